@@ -1,0 +1,246 @@
+/*--------------------------------------------------------------------*/
+/*--- hotgrind: which function an instruction belongs to.   ht_fn.c ---*/
+/*--------------------------------------------------------------------*/
+/*
+   This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
+*/
+
+/* Function identity is decided at translation time, once per guest
+   instruction, so the instrumented code only adds constants to fixed
+   counters.  Names come from the same debug-info calls Cachegrind uses
+   (VG_(get_fnname)), so per-function counts line up with Cachegrind's.
+
+   Two tables:
+   - by entry address (+ debug-info epoch): a cache that saves the file
+     and line look-ups for every further instruction of a function;
+   - by identity (name, object, file, line): the functions the report
+     lists.  A function loaded twice (dlopen, dlclose, dlopen) is one
+     function in the report. */
+
+#include "pub_tool_basics.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_hashtable.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_deduppoolalloc.h"
+
+#include "ht_include.h"
+
+/* Entry-address cache node; layout starts with next/key as
+   pub_tool_hashtable.h requires. */
+typedef struct _HT_EntryNode {
+   struct _HT_EntryNode* next;
+   UWord                 key;     /* entry address */
+   UInt                  epoch;   /* debug-info epoch it was resolved in */
+   HT_Fn*                fn;
+} HT_EntryNode;
+
+static VgHashTable*   entry_cache;
+static DedupPoolAlloc* strings;   /* interned names, objects, files */
+
+static HT_Fn** fn_buckets;
+static UInt    fn_nbuckets;
+static UInt    fn_count;
+
+static const HChar* intern(const HChar* s)
+{
+   return VG_(allocEltDedupPA)(strings, VG_(strlen)(s) + 1, s);
+}
+
+static UInt hash_str(UInt h, const HChar* s)
+{
+   /* FNV-1a */
+   for (; *s; s++) { h ^= (UChar)*s; h *= 16777619u; }
+   return h;
+}
+
+static UInt identity_hash(const HChar* name, const HChar* object,
+                          const HChar* file, UInt line)
+{
+   UInt h = 2166136261u;
+   h = hash_str(h, name);   h = (h ^ 0x1f) * 16777619u;
+   h = hash_str(h, object); h = (h ^ 0x1f) * 16777619u;
+   h = hash_str(h, file);
+   return (h ^ line) * 16777619u;
+}
+
+void HT_(fn_init)(void)
+{
+   entry_cache = VG_(HT_construct)("hotgrind.entry_cache");
+   strings = VG_(newDedupPA)(16384, 1, VG_(malloc),
+                             "hotgrind.strings", VG_(free));
+   fn_nbuckets = 1024;
+   fn_buckets = VG_(calloc)("hotgrind.fn_buckets", fn_nbuckets,
+                            sizeof(HT_Fn*));
+   fn_count = 0;
+}
+
+static void grow_fn_table(void)
+{
+   UInt    n2 = fn_nbuckets * 2, i;
+   HT_Fn** b2 = VG_(calloc)("hotgrind.fn_buckets", n2, sizeof(HT_Fn*));
+   for (i = 0; i < fn_nbuckets; i++) {
+      HT_Fn* f = fn_buckets[i];
+      while (f) {
+         HT_Fn* next = f->next;
+         f->next = b2[f->hash & (n2 - 1)];
+         b2[f->hash & (n2 - 1)] = f;
+         f = next;
+      }
+   }
+   VG_(free)(fn_buckets);
+   fn_buckets = b2;
+   fn_nbuckets = n2;
+}
+
+/* Finds or creates the function with this identity.  The strings need
+   not be interned: they are only copied when a function is created. */
+static HT_Fn* fn_get(const HChar* name, const HChar* object,
+                     const HChar* file, UInt line)
+{
+   UInt   h = identity_hash(name, object, file, line);
+   HT_Fn* f;
+   for (f = fn_buckets[h & (fn_nbuckets - 1)]; f; f = f->next) {
+      if (f->hash == h && f->line == line
+          && VG_(strcmp)(f->name, name) == 0
+          && VG_(strcmp)(f->object, object) == 0
+          && VG_(strcmp)(f->file, file) == 0)
+         return f;
+   }
+   if (fn_count >= fn_nbuckets) grow_fn_table();
+   f = VG_(malloc)("hotgrind.fn", sizeof(HT_Fn));
+   f->name   = intern(name);
+   f->object = intern(object);
+   f->file   = intern(file);
+   f->line   = line;
+   f->hash   = h;
+   f->ir     = 0;
+   f->next   = fn_buckets[h & (fn_nbuckets - 1)];
+   fn_buckets[h & (fn_nbuckets - 1)] = f;
+   fn_count++;
+   return f;
+}
+
+static const HChar* basename_of(const HChar* path)
+{
+   const HChar* slash = VG_(strrchr)(path, '/');
+   return slash ? slash + 1 : path;
+}
+
+/* Object basename for 'a', or "???".  Its buffer is only valid until the
+   next debug-info call, so callers use it before making another. */
+static const HChar* object_at(DiEpoch ep, Addr a)
+{
+   const HChar* obj;
+   if (VG_(get_objname)(ep, a, &obj) && obj[0] != '\0')
+      return basename_of(obj);
+   return "???";
+}
+
+/* Offset of 'a' from the start of its symbol, from the "+N" suffix
+   VG_(get_fnname_w_offset) adds to the plain name 'name'. */
+static UWord offset_in_symbol(DiEpoch ep, Addr a, const HChar* name)
+{
+   const HChar* with_off;
+   SizeT        len = VG_(strlen)(name);
+   UWord        off = 0;
+   const HChar* p;
+   if (!VG_(get_fnname_w_offset)(ep, a, &with_off))
+      return 0;
+   if (VG_(strncmp)(with_off, name, len) != 0 || with_off[len] != '+')
+      return 0;
+   for (p = with_off + len + 1; *p >= '0' && *p <= '9'; p++)
+      off = off * 10 + (UWord)(*p - '0');
+   return off;
+}
+
+static HT_Fn* fn_without_symbol(DiEpoch ep, Addr a)
+{
+   HChar obj[256];
+   VG_(strncpy)(obj, object_at(ep, a), sizeof obj - 1);
+   obj[sizeof obj - 1] = '\0';
+   return fn_get("???", obj, "", 0);
+}
+
+HT_Fn* HT_(fn_at)(Addr a)
+{
+   DiEpoch       ep = VG_(current_DiEpoch)();
+   const HChar*  tmp;
+   HChar*        name;
+   Addr          entry;
+   HT_EntryNode* node;
+   HT_Fn*        fn;
+
+   if (!VG_(get_fnname)(ep, a, &tmp))
+      return fn_without_symbol(ep, a);
+   /* Debug-info strings live in a buffer the next call overwrites. */
+   name  = VG_(strdup)("hotgrind.fn_at.name", tmp);
+   entry = a - offset_in_symbol(ep, a, name);
+
+   node = VG_(HT_lookup)(entry_cache, entry);
+   if (node && node->epoch == (UInt)ep.n) {
+      VG_(free)(name);
+      return node->fn;
+   }
+
+   {
+      const HChar* file = NULL;
+      const HChar* dir  = NULL;
+      UInt         line = 0;
+      HChar*       file_copy;
+      HChar        obj[256];
+      VG_(strncpy)(obj, object_at(ep, entry), sizeof obj - 1);
+      obj[sizeof obj - 1] = '\0';
+      if (!VG_(get_filename_linenum)(ep, entry, &file, &dir, &line)) {
+         file = "";
+         line = 0;
+      }
+      file_copy = VG_(strdup)("hotgrind.fn_at.file", file);
+      fn = fn_get(name, obj, file_copy, line);
+      VG_(free)(file_copy);
+   }
+   VG_(free)(name);
+
+   if (!node) {
+      node = VG_(malloc)("hotgrind.entry_node", sizeof(HT_EntryNode));
+      node->key = entry;
+      VG_(HT_add_node)(entry_cache, node);
+   }
+   node->epoch = (UInt)ep.n;
+   node->fn    = fn;
+   return fn;
+}
+
+static Int cmp_report_order(const void* pa, const void* pb)
+{
+   const HT_Fn* a = *(const HT_Fn* const*)pa;
+   const HT_Fn* b = *(const HT_Fn* const*)pb;
+   Int c;
+   if (a->ir != b->ir) return a->ir > b->ir ? -1 : 1;
+   if ((c = VG_(strcmp)(a->name, b->name)) != 0)     return c;
+   if ((c = VG_(strcmp)(a->object, b->object)) != 0) return c;
+   if ((c = VG_(strcmp)(a->file, b->file)) != 0)     return c;
+   if (a->line != b->line) return a->line < b->line ? -1 : 1;
+   return 0;
+}
+
+HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
+{
+   HT_Fn** all = VG_(malloc)("hotgrind.fn_sorted",
+                             (fn_count ? fn_count : 1) * sizeof(HT_Fn*));
+   UInt    n = 0, i;
+   ULong   total = 0;
+   for (i = 0; i < fn_nbuckets; i++) {
+      HT_Fn* f;
+      for (f = fn_buckets[i]; f; f = f->next) {
+         total += f->ir;
+         if (f->ir > 0) all[n++] = f;
+      }
+   }
+   VG_(ssort)(all, n, sizeof(HT_Fn*), cmp_report_order);
+   *n_out = n;
+   *total_ir_out = total;
+   return all;
+}
