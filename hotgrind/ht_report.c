@@ -222,9 +222,9 @@ void HT_(report_check_path)(const HChar* out_file_option)
    HChar* tmp  = temp_name_for(name);
    Int    fd   = create_file(tmp);
    if (fd < 0) {
-      VG_(fmsg)("hotgrind: cannot create the report file '%s': %s\n",
+      VG_(fmsg)("cannot create the hotgrind report file '%s': %s\n",
                 name, errno_text(-fd));
-      VG_(fmsg)("hotgrind: choose a writable path with "
+      VG_(fmsg)("choose a writable path with "
                 "--hotgrind-out-file=FILE\n");
       VG_(exit)(1);
    }

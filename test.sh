@@ -1,0 +1,32 @@
+#!/bin/sh
+# Runs every test: unit tests of the host command (check), the tool's
+# regression and oracle tests (against Cachegrind), then a distcheck that
+# builds and tests the release tarball.  Installs its own packages first.
+# The last line is "N passed, N failed".
+set -eu
+cd "$(dirname "$0")"
+top=$(pwd)
+./tools/install-deps.sh
+./autogen.sh
+rm -rf build-test
+mkdir build-test
+cd build-test
+"$top/configure"
+status=0
+make -j"$(nproc)" check || status=$?
+# Every automake .trs file holds one ":test-result:" line per test.
+passed=$(cat $(find . -name '*.trs') /dev/null | grep -c '^:test-result: \(PASS\|XFAIL\)' || true)
+failed=$(cat $(find . -name '*.trs') /dev/null | grep -c '^:test-result: \(FAIL\|XPASS\|ERROR\)' || true)
+skipped=$(cat $(find . -name '*.trs') /dev/null | grep -c '^:test-result: SKIP' || true)
+if [ "$status" -ne 0 ]; then
+  find . -name 'test-suite.log' -exec sh -c 'echo "== $1"; cat "$1"' _ {} \;
+fi
+if [ "$status" -eq 0 ] && [ "${HOTGRIND_SKIP_DISTCHECK:-no}" != yes ]; then
+  if make -j"$(nproc)" distcheck; then
+    passed=$((passed + 1)); echo "distcheck: PASS"
+  else
+    failed=$((failed + 1)); status=1; echo "distcheck: FAIL"
+  fi
+fi
+echo "$passed passed, $failed failed, $skipped skipped"
+exit "$status"
