@@ -139,20 +139,17 @@ static const HChar* object_at(DiEpoch ep, Addr a)
    return "???";
 }
 
-/* Offset of 'a' from the start of its symbol, from the "+N" suffix
-   VG_(get_fnname_w_offset) adds to the plain name 'name'. */
-static UWord offset_in_symbol(DiEpoch ep, Addr a, const HChar* name)
+/* The offset VG_(get_fnname_w_offset) appends as "+N" (none means 0). */
+static UWord trailing_offset(const HChar* with_off)
 {
-   const HChar* with_off;
-   SizeT        len = VG_(strlen)(name);
-   UWord        off = 0;
+   const HChar* plus = VG_(strrchr)(with_off, '+');
    const HChar* p;
-   if (!VG_(get_fnname_w_offset)(ep, a, &with_off))
-      return 0;
-   if (VG_(strncmp)(with_off, name, len) != 0 || with_off[len] != '+')
-      return 0;
-   for (p = with_off + len + 1; *p >= '0' && *p <= '9'; p++)
+   UWord        off = 0;
+   if (!plus || plus[1] == '\0') return 0;
+   for (p = plus + 1; *p; p++) {
+      if (*p < '0' || *p > '9') return 0;
       off = off * 10 + (UWord)(*p - '0');
+   }
    return off;
 }
 
@@ -164,45 +161,59 @@ static HT_Fn* fn_without_symbol(DiEpoch ep, Addr a)
    return fn_get("???", obj, "", 0);
 }
 
+/* First sight of a function: its name (the same call Cachegrind makes),
+   object, and the file and line of its entry.  Debug-info strings live
+   in buffers the next call overwrites, hence the copies. */
+static HT_Fn* fn_for_entry(DiEpoch ep, Addr a, Addr entry)
+{
+   const HChar* tmp;
+   const HChar* file = NULL;
+   const HChar* dir  = NULL;
+   UInt         line = 0;
+   HChar*       name;
+   HChar*       file_copy;
+   HChar        obj[256];
+   HT_Fn*       fn;
+
+   if (!VG_(get_fnname)(ep, a, &tmp))
+      return fn_without_symbol(ep, a);
+   name = VG_(strdup)("hotgrind.fn.name", tmp);
+   VG_(strncpy)(obj, object_at(ep, entry), sizeof obj - 1);
+   obj[sizeof obj - 1] = '\0';
+   if (!VG_(get_filename_linenum)(ep, entry, &file, &dir, &line)) {
+      file = "";
+      line = 0;
+   }
+   file_copy = VG_(strdup)("hotgrind.fn.file", file);
+   fn = fn_get(name, obj, file_copy, line);
+   VG_(free)(file_copy);
+   VG_(free)(name);
+   return fn;
+}
+
+/* Hot at translation time: one debug-info call and one cache probe per
+   instruction of an already seen function. */
 HT_Fn* HT_(fn_at)(Addr a)
 {
    DiEpoch       ep = VG_(current_DiEpoch)();
-   const HChar*  tmp;
-   HChar*        name;
+   const HChar*  with_off;
    Addr          entry;
    HT_EntryNode* node;
    HT_Fn*        fn;
 
-   if (!VG_(get_fnname)(ep, a, &tmp))
+   if (!VG_(get_fnname_w_offset)(ep, a, &with_off))
       return fn_without_symbol(ep, a);
-   /* Debug-info strings live in a buffer the next call overwrites. */
-   name  = VG_(strdup)("hotgrind.fn_at.name", tmp);
-   entry = a - offset_in_symbol(ep, a, name);
+   entry = a - trailing_offset(with_off);
 
    node = VG_(HT_lookup)(entry_cache, entry);
-   if (node && node->epoch == (UInt)ep.n) {
-      VG_(free)(name);
+   if (node && node->epoch == (UInt)ep.n)
       return node->fn;
-   }
 
-   {
-      const HChar* file = NULL;
-      const HChar* dir  = NULL;
-      UInt         line = 0;
-      HChar*       file_copy;
-      HChar        obj[256];
-      VG_(strncpy)(obj, object_at(ep, entry), sizeof obj - 1);
-      obj[sizeof obj - 1] = '\0';
-      if (!VG_(get_filename_linenum)(ep, entry, &file, &dir, &line)) {
-         file = "";
-         line = 0;
-      }
-      file_copy = VG_(strdup)("hotgrind.fn_at.file", file);
-      fn = fn_get(name, obj, file_copy, line);
-      VG_(free)(file_copy);
-   }
-   VG_(free)(name);
-
+   fn = fn_for_entry(ep, a, entry);
+   /* A name that itself ends in "+digits" would fool trailing_offset();
+      never cache an entry that is not really one. */
+   if (!VG_(get_fnname_if_entry)(ep, entry, &with_off))
+      return fn;
    if (!node) {
       node = VG_(malloc)("hotgrind.entry_node", sizeof(HT_EntryNode));
       node->key = entry;
