@@ -69,11 +69,14 @@ static void ht_print_debug_usage(void)
 /*--- Instrumentation                                      ---*/
 /*------------------------------------------------------------*/
 
-/* Instructions counted since the last flush point, per function.  A
-   superblock rarely spans more than a few functions; when this fills up
-   it is flushed early, which is still exact (the counted instructions
-   have all executed by then). */
-#define MAX_PENDING 16
+/* Instructions counted since the last flush point, per function.
+   Besides side exits and the block end, counts are also flushed before
+   every 17th instruction, which is where Cachegrind flushes its event
+   buffer (N_EVENTS = 16 in cg_main.c): an instruction that faults and
+   never returns to the block (SIGSEGV handled with siglongjmp) then loses
+   the same instructions in both tools, so even such programs match. */
+#define FLUSH_EVERY 16
+#define MAX_PENDING FLUSH_EVERY
 
 typedef struct {
    HT_Fn* fn;
@@ -84,6 +87,7 @@ typedef struct {
    IRSB*   sbOut;
    Pending pending[MAX_PENDING];
    Int     n_pending;
+   Int     n_instrs;   /* instructions in pending[], all functions */
 } SBState;
 
 #ifdef VG_BIGENDIAN
@@ -111,15 +115,17 @@ static void flush_pending(SBState* s)
    for (i = 0; i < s->n_pending; i++)
       add_to_counter(s->sbOut, &s->pending[i].fn->ir, s->pending[i].n);
    s->n_pending = 0;
+   s->n_instrs  = 0;
 }
 
 static void count_instruction(SBState* s, HT_Fn* fn)
 {
    Int i;
+   if (s->n_instrs == FLUSH_EVERY) flush_pending(s);
+   s->n_instrs++;
    for (i = 0; i < s->n_pending; i++) {
       if (s->pending[i].fn == fn) { s->pending[i].n++; return; }
    }
-   if (s->n_pending == MAX_PENDING) flush_pending(s);
    s->pending[s->n_pending].fn = fn;
    s->pending[s->n_pending].n  = 1;
    s->n_pending++;
@@ -140,6 +146,7 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
 
    s.sbOut     = deepCopyIRSBExceptStmts(sbIn);
    s.n_pending = 0;
+   s.n_instrs  = 0;
 
    for (i = 0; i < sbIn->stmts_used; i++) {
       IRStmt* st = sbIn->stmts[i];
