@@ -1,0 +1,216 @@
+# hotgrind regression tests: helpers shared by the test scripts.  GPL-2.0-or-later
+#
+# Sourced by every test (". "$srcdir/lib.sh"").  `make check` exports:
+#   srcdir        this folder in the source tree (scripts, inputs, cg_compare.py)
+#   top_srcdir    the source tree (docs/hotgrind.xsd)
+#   top_builddir  the build tree
+#   VG_IN_PLACE   the build tree's vg-in-place launcher
+#   HT_ARCH       Valgrind's name for the architecture (amd64, arm64, ...)
+# A test can also be run by hand from the build tree's regtest folder with
+# those variables set.  Exit status follows the automake harness:
+# 0 pass, 1 fail, 77 skip, 99 hard error.
+
+set -eu
+
+: "${srcdir:=.}"
+: "${top_srcdir:=$srcdir/..}"
+: "${top_builddir:=..}"
+: "${VG_IN_PLACE:=$top_builddir/vg-in-place}"
+: "${HT_ARCH:=$(uname -m)}"
+: "${XMLLINT:=xmllint}"
+: "${PYTHON3:=python3}"
+
+TEST_NAME=$(basename "$0" .sh)
+BUILDDIR=$(pwd)                 # where check_PROGRAMS were built
+
+# Absolute paths: the tests change directory (below).
+abs() { (cd "$1" && pwd); }
+srcdir=$(abs "$srcdir")
+top_srcdir=$(abs "$top_srcdir")
+top_builddir=$(abs "$top_builddir")
+case $VG_IN_PLACE in /*) ;; *) VG_IN_PLACE="$BUILDDIR/$VG_IN_PLACE";; esac
+XSD="$top_srcdir/docs/hotgrind.xsd"
+
+fail() { echo "FAIL: $TEST_NAME: $*" >&2; exit 1; }
+skip() { echo "SKIP: $TEST_NAME: $*" >&2; exit 77; }
+hard_error() { echo "ERROR: $TEST_NAME: $*" >&2; exit 99; }
+pass() { echo "ok: $*"; }
+
+# The launcher and the tool are what is under test: their absence is an
+# error of the build, not a reason to skip.
+test -x "$VG_IN_PLACE" || hard_error "no launcher at $VG_IN_PLACE (run make first)"
+command -v "$XMLLINT" >/dev/null 2>&1 ||
+   skip "xmllint is needed to read and validate reports (Debian: libxml2-utils)"
+
+# Every test works in its own folder, so the parallel harness can run
+# tests side by side; it is kept for a look after a failure and removed by
+# make clean.  Clients are run as ../PROG from there.
+WORK="$BUILDDIR/$TEST_NAME.dir"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+cd "$WORK"
+WORK=$(pwd -P)
+
+# The client's environment.  Each variable, its length, argv and the cwd
+# change start-up instruction counts (see DESIGN.md), so every client runs
+# with exactly this environment from the same cwd; tools under comparison
+# also share the launcher.  Extra NAME=VALUE words may be given first.
+run_client_env() {
+   env -i PATH=/usr/bin:/bin LC_ALL=C "$@"
+}
+
+#--------------------------------------------------------------------------
+# Running the tools
+#--------------------------------------------------------------------------
+
+# hg REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]
+# Runs PROG under hotgrind writing REPORT, with stdout and stderr saved as
+# REPORT.stdout/.stderr (with %p, if any, left as is), then checks what holds for every report: it
+# validates against the schema, no temporary file is left, the stderr
+# summary equals the report's total, and the functions' self counts add up
+# to it.  Fails on a non-zero exit of valgrind.
+hg() {
+   _report=$1; shift
+   _opts=
+   while test $# -gt 0 && test "$1" != --; do
+      _opts="$_opts $1"; shift
+   done
+   test $# -gt 0 && shift   # the --
+   # shellcheck disable=SC2086  # options are single words by construction
+   run_client_env "$VG_IN_PLACE" --tool=hotgrind \
+      --hotgrind-out-file="$_report" $_opts "$@" \
+      >"$_report.stdout" 2>"$_report.stderr" ||
+      fail "hotgrind run exited with $? (see $WORK/$_report.stderr)"
+   # A %p in the name is the pid valgrind printed.
+   _file=$(echo "$_report" | sed "s/%p/$(pid_of "$_report.stderr")/g")
+   check_report "$_file" "$_report.stderr"
+}
+
+# hg_status LOG [VALGRIND-OPTIONS...] -- PROG [ARGS...]
+# Runs hotgrind with these options only (no report name is added), for
+# runs expected to fail; output in LOG.stdout and LOG.stderr.  Prints the
+# exit status.
+hg_status() {
+   _log=$1; shift
+   _opts=
+   while test $# -gt 0 && test "$1" != --; do
+      _opts="$_opts $1"; shift
+   done
+   test $# -gt 0 && shift
+   _st=0
+   # shellcheck disable=SC2086
+   run_client_env "$VG_IN_PLACE" --tool=hotgrind $_opts "$@" \
+      >"$_log.stdout" 2>"$_log.stderr" || _st=$?
+   echo "$_st"
+}
+
+# cg OUT PROG [ARGS...]: the same client under Cachegrind, no cache simulation.
+cg() {
+   _out=$1; shift
+   run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=no \
+      --cachegrind-out-file="$_out" "$@" \
+      >"$_out.stdout" 2>"$_out.stderr" ||
+      fail "cachegrind run exited with $? (see $WORK/$_out.stderr)"
+}
+
+#--------------------------------------------------------------------------
+# Checks on reports
+#--------------------------------------------------------------------------
+
+# validate REPORT: against docs/hotgrind.xsd.  Skipped, with a message,
+# only when the schema file is absent.
+validate() {
+   if test -f "$XSD"; then
+      "$XMLLINT" --noout --schema "$XSD" "$1" 2>"$1.xmllint" ||
+         fail "$1 does not validate against $XSD: $(cat "$1.xmllint")"
+   else
+      echo "note: schema validation skipped: $XSD is absent" >&2
+   fi
+}
+
+# xpath REPORT EXPR: the string value of an XPath expression.
+xpath() {
+   "$XMLLINT" --xpath "$2" "$1" 2>/dev/null || true
+}
+
+total_ir() {
+   xpath "$1" 'string(/hotgrind/totals/@Ir)'
+}
+
+# summary_ir STDERR: the "I   refs:" count of the stderr summary, no commas.
+summary_ir() {
+   sed -n 's/^==[0-9]*== I   refs: *\([0-9,]*\)$/\1/p' "$1" | tr -d ,
+}
+
+# pid_of STDERR: the pid valgrind prints in its "==PID==" prefixes.
+pid_of() {
+   sed -n '1s/^==\([0-9]*\)==.*/\1/p' "$1"
+}
+
+check_report() {
+   _r=$1 _err=$2
+   test -f "$_r" || fail "no report $_r"
+   validate "$_r"
+   _tmps=$(ls -a | grep '\.tmp$' || true)
+   test -z "$_tmps" || fail "temporary files left behind: $_tmps"
+   _tot=$(total_ir "$_r")
+   case $_tot in ''|*[!0-9]*) fail "$_r: totals Ir is '$_tot'";; esac
+   _sum=$(summary_ir "$_err")
+   test "$_sum" = "$_tot" ||
+      fail "$_r: stderr says I refs $_sum, report totals say $_tot"
+   # Self counts add up to the total (the report leaves out zeros only).
+   _self=$("$XMLLINT" --xpath '/hotgrind/functions/function/self/@Ir' "$_r" |
+           tr -dc '0-9\n ' | awk '{ for (i = 1; i <= NF; i++) s += $i }
+                                  END { printf "%.0f\n", s }')
+   test "$_self" = "$_tot" ||
+      fail "$_r: self Ir of all functions add up to $_self, total is $_tot"
+}
+
+# fn_attr REPORT NAME ATTR: an attribute of the one function called NAME.
+# Fails unless exactly one <function> has that name.
+fn_attr() {
+   _xp="/hotgrind/functions/function[@name=\"$2\"]"
+   _n=$(xpath "$1" "count($_xp)")
+   test "$_n" = 1 || fail "$1: $_n functions named '$2', expected 1"
+   xpath "$1" "string($_xp/$3)"
+}
+
+fn_self_ir() {
+   fn_attr "$1" "$2" self/@Ir
+}
+
+# expect_eq WHAT GOT WANT
+expect_eq() {
+   test "$2" = "$3" || fail "$1: got '$2', expected '$3'"
+   pass "$1 = $3"
+}
+
+# marker_line FILE MARKER: the line of FILE holding MARKER (exactly one).
+marker_line() {
+   _l=$(grep -n -F -- "$2" "$1" | cut -d: -f1)
+   case $_l in
+      ''|*[!0-9]*) hard_error "marker '$2' not found once in $1";;
+   esac
+   echo "$_l"
+}
+
+# oracle REPORT CGOUT: every function's self Ir and the total equal
+# Cachegrind's exactly (cg_compare.py prints the differences).
+oracle() {
+   "$PYTHON3" "$srcdir/cg_compare.py" "$1" "$2" Ir >"$1.compare" 2>&1 || {
+      cat "$1.compare" >&2
+      fail "$1 differs from Cachegrind's $2"
+   }
+   cat "$1.compare"
+}
+
+# same_as_cachegrind NAME PROG [ARGS...]: runs PROG under both tools
+# (hotgrind report NAME.xml, Cachegrind output NAME.cg) and compares.
+same_as_cachegrind() {
+   _name=$1; shift
+   hg "$_name.xml" -- "$@"
+   cg "$_name.cg" "$@"
+   cmp -s "$_name.xml.stdout" "$_name.cg.stdout" ||
+      fail "$* printed different output under hotgrind and cachegrind"
+   oracle "$_name.xml" "$_name.cg"
+}

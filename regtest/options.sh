@@ -1,0 +1,39 @@
+#!/bin/sh
+# hotgrind regression tests: command-line options.
+# GPL-2.0-or-later
+. "${srcdir:-.}/lib.sh"
+
+# --help documents the tool's options.
+hg_status help --help -- >/dev/null
+for opt in --hotgrind-out-file= --host-info=; do
+   grep -q -F -- "$opt" help.stdout || fail "--help does not list $opt"
+done
+pass "--help lists --hotgrind-out-file and --host-info"
+
+# An empty report name is a bad option: an error before the client runs.
+st=$(hg_status empty --hotgrind-out-file= -- /bin/echo CLIENT-RAN)
+test "$st" -ne 0 || fail "--hotgrind-out-file= exited 0"
+grep -q -i 'bad option' empty.stderr ||
+   fail "--hotgrind-out-file= gave no bad-option error: $(cat empty.stderr)"
+grep -q -F -- --hotgrind-out-file empty.stderr ||
+   fail "the error does not name --hotgrind-out-file: $(cat empty.stderr)"
+! grep -q CLIENT-RAN empty.stdout || fail "the client ran with an empty report name"
+pass "empty --hotgrind-out-file: bad option, exit $st"
+
+st=$(hg_status badbool --host-info=maybe -- /bin/echo CLIENT-RAN)
+test "$st" -ne 0 || fail "--host-info=maybe exited 0"
+! grep -q CLIENT-RAN badbool.stdout || fail "the client ran with --host-info=maybe"
+pass "--host-info=maybe rejected, exit $st"
+
+# The default report has no <host>; --host-info=yes adds one with this
+# run's pid and cwd, and nothing else changes.
+hg plain.xml -- ../oracle_c 50
+hg host.xml --host-info=yes -- ../oracle_c 50
+test "$(xpath plain.xml 'count(/hotgrind/host)')" = 0 ||
+   fail "a <host> element without --host-info=yes"
+pid=$(pid_of host.xml.stderr)
+expect_eq "<host pid>" "$(xpath host.xml 'string(/hotgrind/host/@pid)')" "$pid"
+expect_eq "<host cwd>" "$(xpath host.xml 'string(/hotgrind/host/@cwd)')" "$WORK"
+grep -v '^  <host ' host.xml | cmp -s - plain.xml ||
+   fail "--host-info=yes changed more than the <host> line"
+pass "--host-info=yes adds only <host>"
