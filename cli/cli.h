@@ -1,0 +1,46 @@
+/* hotgrind: what the host command's parts share.
+   GPL-2.0-or-later; part of hotgrind. */
+
+#ifndef HOTGRIND_CLI_H
+#define HOTGRIND_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "report.h"
+
+/* Exit statuses.  1 is left for commands that judge a report (a failed
+   budget) as opposed to being unable to read it. */
+#define HG_EXIT_OK 0
+#define HG_EXIT_TROUBLE 2
+
+/* Subcommands: ARGV[0] is the subcommand's name.  Each accepts --help. */
+int cmd_show(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+
+/* "hotgrind: FILE: PROBLEM" on stderr: the one line a bad report gets. */
+void hg_say_problem(const char *file, const char *problem);
+
+/* "hotgrind COMMAND: WHY" and the USAGE line on stderr; returns
+   HG_EXIT_TROUBLE. */
+int hg_usage_error(const char *command, const char *usage,
+                   const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* "1,234,567": thousands separators by hand, whatever the locale. */
+#define HG_COUNT_TEXT_SIZE 32
+const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE]);
+
+/* "17.60%": PART of WHOLE with two decimals, rounded half up, computed in
+   integers so every machine prints the same; "0.00%" when WHOLE is 0. */
+#define HG_PERCENT_TEXT_SIZE 32
+const char *hg_format_percent(uint64_t part, uint64_t whole,
+                              char text[HG_PERCENT_TEXT_SIZE]);
+
+/* The `show` table: header, then the top LIMIT functions (0 = all) by
+   self Ir.  Returns false only when out of memory. */
+bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit);
+
+#endif

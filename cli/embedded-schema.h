@@ -1,0 +1,12 @@
+/* hotgrind: docs/hotgrind.xsd built into the command (embedded-schema.c is
+   generated from it by cli/Makefile.am).  GPL-2.0-or-later; part of hotgrind. */
+
+#ifndef HOTGRIND_EMBEDDED_SCHEMA_H
+#define HOTGRIND_EMBEDDED_SCHEMA_H
+
+#include <stddef.h>
+
+extern const char hg_embedded_schema[];
+extern const size_t hg_embedded_schema_size;   /* without the final NUL */
+
+#endif
