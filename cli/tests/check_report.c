@@ -1,0 +1,582 @@
+/* hotgrind: unit tests of the report reader, `show` and `validate`.
+   GPL-2.0-or-later; part of hotgrind. */
+
+/* The fixtures in tests/data are hand-written inputs; what must come out
+   of them is written here. */
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+
+#include "cli.h"
+#include "embedded-schema.h"
+#include "report.h"
+#include "xml-safe.h"
+
+#ifndef HG_TEST_DATA
+#define HG_TEST_DATA "tests/data"
+#endif
+#ifndef HG_SCHEMA_FILE
+#define HG_SCHEMA_FILE "../docs/hotgrind.xsd"
+#endif
+
+static const char *fixture(const char *name)
+{
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/%s", HG_TEST_DATA, name);
+    return path;
+}
+
+static struct hg_report *load_ok(const char *name)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    struct hg_report *report = hg_report_load(fixture(name), problem,
+                                              sizeof problem);
+    ck_assert_msg(report != NULL, "%s: %s", name, problem);
+    return report;
+}
+
+/* ------------------------------------------------------------ loader */
+
+START_TEST(loads_every_value_of_a_plain_report)
+{
+    struct hg_report *r = load_ok("valid.xml");
+    ck_assert_uint_eq(r->format, 1);
+    ck_assert_str_eq(r->tool_version, "0.1.0");
+    ck_assert_str_eq(r->valgrind_version, "3.19.0");
+    ck_assert_str_eq(r->arch, "amd64");
+    ck_assert_str_eq(r->exe, "./prog");
+    ck_assert_uint_eq(r->arg_count, 2);
+    ck_assert_str_eq(r->args[0], "first arg");
+    ck_assert_str_eq(r->args[1], "--n=3");
+    ck_assert(!r->has_host);
+    ck_assert_uint_eq(r->total_ir, 1234567);
+    ck_assert_uint_eq(r->function_count, 4);
+
+    ck_assert_str_eq(r->functions[0].name, "main");
+    ck_assert_str_eq(r->functions[0].object, "prog");
+    ck_assert_str_eq(r->functions[0].file, "prog.c");
+    ck_assert_uint_eq(r->functions[0].line, 12);
+    ck_assert_uint_eq(r->functions[0].self_ir, 1000000);
+
+    ck_assert_str_eq(r->functions[1].name, "compute");
+    ck_assert_uint_eq(r->functions[1].line, 30);
+    ck_assert_uint_eq(r->functions[1].self_ir, 200000);
+
+    ck_assert_str_eq(r->functions[2].name, "strlen");
+    ck_assert_str_eq(r->functions[2].object, "libc.so.6");
+    ck_assert_str_eq(r->functions[2].file, "");
+    ck_assert_uint_eq(r->functions[2].line, 0);
+    ck_assert_uint_eq(r->functions[2].self_ir, 34000);
+
+    ck_assert_str_eq(r->functions[3].name, "???");
+    ck_assert_str_eq(r->functions[3].object, "ld-linux-x86-64.so.2");
+    ck_assert_uint_eq(r->functions[3].self_ir, 567);
+    hg_report_free(r);
+}
+END_TEST
+
+START_TEST(loads_64_bit_counts_and_host_exactly)
+{
+    struct hg_report *r = load_ok("valid-full.xml");
+    ck_assert(r->has_host);
+    ck_assert_uint_eq(r->host_pid, 4242);
+    ck_assert_uint_eq(r->host_ppid, 1);
+    ck_assert_str_eq(r->host_cwd, "/home/ci/work");
+    ck_assert_str_eq(r->arch, "arm64");
+    ck_assert_uint_eq(r->arg_count, 0);
+    ck_assert_uint_eq(r->total_ir, UINT64_MAX);
+    ck_assert_uint_eq(r->function_count, 2);
+    ck_assert_uint_eq(r->functions[0].line, 4294967295u);
+    ck_assert_uint_eq(r->functions[0].self_ir, UINT64_MAX - 1);
+    ck_assert_uint_eq(r->functions[1].self_ir, 1);
+    hg_report_free(r);
+}
+END_TEST
+
+START_TEST(loads_escaped_and_non_ascii_text_exactly)
+{
+    struct hg_report *r = load_ok("valid-escapes.xml");
+    ck_assert_str_eq(r->exe, "./a b");
+    ck_assert_uint_eq(r->arg_count, 2);
+    ck_assert_str_eq(r->args[0], "it's \"quoted\" <&>");
+    ck_assert_str_eq(r->args[1], "");
+    ck_assert_str_eq(r->functions[0].name,
+                     "operator<<(std::ostream&, Foo const&)");
+    ck_assert_str_eq(r->functions[1].name, "na\xc3\xafve_sum");
+    ck_assert_str_eq(r->functions[1].object, "caf\xc3\xa9");
+    ck_assert_str_eq(r->functions[1].file, "s\xc3\xbcm.c");
+    ck_assert_str_eq(r->functions[2].name,
+                     "<alloc::vec::Vec<T> as core::ops::drop::Drop>::drop");
+    hg_report_free(r);
+}
+END_TEST
+
+START_TEST(loads_a_report_without_functions)
+{
+    struct hg_report *r = load_ok("no-functions.xml");
+    ck_assert_uint_eq(r->function_count, 0);
+    ck_assert_uint_eq(r->total_ir, 0);
+    ck_assert_str_eq(r->arch, "s390x");
+    hg_report_free(r);
+}
+END_TEST
+
+/* Optional additions do not bump the format, so readers skip them. */
+START_TEST(skips_elements_and_attributes_it_does_not_know)
+{
+    struct hg_report *r = load_ok("future-additions.xml");
+    ck_assert_uint_eq(r->function_count, 1);
+    ck_assert_uint_eq(r->functions[0].self_ir, 10);
+    hg_report_free(r);
+    r = load_ok("unknown-attribute.xml");
+    ck_assert_uint_eq(r->functions[0].self_ir, 100);
+    hg_report_free(r);
+}
+END_TEST
+
+struct bad_report {
+    const char *file;
+    const char *problem;   /* the whole line, or its start if ends in '*' */
+};
+
+static const struct bad_report bad_reports[] = {
+    { "does-not-exist.xml", "No such file or directory" },
+    { "", "Is a directory" },                      /* the data folder */
+    { "empty.xml", "the file is empty" },
+    { "truncated.xml", "line 17: *" },
+    { "malformed.xml",
+      "line 15: Opening and ending tag mismatch: self line 14 and function" },
+    { "bad-utf8.xml", "line 13: Input is not proper UTF-8*" },
+    { "wrong-root.xml", "line 2: root element is <cachegrind>, not <hotgrind>" },
+    { "wrong-format.xml",
+      "line 2: report format 2 is not supported (this hotgrind reads format 1)" },
+    { "missing-attribute.xml", "line 13: <function> has no name attribute" },
+    { "missing-element.xml", "line 2: <hotgrind> has no <totals> element" },
+    { "not-a-number.xml", "line 14: <self> attribute Ir=\"12x\" is not a number" },
+    { "external-entity.xml",
+      "line 2: DOCTYPE not allowed in a hotgrind report" },
+    { "entity-bomb.xml", "line 2: DOCTYPE not allowed in a hotgrind report" },
+    { "doctype-http.xml", "line 2: DOCTYPE not allowed in a hotgrind report" },
+};
+
+static void assert_problem(const char *file, const char *problem,
+                           const char *expected)
+{
+    size_t n = strlen(expected);
+    ck_assert_msg(strchr(problem, '\n') == NULL,
+                  "%s: problem spans lines: %s", file, problem);
+    if (n > 0 && expected[n - 1] == '*')
+        ck_assert_msg(strncmp(problem, expected, n - 1) == 0
+                      && strlen(problem) > n - 1,
+                      "%s: got '%s', want '%s'", file, problem, expected);
+    else
+        ck_assert_msg(strcmp(problem, expected) == 0,
+                      "%s: got '%s', want '%s'", file, problem, expected);
+}
+
+START_TEST(refuses_a_bad_report_with_one_line)
+{
+    const struct bad_report *bad = &bad_reports[_i];
+    char problem[HG_PROBLEM_SIZE] = "";
+    struct hg_report *report = hg_report_load(fixture(bad->file), problem,
+                                              sizeof problem);
+    ck_assert_msg(report == NULL, "%s was accepted", bad->file);
+    assert_problem(bad->file, problem, bad->problem);
+}
+END_TEST
+
+START_TEST(parses_counts_like_the_schema)
+{
+    uint64_t v = 7;
+    ck_assert(hg_parse_count("0", &v) && v == 0);
+    ck_assert(hg_parse_count("007", &v) && v == 7);
+    ck_assert(hg_parse_count(" 12\n", &v) && v == 12);
+    ck_assert(hg_parse_count("18446744073709551615", &v) && v == UINT64_MAX);
+    ck_assert(!hg_parse_count("18446744073709551616", &v));
+    ck_assert(!hg_parse_count("99999999999999999999999", &v));
+    ck_assert(!hg_parse_count("", &v));
+    ck_assert(!hg_parse_count("  ", &v));
+    ck_assert(!hg_parse_count("-1", &v));
+    ck_assert(!hg_parse_count("+1", &v));
+    ck_assert(!hg_parse_count("1e3", &v));
+    ck_assert(!hg_parse_count("0x10", &v));
+    ck_assert(!hg_parse_count("1 2", &v));
+    ck_assert(!hg_parse_count("12x", &v));
+}
+END_TEST
+
+/* --------------------------------------------------------- hostile XML */
+
+static int external_loads;
+
+static xmlParserInputPtr count_external_load(const char *url, const char *id,
+                                             xmlParserCtxtPtr ctxt)
+{
+    (void)url;
+    (void)id;
+    (void)ctxt;
+    external_loads++;
+    return NULL;
+}
+
+/* A file, a URL or a schema location: libxml2 fetches all of them through
+   the external entity loader, so counting its calls shows nothing was
+   even asked for. */
+START_TEST(never_asks_for_anything_outside_the_file)
+{
+    static const char *hostile[] = {
+        "external-entity.xml", "doctype-http.xml", "entity-bomb.xml",
+        "schema-location.xml",
+    };
+    char problem[HG_PROBLEM_SIZE];
+    size_t i;
+
+    hg_report_free(load_ok("valid.xml"));   /* installs the reader's loader */
+    xmlSetExternalEntityLoader(count_external_load);
+    for (i = 0; i < sizeof hostile / sizeof hostile[0]; i++) {
+        struct hg_report *r = hg_report_load(fixture(hostile[i]), problem,
+                                             sizeof problem);
+        xmlDocPtr doc = hg_xml_read_report(fixture(hostile[i]), problem,
+                                           sizeof problem);
+        if (doc != NULL) {
+            hg_xml_validate(doc, problem, sizeof problem);
+            xmlFreeDoc(doc);
+        }
+        hg_report_free(r);
+    }
+    ck_assert_int_eq(external_loads, 0);
+}
+END_TEST
+
+START_TEST(never_shows_the_content_of_an_external_entity)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    struct hg_report *r = hg_report_load(fixture("external-entity.xml"),
+                                         problem, sizeof problem);
+    ck_assert_ptr_null(r);
+    ck_assert_ptr_null(strstr(problem, "root:"));
+    ck_assert_ptr_null(strstr(problem, "/bin/"));
+    ck_assert_ptr_null(hg_xml_read_report(fixture("external-entity.xml"),
+                                          problem, sizeof problem));
+    ck_assert_ptr_null(strstr(problem, "root:"));
+}
+END_TEST
+
+START_TEST(refuses_an_entity_bomb_fast)
+{
+    struct timespec start, end;
+    char problem[HG_PROBLEM_SIZE];
+    double seconds;
+    struct hg_report *r;
+
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    r = hg_report_load(fixture("entity-bomb.xml"), problem, sizeof problem);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    ck_assert_ptr_null(r);
+    seconds = (double)(end.tv_sec - start.tv_sec)
+              + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+    ck_assert_msg(seconds < 0.5, "took %.3f s", seconds);
+}
+END_TEST
+
+/* ------------------------------------------------------------- show */
+
+START_TEST(formats_counts_with_thousands_separators)
+{
+    char text[HG_COUNT_TEXT_SIZE];
+    ck_assert_str_eq(hg_format_count(0, text), "0");
+    ck_assert_str_eq(hg_format_count(7, text), "7");
+    ck_assert_str_eq(hg_format_count(999, text), "999");
+    ck_assert_str_eq(hg_format_count(1000, text), "1,000");
+    ck_assert_str_eq(hg_format_count(100000, text), "100,000");
+    ck_assert_str_eq(hg_format_count(1234567, text), "1,234,567");
+    ck_assert_str_eq(hg_format_count(UINT64_MAX, text),
+                     "18,446,744,073,709,551,615");
+}
+END_TEST
+
+START_TEST(formats_percentages_with_two_rounded_decimals)
+{
+    char text[HG_PERCENT_TEXT_SIZE];
+    ck_assert_str_eq(hg_format_percent(1, 3, text), "33.33%");
+    ck_assert_str_eq(hg_format_percent(2, 3, text), "66.67%");
+    ck_assert_str_eq(hg_format_percent(1, 1, text), "100.00%");
+    ck_assert_str_eq(hg_format_percent(0, 5, text), "0.00%");
+    ck_assert_str_eq(hg_format_percent(0, 0, text), "0.00%");
+    ck_assert_str_eq(hg_format_percent(1, 20000, text), "0.01%");  /* half up */
+    ck_assert_str_eq(hg_format_percent(1, 20001, text), "0.00%");
+    ck_assert_str_eq(hg_format_percent(567, 1234567, text), "0.05%");
+    ck_assert_str_eq(hg_format_percent(UINT64_MAX / 2, UINT64_MAX, text),
+                     "50.00%");
+    ck_assert_str_eq(hg_format_percent(UINT64_MAX - 1, UINT64_MAX, text),
+                     "100.00%");
+    ck_assert_str_eq(hg_format_percent(3, 2, text), "150.00%");
+}
+END_TEST
+
+/* The table as a string. */
+static char *show_to_string(const struct hg_report *report, size_t limit)
+{
+    FILE *out = tmpfile();
+    long size;
+    char *text;
+
+    ck_assert_ptr_nonnull(out);
+    ck_assert(hg_show_table(out, report, limit));
+    size = ftell(out);
+    ck_assert_int_ge(size, 0);
+    text = calloc(1, (size_t)size + 1);
+    rewind(out);
+    ck_assert_uint_eq(fread(text, 1, (size_t)size, out), (size_t)size);
+    fclose(out);
+    return text;
+}
+
+START_TEST(shows_the_table_of_a_report)
+{
+    struct hg_report *r = load_ok("valid.xml");
+    char *text = show_to_string(r, 20);
+    ck_assert_str_eq(text,
+        "Command:   ./prog 'first arg' --n=3\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Total:     1,234,567 Ir\n"
+        "Functions: 4, all shown, by self Ir\n"
+        "\n"
+        "       Ir        (%)  function  object                file:line\n"
+        "1,000,000   (81.00%)  main      prog                  prog.c:12\n"
+        "  200,000   (16.20%)  compute   prog                  prog.c:30\n"
+        "   34,000    (2.75%)  strlen    libc.so.6             ???\n"
+        "      567    (0.05%)  ???       ld-linux-x86-64.so.2  ???\n");
+    free(text);
+    hg_report_free(r);
+}
+END_TEST
+
+START_TEST(shows_only_the_top_functions_within_the_limit)
+{
+    struct hg_report *r = load_ok("valid.xml");
+    char *text = show_to_string(r, 2);
+    ck_assert_str_eq(text,
+        "Command:   ./prog 'first arg' --n=3\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Total:     1,234,567 Ir\n"
+        "Functions: 4, top 2 shown, by self Ir\n"
+        "\n"
+        "       Ir        (%)  function  object  file:line\n"
+        "1,000,000   (81.00%)  main      prog    prog.c:12\n"
+        "  200,000   (16.20%)  compute   prog    prog.c:30\n");
+    free(text);
+    text = show_to_string(r, 0);   /* 0 = all */
+    ck_assert_ptr_nonnull(strstr(text, "Functions: 4, all shown"));
+    ck_assert_ptr_nonnull(strstr(text, "ld-linux-x86-64.so.2  ???\n"));
+    free(text);
+    hg_report_free(r);
+}
+END_TEST
+
+/* Rows are sorted by self Ir, then name, object, file and line, whatever
+   the order in the file. */
+START_TEST(shows_functions_in_the_report_order)
+{
+    struct hg_function functions[] = {
+        { (char *)"b", (char *)"o", (char *)"f.c", 1, 10 },
+        { (char *)"a", (char *)"o", (char *)"f.c", 9, 10 },
+        { (char *)"z", (char *)"o", (char *)"f.c", 1, 50 },
+        { (char *)"a", (char *)"o", (char *)"f.c", 2, 10 },
+        { (char *)"a", (char *)"n", (char *)"g.c", 5, 10 },
+        { (char *)"a", (char *)"n", (char *)"f.c", 5, 10 },
+    };
+    char *args[] = { (char *)"" };
+    struct hg_report report = {
+        .format = 1, .tool_version = (char *)"0.1.0",
+        .valgrind_version = (char *)"3.19.0", .arch = (char *)"x86",
+        .exe = (char *)"p", .args = args, .arg_count = 1,
+        .total_ir = 100, .functions = functions, .function_count = 6,
+    };
+    char *text = show_to_string(&report, 0);
+    ck_assert_str_eq(text,
+        "Command:   p ''\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, x86\n"
+        "Total:     100 Ir\n"
+        "Functions: 6, all shown, by self Ir\n"
+        "\n"
+        "Ir        (%)  function  object  file:line\n"
+        "50   (50.00%)  z         o       f.c:1\n"
+        "10   (10.00%)  a         n       f.c:5\n"
+        "10   (10.00%)  a         n       g.c:5\n"
+        "10   (10.00%)  a         o       f.c:2\n"
+        "10   (10.00%)  a         o       f.c:9\n"
+        "10   (10.00%)  b         o       f.c:1\n");
+    free(text);
+}
+END_TEST
+
+START_TEST(shows_a_report_without_functions)
+{
+    struct hg_report *r = load_ok("no-functions.xml");
+    char *text = show_to_string(r, 20);
+    ck_assert_str_eq(text,
+        "Command:   empty\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, s390x\n"
+        "Total:     0 Ir\n"
+        "Functions: 0, all shown, by self Ir\n"
+        "\n"
+        "(no functions)\n");
+    free(text);
+    hg_report_free(r);
+}
+END_TEST
+
+START_TEST(shows_escaped_names_as_they_are)
+{
+    struct hg_report *r = load_ok("valid-escapes.xml");
+    char *text = show_to_string(r, 0);
+    ck_assert_ptr_nonnull(strstr(text,
+        "Command:   './a b' 'it'\\''s \"quoted\" <&>' ''\n"));
+    ck_assert_ptr_nonnull(strstr(text,
+        "  operator<<(std::ostream&, Foo const&)  "));
+    ck_assert_ptr_nonnull(strstr(text, "na\xc3\xafve_sum"));
+    free(text);
+    hg_report_free(r);
+}
+END_TEST
+
+/* --------------------------------------------------------- validate */
+
+static bool validate_fixture(const char *name, char *problem, size_t size)
+{
+    xmlDocPtr doc = hg_xml_read_report(fixture(name), problem, size);
+    bool valid;
+    if (doc == NULL)
+        return false;
+    valid = hg_xml_validate(doc, problem, size);
+    xmlFreeDoc(doc);
+    return valid;
+}
+
+START_TEST(the_built_in_schema_is_docs_hotgrind_xsd)
+{
+    FILE *file = fopen(HG_SCHEMA_FILE, "rb");
+    char *text = malloc(hg_embedded_schema_size + 2);
+    size_t size;
+    ck_assert_ptr_nonnull(file);
+    size = fread(text, 1, hg_embedded_schema_size + 2, file);
+    fclose(file);
+    ck_assert_uint_eq(size, hg_embedded_schema_size);
+    ck_assert(memcmp(text, hg_embedded_schema, size) == 0);
+    free(text);
+}
+END_TEST
+
+START_TEST(valid_reports_pass_the_built_in_schema)
+{
+    static const char *valid[] = {
+        "valid.xml", "valid-full.xml", "valid-escapes.xml",
+        "no-functions.xml", "schema-location.xml",
+    };
+    size_t i;
+    for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
+        char problem[HG_PROBLEM_SIZE] = "";
+        ck_assert_msg(validate_fixture(valid[i], problem, sizeof problem),
+                      "%s: %s", valid[i], problem);
+    }
+}
+END_TEST
+
+START_TEST(the_schema_refuses_an_unknown_attribute)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    ck_assert(!validate_fixture("unknown-attribute.xml", problem,
+                                sizeof problem));
+    assert_problem("unknown-attribute.xml", problem,
+                   "line 14: Element 'self', attribute 'Bogus': "
+                   "The attribute 'Bogus' is not allowed.");
+}
+END_TEST
+
+START_TEST(the_schema_refuses_what_the_reader_would_skip_or_refuse)
+{
+    static const struct bad_report invalid[] = {
+        { "future-additions.xml", "line 15: Element 'function', attribute "
+          "'colour': The attribute 'colour' is not allowed." },
+        { "wrong-root.xml", "line 2: Element 'cachegrind': No matching "
+          "global declaration available for the validation root." },
+        { "wrong-format.xml", "line 2: Element 'hotgrind', attribute "
+          "'format': The value '2' does not match the fixed value "
+          "constraint '1'." },
+        { "not-a-number.xml", "line 14: Element 'self', attribute 'Ir': "
+          "'12x' is not a valid value of the atomic type 'count'." },
+        { "missing-attribute.xml", "line 13: Element 'function': The "
+          "attribute 'name' is required but missing." },
+        { "doctype-http.xml", "line 2: DOCTYPE not allowed in a hotgrind "
+          "report" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
+        char problem[HG_PROBLEM_SIZE] = "";
+        ck_assert_msg(!validate_fixture(invalid[i].file, problem,
+                                        sizeof problem),
+                      "%s passed", invalid[i].file);
+        assert_problem(invalid[i].file, problem, invalid[i].problem);
+    }
+}
+END_TEST
+
+static Suite *report_suite(void)
+{
+    Suite *suite = suite_create("hotgrind-cli");
+    TCase *loader = tcase_create("loader");
+    TCase *hostile = tcase_create("hostile");
+    TCase *show = tcase_create("show");
+    TCase *validate = tcase_create("validate");
+
+    tcase_add_test(loader, loads_every_value_of_a_plain_report);
+    tcase_add_test(loader, loads_64_bit_counts_and_host_exactly);
+    tcase_add_test(loader, loads_escaped_and_non_ascii_text_exactly);
+    tcase_add_test(loader, loads_a_report_without_functions);
+    tcase_add_test(loader, skips_elements_and_attributes_it_does_not_know);
+    tcase_add_loop_test(loader, refuses_a_bad_report_with_one_line, 0,
+                        (int)(sizeof bad_reports / sizeof bad_reports[0]));
+    tcase_add_test(loader, parses_counts_like_the_schema);
+    suite_add_tcase(suite, loader);
+
+    tcase_set_timeout(hostile, 10);
+    tcase_add_test(hostile, never_asks_for_anything_outside_the_file);
+    tcase_add_test(hostile, never_shows_the_content_of_an_external_entity);
+    tcase_add_test(hostile, refuses_an_entity_bomb_fast);
+    suite_add_tcase(suite, hostile);
+
+    tcase_add_test(show, formats_counts_with_thousands_separators);
+    tcase_add_test(show, formats_percentages_with_two_rounded_decimals);
+    tcase_add_test(show, shows_the_table_of_a_report);
+    tcase_add_test(show, shows_only_the_top_functions_within_the_limit);
+    tcase_add_test(show, shows_functions_in_the_report_order);
+    tcase_add_test(show, shows_a_report_without_functions);
+    tcase_add_test(show, shows_escaped_names_as_they_are);
+    suite_add_tcase(suite, show);
+
+    tcase_add_test(validate, the_built_in_schema_is_docs_hotgrind_xsd);
+    tcase_add_test(validate, valid_reports_pass_the_built_in_schema);
+    tcase_add_test(validate, the_schema_refuses_an_unknown_attribute);
+    tcase_add_test(validate,
+                   the_schema_refuses_what_the_reader_would_skip_or_refuse);
+    suite_add_tcase(suite, validate);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(report_suite());
+    int failed;
+    srunner_run_all(runner, CK_NORMAL);
+    failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    hg_xml_cleanup();
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,162 @@
+#!/bin/sh
+# hotgrind: the command's exit statuses and its one-line messages.
+# GPL-2.0-or-later; part of hotgrind.
+#
+# Run by `make check` with HOTGRIND (the built command) and HG_TEST_DATA
+# (the fixtures folder) in the environment.
+
+set -u
+: "${HOTGRIND:?set HOTGRIND to the hotgrind command}"
+: "${HG_TEST_DATA:?set HG_TEST_DATA to cli/tests/data}"
+data=$HG_TEST_DATA
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-cli-test.XXXXXX") || exit 99
+trap 'rm -rf "$scratch"' EXIT
+out=$scratch/stdout
+err=$scratch/stderr
+failures=0
+
+fail() {
+  echo "FAIL: $*"
+  echo "  stdout:"; sed 's/^/    /' "$out"
+  echo "  stderr:"; sed 's/^/    /' "$err"
+  failures=$((failures + 1))
+}
+
+# run EXPECTED-STATUS ARGS...: runs hotgrind, checks its exit status.
+run() {
+  expected=$1; shift
+  "$HOTGRIND" "$@" >"$out" 2>"$err"
+  status=$?
+  [ "$status" -eq "$expected" ] ||
+    fail "hotgrind $*: exit status $status, want $expected"
+  [ "$status" -eq "$expected" ]
+}
+
+lines() { wc -l <"$1" | tr -d ' '; }
+
+# A report problem: status 2, nothing on stdout, exactly one line on stderr
+# that starts "hotgrind: FILE: ".
+expect_one_line_error() {
+  file=$1; shift
+  run 2 "$@" || return
+  [ -s "$out" ] && fail "hotgrind $*: wrote to stdout"
+  [ "$(lines "$err")" = 1 ] || fail "hotgrind $*: stderr is not one line"
+  case $(cat "$err") in
+    "hotgrind: $file: "?*) ;;
+    *) fail "hotgrind $*: stderr does not start 'hotgrind: $file: '" ;;
+  esac
+}
+
+# A usage error: status 2, nothing on stdout, a usage line on stderr.
+expect_usage_error() {
+  run 2 "$@" || return
+  [ -s "$out" ] && fail "hotgrind $*: wrote to stdout"
+  grep -q '^usage: hotgrind' "$err" || fail "hotgrind $*: no usage line"
+}
+
+# --- the command itself
+run 0 --version && { grep -qx 'hotgrind [0-9][0-9.]*.*' "$out" ||
+  fail "--version prints '$(cat "$out")'"; }
+run 0 --help && { grep -q '^  show ' "$out" && grep -q '^  validate ' "$out" ||
+  fail "--help does not list the commands"; }
+run 0 help && { grep -q '^  validate ' "$out" || fail "help lists no commands"; }
+run 0 help show && { grep -q -- '--limit N' "$out" || fail "help show"; }
+run 0 help validate
+run 0 show --help
+run 0 validate --help
+expect_usage_error
+expect_usage_error frobnicate
+expect_usage_error --frobnicate
+expect_usage_error help frobnicate
+expect_usage_error show
+expect_usage_error show --frobnicate "$data/valid.xml"
+expect_usage_error show "$data/valid.xml" "$data/valid.xml"
+expect_usage_error show --limit
+expect_usage_error show --limit x "$data/valid.xml"
+expect_usage_error show --limit -1 "$data/valid.xml"
+expect_usage_error show --limit=5x "$data/valid.xml"
+expect_usage_error validate
+expect_usage_error validate --frobnicate "$data/valid.xml"
+
+# --- show
+run 0 show "$data/valid.xml" &&
+  { [ "$(lines "$out")" = 10 ] || fail "show valid.xml: not 6 + 4 lines"; }
+cp "$out" "$scratch/first"
+run 0 show "$data/valid.xml" && { cmp -s "$out" "$scratch/first" ||
+  fail "show prints differently on a second run"; }
+run 0 show --limit 1 "$data/valid.xml" &&
+  { [ "$(lines "$out")" = 7 ] || fail "--limit 1 shows more than 1 row"; }
+run 0 show --limit=2 "$data/valid.xml" &&
+  { [ "$(lines "$out")" = 8 ] || fail "--limit=2 shows more than 2 rows"; }
+run 0 show "$data/valid.xml" --limit 0 &&
+  { [ "$(lines "$out")" = 10 ] || fail "--limit 0 does not show all"; }
+run 0 show -- "$data/valid-full.xml"
+run 0 show "$data/valid-escapes.xml"
+run 0 show "$data/no-functions.xml"
+run 0 show "$data/future-additions.xml"
+
+# --- validate
+run 0 validate "$data/valid.xml" "$data/valid-full.xml" &&
+  { [ "$(cat "$out")" = "$data/valid.xml: valid
+$data/valid-full.xml: valid" ] || fail "validate output"; }
+run 2 validate "$data/valid.xml" "$data/unknown-attribute.xml" "$data/valid-full.xml"
+[ "$(lines "$out")" = 2 ] || fail "validate: want 2 valid lines"
+[ "$(lines "$err")" = 1 ] || fail "validate: want 1 error line"
+grep -q "^hotgrind: $data/unknown-attribute.xml: line 14: .*'Bogus'" "$err" ||
+  fail "validate: the error does not name the file, line and attribute"
+expect_one_line_error "$data/future-additions.xml" validate "$data/future-additions.xml"
+
+# --- every broken report, through every command that reads one
+for name in does-not-exist.xml empty.xml truncated.xml malformed.xml \
+            bad-utf8.xml wrong-root.xml wrong-format.xml \
+            missing-attribute.xml missing-element.xml not-a-number.xml \
+            external-entity.xml entity-bomb.xml doctype-http.xml; do
+  for command in show validate; do
+    expect_one_line_error "$data/$name" $command "$data/$name"
+  done
+done
+expect_one_line_error "$data" show "$data"
+grep -q 'Is a directory' "$err" || fail "a folder as a report"
+for command in show validate; do
+  expect_one_line_error "$data/wrong-format.xml" $command "$data/wrong-format.xml"
+  grep -q ': line 2: report format 2 is not supported' "$err" ||
+    fail "$command: format 2 message"
+done
+for name in external-entity.xml entity-bomb.xml doctype-http.xml; do
+  expect_one_line_error "$data/$name" show "$data/$name"
+  grep -q 'DOCTYPE not allowed in a hotgrind report' "$err" ||
+    fail "$name: not refused for its DOCTYPE"
+done
+
+# The external entity names /etc/passwd: none of it may come out.
+if [ -r /etc/passwd ]; then
+  first_entry=$(head -n 1 /etc/passwd)
+  for command in show validate; do
+    "$HOTGRIND" $command "$data/external-entity.xml" >"$out" 2>"$err"
+    if [ -n "$first_entry" ] && grep -qF "$first_entry" "$out" "$err"; then
+      fail "$command printed the content of /etc/passwd"
+    fi
+  done
+fi
+
+# A report that cannot be read (root reads everything: skip as root).
+if [ "$(id -u)" != 0 ]; then
+  cp "$data/valid.xml" "$scratch/unreadable.xml"
+  chmod 000 "$scratch/unreadable.xml"
+  expect_one_line_error "$scratch/unreadable.xml" show "$scratch/unreadable.xml"
+  grep -q 'Permission denied' "$err" || fail "unreadable report"
+fi
+
+# Output that cannot be written is an error, not a silent success.
+if [ -w /dev/full ]; then
+  "$HOTGRIND" show "$data/valid.xml" >/dev/full 2>"$err"
+  [ $? -eq 2 ] || fail "show to /dev/full did not fail"
+fi
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "all checks passed"
+exit 0
