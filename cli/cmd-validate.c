@@ -42,7 +42,7 @@ static bool is_other_format(xmlDocPtr doc, char *problem, size_t problem_size)
     if (other)
         snprintf(problem, problem_size, "line %ld: report format %llu is "
                  "not supported (this hotgrind reads format %d)",
-                 xmlGetLineNo(root), (unsigned long long)format,
+                 hg_xml_line(root), (unsigned long long)format,
                  HG_REPORT_FORMAT);
     return other;
 }

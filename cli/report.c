@@ -34,7 +34,7 @@ static void fail(struct loader *loader, const xmlNode *where,
 {
     char message[HG_PROBLEM_SIZE];
     va_list args;
-    long line = where ? xmlGetLineNo(where) : 0;
+    long line = where ? hg_xml_line(where) : 0;
 
     if (loader->failed)
         return;

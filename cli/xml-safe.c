@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,19 +58,37 @@ static void copy_one_line(char *dst, size_t dst_size, const char *src)
     dst[n] = '\0';
 }
 
+long hg_xml_line(const xmlNode *node)
+{
+    /* With XML_PARSE_BIG_LINES, libxml2 2.9 keeps big line numbers only
+       for text nodes (in psvi), recorded where the text ends, and
+       xmlGetLineNo answers for an element with the line after it.  The
+       white space before an element ends on the line the element starts. */
+    const xmlNode *before = node->prev;
+    if (node->type == XML_ELEMENT_NODE && node->line == 65535
+        && before != NULL && before->type == XML_TEXT_NODE
+        && before->line == 65535 && before->psvi != NULL)
+        return (long)(ptrdiff_t)before->psvi;
+    return xmlGetLineNo(node);
+}
+
 static void keep_first_error(void *data, hg_xml_error error)
 {
     struct first_error *first = data;
     char message[400];
+    long line;
 
     if (first == NULL || first->have || error == NULL
         || error->level < XML_ERR_ERROR)
         return;
     copy_one_line(message, sizeof message,
                   error->message ? error->message : "unknown XML error");
-    if (error->line > 0)
-        snprintf(first->text, sizeof first->text, "line %d: %s",
-                 error->line, message);
+    line = error->line;
+    if (error->node != NULL && line >= 65535)
+        line = hg_xml_line(error->node);   /* schema errors name a node */
+    if (line > 0)
+        snprintf(first->text, sizeof first->text, "line %ld: %s",
+                 line, message);
     else
         snprintf(first->text, sizeof first->text, "%s", message);
     first->have = true;

@@ -18,6 +18,10 @@ xmlDocPtr hg_xml_read_report(const char *path, char *problem,
    if valid; otherwise puts the first violation into PROBLEM. */
 bool hg_xml_validate(xmlDocPtr doc, char *problem, size_t problem_size);
 
+/* The line NODE starts on.  Unlike xmlGetLineNo, right past line 65535
+   too (libxml2 2.9 then answers with a neighbour's line). */
+long hg_xml_line(const xmlNode *node);
+
 /* Frees the compiled schema and libxml2's globals (for leak checkers). */
 void hg_xml_cleanup(void);
 
