@@ -21,7 +21,16 @@
                             times, falls through once)
         ret                 once                            1
 
-   self Ir = 1 + 2n + 1 = 2n + 2 */
+   self Ir = 1 + 2n + 1 = 2n + 2
+
+   The loop's exit is a side exit in the middle of a superblock: Valgrind
+   3.19's VEX copies a loop that branches back to its own start into one
+   superblock several times (dec, jnz, dec, jnz, ...), and the last jnz
+   falls through from one of the copies, not necessarily the last one.
+   A tool that counted a whole superblock when entering it gets more than
+   2n + 2 here for most n (checked with such a broken tool: n = 7 gave 20,
+   n = 1000 gave 2004).  The tests use values of n of several residues
+   mod 4 so that more than one copy is the one left. */
         .globl  ht_loop_n
         .type   ht_loop_n, @function
 ht_loop_n:
@@ -59,9 +68,10 @@ ht_leaf3:
         self Ir = 1 + 5n + 1          = 5n + 2
    k <  n: k full iterations, then cmp and a taken je
         self Ir = 1 + 5k + 2 + 1      = 5k + 4
-   The instructions after the taken je (inc, cmp, jb) are in the same
-   straight-line code; a tool that counted a block's instructions when
-   it is entered, rather than up to the exit taken, would report more. */
+   The loop is left early by a conditional branch, and the count must
+   stop there.  (With Valgrind 3.19 VEX ends a superblock at this forward
+   je, so this exit is at the end of one; the mid-superblock side exit is
+   the one in ht_loop_n.) */
         .globl  ht_scan
         .type   ht_scan, @function
 ht_scan:

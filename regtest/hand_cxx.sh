@@ -9,7 +9,7 @@
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/hand_lib.sh"
 
-for args in "1000 10" "37 250"; do
+for args in "1000 10" "37 251"; do
    set -- $args
    r="hand_cxx-$1-$2.xml"
    hg "$r" -- ../hand_cxx "$1" "$2"

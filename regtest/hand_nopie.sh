@@ -14,4 +14,4 @@ etype=$(od -An -tu2 -j16 -N2 ../hand_nopie | tr -d ' ')
 expect_eq "hand_nopie ELF type" "$etype" 2
 
 check_hand_c hand_nopie 4096 333 1 0
-check_hand_c hand_nopie 12 70 9 9
+check_hand_c hand_nopie 10 70 9 9
