@@ -66,17 +66,25 @@ static void out_u64(Out* o, ULong v)
    out_str(o, tmp);
 }
 
-/* Length of the valid UTF-8 sequence starting at s, or 0. */
+/* Length of the UTF-8 sequence starting at s if it encodes a character
+   XML 1.0 allows, else 0: no overlong forms, no surrogates (U+D800..DFFF),
+   nothing above U+10FFFF, and not U+FFFE or U+FFFF. */
 static Int utf8_len(const UChar* s)
 {
-   Int n, i;
+   UInt cp, min;
+   Int  n, i;
    if (s[0] < 0x80) return 1;
-   else if ((s[0] & 0xE0) == 0xC0 && s[0] >= 0xC2) n = 2;
-   else if ((s[0] & 0xF0) == 0xE0) n = 3;
-   else if ((s[0] & 0xF8) == 0xF0 && s[0] <= 0xF4) n = 4;
+   if ((s[0] & 0xE0) == 0xC0)      { n = 2; cp = s[0] & 0x1F; min = 0x80; }
+   else if ((s[0] & 0xF0) == 0xE0) { n = 3; cp = s[0] & 0x0F; min = 0x800; }
+   else if ((s[0] & 0xF8) == 0xF0) { n = 4; cp = s[0] & 0x07; min = 0x10000; }
    else return 0;
-   for (i = 1; i < n; i++)
+   for (i = 1; i < n; i++) {
       if ((s[i] & 0xC0) != 0x80) return 0;
+      cp = (cp << 6) | (s[i] & 0x3F);
+   }
+   if (cp < min || cp > 0x10FFFF) return 0;
+   if (cp >= 0xD800 && cp <= 0xDFFF) return 0;
+   if (cp == 0xFFFE || cp == 0xFFFF) return 0;
    return n;
 }
 
