@@ -41,10 +41,10 @@ if test -z "$vg"; then
       if test -x "$c"; then vg=$c; break; fi
    done
 fi
-test -n "$vg" && test -x "$vg" || {
+if test -z "$vg" || ! test -x "$vg"; then
    echo "$0: no vg-in-place found; pass the build tree's one" >&2
    exit 2
-}
+fi
 vg=$(cd "$(dirname "$vg")" && pwd)/$(basename "$vg")
 
 for p in bzip2 xz sqlite3 cc; do

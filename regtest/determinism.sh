@@ -16,8 +16,9 @@ for prog in oracle_c oracle_cxx; do
 
    p1=$(pid_of "$prog.xml.stderr")
    p2=$(pid_of "$prog.again.xml.stderr")
-   test "$p1" != "$p2" && test "$p2" != "$pid" ||
+   if test "$p1" = "$p2" || test "$p2" = "$pid"; then
       hard_error "two runs had the same pid ($p1 $p2 $pid)"
+   fi
    cmp "$prog.xml" "$prog.again.xml" ||
       fail "$prog: two runs gave different reports"
    cmp "$prog.xml" "$third" ||

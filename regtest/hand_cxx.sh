@@ -9,12 +9,15 @@
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/hand_lib.sh"
 
-for args in "1000 10" "37 251"; do
-   set -- $args
+# check_hand_cxx TICKS N: one run of the C++ driver.
+check_hand_cxx() {
    r="hand_cxx-$1-$2.xml"
    hg "$r" -- ../hand_cxx "$1" "$2"
    check_asm_fn "$r" "ht::Counter::tick()" hand_cxx "$(tick_ir "$1")"
    check_asm_fn "$r" ht_loop_n hand_cxx "$(loop_n_ir "$2")"
    check_c_fn "$r" "ht::mix(unsigned long)" hand_cxx hand_cxx.cpp
    check_c_fn "$r" main hand_cxx hand_cxx.cpp
-done
+}
+
+check_hand_cxx 1000 10
+check_hand_cxx 37 251

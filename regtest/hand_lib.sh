@@ -55,8 +55,9 @@ check_c_fn() {
    _line=$(fn_attr "$1" "$2" @line)
    _lo=$(marker_line "$srcdir/$4" "HT_BEGIN $2 ")
    _hi=$(marker_line "$srcdir/$4" "HT_END $2 ")
-   test "$_line" -ge "$_lo" && test "$_line" -le "$_hi" ||
+   if test "$_line" -lt "$_lo" || test "$_line" -gt "$_hi"; then
       fail "$2 line $_line is not in $4:$_lo-$_hi"
+   fi
    pass "$2 line $_line in $4:$_lo-$_hi"
 }
 

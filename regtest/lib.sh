@@ -147,12 +147,17 @@ pid_of() {
    sed -n '1s/^==\([0-9]*\)==.*/\1/p' "$1"
 }
 
+# no_tmp_files: no temporary report file (NAME.PID.tmp) left in this folder.
+no_tmp_files() {
+   _tmps=$(find . -name '*.tmp')
+   test -z "$_tmps" || fail "temporary files left behind: $_tmps"
+}
+
 check_report() {
    _r=$1 _err=$2
    test -f "$_r" || fail "no report $_r"
    validate "$_r"
-   _tmps=$(ls -a | grep '\.tmp$' || true)
-   test -z "$_tmps" || fail "temporary files left behind: $_tmps"
+   no_tmp_files
    _tot=$(total_ir "$_r")
    case $_tot in ''|*[!0-9]*) fail "$_r: totals Ir is '$_tot'";; esac
    _sum=$(summary_ir "$_err")

@@ -77,5 +77,5 @@ pid=$(pid_of rename.stderr)
 grep -q -F "final.xml.$pid.tmp" rename.stderr ||
    fail "no message naming final.xml.$pid.tmp: $(cat rename.stderr)"
 test -z "$(ls -A final.xml)" || fail "files written into final.xml/"
-test -z "$(ls -a | grep '\.tmp$' || true)" || fail "temporary file left: $(ls)"
+no_tmp_files
 pass "rename failure: message names final.xml.$pid.tmp, nothing left (exit $st)"

@@ -35,7 +35,7 @@ st=0; wait "$vg_pid" || st=$?
 vg_pid=
 expect_eq "SIGKILL exit status" "$st" 137
 test ! -e killed.xml || fail "a report exists after SIGKILL"
-test -z "$(ls -a | grep '\.tmp$' || true)" || fail "temporary file left: $(ls)"
+no_tmp_files
 pass "SIGKILL: no report, no temporary file"
 
 start termed
