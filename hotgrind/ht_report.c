@@ -207,61 +207,96 @@ static const HChar* errno_text(Int err)
    }
 }
 
-static HChar* temp_name_for(const HChar* final_name)
+/* Where and how a report is written.  A regular path (or one that does
+   not exist yet) gets "<name>.<pid>.tmp" and a rename, so the final name
+   only ever holds a complete report.  An existing device or FIFO
+   (/dev/null, a pipe to another process) is written in place: renaming
+   over it would replace it with a plain file.  A directory is refused. */
+typedef struct {
+   HChar* name;       /* expanded --hotgrind-out-file */
+   HChar* write_to;   /* the temporary name, or 'name' itself */
+   Bool   rename;
+   Int    fd;         /* open descriptor, or -errno */
+} Target;
+
+static Int open_for_writing(const HChar* path, Bool create)
 {
-   HChar* tmp = VG_(malloc)("hotgrind.tmpname",
-                            VG_(strlen)(final_name) + 32);
-   VG_(sprintf)(tmp, "%s.%d.tmp", final_name, VG_(getpid)());
-   return tmp;
+   Int    flags = VKI_O_WRONLY | (create ? VKI_O_CREAT | VKI_O_TRUNC : 0);
+   SysRes r = VG_(open)(path, flags, VKI_S_IRUSR | VKI_S_IWUSR
+                                     | VKI_S_IRGRP | VKI_S_IROTH);
+   return sr_isError(r) ? -(Int)sr_Err(r) : (Int)sr_Res(r);
 }
 
-static Int create_file(const HChar* name)
+/* With 'probe', an existing device or FIFO is not opened: opening a FIFO
+   would wait for a reader, or hand it an early end of file. */
+static void target_open(Target* t, const HChar* out_file_option, Bool probe)
 {
-   SysRes r = VG_(open)(name, VKI_O_CREAT | VKI_O_WRONLY | VKI_O_TRUNC,
-                        VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP
-                        | VKI_S_IROTH);
-   return sr_isError(r) ? -(Int)sr_Err(r) : (Int)sr_Res(r);
+   struct vg_stat st;
+   t->name = VG_(expand_file_name)("--hotgrind-out-file", out_file_option);
+   t->rename = True;
+   if (!sr_isError(VG_(stat)(t->name, &st))) {
+      if (VKI_S_ISDIR(st.mode)) {
+         t->write_to = NULL;
+         t->fd = -VKI_EISDIR;
+         return;
+      }
+      if (!VKI_S_ISREG(st.mode)) t->rename = False;
+   }
+   if (t->rename) {
+      t->write_to = VG_(malloc)("hotgrind.tmpname",
+                                VG_(strlen)(t->name) + 32);
+      VG_(sprintf)(t->write_to, "%s.%d.tmp", t->name, VG_(getpid)());
+   } else {
+      t->write_to = VG_(strdup)("hotgrind.tmpname", t->name);
+      if (probe) { t->fd = -1; return; }
+   }
+   t->fd = open_for_writing(t->write_to, t->rename);
+}
+
+static void target_free(Target* t)
+{
+   if (t->write_to) VG_(free)(t->write_to);
+   VG_(free)(t->name);
 }
 
 void HT_(report_check_path)(const HChar* out_file_option)
 {
-   HChar* name = VG_(expand_file_name)("--hotgrind-out-file",
-                                       out_file_option);
-   HChar* tmp  = temp_name_for(name);
-   Int    fd   = create_file(tmp);
-   if (fd < 0) {
+   Target t;
+   target_open(&t, out_file_option, True);
+   if (!t.rename && t.write_to) {   /* a device or FIFO: used as it is */
+      target_free(&t);
+      return;
+   }
+   if (t.fd < 0) {
       VG_(fmsg)("cannot create the hotgrind report file '%s': %s\n",
-                name, errno_text(-fd));
+                t.name, errno_text(-t.fd));
       VG_(fmsg)("choose a writable path with "
                 "--hotgrind-out-file=FILE\n");
       VG_(exit)(1);
    }
-   VG_(close)(fd);
-   VG_(unlink)(tmp);
-   VG_(free)(tmp);
-   VG_(free)(name);
+   VG_(close)(t.fd);
+   if (t.rename) VG_(unlink)(t.write_to);
+   target_free(&t);
 }
 
 Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
 {
-   HChar*  name = VG_(expand_file_name)("--hotgrind-out-file",
-                                        out_file_option);
-   HChar*  tmp  = temp_name_for(name);
+   Target  t;
    Out*    o;
    HT_Fn** fns;
    UInt    n;
    ULong   total;
    Bool    ok;
-   Int     fd = create_file(tmp);
 
-   if (fd < 0) {
-      VG_(umsg)("hotgrind: error: cannot create '%s': %s; no report "
-                "written\n", tmp, errno_text(-fd));
-      VG_(free)(tmp); VG_(free)(name);
+   target_open(&t, out_file_option, False);
+   if (t.fd < 0) {
+      VG_(umsg)("hotgrind: error: cannot create '%s': %s\n",
+                t.write_to ? t.write_to : t.name, errno_text(-t.fd));
+      target_free(&t);
       return False;
    }
    o = VG_(malloc)("hotgrind.out", sizeof(Out));
-   o->fd = fd; o->failed = False; o->used = 0;
+   o->fd = t.fd; o->failed = False; o->used = 0;
 
    fns = HT_(fn_sorted)(&n, &total);
    out_str(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -277,20 +312,19 @@ Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
    out_str(o, "</hotgrind>\n");
    out_flush(o);
    VG_(free)(fns);
-   VG_(close)(fd);
+   VG_(close)(t.fd);
 
    ok = !o->failed;
    if (!ok)
-      VG_(umsg)("hotgrind: error: writing '%s' failed (disk full?); "
-                "no report written\n", tmp);
-   else if (VG_(rename)(tmp, name) != 0) {
-      VG_(umsg)("hotgrind: error: cannot rename '%s' to '%s'; no report "
-                "written\n", tmp, name);
+      VG_(umsg)("hotgrind: error: writing '%s' failed (disk full?)\n",
+                t.write_to);
+   else if (t.rename && VG_(rename)(t.write_to, t.name) != 0) {
+      VG_(umsg)("hotgrind: error: cannot rename '%s' to '%s'\n",
+                t.write_to, t.name);
       ok = False;
    }
-   if (!ok) VG_(unlink)(tmp);
+   if (!ok && t.rename) VG_(unlink)(t.write_to);
    VG_(free)(o);
-   VG_(free)(tmp);
-   VG_(free)(name);
+   target_free(&t);
    return ok;
 }

@@ -101,3 +101,4 @@ _ZN2ht7Counter4tickEv:
         .size   _ZN2ht7Counter4tickEv, .-_ZN2ht7Counter4tickEv
 
         .section .note.GNU-stack,"",@progbits
+

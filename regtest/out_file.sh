@@ -68,14 +68,46 @@ test -f "hotgrind.out.$pid" || fail "no hotgrind.out.$pid: $(ls)"
 check_report "hotgrind.out.$pid" default.stderr
 pass "default name hotgrind.out.$pid"
 
-# The report is written to NAME.<pid>.tmp and renamed.  When the rename
-# cannot happen (NAME is a folder), the message names the temporary file
-# and it is removed: no partial report under either name.
+# A folder cannot be the report: refused at start-up like other bad paths.
 mkdir final.xml
-st=$(hg_status rename --hotgrind-out-file=final.xml -- /bin/true)
-pid=$(pid_of rename.stderr)
-grep -q -F "final.xml.$pid.tmp" rename.stderr ||
-   fail "no message naming final.xml.$pid.tmp: $(cat rename.stderr)"
+cannot_write folder final.xml
 test -z "$(ls -A final.xml)" || fail "files written into final.xml/"
+
+# A FIFO is written in place, not renamed over (which would turn it into a
+# plain file): the reader gets the whole report and the FIFO stays a FIFO.
+mkfifo pipe.xml
+cat pipe.xml >from-pipe.xml &
+reader=$!
+st=$(hg_status fifo --hotgrind-out-file=pipe.xml -- /bin/true)
+wait "$reader"
+expect_eq "exit status writing into a FIFO" "$st" 0
+test -p pipe.xml || fail "pipe.xml is no longer a FIFO"
+check_report from-pipe.xml fifo.stderr
+pass "FIFO: written in place, complete report, still a FIFO"
+
+# A report that cannot be written at exit (its folder was removed while the
+# client ran) is an error: a message, no file, and exit status 1 even
+# though the client exited 0, so CI cannot pass without a report.
+mkdir gone
+( exec env -i PATH=/usr/bin:/bin LC_ALL=C "$VG_IN_PLACE" --tool=hotgrind \
+     --hotgrind-out-file=gone/r.xml /bin/sh -c \
+     'touch started; while test ! -e go; do sleep 0.1; done' \
+     >late.stdout 2>late.stderr ) &
+vg=$!
+i=0
+while ! test -e started; do
+   i=$((i + 1))
+   test $i -lt 300 || { kill "$vg"; fail "the client did not start"; }
+   sleep 0.1
+done
+rmdir gone
+touch go
+st=0; wait "$vg" || st=$?
+expect_eq "exit status when the report cannot be written" "$st" 1
+grep -q "no report was written" late.stderr ||
+   fail "no message about the missing report: $(cat late.stderr)"
+grep -q -F "gone/r.xml" late.stderr ||
+   fail "the message does not name gone/r.xml: $(cat late.stderr)"
+test ! -e gone || fail "gone/ was recreated"
 no_tmp_files
-pass "rename failure: message names final.xml.$pid.tmp, nothing left (exit $st)"
+pass "report impossible at exit: message, exit status 1, nothing left"

@@ -1,0 +1,38 @@
+#!/bin/sh
+# hotgrind regression tests: writes odd_names.s for names.sh (x86-64).
+# GPL-2.0-or-later
+#
+# Two functions whose symbol names hold bytes XML must not carry as they
+# are: markup characters, which the report escapes, and a surrogate
+# (ED A0 80), a control character (01) and U+FFFE (EF BF BE), which it
+# writes as one '?' per byte.  The assembler takes such names only as raw
+# bytes, which this script makes with printf rather than keeping them in a
+# source file.  Each function is 2 instructions: self Ir = 2 per call.
+# C calls them through ht_odd_names[], since it cannot spell their names.
+set -eu
+odd='"odd<&\"'"'"'>name"'
+sur=$(printf '"sur\355\240\200rogate\001\357\277\276end"')
+cat <<EOS
+        .text
+        .globl  $odd
+        .type   $odd, @function
+$odd:
+        leal    1(%rdi,%rdi,2), %eax
+        ret
+        .size   $odd, .-$odd
+
+        .globl  $sur
+        .type   $sur, @function
+$sur:
+        leal    2(%rdi,%rdi,4), %eax
+        ret
+        .size   $sur, .-$sur
+
+        .section .data.rel.ro,"aw"
+        .balign 8
+        .globl  ht_odd_names
+ht_odd_names:
+        .quad   $odd
+        .quad   $sur
+        .section .note.GNU-stack,"",@progbits
+EOS
