@@ -117,6 +117,11 @@ static HT_Fn* fn_get(const HChar* name, const HChar* object,
    f->line   = line;
    f->hash   = h;
    f->ir     = 0;
+   f->marked = HT_(is_marked)(f->name, f->object);
+   f->calls  = 0;
+   f->incl_ir = 0;
+   f->percall = NULL;
+   f->active  = NULL;
    f->next   = fn_buckets[h & (fn_nbuckets - 1)];
    fn_buckets[h & (fn_nbuckets - 1)] = f;
    fn_count++;
@@ -193,7 +198,7 @@ static HT_Fn* fn_for_entry(DiEpoch ep, Addr a, Addr entry)
 
 /* Hot at translation time: one debug-info call and one cache probe per
    instruction of an already seen function. */
-HT_Fn* HT_(fn_at)(Addr a)
+HT_Fn* HT_(fn_at)(Addr a, Bool* is_entry)
 {
    DiEpoch       ep = VG_(current_DiEpoch)();
    const HChar*  with_off;
@@ -201,19 +206,23 @@ HT_Fn* HT_(fn_at)(Addr a)
    HT_EntryNode* node;
    HT_Fn*        fn;
 
+   *is_entry = False;
    if (!VG_(get_fnname_w_offset)(ep, a, &with_off))
       return fn_without_symbol(ep, a);
    entry = a - trailing_offset(with_off);
 
    node = VG_(HT_lookup)(entry_cache, entry);
-   if (node && node->epoch == (UInt)ep.n)
+   if (node && node->epoch == (UInt)ep.n) {
+      *is_entry = a == entry;
       return node->fn;
+   }
 
    fn = fn_for_entry(ep, a, entry);
    /* A name that itself ends in "+digits" would fool trailing_offset();
       never cache an entry that is not really one. */
    if (!VG_(get_fnname_if_entry)(ep, entry, &with_off))
       return fn;
+   *is_entry = a == entry;
    if (!node) {
       node = VG_(malloc)("hotgrind.entry_node", sizeof(HT_EntryNode));
       node->key = entry;
@@ -254,4 +263,19 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
    *n_out = n;
    *total_ir_out = total;
    return all;
+}
+
+void HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered)
+{
+   UInt i;
+   *functions = *entered = 0;
+   for (i = 0; i < fn_nbuckets; i++) {
+      HT_Fn* f;
+      for (f = fn_buckets[i]; f; f = f->next) {
+         if (!f->marked || !HT_(mark_matches)(mark, f->name, f->object))
+            continue;
+         (*functions)++;
+         if (f->calls > 0) (*entered)++;
+      }
+   }
 }

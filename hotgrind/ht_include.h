@@ -15,6 +15,7 @@
 #define HT_INCLUDE_H
 
 #include "pub_tool_basics.h"
+#include "pub_tool_tooliface.h"
 
 #define HT_(str) VGAPPEND(vgHotgrind_, str)
 
@@ -22,6 +23,24 @@
    only for changes that break a reader of the previous version; see
    docs/report-format.md. */
 #define HT_REPORT_FORMAT 1
+
+/*------------------------------------------------------------*/
+/*--- Per-call distributions (ht_percall.c)                ---*/
+/*------------------------------------------------------------*/
+
+/* Every call's own inclusive Ir, kept exactly as a multiset (value ->
+   count), so percentiles are exact and memory grows with the number of
+   distinct values, not of calls. */
+typedef struct _HT_PerCall HT_PerCall;
+
+typedef struct {
+   ULong n, min, max, sum;
+   ULong p50, p95, p99;        /* nearest-rank percentiles */
+} HT_PerCallSummary;
+
+HT_PerCall* HT_(percall_new)(void);
+void        HT_(percall_add)(HT_PerCall* pc, ULong value);
+void        HT_(percall_summary)(HT_PerCall* pc, HT_PerCallSummary* s);
 
 /*------------------------------------------------------------*/
 /*--- Functions (ht_fn.c)                                  ---*/
@@ -38,15 +57,91 @@ typedef struct _HT_Fn {
    UInt           line;     /* 0 when there is no line info */
    UInt           hash;
    ULong          ir;       /* self instruction count */
+   /* Only for marked functions (--mark): */
+   Bool           marked;
+   ULong          calls;    /* entries, all threads */
+   ULong          incl_ir;  /* inclusive Ir of outermost activations */
+   HT_PerCall*    percall;  /* each call's own inclusive Ir */
+   UInt*          active;   /* activations on each thread's stack */
 } HT_Fn;
 
 void    HT_(fn_init)(void);
 /* The function containing guest address 'a', resolved once per
-   instruction at translation time. */
-HT_Fn*  HT_(fn_at)(Addr a);
+   instruction at translation time; *is_entry tells whether 'a' is the
+   function's first instruction. */
+HT_Fn*  HT_(fn_at)(Addr a, Bool* is_entry);
 /* All functions with a non-zero count, in report order (self Ir
    descending, then name, object, file, line).  Caller frees the array. */
 HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out);
+/* How many functions seen so far match mark pattern 'mark', and how many
+   of those were entered. */
+void    HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered);
+/* Warns on stderr about patterns that matched nothing or whose
+   functions were never entered (inlining removes functions silently). */
+void    HT_(warn_unused_marks)(void);
+Bool    HT_(collect_atstart)(void);
+
+/*------------------------------------------------------------*/
+/*--- Marks (ht_mark.c)                                    ---*/
+/*------------------------------------------------------------*/
+
+/* --mark=[OBJ:]PATTERN and --mark-file=FILE.  True if 'arg' was one. */
+Bool         HT_(mark_process_option)(const HChar* arg);
+void         HT_(mark_post_clo_init)(void);
+UInt         HT_(n_marks)(void);
+const HChar* HT_(mark_text)(UInt i);        /* as the user wrote it */
+Bool         HT_(mark_matches)(UInt i, const HChar* name, const HChar* object);
+Bool         HT_(is_marked)(const HChar* name, const HChar* object);
+
+/*------------------------------------------------------------*/
+/*--- Activations, zones and the clock (ht_callstack.c)    ---*/
+/*------------------------------------------------------------*/
+
+/* A zone: a region bracketed by client requests, reported like a marked
+   function. */
+typedef struct _HT_Zone {
+   struct _HT_Zone* next;
+   const HChar*     name;
+   ULong            calls;
+   ULong            incl_ir;
+   HT_PerCall*      percall;
+   UInt*            active;
+} HT_Zone;
+
+/* Collected instructions executed so far, all threads.  Instrumented
+   code adds to it inline whenever activations or zones need a clock
+   (HT_(clock_running)); per-thread clocks are derived from it at thread
+   switches. */
+extern ULong HT_(total_ir);
+extern Bool  HT_(clock_running);
+/* Return address and entry SP of the running thread's innermost
+   activation, read inline by the exit check on indirect jumps; 0 and the
+   highest address when it has none, so the check stays false. */
+extern Addr  HT_(watch_ret);
+extern Addr  HT_(watch_sp);
+/* False between HOTGRIND_STOP_ and HOTGRIND_START_INSTRUMENTATION. */
+extern Bool  HT_(collecting);
+
+void HT_(callstack_register)(void);   /* in pre_clo_init */
+void HT_(callstack_init)(void);       /* in post_clo_init */
+/* Instrumentation: a call to HT_(on_entry) before a marked function's
+   first instruction, and the guarded exit check at the end of a block
+   whose successor address is computed. */
+void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
+                          IRType word_ty, HT_Fn* fn);
+void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
+                          IRType word_ty, IRExpr* next);
+VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret);
+VG_REGPARM(2) void HT_(on_indirect_jump)(Addr next, Addr sp);
+void HT_(zone_begin)(ThreadId tid, const HChar* name);
+Bool HT_(zone_end)(ThreadId tid);
+/* Closes what is still open when a thread or the program ends. */
+void HT_(thread_exit)(ThreadId tid);
+void HT_(callstack_fini)(void);
+HT_Zone** HT_(zones_sorted)(UInt* n_out);
+/* Starts the clock mid-run (first zone without --mark): the total so
+   far is the sum of the per-function counts. */
+void HT_(start_clock)(ULong total_so_far);
 
 /*------------------------------------------------------------*/
 /*--- Report (ht_report.c)                                 ---*/

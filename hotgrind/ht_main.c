@@ -23,8 +23,13 @@
 #include "pub_tool_libcprint.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_options.h"
 #include "pub_tool_tooliface.h"
+#include "pub_tool_transtab.h"
+#include "pub_tool_vki.h"
+
+#include "hotgrind.h"
 
 #include "ht_include.h"
 
@@ -34,6 +39,9 @@
 
 static const HChar* clo_out_file  = "hotgrind.out.%p";
 static Bool         clo_host_info = False;
+static Bool         clo_collect_atstart = True;
+
+Bool HT_(collect_atstart)(void) { return clo_collect_atstart; }
 
 static Bool ht_process_cmd_line_option(const HChar* arg)
 {
@@ -43,6 +51,8 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
       }
    }
    else if VG_BOOL_CLO(arg, "--host-info", clo_host_info) {}
+   else if VG_BOOL_CLO(arg, "--collect-atstart", clo_collect_atstart) {}
+   else if (HT_(mark_process_option)(arg)) {}
    else
       return False;
    return True;
@@ -57,6 +67,14 @@ static void ht_print_usage(void)
 "    --host-info=no|yes          add a <host> element (pid, cwd) to the\n"
 "                                report; off by default because it makes\n"
 "                                reports of identical runs differ [no]\n"
+"    --mark=[OBJ:]PATTERN        mark the functions whose name matches the\n"
+"                                glob PATTERN (* and ?), in object OBJ only\n"
+"                                if given: report calls, inclusive Ir and\n"
+"                                per-call distribution (repeatable)\n"
+"    --mark-file=FILE            read mark patterns from FILE, one a line,\n"
+"                                '#' starts a comment\n"
+"    --collect-atstart=no|yes    count from the start, or only after\n"
+"                                HOTGRIND_START_INSTRUMENTATION [yes]\n"
    );
 }
 
@@ -109,11 +127,17 @@ static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr, IRExpr_RdTmp(sum)));
 }
 
+/* While collection is stopped nothing is counted; while the clock runs
+   (marks or zones in use) the running total advances too. */
 static void flush_pending(SBState* s)
 {
    Int i;
-   for (i = 0; i < s->n_pending; i++)
-      add_to_counter(s->sbOut, &s->pending[i].fn->ir, s->pending[i].n);
+   if (HT_(collecting)) {
+      for (i = 0; i < s->n_pending; i++)
+         add_to_counter(s->sbOut, &s->pending[i].fn->ir, s->pending[i].n);
+      if (HT_(clock_running) && s->n_instrs > 0)
+         add_to_counter(s->sbOut, &HT_(total_ir), (ULong)s->n_instrs);
+   }
    s->n_pending = 0;
    s->n_instrs  = 0;
 }
@@ -151,9 +175,17 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
    for (i = 0; i < sbIn->stmts_used; i++) {
       IRStmt* st = sbIn->stmts[i];
       switch (st->tag) {
-         case Ist_IMark:
-            count_instruction(&s, HT_(fn_at)((Addr)st->Ist.IMark.addr));
+         case Ist_IMark: {
+            Bool   is_entry;
+            HT_Fn* fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
+            if (is_entry && fn->marked) {
+               /* The clock must be exact when the activation starts. */
+               flush_pending(&s);
+               HT_(emit_entry_call)(s.sbOut, layout, gWordTy, fn);
+            }
+            count_instruction(&s, fn);
             break;
+         }
          case Ist_Exit:
             /* Count everything up to and including this instruction
                before control may leave the block. */
@@ -165,6 +197,10 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
       addStmtToIRSB(s.sbOut, st);
    }
    flush_pending(&s);
+   /* Every return, longjmp and exception landing is a jump to a computed
+      address: only those blocks can end an activation. */
+   if (HT_(n_marks)() > 0 && sbIn->next->tag != Iex_Const)
+      HT_(emit_exit_check)(s.sbOut, layout, gWordTy, sbIn->next);
    return s.sbOut;
 }
 
@@ -172,9 +208,97 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
 /*--- Start-up and exit                                    ---*/
 /*------------------------------------------------------------*/
 
+/*------------------------------------------------------------*/
+/*--- Client requests                                      ---*/
+/*------------------------------------------------------------*/
+
+/* Translations carry the collection state and the clock, so changing
+   either retranslates everything (as Callgrind does for its toggles). */
+static void discard_all_translations(void)
+{
+   VG_(discard_translations_safely)((Addr)0x1000, ~(SizeT)0xfff, "hotgrind");
+}
+
+static ULong sum_of_counts(void)
+{
+   UInt    n;
+   ULong   total;
+   HT_Fn** fns = HT_(fn_sorted)(&n, &total);
+   VG_(free)(fns);
+   return total;
+}
+
+/* Copies a zone name out of client memory, refusing unmapped memory. */
+static Bool read_client_string(Addr p, HChar* buf, SizeT size)
+{
+   SizeT i;
+   for (i = 0; i + 1 < size; i++) {
+      if ((i == 0 || ((p + i) & (VKI_PAGE_SIZE - 1)) == 0)
+          && !VG_(am_is_valid_for_client)(p + i, 1, VKI_PROT_READ))
+         return False;
+      buf[i] = *(const HChar*)(p + i);
+      if (buf[i] == '\0') return True;
+   }
+   buf[i] = '\0';
+   return True;
+}
+
+static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
+{
+   static Bool warned_end = False;
+   HChar name[256];
+
+   if (!VG_IS_TOOL_USERREQ('H', 'T', args[0]))
+      return False;
+   *ret = 0;
+   switch (args[0]) {
+      case VG_USERREQ__HOTGRIND_ZONE_BEGIN:
+         if (args[1] == 0 || !read_client_string(args[1], name, sizeof name)
+             || name[0] == '\0') {
+            VG_(umsg)("hotgrind: warning: HOTGRIND_ZONE_BEGIN with no "
+                      "readable name; using \"?\"\n");
+            VG_(strcpy)(name, "?");
+         }
+         if (!HT_(clock_running)) {
+            HT_(start_clock)(sum_of_counts());
+            discard_all_translations();
+         }
+         HT_(zone_begin)(tid, name);
+         return True;
+      case VG_USERREQ__HOTGRIND_ZONE_END:
+         if (!HT_(zone_end)(tid) && !warned_end) {
+            VG_(umsg)("hotgrind: warning: HOTGRIND_ZONE_END with no open "
+                      "zone in thread %u; ignored\n", tid);
+            warned_end = True;
+         }
+         return True;
+      case VG_USERREQ__HOTGRIND_START_INSTRUMENTATION:
+         if (!HT_(collecting)) {
+            HT_(collecting) = True;
+            discard_all_translations();
+         }
+         return True;
+      case VG_USERREQ__HOTGRIND_STOP_INSTRUMENTATION:
+         if (HT_(collecting)) {
+            HT_(collecting) = False;
+            discard_all_translations();
+         }
+         return True;
+      default:
+         VG_(umsg)("hotgrind: warning: unknown client request 0x%lx\n",
+                   args[0]);
+         return True;
+   }
+}
+
 static void ht_post_clo_init(void)
 {
+   HT_(mark_post_clo_init)();
    HT_(fn_init)();
+   HT_(callstack_init)();
+   HT_(collecting) = clo_collect_atstart;
+   if (HT_(n_marks)() > 0)
+      HT_(start_clock)(0);
    HT_(report_check_path)(clo_out_file);
 }
 
@@ -182,8 +306,12 @@ static void ht_fini(Int exitcode)
 {
    UInt    n;
    ULong   total;
-   HT_Fn** fns = HT_(fn_sorted)(&n, &total);
+   HT_Fn** fns;
+
+   HT_(callstack_fini)();
+   fns = HT_(fn_sorted)(&n, &total);
    VG_(free)(fns);
+   HT_(warn_unused_marks)();
 
    if (VG_(clo_verbosity) > 0)
       VG_(umsg)("I   refs:      %'llu\n", total);
@@ -215,6 +343,8 @@ static void ht_pre_clo_init(void)
    VG_(needs_command_line_options)(ht_process_cmd_line_option,
                                    ht_print_usage,
                                    ht_print_debug_usage);
+   VG_(needs_client_requests)(ht_handle_client_request);
+   HT_(callstack_register)();
 }
 
 VG_DETERMINE_INTERFACE_VERSION(ht_pre_clo_init)

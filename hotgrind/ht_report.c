@@ -154,6 +154,11 @@ static void write_run(Out* o)
       out_str(o, "</arg>\n");
    }
    out_str(o, "    </command>\n");
+   /* Options that change what is counted. */
+   out_str(o, "    <options>\n      <option");
+   out_attr(o, "name", "collect-atstart");
+   out_attr(o, "value", HT_(collect_atstart)() ? "yes" : "no");
+   out_str(o, "/>\n    </options>\n");
    out_str(o, "  </run>\n");
 }
 
@@ -170,6 +175,72 @@ static void write_host(Out* o)
    out_str(o, "/>\n");
 }
 
+/* 'sum * 100 / n' rounded half up, printed with two decimals. */
+static void out_attr_mean(Out* o, ULong sum, ULong n)
+{
+   HChar tmp[48];
+   ULong hundredths = n ? (sum * 100 + n / 2) / n : 0;
+   VG_(sprintf)(tmp, "%llu.%02llu", hundredths / 100, hundredths % 100);
+   out_attr(o, "mean", tmp);
+}
+
+/* <inclusive> and <per-call> of a marked function or a zone. */
+static void write_inclusive(Out* o, ULong incl_ir, HT_PerCall* pc,
+                            const HChar* indent)
+{
+   HT_PerCallSummary sum;
+   HT_(percall_summary)(pc, &sum);
+   out_str(o, indent);
+   out_str(o, "<inclusive");
+   out_attr_u64(o, "Ir", incl_ir);
+   out_str(o, "/>\n");
+   if (sum.n == 0) return;
+   out_str(o, indent);
+   out_str(o, "<per-call");
+   out_attr_u64(o, "min", sum.min);
+   out_attr_u64(o, "max", sum.max);
+   out_attr_mean(o, sum.sum, sum.n);
+   out_attr_u64(o, "p50", sum.p50);
+   out_attr_u64(o, "p95", sum.p95);
+   out_attr_u64(o, "p99", sum.p99);
+   out_str(o, "/>\n");
+}
+
+static void write_zones(Out* o)
+{
+   UInt      n, i;
+   HT_Zone** zones = HT_(zones_sorted)(&n);
+   if (n > 0) {
+      out_str(o, "  <zones>\n");
+      for (i = 0; i < n; i++) {
+         out_str(o, "    <zone");
+         out_attr(o, "name", zones[i]->name);
+         out_attr_u64(o, "calls", zones[i]->calls);
+         out_str(o, ">\n");
+         write_inclusive(o, zones[i]->incl_ir, zones[i]->percall, "      ");
+         out_str(o, "    </zone>\n");
+      }
+      out_str(o, "  </zones>\n");
+   }
+   VG_(free)(zones);
+}
+
+static void write_marks(Out* o)
+{
+   UInt i, functions, entered;
+   if (HT_(n_marks)() == 0) return;
+   out_str(o, "  <marks>\n");
+   for (i = 0; i < HT_(n_marks)(); i++) {
+      HT_(mark_stats)(i, &functions, &entered);
+      out_str(o, "    <mark");
+      out_attr(o, "pattern", HT_(mark_text)(i));
+      out_attr_u64(o, "functions", functions);
+      out_attr_u64(o, "entered", entered);
+      out_str(o, "/>\n");
+   }
+   out_str(o, "  </marks>\n");
+}
+
 static void write_functions(Out* o, HT_Fn** fns, UInt n)
 {
    UInt i;
@@ -181,9 +252,16 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       out_attr(o, "object", f->object);
       out_attr(o, "file", f->file);
       out_attr_u64(o, "line", f->line);
+      if (f->marked) {
+         out_attr(o, "marked", "yes");
+         out_attr_u64(o, "calls", f->calls);
+      }
       out_str(o, ">\n      <self");
       out_attr_u64(o, "Ir", f->ir);
-      out_str(o, "/>\n    </function>\n");
+      out_str(o, "/>\n");
+      if (f->marked)
+         write_inclusive(o, f->incl_ir, f->percall, "      ");
+      out_str(o, "    </function>\n");
    }
    out_str(o, "  </functions>\n");
 }
@@ -309,6 +387,8 @@ Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
    out_attr_u64(o, "Ir", total);
    out_str(o, "/>\n");
    write_functions(o, fns, n);
+   write_zones(o);
+   write_marks(o);
    out_str(o, "</hotgrind>\n");
    out_flush(o);
    VG_(free)(fns);

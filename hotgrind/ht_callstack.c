@@ -1,0 +1,370 @@
+/*--------------------------------------------------------------------*/
+/*--- hotgrind: activations of marked functions, zones, and the   ---*/
+/*--- per-thread instruction clock.                ht_callstack.c ---*/
+/*--------------------------------------------------------------------*/
+/*
+   This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
+*/
+
+/* Call tracking that does not trust VEX jump kinds or "a call moves SP"
+   (both wrong on arm64):
+
+   - entry: execution reaches a marked function's first instruction
+     (instrumented at translation time, so a tail jump counts too); the
+     activation records the return address (x86/amd64: the word at SP;
+     arm/arm64: the link register), the entry SP and the thread's clock;
+   - exit: at an indirect jump (every return is one) the target is the
+     innermost activation's return address with SP at or above its entry
+     SP -- or SP is above the entry SP at all, which also unwinds frames
+     skipped by longjmp and C++ exceptions; activations found dead when a
+     new one is entered (entry SP below the current SP) go too.
+
+   Only the return-address source is architecture-specific
+   (return_address_at_entry).  Each thread has its own stack of
+   activations and of open zones.  Inclusive cost is clock difference;
+   the outermost activation of a function (or zone) on a thread owns it,
+   so recursion counts once, while every call's own cost feeds the
+   per-call distribution. */
+
+#include "pub_tool_basics.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_tooliface.h"
+#include "libvex_guest_arm64.h"
+#include "libvex_guest_arm.h"
+
+#include "ht_include.h"
+
+#ifdef VG_BIGENDIAN
+#  define HT_ENDIAN Iend_BE
+#else
+#  define HT_ENDIAN Iend_LE
+#endif
+
+ULong HT_(total_ir)      = 0;
+Bool  HT_(clock_running) = False;
+Addr  HT_(watch_ret)     = 0;
+Addr  HT_(watch_sp)      = ~(Addr)0;
+Bool  HT_(collecting)    = True;
+
+typedef struct {
+   HT_Fn* fn;
+   Addr   ret;
+   Addr   sp;
+   ULong  clock_at_entry;
+   Bool   counted;         /* entered while collecting */
+} Activation;
+
+typedef struct {
+   HT_Zone* zone;
+   ULong    clock_at_begin;
+   Bool     counted;
+} OpenZone;
+
+typedef struct {
+   Activation* acts;
+   UInt        n_acts, cap_acts;
+   OpenZone*   zones;
+   UInt        n_zones, cap_zones;
+   ULong       clock;      /* its instructions, up to its last switch-out */
+} ThreadState;
+
+static ThreadState* threads;          /* [VG_N_THREADS] */
+static ThreadId     running = 1;      /* the main thread runs first */
+static ULong        total_at_switch;
+static HT_Zone*     all_zones;
+
+void HT_(callstack_init)(void)
+{
+   threads = VG_(calloc)("hotgrind.threads", VG_N_THREADS,
+                         sizeof(ThreadState));
+}
+
+/*------------------------------------------------------------*/
+/*--- Clock                                                ---*/
+/*------------------------------------------------------------*/
+
+static ULong clock_of(ThreadId tid)
+{
+   if (tid == running)
+      return threads[tid].clock + (HT_(total_ir) - total_at_switch);
+   return threads[tid].clock;
+}
+
+void HT_(start_clock)(ULong total_so_far)
+{
+   HT_(total_ir) = total_so_far;
+   total_at_switch = total_so_far;
+   HT_(clock_running) = True;
+}
+
+static void update_watch(ThreadId tid)
+{
+   ThreadState* t = &threads[tid];
+   if (t->n_acts > 0) {
+      HT_(watch_ret) = t->acts[t->n_acts - 1].ret;
+      HT_(watch_sp)  = t->acts[t->n_acts - 1].sp;
+   } else {
+      HT_(watch_ret) = 0;
+      HT_(watch_sp)  = ~(Addr)0;
+   }
+}
+
+/* Called by the core whenever a thread gets the CPU. */
+static void thread_switch(ThreadId tid, ULong blocks_dispatched)
+{
+   if (tid == running) return;
+   threads[running].clock += HT_(total_ir) - total_at_switch;
+   total_at_switch = HT_(total_ir);
+   running = tid;
+   update_watch(tid);
+}
+
+/*------------------------------------------------------------*/
+/*--- Activations                                          ---*/
+/*------------------------------------------------------------*/
+
+static UInt* new_active_counts(void)
+{
+   return VG_(calloc)("hotgrind.active", VG_N_THREADS, sizeof(UInt));
+}
+
+static void pop_activation(ThreadId tid, ULong now)
+{
+   ThreadState* t = &threads[tid];
+   Activation*  a = &t->acts[--t->n_acts];
+   ULong        incl = now - a->clock_at_entry;
+   HT_Fn*       fn = a->fn;
+   if (--fn->active[tid] == 0 && a->counted)
+      fn->incl_ir += incl;
+   if (a->counted)
+      HT_(percall_add)(fn->percall, incl);
+}
+
+VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
+{
+   ThreadId     tid = running;
+   ThreadState* t = &threads[tid];
+   ULong        now = clock_of(tid);
+   Activation*  a;
+
+   /* Frames whose entry SP is below the current SP are gone (longjmp,
+      exceptions, a stack switched back). */
+   while (t->n_acts > 0 && t->acts[t->n_acts - 1].sp < sp)
+      pop_activation(tid, now);
+
+   if (t->n_acts == t->cap_acts) {
+      t->cap_acts = t->cap_acts ? 2 * t->cap_acts : 64;
+      t->acts = VG_(realloc)("hotgrind.acts", t->acts,
+                             t->cap_acts * sizeof(Activation));
+   }
+   if (!fn->active) fn->active = new_active_counts();
+   if (!fn->percall) fn->percall = HT_(percall_new)();
+   a = &t->acts[t->n_acts++];
+   a->fn = fn;
+   a->ret = ret;
+   a->sp = sp;
+   a->clock_at_entry = now;
+   a->counted = HT_(collecting);
+   fn->active[tid]++;
+   if (HT_(collecting)) fn->calls++;
+   update_watch(tid);
+}
+
+VG_REGPARM(2) void HT_(on_indirect_jump)(Addr next, Addr sp)
+{
+   ThreadId     tid = running;
+   ThreadState* t = &threads[tid];
+   ULong        now = clock_of(tid);
+   while (t->n_acts > 0) {
+      Activation* top = &t->acts[t->n_acts - 1];
+      if (!((top->ret == next && sp >= top->sp) || sp > top->sp))
+         break;
+      pop_activation(tid, now);
+   }
+   update_watch(tid);
+}
+
+/*------------------------------------------------------------*/
+/*--- Zones                                                ---*/
+/*------------------------------------------------------------*/
+
+static HT_Zone* zone_named(const HChar* name)
+{
+   HT_Zone* z;
+   for (z = all_zones; z; z = z->next)
+      if (VG_(strcmp)(z->name, name) == 0) return z;
+   z = VG_(calloc)("hotgrind.zone", 1, sizeof(HT_Zone));
+   z->name = VG_(strdup)("hotgrind.zone", name);
+   z->percall = HT_(percall_new)();
+   z->active = new_active_counts();
+   z->next = all_zones;
+   all_zones = z;
+   return z;
+}
+
+void HT_(zone_begin)(ThreadId tid, const HChar* name)
+{
+   ThreadState* t = &threads[tid];
+   HT_Zone*     z = zone_named(name);
+   OpenZone*    oz;
+   if (t->n_zones == t->cap_zones) {
+      t->cap_zones = t->cap_zones ? 2 * t->cap_zones : 16;
+      t->zones = VG_(realloc)("hotgrind.zones", t->zones,
+                              t->cap_zones * sizeof(OpenZone));
+   }
+   oz = &t->zones[t->n_zones++];
+   oz->zone = z;
+   oz->clock_at_begin = clock_of(tid);
+   oz->counted = HT_(collecting);
+   z->active[tid]++;
+   if (HT_(collecting)) z->calls++;
+}
+
+static void close_zone(ThreadId tid, ULong now)
+{
+   ThreadState* t = &threads[tid];
+   OpenZone*    oz = &t->zones[--t->n_zones];
+   HT_Zone*     z = oz->zone;
+   ULong        incl = now - oz->clock_at_begin;
+   if (--z->active[tid] == 0 && oz->counted)
+      z->incl_ir += incl;
+   if (oz->counted)
+      HT_(percall_add)(z->percall, incl);
+}
+
+Bool HT_(zone_end)(ThreadId tid)
+{
+   if (threads[tid].n_zones == 0) return False;
+   close_zone(tid, clock_of(tid));
+   return True;
+}
+
+static Int cmp_zone_name(const void* a, const void* b)
+{
+   return VG_(strcmp)((*(HT_Zone* const*)a)->name,
+                      (*(HT_Zone* const*)b)->name);
+}
+
+HT_Zone** HT_(zones_sorted)(UInt* n_out)
+{
+   UInt      n = 0;
+   HT_Zone*  z;
+   HT_Zone** all;
+   for (z = all_zones; z; z = z->next) n++;
+   all = VG_(malloc)("hotgrind.zones_sorted", (n ? n : 1) * sizeof(HT_Zone*));
+   n = 0;
+   for (z = all_zones; z; z = z->next) all[n++] = z;
+   VG_(ssort)(all, n, sizeof(HT_Zone*), cmp_zone_name);
+   *n_out = n;
+   return all;
+}
+
+/*------------------------------------------------------------*/
+/*--- Thread and program end                               ---*/
+/*------------------------------------------------------------*/
+
+void HT_(thread_exit)(ThreadId tid)
+{
+   ThreadState* t = &threads[tid];
+   ULong        now = clock_of(tid);
+   while (t->n_acts > 0)  pop_activation(tid, now);
+   while (t->n_zones > 0) close_zone(tid, now);
+   if (tid == running) update_watch(tid);
+}
+
+void HT_(callstack_fini)(void)
+{
+   ThreadId tid;
+   for (tid = 1; tid < VG_N_THREADS; tid++)
+      HT_(thread_exit)(tid);
+}
+
+void HT_(callstack_register)(void)
+{
+   VG_(track_start_client_code)(thread_switch);
+   VG_(track_pre_thread_ll_exit)(HT_(thread_exit));
+}
+
+/*------------------------------------------------------------*/
+/*--- Instrumentation for entries and exits                ---*/
+/*------------------------------------------------------------*/
+
+static IRTemp get_to_temp(IRSB* sb, Int offset, IRType ty)
+{
+   IRTemp t = newIRTemp(sb->tyenv, ty);
+   addStmtToIRSB(sb, IRStmt_WrTmp(t, IRExpr_Get(offset, ty)));
+   return t;
+}
+
+/* The one architecture-specific rule: where the return address is when
+   a function's first instruction is about to run. */
+static IRTemp return_address_at_entry(IRSB* sb, IRTemp sp, IRType ty)
+{
+#if defined(VGA_amd64) || defined(VGA_x86)
+   IRTemp t = newIRTemp(sb->tyenv, ty);      /* pushed by the call */
+   addStmtToIRSB(sb, IRStmt_WrTmp(t, IRExpr_Load(HT_ENDIAN, ty,
+                                                 IRExpr_RdTmp(sp))));
+   return t;
+#elif defined(VGA_arm64)
+   (void)sp;                                 /* link register */
+   return get_to_temp(sb, offsetof(VexGuestARM64State, guest_X30), ty);
+#elif defined(VGA_arm)
+   (void)sp;
+   return get_to_temp(sb, offsetof(VexGuestARMState, guest_R14), ty);
+#else
+#  error "hotgrind: no return-address rule for this architecture"
+#endif
+}
+
+void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
+                          IRType word_ty, HT_Fn* fn)
+{
+   IRTemp   sp  = get_to_temp(sb, layout->offset_SP, word_ty);
+   IRTemp   ret = return_address_at_entry(sb, sp, word_ty);
+   IRDirty* d = unsafeIRDirty_0_N(
+      3, "hotgrind_on_entry", VG_(fnptr_to_fnentry)(&HT_(on_entry)),
+      mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), IRExpr_RdTmp(sp),
+                    IRExpr_RdTmp(ret)));
+   addStmtToIRSB(sb, IRStmt_Dirty(d));
+}
+
+/* At the end of a block whose successor is computed: call the exit
+   helper only when the target is the innermost activation's return
+   address or SP went above its entry SP -- a load and two compares
+   otherwise. */
+void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
+                          IRType word_ty, IRExpr* next)
+{
+   Bool     w64  = word_ty == Ity_I64;
+   IRTemp   sp   = get_to_temp(sb, layout->offset_SP, word_ty);
+   IRTemp   wret = newIRTemp(sb->tyenv, word_ty);
+   IRTemp   wsp  = newIRTemp(sb->tyenv, word_ty);
+   IRTemp   hit_ret = newIRTemp(sb->tyenv, Ity_I1);
+   IRTemp   above   = newIRTemp(sb->tyenv, Ity_I1);
+   IRTemp   either  = newIRTemp(sb->tyenv, Ity_I1);
+   IRDirty* d;
+
+   addStmtToIRSB(sb, IRStmt_WrTmp(wret, IRExpr_Load(HT_ENDIAN, word_ty,
+                        mkIRExpr_HWord((HWord)&HT_(watch_ret)))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(wsp, IRExpr_Load(HT_ENDIAN, word_ty,
+                        mkIRExpr_HWord((HWord)&HT_(watch_sp)))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(hit_ret,
+      IRExpr_Binop(w64 ? Iop_CmpEQ64 : Iop_CmpEQ32, next,
+                   IRExpr_RdTmp(wret))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(above,
+      IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, IRExpr_RdTmp(wsp),
+                   IRExpr_RdTmp(sp))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(either,
+      IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(hit_ret), IRExpr_RdTmp(above))));
+   d = unsafeIRDirty_0_N(
+      2, "hotgrind_on_indirect_jump",
+      VG_(fnptr_to_fnentry)(&HT_(on_indirect_jump)),
+      mkIRExprVec_2(next, IRExpr_RdTmp(sp)));
+   d->guard = IRExpr_RdTmp(either);
+   addStmtToIRSB(sb, IRStmt_Dirty(d));
+}

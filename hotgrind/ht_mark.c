@@ -1,0 +1,198 @@
+/*--------------------------------------------------------------------*/
+/*--- hotgrind: which functions are marked.            ht_mark.c ---*/
+/*--------------------------------------------------------------------*/
+/*
+   This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
+*/
+
+/* --mark=PATTERN, --mark=OBJ:PATTERN and --mark-file=FILE.  Patterns are
+   globs (* and ?) over the demangled name the report shows.  A single
+   ':' that is not part of a C++/Rust '::' separates an object basename
+   from the pattern.  Matching happens once per function, when it is first
+   translated, so it costs nothing at run time. */
+
+#include "pub_tool_basics.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_seqmatch.h"
+#include "pub_tool_vki.h"
+
+#include "ht_include.h"
+
+typedef struct {
+   HChar* text;      /* as given, for the report */
+   HChar* object;    /* NULL: any object */
+   HChar* pattern;
+} Mark;
+
+#define MAX_MARKS 256
+static Mark   marks[MAX_MARKS];
+static UInt   n_marks;
+static const HChar* mark_files[16];
+static UInt   n_mark_files;
+
+/* The object/pattern separator: a ':' with no ':' on either side. */
+static const HChar* find_separator(const HChar* s)
+{
+   const HChar* p;
+   for (p = s; *p; p++) {
+      if (*p != ':') continue;
+      if (p[1] == ':') { p++; continue; }
+      if (p > s && p[-1] == ':') continue;
+      return p;
+   }
+   return NULL;
+}
+
+static void add_mark(const HChar* text, const HChar* where)
+{
+   Mark*        m;
+   const HChar* sep = find_separator(text);
+   if (text[0] == '\0' || (sep && (sep == text || sep[1] == '\0'))) {
+      VG_(fmsg)("hotgrind: %s: an empty mark pattern ('%s')\n", where, text);
+      VG_(exit)(1);
+   }
+   if (n_marks == MAX_MARKS) {
+      VG_(fmsg)("hotgrind: %s: more than %d mark patterns\n", where,
+                MAX_MARKS);
+      VG_(exit)(1);
+   }
+   m = &marks[n_marks++];
+   m->text = VG_(strdup)("hotgrind.mark", text);
+   if (sep) {
+      SizeT olen = (SizeT)(sep - text);
+      m->object = VG_(malloc)("hotgrind.mark", olen + 1);
+      VG_(memcpy)(m->object, text, olen);
+      m->object[olen] = '\0';
+      m->pattern = VG_(strdup)("hotgrind.mark", sep + 1);
+   } else {
+      m->object  = NULL;
+      m->pattern = VG_(strdup)("hotgrind.mark", text);
+   }
+}
+
+Bool HT_(mark_process_option)(const HChar* arg)
+{
+   const HChar* value = NULL;
+   if VG_STR_CLO(arg, "--mark", value) {
+      add_mark(value, "--mark");
+   } else if VG_STR_CLO(arg, "--mark-file", value) {
+      if (n_mark_files == sizeof mark_files / sizeof mark_files[0]) {
+         VG_(fmsg_bad_option)(arg, "too many --mark-file options\n");
+      }
+      mark_files[n_mark_files++] = value;
+   } else {
+      return False;
+   }
+   return True;
+}
+
+/* Strips leading and trailing blanks in place. */
+static HChar* trim(HChar* s)
+{
+   HChar* end;
+   while (*s == ' ' || *s == '\t' || *s == '\r') s++;
+   end = s + VG_(strlen)(s);
+   while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+      *--end = '\0';
+   return s;
+}
+
+/* Reads the whole file, then takes it line by line: '#' starts a
+   comment, blank lines are skipped. */
+static void read_mark_file(const HChar* path)
+{
+   SysRes r = VG_(open)(path, VKI_O_RDONLY, 0);
+   SizeT  cap = 4096, len = 0;
+   HChar* text;
+   HChar* line;
+   UInt   lineno = 0;
+   Int    fd, n;
+
+   if (sr_isError(r)) {
+      VG_(fmsg)("hotgrind: --mark-file=%s: cannot open the file\n", path);
+      VG_(exit)(1);
+   }
+   fd = (Int)sr_Res(r);
+   text = VG_(malloc)("hotgrind.markfile", cap);
+   for (;;) {
+      if (len + 1 == cap)
+         text = VG_(realloc)("hotgrind.markfile", text, cap *= 2);
+      n = VG_(read)(fd, text + len, (Int)(cap - 1 - len));
+      if (n < 0) {
+         VG_(fmsg)("hotgrind: --mark-file=%s: read error\n", path);
+         VG_(exit)(1);
+      }
+      if (n == 0) break;
+      len += (SizeT)n;
+   }
+   VG_(close)(fd);
+   text[len] = '\0';
+
+   for (line = text; line && *line; ) {
+      HChar* nl   = VG_(strchr)(line, '\n');
+      HChar* hash;
+      HChar* pat;
+      HChar  where[256];
+      if (nl) *nl = '\0';
+      lineno++;
+      if ((hash = VG_(strchr)(line, '#')) != NULL) *hash = '\0';
+      pat = trim(line);
+      if (*pat) {
+         VG_(snprintf)(where, sizeof where, "--mark-file=%s:%u", path, lineno);
+         add_mark(pat, where);
+      }
+      line = nl ? nl + 1 : NULL;
+   }
+   VG_(free)(text);
+}
+
+void HT_(mark_post_clo_init)(void)
+{
+   UInt i;
+   for (i = 0; i < n_mark_files; i++)
+      read_mark_file(mark_files[i]);
+}
+
+UInt HT_(n_marks)(void) { return n_marks; }
+
+const HChar* HT_(mark_text)(UInt i)
+{
+   tl_assert(i < n_marks);
+   return marks[i].text;
+}
+
+Bool HT_(mark_matches)(UInt i, const HChar* name, const HChar* object)
+{
+   tl_assert(i < n_marks);
+   if (marks[i].object && VG_(strcmp)(marks[i].object, object) != 0)
+      return False;
+   return VG_(string_match)(marks[i].pattern, name);
+}
+
+Bool HT_(is_marked)(const HChar* name, const HChar* object)
+{
+   UInt i;
+   for (i = 0; i < n_marks; i++)
+      if (HT_(mark_matches)(i, name, object)) return True;
+   return False;
+}
+
+void HT_(warn_unused_marks)(void)
+{
+   UInt i, functions, entered;
+   for (i = 0; i < n_marks; i++) {
+      HT_(mark_stats)(i, &functions, &entered);
+      if (functions == 0)
+         VG_(umsg)("hotgrind: warning: --mark=%s matched no function that "
+                   "ran (inlined? never called? misspelt?)\n", marks[i].text);
+      else if (entered == 0)
+         VG_(umsg)("hotgrind: warning: --mark=%s matched %u function%s, "
+                   "never entered\n", marks[i].text, functions,
+                   functions == 1 ? "" : "s");
+   }
+}
