@@ -5,7 +5,9 @@
 # Usage: bench/bench.sh [-r RUNS] [-s MB] [VG_IN_PLACE]
 #
 # Runs real programs from Debian packages on generated inputs natively and
-# under --tool=none, cachegrind --cache-sim=no, callgrind and hotgrind,
+# under --tool=none, cachegrind --cache-sim=no, callgrind and hotgrind
+# (plain, with --mark on a function the workload calls often, and with a
+# --mark that matches nothing),
 # all through the same vg-in-place launcher, and prints each tool's
 # slowdown (best of RUNS wall-clock times, default 3, divided by the best
 # native time) and hotgrind's time over Cachegrind's.
@@ -86,9 +88,11 @@ best_time() {
    echo "$best"
 }
 
-# bench NAME CMD...: one table row.
+# bench NAME MARK CMD...: one table row.  MARK is a --mark pattern for a
+# small function the workload calls often: "hg mark" runs hotgrind with it,
+# "hg nomark" with a pattern that matches nothing (the exit checks alone).
 bench() {
-   name=$1; shift
+   name=$1; mark=$2; shift 2
    native=$(best_time run "$@")
    none=$(best_time run "$vg" --tool=none "$@")
    cgt=$(best_time run "$vg" --tool=cachegrind --cache-sim=no \
@@ -96,12 +100,20 @@ bench() {
    clg=$(best_time run "$vg" --tool=callgrind --callgrind-out-file=/dev/null "$@")
    # hotgrind renames a temporary file onto its report name: a real file.
    hgt=$(best_time run "$vg" --tool=hotgrind --hotgrind-out-file="$work/hg.xml" "$@")
+   hgm=$(best_time run "$vg" --tool=hotgrind --hotgrind-out-file="$work/hgm.xml" \
+      "--mark=$mark" "$@")
+   hgn=$(best_time run "$vg" --tool=hotgrind --hotgrind-out-file="$work/hgn.xml" \
+      --mark=no_such_function_anywhere "$@")
+   calls=$(sed -n 's/.*marked="yes" calls="\([0-9]*\)".*/\1/p' "$work/hgm.xml" |
+      awk '{ s += $1 } END { print s + 0 }')
    ir=$(sed -n 's/^<totals Ir="\([0-9]*\)".*/\1/p; s/^ *<totals Ir="\([0-9]*\)".*/\1/p' \
       "$work/hg.xml" | head -n 1)
    awk -v n="$name" -v nat="$native" -v none="$none" -v cg="$cgt" \
-       -v clg="$clg" -v hg="$hgt" -v ir="$ir" 'BEGIN {
-      printf "%-8s %9.3f %7.1f %12.1f %11.1f %10.1f %9.2f %15s\n",
-             n, nat, none / nat, cg / nat, clg / nat, hg / nat, hg / cg, ir
+       -v clg="$clg" -v hg="$hgt" -v hgm="$hgm" -v hgn="$hgn" -v ir="$ir" \
+       -v calls="$calls" 'BEGIN {
+      printf "%-8s %9.3f %7.1f %12.1f %11.1f %10.1f %9.2f %10.1f %9.2f %10.1f %11s %12s\n",
+             n, nat, none / nat, cg / nat, clg / nat, hg / nat, hg / cg,
+             hgm / nat, hgm / clg, hgn / nat, calls, ir
    }'
 }
 
@@ -109,8 +121,9 @@ echo "hotgrind bench: best of $runs runs; launcher $vg"
 echo "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)"
 echo "valgrind $("$vg" --version | sed 's/^valgrind-//'); inputs: ${mb} MB text, 100000-row SQL script"
 echo
-printf "%-8s %9s %7s %12s %11s %10s %9s %15s\n" workload "native s" "none x" \
-   "cachegrind x" "callgrind x" "hotgrind x" "hg/cg" "Ir (hotgrind)"
-bench bzip2 bzip2 -9 -c input.txt
-bench xz xz -1 -T1 -c input.txt
-bench sqlite3 sqlite3 -batch :memory: ".read script.sql"
+printf "%-8s %9s %7s %12s %11s %10s %9s %10s %9s %10s %11s %12s\n" workload \
+   "native s" "none x" "cachegrind x" "callgrind x" "hotgrind x" "hg/cg" \
+   "hg mark x" "mark/clg" "hg nomark" "marked calls" "Ir (hotgrind)"
+bench bzip2 'BZ2_*' bzip2 -9 -c input.txt
+bench xz '*memcpy*' xz -1 -T1 -c input.txt
+bench sqlite3 '*memcpy*' sqlite3 -batch :memory: ".read script.sql"
