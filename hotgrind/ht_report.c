@@ -175,12 +175,15 @@ static void write_host(Out* o)
    out_str(o, "/>\n");
 }
 
-/* 'sum * 100 / n' rounded half up, printed with two decimals. */
+/* sum / n rounded half up to two decimals, without forming sum * 100
+   (which could overflow for a long recursive run). */
 static void out_attr_mean(Out* o, ULong sum, ULong n)
 {
    HChar tmp[48];
-   ULong hundredths = n ? (sum * 100 + n / 2) / n : 0;
-   VG_(sprintf)(tmp, "%llu.%02llu", hundredths / 100, hundredths % 100);
+   ULong whole = n ? sum / n : 0;
+   ULong frac  = n ? ((sum % n) * 100 + n / 2) / n : 0;
+   if (frac == 100) { whole++; frac = 0; }
+   VG_(sprintf)(tmp, "%llu.%02llu", whole, frac);
    out_attr(o, "mean", tmp);
 }
 
