@@ -39,8 +39,16 @@ const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE]);
 const char *hg_format_percent(uint64_t part, uint64_t whole,
                               char text[HG_PERCENT_TEXT_SIZE]);
 
-/* The `show` table: header, then the top LIMIT functions (0 = all) by
-   self Ir.  Returns false only when out of memory. */
+/* "2,844.00": a <per-call> mean, its whole part with thousands
+   separators. */
+#define HG_MEAN_TEXT_SIZE 40
+const char *hg_format_mean(uint64_t units, unsigned hundredths,
+                           char text[HG_MEAN_TEXT_SIZE]);
+
+/* The `show` output: header, then the top LIMIT functions (0 = all) by
+   self Ir, then every marked function and zone by inclusive Ir, then the
+   mark patterns that measured nothing.  Returns false only when out of
+   memory. */
 bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit);
 
 #endif

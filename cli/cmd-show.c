@@ -1,5 +1,5 @@
-/* hotgrind show: the top functions of a report by self Ir.
-   GPL-2.0-or-later; part of hotgrind. */
+/* hotgrind show: the top functions of a report by self Ir, then its
+   marked functions and zones.  GPL-2.0-or-later; part of hotgrind. */
 
 /* The table follows cg_annotate's function summary, so that people who
    know Cachegrind read it at once.  The output depends only on the report:
@@ -22,7 +22,14 @@ static const char show_help[] =
     "functions by self Ir (instructions executed in the function itself),\n"
     "highest first: Ir, share of the total, function, object, file:line.\n"
     "\n"
-    "  --limit N   show the top N functions (default 20; 0 shows all)\n";
+    "Then, if the report has any, all its marked functions (--mark) and zones\n"
+    "(HOTGRIND_ZONE_BEGIN) by inclusive Ir, highest first: calls, inclusive\n"
+    "Ir, and the mean, p50, p95, p99 and max of the inclusive Ir of single\n"
+    "calls ('-' with no calls).  Last, a warning for each mark pattern that\n"
+    "matched no function, or whose functions were never entered.\n"
+    "\n"
+    "  --limit N   show the top N functions (default 20; 0 shows all); marked\n"
+    "              functions and zones are always all shown\n";
 
 enum { DEFAULT_LIMIT = 20 };
 
@@ -155,6 +162,15 @@ static int compare_report_order(const void *a, const void *b)
     return 0;
 }
 
+const char *hg_format_mean(uint64_t units, unsigned hundredths,
+                           char text[HG_MEAN_TEXT_SIZE])
+{
+    char whole[HG_COUNT_TEXT_SIZE];
+    snprintf(text, HG_MEAN_TEXT_SIZE, "%s.%02u",
+             hg_format_count(units, whole), hundredths % 100);
+    return text;
+}
+
 static void print_location(FILE *out, const struct hg_function *function)
 {
     if (function->file[0] == '\0') {
@@ -203,6 +219,169 @@ static void print_header(FILE *out, const struct hg_report *report,
                 report->function_count, shown);
 }
 
+/* ------------------------------------------- marked functions and zones */
+
+/* One row of the second table: a marked function or a zone. */
+struct marked_row {
+    const char *name;
+    const char *object;        /* ZONE_OBJECT for a zone */
+    const char *file;          /* "" for a zone */
+    unsigned line;
+    bool is_zone;
+    uint64_t calls;
+    uint64_t inclusive_ir;
+    const struct hg_per_call *per_call;   /* NULL when there were no calls */
+};
+
+static const char ZONE_OBJECT[] = "(zone)";
+
+enum { MARKED_COLUMNS = 9, NAME_COLUMN = 0, OBJECT_COLUMN = 8 };
+
+static const char *const marked_titles[MARKED_COLUMNS] = {
+    "name", "calls", "inclusive Ir", "mean", "p50", "p95", "p99", "max",
+    "object",
+};
+
+/* Inclusive Ir descending, then name, functions before zones, object,
+   file and line: one order whatever the order in the file. */
+static int compare_marked_rows(const void *a, const void *b)
+{
+    const struct marked_row *r = a;
+    const struct marked_row *s = b;
+    int c;
+    if (r->inclusive_ir != s->inclusive_ir)
+        return r->inclusive_ir > s->inclusive_ir ? -1 : 1;
+    if ((c = strcmp(r->name, s->name)) != 0)
+        return c;
+    if (r->is_zone != s->is_zone)
+        return r->is_zone ? 1 : -1;
+    if ((c = strcmp(r->object, s->object)) != 0)
+        return c;
+    if ((c = strcmp(r->file, s->file)) != 0)
+        return c;
+    if (r->line != s->line)
+        return r->line < s->line ? -1 : 1;
+    return 0;
+}
+
+/* The numeric cells of ROW, columns 1 to 7. */
+static void marked_cells(const struct marked_row *row,
+                         char cells[MARKED_COLUMNS][HG_MEAN_TEXT_SIZE])
+{
+    const struct hg_per_call *p = row->per_call;
+    hg_format_count(row->calls, cells[1]);
+    hg_format_count(row->inclusive_ir, cells[2]);
+    if (p == NULL) {
+        int i;
+        for (i = 3; i <= 7; i++)
+            strcpy(cells[i], "-");
+        return;
+    }
+    hg_format_mean(p->mean_units, p->mean_hundredths, cells[3]);
+    hg_format_count(p->p50, cells[4]);
+    hg_format_count(p->p95, cells[5]);
+    hg_format_count(p->p99, cells[6]);
+    hg_format_count(p->max, cells[7]);
+}
+
+static const char *plural(size_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* Patterns that measured nothing: the report says so, and so do we. */
+static void show_mark_warnings(FILE *out, const struct hg_report *report)
+{
+    bool first = true;
+    size_t i;
+    for (i = 0; i < report->mark_count; i++) {
+        const struct hg_mark *mark = &report->marks[i];
+        if (mark->functions != 0 && mark->entered != 0)
+            continue;
+        if (first)
+            fputc('\n', out);
+        first = false;
+        fputs("warning: mark '", out);
+        print_clean(out, mark->pattern);
+        if (mark->functions == 0)
+            fputs("' matched no function that ran "
+                  "(inlined? never called? misspelt?)\n", out);
+        else
+            fprintf(out, "' matched %" PRIu64 " function%s, never entered\n",
+                    mark->functions, plural(mark->functions));
+    }
+}
+
+static bool show_marked(FILE *out, const struct hg_report *report)
+{
+    struct marked_row *rows;
+    size_t widths[MARKED_COLUMNS];
+    size_t n = 0, functions = 0, i, column;
+
+    rows = malloc((report->function_count + report->zone_count + 1)
+                  * sizeof *rows);
+    if (rows == NULL)
+        return false;
+    for (i = 0; i < report->function_count; i++) {
+        const struct hg_function *f = &report->functions[i];
+        if (!f->marked)
+            continue;
+        rows[n++] = (struct marked_row){
+            f->name, f->object, f->file, f->line, false, f->calls,
+            f->inclusive_ir, f->has_per_call ? &f->per_call : NULL,
+        };
+        functions++;
+    }
+    for (i = 0; i < report->zone_count; i++) {
+        const struct hg_zone *z = &report->zones[i];
+        rows[n++] = (struct marked_row){
+            z->name, ZONE_OBJECT, "", 0, true, z->calls, z->inclusive_ir,
+            z->has_per_call ? &z->per_call : NULL,
+        };
+    }
+    if (n == 0) {
+        free(rows);
+        show_mark_warnings(out, report);
+        return true;
+    }
+    qsort(rows, n, sizeof *rows, compare_marked_rows);
+
+    for (column = 0; column < MARKED_COLUMNS; column++)
+        widths[column] = strlen(marked_titles[column]);
+    for (i = 0; i < n; i++) {
+        char cells[MARKED_COLUMNS][HG_MEAN_TEXT_SIZE];
+        marked_cells(&rows[i], cells);
+        widths[NAME_COLUMN] = max_size(widths[NAME_COLUMN],
+            min_size(FUNCTION_COLUMN_MAX, display_width(rows[i].name)));
+        for (column = 1; column < OBJECT_COLUMN; column++)
+            widths[column] = max_size(widths[column], strlen(cells[column]));
+    }
+
+    fprintf(out, "\nMarked functions and zones: %zu function%s, %zu zone%s, "
+            "by inclusive Ir\n\n", functions, plural(functions),
+            report->zone_count, plural(report->zone_count));
+    print_padded(out, marked_titles[NAME_COLUMN], widths[NAME_COLUMN]);
+    for (column = 1; column < OBJECT_COLUMN; column++)
+        fprintf(out, "  %*s", (int)widths[column], marked_titles[column]);
+    fprintf(out, "  %s\n", marked_titles[OBJECT_COLUMN]);
+
+    for (i = 0; i < n; i++) {
+        char cells[MARKED_COLUMNS][HG_MEAN_TEXT_SIZE];
+        marked_cells(&rows[i], cells);
+        print_padded(out, rows[i].name, widths[NAME_COLUMN]);
+        for (column = 1; column < OBJECT_COLUMN; column++)
+            fprintf(out, "  %*s", (int)widths[column], cells[column]);
+        fputs("  ", out);
+        print_clean(out, rows[i].object);
+        fputc('\n', out);
+    }
+    free(rows);
+    show_mark_warnings(out, report);
+    return true;
+}
+
+/* ---------------------------------------------------------- the command */
+
 bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
 {
     static const char percent_title[] = "(%)";
@@ -225,7 +404,7 @@ bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
     if (shown == 0) {
         fputs("\n(no functions)\n", out);
         free(sorted);
-        return true;
+        return show_marked(out, report);
     }
 
     for (i = 0; i < shown; i++) {
@@ -264,7 +443,7 @@ bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
         fputc('\n', out);
     }
     free(sorted);
-    return true;
+    return show_marked(out, report);
 }
 
 /* A limit is digits only: "-1" or "5x" is a usage error, not 0 or 5. */

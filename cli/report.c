@@ -139,6 +139,22 @@ static bool require_count(struct loader *loader, const xmlNode *node,
     return ok;
 }
 
+static bool require_mean(struct loader *loader, const xmlNode *node,
+                         const char *name, uint64_t *units,
+                         unsigned *hundredths)
+{
+    char *text = require_attribute(loader, node, name);
+    bool ok = text != NULL && hg_parse_mean(text, units, hundredths);
+    if (text != NULL && !ok) {
+        char shown[64];
+        quote_for_message(shown, sizeof shown, text);
+        fail(loader, node, "<%s> attribute %s=\"%s\" is not a number with "
+             "two decimals", element_name(node), name, shown);
+    }
+    free(text);
+    return ok;
+}
+
 static bool require_small_number(struct loader *loader, const xmlNode *node,
                                  const char *name, unsigned *number)
 {
@@ -166,27 +182,59 @@ static char *element_text(struct loader *loader, const xmlNode *node)
     return copy;
 }
 
-bool hg_parse_count(const char *text, uint64_t *value)
+static const char *skip_xml_space(const char *p)
 {
-    const char *white = " \t\r\n";
-    uint64_t result = 0;
-    const char *p = text;
-
-    while (*p && strchr(white, *p))
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
         p++;
-    if (*p < '0' || *p > '9')
+    return p;
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* One or more decimal digits at *P, advancing *P past them.  False if
+   there is none or the number does not fit in 64 bits. */
+static bool read_digits(const char **p, uint64_t *value)
+{
+    uint64_t result = 0;
+    const char *q = *p;
+
+    if (!is_digit(*q))
         return false;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        unsigned digit = (unsigned)(*p - '0');
+    for (; is_digit(*q); q++) {
+        unsigned digit = (unsigned)(*q - '0');
         if (result > (UINT64_MAX - digit) / 10)
             return false;
         result = result * 10 + digit;
     }
-    while (*p && strchr(white, *p))
-        p++;
-    if (*p != '\0')
+    *p = q;
+    *value = result;
+    return true;
+}
+
+bool hg_parse_count(const char *text, uint64_t *value)
+{
+    const char *p = skip_xml_space(text);
+    uint64_t result;
+
+    if (!read_digits(&p, &result) || *skip_xml_space(p) != '\0')
         return false;
     *value = result;
+    return true;
+}
+
+bool hg_parse_mean(const char *text, uint64_t *units, unsigned *hundredths)
+{
+    const char *p = skip_xml_space(text);
+    uint64_t whole;
+
+    if (!read_digits(&p, &whole) || p[0] != '.' || !is_digit(p[1])
+        || !is_digit(p[2]) || *skip_xml_space(p + 3) != '\0')
+        return false;
+    *units = whole;
+    *hundredths = (unsigned)((p[1] - '0') * 10 + (p[2] - '0'));
     return true;
 }
 
@@ -231,6 +279,53 @@ static void load_host(struct loader *loader, struct hg_report *report,
     report->host_cwd = require_attribute(loader, host, "cwd");
 }
 
+/* marked="yes", or absent; any other value is not format 1. */
+static bool load_marked(struct loader *loader, const xmlNode *node)
+{
+    xmlChar *value;
+    bool marked;
+
+    if (loader->failed)
+        return false;
+    value = xmlGetNoNsProp(node, (const xmlChar *)"marked");
+    if (value == NULL)
+        return false;
+    marked = strcmp((const char *)value, "yes") == 0;
+    if (!marked) {
+        char shown[64];
+        quote_for_message(shown, sizeof shown, (const char *)value);
+        fail(loader, node, "<%s> attribute marked=\"%s\" is not \"yes\"",
+             element_name(node), shown);
+    }
+    xmlFree(value);
+    return marked;
+}
+
+static void load_inclusive(struct loader *loader, const xmlNode *owner,
+                           uint64_t *inclusive_ir)
+{
+    xmlNode *inclusive = require_child(loader, owner, "inclusive");
+    if (inclusive != NULL)
+        require_count(loader, inclusive, "Ir", inclusive_ir);
+}
+
+/* <per-call> is absent when there were no calls. */
+static void load_per_call(struct loader *loader, const xmlNode *owner,
+                          bool *has_per_call, struct hg_per_call *per_call)
+{
+    xmlNode *node;
+    if (loader->failed || (node = find_child(owner, "per-call")) == NULL)
+        return;
+    *has_per_call = true;
+    require_count(loader, node, "min", &per_call->min);
+    require_count(loader, node, "max", &per_call->max);
+    require_mean(loader, node, "mean", &per_call->mean_units,
+                 &per_call->mean_hundredths);
+    require_count(loader, node, "p50", &per_call->p50);
+    require_count(loader, node, "p95", &per_call->p95);
+    require_count(loader, node, "p99", &per_call->p99);
+}
+
 static void load_function(struct loader *loader, struct hg_function *function,
                           const xmlNode *node)
 {
@@ -242,30 +337,106 @@ static void load_function(struct loader *loader, struct hg_function *function,
     self = require_child(loader, node, "self");
     if (self != NULL)
         require_count(loader, self, "Ir", &function->self_ir);
+
+    /* What `show` needs of a marked function is required of one. */
+    function->marked = load_marked(loader, node);
+    if (!function->marked)
+        return;
+    require_count(loader, node, "calls", &function->calls);
+    load_inclusive(loader, node, &function->inclusive_ir);
+    load_per_call(loader, node, &function->has_per_call,
+                  &function->per_call);
+}
+
+static void load_zone(struct loader *loader, struct hg_zone *zone,
+                      const xmlNode *node)
+{
+    zone->name = require_attribute(loader, node, "name");
+    require_count(loader, node, "calls", &zone->calls);
+    load_inclusive(loader, node, &zone->inclusive_ir);
+    load_per_call(loader, node, &zone->has_per_call, &zone->per_call);
+}
+
+static void load_mark(struct loader *loader, struct hg_mark *mark,
+                      const xmlNode *node)
+{
+    mark->pattern = require_attribute(loader, node, "pattern");
+    require_count(loader, node, "functions", &mark->functions);
+    require_count(loader, node, "entered", &mark->entered);
+}
+
+static size_t count_children(const xmlNode *parent, const char *name)
+{
+    const xmlNode *child;
+    size_t n = 0;
+    for (child = parent->children; child; child = child->next)
+        if (is_element(child, name))
+            n++;
+    return n;
+}
+
+/* Room for the NAME children of PARENT; NULL (and a problem) when out of
+   memory.  Never NULL for no children, so a loaded report has arrays. */
+static void *child_array(struct loader *loader, const xmlNode *parent,
+                         const char *name, size_t element_size)
+{
+    size_t n = parent ? count_children(parent, name) : 0;
+    void *array = calloc(n ? n : 1, element_size);
+    if (array == NULL)
+        fail(loader, NULL, "out of memory");
+    return array;
 }
 
 static void load_functions(struct loader *loader, struct hg_report *report,
                            const xmlNode *functions)
 {
     xmlNode *child;
-    size_t n = 0;
 
     if (loader->failed)
         return;
-    for (child = functions->children; child; child = child->next)
-        if (is_element(child, "function"))
-            n++;
-    report->functions = calloc(n ? n : 1, sizeof *report->functions);
-    if (report->functions == NULL) {
-        fail(loader, NULL, "out of memory");
+    report->functions = child_array(loader, functions, "function",
+                                    sizeof *report->functions);
+    if (report->functions == NULL)
         return;
-    }
     for (child = functions->children; child && !loader->failed;
          child = child->next)
         if (is_element(child, "function"))
             load_function(loader,
                           &report->functions[report->function_count++],
                           child);
+}
+
+/* <zones> and <marks> are optional: without them, empty lists. */
+static void load_zones(struct loader *loader, struct hg_report *report,
+                       const xmlNode *zones)
+{
+    xmlNode *child;
+
+    if (loader->failed)
+        return;
+    report->zones = child_array(loader, zones, "zone", sizeof *report->zones);
+    if (report->zones == NULL || zones == NULL)
+        return;
+    for (child = zones->children; child && !loader->failed;
+         child = child->next)
+        if (is_element(child, "zone"))
+            load_zone(loader, &report->zones[report->zone_count++], child);
+}
+
+static void load_marks(struct loader *loader, struct hg_report *report,
+                       const xmlNode *marks)
+{
+    xmlNode *child;
+
+    if (loader->failed)
+        return;
+    report->marks = child_array(loader, marks, "mark", sizeof *report->marks);
+    if (report->marks == NULL || marks == NULL)
+        return;
+    for (child = marks->children; child && !loader->failed;
+         child = child->next)
+        if (is_element(child, "mark"))
+            load_mark(loader, &report->marks[report->mark_count++], child);
 }
 
 static void load_root(struct loader *loader, struct hg_report *report,
@@ -307,6 +478,8 @@ static void load_root(struct loader *loader, struct hg_report *report,
     if (totals != NULL)
         require_count(loader, totals, "Ir", &report->total_ir);
     load_functions(loader, report, require_child(loader, root, "functions"));
+    load_zones(loader, report, find_child(root, "zones"));
+    load_marks(loader, report, find_child(root, "marks"));
 }
 
 struct hg_report *hg_report_load(const char *path, char *problem,
@@ -352,5 +525,13 @@ void hg_report_free(struct hg_report *report)
             free(report->functions[i].file);
         }
     free(report->functions);
+    if (report->zones != NULL)
+        for (i = 0; i < report->zone_count; i++)
+            free(report->zones[i].name);
+    free(report->zones);
+    if (report->marks != NULL)
+        for (i = 0; i < report->mark_count; i++)
+            free(report->marks[i].pattern);
+    free(report->marks);
     free(report);
 }

@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "embedded-schema.h"
 #include "report.h"
+#include "rules.h"
 #include "xml-safe.h"
 
 #ifndef HG_TEST_DATA
@@ -140,6 +141,128 @@ START_TEST(skips_elements_and_attributes_it_does_not_know)
 }
 END_TEST
 
+/* Reports without marks have no marked functions, zones or marks, and
+   empty arrays rather than NULL ones. */
+START_TEST(loads_a_report_without_marks_as_such)
+{
+    struct hg_report *r = load_ok("valid.xml");
+    size_t i;
+    for (i = 0; i < r->function_count; i++) {
+        ck_assert(!r->functions[i].marked);
+        ck_assert_uint_eq(r->functions[i].calls, 0);
+        ck_assert(!r->functions[i].has_per_call);
+    }
+    ck_assert_uint_eq(r->zone_count, 0);
+    ck_assert_uint_eq(r->mark_count, 0);
+    ck_assert_ptr_nonnull(r->zones);
+    ck_assert_ptr_nonnull(r->marks);
+    hg_report_free(r);
+}
+END_TEST
+
+static void assert_per_call(const struct hg_per_call *p, uint64_t min,
+                            uint64_t max, uint64_t mean_units,
+                            unsigned mean_hundredths, uint64_t p50,
+                            uint64_t p95, uint64_t p99)
+{
+    ck_assert_uint_eq(p->min, min);
+    ck_assert_uint_eq(p->max, max);
+    ck_assert_uint_eq(p->mean_units, mean_units);
+    ck_assert_uint_eq(p->mean_hundredths, mean_hundredths);
+    ck_assert_uint_eq(p->p50, p50);
+    ck_assert_uint_eq(p->p95, p95);
+    ck_assert_uint_eq(p->p99, p99);
+}
+
+START_TEST(loads_marked_functions_zones_and_marks_exactly)
+{
+    struct hg_report *r = load_ok("valid-marked.xml");
+    const struct hg_function *f = r->functions;
+
+    ck_assert_uint_eq(r->total_ir, 9034);
+    ck_assert_uint_eq(r->function_count, 4);
+    ck_assert_str_eq(f[0].name, "main");
+    ck_assert(!f[0].marked);
+    ck_assert_uint_eq(f[0].calls, 0);
+    ck_assert_uint_eq(f[0].inclusive_ir, 0);
+    ck_assert(!f[0].has_per_call);
+
+    ck_assert_str_eq(f[1].name, "fib");
+    ck_assert(f[1].marked);
+    ck_assert_uint_eq(f[1].self_ir, 2827);
+    ck_assert_uint_eq(f[1].calls, 177);
+    ck_assert_uint_eq(f[1].inclusive_ir, 2827);
+    ck_assert(f[1].has_per_call);
+    assert_per_call(&f[1].per_call, 11, 2827, 103, 56, 11, 395, 1739);
+
+    ck_assert_str_eq(f[2].name, "parse_header");
+    ck_assert(f[2].marked);
+    ck_assert_uint_eq(f[2].calls, 4);
+    ck_assert_uint_eq(f[2].inclusive_ir, 3000);
+    assert_per_call(&f[2].per_call, 500, 1000, 750, 0, 700, 1000, 1000);
+
+    ck_assert_str_eq(f[3].name, "cleanup");
+    ck_assert(f[3].marked);
+    ck_assert_uint_eq(f[3].self_ir, 7);
+    ck_assert_uint_eq(f[3].calls, 0);
+    ck_assert_uint_eq(f[3].inclusive_ir, 0);
+    ck_assert(!f[3].has_per_call);
+
+    ck_assert_uint_eq(r->zone_count, 3);
+    ck_assert_str_eq(r->zones[0].name, "compute");
+    ck_assert_uint_eq(r->zones[0].calls, 1);
+    ck_assert_uint_eq(r->zones[0].inclusive_ir, 2844);
+    ck_assert(r->zones[0].has_per_call);
+    assert_per_call(&r->zones[0].per_call, 2844, 2844, 2844, 0, 2844, 2844,
+                    2844);
+    ck_assert_str_eq(r->zones[1].name, "idle");
+    ck_assert_uint_eq(r->zones[1].calls, 0);
+    ck_assert_uint_eq(r->zones[1].inclusive_ir, 0);
+    ck_assert(!r->zones[1].has_per_call);
+    ck_assert_str_eq(r->zones[2].name, "parse");
+    ck_assert_uint_eq(r->zones[2].calls, 3);
+    ck_assert_uint_eq(r->zones[2].inclusive_ir, 1234567);
+    assert_per_call(&r->zones[2].per_call, 1000, 1000000, 411522, 33,
+                    233567, 1000000, 1000000);
+
+    ck_assert_uint_eq(r->mark_count, 5);
+    ck_assert_str_eq(r->marks[0].pattern, "fib");
+    ck_assert_uint_eq(r->marks[0].functions, 1);
+    ck_assert_uint_eq(r->marks[0].entered, 1);
+    ck_assert_str_eq(r->marks[1].pattern, "prog:parse_*");
+    ck_assert_str_eq(r->marks[2].pattern, "cleanup");
+    ck_assert_uint_eq(r->marks[2].functions, 1);
+    ck_assert_uint_eq(r->marks[2].entered, 0);
+    ck_assert_str_eq(r->marks[3].pattern, "nomatch");
+    ck_assert_uint_eq(r->marks[3].functions, 0);
+    ck_assert_uint_eq(r->marks[3].entered, 0);
+    ck_assert_str_eq(r->marks[4].pattern, "libc.so.6:*");
+    ck_assert_uint_eq(r->marks[4].functions, 67);
+    ck_assert_uint_eq(r->marks[4].entered, 0);
+    hg_report_free(r);
+}
+END_TEST
+
+START_TEST(loads_64_bit_per_call_values_exactly)
+{
+    struct hg_report *r = load_ok("valid-full.xml");
+    ck_assert(r->functions[0].marked);
+    ck_assert_uint_eq(r->functions[0].calls, 3);
+    ck_assert_uint_eq(r->functions[0].inclusive_ir, UINT64_MAX);
+    assert_per_call(&r->functions[0].per_call, 0, UINT64_MAX, UINT64_MAX, 0,
+                    1, UINT64_MAX - 1, UINT64_MAX);
+    ck_assert(!r->functions[1].marked);
+    ck_assert_uint_eq(r->zone_count, 1);
+    ck_assert_uint_eq(r->zones[0].calls, UINT64_MAX);
+    assert_per_call(&r->zones[0].per_call, 0, 0, 0, 0, 0, 0, 0);
+    ck_assert_uint_eq(r->mark_count, 1);
+    ck_assert_str_eq(r->marks[0].pattern, "bench:hot_*");
+    ck_assert_uint_eq(r->marks[0].functions, UINT64_MAX);
+    ck_assert_uint_eq(r->marks[0].entered, UINT64_MAX);
+    hg_report_free(r);
+}
+END_TEST
+
 struct bad_report {
     const char *file;
     const char *problem;   /* the whole line, or its start if ends in '*' */
@@ -163,6 +286,15 @@ static const struct bad_report bad_reports[] = {
       "line 2: DOCTYPE not allowed in a hotgrind report" },
     { "entity-bomb.xml", "line 2: DOCTYPE not allowed in a hotgrind report" },
     { "doctype-http.xml", "line 2: DOCTYPE not allowed in a hotgrind report" },
+    { "bad-mean.xml", "line 17: <per-call> attribute mean=\"50.5\" is not a "
+      "number with two decimals" },
+    { "zone-without-name.xml", "line 21: <zone> has no name attribute" },
+    { "marked-no.xml",
+      "line 14: <function> attribute marked=\"no\" is not \"yes\"" },
+    { "rule-marked-without-calls.xml",
+      "line 14: <function> has no calls attribute" },
+    { "rule-marked-without-inclusive.xml",
+      "line 14: <function> has no <inclusive> element" },
 };
 
 static void assert_problem(const char *file, const char *problem,
@@ -258,6 +390,38 @@ START_TEST(parses_counts_like_the_schema)
     ck_assert(!hg_parse_count("0x10", &v));
     ck_assert(!hg_parse_count("1 2", &v));
     ck_assert(!hg_parse_count("12x", &v));
+}
+END_TEST
+
+START_TEST(parses_means_like_the_schema)
+{
+    uint64_t units = 7;
+    unsigned hundredths = 7;
+    ck_assert(hg_parse_mean("103.56", &units, &hundredths));
+    ck_assert_uint_eq(units, 103);
+    ck_assert_uint_eq(hundredths, 56);
+    ck_assert(hg_parse_mean("0.00", &units, &hundredths));
+    ck_assert_uint_eq(units, 0);
+    ck_assert_uint_eq(hundredths, 0);
+    ck_assert(hg_parse_mean(" 11.05\n", &units, &hundredths));
+    ck_assert_uint_eq(units, 11);
+    ck_assert_uint_eq(hundredths, 5);
+    ck_assert(hg_parse_mean("18446744073709551615.99", &units, &hundredths));
+    ck_assert_uint_eq(units, UINT64_MAX);
+    ck_assert_uint_eq(hundredths, 99);
+    ck_assert(!hg_parse_mean("18446744073709551616.00", &units, &hundredths));
+    ck_assert(!hg_parse_mean("", &units, &hundredths));
+    ck_assert(!hg_parse_mean("5", &units, &hundredths));
+    ck_assert(!hg_parse_mean("5.", &units, &hundredths));
+    ck_assert(!hg_parse_mean("5.5", &units, &hundredths));
+    ck_assert(!hg_parse_mean("5.500", &units, &hundredths));
+    ck_assert(!hg_parse_mean(".50", &units, &hundredths));
+    ck_assert(!hg_parse_mean("-5.00", &units, &hundredths));
+    ck_assert(!hg_parse_mean("+5.00", &units, &hundredths));
+    ck_assert(!hg_parse_mean("5e0", &units, &hundredths));
+    ck_assert(!hg_parse_mean("5,00", &units, &hundredths));
+    ck_assert(!hg_parse_mean("5.0x", &units, &hundredths));
+    ck_assert(!hg_parse_mean("5 .00", &units, &hundredths));
 }
 END_TEST
 
@@ -370,6 +534,17 @@ START_TEST(formats_percentages_with_two_rounded_decimals)
 }
 END_TEST
 
+START_TEST(formats_means_with_thousands_separators)
+{
+    char text[HG_MEAN_TEXT_SIZE];
+    ck_assert_str_eq(hg_format_mean(0, 0, text), "0.00");
+    ck_assert_str_eq(hg_format_mean(103, 56, text), "103.56");
+    ck_assert_str_eq(hg_format_mean(1234, 5, text), "1,234.05");
+    ck_assert_str_eq(hg_format_mean(UINT64_MAX, 99, text),
+                     "18,446,744,073,709,551,615.99");
+}
+END_TEST
+
 /* The table as a string. */
 static char *show_to_string(const struct hg_report *report, size_t limit)
 {
@@ -434,14 +609,18 @@ END_TEST
    the order in the file. */
 START_TEST(shows_functions_in_the_report_order)
 {
+#define UNMARKED(n, o, f, l, ir) \
+    { .name = (char *)(n), .object = (char *)(o), .file = (char *)(f), \
+      .line = (l), .self_ir = (ir) }
     struct hg_function functions[] = {
-        { (char *)"b", (char *)"o", (char *)"f.c", 1, 10 },
-        { (char *)"a", (char *)"o", (char *)"f.c", 9, 10 },
-        { (char *)"z", (char *)"o", (char *)"f.c", 1, 50 },
-        { (char *)"a", (char *)"o", (char *)"f.c", 2, 10 },
-        { (char *)"a", (char *)"n", (char *)"g.c", 5, 10 },
-        { (char *)"a", (char *)"n", (char *)"f.c", 5, 10 },
+        UNMARKED("b", "o", "f.c", 1, 10),
+        UNMARKED("a", "o", "f.c", 9, 10),
+        UNMARKED("z", "o", "f.c", 1, 50),
+        UNMARKED("a", "o", "f.c", 2, 10),
+        UNMARKED("a", "n", "g.c", 5, 10),
+        UNMARKED("a", "n", "f.c", 5, 10),
     };
+#undef UNMARKED
     char *args[] = { (char *)"" };
     struct hg_report report = {
         .format = 1, .tool_version = (char *)"0.1.0",
@@ -483,6 +662,149 @@ START_TEST(shows_a_report_without_functions)
 }
 END_TEST
 
+START_TEST(shows_marked_functions_zones_and_warnings)
+{
+    struct hg_report *r = load_ok("valid-marked.xml");
+    char *text = show_to_string(r, 2);
+    ck_assert_str_eq(text,
+        "Command:   ./prog\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Total:     9,034 Ir\n"
+        "Functions: 4, top 2 shown, by self Ir\n"
+        "\n"
+        "   Ir        (%)  function  object  file:line\n"
+        "5,000   (55.35%)  main      prog    prog.c:10\n"
+        "2,827   (31.29%)  fib       prog    fib.c:3\n"
+        "\n"
+        "Marked functions and zones: 3 functions, 3 zones, by inclusive Ir\n"
+        "\n"
+        "name          calls  inclusive Ir        mean      p50        p95"
+        "        p99        max  object\n"
+        "parse             3     1,234,567  411,522.33  233,567  1,000,000"
+        "  1,000,000  1,000,000  (zone)\n"
+        "parse_header      4         3,000      750.00      700      1,000"
+        "      1,000      1,000  prog\n"
+        "compute           1         2,844    2,844.00    2,844      2,844"
+        "      2,844      2,844  (zone)\n"
+        "fib             177         2,827      103.56       11        395"
+        "      1,739      2,827  prog\n"
+        "cleanup           0             0           -        -          -"
+        "          -          -  prog\n"
+        "idle              0             0           -        -          -"
+        "          -          -  (zone)\n"
+        "\n"
+        "warning: mark 'cleanup' matched 1 function, never entered\n"
+        "warning: mark 'nomatch' matched no function that ran "
+        "(inlined? never called? misspelt?)\n"
+        "warning: mark 'libc.so.6:*' matched 67 functions, never entered\n");
+    free(text);
+    hg_report_free(r);
+}
+END_TEST
+
+/* Rows are sorted by inclusive Ir, then name, functions before zones,
+   object, file and line, whatever the order in the file; --limit does not
+   apply to them. */
+START_TEST(shows_marked_rows_in_one_order)
+{
+    struct hg_per_call one = { 5, 5, 5, 0, 5, 5, 5 };
+    struct hg_function functions[] = {
+        { (char *)"b", (char *)"o", (char *)"f.c", 1, 1, true, 1, 5, true,
+          one },
+        { (char *)"a", (char *)"o", (char *)"f.c", 9, 1, true, 1, 5, true,
+          one },
+        { (char *)"a", (char *)"o", (char *)"f.c", 2, 1, true, 1, 5, true,
+          one },
+        { (char *)"a", (char *)"n", (char *)"f.c", 2, 1, true, 1, 5, true,
+          one },
+        { (char *)"unmarked", (char *)"o", (char *)"f.c", 1, 99, false, 0, 0,
+          false, { 0, 0, 0, 0, 0, 0, 0 } },
+    };
+    struct hg_zone zones[] = {
+        { (char *)"a", 1, 5, true, one },
+        { (char *)"z", 2, 7, true, { 1, 6, 3, 50, 1, 6, 6 } },
+    };
+    struct hg_report report = {
+        .format = 1, .tool_version = (char *)"0.1.0",
+        .valgrind_version = (char *)"3.19.0", .arch = (char *)"x86",
+        .exe = (char *)"p", .total_ir = 103, .functions = functions,
+        .function_count = 5, .zones = zones, .zone_count = 2,
+    };
+    char *text = show_to_string(&report, 1);
+    ck_assert_str_eq(text,
+        "Command:   p\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, x86\n"
+        "Total:     103 Ir\n"
+        "Functions: 5, top 1 shown, by self Ir\n"
+        "\n"
+        "Ir        (%)  function  object  file:line\n"
+        "99   (96.12%)  unmarked  o       f.c:1\n"
+        "\n"
+        "Marked functions and zones: 4 functions, 2 zones, by inclusive Ir\n"
+        "\n"
+        "name  calls  inclusive Ir  mean  p50  p95  p99  max  object\n"
+        "z         2             7  3.50    1    6    6    6  (zone)\n"
+        "a         1             5  5.00    5    5    5    5  n\n"
+        "a         1             5  5.00    5    5    5    5  o\n"
+        "a         1             5  5.00    5    5    5    5  o\n"
+        "a         1             5  5.00    5    5    5    5  (zone)\n"
+        "b         1             5  5.00    5    5    5    5  o\n");
+    free(text);
+}
+END_TEST
+
+/* Zones and warnings still show when there is no function at all. */
+START_TEST(shows_zones_and_warnings_without_functions)
+{
+    struct hg_zone zones[] = {
+        { (char *)"idle", 0, 0, false, { 0, 0, 0, 0, 0, 0, 0 } },
+    };
+    struct hg_mark marks[] = {
+        { (char *)"main", 0, 0 },
+        { (char *)"f*", 2, 1 },
+        { (char *)"g*", 2, 0 },
+    };
+    struct hg_report report = {
+        .format = 1, .tool_version = (char *)"0.1.0",
+        .valgrind_version = (char *)"3.19.0", .arch = (char *)"amd64",
+        .exe = (char *)"p", .zones = zones, .zone_count = 1,
+        .marks = marks, .mark_count = 3,
+    };
+    char *text = show_to_string(&report, 0);
+    ck_assert_str_eq(text,
+        "Command:   p\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Total:     0 Ir\n"
+        "Functions: 0, all shown, by self Ir\n"
+        "\n"
+        "(no functions)\n"
+        "\n"
+        "Marked functions and zones: 0 functions, 1 zone, by inclusive Ir\n"
+        "\n"
+        "name  calls  inclusive Ir  mean  p50  p95  p99  max  object\n"
+        "idle      0             0     -    -    -    -    -  (zone)\n"
+        "\n"
+        "warning: mark 'main' matched no function that ran "
+        "(inlined? never called? misspelt?)\n"
+        "warning: mark 'g*' matched 2 functions, never entered\n");
+    free(text);
+    report.zone_count = 0;
+    text = show_to_string(&report, 0);
+    ck_assert_str_eq(text,
+        "Command:   p\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Total:     0 Ir\n"
+        "Functions: 0, all shown, by self Ir\n"
+        "\n"
+        "(no functions)\n"
+        "\n"
+        "warning: mark 'main' matched no function that ran "
+        "(inlined? never called? misspelt?)\n"
+        "warning: mark 'g*' matched 2 functions, never entered\n");
+    free(text);
+}
+END_TEST
+
 START_TEST(shows_escaped_names_as_they_are)
 {
     struct hg_report *r = load_ok("valid-escapes.xml");
@@ -500,6 +822,19 @@ END_TEST
 /* --------------------------------------------------------- validate */
 
 static bool validate_fixture(const char *name, char *problem, size_t size)
+{
+    xmlDocPtr doc = hg_xml_read_report(fixture(name), problem, size);
+    bool valid;
+    if (doc == NULL)
+        return false;
+    valid = hg_validate_report(doc, problem, size);
+    xmlFreeDoc(doc);
+    return valid;
+}
+
+/* The schema alone, without the rules it cannot express. */
+static bool schema_accepts_fixture(const char *name, char *problem,
+                                   size_t size)
 {
     xmlDocPtr doc = hg_xml_read_report(fixture(name), problem, size);
     bool valid;
@@ -528,7 +863,7 @@ START_TEST(valid_reports_pass_the_built_in_schema)
 {
     static const char *valid[] = {
         "valid.xml", "valid-full.xml", "valid-escapes.xml",
-        "no-functions.xml", "schema-location.xml",
+        "no-functions.xml", "schema-location.xml", "valid-marked.xml",
     };
     size_t i;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -566,6 +901,14 @@ START_TEST(the_schema_refuses_what_the_reader_would_skip_or_refuse)
           "attribute 'name' is required but missing." },
         { "doctype-http.xml", "line 2: DOCTYPE not allowed in a hotgrind "
           "report" },
+        { "bad-mean.xml", "line 17: Element 'per-call', attribute 'mean': "
+          "[facet 'pattern'] The value '50.5' is not accepted by the pattern "
+          "'[0-9]+\\.[0-9][0-9]'." },
+        { "zone-without-name.xml", "line 21: Element 'zone': The attribute "
+          "'name' is required but missing." },
+        { "marked-no.xml", "line 14: Element 'function', attribute 'marked': "
+          "[facet 'enumeration'] The value 'no' is not an element of the set "
+          "{'yes'}." },
     };
     size_t i;
     for (i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
@@ -574,6 +917,59 @@ START_TEST(the_schema_refuses_what_the_reader_would_skip_or_refuse)
                                         sizeof problem),
                       "%s passed", invalid[i].file);
         assert_problem(invalid[i].file, problem, invalid[i].problem);
+    }
+}
+END_TEST
+
+/* Reports the schema accepts, but that no hotgrind writes: the rules of
+   the format that XML Schema 1.0 cannot express catch them. */
+static const struct bad_report rule_breakers[] = {
+    { "rule-marked-without-calls.xml", "line 14: <function> has "
+      "marked=\"yes\" but no calls attribute" },
+    { "rule-calls-without-marked.xml", "line 14: <function> has a calls "
+      "attribute but no marked=\"yes\"" },
+    { "rule-marked-without-inclusive.xml", "line 14: <function> has "
+      "marked=\"yes\" but no <inclusive> element" },
+    { "rule-per-call-without-calls.xml", "line 14: <function> has "
+      "calls=\"0\" and a <per-call> element" },
+    { "rule-calls-without-per-call.xml", "line 21: <zone> has calls=\"1\" "
+      "but no <per-call> element" },
+    { "rule-percentiles-out-of-order.xml", "line 17: <per-call> has "
+      "p95=\"60\" less than p50=\"61\"" },
+    { "rule-mean-above-max.xml", "line 17: <per-call> has mean=\"60.01\" "
+      "greater than max=\"60\"" },
+    { "rule-entered-above-functions.xml", "line 21: <mark> has "
+      "entered=\"2\" greater than functions=\"1\"" },
+};
+
+START_TEST(validate_checks_the_rules_the_schema_cannot_express)
+{
+    const struct bad_report *bad = &rule_breakers[_i];
+    char problem[HG_PROBLEM_SIZE] = "";
+    ck_assert_msg(schema_accepts_fixture(bad->file, problem, sizeof problem),
+                  "%s: the schema refuses it: %s", bad->file, problem);
+    ck_assert_msg(!validate_fixture(bad->file, problem, sizeof problem),
+                  "%s passed", bad->file);
+    assert_problem(bad->file, problem, bad->problem);
+}
+END_TEST
+
+/* The rules hold for every valid report and hand-written fixture. */
+START_TEST(the_rules_accept_what_the_tool_writes)
+{
+    static const char *valid[] = {
+        "valid.xml", "valid-full.xml", "valid-marked.xml",
+        "no-functions.xml",
+    };
+    size_t i;
+    for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
+        char problem[HG_PROBLEM_SIZE] = "";
+        xmlDocPtr doc = hg_xml_read_report(fixture(valid[i]), problem,
+                                           sizeof problem);
+        ck_assert_ptr_nonnull(doc);
+        ck_assert_msg(hg_check_rules(doc, problem, sizeof problem), "%s: %s",
+                      valid[i], problem);
+        xmlFreeDoc(doc);
     }
 }
 END_TEST
@@ -591,6 +987,10 @@ static Suite *report_suite(void)
     tcase_add_test(loader, loads_escaped_and_non_ascii_text_exactly);
     tcase_add_test(loader, loads_a_report_without_functions);
     tcase_add_test(loader, skips_elements_and_attributes_it_does_not_know);
+    tcase_add_test(loader, loads_a_report_without_marks_as_such);
+    tcase_add_test(loader, loads_marked_functions_zones_and_marks_exactly);
+    tcase_add_test(loader, loads_64_bit_per_call_values_exactly);
+    tcase_add_test(loader, parses_means_like_the_schema);
     tcase_add_loop_test(loader, refuses_a_bad_report_with_one_line, 0,
                         (int)(sizeof bad_reports / sizeof bad_reports[0]));
     tcase_add_test(loader, parses_counts_like_the_schema);
@@ -609,6 +1009,10 @@ static Suite *report_suite(void)
     tcase_add_test(show, shows_only_the_top_functions_within_the_limit);
     tcase_add_test(show, shows_functions_in_the_report_order);
     tcase_add_test(show, shows_a_report_without_functions);
+    tcase_add_test(show, formats_means_with_thousands_separators);
+    tcase_add_test(show, shows_marked_functions_zones_and_warnings);
+    tcase_add_test(show, shows_marked_rows_in_one_order);
+    tcase_add_test(show, shows_zones_and_warnings_without_functions);
     tcase_add_test(show, shows_escaped_names_as_they_are);
     suite_add_tcase(suite, show);
 
@@ -617,6 +1021,10 @@ static Suite *report_suite(void)
     tcase_add_test(validate, the_schema_refuses_an_unknown_attribute);
     tcase_add_test(validate,
                    the_schema_refuses_what_the_reader_would_skip_or_refuse);
+    tcase_add_loop_test(validate,
+                        validate_checks_the_rules_the_schema_cannot_express, 0,
+                        (int)(sizeof rule_breakers / sizeof rule_breakers[0]));
+    tcase_add_test(validate, the_rules_accept_what_the_tool_writes);
     suite_add_tcase(suite, validate);
     return suite;
 }

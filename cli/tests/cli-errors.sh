@@ -96,6 +96,21 @@ run 0 show "$data/valid-escapes.xml"
 run 0 show "$data/no-functions.xml"
 run 0 show "$data/future-additions.xml"
 
+# --- show: marked functions, zones and mark warnings (stdout, status 0)
+run 0 show --limit 1 "$data/valid-marked.xml" && {
+  grep -q '^Marked functions and zones: 3 functions, 3 zones' "$out" ||
+    fail "show valid-marked.xml: no marked table"
+  [ "$(grep -c '  (zone)$' "$out")" = 3 ] ||
+    fail "show --limit 1 valid-marked.xml: not all 3 zones"
+  [ "$(grep -c '  prog$' "$out")" = 3 ] ||
+    fail "show --limit 1 valid-marked.xml: not all 3 marked functions"
+  [ "$(grep -c '^warning: mark ' "$out")" = 3 ] ||
+    fail "show valid-marked.xml: not 3 mark warnings"
+  [ -s "$err" ] && fail "show valid-marked.xml: wrote to stderr"
+}
+run 0 show "$data/valid.xml" && { grep -q 'Marked\|warning' "$out" &&
+  fail "show valid.xml: a marked table or warning without marks"; }
+
 # --- validate
 run 0 validate "$data/valid.xml" "$data/valid-full.xml" &&
   { [ "$(cat "$out")" = "$data/valid.xml: valid
@@ -106,12 +121,23 @@ run 2 validate "$data/valid.xml" "$data/unknown-attribute.xml" "$data/valid-full
 grep -q "^hotgrind: $data/unknown-attribute.xml: line 14: .*'Bogus'" "$err" ||
   fail "validate: the error does not name the file, line and attribute"
 expect_one_line_error "$data/future-additions.xml" validate "$data/future-additions.xml"
+run 0 validate "$data/valid-marked.xml"
+
+# Schema-valid reports that break the rules the schema cannot express.
+for name in rule-marked-without-calls.xml rule-calls-without-marked.xml \
+            rule-marked-without-inclusive.xml rule-per-call-without-calls.xml \
+            rule-calls-without-per-call.xml rule-percentiles-out-of-order.xml \
+            rule-mean-above-max.xml rule-entered-above-functions.xml; do
+  expect_one_line_error "$data/$name" validate "$data/$name"
+done
 
 # --- every broken report, through every command that reads one
 for name in does-not-exist.xml empty.xml truncated.xml malformed.xml \
             bad-utf8.xml wrong-root.xml wrong-format.xml \
             missing-attribute.xml missing-element.xml not-a-number.xml \
-            external-entity.xml entity-bomb.xml doctype-http.xml; do
+            external-entity.xml entity-bomb.xml doctype-http.xml \
+            bad-mean.xml zone-without-name.xml marked-no.xml \
+            rule-marked-without-calls.xml rule-marked-without-inclusive.xml; do
   for command in show validate; do
     expect_one_line_error "$data/$name" $command "$data/$name"
   done
