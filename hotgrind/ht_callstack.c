@@ -139,10 +139,11 @@ static void pop_activation(ThreadId tid, ULong now)
    Activation*  a = &t->acts[--t->n_acts];
    ULong        incl = now - a->clock_at_entry;
    HT_Fn*       fn = a->fn;
-   if (--fn->active[tid] == 0 && a->counted)
+   if (!a->counted) return;
+   /* The outermost counted activation owns the inclusive cost. */
+   if (--fn->active[tid] == 0)
       fn->incl_ir += incl;
-   if (a->counted)
-      HT_(percall_add)(fn->percall, incl);
+   HT_(percall_add)(fn->percall, incl);
 }
 
 VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
@@ -170,8 +171,10 @@ VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
    a->sp = sp;
    a->clock_at_entry = now;
    a->counted = HT_(collecting);
-   fn->active[tid]++;
-   if (HT_(collecting)) fn->calls++;
+   if (a->counted) {
+      fn->active[tid]++;
+      fn->calls++;
+   }
    update_watch(tid);
 }
 
@@ -221,8 +224,10 @@ void HT_(zone_begin)(ThreadId tid, const HChar* name)
    oz->zone = z;
    oz->clock_at_begin = clock_of(tid);
    oz->counted = HT_(collecting);
-   z->active[tid]++;
-   if (HT_(collecting)) z->calls++;
+   if (oz->counted) {
+      z->active[tid]++;
+      z->calls++;
+   }
 }
 
 static void close_zone(ThreadId tid, ULong now)
@@ -231,10 +236,10 @@ static void close_zone(ThreadId tid, ULong now)
    OpenZone*    oz = &t->zones[--t->n_zones];
    HT_Zone*     z = oz->zone;
    ULong        incl = now - oz->clock_at_begin;
-   if (--z->active[tid] == 0 && oz->counted)
+   if (!oz->counted) return;
+   if (--z->active[tid] == 0)
       z->incl_ir += incl;
-   if (oz->counted)
-      HT_(percall_add)(z->percall, incl);
+   HT_(percall_add)(z->percall, incl);
 }
 
 Bool HT_(zone_end)(ThreadId tid)

@@ -62,7 +62,7 @@ typedef struct _HT_Fn {
    ULong          calls;    /* entries, all threads */
    ULong          incl_ir;  /* inclusive Ir of outermost activations */
    HT_PerCall*    percall;  /* each call's own inclusive Ir */
-   UInt*          active;   /* activations on each thread's stack */
+   UInt*          active;   /* counted activations on each thread's stack */
 } HT_Fn;
 
 void    HT_(fn_init)(void);
