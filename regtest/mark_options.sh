@@ -1,0 +1,122 @@
+#!/bin/sh
+# hotgrind regression tests: --mark, --mark=OBJ:PATTERN, --mark-file,
+# patterns with '::', patterns that match nothing, and how marks are
+# recorded in the report.  Counts from hand_lib.sh (asm_amd64.S).
+# GPL-2.0-or-later
+. "${srcdir:-.}/lib.sh"
+. "$srcdir/hand_lib.sh"
+
+# hand_cxx TICKS N: ht::Counter::tick() TICKS times (2 Ir each, a leaf),
+# ht_loop_n(N) once, ht::mix(unsigned long) once.
+T=1000 N=10
+
+# --help documents the options.
+hg_status help --help -- >/dev/null
+for opt in --mark= --mark-file= --collect-atstart=; do
+   grep -q -F -- "$opt" help.stdout || fail "--help does not list $opt"
+done
+pass "--help lists --mark, --mark-file and --collect-atstart"
+
+# A C++ name with '::', as the report gives it, whole and as globs; with
+# an object (the ':' before a '::' name separates them).
+for pat in 'ht::Counter::tick()' 'ht::Counter::*' '?t::C*::tick()' \
+           'hand_cxx:ht::Counter::tick()' 'hand_cxx:*::tick()'; do
+   r="cxx-$(echo "$pat" | tr -c 'a-zA-Z0-9_\n' '_').xml"
+   hg "$r" "--mark=$pat" -- ../hand_cxx $T $N
+   expect_calls "$r" "ht::Counter::tick()" $T
+   expect_incl "$r" "ht::Counter::tick()" "$(tick_ir $T)"
+   expect_eq "mark '$pat' functions" "$(mark_attr "$r" "$pat" @functions)" 1
+   expect_eq "mark '$pat' entered" "$(mark_attr "$r" "$pat" @entered)" 1
+done
+# ht::* is tick and mix; *::* also main? no: main has no '::'.
+hg cxx-ns.xml '--mark=ht::*' -- ../hand_cxx $T $N
+expect_eq "mark 'ht::*' functions" "$(mark_attr cxx-ns.xml 'ht::*' @functions)" 2
+expect_calls cxx-ns.xml "ht::mix(unsigned long)" 1
+# Another object, or a name that is not there: nothing, and a warning
+# that names the pattern and says it matched nothing.
+for pat in 'libc.so.6:ht::Counter::tick()' 'nosuchobj:ht_loop_n' 'ht::Counter::tock()' \
+           'ht_loop_n2' 'ht_loop'; do
+   r="none-$(echo "$pat" | tr -c 'a-zA-Z0-9_\n' '_').xml"
+   hg "$r" "--mark=$pat" -- ../hand_cxx $T $N
+   expect_eq "mark '$pat' functions" "$(mark_attr "$r" "$pat" @functions)" 0
+   expect_eq "marked functions with '$pat'" \
+      "$(xpath "$r" 'count(//function[@marked="yes"])')" 0
+   grep -i warning "$r.stderr" | grep -F -- "$pat" | grep -q matched ||
+      fail "no warning that '$pat' matched nothing: $(cat "$r.stderr")"
+   pass "warning for '$pat'"
+done
+
+# --mark-file: one pattern a line; '#' comments and blank lines are not
+# patterns.  Together with --mark options.
+cat >marks.txt <<'MARKS'
+# marks for hand_cxx
+
+ht::Counter::tick()
+hand_cxx:ht_loop_n
+# ht::mix(unsigned long) is not marked: this line is a comment
+
+nosuch_function_xyz
+MARKS
+hg file.xml --mark-file=marks.txt --mark=main -- ../hand_cxx $T $N
+expect_eq "marks in the report" "$(xpath file.xml 'count(/hotgrind/marks/mark)')" 4
+for pat in 'ht::Counter::tick()' hand_cxx:ht_loop_n nosuch_function_xyz main; do
+   expect_eq "a <mark> for '$pat'" "$(xpath file.xml "count(/hotgrind/marks/mark[@pattern=\"$pat\"])")" 1
+done
+expect_calls file.xml "ht::Counter::tick()" $T
+expect_calls file.xml ht_loop_n 1
+expect_incl file.xml ht_loop_n "$(loop_n_ir $N)"
+expect_calls file.xml main 1
+expect_eq "mix is not marked" "$(fn_attr file.xml 'ht::mix(unsigned long)' @marked)" ""
+expect_eq "mark nosuch_function_xyz functions" \
+   "$(mark_attr file.xml nosuch_function_xyz @functions)" 0
+grep -i warning file.xml.stderr | grep -F nosuch_function_xyz | grep -q matched ||
+   fail "no warning that nosuch_function_xyz matched nothing"
+pass "warning for nosuch_function_xyz, from the mark file"
+
+# A mark file that cannot be read: an error before the client runs.
+st=$(hg_status nofile --mark-file=no-such-file.txt -- /bin/echo CLIENT-RAN)
+test "$st" -ne 0 || fail "--mark-file=no-such-file.txt exited 0"
+! grep -q CLIENT-RAN nofile.stdout || fail "the client ran with an unreadable mark file"
+grep -q -F no-such-file.txt nofile.stderr ||
+   fail "the error does not name the file: $(cat nofile.stderr)"
+pass "unreadable --mark-file: exit $st, names the file"
+
+# The same marks give the same counts however they are given.
+hg byopt.xml '--mark=ht::Counter::tick()' --mark=hand_cxx:ht_loop_n --mark=main \
+   --mark=nosuch_function_xyz -- ../hand_cxx $T $N
+for f in "ht::Counter::tick()" ht_loop_n main; do
+   expect_eq "$f inclusive Ir, mark file or options" \
+      "$(fn_incl_ir file.xml "$f")" "$(fn_incl_ir byopt.xml "$f")"
+done
+
+# Marks change no count: totals and self Ir as without marks.
+hg nomarks.xml -- ../hand_cxx $T $N
+expect_eq "total Ir with marks" "$(total_ir byopt.xml)" "$(total_ir nomarks.xml)"
+xpath byopt.xml '//function/self/@Ir' >self-marked.txt
+xpath nomarks.xml '//function/self/@Ir' >self-plain.txt
+cmp -s self-marked.txt self-plain.txt || fail "marks changed self counts"
+pass "marks change no self count"
+
+# The report records the options that change counts: <options> holds
+# collect-atstart only (docs/report-format.md: --mark and --mark-file
+# change no count; the patterns are in <marks>, in the order given: the
+# --mark options, then each --mark-file's lines).
+expect_eq "<option> names" \
+   "$(xpath byopt.xml 'count(/hotgrind/run/options/option)') $(xpath byopt.xml 'string(/hotgrind/run/options/option/@name)')" \
+   "1 collect-atstart"
+expect_eq "<option name=\"collect-atstart\">" \
+   "$(xpath byopt.xml 'string(/hotgrind/run/options/option[@name="collect-atstart"]/@value)')" yes
+marks_order() {
+   "$PYTHON3" -c '
+import sys, xml.etree.ElementTree as ET
+print("|".join(m.get("pattern") for m in ET.parse(sys.argv[1]).getroot().find("marks")))' "$1"
+}
+expect_eq "marks in the order given (options)" "$(marks_order byopt.xml)" \
+   "ht::Counter::tick()|hand_cxx:ht_loop_n|main|nosuch_function_xyz"
+expect_eq "marks in the order given (--mark, then the file's lines)" "$(marks_order file.xml)" \
+   "main|ht::Counter::tick()|hand_cxx:ht_loop_n|nosuch_function_xyz"
+# A pattern given twice appears twice, and counts the same both times.
+hg twice.xml --mark=ht_loop_n --mark='ht_loop_*' --mark=ht_loop_n -- ../hand_cxx $T $N
+expect_eq "marks, a pattern given twice" "$(marks_order twice.xml)" "ht_loop_n|ht_loop_*|ht_loop_n"
+expect_calls twice.xml ht_loop_n 1
+expect_incl twice.xml ht_loop_n "$(loop_n_ir $N)"

@@ -1,0 +1,48 @@
+#!/bin/sh
+# hotgrind regression tests: zones made with hotgrind.h's macros in C, at
+# -O0 and -O2 (mark_zone.c derives the counts).  Zones whose every
+# instruction is hand-counted are in mark_hand.sh.  GPL-2.0-or-later
+. "${srcdir:-.}/lib.sh"
+
+R=3 I=5
+for prog in mark_zone_O0 mark_zone_O2; do
+   for k in 100 1100; do
+      r="$prog-$k.xml"
+      hg "$r" -- "../$prog" $R $I $k
+      expect_eq "$prog K=$k zone round calls" "$(zone_attr "$r" round @calls)" $R
+      expect_eq "$prog K=$k zone item calls" "$(zone_attr "$r" item @calls)" $((R * I))
+      expect_eq "$prog K=$k zone empty calls" "$(zone_attr "$r" empty @calls)" $R
+      expect_eq "$prog K=$k zone open calls" "$(zone_attr "$r" open @calls)" 1
+      # Every item zone is the same code with the same K: one value.
+      item=$(zone_attr "$r" item per-call/@max)
+      expect_eq "$prog K=$k item per-call min" "$(zone_attr "$r" item per-call/@min)" "$item"
+      expect_eq "$prog K=$k item inclusive" "$(zone_attr "$r" item inclusive/@Ir)" $((R * I * item))
+      # It holds work(K) entirely, and little else.
+      w=$(( $(fn_self_ir "$r" work) + $(fn_self_ir "$r" unit) ))
+      test $((w % (R * I))) = 0 || fail "work's calls cost different amounts"
+      extra=$((item - w / (R * I)))
+      if test "$extra" -lt 1 || test "$extra" -gt 40; then
+         fail "$r: an item zone is work(K) plus $extra Ir of main's"
+      fi
+      pass "$prog K=$k: an item zone is work(K) plus $extra Ir of main's"
+      eval "extra_$k=$extra item_$k=$item"
+      # round holds its items and its empty zone.
+      round=$(zone_attr "$r" round per-call/@min)
+      empty=$(zone_attr "$r" empty per-call/@max)
+      test "$(zone_attr "$r" round per-call/@max)" = "$round" || fail "rounds differ"
+      if test "$round" -le $((I * item + empty)); then
+         fail "$r: a round zone ($round Ir) holds less than its zones"
+      fi
+      pass "$prog K=$k: a round zone ($round Ir) holds its zones"
+      if test "$empty" -lt 1 || test "$empty" -gt 20; then
+         fail "$r: an empty zone has $empty Ir"
+      fi
+      pass "$prog K=$k: an empty zone has $empty Ir (END's request and its set-up)"
+      # The END with no zone open is reported on stderr.
+      grep -i warning "$r.stderr" | grep -q ZONE_END ||
+         fail "no warning for HOTGRIND_ZONE_END with no open zone"
+   done
+   # What a zone adds to work(K) does not depend on K.
+   # shellcheck disable=SC2154  # set by eval
+   expect_eq "$prog: item zone overhead, K=100 and K=1100" "$extra_100" "$extra_1100"
+done
