@@ -14,8 +14,9 @@
      activation records the return address (x86/amd64: the word at SP;
      arm/arm64: the link register), the entry SP and the thread's clock;
    - exit: at an indirect jump (every return is one) the target is the
-     innermost activation's return address with SP at or above its entry
-     SP -- or SP is above the entry SP at all, which also unwinds frames
+     innermost activation's return address with SP back where a return
+     leaves it (x86: above the entry SP; arm64: at or above) -- or SP is
+     above the entry SP at all, which also unwinds frames
      skipped by longjmp and C++ exceptions; activations found dead when a
      new one is entered (entry SP below the current SP) go too.
 
@@ -43,6 +44,19 @@
 #  define HT_ENDIAN Iend_BE
 #else
 #  define HT_ENDIAN Iend_LE
+#endif
+
+/* The architecture-specific rules, with return_address_at_entry():
+   whether a return leaves SP above its value at entry.  x86's ret pops the
+   return address, so a function has returned only when SP is strictly
+   above the entry SP: a frameless recursive function's inner return lands
+   on the same return address with SP equal to the outer entry SP, and the
+   outer call is still running.  arm's and arm64's return leaves SP equal
+   to its entry value. */
+#if defined(VGA_amd64) || defined(VGA_x86)
+#  define RETURN_POPS_SP True
+#else
+#  define RETURN_POPS_SP False
 #endif
 
 ULong HT_(total_ir)      = 0;
@@ -185,7 +199,9 @@ VG_REGPARM(2) void HT_(on_indirect_jump)(Addr next, Addr sp)
    ULong        now = clock_of(tid);
    while (t->n_acts > 0) {
       Activation* top = &t->acts[t->n_acts - 1];
-      if (!((top->ret == next && sp >= top->sp) || sp > top->sp))
+      Bool returned = top->ret == next
+                      && (RETURN_POPS_SP ? sp > top->sp : sp >= top->sp);
+      if (!returned && !(sp > top->sp))
          break;
       pop_activation(tid, now);
    }
@@ -306,8 +322,8 @@ static IRTemp get_to_temp(IRSB* sb, Int offset, IRType ty)
    return t;
 }
 
-/* The one architecture-specific rule: where the return address is when
-   a function's first instruction is about to run. */
+/* Where the return address is when a function's first instruction is
+   about to run: see return_address_at_entry(). */
 static IRTemp return_address_at_entry(IRSB* sb, IRTemp sp, IRType ty)
 {
 #if defined(VGA_amd64) || defined(VGA_x86)
