@@ -355,37 +355,41 @@ void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
 }
 
 /* At the end of a block whose successor is computed: call the exit
-   helper only when the target is the innermost activation's return
-   address or SP went above its entry SP -- a load and two compares
-   otherwise. */
+   helper only when an activation may have ended -- SP went above the
+   innermost activation's entry SP, or (where a return does not move SP
+   past it) the target is its return address.  Otherwise a load or two and
+   a compare. */
 void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
                           IRType word_ty, IRExpr* next)
 {
-   Bool     w64  = word_ty == Ity_I64;
-   IRTemp   sp   = get_to_temp(sb, layout->offset_SP, word_ty);
-   IRTemp   wret = newIRTemp(sb->tyenv, word_ty);
-   IRTemp   wsp  = newIRTemp(sb->tyenv, word_ty);
-   IRTemp   hit_ret = newIRTemp(sb->tyenv, Ity_I1);
-   IRTemp   above   = newIRTemp(sb->tyenv, Ity_I1);
-   IRTemp   either  = newIRTemp(sb->tyenv, Ity_I1);
+   Bool     w64   = word_ty == Ity_I64;
+   IRTemp   sp    = get_to_temp(sb, layout->offset_SP, word_ty);
+   IRTemp   wsp   = newIRTemp(sb->tyenv, word_ty);
+   IRTemp   above = newIRTemp(sb->tyenv, Ity_I1);
+   IRTemp   guard = above;
    IRDirty* d;
 
-   addStmtToIRSB(sb, IRStmt_WrTmp(wret, IRExpr_Load(HT_ENDIAN, word_ty,
-                        mkIRExpr_HWord((HWord)&HT_(watch_ret)))));
    addStmtToIRSB(sb, IRStmt_WrTmp(wsp, IRExpr_Load(HT_ENDIAN, word_ty,
                         mkIRExpr_HWord((HWord)&HT_(watch_sp)))));
-   addStmtToIRSB(sb, IRStmt_WrTmp(hit_ret,
-      IRExpr_Binop(w64 ? Iop_CmpEQ64 : Iop_CmpEQ32, next,
-                   IRExpr_RdTmp(wret))));
    addStmtToIRSB(sb, IRStmt_WrTmp(above,
       IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, IRExpr_RdTmp(wsp),
                    IRExpr_RdTmp(sp))));
-   addStmtToIRSB(sb, IRStmt_WrTmp(either,
-      IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(hit_ret), IRExpr_RdTmp(above))));
+   if (!RETURN_POPS_SP) {
+      IRTemp wret    = newIRTemp(sb->tyenv, word_ty);
+      IRTemp hit_ret = newIRTemp(sb->tyenv, Ity_I1);
+      guard = newIRTemp(sb->tyenv, Ity_I1);
+      addStmtToIRSB(sb, IRStmt_WrTmp(wret, IRExpr_Load(HT_ENDIAN, word_ty,
+                           mkIRExpr_HWord((HWord)&HT_(watch_ret)))));
+      addStmtToIRSB(sb, IRStmt_WrTmp(hit_ret,
+         IRExpr_Binop(w64 ? Iop_CmpEQ64 : Iop_CmpEQ32, next,
+                      IRExpr_RdTmp(wret))));
+      addStmtToIRSB(sb, IRStmt_WrTmp(guard,
+         IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(hit_ret), IRExpr_RdTmp(above))));
+   }
    d = unsafeIRDirty_0_N(
       2, "hotgrind_on_indirect_jump",
       VG_(fnptr_to_fnentry)(&HT_(on_indirect_jump)),
       mkIRExprVec_2(next, IRExpr_RdTmp(sp)));
-   d->guard = IRExpr_RdTmp(either);
+   d->guard = IRExpr_RdTmp(guard);
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }
