@@ -19,6 +19,7 @@
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_libcproc.h"
+#include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
 #include "pub_tool_vki.h"
@@ -135,6 +136,51 @@ static void out_attr_u64(Out* o, const HChar* name, ULong value)
 /*--- Report sections                                      ---*/
 /*------------------------------------------------------------*/
 
+/* The CPU Valgrind presents: glibc chooses string and memory routines
+   from it, so it explains counts that differ between machines. */
+static void write_platform(Out* o)
+{
+   VexArch     arch;
+   VexArchInfo info;
+   VG_(machine_get_VexArchInfo)(&arch, &info);
+   out_str(o, "    <platform");
+   out_attr(o, "hwcaps", LibVEX_ppVexHwCaps(arch, info.hwcaps));
+   out_str(o, "/>\n");
+}
+
+/* Variables whose values choose code paths; only their values are
+   written (LD_PRELOAD and the like hold Valgrind's own absolute paths). */
+static const HChar* const path_choosing_vars[] = {
+   "GLIBC_TUNABLES", "LD_BIND_NOW"
+};
+
+/* Every variable costs ld.so and libc work at start-up, so the count and
+   size of the program's environment (as it started) are recorded. */
+static void write_environment(Out* o)
+{
+   HChar** env = VG_(client_envp);
+   ULong   n = 0, bytes = 0;
+   UInt    i;
+   for (; env && *env; env++) {
+      n++;
+      bytes += VG_(strlen)(*env) + 1;
+   }
+   out_str(o, "    <environment");
+   out_attr_u64(o, "variables", n);
+   out_attr_u64(o, "bytes", bytes);
+   out_str(o, ">\n");
+   for (i = 0; i < sizeof path_choosing_vars / sizeof path_choosing_vars[0];
+        i++) {
+      const HChar* value = VG_(getenv)(path_choosing_vars[i]);
+      if (!value) continue;
+      out_str(o, "      <var");
+      out_attr(o, "name", path_choosing_vars[i]);
+      out_attr(o, "value", value);
+      out_str(o, "/>\n");
+   }
+   out_str(o, "    </environment>\n");
+}
+
 static void write_run(Out* o)
 {
    Word i;
@@ -145,6 +191,7 @@ static void write_run(Out* o)
    out_str(o, "/>\n    <valgrind");
    out_attr(o, "version", HT_VG_VERSION);
    out_str(o, "/>\n    <arch>" HT_ARCH "</arch>\n");
+   write_platform(o);
    out_str(o, "    <command>\n      <exe>");
    out_esc(o, VG_(args_the_exename) ? VG_(args_the_exename) : "");
    out_str(o, "</exe>\n");
@@ -159,6 +206,7 @@ static void write_run(Out* o)
    out_attr(o, "name", "collect-atstart");
    out_attr(o, "value", HT_(collect_atstart)() ? "yes" : "no");
    out_str(o, "/>\n    </options>\n");
+   write_environment(o);
    out_str(o, "  </run>\n");
 }
 
