@@ -192,14 +192,22 @@ VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
    update_watch(tid);
 }
 
-VG_REGPARM(2) void HT_(on_indirect_jump)(Addr next, Addr sp)
+/* lr: where a return does not move SP (arm, arm64), the link register
+   at the jump; 0 elsewhere.  There a function's entry SP is its caller's
+   SP, so a longjmp or an exception landing back in a caller leaves SP
+   equal to -- not above -- the entry SP of the activations it ends, and
+   jumps to another address than their return address.  glibc's
+   __longjmp and libgcc's eh_return both jump to the link register (`br
+   x30`, `ret`); a frameless function's jump tables and indirect tail
+   calls (`br xN`) do not. */
+VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr)
 {
    ThreadId     tid = running;
    ThreadState* t = &threads[tid];
    ULong        now = clock_of(tid);
    while (t->n_acts > 0) {
       Activation* top = &t->acts[t->n_acts - 1];
-      Bool returned = top->ret == next
+      Bool returned = (top->ret == next || (lr != 0 && lr == next))
                       && (RETURN_POPS_SP ? sp > top->sp : sp >= top->sp);
       if (!returned && !(sp > top->sp))
          break;
@@ -322,6 +330,19 @@ static IRTemp get_to_temp(IRSB* sb, Int offset, IRType ty)
    return t;
 }
 
+#if defined(VGA_arm64) || defined(VGA_arm)   /* !RETURN_POPS_SP */
+static IRTemp link_register(IRSB* sb, IRType ty)
+{
+#  if defined(VGA_arm64)
+   return get_to_temp(sb, offsetof(VexGuestARM64State, guest_X30), ty);
+#  elif defined(VGA_arm)
+   return get_to_temp(sb, offsetof(VexGuestARMState, guest_R14), ty);
+#  else
+#    error "hotgrind: no link register for this architecture"
+#  endif
+}
+#endif
+
 /* Where the return address is when a function's first instruction is
    about to run: see return_address_at_entry(). */
 static IRTemp return_address_at_entry(IRSB* sb, IRTemp sp, IRType ty)
@@ -367,6 +388,7 @@ void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
    IRTemp   wsp   = newIRTemp(sb->tyenv, word_ty);
    IRTemp   above = newIRTemp(sb->tyenv, Ity_I1);
    IRTemp   guard = above;
+   IRExpr*  lr_arg = mkIRExpr_HWord(0);   /* no link register */
    IRDirty* d;
 
    addStmtToIRSB(sb, IRStmt_WrTmp(wsp, IRExpr_Load(HT_ENDIAN, word_ty,
@@ -374,22 +396,42 @@ void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
    addStmtToIRSB(sb, IRStmt_WrTmp(above,
       IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, IRExpr_RdTmp(wsp),
                    IRExpr_RdTmp(sp))));
-   if (!RETURN_POPS_SP) {
+#if defined(VGA_arm64) || defined(VGA_arm)   /* !RETURN_POPS_SP */
+   {
+      /* The target is the return address, or the link register (see
+         on_indirect_jump), with SP at or above the entry SP. */
       IRTemp wret    = newIRTemp(sb->tyenv, word_ty);
       IRTemp hit_ret = newIRTemp(sb->tyenv, Ity_I1);
+      IRTemp lr      = link_register(sb, word_ty);
+      IRTemp to_lr   = newIRTemp(sb->tyenv, Ity_I1);
+      IRTemp hit     = newIRTemp(sb->tyenv, Ity_I1);
+      IRTemp at      = newIRTemp(sb->tyenv, Ity_I1);
+      IRTemp ret_at  = newIRTemp(sb->tyenv, Ity_I1);
       guard = newIRTemp(sb->tyenv, Ity_I1);
       addStmtToIRSB(sb, IRStmt_WrTmp(wret, IRExpr_Load(HT_ENDIAN, word_ty,
                            mkIRExpr_HWord((HWord)&HT_(watch_ret)))));
       addStmtToIRSB(sb, IRStmt_WrTmp(hit_ret,
          IRExpr_Binop(w64 ? Iop_CmpEQ64 : Iop_CmpEQ32, next,
                       IRExpr_RdTmp(wret))));
+      addStmtToIRSB(sb, IRStmt_WrTmp(to_lr,
+         IRExpr_Binop(w64 ? Iop_CmpEQ64 : Iop_CmpEQ32, next,
+                      IRExpr_RdTmp(lr))));
+      addStmtToIRSB(sb, IRStmt_WrTmp(hit,
+         IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(hit_ret), IRExpr_RdTmp(to_lr))));
+      addStmtToIRSB(sb, IRStmt_WrTmp(at,
+         IRExpr_Binop(w64 ? Iop_CmpLE64U : Iop_CmpLE32U, IRExpr_RdTmp(wsp),
+                      IRExpr_RdTmp(sp))));
+      addStmtToIRSB(sb, IRStmt_WrTmp(ret_at,
+         IRExpr_Binop(Iop_And1, IRExpr_RdTmp(hit), IRExpr_RdTmp(at))));
       addStmtToIRSB(sb, IRStmt_WrTmp(guard,
-         IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(hit_ret), IRExpr_RdTmp(above))));
+         IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(ret_at), IRExpr_RdTmp(above))));
+      lr_arg = IRExpr_RdTmp(lr);
    }
+#endif
    d = unsafeIRDirty_0_N(
-      2, "hotgrind_on_indirect_jump",
+      3, "hotgrind_on_indirect_jump",
       VG_(fnptr_to_fnentry)(&HT_(on_indirect_jump)),
-      mkIRExprVec_2(next, IRExpr_RdTmp(sp)));
+      mkIRExprVec_3(next, IRExpr_RdTmp(sp), lr_arg));
    d->guard = IRExpr_RdTmp(guard);
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }

@@ -132,7 +132,7 @@ void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
 void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
                           IRType word_ty, IRExpr* next);
 VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret);
-VG_REGPARM(2) void HT_(on_indirect_jump)(Addr next, Addr sp);
+VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr);
 void HT_(zone_begin)(ThreadId tid, const HChar* name);
 Bool HT_(zone_end)(ThreadId tid);
 /* Closes what is still open when a thread or the program ends. */

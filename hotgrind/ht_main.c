@@ -199,7 +199,11 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
    flush_pending(&s);
    /* Every return, longjmp and exception landing is a jump to a computed
       address: only those blocks can end an activation. */
-   if (HT_(n_marks)() > 0 && sbIn->next->tag != Iex_Const)
+   /* A return's target can be a constant here: when VEX chases an arm64
+      `bl` into a leaf within one superblock, iropt folds LR into the
+      block's next, and the jump kind still says Ret. */
+   if (HT_(n_marks)() > 0
+       && (sbIn->next->tag != Iex_Const || sbIn->jumpkind == Ijk_Ret))
       HT_(emit_exit_check)(s.sbOut, layout, gWordTy, sbIn->next);
    return s.sbOut;
 }
@@ -338,6 +342,20 @@ static void ht_pre_clo_init(void)
    VG_(clo_vex_control).iropt_register_updates_default
       = VG_(clo_px_file_backed)
       = VexRegUpdSpAtMemAccess;
+#if defined(VGA_arm64) || defined(VGA_arm)
+   /* The entry helper reads SP and LR with GETs added after VEX's first
+      iropt pass, which drops a PUT that a later instruction of the same
+      superblock overwrites.  When VEX chases a `bl` into its target, the
+      PUT of LR goes if the target calls again within the superblock, and
+      the entry sees the previous call's return address (x86 reads the
+      return address from memory, which iropt never drops).  Keeping all
+      registers exact at each instruction changes no count (checked
+      against Cachegrind); --vex-guest-chase=no would also cure it but
+      changes counts against Cachegrind's default. */
+   VG_(clo_vex_control).iropt_register_updates_default
+      = VG_(clo_px_file_backed)
+      = VexRegUpdAllregsAtEachInsn;
+#endif
 
    VG_(basic_tool_funcs)(ht_post_clo_init, ht_instrument, ht_fini);
    VG_(needs_command_line_options)(ht_process_cmd_line_option,
