@@ -19,6 +19,7 @@
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_libcproc.h"
+#include "pub_tool_debuginfo.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
@@ -181,6 +182,62 @@ static void write_environment(Out* o)
    out_str(o, "    </environment>\n");
 }
 
+/* glibc's version, from the banner every libc.so.6 carries ("... release
+   version 2.36."), read from the file the program actually loaded.  An
+   empty result when there is no glibc (static or musl programs). */
+static void glibc_version(HChar* out, SizeT size)
+{
+   static const HChar key[] = "release version ";
+   const DebugInfo* di;
+   out[0] = '\0';
+   for (di = VG_(next_DebugInfo)(NULL); di; di = VG_(next_DebugInfo)(di)) {
+      const HChar* so = VG_(DebugInfo_get_soname)(di);
+      const HChar* path = VG_(DebugInfo_get_filename)(di);
+      HChar*       buf;
+      Int          fd, got, keep = 0;
+      SysRes       r;
+      if (!so || VG_(strcmp)(so, "libc.so.6") != 0 || !path) continue;
+      r = VG_(open)(path, VKI_O_RDONLY, 0);
+      if (sr_isError(r)) return;
+      fd = (Int)sr_Res(r);
+      buf = VG_(malloc)("hotgrind.libc", 65536 + 1);
+      /* Chunks overlap by the key's length plus the version's, so the
+         banner is found wherever it falls. */
+      while ((got = VG_(read)(fd, buf + keep, 65536 - keep)) > 0) {
+         Int   len = keep + got, i;
+         for (i = 0; i + (Int)sizeof key - 1 + 8 <= len; i++) {
+            if (VG_(memcmp)(buf + i, key, sizeof key - 1) == 0) {
+               const HChar* v = buf + i + sizeof key - 1;
+               SizeT        n = 0;
+               while (n + 1 < size && ((v[n] >= '0' && v[n] <= '9')
+                                       || (v[n] == '.' && v[n + 1] >= '0'
+                                           && v[n + 1] <= '9')))
+                  { out[n] = v[n]; n++; }
+               out[n] = '\0';
+               break;
+            }
+         }
+         if (out[0]) break;
+         keep = len < 32 ? len : 32;
+         VG_(memmove)(buf, buf + len - keep, keep);
+      }
+      VG_(free)(buf);
+      VG_(close)(fd);
+      return;
+   }
+}
+
+static void write_libc(Out* o)
+{
+   HChar version[32];
+   glibc_version(version, sizeof version);
+   if (version[0] == '\0') return;
+   out_str(o, "    <libc");
+   out_attr(o, "name", "glibc");
+   out_attr(o, "version", version);
+   out_str(o, "/>\n");
+}
+
 static void write_run(Out* o)
 {
    Word i;
@@ -192,6 +249,7 @@ static void write_run(Out* o)
    out_attr(o, "version", HT_VG_VERSION);
    out_str(o, "/>\n    <arch>" HT_ARCH "</arch>\n");
    write_platform(o);
+   write_libc(o);
    out_str(o, "    <command>\n      <exe>");
    out_esc(o, VG_(args_the_exename) ? VG_(args_the_exename) : "");
    out_str(o, "</exe>\n");
