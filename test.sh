@@ -1,12 +1,21 @@
 #!/bin/sh
 # Runs every test: unit tests of the host command (check), the tool's
-# regression and oracle tests (against Cachegrind), then a distcheck that
-# builds and tests the release tarball.  Installs its own packages first.
+# regression and oracle tests (against Cachegrind and Callgrind), the arm64
+# tests under qemu, a check that patches/ applies to Valgrind's source, then
+# a distcheck that builds and tests the release tarball.  Installs its own
+# packages (and the arm64 root) first.
 # The last line is "N passed, N failed".
 set -eu
 cd "$(dirname "$0")"
 top=$(pwd)
 ./tools/install-deps.sh
+# The arm64 tests (cross build, qemu) run in make check when this root
+# exists; CI sets it up so they always run (docs/arm64.md).
+HOTGRIND_ARM64_ROOT=${HOTGRIND_ARM64_ROOT:-/opt/hotgrind-arm64}
+export HOTGRIND_ARM64_ROOT
+if [ "${HOTGRIND_SKIP_ARM64:-no}" != yes ]; then
+  ./tools/setup-arm64.sh "$HOTGRIND_ARM64_ROOT"
+fi
 ./autogen.sh
 rm -rf build-test
 mkdir build-test
