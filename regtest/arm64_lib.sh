@@ -1,0 +1,132 @@
+# hotgrind regression tests: the arm64 tests' helpers.  GPL-2.0-or-later
+# shellcheck shell=sh disable=SC2154  # srcdir, top_srcdir, top_builddir: lib.sh
+#
+# Sourced after lib.sh by arm64_*.sh, which run in the NATIVE (x86-64)
+# build's `make check`.  They need, and skip (exit 77) saying which is
+# missing when one is not there:
+#   aarch64-linux-gnu-gcc, aarch64-linux-gnu-g++, aarch64-linux-gnu-objdump
+#   qemu-aarch64-static
+#   an arm64 root made by tools/setup-arm64.sh: $HOTGRIND_ARM64_ROOT, or
+#   /opt/hotgrind-arm64 when that is unset
+# They build the arm64 tool themselves in this build tree
+# ($top_builddir/regtest/arm64-build: configure --host=aarch64-linux-gnu
+# --with-valgrind=ROOT, then make, which is incremental), cross-compile
+# the clients they run into their own NAME.dir, and run them through
+# that tree's vg-in-place (qemu-aarch64-static; docs/arm64.md).
+
+: "${HOTGRIND_ARM64_ROOT:=/opt/hotgrind-arm64}"
+A64_ROOT=$HOTGRIND_ARM64_ROOT
+A64_CC=aarch64-linux-gnu-gcc
+A64_CXX=aarch64-linux-gnu-g++
+A64_OBJDUMP=aarch64-linux-gnu-objdump
+A64_QEMU=qemu-aarch64-static
+
+# The x86-64 figures these tests compare with come from this build.
+test "$HT_ARCH" = amd64 ||
+   skip "the arm64 tests compare with x86-64 runs; this build is for $HT_ARCH"
+
+_missing=
+for _t in $A64_CC $A64_CXX $A64_OBJDUMP $A64_QEMU; do
+   command -v "$_t" >/dev/null 2>&1 || _missing="$_missing $_t"
+done
+for _f in usr/lib/aarch64-linux-gnu/pkgconfig/valgrind.pc \
+          usr/lib/aarch64-linux-gnu/valgrind/libcoregrind-arm64-linux.a \
+          usr/libexec/valgrind/cachegrind-arm64-linux \
+          usr/libexec/valgrind/callgrind-arm64-linux \
+          usr/bin/valgrind.bin lib/ld-linux-aarch64.so.1; do
+   test -e "$A64_ROOT/$_f" || { _missing="$_missing $A64_ROOT/$_f"; break; }
+done
+test -z "$_missing" ||
+   skip "arm64 prerequisites missing:$_missing; get them with tools/setup-arm64.sh $A64_ROOT (as root; HOTGRIND_ARM64_ROOT picks the folder, default /opt/hotgrind-arm64)"
+
+# a64_build: configures (once per root) and makes the arm64 tool in
+# $A64_BUILD, under a lock: the arm64 tests may run side by side and
+# share it.  The cross configure gets none of the native build's
+# compiler settings or make's command-line variables.  A build that
+# fails with every prerequisite present is an error, not a skip.
+A64_BUILD="$top_builddir/regtest/arm64-build"
+A64_VG="$A64_BUILD/vg-in-place"
+a64_build() {
+   mkdir -p "$A64_BUILD"
+   (
+      flock 9
+      cd "$A64_BUILD"
+      if ! test -f config.status || ! test -f .arm64-root ||
+         test "$(cat .arm64-root)" != "$A64_ROOT"; then
+         rm -rf .arm64-root .in_place
+         env -u CC -u CXX -u CPP -u CXXCPP -u CFLAGS -u CXXFLAGS \
+            -u CPPFLAGS -u LDFLAGS -u LIBS -u PKG_CONFIG_PATH \
+            -u PKG_CONFIG_LIBDIR -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+            "$top_srcdir/configure" --host=aarch64-linux-gnu \
+            --with-valgrind="$A64_ROOT" >configure.log 2>&1 || {
+            tail -20 configure.log >&2
+            exit 1
+         }
+         echo "$A64_ROOT" >.arm64-root
+      fi
+      # A full make remakes .in_place/ every time (a phony target), under
+      # any arm64 test already running: once it exists, make only the
+      # tool, which its link in .in_place/ points to.
+      _target=
+      test -e .in_place/hotgrind-arm64-linux && _target="-C hotgrind"
+      # shellcheck disable=SC2086  # no words or two
+      env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make $_target >make.log 2>&1 || {
+         tail -20 make.log >&2
+         exit 1
+      }
+   ) 9>"$A64_BUILD.lock" ||
+      hard_error "the arm64 cross build failed in $A64_BUILD (configure.log, make.log)"
+   test -x "$A64_VG" || hard_error "no $A64_VG after the arm64 build"
+   pass "arm64 tool built in $A64_BUILD against $A64_ROOT"
+}
+
+# a64_cc OUT -O? SOURCE [FLAGS...]: cross-compiles one of the mark
+# programs as Makefile.am builds it natively (-g, mark.h, hotgrind.h and
+# the arm64 valgrind.h on the include path); .cpp with g++.
+a64_cc() {
+   _out=$1 _opt=$2 _src=$3; shift 3
+   case $_src in *.cpp) _cc=$A64_CXX;; *) _cc=$A64_CC;; esac
+   "$_cc" -I"$srcdir" -I"$top_srcdir/hotgrind" \
+      -I"$A64_ROOT/usr/include/valgrind" -g "$_opt" "$@" \
+      -o "$_out" "$srcdir/$_src" 2>"$_out.cc-log" ||
+      hard_error "cannot cross-compile $_src: $(cat "$_out.cc-log")"
+}
+
+# with_arm64 CMD [ARGS...]: runs a lib.sh helper (hg, cg, cgr) with the
+# arm64 launcher instead of the native one.
+with_arm64() {
+   _native_vg=$VG_IN_PLACE
+   VG_IN_PLACE=$A64_VG
+   "$@"
+   VG_IN_PLACE=$_native_vg
+}
+
+# a64_disasm PROG FUNCTION: aarch64 objdump of one function.
+a64_disasm() {
+   "$A64_OBJDUMP" -d --no-show-raw-insn "$1" |
+      awk -v f="<$2>:" '$2 == f { on = 1; next } on && /^$/ { exit } on'
+}
+
+# marked_calls REPORT: "NAME<TAB>CALLS" of every marked function, sorted.
+marked_calls() {
+   "$PYTHON3" -c '
+import sys, xml.etree.ElementTree as ET
+fns = ET.parse(sys.argv[1]).getroot().find("functions")
+rows = sorted((f.get("name"), f.get("calls")) for f in fns
+              if f.get("marked") == "yes")
+for name, calls in rows:
+    print(f"{name}\t{calls}")' "$1"
+}
+
+# same_calls_as_x86 A64REPORT X86REPORT: every marked function has the
+# same calls on both, and the same functions are marked and ran.
+same_calls_as_x86() {
+   marked_calls "$1" >"$1.calls"
+   marked_calls "$2" >"$2.calls"
+   test -s "$1.calls" || fail "$1: no marked function ran"
+   diff "$2.calls" "$1.calls" >"$1.calls-diff" || {
+      cat "$1.calls-diff" >&2
+      fail "$1: calls of marked functions differ from x86-64's $2 (diff above: < x86-64, > arm64)"
+   }
+   pass "$1: calls equal x86-64's: $(tr '\t\n' '=,' <"$1.calls" | sed 's/,$//')"
+}
