@@ -174,13 +174,20 @@ check_report() {
       fail "$(cat "$_r.invariants")"
 }
 
+# unique_attr REPORT XPATH WHAT ATTR: ATTR (relative to XPATH) of the one
+# element XPATH selects; fails unless exactly one does (WHAT names it in
+# the message).
+unique_attr() {
+   _n=$(xpath "$1" "count($2)")
+   test "$_n" = 1 || fail "$1: $_n $3, expected 1"
+   xpath "$1" "string($2/$4)"
+}
+
 # fn_attr REPORT NAME ATTR: an attribute of the one function called NAME.
 # Fails unless exactly one <function> has that name.
 fn_attr() {
-   _xp="/hotgrind/functions/function[@name=\"$2\"]"
-   _n=$(xpath "$1" "count($_xp)")
-   test "$_n" = 1 || fail "$1: $_n functions named '$2', expected 1"
-   xpath "$1" "string($_xp/$3)"
+   unique_attr "$1" "/hotgrind/functions/function[@name=\"$2\"]" \
+      "functions named '$2'" "$3"
 }
 
 fn_self_ir() {
@@ -200,19 +207,15 @@ fn_incl_ir() {
 # zone_attr REPORT NAME ATTR: an attribute of the one zone called NAME
 # (ATTR: @calls, inclusive/@Ir, per-call/@p50 ...).
 zone_attr() {
-   _xp="/hotgrind/zones/zone[@name=\"$2\"]"
-   _n=$(xpath "$1" "count($_xp)")
-   test "$_n" = 1 || fail "$1: $_n zones named '$2', expected 1"
-   xpath "$1" "string($_xp/$3)"
+   unique_attr "$1" "/hotgrind/zones/zone[@name=\"$2\"]" \
+      "zones named '$2'" "$3"
 }
 
 # mark_attr REPORT PATTERN ATTR: an attribute (@functions, @entered) of
 # the one <mark> for PATTERN.
 mark_attr() {
-   _xp="/hotgrind/marks/mark[@pattern=\"$2\"]"
-   _n=$(xpath "$1" "count($_xp)")
-   test "$_n" = 1 || fail "$1: $_n marks for pattern '$2', expected 1"
-   xpath "$1" "string($_xp/$3)"
+   unique_attr "$1" "/hotgrind/marks/mark[@pattern=\"$2\"]" \
+      "marks for pattern '$2'" "$3"
 }
 
 # expect_calls REPORT NAME WANT: a marked function's calls.
