@@ -44,6 +44,25 @@ static struct hg_report *load_ok(const char *name)
 
 /* ------------------------------------------------------------ loader */
 
+static void assert_function(const struct hg_function *f, const char *name,
+                            const char *object, const char *file,
+                            unsigned line, uint64_t self_ir)
+{
+    ck_assert_str_eq(f->name, name);
+    ck_assert_str_eq(f->object, object);
+    ck_assert_str_eq(f->file, file);
+    ck_assert_uint_eq(f->line, line);
+    ck_assert_uint_eq(f->self_ir, self_ir);
+}
+
+static void assert_mark(const struct hg_mark *m, const char *pattern,
+                        uint64_t functions, uint64_t entered)
+{
+    ck_assert_str_eq(m->pattern, pattern);
+    ck_assert_uint_eq(m->functions, functions);
+    ck_assert_uint_eq(m->entered, entered);
+}
+
 START_TEST(loads_every_value_of_a_plain_report)
 {
     struct hg_report *r = load_ok("valid.xml");
@@ -59,21 +78,13 @@ START_TEST(loads_every_value_of_a_plain_report)
     ck_assert_uint_eq(r->total_ir, 1234567);
     ck_assert_uint_eq(r->function_count, 4);
 
-    ck_assert_str_eq(r->functions[0].name, "main");
-    ck_assert_str_eq(r->functions[0].object, "prog");
-    ck_assert_str_eq(r->functions[0].file, "prog.c");
-    ck_assert_uint_eq(r->functions[0].line, 12);
-    ck_assert_uint_eq(r->functions[0].self_ir, 1000000);
+    assert_function(&r->functions[0], "main", "prog", "prog.c", 12, 1000000);
 
     ck_assert_str_eq(r->functions[1].name, "compute");
     ck_assert_uint_eq(r->functions[1].line, 30);
     ck_assert_uint_eq(r->functions[1].self_ir, 200000);
 
-    ck_assert_str_eq(r->functions[2].name, "strlen");
-    ck_assert_str_eq(r->functions[2].object, "libc.so.6");
-    ck_assert_str_eq(r->functions[2].file, "");
-    ck_assert_uint_eq(r->functions[2].line, 0);
-    ck_assert_uint_eq(r->functions[2].self_ir, 34000);
+    assert_function(&r->functions[2], "strlen", "libc.so.6", "", 0, 34000);
 
     ck_assert_str_eq(r->functions[3].name, "???");
     ck_assert_str_eq(r->functions[3].object, "ld-linux-x86-64.so.2");
@@ -226,19 +237,11 @@ START_TEST(loads_marked_functions_zones_and_marks_exactly)
                     233567, 1000000, 1000000);
 
     ck_assert_uint_eq(r->mark_count, 5);
-    ck_assert_str_eq(r->marks[0].pattern, "fib");
-    ck_assert_uint_eq(r->marks[0].functions, 1);
-    ck_assert_uint_eq(r->marks[0].entered, 1);
+    assert_mark(&r->marks[0], "fib", 1, 1);
     ck_assert_str_eq(r->marks[1].pattern, "prog:parse_*");
-    ck_assert_str_eq(r->marks[2].pattern, "cleanup");
-    ck_assert_uint_eq(r->marks[2].functions, 1);
-    ck_assert_uint_eq(r->marks[2].entered, 0);
-    ck_assert_str_eq(r->marks[3].pattern, "nomatch");
-    ck_assert_uint_eq(r->marks[3].functions, 0);
-    ck_assert_uint_eq(r->marks[3].entered, 0);
-    ck_assert_str_eq(r->marks[4].pattern, "libc.so.6:*");
-    ck_assert_uint_eq(r->marks[4].functions, 67);
-    ck_assert_uint_eq(r->marks[4].entered, 0);
+    assert_mark(&r->marks[2], "cleanup", 1, 0);
+    assert_mark(&r->marks[3], "nomatch", 0, 0);
+    assert_mark(&r->marks[4], "libc.so.6:*", 67, 0);
     hg_report_free(r);
 }
 END_TEST
@@ -256,9 +259,7 @@ START_TEST(loads_64_bit_per_call_values_exactly)
     ck_assert_uint_eq(r->zones[0].calls, UINT64_MAX);
     assert_per_call(&r->zones[0].per_call, 0, 0, 0, 0, 0, 0, 0);
     ck_assert_uint_eq(r->mark_count, 1);
-    ck_assert_str_eq(r->marks[0].pattern, "bench:hot_*");
-    ck_assert_uint_eq(r->marks[0].functions, UINT64_MAX);
-    ck_assert_uint_eq(r->marks[0].entered, UINT64_MAX);
+    assert_mark(&r->marks[0], "bench:hot_*", UINT64_MAX, UINT64_MAX);
     hg_report_free(r);
 }
 END_TEST
@@ -393,22 +394,27 @@ START_TEST(parses_counts_like_the_schema)
 }
 END_TEST
 
+/* TEXT parses as the mean UNITS.HUNDREDTHS (none of them 7, the value
+   the outputs start from, so each must be written). */
+static void assert_parses_mean(const char *text, uint64_t units,
+                               unsigned hundredths)
+{
+    uint64_t got_units = 7;
+    unsigned got_hundredths = 7;
+    ck_assert_msg(hg_parse_mean(text, &got_units, &got_hundredths),
+                  "'%s' refused", text);
+    ck_assert_uint_eq(got_units, units);
+    ck_assert_uint_eq(got_hundredths, hundredths);
+}
+
 START_TEST(parses_means_like_the_schema)
 {
     uint64_t units = 7;
     unsigned hundredths = 7;
-    ck_assert(hg_parse_mean("103.56", &units, &hundredths));
-    ck_assert_uint_eq(units, 103);
-    ck_assert_uint_eq(hundredths, 56);
-    ck_assert(hg_parse_mean("0.00", &units, &hundredths));
-    ck_assert_uint_eq(units, 0);
-    ck_assert_uint_eq(hundredths, 0);
-    ck_assert(hg_parse_mean(" 11.05\n", &units, &hundredths));
-    ck_assert_uint_eq(units, 11);
-    ck_assert_uint_eq(hundredths, 5);
-    ck_assert(hg_parse_mean("18446744073709551615.99", &units, &hundredths));
-    ck_assert_uint_eq(units, UINT64_MAX);
-    ck_assert_uint_eq(hundredths, 99);
+    assert_parses_mean("103.56", 103, 56);
+    assert_parses_mean("0.00", 0, 0);
+    assert_parses_mean(" 11.05\n", 11, 5);
+    assert_parses_mean("18446744073709551615.99", UINT64_MAX, 99);
     ck_assert(!hg_parse_mean("18446744073709551616.00", &units, &hundredths));
     ck_assert(!hg_parse_mean("", &units, &hundredths));
     ck_assert(!hg_parse_mean("5", &units, &hundredths));
@@ -563,11 +569,27 @@ static char *show_to_string(const struct hg_report *report, size_t limit)
     return text;
 }
 
+/* Shows REPORT within LIMIT and checks the whole table is EXPECTED. */
+static void assert_shows(const struct hg_report *report, size_t limit,
+                         const char *expected)
+{
+    char *text = show_to_string(report, limit);
+    ck_assert_str_eq(text, expected);
+    free(text);
+}
+
+/* The same for the report in the fixture NAME. */
+static void assert_fixture_shows(const char *name, size_t limit,
+                                 const char *expected)
+{
+    struct hg_report *r = load_ok(name);
+    assert_shows(r, limit, expected);
+    hg_report_free(r);
+}
+
 START_TEST(shows_the_table_of_a_report)
 {
-    struct hg_report *r = load_ok("valid.xml");
-    char *text = show_to_string(r, 20);
-    ck_assert_str_eq(text,
+    assert_fixture_shows("valid.xml", 20,
         "Command:   ./prog 'first arg' --n=3\n"
         "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
         "Total:     1,234,567 Ir\n"
@@ -578,16 +600,14 @@ START_TEST(shows_the_table_of_a_report)
         "  200,000   (16.20%)  compute   prog                  prog.c:30\n"
         "   34,000    (2.75%)  strlen    libc.so.6             ???\n"
         "      567    (0.05%)  ???       ld-linux-x86-64.so.2  ???\n");
-    free(text);
-    hg_report_free(r);
 }
 END_TEST
 
 START_TEST(shows_only_the_top_functions_within_the_limit)
 {
     struct hg_report *r = load_ok("valid.xml");
-    char *text = show_to_string(r, 2);
-    ck_assert_str_eq(text,
+    char *text;
+    assert_shows(r, 2,
         "Command:   ./prog 'first arg' --n=3\n"
         "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
         "Total:     1,234,567 Ir\n"
@@ -596,7 +616,6 @@ START_TEST(shows_only_the_top_functions_within_the_limit)
         "       Ir        (%)  function  object  file:line\n"
         "1,000,000   (81.00%)  main      prog    prog.c:12\n"
         "  200,000   (16.20%)  compute   prog    prog.c:30\n");
-    free(text);
     text = show_to_string(r, 0);   /* 0 = all */
     ck_assert_ptr_nonnull(strstr(text, "Functions: 4, all shown"));
     ck_assert_ptr_nonnull(strstr(text, "ld-linux-x86-64.so.2  ???\n"));
@@ -628,8 +647,7 @@ START_TEST(shows_functions_in_the_report_order)
         .exe = (char *)"p", .args = args, .arg_count = 1,
         .total_ir = 100, .functions = functions, .function_count = 6,
     };
-    char *text = show_to_string(&report, 0);
-    ck_assert_str_eq(text,
+    assert_shows(&report, 0,
         "Command:   p ''\n"
         "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, x86\n"
         "Total:     100 Ir\n"
@@ -642,31 +660,24 @@ START_TEST(shows_functions_in_the_report_order)
         "10   (10.00%)  a         o       f.c:2\n"
         "10   (10.00%)  a         o       f.c:9\n"
         "10   (10.00%)  b         o       f.c:1\n");
-    free(text);
 }
 END_TEST
 
 START_TEST(shows_a_report_without_functions)
 {
-    struct hg_report *r = load_ok("no-functions.xml");
-    char *text = show_to_string(r, 20);
-    ck_assert_str_eq(text,
+    assert_fixture_shows("no-functions.xml", 20,
         "Command:   empty\n"
         "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, s390x\n"
         "Total:     0 Ir\n"
         "Functions: 0, all shown, by self Ir\n"
         "\n"
         "(no functions)\n");
-    free(text);
-    hg_report_free(r);
 }
 END_TEST
 
 START_TEST(shows_marked_functions_zones_and_warnings)
 {
-    struct hg_report *r = load_ok("valid-marked.xml");
-    char *text = show_to_string(r, 2);
-    ck_assert_str_eq(text,
+    assert_fixture_shows("valid-marked.xml", 2,
         "Command:   ./prog\n"
         "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
         "Total:     9,034 Ir\n"
@@ -697,8 +708,6 @@ START_TEST(shows_marked_functions_zones_and_warnings)
         "warning: mark 'nomatch' matched no function that ran "
         "(inlined? never called? misspelt?)\n"
         "warning: mark 'libc.so.6:*' matched 67 functions, never entered\n");
-    free(text);
-    hg_report_free(r);
 }
 END_TEST
 
@@ -730,8 +739,7 @@ START_TEST(shows_marked_rows_in_one_order)
         .exe = (char *)"p", .total_ir = 103, .functions = functions,
         .function_count = 5, .zones = zones, .zone_count = 2,
     };
-    char *text = show_to_string(&report, 1);
-    ck_assert_str_eq(text,
+    assert_shows(&report, 1,
         "Command:   p\n"
         "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, x86\n"
         "Total:     103 Ir\n"
@@ -749,7 +757,6 @@ START_TEST(shows_marked_rows_in_one_order)
         "a         1             5  5.00    5    5    5    5  o\n"
         "a         1             5  5.00    5    5    5    5  (zone)\n"
         "b         1             5  5.00    5    5    5    5  o\n");
-    free(text);
 }
 END_TEST
 
@@ -770,38 +777,30 @@ START_TEST(shows_zones_and_warnings_without_functions)
         .exe = (char *)"p", .zones = zones, .zone_count = 1,
         .marks = marks, .mark_count = 3,
     };
-    char *text = show_to_string(&report, 0);
-    ck_assert_str_eq(text,
-        "Command:   p\n"
-        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
-        "Total:     0 Ir\n"
-        "Functions: 0, all shown, by self Ir\n"
+#define NO_FUNCTIONS \
+        "Command:   p\n" \
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n" \
+        "Total:     0 Ir\n" \
+        "Functions: 0, all shown, by self Ir\n" \
+        "\n" \
+        "(no functions)\n" \
         "\n"
-        "(no functions)\n"
-        "\n"
+#define WARNINGS \
+        "warning: mark 'main' matched no function that ran " \
+        "(inlined? never called? misspelt?)\n" \
+        "warning: mark 'g*' matched 2 functions, never entered\n"
+    assert_shows(&report, 0,
+        NO_FUNCTIONS
         "Marked functions and zones: 0 functions, 1 zone, by inclusive Ir\n"
         "\n"
         "name  calls  inclusive Ir  mean  p50  p95  p99  max  object\n"
         "idle      0             0     -    -    -    -    -  (zone)\n"
         "\n"
-        "warning: mark 'main' matched no function that ran "
-        "(inlined? never called? misspelt?)\n"
-        "warning: mark 'g*' matched 2 functions, never entered\n");
-    free(text);
+        WARNINGS);
     report.zone_count = 0;
-    text = show_to_string(&report, 0);
-    ck_assert_str_eq(text,
-        "Command:   p\n"
-        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
-        "Total:     0 Ir\n"
-        "Functions: 0, all shown, by self Ir\n"
-        "\n"
-        "(no functions)\n"
-        "\n"
-        "warning: mark 'main' matched no function that ran "
-        "(inlined? never called? misspelt?)\n"
-        "warning: mark 'g*' matched 2 functions, never entered\n");
-    free(text);
+    assert_shows(&report, 0, NO_FUNCTIONS WARNINGS);
+#undef NO_FUNCTIONS
+#undef WARNINGS
 }
 END_TEST
 
@@ -821,28 +820,30 @@ END_TEST
 
 /* --------------------------------------------------------- validate */
 
-static bool validate_fixture(const char *name, char *problem, size_t size)
+/* Reads the fixture NAME and asks CHECK whether it is valid. */
+static bool fixture_passes(const char *name,
+                           bool (*check)(xmlDocPtr, char *, size_t),
+                           char *problem, size_t size)
 {
     xmlDocPtr doc = hg_xml_read_report(fixture(name), problem, size);
     bool valid;
     if (doc == NULL)
         return false;
-    valid = hg_validate_report(doc, problem, size);
+    valid = check(doc, problem, size);
     xmlFreeDoc(doc);
     return valid;
+}
+
+static bool validate_fixture(const char *name, char *problem, size_t size)
+{
+    return fixture_passes(name, hg_validate_report, problem, size);
 }
 
 /* The schema alone, without the rules it cannot express. */
 static bool schema_accepts_fixture(const char *name, char *problem,
                                    size_t size)
 {
-    xmlDocPtr doc = hg_xml_read_report(fixture(name), problem, size);
-    bool valid;
-    if (doc == NULL)
-        return false;
-    valid = hg_xml_validate(doc, problem, size);
-    xmlFreeDoc(doc);
-    return valid;
+    return fixture_passes(name, hg_xml_validate, problem, size);
 }
 
 START_TEST(the_built_in_schema_is_docs_hotgrind_xsd)
