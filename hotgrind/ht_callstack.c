@@ -40,12 +40,6 @@
 
 #include "ht_include.h"
 
-#ifdef VG_BIGENDIAN
-#  define HT_ENDIAN Iend_BE
-#else
-#  define HT_ENDIAN Iend_LE
-#endif
-
 /* The architecture-specific rules, with return_address_at_entry():
    whether a return leaves SP above its value at entry.  x86's ret pops the
    return address, so a function has returned only when SP is strictly

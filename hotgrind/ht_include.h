@@ -15,9 +15,18 @@
 #define HT_INCLUDE_H
 
 #include "pub_tool_basics.h"
+#include "pub_tool_machine.h"
 #include "pub_tool_tooliface.h"
 
 #define HT_(str) VGAPPEND(vgHotgrind_, str)
+
+/* Byte order of the tool's own counters, for the loads and stores the
+   instrumentation adds. */
+#ifdef VG_BIGENDIAN
+#  define HT_ENDIAN Iend_BE
+#else
+#  define HT_ENDIAN Iend_LE
+#endif
 
 /* Version of the XML report format (the format="" attribute).  Bump it
    only for changes that break a reader of the previous version; see

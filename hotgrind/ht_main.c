@@ -108,12 +108,6 @@ typedef struct {
    Int     n_instrs;   /* instructions in pending[], all functions */
 } SBState;
 
-#ifdef VG_BIGENDIAN
-#  define HT_ENDIAN Iend_BE
-#else
-#  define HT_ENDIAN Iend_LE
-#endif
-
 /* Emits "*counter += n" as three flat IR statements. */
 static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
 {
@@ -209,10 +203,6 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
 }
 
 /*------------------------------------------------------------*/
-/*--- Start-up and exit                                    ---*/
-/*------------------------------------------------------------*/
-
-/*------------------------------------------------------------*/
 /*--- Client requests                                      ---*/
 /*------------------------------------------------------------*/
 
@@ -294,6 +284,10 @@ static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
          return True;
    }
 }
+
+/*------------------------------------------------------------*/
+/*--- Start-up and exit                                    ---*/
+/*------------------------------------------------------------*/
 
 static void ht_post_clo_init(void)
 {
