@@ -48,16 +48,7 @@ nbl=$(grep -E -c '\sbl\s+[0-9a-f]+ <fib>' fib_O2.dis || true)
 nb=$(grep -E -c '\sb\s+[0-9a-f]+ <fib>' fib_O2.dis || true)
 nsub2=$(grep -E -c '\ssub\s.*#0x2$' fib_O2.dis || true)
 if test "$nbl" = 1 && test "$nb" = 0 && test "$nsub2" -ge 1; then
-   want=$("$PYTHON3" -c '
-from functools import lru_cache
-@lru_cache(maxsize=None)
-def entries(n):
-    e = 1
-    while n > 1:
-        e += entries(n - 1)
-        n -= 2
-    return e
-print(entries(20))')
+   want=$(fib_entries_loop 20)
    expect_eq "loop simulation of fib(20) = F(21)" "$want" 10946
 elif test "$nbl" = 2 && test "$nb" = 0; then
    echo "note: gcc kept both calls in arm64 mark_fib_O2: the -O0 formula" >&2
@@ -73,26 +64,15 @@ expect_incl fib_O2.xml fib "$(fn_self_ir fib_O2.xml fib)"
 #--------------------------------------------------------------------------
 # is_even / is_odd: calls at -O0, tail jumps by `b` at -O2 (mark_mutual.c)
 #--------------------------------------------------------------------------
-# check_mutual REPORT ROUNDS: is_even(101) ROUNDS times: 51 entries of
-# is_even (101, 99, ..., 1) and 51 of is_odd (100, ..., 0) a round; is_even's inclusive Ir is both self
-# Ir; is_odd's is is_even's less ROUNDS x P, P the cost of one is_even
-# activation (all alike for odd N: mark_mutual.sh).
-check_mutual() {
-   expect_calls "$1" is_even $((51 * $2))
-   expect_calls "$1" is_odd $((51 * $2))
-   _even=$(fn_incl_ir "$1" is_even)
-   expect_eq "$1 is_even inclusive Ir" "$_even" \
-      $(( $(fn_self_ir "$1" is_even) + $(fn_self_ir "$1" is_odd) ))
-   _self=$(fn_self_ir "$1" is_even)
-   test $((_self % (51 * $2))) = 0 ||
-      fail "$1: is_even's activations cost different amounts ($_self Ir)"
-   expect_incl "$1" is_odd $((_even - $2 * (_self / (51 * $2))))
-}
+# is_even(101) 3 times, lib.sh's expect_mutual: 51 entries of is_even
+# (101, 99, ..., 1) and 51 of is_odd (100, ..., 0) a round; is_even's
+# inclusive Ir is both self Ir; is_odd's is is_even's less 3 x the cost
+# of one is_even activation (all alike for odd N).
 a64_cc mark_mutual_O0 -O0 mark_mutual.c
 a64_hg mutual_O0.xml --mark=is_even --mark=is_odd -- ./mark_mutual_O0 101 3
 hg x86_mutual_O0.xml --mark=is_even --mark=is_odd -- ../mark_mutual_O0 101 3
 same_calls_as_x86 mutual_O0.xml x86_mutual_O0.xml
-check_mutual mutual_O0.xml 3
+expect_mutual mutual_O0.xml 101 3
 
 a64_cc mark_mutual_O2 -O2 mark_mutual.c
 for f in is_even:is_odd is_odd:is_even; do
@@ -105,70 +85,37 @@ for f in is_even:is_odd is_odd:is_even; do
 done
 pass "arm64 mark_mutual_O2: is_even and is_odd enter each other by b"
 a64_hg mutual_O2.xml --mark=is_even --mark=is_odd -- ./mark_mutual_O2 101 3
-check_mutual mutual_O2.xml 3
+expect_mutual mutual_O2.xml 101 3
 
 #--------------------------------------------------------------------------
 # calls through pointers (mark_fnptr.c)
 #--------------------------------------------------------------------------
 n=1000 add=334 sub=333 mul=1333                      # by the loop, n = 1000
-check_fnptr() {
-   expect_eq "$1: counted by the program" "$(cut -d' ' -f1-3 "$1.stdout")" \
-      "$add $sub $mul"
-   expect_calls "$1" op_add $add
-   expect_calls "$1" op_sub $sub
-   expect_calls "$1" op_mul $mul
-   expect_calls "$1" apply $n
-   for f in op_add op_sub op_mul; do
-      expect_incl "$1" $f "$(fn_self_ir "$1" $f)"
-   done
-   _m=$(fn_self_ir "$1" op_mul)
-   test $((_m % mul)) = 0 || fail "$1: op_mul's calls cost different amounts"
-   expect_incl "$1" apply $(( $(fn_self_ir "$1" apply) + n * (_m / mul) ))
-}
 a64_cc mark_fnptr_O0 -O0 mark_fnptr.c
 a64_hg fnptr_O0.xml --mark='op_*' --mark=apply -- ./mark_fnptr_O0 $n
 hg x86_fnptr_O0.xml --mark='op_*' --mark=apply -- ../mark_fnptr_O0 $n
 same_calls_as_x86 fnptr_O0.xml x86_fnptr_O0.xml
-check_fnptr fnptr_O0.xml
+expect_fnptr fnptr_O0.xml $n $add $sub $mul
 a64_cc mark_fnptr_O2 -O2 mark_fnptr.c
 a64_hg fnptr_O2.xml --mark='op_*' --mark=apply -- ./mark_fnptr_O2 $n
-check_fnptr fnptr_O2.xml
+expect_fnptr fnptr_O2.xml $n $add $sub $mul
 
 #--------------------------------------------------------------------------
 # qsort's comparator, called from libc (mark_qsort.c counts its calls)
 #--------------------------------------------------------------------------
-check_qsort() {
-   _counted=$(cut -d' ' -f1 "$1.stdout")
-   test "$_counted" -gt 0 || hard_error "$1: the program counted no comparator calls"
-   expect_calls "$1" cmp_int "$_counted"
-   expect_incl "$1" cmp_int "$(fn_self_ir "$1" cmp_int)"
-}
 a64_cc mark_qsort_O0 -O0 mark_qsort.c
 a64_hg qsort_O0.xml --mark=cmp_int -- ./mark_qsort_O0 1000 3
 hg x86_qsort_O0.xml --mark=cmp_int -- ../mark_qsort_O0 1000 3
 same_calls_as_x86 qsort_O0.xml x86_qsort_O0.xml
-check_qsort qsort_O0.xml
+expect_qsort qsort_O0.xml
 a64_cc mark_qsort_O2 -O2 mark_qsort.c
 a64_hg qsort_O2.xml --mark=cmp_int -- ./mark_qsort_O2 1000 3
-check_qsort qsort_O2.xml
+expect_qsort qsort_O2.xml
 
 #--------------------------------------------------------------------------
 # longjmp out of 51 marked activations (mark_longjmp.c)
 #--------------------------------------------------------------------------
 rounds=4 steps=2000
-check_longjmp() {
-   # shellcheck disable=SC2046  # numbers the program printed
-   set -- "$1" $(cat "$1.stdout")
-   expect_eq "$1: calls counted by the program" "$2 $3 $4 $5" \
-      "$((51 * rounds)) $rounds $rounds $((steps * rounds))"
-   expect_calls "$1" dive $((51 * rounds))
-   expect_calls "$1" jumper $rounds
-   expect_calls "$1" after $rounds
-   expect_calls "$1" step $((steps * rounds))
-   expect_incl "$1" dive $(( $(fn_self_ir "$1" dive) + $(fn_incl_ir "$1" jumper) ))
-   expect_incl "$1" after $(( $(fn_self_ir "$1" after) + $(fn_self_ir "$1" step) ))
-   expect_incl "$1" step "$(fn_self_ir "$1" step)"
-}
 LJ_MARKS="--mark=dive --mark=jumper --mark=after --mark=step"
 a64_cc mark_longjmp_O0 -O0 mark_longjmp.c
 # shellcheck disable=SC2086  # single-word options
@@ -176,45 +123,29 @@ a64_hg longjmp_O0.xml $LJ_MARKS -- ./mark_longjmp_O0 $rounds $steps
 # shellcheck disable=SC2086
 hg x86_longjmp_O0.xml $LJ_MARKS -- ../mark_longjmp_O0 $rounds $steps
 same_calls_as_x86 longjmp_O0.xml x86_longjmp_O0.xml
-check_longjmp longjmp_O0.xml
+expect_longjmp longjmp_O0.xml $rounds $steps
 a64_cc mark_longjmp_O2 -O2 mark_longjmp.c
 # shellcheck disable=SC2086
 a64_hg longjmp_O2.xml $LJ_MARKS -- ./mark_longjmp_O2 $rounds $steps
-check_longjmp longjmp_O2.xml
+expect_longjmp longjmp_O2.xml $rounds $steps
 
 #--------------------------------------------------------------------------
 # C++ exceptions through marked frames (mark_except.cpp)
 #--------------------------------------------------------------------------
 depth=30 steps=1000
-T="thrower(unsigned int, unsigned int)" R="raise_it(unsigned int)"
-A="after(unsigned long)" S="step(unsigned long)"
-G="guarded(unsigned int, unsigned int)" D="Guard::~Guard()"
-printf '%s\n' "$T" "$R" "$A" "$S" >plain.marks
-printf '%s\n' "$T" "$G" "$D" "$R" "$A" "$S" >both.marks
-# Plain frames (3 throws): thrower holds raise_it, which holds the unwinder.
+printf '%s\n' "$EXC_T" "$EXC_R" "$EXC_A" "$EXC_S" >plain.marks
+printf '%s\n' "$EXC_T" "$EXC_G" "$EXC_D" "$EXC_R" "$EXC_A" "$EXC_S" >both.marks
+# Plain frames (3 throws): thrower holds raise_it, which holds the unwinder
+# (lib.sh's expect_except_plain); step is a leaf.
 check_except_plain() {
-   expect_calls "$1" "$T" $((3 * (depth + 1)))
-   expect_calls "$1" "$R" 3
-   expect_calls "$1" "$A" 3
-   expect_calls "$1" "$S" $((3 * steps))
-   expect_incl "$1" "$T" $(( $(fn_self_ir "$1" "$T") + $(fn_incl_ir "$1" "$R") ))
-   expect_incl "$1" "$A" $(( $(fn_self_ir "$1" "$A") + $(fn_self_ir "$1" "$S") ))
-   expect_incl "$1" "$S" "$(fn_self_ir "$1" "$S")"
+   expect_except_plain "$1" $depth $steps
+   expect_incl "$1" "$EXC_S" "$(fn_self_ir "$1" "$EXC_S")"
 }
-# Both kinds (3 plain, 2 guarded): Guard destructors run in the unwinding.
+# Both kinds (3 plain, 2 guarded): Guard destructors run in the unwinding
+# (lib.sh's expect_except_both); the destructor is a leaf.
 check_except_both() {
-   # shellcheck disable=SC2046  # numbers the program printed
-   set -- "$1" $(cat "$1.stdout")
-   expect_eq "$1: calls counted by the program" "$2 $3 $4 $5 $6 $7" \
-      "$((3 * (depth + 1))) 5 $((2 * (depth + 1))) $((2 * (depth + 1))) 5 $((5 * steps))"
-   expect_calls "$1" "$T" $((3 * (depth + 1)))
-   expect_calls "$1" "$G" $((2 * (depth + 1)))
-   expect_calls "$1" "$D" $((2 * (depth + 1)))
-   expect_calls "$1" "$R" 5
-   expect_calls "$1" "$A" 5
-   expect_calls "$1" "$S" $((5 * steps))
-   expect_incl "$1" "$A" $(( $(fn_self_ir "$1" "$A") + $(fn_self_ir "$1" "$S") ))
-   expect_incl "$1" "$D" "$(fn_self_ir "$1" "$D")"
+   expect_except_both "$1" $depth $steps
+   expect_incl "$1" "$EXC_D" "$(fn_self_ir "$1" "$EXC_D")"
 }
 a64_cc mark_except_O0 -O0 mark_except.cpp
 a64_hg except_O0-plain.xml --mark-file=plain.marks -- ./mark_except_O0 3 0 $depth $steps
@@ -236,12 +167,7 @@ check_except_both except_O2-both.xml
 #--------------------------------------------------------------------------
 TA=3 TB=4 K=2000
 check_threads() {
-   # shellcheck disable=SC2046  # numbers the program printed
-   set -- "$1" $(cat "$1.stdout")
-   expect_eq "$1: work calls counted per thread" "$2 $3" "$TA $TB"
-   expect_calls "$1" work $((TA + TB))
-   expect_calls "$1" unit $(((TA + TB) * K))
-   expect_incl "$1" work $(( $(fn_self_ir "$1" work) + $(fn_self_ir "$1" unit) ))
+   expect_threads "$1" $TA $TB $K
    expect_incl "$1" unit "$(fn_self_ir "$1" unit)"
 }
 # make check builds mark_threads at -O2 only: the x86-64 -O0 one is
@@ -261,14 +187,8 @@ check_threads threads_O2.xml
 # Cachegrind's self Ir (C and C++), determinism
 #--------------------------------------------------------------------------
 # The marked runs above: marks change no count Cachegrind sees.
-with_arm64 cg qsort_O2.cg ./mark_qsort_O2 1000 3
-cmp -s qsort_O2.xml.stdout qsort_O2.cg.stdout ||
-   fail "mark_qsort_O2 printed different output under hotgrind and cachegrind"
-oracle qsort_O2.xml qsort_O2.cg
-with_arm64 cg except_O2-both.cg ./mark_except_O2 3 2 $depth $steps
-cmp -s except_O2-both.xml.stdout except_O2-both.cg.stdout ||
-   fail "mark_except_O2 printed different output under hotgrind and cachegrind"
-oracle except_O2-both.xml except_O2-both.cg
+with_arm64 cachegrind_agrees qsort_O2 ./mark_qsort_O2 1000 3
+with_arm64 cachegrind_agrees except_O2-both ./mark_except_O2 3 2 $depth $steps
 
 a64_hg except_O2-both.again.xml --mark-file=both.marks -- ./mark_except_O2 3 2 $depth $steps
 # The report records the command, not the report's name: same bytes.

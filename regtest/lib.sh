@@ -311,6 +311,14 @@ same_as_callgrind() {
 same_as_cachegrind() {
    _name=$1; shift
    hg "$_name.xml" -- "$@"
+   cachegrind_agrees "$_name" "$@"
+}
+
+# cachegrind_agrees NAME PROG [ARGS...]: runs PROG under Cachegrind
+# (NAME.cg) and compares with the hotgrind report NAME.xml of the same
+# run, already made: the same output, and the same self Ir (oracle).
+cachegrind_agrees() {
+   _name=$1; shift
    cg "$_name.cg" "$@"
    cmp -s "$_name.xml.stdout" "$_name.cg.stdout" ||
       fail "$* printed different output under hotgrind and cachegrind"
@@ -330,4 +338,163 @@ disasm() {
 need_objdump() {
    command -v objdump >/dev/null 2>&1 ||
       skip "objdump (binutils) is needed to check the compiled code"
+}
+
+#--------------------------------------------------------------------------
+# The mark programs' counts, checked by their x86-64 tests (mark_*.sh) and
+# by arm64_marks.sh alike; each program's comments derive them.  Each
+# helper checks one report of a run that marked the functions it names.
+#--------------------------------------------------------------------------
+
+# fib_entries_loop N: entries of one call fib(N) when fib is compiled as
+# "acc = 0; while (n > 1) { acc += fib(n - 1); n -= 2; }", by simulating
+# that loop (mark_fib.c shows it is F(N+1)).
+fib_entries_loop() {
+   "$PYTHON3" -c '
+import sys
+from functools import lru_cache
+@lru_cache(maxsize=None)
+def entries(n):
+    e = 1
+    while n > 1:
+        e += entries(n - 1)
+        n -= 2
+    return e
+print(entries(int(sys.argv[1])))' "$1"
+}
+
+# expect_mutual REPORT N ROUNDS: mark_mutual.c's is_even(N) ROUNDS times,
+# is_even and is_odd marked.
+#
+# is_odd's inclusive Ir: every activation of is_even for n > 0 executes
+# the same instructions, P of them (at -O0 some before its call of
+# is_odd and some after it returns; at -O2 all before its jump).  Of
+# what is_even's outermost activation (main's call) executes, only the
+# first is_even activation's P are outside is_odd's outermost activation:
+# inclusive(is_odd) = inclusive(is_even) - ROUNDS * P.  With N odd, the
+# chain's n = 0 falls to is_odd, so every is_even activation has n > 0
+# and P = self(is_even) / calls(is_even), kept in MUTUAL_P: a run with N
+# odd sets it for the next runs of the same program.
+expect_mutual() {
+   _mr=$1 _mn=$2 _mk=$3
+   expect_calls "$_mr" is_even $(( (_mn / 2 + 1) * _mk ))
+   # shellcheck disable=SC2017  # ceil(N / 2) entries a round
+   expect_calls "$_mr" is_odd $(( (_mn + 1) / 2 * _mk ))
+   # main calls only is_even: its activations span both functions' code.
+   _meven=$(fn_incl_ir "$_mr" is_even)
+   expect_eq "$_mr is_even inclusive Ir" "$_meven" \
+      $(( $(fn_self_ir "$_mr" is_even) + $(fn_self_ir "$_mr" is_odd) ))
+   if test $((_mn % 2)) = 1; then
+      _mself=$(fn_self_ir "$_mr" is_even)
+      _mcalls=$(fn_calls "$_mr" is_even)
+      test $((_mself % _mcalls)) = 0 ||
+         fail "$_mr: is_even's calls with n > 0 cost different amounts ($_mself Ir over $_mcalls calls)"
+      MUTUAL_P=$((_mself / _mcalls))
+   fi
+   expect_incl "$_mr" is_odd $((_meven - _mk * MUTUAL_P))
+}
+
+# expect_fnptr REPORT N ADD SUB MUL: mark_fnptr.c's loop of N calls of
+# apply, op_* and apply marked; ADD, SUB and MUL calls of op_add, op_sub
+# and op_mul, as the loop's arithmetic gives them for N.
+expect_fnptr() {
+   _pr=$1 _pn=$2 _padd=$3 _psub=$4 _pmul=$5
+   # The program's own counts agree with the loop's arithmetic.
+   expect_eq "$_pr: counted by the program" \
+      "$(cut -d' ' -f1-3 "$_pr.stdout")" "$_padd $_psub $_pmul"
+   expect_calls "$_pr" op_add "$_padd"
+   expect_calls "$_pr" op_sub "$_psub"
+   expect_calls "$_pr" op_mul "$_pmul"
+   expect_calls "$_pr" apply "$_pn"
+   for _pf in op_add op_sub op_mul; do
+      expect_incl "$_pr" "$_pf" "$(fn_self_ir "$_pr" "$_pf")"
+   done
+   # apply's inclusive: its self + N of op_mul's calls, each the same.
+   _pm=$(fn_self_ir "$_pr" op_mul)
+   test $((_pm % _pmul)) = 0 || fail "$_pr: op_mul's calls cost different amounts"
+   expect_incl "$_pr" apply $(( $(fn_self_ir "$_pr" apply) + _pn * (_pm / _pmul) ))
+}
+
+# expect_qsort REPORT: mark_qsort.c's comparator cmp_int, marked, has the
+# calls the program counted (first word of its output), and is a leaf.
+expect_qsort() {
+   _qcounted=$(cut -d' ' -f1 "$1.stdout")
+   test "$_qcounted" -gt 0 || hard_error "$1: the program counted no comparator calls"
+   expect_calls "$1" cmp_int "$_qcounted"
+   # A leaf: inclusive = self.
+   expect_incl "$1" cmp_int "$(fn_self_ir "$1" cmp_int)"
+}
+
+# expect_longjmp REPORT ROUNDS STEPS: mark_longjmp.c run with ROUNDS
+# STEPS, dive, jumper, after and step marked.
+expect_longjmp() {
+   _lr=$1 _lk=$2 _ls=$3
+   # shellcheck disable=SC2046  # numbers the program printed
+   set -- $(cat "$_lr.stdout")
+   expect_eq "$_lr: calls counted by the program" "$1 $2 $3 $4" \
+      "$((51 * _lk)) $_lk $_lk $((_ls * _lk))"
+   expect_calls "$_lr" dive $((51 * _lk))
+   expect_calls "$_lr" jumper "$_lk"
+   expect_calls "$_lr" after "$_lk"
+   expect_calls "$_lr" step $((_ls * _lk))
+   # Every dive and jumper activation ends at the longjmp's stack switch.
+   expect_incl "$_lr" dive $(( $(fn_self_ir "$_lr" dive) + $(fn_incl_ir "$_lr" jumper) ))
+   # after, called once the skipped activations are gone, is right.
+   expect_incl "$_lr" after $(( $(fn_self_ir "$_lr" after) + $(fn_self_ir "$_lr" step) ))
+   expect_incl "$_lr" step "$(fn_self_ir "$_lr" step)"
+}
+
+# mark_except.cpp's functions, as the report gives them (demangled, with
+# their parameter types).
+EXC_T="thrower(unsigned int, unsigned int)" EXC_R="raise_it(unsigned int)"
+EXC_A="after(unsigned long)" EXC_S="step(unsigned long)"
+EXC_G="guarded(unsigned int, unsigned int)" EXC_D="Guard::~Guard()"
+
+# expect_except_plain REPORT DEPTH STEPS: mark_except.cpp run with 3 0
+# DEPTH STEPS (3 throws through plain frames), thrower, raise_it, after
+# and step marked: thrower's inclusive Ir is its self plus raise_it's
+# (the unwinder runs under raise_it).
+expect_except_plain() {
+   _er=$1 _ed=$2 _es=$3
+   expect_calls "$_er" "$EXC_T" $((3 * (_ed + 1)))
+   expect_calls "$_er" "$EXC_R" 3
+   expect_calls "$_er" "$EXC_A" 3
+   expect_calls "$_er" "$EXC_S" $((3 * _es))
+   expect_incl "$_er" "$EXC_T" $(( $(fn_self_ir "$_er" "$EXC_T") + $(fn_incl_ir "$_er" "$EXC_R") ))
+   expect_incl "$_er" "$EXC_A" $(( $(fn_self_ir "$_er" "$EXC_A") + $(fn_self_ir "$_er" "$EXC_S") ))
+}
+
+# expect_except_both REPORT DEPTH STEPS: mark_except.cpp run with 3 2
+# DEPTH STEPS (3 plain throws, 2 through guarded frames, whose Guard
+# destructors run during the unwinding, each an entry), all six
+# functions marked.
+expect_except_both() {
+   _er=$1 _ed=$2 _es=$3
+   # shellcheck disable=SC2046  # numbers the program printed
+   set -- $(cat "$_er.stdout")
+   expect_eq "$_er: calls counted by the program" "$1 $2 $3 $4 $5 $6" \
+      "$((3 * (_ed + 1))) 5 $((2 * (_ed + 1))) $((2 * (_ed + 1))) 5 $((5 * _es))"
+   expect_calls "$_er" "$EXC_T" $((3 * (_ed + 1)))
+   expect_calls "$_er" "$EXC_G" $((2 * (_ed + 1)))
+   expect_calls "$_er" "$EXC_D" $((2 * (_ed + 1)))
+   expect_calls "$_er" "$EXC_R" 5
+   expect_calls "$_er" "$EXC_A" 5
+   expect_calls "$_er" "$EXC_S" $((5 * _es))
+   expect_incl "$_er" "$EXC_A" $(( $(fn_self_ir "$_er" "$EXC_A") + $(fn_self_ir "$_er" "$EXC_S") ))
+}
+
+# expect_threads REPORT A B K: mark_threads.c run with A B K, work and
+# unit marked.
+expect_threads() {
+   _tr=$1 _ta=$2 _tb=$3 _tk=$4
+   # shellcheck disable=SC2046  # numbers the program printed
+   set -- $(cat "$_tr.stdout")
+   expect_eq "$_tr: work calls counted per thread" "$1 $2" "$_ta $_tb"
+   expect_calls "$_tr" work $((_ta + _tb))
+   expect_calls "$_tr" unit $(((_ta + _tb) * _tk))
+   # Each thread's work activations hold what that thread executes only:
+   # the other thread's other() and spin(), which run while work is active
+   # in this one, are not in work's inclusive Ir.
+   expect_incl "$_tr" work \
+      $(( $(fn_self_ir "$_tr" work) + $(fn_self_ir "$_tr" unit) ))
 }

@@ -11,16 +11,9 @@ for prog in mark_except_O0 mark_except_O2; do
    r="$prog-plain.xml"
    # C++ names are matched as the report gives them: demangled, with
    # their parameter types; with spaces, so from a mark file.
-   T="thrower(unsigned int, unsigned int)" R="raise_it(unsigned int)"
-   A="after(unsigned long)" S="step(unsigned long)"
-   printf '%s\n' "$T" "$R" "$A" "$S" >plain.marks
+   printf '%s\n' "$EXC_T" "$EXC_R" "$EXC_A" "$EXC_S" >plain.marks
    hg "$r" --mark-file=plain.marks -- "../$prog" 3 0 $depth $n
-   expect_calls "$r" "$T" $((3 * (depth + 1)))
-   expect_calls "$r" "$R" 3
-   expect_calls "$r" "$A" 3
-   expect_calls "$r" "$S" $((3 * n))
-   expect_incl "$r" "$T" $(( $(fn_self_ir "$r" "$T") + $(fn_incl_ir "$r" "$R") ))
-   expect_incl "$r" "$A" $(( $(fn_self_ir "$r" "$A") + $(fn_self_ir "$r" "$S") ))
+   expect_except_plain "$r" $depth $n
 
    # Both kinds of frames: Guard destructors run in each guarded frame
    # during the unwinding, each an entry.
@@ -28,18 +21,7 @@ for prog in mark_except_O0 mark_except_O2; do
    hg "$r" --mark='thrower*' --mark='guarded*' --mark='Guard::~Guard*' \
       --mark='raise_it*' --mark='after*' --mark='step*' -- \
       "../$prog" 3 2 $depth $n
-   # shellcheck disable=SC2046  # numbers the program printed
-   set -- $(cat "$r.stdout")
-   expect_eq "$prog: calls counted by the program" "$1 $2 $3 $4 $5 $6" \
-      "$((3 * (depth + 1))) 5 $((2 * (depth + 1))) $((2 * (depth + 1))) 5 $((5 * n))"
-   expect_calls "$r" "thrower(unsigned int, unsigned int)" $((3 * (depth + 1)))
-   expect_calls "$r" "guarded(unsigned int, unsigned int)" $((2 * (depth + 1)))
-   expect_calls "$r" "Guard::~Guard()" $((2 * (depth + 1)))
-   expect_calls "$r" "raise_it(unsigned int)" 5
-   expect_calls "$r" "after(unsigned long)" 5
-   expect_calls "$r" "step(unsigned long)" $((5 * n))
-   expect_incl "$r" "after(unsigned long)" \
-      $(( $(fn_self_ir "$r" "after(unsigned long)") + $(fn_self_ir "$r" "step(unsigned long)") ))
+   expect_except_both "$r" $depth $n
    # The activations the exceptions ended hold none of after's work: no
    # call of thrower or guarded costs as much as one call of after.
    a=$(xpath "$r" 'string(//function[@name="after(unsigned long)"]/per-call/@min)')

@@ -14,22 +14,7 @@ for _ in range(n + 1):
 print(2 * a - 1)' "$1"
 }
 
-# fib_entries_loop N: entries of one call fib(N) when fib is compiled as
-# "acc = 0; while (n > 1) { acc += fib(n - 1); n -= 2; }", by simulating
-# that loop (mark_fib.c shows it is F(N+1)).
-fib_entries_loop() {
-   "$PYTHON3" -c '
-import sys
-from functools import lru_cache
-@lru_cache(maxsize=None)
-def entries(n):
-    e = 1
-    while n > 1:
-        e += entries(n - 1)
-        n -= 2
-    return e
-print(entries(int(sys.argv[1])))' "$1"
-}
+# fib_entries_loop N (lib.sh): entries of one call fib(N) in the loop form.
 
 # check_fib PROG N ROUNDS WANT_CALLS: calls, the mark's counts, and
 # inclusive Ir = self Ir (fib calls only itself; the outermost

@@ -8,19 +8,7 @@ for prog in mark_longjmp_O0 mark_longjmp_O2; do
    r="$prog.xml"
    hg "$r" --mark=dive --mark=jumper --mark=after --mark=step -- \
       "../$prog" $rounds $n
-   # shellcheck disable=SC2046  # numbers the program printed
-   set -- $(cat "$r.stdout")
-   expect_eq "$prog: calls counted by the program" "$1 $2 $3 $4" \
-      "$((51 * rounds)) $rounds $rounds $((n * rounds))"
-   expect_calls "$r" dive $((51 * rounds))
-   expect_calls "$r" jumper $rounds
-   expect_calls "$r" after $rounds
-   expect_calls "$r" step $((n * rounds))
-   # Every dive and jumper activation ends at the longjmp's stack switch.
-   expect_incl "$r" dive $(( $(fn_self_ir "$r" dive) + $(fn_incl_ir "$r" jumper) ))
-   # after, called once the skipped activations are gone, is right.
-   expect_incl "$r" after $(( $(fn_self_ir "$r" after) + $(fn_self_ir "$r" step) ))
-   expect_incl "$r" step "$(fn_self_ir "$r" step)"
+   expect_longjmp "$r" $rounds $n
    # jumper's inclusive Ir (its own code and longjmp's) does not hold
    # after's, which would be at least n * step's cost per call.
    j=$(fn_incl_ir "$r" jumper)
