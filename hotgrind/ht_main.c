@@ -88,11 +88,12 @@ static void ht_print_debug_usage(void)
 /*------------------------------------------------------------*/
 
 /* Instructions counted since the last flush point, per function.
-   Besides side exits and the block end, counts are also flushed before
-   every 17th instruction, which is where Cachegrind flushes its event
-   buffer (N_EVENTS = 16 in cg_main.c): an instruction that faults and
-   never returns to the block (SIGSEGV handled with siglongjmp) then loses
-   the same instructions in both tools, so even such programs match. */
+   Besides side exits, load-linked statements and the block end, counts
+   are also flushed before every 17th instruction, which is where
+   Cachegrind (--cache-sim=no) flushes its event buffer (N_EVENTS = 16 in
+   cg_main.c): an instruction that faults and never returns to the block
+   (SIGSEGV handled with siglongjmp) then loses the same instructions in
+   both tools, so even such programs match. */
 #define FLUSH_EVERY 16
 #define MAX_PENDING FLUSH_EVERY
 
@@ -184,6 +185,12 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
             /* Count everything up to and including this instruction
                before control may leave the block. */
             flush_pending(&s);
+            break;
+         case Ist_LLSC:
+            /* Cachegrind flushes before a load-linked too (arm64's ldxr):
+               the same flush points keep faulting programs equal. */
+            if (st->Ist.LLSC.storedata == NULL)
+               flush_pending(&s);
             break;
          default:
             break;
