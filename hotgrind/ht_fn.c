@@ -122,6 +122,8 @@ static HT_Fn* fn_get(const HChar* name, const HChar* object,
    f->incl_ir = 0;
    f->percall = NULL;
    f->active  = NULL;
+   f->dr = f->dw = f->i1mr = f->ilmr = 0;
+   f->d1mr = f->dlmr = f->d1mw = f->dlmw = 0;
    f->next   = fn_buckets[h & (fn_nbuckets - 1)];
    fn_buckets[h & (fn_nbuckets - 1)] = f;
    fn_count++;

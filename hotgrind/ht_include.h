@@ -72,6 +72,8 @@ typedef struct _HT_Fn {
    ULong          incl_ir;  /* inclusive Ir of outermost activations */
    HT_PerCall*    percall;  /* each call's own inclusive Ir */
    UInt*          active;   /* counted activations on each thread's stack */
+   /* Only with --cache-sim=yes (Cachegrind's names): */
+   ULong          dr, dw, i1mr, ilmr, d1mr, dlmr, d1mw, dlmw;
 } HT_Fn;
 
 void    HT_(fn_init)(void);
@@ -89,6 +91,32 @@ void    HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered);
    functions were never entered (inlining removes functions silently). */
 void    HT_(warn_unused_marks)(void);
 Bool    HT_(collect_atstart)(void);
+
+/*------------------------------------------------------------*/
+/*--- Cache simulation (ht_sim.c)                          ---*/
+/*------------------------------------------------------------*/
+
+typedef struct {
+   UInt size, assoc, line;   /* bytes, ways, bytes */
+} HT_CacheGeometry;
+
+/* NULL if Cachegrind's model can simulate 'g', else why not. */
+const HChar* HT_(cache_geometry_problem)(const HT_CacheGeometry* g);
+void HT_(sim_init)(const HT_CacheGeometry* i1, const HT_CacheGeometry* d1,
+                   const HT_CacheGeometry* ll);
+/* Called from instrumented code, in the program's access order. */
+VG_REGPARM(3) void HT_(sim_fetch)(HT_Fn* fn, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_read)(HT_Fn* fn, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size);
+void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
+                     UWord* sets_mask, UInt* assoc);
+
+/* The options, for the report. */
+Bool HT_(cache_sim)(void);
+void HT_(cache_geometry)(HT_CacheGeometry* i1, HT_CacheGeometry* d1,
+                         HT_CacheGeometry* ll);
 
 /*------------------------------------------------------------*/
 /*--- Marks (ht_mark.c)                                    ---*/

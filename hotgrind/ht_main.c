@@ -40,11 +40,48 @@
 static const HChar* clo_out_file  = "hotgrind.out.%p";
 static Bool         clo_host_info = False;
 static Bool         clo_collect_atstart = True;
+static Bool         clo_cache_sim = False;
+/* Fixed by default, so every machine simulates the same caches. */
+static HT_CacheGeometry clo_I1 = { 32768, 8, 64 };
+static HT_CacheGeometry clo_D1 = { 32768, 8, 64 };
+static HT_CacheGeometry clo_LL = { 8388608, 16, 64 };
+
+Bool HT_(cache_sim)(void) { return clo_cache_sim; }
+void HT_(cache_geometry)(HT_CacheGeometry* i1, HT_CacheGeometry* d1,
+                         HT_CacheGeometry* ll)
+{
+   *i1 = clo_I1; *d1 = clo_D1; *ll = clo_LL;
+}
+
+/* --I1=size,assoc,line and the like; refuses what the model cannot
+   simulate, with Cachegrind's rules. */
+static void parse_cache_option(const HChar* arg, const HChar* value,
+                               HT_CacheGeometry* g)
+{
+   const HChar* p = value;
+   HChar*       end;
+   Long         v[3];
+   Int          i;
+   const HChar* problem;
+   for (i = 0; i < 3; i++) {
+      v[i] = VG_(strtoll10)(p, &end);
+      if (end == p || v[i] <= 0 || v[i] > 0x7fffffffL
+          || (i < 2 && *end != ',') || (i == 2 && *end != '\0'))
+         VG_(fmsg_bad_option)(arg, "expected SIZE,ASSOC,LINE in bytes, "
+                              "ways and bytes, e.g. 32768,8,64\n");
+      p = end + 1;
+   }
+   g->size = (UInt)v[0]; g->assoc = (UInt)v[1]; g->line = (UInt)v[2];
+   problem = HT_(cache_geometry_problem)(g);
+   if (problem)
+      VG_(fmsg_bad_option)(arg, "%s\n", problem);
+}
 
 Bool HT_(collect_atstart)(void) { return clo_collect_atstart; }
 
 static Bool ht_process_cmd_line_option(const HChar* arg)
 {
+   const HChar* value = NULL;
    if VG_STR_CLO(arg, "--hotgrind-out-file", clo_out_file) {
       if (clo_out_file[0] == '\0') {
          VG_(fmsg_bad_option)(arg, "the report file name is empty\n");
@@ -52,6 +89,10 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    }
    else if VG_BOOL_CLO(arg, "--host-info", clo_host_info) {}
    else if VG_BOOL_CLO(arg, "--collect-atstart", clo_collect_atstart) {}
+   else if VG_BOOL_CLO(arg, "--cache-sim", clo_cache_sim) {}
+   else if VG_STR_CLO(arg, "--I1", value) parse_cache_option(arg, value, &clo_I1);
+   else if VG_STR_CLO(arg, "--D1", value) parse_cache_option(arg, value, &clo_D1);
+   else if VG_STR_CLO(arg, "--LL", value) parse_cache_option(arg, value, &clo_LL);
    else if (HT_(mark_process_option)(arg)) {}
    else
       return False;
@@ -75,6 +116,13 @@ static void ht_print_usage(void)
 "                                '#' starts a comment\n"
 "    --collect-atstart=no|yes    count from the start, or only after\n"
 "                                HOTGRIND_START_INSTRUMENTATION [yes]\n"
+"    --cache-sim=no|yes          simulate I1, D1 and LL caches as Cachegrind\n"
+"                                does: Dr Dw I1mr ILmr D1mr DLmr D1mw DLmw [no]\n"
+"    --I1=<size>,<assoc>,<line>  I1 cache geometry [32768,8,64]\n"
+"    --D1=<size>,<assoc>,<line>  D1 cache geometry [32768,8,64]\n"
+"    --LL=<size>,<assoc>,<line>  LL cache geometry [8388608,16,64]\n"
+"                                (fixed, not the host's, so every machine\n"
+"                                gives the same misses)\n"
    );
 }
 
@@ -99,15 +147,113 @@ static void ht_print_debug_usage(void)
 
 typedef struct {
    HT_Fn* fn;
-   ULong  n;
+   ULong  n;              /* instructions */
+   ULong  reads, writes;  /* queued data accesses (--cache-sim=yes) */
 } Pending;
+
+/* With --cache-sim=yes, the memory events of the pending instructions,
+   simulated in program order at the next flush; the queue is
+   Cachegrind's (docs/dev/cachegrind-model.md), so flush points match. */
+typedef enum { Ev_Fetch, Ev_Read, Ev_Write } EventKind;
+
+typedef struct {
+   EventKind kind;
+   HT_Fn*    fn;
+   IRExpr*   addr;
+   Int       size;
+   Addr      instr;    /* the instruction it belongs to */
+} Event;
 
 typedef struct {
    IRSB*   sbOut;
    Pending pending[MAX_PENDING];
    Int     n_pending;
    Int     n_instrs;   /* instructions in pending[], all functions */
+   Event   events[FLUSH_EVERY];
+   Int     n_events;   /* queued events (instructions alone without sim) */
+   HT_Fn*  cur_fn;     /* the current instruction's function and address */
+   Addr    cur_instr;
+   IRType  word_ty;
 } SBState;
+
+static UInt min_line_size;
+
+static IRTemp tmp_of(IRSB* sb, IRExpr* e, IRType ty)
+{
+   IRTemp t = newIRTemp(sb->tyenv, ty);
+   addStmtToIRSB(sb, IRStmt_WrTmp(t, e));
+   return t;
+}
+
+/* Calls the simulator for one access.  On 64-bit guests the helper is
+   skipped inline when the access lies within one line that is already the
+   most recently used of its set (a hit that changes nothing), which is
+   most of them. */
+static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
+                          HT_Fn* fn, IRExpr* addr, Int size, IRExpr* guard,
+                          Bool counted)
+{
+   void*        fnp;
+   const HChar* name;
+   IRDirty*     d;
+   switch (kind) {
+      case Ev_Fetch: fnp = &HT_(sim_fetch); name = "hotgrind_sim_fetch"; break;
+      case Ev_Read:
+         fnp  = counted ? (void*)&HT_(sim_read_counted) : (void*)&HT_(sim_read);
+         name = "hotgrind_sim_read"; break;
+      default:
+         fnp  = counted ? (void*)&HT_(sim_write_counted) : (void*)&HT_(sim_write);
+         name = "hotgrind_sim_write"; break;
+   }
+   d = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fnp),
+                         mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), addr,
+                                       mkIRExpr_HWord((HWord)size)));
+   if (guard) {
+      d->guard = guard;
+   } else if (kind == Ev_Fetch && addr->tag == Iex_Const) {
+      /* The address is known now: so are its line and set. */
+      UWord* tags; UInt bits, assoc; UWord mask;
+      Addr   a = (Addr)(word_ty == Ity_I64 ? addr->Iex.Const.con->Ico.U64
+                                           : addr->Iex.Const.con->Ico.U32);
+      UWord  first, last;
+      HT_(sim_layout)(False, &tags, &bits, &mask, &assoc);
+      first = a >> bits;
+      last  = (a + size - 1) >> bits;
+      if (first == last && word_ty == Ity_I64) {
+         IRTemp mru = tmp_of(sb, IRExpr_Load(HT_ENDIAN, Ity_I64,
+                         mkIRExpr_HWord((HWord)&tags[(first & mask) * assoc])),
+                         Ity_I64);
+         d->guard = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_CmpNE64,
+                       IRExpr_RdTmp(mru), IRExpr_Const(IRConst_U64(first))),
+                       Ity_I1));
+      }
+   } else if (word_ty == Ity_I64) {
+      UWord* tags; UInt bits, assoc; UWord mask;
+      IRTemp first, last, set_off, mru, not_mru, spans, maybe_miss;
+      HT_(sim_layout)(kind != Ev_Fetch, &tags, &bits, &mask, &assoc);
+      first = tmp_of(sb, IRExpr_Binop(Iop_Shr64, addr, IRExpr_Const(IRConst_U8(bits))), Ity_I64);
+      last = tmp_of(sb, IRExpr_Binop(Iop_Shr64,
+                IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64, addr,
+                   IRExpr_Const(IRConst_U64((ULong)size - 1))), Ity_I64)),
+                IRExpr_Const(IRConst_U8(bits))), Ity_I64);
+      set_off = tmp_of(sb, IRExpr_Binop(Iop_Mul64,
+                   IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_And64,
+                      IRExpr_RdTmp(first), IRExpr_Const(IRConst_U64(mask))), Ity_I64)),
+                   IRExpr_Const(IRConst_U64((ULong)assoc * sizeof(UWord)))), Ity_I64);
+      mru = tmp_of(sb, IRExpr_Load(HT_ENDIAN, Ity_I64,
+               IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64,
+                  IRExpr_RdTmp(set_off), IRExpr_Const(IRConst_U64((HWord)tags))),
+                  Ity_I64))), Ity_I64);
+      not_mru = tmp_of(sb, IRExpr_Binop(Iop_CmpNE64, IRExpr_RdTmp(mru),
+                                        IRExpr_RdTmp(first)), Ity_I1);
+      spans = tmp_of(sb, IRExpr_Binop(Iop_CmpNE64, IRExpr_RdTmp(last),
+                                      IRExpr_RdTmp(first)), Ity_I1);
+      maybe_miss = tmp_of(sb, IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(not_mru),
+                                           IRExpr_RdTmp(spans)), Ity_I1);
+      d->guard = IRExpr_RdTmp(maybe_miss);
+   }
+   addStmtToIRSB(sb, IRStmt_Dirty(d));
+}
 
 /* Emits "*counter += n" as three flat IR statements. */
 static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
@@ -128,26 +274,111 @@ static void flush_pending(SBState* s)
 {
    Int i;
    if (HT_(collecting)) {
-      for (i = 0; i < s->n_pending; i++)
-         add_to_counter(s->sbOut, &s->pending[i].fn->ir, s->pending[i].n);
+      for (i = 0; i < s->n_pending; i++) {
+         Pending* p = &s->pending[i];
+         add_to_counter(s->sbOut, &p->fn->ir, p->n);
+         if (p->reads)  add_to_counter(s->sbOut, &p->fn->dr, p->reads);
+         if (p->writes) add_to_counter(s->sbOut, &p->fn->dw, p->writes);
+      }
       if (HT_(clock_running) && s->n_instrs > 0)
          add_to_counter(s->sbOut, &HT_(total_ir), (ULong)s->n_instrs);
+      if (clo_cache_sim)
+         for (i = 0; i < s->n_events; i++) {
+            Event* e = &s->events[i];
+            emit_sim_call(s->sbOut, s->word_ty, e->kind, e->fn, e->addr,
+                          e->size, NULL, False);
+         }
    }
    s->n_pending = 0;
    s->n_instrs  = 0;
+   s->n_events  = 0;
 }
 
-static void count_instruction(SBState* s, HT_Fn* fn)
+/* The pending entry of 'fn', created if needed. */
+static Pending* pending_of(SBState* s, HT_Fn* fn)
 {
    Int i;
-   if (s->n_instrs == FLUSH_EVERY) flush_pending(s);
-   s->n_instrs++;
-   for (i = 0; i < s->n_pending; i++) {
-      if (s->pending[i].fn == fn) { s->pending[i].n++; return; }
-   }
+   for (i = 0; i < s->n_pending; i++)
+      if (s->pending[i].fn == fn) return &s->pending[i];
    s->pending[s->n_pending].fn = fn;
-   s->pending[s->n_pending].n  = 1;
-   s->n_pending++;
+   s->pending[s->n_pending].n = 0;
+   s->pending[s->n_pending].reads = 0;
+   s->pending[s->n_pending].writes = 0;
+   return &s->pending[s->n_pending++];
+}
+
+static void queue_event(SBState* s, EventKind kind, IRExpr* addr, Int size)
+{
+   Event* e;
+   if (s->n_events == FLUSH_EVERY) flush_pending(s);
+   e = &s->events[s->n_events++];
+   e->kind = kind; e->fn = s->cur_fn; e->addr = addr; e->size = size;
+   e->instr = s->cur_instr;
+   /* The current instruction is pending (a flush above re-adds it). */
+   pending_of(s, s->cur_fn)->reads  += kind == Ev_Read;
+   pending_of(s, s->cur_fn)->writes += kind == Ev_Write;
+}
+
+static Bool same_atom(const IRExpr* a, const IRExpr* b)
+{
+   if (a->tag == Iex_RdTmp && b->tag == Iex_RdTmp)
+      return a->Iex.RdTmp.tmp == b->Iex.RdTmp.tmp;
+   if (a->tag == Iex_Const && b->tag == Iex_Const)
+      return eqIRConst(a->Iex.Const.con, b->Iex.Const.con);
+   return False;
+}
+
+static void queue_read(SBState* s, IRExpr* addr, Int size)
+{
+   if (!clo_cache_sim) return;
+   queue_event(s, Ev_Read, addr, size);
+}
+
+/* A write right after a read of the same address and size by the same
+   instruction is one read-modify-write, which Cachegrind counts as the
+   read alone. */
+static void queue_write(SBState* s, IRExpr* addr, Int size)
+{
+   Event* last;
+   if (!clo_cache_sim) return;
+   last = s->n_events > 0 ? &s->events[s->n_events - 1] : NULL;
+   if (last && last->kind == Ev_Read && last->instr == s->cur_instr
+       && last->size == size && same_atom(last->addr, addr))
+      return;
+   queue_event(s, Ev_Write, addr, size);
+}
+
+/* Guarded accesses are simulated at once, only when the guard holds. */
+static void guarded_access(SBState* s, EventKind kind, IRExpr* addr,
+                           Int size, IRExpr* guard)
+{
+   if (!clo_cache_sim) return;
+   flush_pending(s);
+   if (HT_(collecting))
+      emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_fn, addr, size,
+                    guard, True);
+}
+
+static Int clamp_to_line(Int size)
+{
+   return size > (Int)min_line_size ? (Int)min_line_size : size;
+}
+
+static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
+{
+   if (s->n_events == FLUSH_EVERY) flush_pending(s);
+   s->n_instrs++;
+   s->cur_fn = fn;
+   s->cur_instr = a;
+   if (clo_cache_sim) {
+      s->events[s->n_events].kind  = Ev_Fetch;
+      s->events[s->n_events].fn    = fn;
+      s->events[s->n_events].addr  = mkIRExpr_HWord((HWord)a);
+      s->events[s->n_events].size  = len;
+      s->events[s->n_events].instr = a;
+   }
+   s->n_events++;
+   pending_of(s, fn)->n++;
 }
 
 static IRSB* ht_instrument(VgCallbackClosure* closure,
@@ -166,6 +397,10 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
    s.sbOut     = deepCopyIRSBExceptStmts(sbIn);
    s.n_pending = 0;
    s.n_instrs  = 0;
+   s.n_events  = 0;
+   s.cur_fn    = NULL;
+   s.cur_instr = 0;
+   s.word_ty   = gWordTy;
 
    for (i = 0; i < sbIn->stmts_used; i++) {
       IRStmt* st = sbIn->stmts[i];
@@ -178,7 +413,53 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
                flush_pending(&s);
                HT_(emit_entry_call)(s.sbOut, layout, gWordTy, fn);
             }
-            count_instruction(&s, fn);
+            count_instruction(&s, fn, (Addr)st->Ist.IMark.addr,
+                              st->Ist.IMark.len ? (Int)st->Ist.IMark.len
+                                                : VG_MIN_INSTR_SZB);
+            break;
+         }
+         case Ist_WrTmp:
+            if (st->Ist.WrTmp.data->tag == Iex_Load)
+               queue_read(&s, st->Ist.WrTmp.data->Iex.Load.addr,
+                          sizeofIRType(st->Ist.WrTmp.data->Iex.Load.ty));
+            break;
+         case Ist_Store:
+            queue_write(&s, st->Ist.Store.addr,
+                        sizeofIRType(typeOfIRExpr(sbIn->tyenv,
+                                                  st->Ist.Store.data)));
+            break;
+         case Ist_StoreG: {
+            IRStoreG* sg = st->Ist.StoreG.details;
+            guarded_access(&s, Ev_Write, sg->addr,
+                           sizeofIRType(typeOfIRExpr(sbIn->tyenv, sg->data)),
+                           sg->guard);
+            break;
+         }
+         case Ist_LoadG: {
+            IRLoadG* lg = st->Ist.LoadG.details;
+            IRType   wide, ty;
+            typeOfIRLoadGOp(lg->cvt, &wide, &ty);
+            guarded_access(&s, Ev_Read, lg->addr, sizeofIRType(ty), lg->guard);
+            break;
+         }
+         case Ist_Dirty: {
+            IRDirty* d = st->Ist.Dirty.details;
+            if (d->mFx != Ifx_None) {
+               Int size = clamp_to_line(d->mSize);
+               if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify)
+                  queue_read(&s, d->mAddr, size);
+               if (d->mFx == Ifx_Write || d->mFx == Ifx_Modify)
+                  queue_write(&s, d->mAddr, size);
+            }
+            break;
+         }
+         case Ist_CAS: {
+            IRCAS* cas = st->Ist.CAS.details;
+            Int    size = sizeofIRType(typeOfIRExpr(sbIn->tyenv, cas->dataLo));
+            if (cas->dataHi) size *= 2;
+            size = clamp_to_line(size);
+            queue_read(&s, cas->addr, size);
+            queue_write(&s, cas->addr, size);
             break;
          }
          case Ist_Exit:
@@ -189,8 +470,16 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
          case Ist_LLSC:
             /* Cachegrind flushes before a load-linked too (arm64's ldxr):
                the same flush points keep faulting programs equal. */
-            if (st->Ist.LLSC.storedata == NULL)
+            if (st->Ist.LLSC.storedata == NULL) {
+               queue_read(&s, st->Ist.LLSC.addr,
+                          sizeofIRType(typeOfIRTemp(sbIn->tyenv,
+                                                    st->Ist.LLSC.result)));
                flush_pending(&s);
+            } else {
+               queue_write(&s, st->Ist.LLSC.addr,
+                           sizeofIRType(typeOfIRExpr(sbIn->tyenv,
+                                                     st->Ist.LLSC.storedata)));
+            }
             break;
          default:
             break;
@@ -302,6 +591,21 @@ static void ht_post_clo_init(void)
    HT_(fn_init)();
    HT_(callstack_init)();
    HT_(collecting) = clo_collect_atstart;
+   if (clo_cache_sim) {
+      min_line_size = clo_I1.line < clo_D1.line ? clo_I1.line : clo_D1.line;
+      if (clo_LL.line < min_line_size) min_line_size = clo_LL.line;
+      /* An access wider than a line could span three lines, which the
+         model (like Cachegrind's) does not simulate. */
+      if ((Int)min_line_size < VG_(machine_get_size_of_largest_guest_register)()) {
+         VG_(fmsg)("hotgrind: --cache-sim=yes needs cache lines of at least "
+                   "%d bytes on this CPU (its widest register); the smallest "
+                   "given is %u (--I1/--D1/--LL)\n",
+                   VG_(machine_get_size_of_largest_guest_register)(),
+                   min_line_size);
+         VG_(exit)(1);
+      }
+      HT_(sim_init)(&clo_I1, &clo_D1, &clo_LL);
+   }
    if (HT_(n_marks)() > 0)
       HT_(start_clock)(0);
    HT_(report_check_path)(clo_out_file);

@@ -238,6 +238,22 @@ static void write_libc(Out* o)
    out_str(o, "/>\n");
 }
 
+static void write_cache_geometry(Out* o)
+{
+   HT_CacheGeometry g[3];
+   const HChar*     names[3] = { "I1", "D1", "LL" };
+   HChar            tmp[64];
+   Int              i;
+   if (!HT_(cache_sim)()) return;
+   HT_(cache_geometry)(&g[0], &g[1], &g[2]);
+   out_str(o, "    <cache");
+   for (i = 0; i < 3; i++) {
+      VG_(sprintf)(tmp, "%u,%u,%u", g[i].size, g[i].assoc, g[i].line);
+      out_attr(o, names[i], tmp);
+   }
+   out_str(o, "/>\n");
+}
+
 static void write_run(Out* o)
 {
    Word i;
@@ -265,6 +281,7 @@ static void write_run(Out* o)
    out_attr(o, "value", HT_(collect_atstart)() ? "yes" : "no");
    out_str(o, "/>\n    </options>\n");
    write_environment(o);
+   write_cache_geometry(o);
    out_str(o, "  </run>\n");
 }
 
@@ -350,6 +367,20 @@ static void write_marks(Out* o)
    out_str(o, "  </marks>\n");
 }
 
+/* The cache figures of --cache-sim=yes, in Cachegrind's order after Ir. */
+static void out_cache_attrs(Out* o, const HT_Fn* c)
+{
+   if (!HT_(cache_sim)()) return;
+   out_attr_u64(o, "I1mr", c->i1mr);
+   out_attr_u64(o, "ILmr", c->ilmr);
+   out_attr_u64(o, "Dr",   c->dr);
+   out_attr_u64(o, "D1mr", c->d1mr);
+   out_attr_u64(o, "DLmr", c->dlmr);
+   out_attr_u64(o, "Dw",   c->dw);
+   out_attr_u64(o, "D1mw", c->d1mw);
+   out_attr_u64(o, "DLmw", c->dlmw);
+}
+
 static void write_functions(Out* o, HT_Fn** fns, UInt n)
 {
    UInt i;
@@ -367,6 +398,7 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       }
       out_str(o, ">\n      <self");
       out_attr_u64(o, "Ir", f->ir);
+      out_cache_attrs(o, f);
       out_str(o, "/>\n");
       if (f->marked)
          write_inclusive(o, f->incl_ir, f->percall, "      ");
@@ -494,6 +526,18 @@ Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
    if (host_info) write_host(o);
    out_str(o, "  <totals");
    out_attr_u64(o, "Ir", total);
+   {
+      HT_Fn sum;
+      UInt  i;
+      VG_(memset)(&sum, 0, sizeof sum);
+      for (i = 0; i < n; i++) {
+         sum.i1mr += fns[i]->i1mr; sum.ilmr += fns[i]->ilmr;
+         sum.dr   += fns[i]->dr;   sum.d1mr += fns[i]->d1mr;
+         sum.dlmr += fns[i]->dlmr; sum.dw   += fns[i]->dw;
+         sum.d1mw += fns[i]->d1mw; sum.dlmw += fns[i]->dlmw;
+      }
+      out_cache_attrs(o, &sum);
+   }
    out_str(o, "/>\n");
    write_functions(o, fns, n);
    write_zones(o);

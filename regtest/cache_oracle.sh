@@ -1,0 +1,80 @@
+#!/bin/sh
+# hotgrind regression tests: --cache-sim=yes against Cachegrind
+# --cache-sim=yes with the same geometry: every function's and the
+# total's Ir, I1mr, ILmr, Dr, D1mr, DLmr, Dw, D1mw and DLmw must be equal.
+# Programs: the same data walked in order and at random (cache_walk.c),
+# the C++ oracle program, and Debian's bzip2 on a generated file.  Also:
+# the default geometry is fixed and recorded, bad geometries are refused,
+# and two runs give identical reports.
+# GPL-2.0-or-later
+. "${srcdir:-.}/lib.sh"
+
+GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+
+# cache_same NAME GEOMETRY-OPTIONS -- PROG ARGS...
+cache_same() {
+   _n=$1; _geom=$2; shift 3
+   # shellcheck disable=SC2086
+   hg "$_n.xml" --cache-sim=yes $_geom -- "$@"
+   # shellcheck disable=SC2086
+   run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=yes $_geom \
+      --cachegrind-out-file="$_n.cg" "$@" >"$_n.cg.stdout" 2>"$_n.cg.stderr" ||
+      fail "cachegrind run exited with $? (see $WORK/$_n.cg.stderr)"
+   cmp -s "$_n.xml.stdout" "$_n.cg.stdout" ||
+      fail "$* printed different output under hotgrind and cachegrind"
+   "$PYTHON3" "$srcdir/cg_compare.py" "$_n.xml" "$_n.cg" >"$_n.compare" 2>&1 || {
+      cat "$_n.compare" >&2
+      fail "$_n: cache figures differ from Cachegrind's"
+   }
+   pass "$_n: $(cat "$_n.compare")"
+}
+
+cache_same walk "$GEOM" -- ../cache_walk 256 2
+# The walk really is about caches: same data, far more D1 misses at random.
+seq=$(fn_attr walk.xml walk_sequential self/@D1mr)
+rnd=$(fn_attr walk.xml walk_random self/@D1mr)
+test "$rnd" -gt $((4 * seq)) ||
+   fail "walk_random D1mr $rnd is not well above walk_sequential's $seq"
+pass "random walk misses D1 more: $rnd against $seq"
+
+# A small, odd geometry (2-way I1, direct-mapped D1, 3-way LL of 96 KB:
+# 512 sets) exercises eviction and straddling differently.
+cache_same walk_small "--I1=4096,2,32 --D1=2048,1,32 --LL=98304,3,32" -- \
+   ../cache_walk 64 1
+cache_same cxx "$GEOM" -- ../oracle_cxx 300
+
+../gen_input text 65536 >input.txt
+cache_same bzip2 "$GEOM" -- /usr/bin/bzip2 -9 -c input.txt
+
+# The default geometry is fixed, not the host's, and the report says it.
+hg default.xml --cache-sim=yes -- ../cache_walk 16 1
+geom=$(xpath default.xml 'concat(/hotgrind/run/cache/@I1, " ", /hotgrind/run/cache/@D1, " ", /hotgrind/run/cache/@LL)')
+expect_eq "default geometry" "$geom" "32768,8,64 32768,8,64 8388608,16,64"
+
+# Without --cache-sim there are no cache figures at all.
+hg plain.xml -- ../cache_walk 16 1
+test "$(xpath plain.xml 'count(//@D1mr | /hotgrind/run/cache)')" = 0 ||
+   fail "cache figures in a report without --cache-sim"
+pass "no cache figures without --cache-sim"
+
+# Two runs: identical reports.
+hg again.xml --cache-sim=yes -- ../cache_walk 16 1
+cmp default.xml again.xml || fail "two --cache-sim runs differ"
+pass "--cache-sim reports are deterministic"
+
+# Geometries the model cannot simulate are refused, naming the option.
+for bad in "--I1=32768,8,63" "--D1=3000,2,64" "--LL=64,1,64" "--I1=1024,2,8" \
+           "--D1=32768,8" "--LL=x,8,64" "--I1=4096,128,64"; do
+   st=$(hg_status bad "$bad" -- /bin/true)
+   test "$st" -ne 0 || fail "$bad was accepted"
+   grep -q -F -- "${bad%%=*}" bad.stderr || fail "$bad: message does not name the option: $(cat bad.stderr)"
+done
+pass "bad geometries refused"
+
+# Lines narrower than the widest register (an access could span three
+# lines) are refused at start-up, as Cachegrind does.
+st=$(hg_status narrow --cache-sim=yes --D1=4096,2,16 -- /bin/true)
+if test "$st" -ne 0; then
+   grep -q "at least" narrow.stderr || fail "narrow lines: unclear message: $(cat narrow.stderr)"
+   pass "lines narrower than the widest register refused"
+fi
