@@ -54,6 +54,7 @@
 #endif
 
 ULong HT_(total_ir)      = 0;
+ULong HT_(cache_total)[HT_N_CACHE];
 Bool  HT_(clock_running) = False;
 Addr  HT_(watch_ret)     = 0;
 Addr  HT_(watch_sp)      = ~(Addr)0;
@@ -63,13 +64,13 @@ typedef struct {
    HT_Fn* fn;
    Addr   ret;
    Addr   sp;
-   ULong  clock_at_entry;
+   HT_Costs clock_at_entry;
    Bool   counted;         /* entered while collecting */
 } Activation;
 
 typedef struct {
    HT_Zone* zone;
-   ULong    clock_at_begin;
+   HT_Costs clock_at_begin;
    Bool     counted;
 } OpenZone;
 
@@ -78,12 +79,12 @@ typedef struct {
    UInt        n_acts, cap_acts;
    OpenZone*   zones;
    UInt        n_zones, cap_zones;
-   ULong       clock;      /* its instructions, up to its last switch-out */
+   HT_Costs    clock;      /* its costs, up to its last switch-out */
 } ThreadState;
 
 static ThreadState* threads;          /* [VG_N_THREADS] */
 static ThreadId     running = 1;      /* the main thread runs first */
-static ULong        total_at_switch;
+static HT_Costs     total_at_switch;
 static HT_Zone*     all_zones;
 
 void HT_(callstack_init)(void)
@@ -96,17 +97,35 @@ void HT_(callstack_init)(void)
 /*--- Clock                                                ---*/
 /*------------------------------------------------------------*/
 
-static ULong clock_of(ThreadId tid)
+static void totals_now(HT_Costs* c)
 {
-   if (tid == running)
-      return threads[tid].clock + (HT_(total_ir) - total_at_switch);
-   return threads[tid].clock;
+   Int i;
+   c->ir = HT_(total_ir);
+   for (i = 0; i < HT_N_CACHE; i++) c->cache[i] = HT_(cache_total)[i];
+}
+
+/* acc += a - b, element by element. */
+static void add_difference(HT_Costs* acc, const HT_Costs* a, const HT_Costs* b)
+{
+   Int i;
+   acc->ir += a->ir - b->ir;
+   for (i = 0; i < HT_N_CACHE; i++) acc->cache[i] += a->cache[i] - b->cache[i];
+}
+
+static void clock_of(ThreadId tid, HT_Costs* out)
+{
+   *out = threads[tid].clock;
+   if (tid == running) {
+      HT_Costs now;
+      totals_now(&now);
+      add_difference(out, &now, &total_at_switch);
+   }
 }
 
 void HT_(start_clock)(ULong total_so_far)
 {
    HT_(total_ir) = total_so_far;
-   total_at_switch = total_so_far;
+   totals_now(&total_at_switch);
    HT_(clock_running) = True;
 }
 
@@ -125,9 +144,11 @@ static void update_watch(ThreadId tid)
 /* Called by the core whenever a thread gets the CPU. */
 static void thread_switch(ThreadId tid, ULong blocks_dispatched)
 {
+   HT_Costs now;
    if (tid == running) return;
-   threads[running].clock += HT_(total_ir) - total_at_switch;
-   total_at_switch = HT_(total_ir);
+   totals_now(&now);
+   add_difference(&threads[running].clock, &now, &total_at_switch);
+   total_at_switch = now;
    running = tid;
    update_watch(tid);
 }
@@ -141,30 +162,30 @@ static UInt* new_active_counts(void)
    return VG_(calloc)("hotgrind.active", VG_N_THREADS, sizeof(UInt));
 }
 
-static void pop_activation(ThreadId tid, ULong now)
+static void pop_activation(ThreadId tid, const HT_Costs* now)
 {
    ThreadState* t = &threads[tid];
    Activation*  a = &t->acts[--t->n_acts];
-   ULong        incl = now - a->clock_at_entry;
    HT_Fn*       fn = a->fn;
    if (!a->counted) return;
    /* The outermost counted activation owns the inclusive cost. */
    if (--fn->active[tid] == 0)
-      fn->incl_ir += incl;
-   HT_(percall_add)(fn->percall, incl);
+      add_difference(&fn->incl, now, &a->clock_at_entry);
+   HT_(percall_add)(fn->percall, now->ir - a->clock_at_entry.ir);
 }
 
 VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
 {
    ThreadId     tid = running;
    ThreadState* t = &threads[tid];
-   ULong        now = clock_of(tid);
+   HT_Costs     now;
    Activation*  a;
 
+   clock_of(tid, &now);
    /* Frames whose entry SP is below the current SP are gone (longjmp,
       exceptions, a stack switched back). */
    while (t->n_acts > 0 && t->acts[t->n_acts - 1].sp < sp)
-      pop_activation(tid, now);
+      pop_activation(tid, &now);
 
    if (t->n_acts == t->cap_acts) {
       t->cap_acts = t->cap_acts ? 2 * t->cap_acts : 64;
@@ -198,14 +219,15 @@ VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr)
 {
    ThreadId     tid = running;
    ThreadState* t = &threads[tid];
-   ULong        now = clock_of(tid);
+   HT_Costs     now;
+   clock_of(tid, &now);
    while (t->n_acts > 0) {
       Activation* top = &t->acts[t->n_acts - 1];
       Bool returned = (top->ret == next || (lr != 0 && lr == next))
                       && (RETURN_POPS_SP ? sp > top->sp : sp >= top->sp);
       if (!returned && !(sp > top->sp))
          break;
-      pop_activation(tid, now);
+      pop_activation(tid, &now);
    }
    update_watch(tid);
 }
@@ -240,7 +262,7 @@ void HT_(zone_begin)(ThreadId tid, const HChar* name)
    }
    oz = &t->zones[t->n_zones++];
    oz->zone = z;
-   oz->clock_at_begin = clock_of(tid);
+   clock_of(tid, &oz->clock_at_begin);
    oz->counted = HT_(collecting);
    if (oz->counted) {
       z->active[tid]++;
@@ -248,22 +270,23 @@ void HT_(zone_begin)(ThreadId tid, const HChar* name)
    }
 }
 
-static void close_zone(ThreadId tid, ULong now)
+static void close_zone(ThreadId tid, const HT_Costs* now)
 {
    ThreadState* t = &threads[tid];
    OpenZone*    oz = &t->zones[--t->n_zones];
    HT_Zone*     z = oz->zone;
-   ULong        incl = now - oz->clock_at_begin;
    if (!oz->counted) return;
    if (--z->active[tid] == 0)
-      z->incl_ir += incl;
-   HT_(percall_add)(z->percall, incl);
+      add_difference(&z->incl, now, &oz->clock_at_begin);
+   HT_(percall_add)(z->percall, now->ir - oz->clock_at_begin.ir);
 }
 
 Bool HT_(zone_end)(ThreadId tid)
 {
+   HT_Costs now;
    if (threads[tid].n_zones == 0) return False;
-   close_zone(tid, clock_of(tid));
+   clock_of(tid, &now);
+   close_zone(tid, &now);
    return True;
 }
 
@@ -294,9 +317,10 @@ HT_Zone** HT_(zones_sorted)(UInt* n_out)
 void HT_(thread_exit)(ThreadId tid)
 {
    ThreadState* t = &threads[tid];
-   ULong        now = clock_of(tid);
-   while (t->n_acts > 0)  pop_activation(tid, now);
-   while (t->n_zones > 0) close_zone(tid, now);
+   HT_Costs     now;
+   clock_of(tid, &now);
+   while (t->n_acts > 0)  pop_activation(tid, &now);
+   while (t->n_zones > 0) close_zone(tid, &now);
    if (tid == running) update_watch(tid);
 }
 

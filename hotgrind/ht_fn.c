@@ -119,11 +119,10 @@ static HT_Fn* fn_get(const HChar* name, const HChar* object,
    f->ir     = 0;
    f->marked = HT_(is_marked)(f->name, f->object);
    f->calls  = 0;
-   f->incl_ir = 0;
+   VG_(memset)(&f->incl, 0, sizeof f->incl);
    f->percall = NULL;
    f->active  = NULL;
-   f->dr = f->dw = f->i1mr = f->ilmr = 0;
-   f->d1mr = f->dlmr = f->d1mw = f->dlmw = 0;
+   VG_(memset)(f->cache, 0, sizeof f->cache);
    f->next   = fn_buckets[h & (fn_nbuckets - 1)];
    fn_buckets[h & (fn_nbuckets - 1)] = f;
    fn_count++;

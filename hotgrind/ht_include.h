@@ -33,6 +33,17 @@
    docs/report-format.md. */
 #define HT_REPORT_FORMAT 1
 
+/* Cache figures of --cache-sim=yes, in Cachegrind's order after Ir. */
+enum { HT_I1mr, HT_ILmr, HT_Dr, HT_D1mr, HT_DLmr, HT_Dw, HT_D1mw, HT_DLmw,
+       HT_N_CACHE };
+
+/* Everything counted, for inclusive costs: the difference of two
+   snapshots of a thread's clock. */
+typedef struct {
+   ULong ir;
+   ULong cache[HT_N_CACHE];
+} HT_Costs;
+
 /*------------------------------------------------------------*/
 /*--- Per-call distributions (ht_percall.c)                ---*/
 /*------------------------------------------------------------*/
@@ -69,11 +80,10 @@ typedef struct _HT_Fn {
    /* Only for marked functions (--mark): */
    Bool           marked;
    ULong          calls;    /* entries, all threads */
-   ULong          incl_ir;  /* inclusive Ir of outermost activations */
+   HT_Costs       incl;     /* inclusive costs of outermost activations */
    HT_PerCall*    percall;  /* each call's own inclusive Ir */
    UInt*          active;   /* counted activations on each thread's stack */
-   /* Only with --cache-sim=yes (Cachegrind's names): */
-   ULong          dr, dw, i1mr, ilmr, d1mr, dlmr, d1mw, dlmw;
+   ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
 } HT_Fn;
 
 void    HT_(fn_init)(void);
@@ -140,7 +150,7 @@ typedef struct _HT_Zone {
    struct _HT_Zone* next;
    const HChar*     name;
    ULong            calls;
-   ULong            incl_ir;
+   HT_Costs         incl;
    HT_PerCall*      percall;
    UInt*            active;
 } HT_Zone;
@@ -150,6 +160,9 @@ typedef struct _HT_Zone {
    (HT_(clock_running)); per-thread clocks are derived from it at thread
    switches. */
 extern ULong HT_(total_ir);
+/* The same for the cache figures (misses added by the simulator, Dr and
+   Dw inline while the clock runs). */
+extern ULong HT_(cache_total)[HT_N_CACHE];
 extern Bool  HT_(clock_running);
 /* Return address and entry SP of the running thread's innermost
    activation, read inline by the exit check on indirect jumps; 0 and the

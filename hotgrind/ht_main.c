@@ -272,16 +272,23 @@ static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
    (marks or zones in use) the running total advances too. */
 static void flush_pending(SBState* s)
 {
-   Int i;
+   Int   i;
+   ULong reads = 0, writes = 0;
    if (HT_(collecting)) {
       for (i = 0; i < s->n_pending; i++) {
          Pending* p = &s->pending[i];
          add_to_counter(s->sbOut, &p->fn->ir, p->n);
-         if (p->reads)  add_to_counter(s->sbOut, &p->fn->dr, p->reads);
-         if (p->writes) add_to_counter(s->sbOut, &p->fn->dw, p->writes);
+         if (p->reads)  add_to_counter(s->sbOut, &p->fn->cache[HT_Dr], p->reads);
+         if (p->writes) add_to_counter(s->sbOut, &p->fn->cache[HT_Dw], p->writes);
+         reads += p->reads;
+         writes += p->writes;
       }
       if (HT_(clock_running) && s->n_instrs > 0)
          add_to_counter(s->sbOut, &HT_(total_ir), (ULong)s->n_instrs);
+      if (HT_(clock_running) && reads > 0)
+         add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dr], reads);
+      if (HT_(clock_running) && writes > 0)
+         add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dw], writes);
       if (clo_cache_sim)
          for (i = 0; i < s->n_events; i++) {
             Event* e = &s->events[i];

@@ -310,15 +310,28 @@ static void out_attr_mean(Out* o, ULong sum, ULong n)
    out_attr(o, "mean", tmp);
 }
 
+/* The cache figures of --cache-sim=yes, in Cachegrind's order after Ir. */
+static void out_cache_attrs(Out* o, const ULong cache[HT_N_CACHE])
+{
+   static const HChar* const names[HT_N_CACHE] = {
+      "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"
+   };
+   Int i;
+   if (!HT_(cache_sim)()) return;
+   for (i = 0; i < HT_N_CACHE; i++)
+      out_attr_u64(o, names[i], cache[i]);
+}
+
 /* <inclusive> and <per-call> of a marked function or a zone. */
-static void write_inclusive(Out* o, ULong incl_ir, HT_PerCall* pc,
+static void write_inclusive(Out* o, const HT_Costs* incl, HT_PerCall* pc,
                             const HChar* indent)
 {
    HT_PerCallSummary sum;
    HT_(percall_summary)(pc, &sum);
    out_str(o, indent);
    out_str(o, "<inclusive");
-   out_attr_u64(o, "Ir", incl_ir);
+   out_attr_u64(o, "Ir", incl->ir);
+   out_cache_attrs(o, incl->cache);
    out_str(o, "/>\n");
    if (sum.n == 0) return;
    out_str(o, indent);
@@ -343,7 +356,7 @@ static void write_zones(Out* o)
          out_attr(o, "name", zones[i]->name);
          out_attr_u64(o, "calls", zones[i]->calls);
          out_str(o, ">\n");
-         write_inclusive(o, zones[i]->incl_ir, zones[i]->percall, "      ");
+         write_inclusive(o, &zones[i]->incl, zones[i]->percall, "      ");
          out_str(o, "    </zone>\n");
       }
       out_str(o, "  </zones>\n");
@@ -367,20 +380,6 @@ static void write_marks(Out* o)
    out_str(o, "  </marks>\n");
 }
 
-/* The cache figures of --cache-sim=yes, in Cachegrind's order after Ir. */
-static void out_cache_attrs(Out* o, const HT_Fn* c)
-{
-   if (!HT_(cache_sim)()) return;
-   out_attr_u64(o, "I1mr", c->i1mr);
-   out_attr_u64(o, "ILmr", c->ilmr);
-   out_attr_u64(o, "Dr",   c->dr);
-   out_attr_u64(o, "D1mr", c->d1mr);
-   out_attr_u64(o, "DLmr", c->dlmr);
-   out_attr_u64(o, "Dw",   c->dw);
-   out_attr_u64(o, "D1mw", c->d1mw);
-   out_attr_u64(o, "DLmw", c->dlmw);
-}
-
 static void write_functions(Out* o, HT_Fn** fns, UInt n)
 {
    UInt i;
@@ -398,10 +397,10 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       }
       out_str(o, ">\n      <self");
       out_attr_u64(o, "Ir", f->ir);
-      out_cache_attrs(o, f);
+      out_cache_attrs(o, f->cache);
       out_str(o, "/>\n");
       if (f->marked)
-         write_inclusive(o, f->incl_ir, f->percall, "      ");
+         write_inclusive(o, &f->incl, f->percall, "      ");
       out_str(o, "    </function>\n");
    }
    out_str(o, "  </functions>\n");
@@ -527,16 +526,12 @@ Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
    out_str(o, "  <totals");
    out_attr_u64(o, "Ir", total);
    {
-      HT_Fn sum;
-      UInt  i;
-      VG_(memset)(&sum, 0, sizeof sum);
-      for (i = 0; i < n; i++) {
-         sum.i1mr += fns[i]->i1mr; sum.ilmr += fns[i]->ilmr;
-         sum.dr   += fns[i]->dr;   sum.d1mr += fns[i]->d1mr;
-         sum.dlmr += fns[i]->dlmr; sum.dw   += fns[i]->dw;
-         sum.d1mw += fns[i]->d1mw; sum.dlmw += fns[i]->dlmw;
-      }
-      out_cache_attrs(o, &sum);
+      ULong sum[HT_N_CACHE];
+      UInt  i, j;
+      VG_(memset)(sum, 0, sizeof sum);
+      for (i = 0; i < n; i++)
+         for (j = 0; j < HT_N_CACHE; j++) sum[j] += fns[i]->cache[j];
+      out_cache_attrs(o, sum);
    }
    out_str(o, "/>\n");
    write_functions(o, fns, n);

@@ -104,40 +104,50 @@ static inline Bool ref_is_miss(Cache* c, Addr a, UWord size)
    return set_ref_is_miss(c, last) || miss;
 }
 
+/* A miss counts for the function and for the running totals that
+   inclusive costs are measured with. */
+static inline void miss(HT_Fn* fn, Int what)
+{
+   fn->cache[what]++;
+   HT_(cache_total)[what]++;
+}
+
 VG_REGPARM(3) void HT_(sim_fetch)(HT_Fn* fn, Addr a, UWord size)
 {
    if (ref_is_miss(&I1, a, size)) {
-      fn->i1mr++;
-      if (ref_is_miss(&LL, a, size)) fn->ilmr++;
+      miss(fn, HT_I1mr);
+      if (ref_is_miss(&LL, a, size)) miss(fn, HT_ILmr);
    }
 }
 
 VG_REGPARM(3) void HT_(sim_read)(HT_Fn* fn, Addr a, UWord size)
 {
    if (ref_is_miss(&D1, a, size)) {
-      fn->d1mr++;
-      if (ref_is_miss(&LL, a, size)) fn->dlmr++;
+      miss(fn, HT_D1mr);
+      if (ref_is_miss(&LL, a, size)) miss(fn, HT_DLmr);
    }
 }
 
 VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size)
 {
    if (ref_is_miss(&D1, a, size)) {
-      fn->d1mw++;
-      if (ref_is_miss(&LL, a, size)) fn->dlmw++;
+      miss(fn, HT_D1mw);
+      if (ref_is_miss(&LL, a, size)) miss(fn, HT_DLmw);
    }
 }
 
 /* Guarded loads and stores: counted and simulated only when they happen. */
 VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size)
 {
-   fn->dr++;
+   fn->cache[HT_Dr]++;
+   HT_(cache_total)[HT_Dr]++;
    HT_(sim_read)(fn, a, size);
 }
 
 VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size)
 {
-   fn->dw++;
+   fn->cache[HT_Dw]++;
+   HT_(cache_total)[HT_Dw]++;
    HT_(sim_write)(fn, a, size);
 }
 

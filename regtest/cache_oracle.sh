@@ -78,3 +78,23 @@ if test "$st" -ne 0; then
    grep -q "at least" narrow.stderr || fail "narrow lines: unclear message: $(cat narrow.stderr)"
    pass "lines narrower than the widest register refused"
 fi
+
+# Inclusive cache figures of marked functions follow the marks' rules: a
+# marked leaf's inclusive figures are its self figures; a marked caller's
+# are its own plus its callees'.  walk_* are leaves called from main only.
+hg marked.xml --cache-sim=yes $GEOM --mark=walk_random --mark=walk_sequential \
+   --mark=main -- ../cache_walk 64 1
+for f in walk_random walk_sequential; do
+   for m in Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw; do
+      expect_eq "$f inclusive $m = self" "$(fn_attr marked.xml "$f" "inclusive/@$m")" \
+         "$(fn_attr marked.xml "$f" "self/@$m")"
+   done
+done
+for m in Dr D1mr Dw; do
+   main_self=$(fn_attr marked.xml main "self/@$m")
+   main_incl=$(fn_attr marked.xml main "inclusive/@$m")
+   leaves=$(( $(fn_attr marked.xml walk_random "self/@$m") + $(fn_attr marked.xml walk_sequential "self/@$m") ))
+   test "$main_incl" -ge $((main_self + leaves)) ||
+      fail "main inclusive $m $main_incl < self $main_self + leaves $leaves"
+done
+pass "inclusive cache figures of marked functions"
