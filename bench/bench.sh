@@ -2,7 +2,10 @@
 # hotgrind bench: how much slower than native, next to Cachegrind and Callgrind.
 # GPL-2.0-or-later
 #
-# Usage: bench/bench.sh [-r RUNS] [-s MB] [VG_IN_PLACE]
+# Usage: bench/bench.sh [-r RUNS] [-s MB] [-c] [VG_IN_PLACE]
+#
+# With -c, the cache simulation instead: hotgrind, Cachegrind and
+# Callgrind, all with --cache-sim=yes and the same geometry.
 #
 # Runs real programs from Debian packages on generated inputs natively and
 # under --tool=none, cachegrind --cache-sim=no, callgrind and hotgrind
@@ -26,11 +29,13 @@ set -eu
 
 runs=3
 mb=8
-while getopts r:s: opt; do
+cache=no
+while getopts r:s:c opt; do
    case $opt in
       r) runs=$OPTARG ;;
       s) mb=$OPTARG ;;
-      *) echo "usage: $0 [-r RUNS] [-s MB] [VG_IN_PLACE]" >&2; exit 2 ;;
+      c) cache=yes ;;
+      *) echo "usage: $0 [-r RUNS] [-s MB] [-c] [VG_IN_PLACE]" >&2; exit 2 ;;
    esac
 done
 shift $((OPTIND - 1))
@@ -116,6 +121,36 @@ bench() {
              hgm / nat, hgm / clg, hgn / nat, calls, ir
    }'
 }
+
+# bench_cache NAME CMD...: the three tools with cache simulation.
+GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+bench_cache() {
+   name=$1; shift
+   native=$(best_time run "$@")
+   # shellcheck disable=SC2086
+   cgt=$(best_time run "$vg" --tool=cachegrind --cache-sim=yes $GEOM \
+      --cachegrind-out-file=/dev/null "$@")
+   # shellcheck disable=SC2086
+   clg=$(best_time run "$vg" --tool=callgrind --cache-sim=yes $GEOM \
+      --callgrind-out-file=/dev/null "$@")
+   # shellcheck disable=SC2086
+   hgt=$(best_time run "$vg" --tool=hotgrind --cache-sim=yes $GEOM \
+      --hotgrind-out-file="$work/hgc.xml" "$@")
+   awk -v n="$name" -v nat="$native" -v cg="$cgt" -v clg="$clg" -v hg="$hgt" 'BEGIN {
+      printf "%-8s %9.3f %12.1f %11.1f %10.1f %9.2f %10.2f\n",
+             n, nat, cg / nat, clg / nat, hg / nat, hg / cg, hg / clg
+   }'
+}
+
+if test "$cache" = yes; then
+   echo "hotgrind bench, cache simulation ($GEOM): best of $runs runs; launcher $vg"
+   printf "%-8s %9s %12s %11s %10s %9s %10s\n" workload "native s" \
+      "cachegrind x" "callgrind x" "hotgrind x" "hg/cg" "hg/clg"
+   bench_cache bzip2 bzip2 -9 -c input.txt
+   bench_cache xz xz -1 -T1 -c input.txt
+   bench_cache sqlite3 sqlite3 -batch :memory: ".read script.sql"
+   exit 0
+fi
 
 echo "hotgrind bench: best of $runs runs; launcher $vg"
 echo "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)"
