@@ -162,16 +162,24 @@ static UInt* new_active_counts(void)
    return VG_(calloc)("hotgrind.active", VG_N_THREADS, sizeof(UInt));
 }
 
+/* The end of a counted activation of a function or zone that started at
+   'start': the outermost one on the thread owns the inclusive cost, and
+   every one is a call in the per-call distribution. */
+static void end_counted(UInt* active_here, HT_Costs* incl, HT_PerCall* pc,
+                        const HT_Costs* start, const HT_Costs* now)
+{
+   if (--*active_here == 0)
+      add_difference(incl, now, start);
+   HT_(percall_add)(pc, now->ir - start->ir);
+}
+
 static void pop_activation(ThreadId tid, const HT_Costs* now)
 {
    ThreadState* t = &threads[tid];
    Activation*  a = &t->acts[--t->n_acts];
-   HT_Fn*       fn = a->fn;
-   if (!a->counted) return;
-   /* The outermost counted activation owns the inclusive cost. */
-   if (--fn->active[tid] == 0)
-      add_difference(&fn->incl, now, &a->clock_at_entry);
-   HT_(percall_add)(fn->percall, now->ir - a->clock_at_entry.ir);
+   if (a->counted)
+      end_counted(&a->fn->active[tid], &a->fn->incl, a->fn->percall,
+                  &a->clock_at_entry, now);
 }
 
 VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
@@ -274,11 +282,9 @@ static void close_zone(ThreadId tid, const HT_Costs* now)
 {
    ThreadState* t = &threads[tid];
    OpenZone*    oz = &t->zones[--t->n_zones];
-   HT_Zone*     z = oz->zone;
-   if (!oz->counted) return;
-   if (--z->active[tid] == 0)
-      add_difference(&z->incl, now, &oz->clock_at_begin);
-   HT_(percall_add)(z->percall, now->ir - oz->clock_at_begin.ir);
+   if (oz->counted)
+      end_counted(&oz->zone->active[tid], &oz->zone->incl, oz->zone->percall,
+                  &oz->clock_at_begin, now);
 }
 
 Bool HT_(zone_end)(ThreadId tid)
