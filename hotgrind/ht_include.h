@@ -125,6 +125,7 @@ void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
 
 /* The options, for the report. */
 Bool HT_(cache_sim)(void);
+const HChar* HT_(cache_geometry_source)(void);   /* "fixed" or "host" */
 void HT_(cache_geometry)(HT_CacheGeometry* i1, HT_CacheGeometry* d1,
                          HT_CacheGeometry* ll);
 

@@ -46,7 +46,60 @@ static HT_CacheGeometry clo_I1 = { 32768, 8, 64 };
 static HT_CacheGeometry clo_D1 = { 32768, 8, 64 };
 static HT_CacheGeometry clo_LL = { 8388608, 16, 64 };
 
+/* Which geometry the I1/D1/LL not given explicitly come from. */
+static Bool clo_geometry_host = False;
+static Bool given_I1, given_D1, given_LL;
+
 Bool HT_(cache_sim)(void) { return clo_cache_sim; }
+const HChar* HT_(cache_geometry_source)(void)
+{
+   return clo_geometry_host ? "host" : "fixed";
+}
+
+static const VexCache* host_cache(const VexCacheInfo* ci, VexCacheKind kind,
+                                  UInt level)
+{
+   UInt i;
+   for (i = 0; i < ci->num_caches; i++)
+      if (ci->caches[i].level == level && ci->caches[i].kind == kind)
+         return &ci->caches[i];
+   return NULL;
+}
+
+/* --cache-geometry=host: the caches the host reports, picked as
+   Cachegrind picks them (L1 instruction and data, and the unified cache
+   of the last level), so the figures equal a default Cachegrind run on the
+   same machine.  A last level whose set count is not a power of two is
+   adjusted as Cachegrind does: fewer sets, proportionally more ways. */
+static void use_host_geometry(void)
+{
+   VexArchInfo         vai;
+   const VexCacheInfo* ci;
+   const VexCache      *i1, *d1, *ll;
+   VG_(machine_get_VexArchInfo)(NULL, &vai);
+   ci = &vai.hwcache_info;
+   i1 = host_cache(ci, INSN_CACHE, 1);
+   d1 = host_cache(ci, DATA_CACHE, 1);
+   ll = host_cache(ci, UNIFIED_CACHE, ci->num_levels);
+   if (!i1 || !d1 || !ll || i1->is_trace_cache) {
+      VG_(umsg)("hotgrind: warning: the host's caches are unknown; using the "
+                "fixed geometry\n");
+      clo_geometry_host = False;
+      return;
+   }
+   if (!given_I1) clo_I1 = (HT_CacheGeometry){ i1->sizeB, i1->assoc, i1->line_sizeB };
+   if (!given_D1) clo_D1 = (HT_CacheGeometry){ d1->sizeB, d1->assoc, d1->line_sizeB };
+   if (!given_LL) {
+      UInt sets = ll->sizeB / (ll->line_sizeB * ll->assoc), pow2 = 1;
+      clo_LL = (HT_CacheGeometry){ ll->sizeB, ll->assoc, ll->line_sizeB };
+      while (pow2 * 2 <= sets) pow2 *= 2;
+      if (pow2 != sets && pow2 > 0) {
+         double factor = (double)sets / (double)pow2;
+         clo_LL.assoc = (UInt)(0.5 + factor * (double)ll->assoc);
+         clo_LL.size  = pow2 * ll->line_sizeB * clo_LL.assoc;
+      }
+   }
+}
 void HT_(cache_geometry)(HT_CacheGeometry* i1, HT_CacheGeometry* d1,
                          HT_CacheGeometry* ll)
 {
@@ -90,9 +143,17 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    else if VG_BOOL_CLO(arg, "--host-info", clo_host_info) {}
    else if VG_BOOL_CLO(arg, "--collect-atstart", clo_collect_atstart) {}
    else if VG_BOOL_CLO(arg, "--cache-sim", clo_cache_sim) {}
-   else if VG_STR_CLO(arg, "--I1", value) parse_cache_option(arg, value, &clo_I1);
-   else if VG_STR_CLO(arg, "--D1", value) parse_cache_option(arg, value, &clo_D1);
-   else if VG_STR_CLO(arg, "--LL", value) parse_cache_option(arg, value, &clo_LL);
+   else if VG_STR_CLO(arg, "--I1", value) {
+      parse_cache_option(arg, value, &clo_I1); given_I1 = True;
+   }
+   else if VG_STR_CLO(arg, "--D1", value) {
+      parse_cache_option(arg, value, &clo_D1); given_D1 = True;
+   }
+   else if VG_STR_CLO(arg, "--LL", value) {
+      parse_cache_option(arg, value, &clo_LL); given_LL = True;
+   }
+   else if VG_XACT_CLO(arg, "--cache-geometry=fixed", clo_geometry_host, False) {}
+   else if VG_XACT_CLO(arg, "--cache-geometry=host", clo_geometry_host, True) {}
    else if (HT_(mark_process_option)(arg)) {}
    else
       return False;
@@ -123,6 +184,9 @@ static void ht_print_usage(void)
 "    --LL=<size>,<assoc>,<line>  LL cache geometry [8388608,16,64]\n"
 "                                (fixed, not the host's, so every machine\n"
 "                                gives the same misses)\n"
+"    --cache-geometry=fixed|host the caches not given with --I1/--D1/--LL:\n"
+"                                the fixed ones above, or the host's as\n"
+"                                Cachegrind uses them [fixed]\n"
    );
 }
 
@@ -599,6 +663,17 @@ static void ht_post_clo_init(void)
    HT_(callstack_init)();
    HT_(collecting) = clo_collect_atstart;
    if (clo_cache_sim) {
+      if (clo_geometry_host) {
+         const HChar* problem;
+         use_host_geometry();
+         if ((problem = HT_(cache_geometry_problem)(&clo_LL)) != NULL
+             || (problem = HT_(cache_geometry_problem)(&clo_I1)) != NULL
+             || (problem = HT_(cache_geometry_problem)(&clo_D1)) != NULL) {
+            VG_(fmsg)("hotgrind: the host's cache geometry cannot be "
+                      "simulated: %s; give --I1/--D1/--LL\n", problem);
+            VG_(exit)(1);
+         }
+      }
       min_line_size = clo_I1.line < clo_D1.line ? clo_I1.line : clo_D1.line;
       if (clo_LL.line < min_line_size) min_line_size = clo_LL.line;
       /* An access wider than a line could span three lines, which the

@@ -251,6 +251,7 @@ static void write_cache_geometry(Out* o)
       VG_(sprintf)(tmp, "%u,%u,%u", g[i].size, g[i].assoc, g[i].line);
       out_attr(o, names[i], tmp);
    }
+   out_attr(o, "source", HT_(cache_geometry_source)());
    out_str(o, "/>\n");
 }
 

@@ -115,3 +115,18 @@ for m in Dr D1mr Dw; do
       fail "main inclusive $m $main_incl < self $main_self + leaves $leaves"
 done
 pass "inclusive cache figures of marked functions"
+
+# --cache-geometry=host takes the host's caches as Cachegrind does by
+# default (its last-level adjustment included): a default Cachegrind run on
+# this machine gives the same figures, and the report says "host".
+hg host.xml --cache-sim=yes --cache-geometry=host -- ../cache_walk 64 1
+run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=yes \
+   --cachegrind-out-file=host.cg ../cache_walk 64 1 >host.cg.stdout 2>host.cg.stderr ||
+   fail "cachegrind run exited with $?"
+expect_eq "geometry source" "$(xpath host.xml 'string(/hotgrind/run/cache/@source)')" host
+"$PYTHON3" "$srcdir/cg_compare.py" host.xml host.cg >host.compare 2>&1 || {
+   cat host.compare >&2
+   fail "host geometry: figures differ from a default Cachegrind run"
+}
+pass "host geometry: $(tail -n 1 host.compare)"
+expect_eq "default geometry source" "$(xpath default.xml 'string(/hotgrind/run/cache/@source)')" fixed
