@@ -130,3 +130,19 @@ expect_eq "geometry source" "$(xpath host.xml 'string(/hotgrind/run/cache/@sourc
 }
 pass "host geometry: $(tail -n 1 host.compare)"
 expect_eq "default geometry source" "$(xpath default.xml 'string(/hotgrind/run/cache/@source)')" fixed
+
+# The cycle estimate follows the cost model the report names, from the
+# report's own counters: cycles = Ir + l1-miss*(I1mr+D1mr+D1mw)
+#                                    + ll-miss*(ILmr+DLmr+DLmw).
+expect_eq "cost model" "$(xpath walk.xml 'concat(/hotgrind/run/cost-model/@name, " ", /hotgrind/run/cost-model/@version)')" "l1-ll-miss 1"
+l1=$(xpath walk.xml 'string(/hotgrind/run/cost-model/@l1-miss)')
+ll=$(xpath walk.xml 'string(/hotgrind/run/cost-model/@ll-miss)')
+for el in /hotgrind/totals '/hotgrind/functions/function[@name="walk_random"]/self' \
+          '/hotgrind/functions/function[@name="main"]/self'; do
+   v() { xpath walk.xml "string($el/@$1)"; }
+   want=$(( $(v Ir) + l1 * ($(v I1mr) + $(v D1mr) + $(v D1mw)) + ll * ($(v ILmr) + $(v DLmr) + $(v DLmw)) ))
+   expect_eq "cycles of $el" "$(v cycles)" "$want"
+done
+test "$(xpath plain.xml 'count(//@cycles | /hotgrind/run/cost-model)')" = 0 ||
+   fail "a cycle estimate without --cache-sim"
+pass "cycle estimate follows its named model"
