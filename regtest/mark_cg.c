@@ -28,15 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mark.h"
-
-static unsigned next_rand(unsigned* s)
-{
-   unsigned x = *s;
-   x ^= x << 13;
-   x ^= x >> 17;
-   x ^= x << 5;
-   return *s = x;
-}
+#include "xorshift.h"
 
 HT_NOIPA int cg_cmp(const void* a, const void* b)
 {

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "mark.h"
+#include "xorshift.h"
 
 static unsigned long cmp_calls;
 
@@ -21,16 +22,6 @@ HT_NOIPA int cmp_int(const void* a, const void* b)
    return (x > y) - (x < y);
 }
 /* HT_END cmp_int */
-
-/* xorshift32: the same sequence on every machine. */
-static unsigned next_rand(unsigned* s)
-{
-   unsigned x = *s;
-   x ^= x << 13;
-   x ^= x >> 17;
-   x ^= x << 5;
-   return *s = x;
-}
 
 int main(int argc, char** argv)
 {

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "xorshift.h"
 
 struct node {
    char*        key;
@@ -26,16 +27,6 @@ struct node {
 static unsigned long fib(unsigned n)
 {
    return n < 2 ? n : fib(n - 1) + fib(n - 2);
-}
-
-/* xorshift32: the same sequence on every machine. */
-static unsigned next_rand(unsigned* s)
-{
-   unsigned x = *s;
-   x ^= x << 13;
-   x ^= x >> 17;
-   x ^= x << 5;
-   return *s = x;
 }
 
 static const char* const syllables[] = {
