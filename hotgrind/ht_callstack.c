@@ -35,6 +35,8 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
+#include "libvex_guest_amd64.h"
+#include "libvex_guest_x86.h"
 #include "libvex_guest_arm64.h"
 #include "libvex_guest_arm.h"
 
@@ -55,7 +57,6 @@
 
 ULong HT_(total_ir)      = 0;
 ULong HT_(cache_total)[HT_N_CACHE];
-Bool  HT_(clock_running) = False;
 Addr  HT_(watch_ret)     = 0;
 Addr  HT_(watch_sp)      = ~(Addr)0;
 Bool  HT_(collecting)    = True;
@@ -65,7 +66,13 @@ typedef struct {
    Addr   ret;
    Addr   sp;
    HT_Costs clock_at_entry;
-   Bool   counted;         /* entered while collecting */
+   Bool   counted;         /* a marked function entered while collecting */
+   /* An observed function (allocator, pthread) is acted on only in its
+      outermost call on the thread: operator new calling malloc is one
+      allocation. */
+   Bool   acting;
+   UWord  args[3];
+   HT_Fn* caller;          /* allocators: the function that called it */
 } Activation;
 
 typedef struct {
@@ -80,12 +87,14 @@ typedef struct {
    OpenZone*   zones;
    UInt        n_zones, cap_zones;
    HT_Costs    clock;      /* its costs, up to its last switch-out */
+   UInt        in_allocator, in_pthread;   /* acting activations */
 } ThreadState;
 
 static ThreadState* threads;          /* [VG_N_THREADS] */
 static ThreadId     running = 1;      /* the main thread runs first */
 static HT_Costs     total_at_switch;
 static HT_Zone*     all_zones;
+static Bool         ended;            /* HT_(program_end) has run */
 
 void HT_(callstack_init)(void)
 {
@@ -102,6 +111,7 @@ static void totals_now(HT_Costs* c)
    Int i;
    c->ir = HT_(total_ir);
    for (i = 0; i < HT_N_CACHE; i++) c->cache[i] = HT_(cache_total)[i];
+   for (i = 0; i < HT_N_HEAP; i++)  c->heap[i]  = HT_(heap_total)[i];
 }
 
 /* acc += a - b, element by element. */
@@ -110,6 +120,7 @@ static void add_difference(HT_Costs* acc, const HT_Costs* a, const HT_Costs* b)
    Int i;
    acc->ir += a->ir - b->ir;
    for (i = 0; i < HT_N_CACHE; i++) acc->cache[i] += a->cache[i] - b->cache[i];
+   for (i = 0; i < HT_N_HEAP; i++)  acc->heap[i]  += a->heap[i]  - b->heap[i];
 }
 
 static void clock_of(ThreadId tid, HT_Costs* out)
@@ -122,12 +133,17 @@ static void clock_of(ThreadId tid, HT_Costs* out)
    }
 }
 
-void HT_(start_clock)(ULong total_so_far)
+void HT_(thread_clock)(ThreadId tid, HT_Costs* out)
 {
-   HT_(total_ir) = total_so_far;
-   totals_now(&total_at_switch);
-   HT_(clock_running) = True;
+   clock_of(tid, out);
 }
+
+void HT_(thread_clock_reset)(ThreadId tid)
+{
+   VG_(memset)(&threads[tid].clock, 0, sizeof(HT_Costs));
+}
+
+
 
 static void update_watch(ThreadId tid)
 {
@@ -173,44 +189,105 @@ static void end_counted(UInt* active_here, HT_Costs* incl, HT_PerCall* pc,
    HT_(percall_add)(pc, now->ir - start->ir);
 }
 
-static void pop_activation(ThreadId tid, const HT_Costs* now)
+/* 'returned': the function returned to its caller (rather than being
+   unwound by longjmp or an exception, or its thread ending), so 'result'
+   is its return value.  An allocator's block is counted before the
+   inclusive cost is taken, so a marked allocator includes it. */
+static void pop_activation(ThreadId tid, Bool returned, UWord result)
 {
    ThreadState* t = &threads[tid];
    Activation*  a = &t->acts[--t->n_acts];
-   if (a->counted)
+   if (a->acting) {
+      HT_Observed kind = a->fn->observe;
+      if (HT_IS_ALLOCATOR(kind)) {
+         t->in_allocator--;
+         if (returned) HT_(heap_returned)(kind, a->args, result, a->caller);
+      } else {
+         t->in_pthread--;
+         if (returned && !ended)
+            HT_(pthread_returned)(tid, kind, a->args, result,
+                                  HT_(thread_waited)(tid));
+      }
+   }
+   if (a->counted) {
+      HT_Costs now;
+      clock_of(tid, &now);
       end_counted(&a->fn->active[tid], &a->fn->incl, a->fn->percall,
-                  &a->clock_at_entry, now);
+                  &a->clock_at_entry, &now);
+   }
 }
 
-VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
+static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
+                                   Bool marked)
 {
-   ThreadId     tid = running;
    ThreadState* t = &threads[tid];
-   HT_Costs     now;
    Activation*  a;
 
-   clock_of(tid, &now);
    /* Frames whose entry SP is below the current SP are gone (longjmp,
       exceptions, a stack switched back). */
    while (t->n_acts > 0 && t->acts[t->n_acts - 1].sp < sp)
-      pop_activation(tid, &now);
+      pop_activation(tid, False, 0);
 
    if (t->n_acts == t->cap_acts) {
       t->cap_acts = t->cap_acts ? 2 * t->cap_acts : 64;
       t->acts = VG_(realloc)("hotgrind.acts", t->acts,
                              t->cap_acts * sizeof(Activation));
    }
-   if (!fn->active) fn->active = new_active_counts();
-   if (!fn->percall) fn->percall = HT_(percall_new)();
    a = &t->acts[t->n_acts++];
    a->fn = fn;
    a->ret = ret;
    a->sp = sp;
-   a->clock_at_entry = now;
-   a->counted = HT_(collecting);
+   a->acting = False;
+   a->caller = NULL;
+   a->counted = marked && HT_(collecting) && !ended;
    if (a->counted) {
+      if (!fn->active) fn->active = new_active_counts();
+      if (!fn->percall) fn->percall = HT_(percall_new)();
+      clock_of(tid, &a->clock_at_entry);
       fn->active[tid]++;
       fn->calls++;
+   }
+   return a;
+}
+
+VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
+{
+   push_activation(running, fn, sp, ret, True);
+   update_watch(running);
+}
+
+VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
+                                          UWord a0, UWord a1, UWord a2)
+{
+   ThreadId     tid = running;
+   ThreadState* t = &threads[tid];
+   HT_Observed  kind = fn->observe;
+   Bool         acting;
+   Activation*  a;
+
+   if (kind == HT_Obs_ProgramEnd) {
+      HT_(program_end)();
+      return;
+   }
+   if (HT_IS_ALLOCATOR(kind))
+      acting = t->in_allocator == 0;
+   else
+      acting = t->in_pthread == 0 && !ended;
+   if (!acting && !fn->marked) return;
+
+   a = push_activation(tid, fn, sp, ret, fn->marked);
+   if (acting) {
+      a->acting = True;
+      a->args[0] = a0; a->args[1] = a1; a->args[2] = a2;
+      if (HT_IS_ALLOCATOR(kind)) {
+         t->in_allocator++;
+         /* The call instruction is just before the return address. */
+         a->caller = HT_(fn_containing)(ret - 1);
+      } else {
+         t->in_pthread++;
+         HT_(thread_waited_reset)(tid);
+         HT_(pthread_entered)(tid, kind, a->args);
+      }
    }
    update_watch(tid);
 }
@@ -223,19 +300,19 @@ VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
    __longjmp and libgcc's eh_return both jump to the link register (`br
    x30`, `ret`); a frameless function's jump tables and indirect tail
    calls (`br xN`) do not. */
-VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr)
+VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr,
+                                         UWord result)
 {
    ThreadId     tid = running;
    ThreadState* t = &threads[tid];
-   HT_Costs     now;
-   clock_of(tid, &now);
    while (t->n_acts > 0) {
       Activation* top = &t->acts[t->n_acts - 1];
-      Bool returned = (top->ret == next || (lr != 0 && lr == next))
-                      && (RETURN_POPS_SP ? sp > top->sp : sp >= top->sp);
-      if (!returned && !(sp > top->sp))
+      Bool sp_back  = RETURN_POPS_SP ? sp > top->sp : sp >= top->sp;
+      Bool returned = top->ret == next && sp_back;
+      Bool unwound  = (lr != 0 && lr == next && sp_back) || sp > top->sp;
+      if (!returned && !unwound)
          break;
-      pop_activation(tid, &now);
+      pop_activation(tid, returned, result);
    }
    update_watch(tid);
 }
@@ -271,17 +348,20 @@ void HT_(zone_begin)(ThreadId tid, const HChar* name)
    oz = &t->zones[t->n_zones++];
    oz->zone = z;
    clock_of(tid, &oz->clock_at_begin);
-   oz->counted = HT_(collecting);
+   oz->counted = HT_(collecting) && !ended;
    if (oz->counted) {
       z->active[tid]++;
       z->calls++;
    }
 }
 
-static void close_zone(ThreadId tid, const HT_Costs* now)
+static void close_zone(ThreadId tid)
 {
+   HT_Costs now_;
+   const HT_Costs* now = &now_;
    ThreadState* t = &threads[tid];
    OpenZone*    oz = &t->zones[--t->n_zones];
+   clock_of(tid, &now_);
    if (oz->counted)
       end_counted(&oz->zone->active[tid], &oz->zone->incl, oz->zone->percall,
                   &oz->clock_at_begin, now);
@@ -289,10 +369,8 @@ static void close_zone(ThreadId tid, const HT_Costs* now)
 
 Bool HT_(zone_end)(ThreadId tid)
 {
-   HT_Costs now;
    if (threads[tid].n_zones == 0) return False;
-   clock_of(tid, &now);
-   close_zone(tid, &now);
+   close_zone(tid);
    return True;
 }
 
@@ -323,24 +401,34 @@ HT_Zone** HT_(zones_sorted)(UInt* n_out)
 void HT_(thread_exit)(ThreadId tid)
 {
    ThreadState* t = &threads[tid];
-   HT_Costs     now;
-   clock_of(tid, &now);
-   while (t->n_acts > 0)  pop_activation(tid, &now);
-   while (t->n_zones > 0) close_zone(tid, &now);
+   while (t->n_acts > 0)  pop_activation(tid, False, 0);
+   while (t->n_zones > 0) close_zone(tid);
+   t->in_allocator = t->in_pthread = 0;
    if (tid == running) update_watch(tid);
 }
 
-void HT_(callstack_fini)(void)
+void HT_(program_end)(void)
 {
    ThreadId tid;
+   if (ended) return;
    for (tid = 1; tid < VG_N_THREADS; tid++)
       HT_(thread_exit)(tid);
+   HT_(threads_program_end)();
+   HT_(fn_snapshot_end)();
+   HT_(heap_program_end)();
+   ended = True;
+}
+
+Bool HT_(program_ended)(void) { return ended; }
+
+void HT_(callstack_fini)(void)
+{
+   HT_(program_end)();
 }
 
 void HT_(callstack_register)(void)
 {
    VG_(track_start_client_code)(thread_switch);
-   VG_(track_pre_thread_ll_exit)(HT_(thread_exit));
 }
 
 /*------------------------------------------------------------*/
@@ -387,15 +475,71 @@ static IRTemp return_address_at_entry(IRSB* sb, IRTemp sp, IRType ty)
 #endif
 }
 
+/* The i-th integer argument (0-based, i < 3) when a function's first
+   instruction is about to run, by the platform's calling convention. */
+static IRTemp argument_at_entry(IRSB* sb, IRTemp sp, IRType ty, Int i)
+{
+#if defined(VGA_amd64)
+   static const Int offs[3] = { offsetof(VexGuestAMD64State, guest_RDI),
+                                offsetof(VexGuestAMD64State, guest_RSI),
+                                offsetof(VexGuestAMD64State, guest_RDX) };
+   (void)sp;
+   return get_to_temp(sb, offs[i], ty);
+#elif defined(VGA_x86)
+   IRTemp t = newIRTemp(sb->tyenv, ty);      /* above the return address */
+   addStmtToIRSB(sb, IRStmt_WrTmp(t, IRExpr_Load(HT_ENDIAN, ty,
+      IRExpr_Binop(Iop_Add32, IRExpr_RdTmp(sp),
+                   IRExpr_Const(IRConst_U32(4 * (i + 1)))))));
+   return t;
+#elif defined(VGA_arm64)
+   (void)sp;
+   return get_to_temp(sb, offsetof(VexGuestARM64State, guest_X0) + 8 * i, ty);
+#elif defined(VGA_arm)
+   (void)sp;
+   return get_to_temp(sb, offsetof(VexGuestARMState, guest_R0) + 4 * i, ty);
+#else
+#  error "hotgrind: no argument rule for this architecture"
+#endif
+}
+
+/* The integer return-value register. */
+static IRTemp return_value(IRSB* sb, IRType ty)
+{
+#if defined(VGA_amd64)
+   return get_to_temp(sb, offsetof(VexGuestAMD64State, guest_RAX), ty);
+#elif defined(VGA_x86)
+   return get_to_temp(sb, offsetof(VexGuestX86State, guest_EAX), ty);
+#elif defined(VGA_arm64)
+   return get_to_temp(sb, offsetof(VexGuestARM64State, guest_X0), ty);
+#elif defined(VGA_arm)
+   return get_to_temp(sb, offsetof(VexGuestARMState, guest_R0), ty);
+#else
+#  error "hotgrind: no return-value rule for this architecture"
+#endif
+}
+
 void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
                           IRType word_ty, HT_Fn* fn)
 {
    IRTemp   sp  = get_to_temp(sb, layout->offset_SP, word_ty);
    IRTemp   ret = return_address_at_entry(sb, sp, word_ty);
-   IRDirty* d = unsafeIRDirty_0_N(
-      3, "hotgrind_on_entry", VG_(fnptr_to_fnentry)(&HT_(on_entry)),
-      mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), IRExpr_RdTmp(sp),
-                    IRExpr_RdTmp(ret)));
+   IRDirty* d;
+   if (fn->observe == HT_Obs_None) {
+      d = unsafeIRDirty_0_N(
+         3, "hotgrind_on_entry", VG_(fnptr_to_fnentry)(&HT_(on_entry)),
+         mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), IRExpr_RdTmp(sp),
+                       IRExpr_RdTmp(ret)));
+   } else {
+      IRTemp a0 = argument_at_entry(sb, sp, word_ty, 0);
+      IRTemp a1 = argument_at_entry(sb, sp, word_ty, 1);
+      IRTemp a2 = argument_at_entry(sb, sp, word_ty, 2);
+      d = unsafeIRDirty_0_N(
+         3, "hotgrind_on_observed_entry",
+         VG_(fnptr_to_fnentry)(&HT_(on_observed_entry)),
+         mkIRExprVec_6(mkIRExpr_HWord((HWord)fn), IRExpr_RdTmp(sp),
+                       IRExpr_RdTmp(ret), IRExpr_RdTmp(a0), IRExpr_RdTmp(a1),
+                       IRExpr_RdTmp(a2)));
+   }
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }
 
@@ -455,7 +599,8 @@ void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
    d = unsafeIRDirty_0_N(
       3, "hotgrind_on_indirect_jump",
       VG_(fnptr_to_fnentry)(&HT_(on_indirect_jump)),
-      mkIRExprVec_3(next, IRExpr_RdTmp(sp), lr_arg));
+      mkIRExprVec_4(next, IRExpr_RdTmp(sp), lr_arg,
+                    IRExpr_RdTmp(return_value(sb, word_ty))));
    d->guard = IRExpr_RdTmp(guard);
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }

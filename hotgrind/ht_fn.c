@@ -38,6 +38,8 @@ typedef struct _HT_EntryNode {
 } HT_EntryNode;
 
 static VgHashTable*   entry_cache;
+/* Client address -> function, for run-time look-ups (fn_containing). */
+static VgHashTable*   address_cache;
 static DedupPoolAlloc* strings;   /* interned names, objects, files */
 
 static HT_Fn** fn_buckets;
@@ -69,6 +71,7 @@ static UInt identity_hash(const HChar* name, const HChar* object,
 void HT_(fn_init)(void)
 {
    entry_cache = VG_(HT_construct)("hotgrind.entry_cache");
+   address_cache = VG_(HT_construct)("hotgrind.address_cache");
    strings = VG_(newDedupPA)(16384, 1, VG_(malloc),
                              "hotgrind.strings", VG_(free));
    fn_nbuckets = 1024;
@@ -123,6 +126,10 @@ static HT_Fn* fn_get(const HChar* name, const HChar* object,
    f->percall = NULL;
    f->active  = NULL;
    VG_(memset)(f->cache, 0, sizeof f->cache);
+   VG_(memset)(f->heap, 0, sizeof f->heap);
+   f->end_ir = 0;
+   VG_(memset)(f->end_cache, 0, sizeof f->end_cache);
+   f->observe = HT_(observed_kind)(f->name, f->object);
    f->next   = fn_buckets[h & (fn_nbuckets - 1)];
    fn_buckets[h & (fn_nbuckets - 1)] = f;
    fn_count++;
@@ -234,6 +241,59 @@ HT_Fn* HT_(fn_at)(Addr a, Bool* is_entry)
    return fn;
 }
 
+/* Allocations are attributed to the function that called the allocator:
+   one look-up per distinct call site, then a hash probe. */
+HT_Fn* HT_(fn_containing)(Addr a)
+{
+   UInt          epoch = (UInt)VG_(current_DiEpoch)().n;
+   HT_EntryNode* node = VG_(HT_lookup)(address_cache, a);
+   Bool          is_entry;
+   if (node && node->epoch == epoch) return node->fn;
+   if (!node) {
+      node = VG_(malloc)("hotgrind.address_node", sizeof(HT_EntryNode));
+      node->key = a;
+      VG_(HT_add_node)(address_cache, node);
+   }
+   node->epoch = epoch;
+   node->fn = HT_(fn_at)(a, &is_entry);
+   return node->fn;
+}
+
+static Bool has_heap(const HT_Fn* f)
+{
+   return f->heap[HT_Allocs] || f->heap[HT_Frees];
+}
+
+static Bool ended;
+
+void HT_(fn_snapshot_end)(void)
+{
+   UInt i;
+   for (i = 0; i < fn_nbuckets; i++) {
+      HT_Fn* f;
+      for (f = fn_buckets[i]; f; f = f->next) {
+         f->end_ir = f->ir;
+         VG_(memcpy)(f->end_cache, f->cache, sizeof f->cache);
+      }
+   }
+   ended = True;
+}
+
+/* Functions first seen after the end get zero, so they are not
+   listed. */
+void HT_(fn_restore_end)(void)
+{
+   UInt i;
+   if (!ended) return;
+   for (i = 0; i < fn_nbuckets; i++) {
+      HT_Fn* f;
+      for (f = fn_buckets[i]; f; f = f->next) {
+         f->ir = f->end_ir;
+         VG_(memcpy)(f->cache, f->end_cache, sizeof f->cache);
+      }
+   }
+}
+
 static Int cmp_report_order(const void* pa, const void* pb)
 {
    const HT_Fn* a = *(const HT_Fn* const*)pa;
@@ -257,7 +317,7 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
          total += f->ir;
-         if (f->ir > 0) all[n++] = f;
+         if (f->ir > 0 || has_heap(f)) all[n++] = f;
       }
    }
    VG_(ssort)(all, n, sizeof(HT_Fn*), cmp_report_order);

@@ -37,12 +37,46 @@
 enum { HT_I1mr, HT_ILmr, HT_Dr, HT_D1mr, HT_DLmr, HT_Dw, HT_D1mw, HT_DLmw,
        HT_N_CACHE };
 
+/* Heap figures (--heap=yes): allocations, bytes allocated, frees, bytes
+   freed. */
+enum { HT_Allocs, HT_AllocBytes, HT_Frees, HT_FreeBytes, HT_N_HEAP };
+
 /* Everything counted, for inclusive costs: the difference of two
    snapshots of a thread's clock. */
 typedef struct {
    ULong ir;
    ULong cache[HT_N_CACHE];
+   ULong heap[HT_N_HEAP];
 } HT_Costs;
+
+/* What entering a function means besides counting it: the allocator
+   and pthread functions the tool observes at entry and return
+   (ht_heap.c, ht_threads.c). */
+typedef enum {
+   HT_Obs_None = 0,
+   /* allocators: where the size and the block are */
+   HT_Obs_Malloc,        /* size in arg 1, block returned (also new, valloc) */
+   HT_Obs_Calloc,        /* arg 1 * arg 2 */
+   HT_Obs_Realloc,       /* block arg 1, size arg 2 */
+   HT_Obs_Reallocarray,  /* block arg 1, size arg 2 * arg 3 */
+   HT_Obs_Memalign,      /* alignment arg 1, size arg 2 (aligned_alloc) */
+   HT_Obs_PosixMemalign, /* *arg 1 = block, size arg 3, returns 0 */
+   HT_Obs_Free,          /* block arg 1 (also delete) */
+   /* pthread functions */
+   HT_Obs_ThreadCreate,  /* *arg 1 = the new thread's pthread_t */
+   HT_Obs_ThreadJoin,
+   HT_Obs_MutexLock,     /* lock, trylock, timedlock: acquired if 0 */
+   HT_Obs_MutexUnlock,
+   HT_Obs_CondWait,      /* cond arg 1, mutex arg 2 */
+   HT_Obs_CondSignal,
+   HT_Obs_CondBroadcast,
+   HT_Obs_SetName,       /* pthread_setname_np(thread, name) */
+   /* Valgrind's freeres wrapper: the program has ended */
+   HT_Obs_ProgramEnd
+} HT_Observed;
+
+#define HT_IS_ALLOCATOR(o) ((o) >= HT_Obs_Malloc && (o) <= HT_Obs_Free)
+#define HT_IS_PTHREAD(o)   ((o) >= HT_Obs_ThreadCreate && (o) <= HT_Obs_SetName)
 
 /*------------------------------------------------------------*/
 /*--- Per-call distributions (ht_percall.c)                ---*/
@@ -84,6 +118,11 @@ typedef struct _HT_Fn {
    HT_PerCall*    percall;  /* each call's own inclusive Ir */
    UInt*          active;   /* counted activations on each thread's stack */
    ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
+   ULong          heap[HT_N_HEAP];     /* self, --heap=yes only */
+   HT_Observed    observe;  /* decided once, when the function is created */
+   /* Counts when the program ended, before Valgrind's freeres ran. */
+   ULong          end_ir;
+   ULong          end_cache[HT_N_CACHE];
 } HT_Fn;
 
 void    HT_(fn_init)(void);
@@ -100,6 +139,14 @@ void    HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered);
 /* Warns on stderr about patterns that matched nothing or whose
    functions were never entered (inlining removes functions silently). */
 void    HT_(warn_unused_marks)(void);
+/* At the program's end: keeps every function's counts as they are now,
+   and HT_(fn_restore_end) puts them back before the report, so code run
+   after the end (Valgrind's freeres) counts nowhere. */
+void    HT_(fn_snapshot_end)(void);
+void    HT_(fn_restore_end)(void);
+/* The function containing client address 'a', at run time (a cached
+   look-up by address, for the caller of an allocator). */
+HT_Fn*  HT_(fn_containing)(Addr a);
 Bool    HT_(collect_atstart)(void);
 
 /*------------------------------------------------------------*/
@@ -140,6 +187,12 @@ UInt         HT_(n_marks)(void);
 const HChar* HT_(mark_text)(UInt i);        /* as the user wrote it */
 Bool         HT_(mark_matches)(UInt i, const HChar* name, const HChar* object);
 Bool         HT_(is_marked)(const HChar* name, const HChar* object);
+/* --alloc-fn and --free-fn patterns: HT_Obs_Malloc, HT_Obs_Free or
+   HT_Obs_None for a function. */
+HT_Observed  HT_(custom_allocator)(const HChar* name, const HChar* object);
+UInt         HT_(n_custom_allocators)(void);
+/* The i-th --alloc-fn/--free-fn as given, and which option it was. */
+const HChar* HT_(custom_allocator_text)(UInt i, Bool* is_free);
 
 /*------------------------------------------------------------*/
 /*--- Activations, zones and the clock (ht_callstack.c)    ---*/
@@ -156,15 +209,15 @@ typedef struct _HT_Zone {
    UInt*            active;
 } HT_Zone;
 
-/* Collected instructions executed so far, all threads.  Instrumented
-   code adds to it inline whenever activations or zones need a clock
-   (HT_(clock_running)); per-thread clocks are derived from it at thread
+/* Collected instructions executed so far, all threads: the clock.
+   Instrumented code adds to it inline at every flush point (it cannot be
+   started mid-run: that needs a retranslation, which only a client
+   request may ask for).  Per-thread clocks are derived from it at thread
    switches. */
 extern ULong HT_(total_ir);
 /* The same for the cache figures (misses added by the simulator, Dr and
-   Dw inline while the clock runs). */
+   Dw inline). */
 extern ULong HT_(cache_total)[HT_N_CACHE];
-extern Bool  HT_(clock_running);
 /* Return address and entry SP of the running thread's innermost
    activation, read inline by the exit check on indirect jumps; 0 and the
    highest address when it has none, so the check stays false. */
@@ -183,16 +236,108 @@ void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
 void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
                           IRType word_ty, IRExpr* next);
 VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret);
-VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr);
+/* The same for an observed function (allocator, pthread), with its first
+   three arguments. */
+VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
+                                          UWord a0, UWord a1, UWord a2);
+/* 'result': the return-value register at the jump. */
+VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr,
+                                         UWord result);
+/* A thread's costs so far (its clock). */
+void HT_(thread_clock)(ThreadId tid, HT_Costs* out);
+/* A Valgrind thread slot starts again from zero (thread created). */
+void HT_(thread_clock_reset)(ThreadId tid);
+/* The program has ended (Valgrind's freeres is about to run, or the
+   tool is finishing): closes every activation and zone, keeps every count
+   as it is now.  Idempotent. */
+void HT_(program_end)(void);
+Bool HT_(program_ended)(void);
 void HT_(zone_begin)(ThreadId tid, const HChar* name);
 Bool HT_(zone_end)(ThreadId tid);
 /* Closes what is still open when a thread or the program ends. */
 void HT_(thread_exit)(ThreadId tid);
 void HT_(callstack_fini)(void);
 HT_Zone** HT_(zones_sorted)(UInt* n_out);
-/* Starts the clock mid-run (first zone without --mark): the total so
-   far is the sum of the per-function counts. */
-void HT_(start_clock)(ULong total_so_far);
+
+/*------------------------------------------------------------*/
+/*--- Heap (ht_heap.c)                                     ---*/
+/*------------------------------------------------------------*/
+
+/* Allocator and pthread functions are recognised by name once, when
+   their HT_Fn is created. */
+HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object);
+
+extern Bool  HT_(heap_on);                 /* --heap=yes */
+extern ULong HT_(heap_total)[HT_N_HEAP];   /* all threads, for the clock */
+
+typedef struct {
+   ULong allocs, alloc_bytes, frees, free_bytes;
+   ULong peak_bytes, peak_blocks, exit_bytes, exit_blocks;
+} HT_HeapTotals;
+
+void HT_(heap_init)(void);
+/* An outermost allocator call returned: its arguments, its result, and
+   the function that called it (self attribution). */
+void HT_(heap_returned)(HT_Observed kind, const UWord args[3], UWord result,
+                        HT_Fn* caller);
+/* After the program's end (freeres) only live bytes still change. */
+void HT_(heap_program_end)(void);
+void HT_(heap_totals)(HT_HeapTotals* t);
+
+/*------------------------------------------------------------*/
+/*--- Threads (ht_threads.c)                               ---*/
+/*------------------------------------------------------------*/
+
+extern Bool HT_(thread_events);            /* --thread-events=yes */
+
+typedef enum {
+   HT_Ev_Create, HT_Ev_Exit, HT_Ev_Join, HT_Ev_Lock, HT_Ev_Unlock,
+   HT_Ev_CondWait, HT_Ev_CondSignal, HT_Ev_CondBroadcast
+} HT_EventKind;
+
+typedef struct {
+   UInt         id;          /* creation order, 1 = main */
+   UInt         parent;      /* 0 for the main thread */
+   const HChar* name;        /* NULL unless the program named it */
+   Bool         exited;
+   Bool         ended;       /* final costs known */
+   HT_Costs     costs;       /* final, once ended */
+} HT_Thread;
+
+void HT_(threads_register)(void);          /* in pre_clo_init */
+void HT_(threads_init)(void);
+/* The thread record currently using Valgrind thread 'tid'. */
+HT_Thread* HT_(thread_of)(ThreadId tid);
+/* An observed pthread function returned (or, for unlock and signals,
+   was entered): args as at entry, result, whether it asked the kernel to
+   wait. */
+void HT_(pthread_entered)(ThreadId tid, HT_Observed kind, const UWord args[3]);
+void HT_(pthread_returned)(ThreadId tid, HT_Observed kind,
+                           const UWord args[3], UWord result, Bool waited);
+/* Whether 'tid' made a futex wait since it last asked (lock contention). */
+Bool HT_(thread_waited)(ThreadId tid);
+void HT_(thread_waited_reset)(ThreadId tid);
+/* Final per-thread costs; 'now' gives a live thread's. */
+void HT_(threads_program_end)(void);
+UInt HT_(n_threads)(void);
+HT_Thread* HT_(thread_by_id)(UInt id);
+/* Events and mutexes for the report. */
+typedef struct {
+   ULong        ir;
+   UInt         thread;
+   HT_EventKind kind;
+   UInt         a, b;        /* child / mutex / cond, and cond's mutex */
+   Bool         waited;
+} HT_Event;
+UInt HT_(n_events)(void);
+const HT_Event* HT_(event)(UInt i);
+typedef struct {
+   UInt         id;
+   const HChar* name;        /* NULL when not a named global */
+   ULong        acquisitions, contended;
+} HT_Mutex;
+UInt HT_(n_mutexes)(void);
+const HT_Mutex* HT_(mutex_by_id)(UInt id);
 
 /*------------------------------------------------------------*/
 /*--- Report (ht_report.c)                                 ---*/

@@ -152,6 +152,8 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    else if VG_STR_CLO(arg, "--LL", value) {
       parse_cache_option(arg, value, &clo_LL); given_LL = True;
    }
+   else if VG_BOOL_CLO(arg, "--heap", HT_(heap_on)) {}
+   else if VG_BOOL_CLO(arg, "--thread-events", HT_(thread_events)) {}
    else if VG_XACT_CLO(arg, "--cache-geometry=fixed", clo_geometry_host, False) {}
    else if VG_XACT_CLO(arg, "--cache-geometry=host", clo_geometry_host, True) {}
    else if (HT_(mark_process_option)(arg)) {}
@@ -187,6 +189,17 @@ static void ht_print_usage(void)
 "    --cache-geometry=fixed|host the caches not given with --I1/--D1/--LL:\n"
 "                                the fixed ones above, or the host's as\n"
 "                                Cachegrind uses them [fixed]\n"
+"    --heap=no|yes               count allocations and frees of the malloc\n"
+"                                family and operator new/delete, per\n"
+"                                function and thread, as DHAT counts [yes]\n"
+"    --alloc-fn=[OBJ:]PATTERN    also count calls of matching functions as\n"
+"                                allocations: size in argument 1, block\n"
+"                                returned (repeatable)\n"
+"    --free-fn=[OBJ:]PATTERN     also count calls of matching functions as\n"
+"                                frees of the block in argument 1\n"
+"    --thread-events=no|yes      log thread create/exit/join, mutex and\n"
+"                                condition variable operations on the\n"
+"                                instruction clock; per-mutex figures [no]\n"
    );
 }
 
@@ -332,8 +345,8 @@ static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr, IRExpr_RdTmp(sum)));
 }
 
-/* While collection is stopped nothing is counted; while the clock runs
-   (marks or zones in use) the running total advances too. */
+/* While collection is stopped nothing is counted; otherwise the clock
+   (the running totals) advances with the per-function counts. */
 static void flush_pending(SBState* s)
 {
    Int   i;
@@ -347,11 +360,11 @@ static void flush_pending(SBState* s)
          reads += p->reads;
          writes += p->writes;
       }
-      if (HT_(clock_running) && s->n_instrs > 0)
+      if (s->n_instrs > 0)
          add_to_counter(s->sbOut, &HT_(total_ir), (ULong)s->n_instrs);
-      if (HT_(clock_running) && reads > 0)
+      if (reads > 0)
          add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dr], reads);
-      if (HT_(clock_running) && writes > 0)
+      if (writes > 0)
          add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dw], writes);
       if (clo_cache_sim)
          for (i = 0; i < s->n_events; i++) {
@@ -479,7 +492,7 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
          case Ist_IMark: {
             Bool   is_entry;
             HT_Fn* fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
-            if (is_entry && fn->marked) {
+            if (is_entry && (fn->marked || fn->observe != HT_Obs_None)) {
                /* The clock must be exact when the activation starts. */
                flush_pending(&s);
                HT_(emit_entry_call)(s.sbOut, layout, gWordTy, fn);
@@ -563,8 +576,7 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
    /* A return's target can be a constant here: when VEX chases an arm64
       `bl` into a leaf within one superblock, iropt folds LR into the
       block's next, and the jump kind still says Ret. */
-   if (HT_(n_marks)() > 0
-       && (sbIn->next->tag != Iex_Const || sbIn->jumpkind == Ijk_Ret))
+   if (sbIn->next->tag != Iex_Const || sbIn->jumpkind == Ijk_Ret)
       HT_(emit_exit_check)(s.sbOut, layout, gWordTy, sbIn->next);
    return s.sbOut;
 }
@@ -578,15 +590,6 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
 static void discard_all_translations(void)
 {
    VG_(discard_translations_safely)((Addr)0x1000, ~(SizeT)0xfff, "hotgrind");
-}
-
-static ULong sum_of_counts(void)
-{
-   UInt    n;
-   ULong   total;
-   HT_Fn** fns = HT_(fn_sorted)(&n, &total);
-   VG_(free)(fns);
-   return total;
 }
 
 /* Copies a zone name out of client memory, refusing unmapped memory. */
@@ -619,10 +622,6 @@ static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
             VG_(umsg)("hotgrind: warning: HOTGRIND_ZONE_BEGIN with no "
                       "readable name; using \"?\"\n");
             VG_(strcpy)(name, "?");
-         }
-         if (!HT_(clock_running)) {
-            HT_(start_clock)(sum_of_counts());
-            discard_all_translations();
          }
          HT_(zone_begin)(tid, name);
          return True;
@@ -661,7 +660,22 @@ static void ht_post_clo_init(void)
    HT_(mark_post_clo_init)();
    HT_(fn_init)();
    HT_(callstack_init)();
+   HT_(heap_init)();
+   HT_(threads_init)();
    HT_(collecting) = clo_collect_atstart;
+#if defined(VGA_amd64) || defined(VGA_x86)
+   /* A custom allocator is usually called directly from the same object,
+      so VEX may chase the call into the same superblock and drop a
+      register write that the allocator overwrites before its first
+      branch: the entry helper would read a stale size.  Keeping all
+      registers exact at memory accesses (the call's push is one) keeps
+      the arguments; the standard allocators are reached through the PLT,
+      which ends the superblock, so they do not need this. */
+   if (HT_(n_custom_allocators)() > 0)
+      VG_(clo_vex_control).iropt_register_updates_default
+         = VG_(clo_px_file_backed)
+         = VexRegUpdAllregsAtMemAccess;
+#endif
    if (clo_cache_sim) {
       if (clo_geometry_host) {
          const HChar* problem;
@@ -688,8 +702,6 @@ static void ht_post_clo_init(void)
       }
       HT_(sim_init)(&clo_I1, &clo_D1, &clo_LL);
    }
-   if (HT_(n_marks)() > 0)
-      HT_(start_clock)(0);
    HT_(report_check_path)(clo_out_file);
 }
 
@@ -700,6 +712,7 @@ static void ht_fini(Int exitcode)
    HT_Fn** fns;
 
    HT_(callstack_fini)();
+   HT_(fn_restore_end)();
    fns = HT_(fn_sorted)(&n, &total);
    VG_(free)(fns);
    HT_(warn_unused_marks)();
@@ -749,7 +762,13 @@ static void ht_pre_clo_init(void)
                                    ht_print_usage,
                                    ht_print_debug_usage);
    VG_(needs_client_requests)(ht_handle_client_request);
+   /* As DHAT: blocks libc and libstdc++ keep until exit are freed before
+      the end, so "live at exit" is what the program leaked.  What freeres
+      executes is not counted (ht_callstack.c: program_end). */
+   VG_(needs_libc_freeres)();
+   VG_(needs_cxx_freeres)();
    HT_(callstack_register)();
+   HT_(threads_register)();
 }
 
 VG_DETERMINE_INTERFACE_VERSION(ht_pre_clo_init)

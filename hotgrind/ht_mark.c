@@ -27,11 +27,15 @@ typedef struct {
    HChar* text;      /* as given, for the report */
    HChar* object;    /* NULL: any object */
    HChar* pattern;
+   Bool   is_free;   /* --free-fn (custom allocators only) */
 } Mark;
 
 #define MAX_MARKS 256
 static Mark   marks[MAX_MARKS];
 static UInt   n_marks;
+/* --alloc-fn and --free-fn: the same pattern syntax. */
+static Mark   allocators[MAX_MARKS];
+static UInt   n_allocators;
 static const HChar* mark_files[16];
 static UInt   n_mark_files;
 
@@ -48,20 +52,22 @@ static const HChar* find_separator(const HChar* s)
    return NULL;
 }
 
-static void add_mark(const HChar* text, const HChar* where)
+/* Parses [OBJ:]PATTERN into the next free slot of 'table'. */
+static void add_pattern(Mark* table, UInt* n, const HChar* text,
+                        const HChar* where)
 {
    Mark*        m;
    const HChar* sep = find_separator(text);
    if (text[0] == '\0' || (sep && (sep == text || sep[1] == '\0'))) {
-      VG_(fmsg)("hotgrind: %s: an empty mark pattern ('%s')\n", where, text);
+      VG_(fmsg)("hotgrind: %s: an empty pattern ('%s')\n", where, text);
       VG_(exit)(1);
    }
-   if (n_marks == MAX_MARKS) {
-      VG_(fmsg)("hotgrind: %s: more than %d mark patterns\n", where,
-                MAX_MARKS);
+   if (*n == MAX_MARKS) {
+      VG_(fmsg)("hotgrind: %s: more than %d patterns\n", where, MAX_MARKS);
       VG_(exit)(1);
    }
-   m = &marks[n_marks++];
+   m = &table[(*n)++];
+   m->is_free = False;
    m->text = VG_(strdup)("hotgrind.mark", text);
    if (sep) {
       SizeT olen = (SizeT)(sep - text);
@@ -79,7 +85,12 @@ Bool HT_(mark_process_option)(const HChar* arg)
 {
    const HChar* value = NULL;
    if VG_STR_CLO(arg, "--mark", value) {
-      add_mark(value, "--mark");
+      add_pattern(marks, &n_marks, value, "--mark");
+   } else if VG_STR_CLO(arg, "--alloc-fn", value) {
+      add_pattern(allocators, &n_allocators, value, "--alloc-fn");
+   } else if VG_STR_CLO(arg, "--free-fn", value) {
+      add_pattern(allocators, &n_allocators, value, "--free-fn");
+      allocators[n_allocators - 1].is_free = True;
    } else if VG_STR_CLO(arg, "--mark-file", value) {
       if (n_mark_files == sizeof mark_files / sizeof mark_files[0]) {
          VG_(fmsg_bad_option)(arg, "too many --mark-file options\n");
@@ -144,7 +155,7 @@ static void read_mark_file(const HChar* path)
       pat = trim(line);
       if (*pat) {
          VG_(snprintf)(where, sizeof where, "--mark-file=%s:%u", path, lineno);
-         add_mark(pat, where);
+         add_pattern(marks, &n_marks, pat, where);
       }
       line = nl ? nl + 1 : NULL;
    }
@@ -166,12 +177,36 @@ const HChar* HT_(mark_text)(UInt i)
    return marks[i].text;
 }
 
+static Bool pattern_matches(const Mark* m, const HChar* name,
+                            const HChar* object)
+{
+   if (m->object && VG_(strcmp)(m->object, object) != 0)
+      return False;
+   return VG_(string_match)(m->pattern, name);
+}
+
 Bool HT_(mark_matches)(UInt i, const HChar* name, const HChar* object)
 {
    tl_assert(i < n_marks);
-   if (marks[i].object && VG_(strcmp)(marks[i].object, object) != 0)
-      return False;
-   return VG_(string_match)(marks[i].pattern, name);
+   return pattern_matches(&marks[i], name, object);
+}
+
+HT_Observed HT_(custom_allocator)(const HChar* name, const HChar* object)
+{
+   UInt i;
+   for (i = 0; i < n_allocators; i++)
+      if (pattern_matches(&allocators[i], name, object))
+         return allocators[i].is_free ? HT_Obs_Free : HT_Obs_Malloc;
+   return HT_Obs_None;
+}
+
+UInt HT_(n_custom_allocators)(void) { return n_allocators; }
+
+const HChar* HT_(custom_allocator_text)(UInt i, Bool* is_free)
+{
+   tl_assert(i < n_allocators);
+   *is_free = allocators[i].is_free;
+   return allocators[i].text;
 }
 
 Bool HT_(is_marked)(const HChar* name, const HChar* object)

@@ -284,6 +284,14 @@ static void write_cache_geometry(Out* o)
    out_str(o, "/>\n");
 }
 
+static void write_option(Out* o, const HChar* name, const HChar* value)
+{
+   out_str(o, "      <option");
+   out_attr(o, "name", name);
+   out_attr(o, "value", value);
+   out_str(o, "/>\n");
+}
+
 static void write_run(Out* o)
 {
    Word i;
@@ -306,10 +314,16 @@ static void write_run(Out* o)
    }
    out_str(o, "    </command>\n");
    /* Options that change what is counted. */
-   out_str(o, "    <options>\n      <option");
-   out_attr(o, "name", "collect-atstart");
-   out_attr(o, "value", HT_(collect_atstart)() ? "yes" : "no");
-   out_str(o, "/>\n    </options>\n");
+   out_str(o, "    <options>\n");
+   write_option(o, "collect-atstart", HT_(collect_atstart)() ? "yes" : "no");
+   write_option(o, "heap", HT_(heap_on) ? "yes" : "no");
+   write_option(o, "thread-events", HT_(thread_events) ? "yes" : "no");
+   for (i = 0; i < (Word)HT_(n_custom_allocators)(); i++) {
+      Bool         is_free;
+      const HChar* text = HT_(custom_allocator_text)((UInt)i, &is_free);
+      write_option(o, is_free ? "free-fn" : "alloc-fn", text);
+   }
+   out_str(o, "    </options>\n");
    write_environment(o);
    write_cache_geometry(o);
    out_str(o, "  </run>\n");
@@ -341,6 +355,16 @@ static void out_attr_mean(Out* o, ULong sum, ULong n)
 }
 
 
+/* The four per-function heap figures (--heap=yes). */
+static void out_heap_attrs(Out* o, const ULong heap[HT_N_HEAP])
+{
+   if (!HT_(heap_on)) return;
+   out_attr_u64(o, "allocs", heap[HT_Allocs]);
+   out_attr_u64(o, "alloc-bytes", heap[HT_AllocBytes]);
+   out_attr_u64(o, "frees", heap[HT_Frees]);
+   out_attr_u64(o, "free-bytes", heap[HT_FreeBytes]);
+}
+
 /* <inclusive> and <per-call> of a marked function or a zone. */
 static void write_inclusive(Out* o, const HT_Costs* incl, HT_PerCall* pc,
                             const HChar* indent)
@@ -351,6 +375,7 @@ static void write_inclusive(Out* o, const HT_Costs* incl, HT_PerCall* pc,
    out_str(o, "<inclusive");
    out_attr_u64(o, "Ir", incl->ir);
    out_cache_attrs(o, incl->ir, incl->cache);
+   out_heap_attrs(o, incl->heap);
    out_str(o, "/>\n");
    if (sum.n == 0) return;
    out_str(o, indent);
@@ -418,11 +443,113 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       out_attr_u64(o, "Ir", f->ir);
       out_cache_attrs(o, f->ir, f->cache);
       out_str(o, "/>\n");
+      if (HT_(heap_on) && (f->heap[HT_Allocs] || f->heap[HT_Frees])) {
+         out_str(o, "      <heap");
+         out_heap_attrs(o, f->heap);
+         out_str(o, "/>\n");
+      }
       if (f->marked)
          write_inclusive(o, &f->incl, f->percall, "      ");
       out_str(o, "    </function>\n");
    }
    out_str(o, "  </functions>\n");
+}
+
+/* Ends the <totals> start tag: empty, or holding <heap>. */
+static void write_heap_totals(Out* o)
+{
+   HT_HeapTotals t;
+   if (!HT_(heap_on)) {
+      out_str(o, "/>\n");
+      return;
+   }
+   HT_(heap_totals)(&t);
+   out_str(o, ">\n    <heap");
+   out_attr_u64(o, "allocs", t.allocs);
+   out_attr_u64(o, "alloc-bytes", t.alloc_bytes);
+   out_attr_u64(o, "frees", t.frees);
+   out_attr_u64(o, "free-bytes", t.free_bytes);
+   out_attr_u64(o, "peak-bytes", t.peak_bytes);
+   out_attr_u64(o, "peak-blocks", t.peak_blocks);
+   out_attr_u64(o, "exit-bytes", t.exit_bytes);
+   out_attr_u64(o, "exit-blocks", t.exit_blocks);
+   out_str(o, "/>\n  </totals>\n");
+}
+
+static void write_threads(Out* o)
+{
+   UInt i;
+   out_str(o, "  <threads>\n");
+   for (i = 1; i <= HT_(n_threads)(); i++) {
+      HT_Thread* t = HT_(thread_by_id)(i);
+      out_str(o, "    <thread");
+      out_attr_u64(o, "id", t->id);
+      if (t->name) out_attr(o, "name", t->name);
+      if (t->parent) out_attr_u64(o, "parent", t->parent);
+      out_attr(o, "status", t->exited ? "exited" : "running");
+      out_attr_u64(o, "Ir", t->costs.ir);
+      out_heap_attrs(o, t->costs.heap);
+      out_str(o, "/>\n");
+   }
+   out_str(o, "  </threads>\n");
+}
+
+static void write_mutexes(Out* o)
+{
+   UInt i;
+   if (!HT_(thread_events) || HT_(n_mutexes)() == 0) return;
+   out_str(o, "  <mutexes>\n");
+   for (i = 1; i <= HT_(n_mutexes)(); i++) {
+      const HT_Mutex* m = HT_(mutex_by_id)(i);
+      out_str(o, "    <mutex");
+      out_attr_u64(o, "id", m->id);
+      if (m->name) out_attr(o, "name", m->name);
+      out_attr_u64(o, "acquisitions", m->acquisitions);
+      out_attr_u64(o, "contended", m->contended);
+      out_str(o, "/>\n");
+   }
+   out_str(o, "  </mutexes>\n");
+}
+
+static void write_events(Out* o)
+{
+   static const HChar* const kinds[] = {
+      "create", "exit", "join", "lock", "unlock", "cond-wait",
+      "cond-signal", "cond-broadcast"
+   };
+   UInt i;
+   if (!HT_(thread_events)) return;
+   out_str(o, "  <events>\n");
+   for (i = 0; i < HT_(n_events)(); i++) {
+      const HT_Event* e = HT_(event)(i);
+      out_str(o, "    <event");
+      out_attr_u64(o, "Ir", e->ir);
+      out_attr_u64(o, "thread", e->thread);
+      out_attr(o, "kind", kinds[e->kind]);
+      switch (e->kind) {
+         case HT_Ev_Create: case HT_Ev_Join:
+            out_attr_u64(o, "child", e->a);
+            break;
+         case HT_Ev_Lock:
+            out_attr_u64(o, "mutex", e->a);
+            out_attr(o, "waited", e->waited ? "yes" : "no");
+            break;
+         case HT_Ev_Unlock:
+            out_attr_u64(o, "mutex", e->a);
+            break;
+         case HT_Ev_CondWait:
+            out_attr_u64(o, "cond", e->a);
+            out_attr_u64(o, "mutex", e->b);
+            break;
+         case HT_Ev_CondSignal: case HT_Ev_CondBroadcast:
+            out_attr_u64(o, "cond", e->a);
+            break;
+         default:
+            break;
+      }
+      out_str(o, "/>\n");
+   }
+   out_str(o, "  </events>\n");
 }
 
 /*------------------------------------------------------------*/
@@ -552,10 +679,13 @@ Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
          for (j = 0; j < HT_N_CACHE; j++) sum[j] += fns[i]->cache[j];
       out_cache_attrs(o, total, sum);
    }
-   out_str(o, "/>\n");
+   write_heap_totals(o);
    write_functions(o, fns, n);
    write_zones(o);
    write_marks(o);
+   write_threads(o);
+   write_mutexes(o);
+   write_events(o);
    out_str(o, "</hotgrind>\n");
    out_flush(o);
    VG_(free)(fns);

@@ -1,0 +1,366 @@
+/*--------------------------------------------------------------------*/
+/*--- hotgrind: what the threads did.                ht_threads.c ---*/
+/*--------------------------------------------------------------------*/
+/*
+   This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
+*/
+
+/* Threads are numbered in creation order (1 = main) and keep their
+   number after Valgrind reuses their slot.  Each gets its costs from the
+   per-thread clock of ht_callstack.c, its parent from the core's thread
+   creation event, and its name from prctl(PR_SET_NAME) (which
+   pthread_setname_np uses for the calling thread) or from
+   pthread_setname_np on another thread.
+
+   With --thread-events=yes the pthread functions are observed at entry
+   and return, like the allocator (no preload library, nothing wrapped),
+   and every event is stamped with the number of instructions executed so
+   far: Valgrind runs one thread at a time, so that clock orders the
+   events and does not depend on the machine.  A lock "waited" when the
+   thread asked the kernel to wait on a futex inside the call. */
+
+#include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_hashtable.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_tooliface.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_vkiscnums.h"
+#include "pub_tool_xarray.h"
+
+#include "ht_include.h"
+
+Bool HT_(thread_events) = False;
+
+static XArray*   records;                   /* HT_Thread*, [id - 1] */
+/* Indexed by Valgrind thread id ([VG_N_THREADS]): */
+static UInt*     record_of;    /* -> our thread id, 0 none */
+static UInt*     last_child;   /* the id its last clone created */
+static Bool*     waited;       /* made a futex wait since asked */
+static Bool      program_exiting;
+
+/* pthread_t values (from pthread_create) -> thread id. */
+typedef struct _Handle {
+   struct _Handle* next;
+   UWord           key;
+   UInt            id;
+} Handle;
+static VgHashTable* handles;
+
+/* Mutexes and condition variables by address, numbered by first use. */
+typedef struct _Sync {
+   struct _Sync* next;
+   UWord         key;
+   UInt          id;
+} Sync;
+static VgHashTable* mutex_ids;
+static VgHashTable* cond_ids;
+static XArray*      mutexes;                /* HT_Mutex, [id - 1] */
+static UInt         n_conds;
+static XArray*      events;                 /* HT_Event */
+
+static HT_Thread* new_record(UInt parent)
+{
+   HT_Thread* t = VG_(calloc)("hotgrind.thread", 1, sizeof(HT_Thread));
+   t->id = (UInt)VG_(sizeXA)(records) + 1;
+   t->parent = parent;
+   VG_(addToXA)(records, &t);
+   return t;
+}
+
+void HT_(threads_init)(void)
+{
+   records = VG_(newXA)(VG_(malloc), "hotgrind.threads", VG_(free),
+                        sizeof(HT_Thread*));
+   record_of  = VG_(calloc)("hotgrind.record_of", VG_N_THREADS, sizeof(UInt));
+   last_child = VG_(calloc)("hotgrind.last_child", VG_N_THREADS, sizeof(UInt));
+   waited     = VG_(calloc)("hotgrind.waited", VG_N_THREADS, sizeof(Bool));
+   handles = VG_(HT_construct)("hotgrind.handles");
+   mutex_ids = VG_(HT_construct)("hotgrind.mutex_ids");
+   cond_ids = VG_(HT_construct)("hotgrind.cond_ids");
+   mutexes = VG_(newXA)(VG_(malloc), "hotgrind.mutexes", VG_(free),
+                        sizeof(HT_Mutex));
+   events = VG_(newXA)(VG_(malloc), "hotgrind.events", VG_(free),
+                       sizeof(HT_Event));
+   record_of[1] = new_record(0)->id;
+}
+
+UInt HT_(n_threads)(void) { return (UInt)VG_(sizeXA)(records); }
+
+HT_Thread* HT_(thread_by_id)(UInt id)
+{
+   tl_assert(id >= 1 && id <= HT_(n_threads)());
+   return *(HT_Thread**)VG_(indexXA)(records, id - 1);
+}
+
+HT_Thread* HT_(thread_of)(ThreadId tid)
+{
+   return record_of[tid] ? HT_(thread_by_id)(record_of[tid]) : NULL;
+}
+
+static void add_event(ThreadId tid, HT_EventKind kind, UInt a, UInt b,
+                      Bool w)
+{
+   HT_Event e;
+   if (!HT_(thread_events) || HT_(program_ended)()) return;
+   e.ir = HT_(total_ir);
+   e.thread = record_of[tid];
+   e.kind = kind;
+   e.a = a;
+   e.b = b;
+   e.waited = w;
+   VG_(addToXA)(events, &e);
+}
+
+/*------------------------------------------------------------*/
+/*--- Creation, exit, names                                ---*/
+/*------------------------------------------------------------*/
+
+static void final_costs(ThreadId tid, HT_Thread* t)
+{
+   if (t->ended) return;
+   HT_(thread_clock)(tid, &t->costs);
+   t->ended = True;
+}
+
+static void thread_created(ThreadId parent, ThreadId child)
+{
+   HT_Thread* t;
+   /* The core announces the main thread too, with no parent; it is
+      already thread 1. */
+   if (parent == VG_INVALID_THREADID) return;
+   HT_(thread_clock_reset)(child);
+   t = new_record(record_of[parent]);
+   record_of[child] = t->id;
+   last_child[parent] = t->id;
+   waited[child] = False;
+   add_event(parent, HT_Ev_Create, t->id, 0, False);
+}
+
+static void thread_ended(ThreadId tid)
+{
+   HT_Thread* t = HT_(thread_of)(tid);
+   HT_(thread_exit)(tid);      /* closes its activations and zones */
+   if (!t) return;
+   if (!program_exiting && !HT_(program_ended)()) {
+      t->exited = True;
+      add_event(tid, HT_Ev_Exit, 0, 0, False);
+   }
+   final_costs(tid, t);
+   record_of[tid] = 0;
+}
+
+/* Threads alive now were still running when the program ended. */
+void HT_(threads_program_end)(void)
+{
+   ThreadId tid;
+   for (tid = 1; tid < VG_N_THREADS; tid++)
+      if (record_of[tid])
+         final_costs(tid, HT_(thread_of)(tid));
+}
+
+/* A thread name from client memory (at most 15 bytes are kept, as the
+   kernel keeps). */
+static void set_name(HT_Thread* t, Addr p)
+{
+   HChar buf[16];
+   SizeT i;
+   if (!t || p == 0) return;
+   for (i = 0; i + 1 < sizeof buf; i++) {
+      if (!VG_(am_is_valid_for_client)(p + i, 1, VKI_PROT_READ)) return;
+      buf[i] = *(const HChar*)(p + i);
+      if (buf[i] == '\0') break;
+   }
+   buf[i] = '\0';
+   if (t->name) VG_(free)((HChar*)t->name);
+   t->name = VG_(strdup)("hotgrind.thread.name", buf);
+}
+
+static UInt thread_for_handle(UWord handle)
+{
+   Handle* h = VG_(HT_lookup)(handles, handle);
+   return h ? h->id : 0;
+}
+
+/*------------------------------------------------------------*/
+/*--- System calls                                         ---*/
+/*------------------------------------------------------------*/
+
+#define PR_SET_NAME_ 15
+
+static Bool is_futex_wait(UWord op)
+{
+   switch (op & 127) {      /* without the private and clock flags */
+      case 0:  /* FUTEX_WAIT */
+      case 6:  /* FUTEX_LOCK_PI */
+      case 9:  /* FUTEX_WAIT_BITSET */
+      case 11: /* FUTEX_WAIT_REQUEUE_PI */
+      case 13: /* FUTEX_LOCK_PI2 */
+         return True;
+      default:
+         return False;
+   }
+}
+
+static void pre_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n)
+{
+   if (sysno == __NR_futex && n >= 2 && is_futex_wait(args[1])) {
+      waited[tid] = True;
+   } else if (sysno == __NR_exit_group) {
+      /* The caller ends the program; every other live thread is cut
+         short. */
+      HT_Thread* t = HT_(thread_of)(tid);
+      if (t && !program_exiting && !HT_(program_ended)()) {
+         t->exited = True;
+         add_event(tid, HT_Ev_Exit, 0, 0, False);
+      }
+      program_exiting = True;
+   }
+}
+
+static void post_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n,
+                         SysRes res)
+{
+   if (sysno == __NR_prctl && n >= 2 && args[0] == PR_SET_NAME_
+       && !sr_isError(res))
+      set_name(HT_(thread_of)(tid), args[1]);
+}
+
+Bool HT_(thread_waited)(ThreadId tid)       { return waited[tid]; }
+void HT_(thread_waited_reset)(ThreadId tid) { waited[tid] = False; }
+
+/*------------------------------------------------------------*/
+/*--- pthread functions                                    ---*/
+/*------------------------------------------------------------*/
+
+static UInt sync_id(VgHashTable* table, UWord addr, Bool is_mutex)
+{
+   Sync* s = VG_(HT_lookup)(table, addr);
+   if (s) return s->id;
+   s = VG_(malloc)("hotgrind.sync", sizeof(Sync));
+   s->key = addr;
+   if (is_mutex) {
+      HT_Mutex     m;
+      const HChar* sym;
+      PtrdiffT     off;
+      VG_(memset)(&m, 0, sizeof m);
+      m.id = (UInt)VG_(sizeXA)(mutexes) + 1;
+      /* A global or static mutex is named by its symbol. */
+      if (VG_(get_datasym_and_offset)(VG_(current_DiEpoch)(), addr, &sym,
+                                      &off)) {
+         HChar buf[300];
+         if (off == 0) VG_(snprintf)(buf, sizeof buf, "%s", sym);
+         else VG_(snprintf)(buf, sizeof buf, "%s+%lld", sym, (Long)off);
+         m.name = VG_(strdup)("hotgrind.mutex.name", buf);
+      }
+      VG_(addToXA)(mutexes, &m);
+      s->id = m.id;
+   } else {
+      s->id = ++n_conds;
+   }
+   VG_(HT_add_node)(table, s);
+   return s->id;
+}
+
+static HT_Mutex* mutex_of(UWord addr)
+{
+   UInt id = sync_id(mutex_ids, addr, True);
+   return VG_(indexXA)(mutexes, id - 1);
+}
+
+void HT_(pthread_entered)(ThreadId tid, HT_Observed kind, const UWord args[3])
+{
+   switch (kind) {
+      case HT_Obs_MutexUnlock:
+         add_event(tid, HT_Ev_Unlock, mutex_of(args[0])->id, 0, False);
+         break;
+      case HT_Obs_CondSignal:
+         add_event(tid, HT_Ev_CondSignal, sync_id(cond_ids, args[0], False),
+                   0, False);
+         break;
+      case HT_Obs_CondBroadcast:
+         add_event(tid, HT_Ev_CondBroadcast,
+                   sync_id(cond_ids, args[0], False), 0, False);
+         break;
+      default:
+         break;
+   }
+}
+
+void HT_(pthread_returned)(ThreadId tid, HT_Observed kind,
+                           const UWord args[3], UWord result, Bool w)
+{
+   /* pthread functions return an int: 0 for success. */
+   Bool ok = (UInt)result == 0;
+   switch (kind) {
+      case HT_Obs_ThreadCreate:
+         if (ok && last_child[tid]
+             && VG_(am_is_valid_for_client)(args[0], sizeof(UWord),
+                                            VKI_PROT_READ)) {
+            UWord   handle = *(UWord*)args[0];
+            Handle* h = VG_(HT_lookup)(handles, handle);
+            if (!h) {
+               h = VG_(malloc)("hotgrind.handle", sizeof(Handle));
+               h->key = handle;
+               VG_(HT_add_node)(handles, h);
+            }
+            h->id = last_child[tid];
+         }
+         break;
+      case HT_Obs_ThreadJoin:
+         if (ok) add_event(tid, HT_Ev_Join, thread_for_handle(args[0]), 0,
+                           False);
+         break;
+      case HT_Obs_SetName:
+         if (ok) {
+            UInt id = thread_for_handle(args[0]);
+            if (id) set_name(HT_(thread_by_id)(id), args[1]);
+         }
+         break;
+      case HT_Obs_MutexLock:
+         if (ok) {
+            HT_Mutex* m = mutex_of(args[0]);
+            m->acquisitions++;
+            if (w) m->contended++;
+            add_event(tid, HT_Ev_Lock, m->id, 0, w);
+         }
+         break;
+      case HT_Obs_CondWait:
+         /* Returns holding the mutex again, also on a timeout. */
+         add_event(tid, HT_Ev_CondWait, sync_id(cond_ids, args[0], False),
+                   mutex_of(args[1])->id, w);
+         break;
+      default:
+         break;
+   }
+}
+
+/*------------------------------------------------------------*/
+/*--- For the report                                       ---*/
+/*------------------------------------------------------------*/
+
+UInt HT_(n_events)(void) { return (UInt)VG_(sizeXA)(events); }
+
+const HT_Event* HT_(event)(UInt i)
+{
+   return VG_(indexXA)(events, i);
+}
+
+UInt HT_(n_mutexes)(void) { return (UInt)VG_(sizeXA)(mutexes); }
+
+const HT_Mutex* HT_(mutex_by_id)(UInt id)
+{
+   return VG_(indexXA)(mutexes, id - 1);
+}
+
+void HT_(threads_register)(void)
+{
+   VG_(track_pre_thread_ll_create)(thread_created);
+   VG_(track_pre_thread_ll_exit)(thread_ended);
+   VG_(needs_syscall_wrapper)(pre_syscall, post_syscall);
+}
