@@ -46,9 +46,11 @@ const char *hg_format_mean(uint64_t units, unsigned hundredths,
                            char text[HG_MEAN_TEXT_SIZE]);
 
 /* The `show` output: header, then the top LIMIT functions (0 = all) by
-   self Ir, then every marked function and zone by inclusive Ir, then the
-   mark patterns that measured nothing.  Returns false only when out of
-   memory. */
+   self Ir, then every marked function and zone by inclusive Ir; then, for
+   what the report has, the heap totals and the top LIMIT functions by
+   bytes allocated, every thread, the top LIMIT mutexes by contention and
+   the events by kind; last the mark patterns that measured nothing.
+   Returns false only when out of memory. */
 bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit);
 
 #endif

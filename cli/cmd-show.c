@@ -1,5 +1,6 @@
 /* hotgrind show: the top functions of a report by self Ir, then its
-   marked functions and zones.  GPL-2.0-or-later; part of hotgrind. */
+   marked functions and zones, heap, threads, mutexes and thread events.
+   GPL-2.0-or-later; part of hotgrind. */
 
 /* The table follows cg_annotate's function summary, so that people who
    know Cachegrind read it at once.  The output depends only on the report:
@@ -25,11 +26,19 @@ static const char show_help[] =
     "Then, if the report has any, all its marked functions (--mark) and zones\n"
     "(HOTGRIND_ZONE_BEGIN) by inclusive Ir, highest first: calls, inclusive\n"
     "Ir, and the mean, p50, p95, p99 and max of the inclusive Ir of single\n"
-    "calls ('-' with no calls).  Last, a warning for each mark pattern that\n"
-    "matched no function, or whose functions were never entered.\n"
+    "calls ('-' with no calls).\n"
     "\n"
-    "  --limit N   show the top N functions (default 20; 0 shows all); marked\n"
-    "              functions and zones are always all shown\n";
+    "Then, for the parts the report has: the heap of the whole run\n"
+    "(allocations, frees, peak and what was live at exit) and the functions\n"
+    "that allocated or freed, by bytes allocated; every thread with its\n"
+    "parent, status, Ir, share of the total and allocations; the mutexes, most\n"
+    "contended first; and the number of thread events of each kind.  Last, a\n"
+    "warning for each mark pattern that matched no function, or whose\n"
+    "functions were never entered.\n"
+    "\n"
+    "  --limit N   show the top N functions, heap functions and mutexes\n"
+    "              (default 20; 0 shows all); marked functions, zones and\n"
+    "              threads are always all shown\n";
 
 enum { DEFAULT_LIMIT = 20 };
 
@@ -143,14 +152,11 @@ static void print_shell_word(FILE *out, const char *word)
         fputc('\'', out);
 }
 
-/* The report's order: self Ir descending, then name, object, file, line. */
-static int compare_report_order(const void *a, const void *b)
+/* Name, object, file, line: the identity of a function, in one order. */
+static int compare_identity(const struct hg_function *f,
+                            const struct hg_function *g)
 {
-    const struct hg_function *f = *(const struct hg_function *const *)a;
-    const struct hg_function *g = *(const struct hg_function *const *)b;
     int c;
-    if (f->self_ir != g->self_ir)
-        return f->self_ir > g->self_ir ? -1 : 1;
     if ((c = strcmp(f->name, g->name)) != 0)
         return c;
     if ((c = strcmp(f->object, g->object)) != 0)
@@ -160,6 +166,16 @@ static int compare_report_order(const void *a, const void *b)
     if (f->line != g->line)
         return f->line < g->line ? -1 : 1;
     return 0;
+}
+
+/* The report's order: self Ir descending, then name, object, file, line. */
+static int compare_report_order(const void *a, const void *b)
+{
+    const struct hg_function *f = *(const struct hg_function *const *)a;
+    const struct hg_function *g = *(const struct hg_function *const *)b;
+    if (f->self_ir != g->self_ir)
+        return f->self_ir > g->self_ir ? -1 : 1;
+    return compare_identity(f, g);
 }
 
 const char *hg_format_mean(uint64_t units, unsigned hundredths,
@@ -284,7 +300,7 @@ static void marked_cells(const struct marked_row *row,
     hg_format_count(p->max, cells[7]);
 }
 
-static const char *plural(size_t n)
+static const char *plural(uint64_t n)
 {
     return n == 1 ? "" : "s";
 }
@@ -341,7 +357,6 @@ static bool show_marked(FILE *out, const struct hg_report *report)
     }
     if (n == 0) {
         free(rows);
-        show_mark_warnings(out, report);
         return true;
     }
     qsort(rows, n, sizeof *rows, compare_marked_rows);
@@ -376,13 +391,440 @@ static bool show_marked(FILE *out, const struct hg_report *report)
         fputc('\n', out);
     }
     free(rows);
-    show_mark_warnings(out, report);
     return true;
+}
+
+/* ------------------------------------------------------------- tables */
+
+/* The tables after the marked one are printed by one routine: titles,
+   then rows, columns two spaces apart, numbers on the right, text on the
+   left; the last column is not padded. */
+
+enum align { ALIGN_LEFT, ALIGN_RIGHT };
+
+struct column {
+    const char *title;
+    enum align align;
+    size_t min_width;    /* at least this wide, whatever the cells */
+    size_t max_width;    /* 0: no limit; a longer cell overflows */
+};
+
+struct table {
+    const struct column *columns;
+    size_t column_count;
+    size_t row_count;
+    char **cells;        /* row by row; NULL prints as "" */
+    bool failed;         /* out of memory */
+};
+
+static bool table_create(struct table *table, const struct column *columns,
+                         size_t column_count, size_t row_count)
+{
+    table->columns = columns;
+    table->column_count = column_count;
+    table->row_count = row_count;
+    table->cells = calloc(row_count * column_count + 1, sizeof *table->cells);
+    table->failed = table->cells == NULL;
+    return !table->failed;
+}
+
+static void table_free(struct table *table)
+{
+    size_t i;
+    for (i = 0; table->cells && i < table->row_count * table->column_count;
+         i++)
+        free(table->cells[i]);
+    free(table->cells);
+}
+
+static void table_set(struct table *table, size_t row, size_t column,
+                      const char *text)
+{
+    char **cell = &table->cells[row * table->column_count + column];
+    free(*cell);
+    *cell = strdup(text);
+    if (*cell == NULL)
+        table->failed = true;
+}
+
+static void table_set_count(struct table *table, size_t row, size_t column,
+                            uint64_t count)
+{
+    char text[HG_COUNT_TEXT_SIZE];
+    table_set(table, row, column, hg_format_count(count, text));
+}
+
+/* "(12.34%)": PART of WHOLE, as in the functions table. */
+static void table_set_share(struct table *table, size_t row, size_t column,
+                            uint64_t part, uint64_t whole)
+{
+    char percent[HG_PERCENT_TEXT_SIZE];
+    char share[HG_PERCENT_TEXT_SIZE + 2];
+    hg_format_percent(part, whole, percent);
+    snprintf(share, sizeof share, "(%s)", percent);
+    table_set(table, row, column, share);
+}
+
+static void print_cell(FILE *out, const struct column *column, size_t width,
+                       const char *text, bool last)
+{
+    size_t used = display_width(text);
+    if (column->align == ALIGN_RIGHT)
+        for (; used < width; used++)
+            fputc(' ', out);
+    if (column->align == ALIGN_LEFT && !last)
+        print_padded(out, text, width);
+    else
+        print_clean(out, text);
+}
+
+/* A blank line, the titles and the rows.  False when out of memory. */
+static bool table_print(FILE *out, const struct table *table)
+{
+    size_t *widths, row, column, n = table->column_count;
+
+    if (table->failed || (widths = calloc(n, sizeof *widths)) == NULL)
+        return false;
+    for (column = 0; column < n; column++) {
+        const struct column *c = &table->columns[column];
+        widths[column] = max_size(display_width(c->title), c->min_width);
+        for (row = 0; row < table->row_count; row++) {
+            const char *cell = table->cells[row * n + column];
+            size_t width = display_width(cell ? cell : "");
+            if (c->max_width != 0)
+                width = min_size(width, c->max_width);
+            widths[column] = max_size(widths[column], width);
+        }
+    }
+    fputc('\n', out);
+    for (row = 0; row <= table->row_count; row++) {
+        for (column = 0; column < n; column++) {
+            const char *cell = row == 0 ? table->columns[column].title
+                               : table->cells[(row - 1) * n + column];
+            if (column > 0)
+                fputs("  ", out);
+            print_cell(out, &table->columns[column], widths[column],
+                       cell ? cell : "", column + 1 == n);
+        }
+        fputc('\n', out);
+    }
+    free(widths);
+    return true;
+}
+
+/* Prints TABLE and frees it; false when out of memory. */
+static bool table_finish(FILE *out, struct table *table)
+{
+    bool printed = table_print(out, table);
+    table_free(table);
+    return printed;
+}
+
+/* "Functions: 4, all shown" or "top 2 shown". */
+static void print_shown(FILE *out, size_t count, size_t shown)
+{
+    if (shown == count)
+        fprintf(out, "%zu, all shown", count);
+    else
+        fprintf(out, "%zu, top %zu shown", count, shown);
+}
+
+static size_t within_limit(size_t count, size_t limit)
+{
+    return (limit == 0 || limit > count) ? count : limit;
+}
+
+/* --------------------------------------------------------------- heap */
+
+/* Bytes allocated descending, then allocations descending, then name,
+   object, file and line. */
+static int compare_heap_order(const void *a, const void *b)
+{
+    const struct hg_function *f = *(const struct hg_function *const *)a;
+    const struct hg_function *g = *(const struct hg_function *const *)b;
+    if (f->heap.alloc_bytes != g->heap.alloc_bytes)
+        return f->heap.alloc_bytes > g->heap.alloc_bytes ? -1 : 1;
+    if (f->heap.allocs != g->heap.allocs)
+        return f->heap.allocs > g->heap.allocs ? -1 : 1;
+    return compare_identity(f, g);
+}
+
+/* "12 allocations" */
+static void print_quantity(FILE *out, uint64_t count, const char *unit)
+{
+    char text[HG_COUNT_TEXT_SIZE];
+    fprintf(out, "%s %s%s", hg_format_count(count, text), unit,
+            plural(count));
+}
+
+static void print_heap_totals(FILE *out, const struct hg_heap_totals *heap)
+{
+    fputs("\nHeap:      ", out);
+    print_quantity(out, heap->traffic.allocs, "allocation");
+    fputs(", ", out);
+    print_quantity(out, heap->traffic.alloc_bytes, "byte");
+    fputs("; ", out);
+    print_quantity(out, heap->traffic.frees, "free");
+    fputs(", ", out);
+    print_quantity(out, heap->traffic.free_bytes, "byte");
+    fputs(" freed\n           peak ", out);
+    print_quantity(out, heap->peak_bytes, "byte");
+    fputs(" in ", out);
+    print_quantity(out, heap->peak_blocks, "block");
+    fputs("; at exit ", out);
+    print_quantity(out, heap->exit_bytes, "byte");
+    fputs(" in ", out);
+    print_quantity(out, heap->exit_blocks, "block");
+    fputc('\n', out);
+}
+
+/* "file.c:12", or "???" when the file is unknown. */
+static void table_set_location(struct table *table, size_t row,
+                               size_t column, const struct hg_function *f)
+{
+    char *text;
+    if (f->file[0] == '\0') {
+        table_set(table, row, column, "???");
+        return;
+    }
+    if (f->line == 0) {
+        table_set(table, row, column, f->file);
+        return;
+    }
+    text = malloc(strlen(f->file) + 12);
+    if (text == NULL) {
+        table->failed = true;
+        return;
+    }
+    sprintf(text, "%s:%u", f->file, f->line);
+    table_set(table, row, column, text);
+    free(text);
+}
+
+/* The heap of the run, then the top LIMIT functions by bytes allocated. */
+static bool show_heap(FILE *out, const struct hg_report *report,
+                      size_t limit)
+{
+    static const struct column columns[] = {
+        { "allocs", ALIGN_RIGHT, 0, 0 },
+        { "alloc-bytes", ALIGN_RIGHT, 0, 0 },
+        { "frees", ALIGN_RIGHT, 0, 0 },
+        { "free-bytes", ALIGN_RIGHT, 0, 0 },
+        { "function", ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+        { "object", ALIGN_LEFT, 0, OBJECT_COLUMN_MAX },
+        { "file:line", ALIGN_LEFT, 0, 0 },
+    };
+    const struct hg_function **rows;
+    struct table table;
+    size_t n = 0, shown, i;
+
+    rows = malloc((report->function_count + 1) * sizeof *rows);
+    if (rows == NULL)
+        return false;
+    for (i = 0; i < report->function_count; i++)
+        if (report->functions[i].has_heap)
+            rows[n++] = &report->functions[i];
+    if (!report->has_heap && n == 0) {
+        free(rows);
+        return true;
+    }
+    if (report->has_heap)
+        print_heap_totals(out, &report->heap);
+    else
+        fputc('\n', out);
+    qsort(rows, n, sizeof *rows, compare_heap_order);
+    shown = within_limit(n, limit);
+    fputs("Functions with heap traffic: ", out);
+    if (n == 0) {
+        fputs("none\n", out);
+        free(rows);
+        return true;
+    }
+    print_shown(out, n, shown);
+    fputs(", by alloc-bytes\n", out);
+
+    if (!table_create(&table, columns, 7, shown)) {
+        free(rows);
+        return false;
+    }
+    for (i = 0; i < shown; i++) {
+        const struct hg_function *f = rows[i];
+        table_set_count(&table, i, 0, f->heap.allocs);
+        table_set_count(&table, i, 1, f->heap.alloc_bytes);
+        table_set_count(&table, i, 2, f->heap.frees);
+        table_set_count(&table, i, 3, f->heap.free_bytes);
+        table_set(&table, i, 4, f->name);
+        table_set(&table, i, 5, f->object);
+        table_set_location(&table, i, 6, f);
+    }
+    free(rows);
+    return table_finish(out, &table);
+}
+
+/* ------------------------------------------------------------ threads */
+
+static int compare_thread_ids(const void *a, const void *b)
+{
+    const struct hg_thread *t = *(const struct hg_thread *const *)a;
+    const struct hg_thread *u = *(const struct hg_thread *const *)b;
+    return t->id < u->id ? -1 : t->id > u->id;
+}
+
+/* An id as written in the report; "-" for none (0). */
+static void table_set_id(struct table *table, size_t row, size_t column,
+                         unsigned id)
+{
+    char text[16];
+    snprintf(text, sizeof text, "%u", id);
+    table_set(table, row, column, id == 0 ? "-" : text);
+}
+
+/* Every thread by id; the heap columns only when the report has them. */
+static bool show_threads(FILE *out, const struct hg_report *report)
+{
+    static const struct column columns[] = {
+        { "id", ALIGN_RIGHT, 0, 0 },
+        { "name", ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+        { "parent", ALIGN_RIGHT, 0, 0 },
+        { "status", ALIGN_LEFT, 0, 0 },
+        { "Ir", ALIGN_RIGHT, 0, 0 },
+        { "(%)", ALIGN_RIGHT, sizeof "(100.00%)" - 1, 0 },
+        { "allocs", ALIGN_RIGHT, 0, 0 },
+        { "alloc-bytes", ALIGN_RIGHT, 0, 0 },
+    };
+    const struct hg_thread **rows;
+    struct table table;
+    size_t n = report->thread_count, i;
+    bool heap = false;
+
+    if (!report->has_threads)
+        return true;
+    fprintf(out, "\nThreads: %zu, by id\n", n);
+    if (n == 0)
+        return true;
+    rows = malloc(n * sizeof *rows);
+    if (rows == NULL)
+        return false;
+    for (i = 0; i < n; i++) {
+        rows[i] = &report->threads[i];
+        heap = heap || rows[i]->has_heap;
+    }
+    qsort(rows, n, sizeof *rows, compare_thread_ids);
+
+    if (!table_create(&table, columns, heap ? 8 : 6, n)) {
+        free(rows);
+        return false;
+    }
+    for (i = 0; i < n; i++) {
+        const struct hg_thread *t = rows[i];
+        table_set_id(&table, i, 0, t->id);
+        table_set(&table, i, 1, t->name ? t->name : "-");
+        table_set_id(&table, i, 2, t->parent);
+        table_set(&table, i, 3,
+                  t->status == HG_THREAD_RUNNING ? "running" : "exited");
+        table_set_count(&table, i, 4, t->ir);
+        table_set_share(&table, i, 5, t->ir, report->total_ir);
+        if (heap && t->has_heap) {
+            table_set_count(&table, i, 6, t->heap.allocs);
+            table_set_count(&table, i, 7, t->heap.alloc_bytes);
+        } else if (heap) {
+            table_set(&table, i, 6, "-");
+            table_set(&table, i, 7, "-");
+        }
+    }
+    free(rows);
+    return table_finish(out, &table);
+}
+
+/* ------------------------------------------------- mutexes and events */
+
+/* Most contended first, then most acquired, then by id. */
+static int compare_mutex_order(const void *a, const void *b)
+{
+    const struct hg_mutex *m = *(const struct hg_mutex *const *)a;
+    const struct hg_mutex *n = *(const struct hg_mutex *const *)b;
+    if (m->contended != n->contended)
+        return m->contended > n->contended ? -1 : 1;
+    if (m->acquisitions != n->acquisitions)
+        return m->acquisitions > n->acquisitions ? -1 : 1;
+    return m->id < n->id ? -1 : m->id > n->id;
+}
+
+static bool show_mutexes(FILE *out, const struct hg_report *report,
+                         size_t limit)
+{
+    static const struct column columns[] = {
+        { "id", ALIGN_RIGHT, 0, 0 },
+        { "name", ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+        { "acquisitions", ALIGN_RIGHT, 0, 0 },
+        { "contended", ALIGN_RIGHT, 0, 0 },
+    };
+    const struct hg_mutex **rows;
+    struct table table;
+    size_t n = report->mutex_count, shown = within_limit(n, limit), i;
+
+    if (!report->has_mutexes)
+        return true;
+    fputs("\nMutexes: ", out);
+    print_shown(out, n, shown);
+    fputs(", by contended acquisitions\n", out);
+    if (n == 0)
+        return true;
+    rows = malloc(n * sizeof *rows);
+    if (rows == NULL)
+        return false;
+    for (i = 0; i < n; i++)
+        rows[i] = &report->mutexes[i];
+    qsort(rows, n, sizeof *rows, compare_mutex_order);
+
+    if (!table_create(&table, columns, 4, shown)) {
+        free(rows);
+        return false;
+    }
+    for (i = 0; i < shown; i++) {
+        table_set_id(&table, i, 0, rows[i]->id);
+        table_set(&table, i, 1, rows[i]->name ? rows[i]->name : "-");
+        table_set_count(&table, i, 2, rows[i]->acquisitions);
+        table_set_count(&table, i, 3, rows[i]->contended);
+    }
+    free(rows);
+    return table_finish(out, &table);
+}
+
+/* How many events of each kind, in the order of the format's list. */
+static bool show_events(FILE *out, const struct hg_report *report)
+{
+    static const struct column columns[] = {
+        { "events", ALIGN_RIGHT, 0, 0 },
+        { "kind", ALIGN_LEFT, 0, 0 },
+    };
+    struct table table;
+    size_t kinds = 0, row = 0, kind;
+
+    if (!report->has_events)
+        return true;
+    fprintf(out, "\nEvents: %zu, by kind\n", report->event_count);
+    for (kind = 0; kind < HG_EVENT_KINDS; kind++)
+        kinds += report->events_by_kind[kind] != 0;
+    if (kinds == 0)
+        return true;
+    if (!table_create(&table, columns, 2, kinds))
+        return false;
+    for (kind = 0; kind < HG_EVENT_KINDS; kind++) {
+        if (report->events_by_kind[kind] == 0)
+            continue;
+        table_set_count(&table, row, 0, report->events_by_kind[kind]);
+        table_set(&table, row, 1, hg_event_kind_name(kind));
+        row++;
+    }
+    return table_finish(out, &table);
 }
 
 /* ---------------------------------------------------------- the command */
 
-bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
+/* The header and the top LIMIT functions by self Ir. */
+static bool show_functions(FILE *out, const struct hg_report *report,
+                           size_t limit)
 {
     static const char percent_title[] = "(%)";
     const size_t percent_width = sizeof "(100.00%)" - 1;
@@ -404,7 +846,7 @@ bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
     if (shown == 0) {
         fputs("\n(no functions)\n", out);
         free(sorted);
-        return show_marked(out, report);
+        return true;
     }
 
     for (i = 0; i < shown; i++) {
@@ -443,7 +885,19 @@ bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
         fputc('\n', out);
     }
     free(sorted);
-    return show_marked(out, report);
+    return true;
+}
+
+bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
+{
+    if (!show_functions(out, report, limit) || !show_marked(out, report)
+        || !show_heap(out, report, limit) || !show_threads(out, report)
+        || !show_mutexes(out, report, limit))
+        return false;
+    if (!show_events(out, report))
+        return false;
+    show_mark_warnings(out, report);
+    return true;
 }
 
 /* A limit is digits only: "-1" or "5x" is a usage error, not 0 or 5. */

@@ -24,9 +24,10 @@ static const char validate_help[] =
     "Checks each REPORT against the report schema built into this command\n"
     "(docs/hotgrind.xsd, format 1), then against the rules of the format\n"
     "that the schema cannot express (docs/report-format.md), such as\n"
-    "marked=\"yes\" coming with calls.  Prints \"REPORT: valid\" for each\n"
-    "valid one, and one line on stderr for each that is not.  Exit status 0\n"
-    "when all are valid, 2 otherwise.  Nothing is fetched from the network.\n";
+    "marked=\"yes\" coming with calls, or the threads' Ir adding up to the\n"
+    "total.  Prints \"REPORT: valid\" for each valid one, and one line on\n"
+    "stderr for each that is not.  Exit status 0 when all are valid, 2\n"
+    "otherwise.  Nothing is fetched from the network.\n";
 
 /* Another format version gets the same words as from every reader,
    rather than the schema's "does not match the fixed value". */

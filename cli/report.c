@@ -50,7 +50,7 @@ static void fail(struct loader *loader, const xmlNode *where,
 }
 
 /* A value quoted in a message: one line, and short. */
-static void quote_for_message(char *dst, size_t dst_size, const char *value)
+void hg_quote_for_message(char *dst, size_t dst_size, const char *value)
 {
     const size_t shown_max = 40;
     size_t n = 0, i;
@@ -131,7 +131,7 @@ static bool require_count(struct loader *loader, const xmlNode *node,
     bool ok = text != NULL && hg_parse_count(text, count);
     if (text != NULL && !ok) {
         char shown[64];
-        quote_for_message(shown, sizeof shown, text);
+        hg_quote_for_message(shown, sizeof shown, text);
         fail(loader, node, "<%s> attribute %s=\"%s\" is not a number",
              element_name(node), name, shown);
     }
@@ -147,7 +147,7 @@ static bool require_mean(struct loader *loader, const xmlNode *node,
     bool ok = text != NULL && hg_parse_mean(text, units, hundredths);
     if (text != NULL && !ok) {
         char shown[64];
-        quote_for_message(shown, sizeof shown, text);
+        hg_quote_for_message(shown, sizeof shown, text);
         fail(loader, node, "<%s> attribute %s=\"%s\" is not a number with "
              "two decimals", element_name(node), name, shown);
     }
@@ -293,7 +293,7 @@ static bool load_marked(struct loader *loader, const xmlNode *node)
     marked = strcmp((const char *)value, "yes") == 0;
     if (!marked) {
         char shown[64];
-        quote_for_message(shown, sizeof shown, (const char *)value);
+        hg_quote_for_message(shown, sizeof shown, (const char *)value);
         fail(loader, node, "<%s> attribute marked=\"%s\" is not \"yes\"",
              element_name(node), shown);
     }
@@ -301,12 +301,44 @@ static bool load_marked(struct loader *loader, const xmlNode *node)
     return marked;
 }
 
+static void require_heap_traffic(struct loader *loader, const xmlNode *node,
+                                 struct hg_heap_traffic *heap)
+{
+    require_count(loader, node, "allocs", &heap->allocs);
+    require_count(loader, node, "alloc-bytes", &heap->alloc_bytes);
+    require_count(loader, node, "frees", &heap->frees);
+    require_count(loader, node, "free-bytes", &heap->free_bytes);
+}
+
+static bool has_attribute(const xmlNode *node, const char *name)
+{
+    return xmlHasNsProp(node, (const xmlChar *)name, NULL) != NULL;
+}
+
+/* The heap attributes of an <inclusive> or a <thread>: all four, or none
+   (false). */
+static bool load_heap_traffic(struct loader *loader, const xmlNode *node,
+                              struct hg_heap_traffic *heap)
+{
+    if (loader->failed
+        || !(has_attribute(node, "allocs") || has_attribute(node, "alloc-bytes")
+             || has_attribute(node, "frees")
+             || has_attribute(node, "free-bytes")))
+        return false;
+    require_heap_traffic(loader, node, heap);
+    return !loader->failed;
+}
+
+/* <inclusive Ir> and, with heap=yes, its heap attributes. */
 static void load_inclusive(struct loader *loader, const xmlNode *owner,
-                           uint64_t *inclusive_ir)
+                           uint64_t *inclusive_ir, bool *has_heap,
+                           struct hg_heap_traffic *heap)
 {
     xmlNode *inclusive = require_child(loader, owner, "inclusive");
-    if (inclusive != NULL)
-        require_count(loader, inclusive, "Ir", inclusive_ir);
+    if (inclusive == NULL)
+        return;
+    require_count(loader, inclusive, "Ir", inclusive_ir);
+    *has_heap = load_heap_traffic(loader, inclusive, heap);
 }
 
 /* <per-call> is absent when there were no calls. */
@@ -326,10 +358,11 @@ static void load_per_call(struct loader *loader, const xmlNode *owner,
     require_count(loader, node, "p99", &per_call->p99);
 }
 
-static void load_function(struct loader *loader, struct hg_function *function,
+static void load_function(struct loader *loader, void *item,
                           const xmlNode *node)
 {
-    xmlNode *self;
+    struct hg_function *function = item;
+    xmlNode *self, *heap;
     function->name = require_attribute(loader, node, "name");
     function->object = require_attribute(loader, node, "object");
     function->file = require_attribute(loader, node, "file");
@@ -337,29 +370,36 @@ static void load_function(struct loader *loader, struct hg_function *function,
     self = require_child(loader, node, "self");
     if (self != NULL)
         require_count(loader, self, "Ir", &function->self_ir);
+    heap = find_child(node, "heap");
+    if (heap != NULL && !loader->failed) {
+        function->has_heap = true;
+        require_heap_traffic(loader, heap, &function->heap);
+    }
 
     /* What `show` needs of a marked function is required of one. */
     function->marked = load_marked(loader, node);
     if (!function->marked)
         return;
     require_count(loader, node, "calls", &function->calls);
-    load_inclusive(loader, node, &function->inclusive_ir);
+    load_inclusive(loader, node, &function->inclusive_ir,
+                   &function->has_inclusive_heap, &function->inclusive_heap);
     load_per_call(loader, node, &function->has_per_call,
                   &function->per_call);
 }
 
-static void load_zone(struct loader *loader, struct hg_zone *zone,
-                      const xmlNode *node)
+static void load_zone(struct loader *loader, void *item, const xmlNode *node)
 {
+    struct hg_zone *zone = item;
     zone->name = require_attribute(loader, node, "name");
     require_count(loader, node, "calls", &zone->calls);
-    load_inclusive(loader, node, &zone->inclusive_ir);
+    load_inclusive(loader, node, &zone->inclusive_ir, &zone->has_inclusive_heap,
+                   &zone->inclusive_heap);
     load_per_call(loader, node, &zone->has_per_call, &zone->per_call);
 }
 
-static void load_mark(struct loader *loader, struct hg_mark *mark,
-                      const xmlNode *node)
+static void load_mark(struct loader *loader, void *item, const xmlNode *node)
 {
+    struct hg_mark *mark = item;
     mark->pattern = require_attribute(loader, node, "pattern");
     require_count(loader, node, "functions", &mark->functions);
     require_count(loader, node, "entered", &mark->entered);
@@ -387,63 +427,184 @@ static void *child_array(struct loader *loader, const xmlNode *parent,
     return array;
 }
 
-static void load_functions(struct loader *loader, struct hg_report *report,
-                           const xmlNode *functions)
+/* Loads the NAME children of LIST (none when LIST is NULL) into a new
+   array of COUNT items of SIZE bytes, each with LOAD.  The array is never
+   NULL unless out of memory, so a loaded report has arrays. */
+static void *load_list(struct loader *loader, const xmlNode *list,
+                       const char *name, size_t size,
+                       void (*load)(struct loader *, void *, const xmlNode *),
+                       size_t *count)
 {
+    char *array;
     xmlNode *child;
 
     if (loader->failed)
-        return;
-    report->functions = child_array(loader, functions, "function",
-                                    sizeof *report->functions);
-    if (report->functions == NULL)
-        return;
-    for (child = functions->children; child && !loader->failed;
+        return NULL;
+    array = child_array(loader, list, name, size);
+    if (array == NULL || list == NULL)
+        return array;
+    for (child = list->children; child && !loader->failed;
          child = child->next)
-        if (is_element(child, "function"))
-            load_function(loader,
-                          &report->functions[report->function_count++],
-                          child);
+        if (is_element(child, name))
+            load(loader, array + size * (*count)++, child);
+    return array;
 }
 
-/* <zones> and <marks> are optional: without them, empty lists. */
-static void load_zones(struct loader *loader, struct hg_report *report,
-                       const xmlNode *zones)
+static void load_totals(struct loader *loader, struct hg_report *report,
+                        const xmlNode *totals)
 {
-    xmlNode *child;
-
-    if (loader->failed)
+    xmlNode *heap;
+    if (totals == NULL)
         return;
-    report->zones = child_array(loader, zones, "zone", sizeof *report->zones);
-    if (report->zones == NULL || zones == NULL)
+    require_count(loader, totals, "Ir", &report->total_ir);
+    heap = find_child(totals, "heap");
+    if (heap == NULL || loader->failed)
         return;
-    for (child = zones->children; child && !loader->failed;
-         child = child->next)
-        if (is_element(child, "zone"))
-            load_zone(loader, &report->zones[report->zone_count++], child);
+    report->has_heap = true;
+    require_heap_traffic(loader, heap, &report->heap.traffic);
+    require_count(loader, heap, "peak-bytes", &report->heap.peak_bytes);
+    require_count(loader, heap, "peak-blocks", &report->heap.peak_blocks);
+    require_count(loader, heap, "exit-bytes", &report->heap.exit_bytes);
+    require_count(loader, heap, "exit-blocks", &report->heap.exit_blocks);
 }
 
-static void load_marks(struct loader *loader, struct hg_report *report,
-                       const xmlNode *marks)
+/* ----------------------------------------- threads, mutexes and events */
+
+/* The attribute NAME of NODE, or NULL if absent; copied. */
+static char *optional_attribute(struct loader *loader, const xmlNode *node,
+                                const char *name)
 {
-    xmlNode *child;
+    return loader->failed || !has_attribute(node, name)
+           ? NULL : require_attribute(loader, node, name);
+}
+
+/* An optional id: 0 when absent (ids start at 1). */
+static void optional_id(struct loader *loader, const xmlNode *node,
+                        const char *name, unsigned *id)
+{
+    if (!loader->failed && has_attribute(node, name))
+        require_small_number(loader, node, name, id);
+}
+
+/* A closed set of words: the index of the attribute's value in WORDS
+   (COUNT of them), or COUNT with a problem.  ABSENT when the attribute is
+   absent, with a problem if ABSENT is negative. */
+static int load_word(struct loader *loader, const xmlNode *node,
+                     const char *name, const char *const *words, int count,
+                     int absent)
+{
+    char *value;
+    int i;
 
     if (loader->failed)
-        return;
-    report->marks = child_array(loader, marks, "mark", sizeof *report->marks);
-    if (report->marks == NULL || marks == NULL)
-        return;
-    for (child = marks->children; child && !loader->failed;
-         child = child->next)
-        if (is_element(child, "mark"))
-            load_mark(loader, &report->marks[report->mark_count++], child);
+        return count;
+    if (absent >= 0 && !has_attribute(node, name))
+        return absent;
+    value = require_attribute(loader, node, name);
+    if (value == NULL)
+        return count;
+    for (i = 0; i < count && strcmp(value, words[i]) != 0; i++)
+        continue;
+    if (i == count) {
+        char shown[64];
+        hg_quote_for_message(shown, sizeof shown, value);
+        fail(loader, node, "<%s> attribute %s=\"%s\" is not \"%s\" or "
+             "\"%s\"", element_name(node), name, shown, words[0], words[1]);
+    }
+    free(value);
+    return i;
+}
+
+static void load_thread(struct loader *loader, void *item,
+                        const xmlNode *node)
+{
+    static const char *const statuses[] = { "exited", "running" };
+    struct hg_thread *thread = item;
+
+    require_small_number(loader, node, "id", &thread->id);
+    thread->name = optional_attribute(loader, node, "name");
+    optional_id(loader, node, "parent", &thread->parent);
+    thread->status = load_word(loader, node, "status", statuses, 2, -1) == 1
+                     ? HG_THREAD_RUNNING : HG_THREAD_EXITED;
+    require_count(loader, node, "Ir", &thread->ir);
+    thread->has_heap = load_heap_traffic(loader, node, &thread->heap);
+}
+
+static void load_mutex(struct loader *loader, void *item,
+                       const xmlNode *node)
+{
+    struct hg_mutex *mutex = item;
+    require_small_number(loader, node, "id", &mutex->id);
+    mutex->name = optional_attribute(loader, node, "name");
+    require_count(loader, node, "acquisitions", &mutex->acquisitions);
+    require_count(loader, node, "contended", &mutex->contended);
+}
+
+static const char *const event_kind_names[HG_EVENT_KINDS] = {
+    "create", "exit", "join", "lock", "unlock", "cond-wait", "cond-signal",
+    "cond-broadcast", "other",
+};
+
+const char *hg_event_kind_name(enum hg_event_kind kind)
+{
+    return kind < HG_EVENT_KINDS ? event_kind_names[kind] : "other";
+}
+
+/* A kind this version does not know is a later addition: "other". */
+static void load_event(struct loader *loader, void *item,
+                       const xmlNode *node)
+{
+    static const char *const yes_no[] = { "yes", "no" };
+    struct hg_event *event = item;
+    char *kind;
+    int i;
+
+    require_count(loader, node, "Ir", &event->ir);
+    require_small_number(loader, node, "thread", &event->thread);
+    kind = require_attribute(loader, node, "kind");
+    event->kind = HG_EVENT_OTHER;
+    for (i = 0; kind != NULL && i < HG_EVENT_OTHER; i++)
+        if (strcmp(kind, event_kind_names[i]) == 0)
+            event->kind = (enum hg_event_kind)i;
+    free(kind);
+    optional_id(loader, node, "child", &event->child);
+    optional_id(loader, node, "mutex", &event->mutex);
+    optional_id(loader, node, "cond", &event->cond);
+    event->waited = load_word(loader, node, "waited", yes_no, 2, 1) == 0;
+}
+
+/* <threads>, <mutexes> and <events> are optional: without them, empty
+   lists and a false has_ flag. */
+static void load_threads_and_events(struct loader *loader,
+                                    struct hg_report *report,
+                                    const xmlNode *root)
+{
+    xmlNode *threads = find_child(root, "threads");
+    xmlNode *mutexes = find_child(root, "mutexes");
+    xmlNode *events = find_child(root, "events");
+    size_t i;
+
+    report->has_threads = threads != NULL;
+    report->has_mutexes = mutexes != NULL;
+    report->has_events = events != NULL;
+    report->threads = load_list(loader, threads, "thread",
+                                sizeof *report->threads, load_thread,
+                                &report->thread_count);
+    report->mutexes = load_list(loader, mutexes, "mutex",
+                                sizeof *report->mutexes, load_mutex,
+                                &report->mutex_count);
+    report->events = load_list(loader, events, "event",
+                               sizeof *report->events, load_event,
+                               &report->event_count);
+    for (i = 0; report->events != NULL && i < report->event_count; i++)
+        report->events_by_kind[report->events[i].kind]++;
 }
 
 static void load_root(struct loader *loader, struct hg_report *report,
                       const xmlNode *root)
 {
     uint64_t format;
-    xmlNode *host, *totals;
+    xmlNode *host, *functions;
 
     if (root == NULL) {
         fail(loader, NULL, "no root element");
@@ -474,12 +635,21 @@ static void load_root(struct loader *loader, struct hg_report *report,
     host = find_child(root, "host");
     if (host != NULL && !loader->failed)
         load_host(loader, report, host);
-    totals = require_child(loader, root, "totals");
-    if (totals != NULL)
-        require_count(loader, totals, "Ir", &report->total_ir);
-    load_functions(loader, report, require_child(loader, root, "functions"));
-    load_zones(loader, report, find_child(root, "zones"));
-    load_marks(loader, report, find_child(root, "marks"));
+    load_totals(loader, report, require_child(loader, root, "totals"));
+    functions = require_child(loader, root, "functions");
+    if (functions != NULL)
+        report->functions = load_list(loader, functions, "function",
+                                      sizeof *report->functions,
+                                      load_function,
+                                      &report->function_count);
+    /* <zones> and <marks> are optional: without them, empty lists. */
+    report->zones = load_list(loader, find_child(root, "zones"), "zone",
+                              sizeof *report->zones, load_zone,
+                              &report->zone_count);
+    report->marks = load_list(loader, find_child(root, "marks"), "mark",
+                              sizeof *report->marks, load_mark,
+                              &report->mark_count);
+    load_threads_and_events(loader, report, root);
 }
 
 struct hg_report *hg_report_load(const char *path, char *problem,
@@ -533,5 +703,14 @@ void hg_report_free(struct hg_report *report)
         for (i = 0; i < report->mark_count; i++)
             free(report->marks[i].pattern);
     free(report->marks);
+    if (report->threads != NULL)
+        for (i = 0; i < report->thread_count; i++)
+            free(report->threads[i].name);
+    free(report->threads);
+    if (report->mutexes != NULL)
+        for (i = 0; i < report->mutex_count; i++)
+            free(report->mutexes[i].name);
+    free(report->mutexes);
+    free(report->events);
     free(report);
 }

@@ -27,6 +27,23 @@ struct hg_per_call {
     uint64_t p99;
 };
 
+/* Heap traffic (heap=yes): blocks allocated and freed, and their bytes. */
+struct hg_heap_traffic {
+    uint64_t allocs;
+    uint64_t alloc_bytes;        /* a zero-byte request counts 1 */
+    uint64_t frees;
+    uint64_t free_bytes;
+};
+
+/* The heap of the whole run (<totals><heap>), DHAT's figures. */
+struct hg_heap_totals {
+    struct hg_heap_traffic traffic;
+    uint64_t peak_bytes;         /* live at the global maximum */
+    uint64_t peak_blocks;
+    uint64_t exit_bytes;         /* live at the end, after freeres */
+    uint64_t exit_blocks;
+};
+
 struct hg_function {
     char *name;          /* never empty: "???" when unknown */
     char *object;        /* basename of the object file, never empty */
@@ -40,6 +57,13 @@ struct hg_function {
     uint64_t inclusive_ir;       /* counted once under recursion */
     bool has_per_call;           /* <per-call> is absent when calls is 0 */
     struct hg_per_call per_call;
+
+    /* heap=yes: the function's own <heap>, absent when all four are 0. */
+    bool has_heap;
+    struct hg_heap_traffic heap;
+    /* heap=yes, marked functions: the heap traffic inside its calls. */
+    bool has_inclusive_heap;
+    struct hg_heap_traffic inclusive_heap;
 };
 
 /* A HOTGRIND_ZONE_BEGIN/END region, reported like a marked function. */
@@ -49,6 +73,8 @@ struct hg_zone {
     uint64_t inclusive_ir;
     bool has_per_call;
     struct hg_per_call per_call;
+    bool has_inclusive_heap;     /* heap=yes */
+    struct hg_heap_traffic inclusive_heap;
 };
 
 /* A --mark pattern and what it matched during the run. */
@@ -56,6 +82,58 @@ struct hg_mark {
     char *pattern;       /* as given, "OBJ:" included */
     uint64_t functions;  /* distinct functions that ran and matched */
     uint64_t entered;    /* how many of those were called */
+};
+
+enum hg_thread_status {
+    HG_THREAD_EXITED,            /* finished before the program ended */
+    HG_THREAD_RUNNING,           /* still alive when it ended */
+};
+
+struct hg_thread {
+    unsigned id;                 /* creation order, 1 = main */
+    char *name;                  /* NULL unless the program named it */
+    unsigned parent;             /* the creating thread; 0 for thread 1 */
+    enum hg_thread_status status;
+    uint64_t ir;                 /* the threads' Ir add up to total_ir */
+    bool has_heap;               /* heap=yes */
+    struct hg_heap_traffic heap; /* allocations and frees it made */
+};
+
+/* A mutex locked while thread-events=yes. */
+struct hg_mutex {
+    unsigned id;                 /* first-use order */
+    char *name;                  /* "symbol" or "symbol+off"; NULL if none */
+    uint64_t acquisitions;
+    uint64_t contended;          /* acquisitions that waited */
+};
+
+/* Event kinds, in the order of docs/report-format.md.  A kind this
+   version does not know loads as HG_EVENT_OTHER. */
+enum hg_event_kind {
+    HG_EVENT_CREATE,
+    HG_EVENT_EXIT,
+    HG_EVENT_JOIN,
+    HG_EVENT_LOCK,
+    HG_EVENT_UNLOCK,
+    HG_EVENT_COND_WAIT,
+    HG_EVENT_COND_SIGNAL,
+    HG_EVENT_COND_BROADCAST,
+    HG_EVENT_OTHER,
+    HG_EVENT_KINDS
+};
+
+/* The kind as the report writes it ("cond-wait"); "other" for
+   HG_EVENT_OTHER. */
+const char *hg_event_kind_name(enum hg_event_kind kind);
+
+struct hg_event {
+    uint64_t ir;                 /* instructions of all threads so far */
+    unsigned thread;
+    enum hg_event_kind kind;
+    unsigned child;              /* create, join; 0 otherwise */
+    unsigned mutex;              /* lock, unlock, cond-wait; 0 otherwise */
+    unsigned cond;               /* cond-*; 0 otherwise */
+    bool waited;                 /* lock: the thread waited for it */
 };
 
 struct hg_report {
@@ -79,6 +157,22 @@ struct hg_report {
     size_t zone_count;
     struct hg_mark *marks;           /* in file order; none without <marks> */
     size_t mark_count;
+
+    bool has_heap;                   /* <totals><heap>: heap=yes */
+    struct hg_heap_totals heap;
+
+    /* Each list may be NULL when its count is 0.  The has_ flags tell an
+       absent element from an empty one. */
+    bool has_threads;                /* absent from older reports */
+    struct hg_thread *threads;       /* in file order (by id) */
+    size_t thread_count;
+    bool has_mutexes;                /* thread-events=yes, a mutex locked */
+    struct hg_mutex *mutexes;        /* in file order (by id) */
+    size_t mutex_count;
+    bool has_events;                 /* thread-events=yes */
+    struct hg_event *events;         /* in file order */
+    size_t event_count;
+    size_t events_by_kind[HG_EVENT_KINDS];
 };
 
 /* Reads the report at PATH.  On failure returns NULL and writes one line
@@ -99,5 +193,9 @@ bool hg_parse_count(const char *text, uint64_t *value);
    XML white space allowed), as the schema's "mean" type.  Returns false if
    TEXT is not such a number or its whole part does not fit in 64 bits. */
 bool hg_parse_mean(const char *text, uint64_t *units, unsigned *hundredths);
+
+/* VALUE as quoted in a one-line message: control characters as '?', at
+   most 40 bytes, "..." after a cut.  DST_SIZE of 64 is enough. */
+void hg_quote_for_message(char *dst, size_t dst_size, const char *value);
 
 #endif

@@ -8,18 +8,32 @@
    list is in docs/report-format.md, "Rules the schema cannot express". */
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
 #include "rules.h"
 #include "xml-safe.h"
 
+/* Ids of the listed threads or mutexes, sorted for bsearch. */
+struct id_set {
+    unsigned *ids;
+    size_t count;
+};
+
 struct checker {
     char *problem;
     size_t problem_size;
     bool failed;
+    const xmlNode *totals;        /* <totals>, NULL only if absent */
+    const xmlNode *totals_heap;   /* <totals><heap>, NULL without heap */
+    struct id_set threads;        /* ids of the <thread>s */
+    struct id_set mutexes;        /* ids of the <mutex>es */
+    bool has_previous_event;
+    uint64_t previous_event_ir;
 };
 
 static void broken(struct checker *checker, const xmlNode *where,
@@ -129,6 +143,198 @@ static void check_per_call_presence(struct checker *checker,
         check_per_call(checker, per_call);
 }
 
+static void check_mark(struct checker *checker, const xmlNode *node)
+{
+    uint64_t functions, entered;
+    if (get_count(node, "functions", &functions)
+        && get_count(node, "entered", &entered) && entered > functions)
+        broken(checker, node, "<mark> has entered=\"%" PRIu64 "\" greater "
+               "than functions=\"%" PRIu64 "\"", entered, functions);
+}
+
+/* ------------------------------------------------------------ options */
+
+/* The options whose value is yes or no, each listed at most once. */
+static const char *const yes_no_options[] = {
+    "collect-atstart", "heap", "thread-events",
+};
+enum { YES_NO_OPTIONS = sizeof yes_no_options / sizeof yes_no_options[0] };
+
+/* "yes", "no", or NULL: the value of the yes/no option NAME in OPTIONS.
+   The text is static: the rules have checked the value already. */
+static const char *yes_no_option(const xmlNode *options, const char *name,
+                                 const xmlNode **where)
+{
+    const xmlNode *option;
+    const char *answer = NULL;
+    if (options == NULL)
+        return NULL;
+    for (option = options->children; option; option = option->next) {
+        xmlChar *n, *v;
+        if (!is_element(option, "option"))
+            continue;
+        n = xmlGetNoNsProp(option, (const xmlChar *)"name");
+        v = xmlGetNoNsProp(option, (const xmlChar *)"value");
+        if (n != NULL && v != NULL && strcmp((const char *)n, name) == 0) {
+            answer = strcmp((const char *)v, "yes") == 0 ? "yes" : "no";
+            *where = option;
+        }
+        xmlFree(n);
+        xmlFree(v);
+    }
+    return answer;
+}
+
+/* Each yes/no option once, saying yes or no (alloc-fn and free-fn may
+   repeat); heap and thread-events agree with what the report holds. */
+static void check_options(struct checker *checker, const xmlNode *root)
+{
+    const xmlNode *run = child_named(root, "run");
+    const xmlNode *options = run ? child_named(run, "options") : NULL;
+    const xmlNode *option, *where = NULL;
+    bool seen[YES_NO_OPTIONS] = { false };
+    const char *heap, *events;
+
+    if (options == NULL)
+        return;
+    for (option = options->children; option && !checker->failed;
+         option = option->next) {
+        xmlChar *name, *value;
+        size_t i;
+        if (!is_element(option, "option"))
+            continue;
+        name = xmlGetNoNsProp(option, (const xmlChar *)"name");
+        value = xmlGetNoNsProp(option, (const xmlChar *)"value");
+        for (i = 0; name != NULL && value != NULL && i < YES_NO_OPTIONS; i++) {
+            char shown[64];
+            if (strcmp((const char *)name, yes_no_options[i]) != 0)
+                continue;
+            hg_quote_for_message(shown, sizeof shown, (const char *)value);
+            if (seen[i])
+                broken(checker, option, "<option name=\"%s\"> appears more "
+                       "than once", yes_no_options[i]);
+            else if (strcmp((const char *)value, "yes") != 0
+                     && strcmp((const char *)value, "no") != 0)
+                broken(checker, option, "<option name=\"%s\"> has "
+                       "value=\"%s\", not \"yes\" or \"no\"",
+                       yes_no_options[i], shown);
+            seen[i] = true;
+        }
+        xmlFree(name);
+        xmlFree(value);
+    }
+    if (checker->failed)
+        return;
+
+    heap = yes_no_option(options, "heap", &where);
+    if (heap != NULL && (checker->totals_heap != NULL) != (*heap == 'y'))
+        broken(checker, where, "<option name=\"heap\"> has value=\"%s\" "
+               "but <totals> has %s <heap>", heap,
+               checker->totals_heap != NULL ? "a" : "no");
+    events = yes_no_option(options, "thread-events", &where);
+    if (events == NULL || checker->failed)
+        return;
+    if (*events == 'y' && child_named(root, "events") == NULL)
+        broken(checker, where, "<option name=\"thread-events\"> has "
+               "value=\"yes\" but the report has no <events>");
+    else if (*events == 'n' && child_named(root, "events") != NULL)
+        broken(checker, where, "<option name=\"thread-events\"> has "
+               "value=\"no\" but the report has <events>");
+    else if (*events == 'n' && child_named(root, "mutexes") != NULL)
+        broken(checker, where, "<option name=\"thread-events\"> has "
+               "value=\"no\" but the report has <mutexes>");
+}
+
+/* --------------------------------------------------------------- heap */
+
+static const char *const heap_attributes[] = {
+    "allocs", "alloc-bytes", "frees", "free-bytes",
+};
+
+/* Every allocation counts at least one byte (a zero-byte request counts
+   as one, as DHAT does). */
+static void check_alloc_bytes(struct checker *checker, const xmlNode *node)
+{
+    uint64_t allocs, bytes;
+    if (get_count(node, "allocs", &allocs)
+        && get_count(node, "alloc-bytes", &bytes) && bytes < allocs)
+        broken(checker, node, "<%s> has alloc-bytes=\"%" PRIu64 "\" less "
+               "than allocs=\"%" PRIu64 "\"", (const char *)node->name,
+               bytes, allocs);
+}
+
+/* The heap attributes of an <inclusive> or a <thread>: all four or none,
+   present if and only if <totals> has a <heap>. */
+static void check_heap_attributes(struct checker *checker,
+                                  const xmlNode *node)
+{
+    const char *what = (const char *)node->name;
+    const char *present = NULL, *absent = NULL;
+    size_t i;
+
+    for (i = 0; i < 4; i++) {
+        if (has_attribute(node, heap_attributes[i])) {
+            if (present == NULL)
+                present = heap_attributes[i];
+        } else if (absent == NULL) {
+            absent = heap_attributes[i];
+        }
+    }
+    if (present != NULL && absent != NULL)
+        broken(checker, node, "<%s> has %s but no %s attribute", what,
+               present, absent);
+    else if (present != NULL && checker->totals_heap == NULL)
+        broken(checker, node, "<%s> has heap attributes, but <totals> has "
+               "no <heap>", what);
+    else if (present == NULL && checker->totals_heap != NULL)
+        broken(checker, node, "<%s> has no heap attributes, but <totals> "
+               "has a <heap>", what);
+    else if (present != NULL)
+        check_alloc_bytes(checker, node);
+}
+
+static void check_totals_heap(struct checker *checker, const xmlNode *heap)
+{
+    uint64_t peak_bytes, peak_blocks, exit_bytes;
+
+    check_alloc_bytes(checker, heap);
+    if (!get_count(heap, "peak-bytes", &peak_bytes)
+        || !get_count(heap, "peak-blocks", &peak_blocks)
+        || !get_count(heap, "exit-bytes", &exit_bytes))
+        return;
+    if (exit_bytes > peak_bytes)
+        broken(checker, heap, "<heap> has exit-bytes=\"%" PRIu64 "\" "
+               "greater than peak-bytes=\"%" PRIu64 "\"", exit_bytes,
+               peak_bytes);
+    else if (peak_bytes > 0 && peak_blocks == 0)
+        broken(checker, heap, "<heap> has peak-bytes=\"%" PRIu64 "\" but "
+               "peak-blocks=\"0\"", peak_bytes);
+}
+
+/* A function's own <heap>: only with heap=yes. */
+static void check_function_heap(struct checker *checker, const xmlNode *node)
+{
+    const xmlNode *heap = child_named(node, "heap");
+    if (heap == NULL)
+        return;
+    if (checker->totals_heap == NULL)
+        broken(checker, heap, "<function> has a <heap>, but <totals> has "
+               "none");
+    else
+        check_alloc_bytes(checker, heap);
+}
+
+/* What a marked function and a zone share: heap attributes on
+   <inclusive> and the <per-call> rules. */
+static void check_activations(struct checker *checker, const xmlNode *node)
+{
+    const xmlNode *inclusive = child_named(node, "inclusive");
+    if (inclusive != NULL)
+        check_heap_attributes(checker, inclusive);
+    if (!checker->failed)
+        check_per_call_presence(checker, node);
+}
+
 /* marked="yes", calls and <inclusive> come together. */
 static void check_function(struct checker *checker, const xmlNode *node)
 {
@@ -149,16 +355,193 @@ static void check_function(struct checker *checker, const xmlNode *node)
         broken(checker, node, "<function> has an <inclusive> element but "
                "no marked=\"yes\"");
     else
+        check_function_heap(checker, node);
+    if (checker->failed)
+        return;
+    if (marked)
+        check_activations(checker, node);
+    else
         check_per_call_presence(checker, node);
 }
 
-static void check_mark(struct checker *checker, const xmlNode *node)
+/* ------------------------------------------------- threads and events */
+
+static int compare_ids(const void *a, const void *b)
 {
-    uint64_t functions, entered;
-    if (get_count(node, "functions", &functions)
-        && get_count(node, "entered", &entered) && entered > functions)
-        broken(checker, node, "<mark> has entered=\"%" PRIu64 "\" greater "
-               "than functions=\"%" PRIu64 "\"", entered, functions);
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The ID attribute of the NAME children of LIST, sorted.  False only when
+   out of memory. */
+static bool collect_ids(struct id_set *set, const xmlNode *list,
+                        const char *name)
+{
+    const xmlNode *child;
+    size_t n = 0;
+
+    for (child = list ? list->children : NULL; child; child = child->next)
+        if (is_element(child, name))
+            n++;
+    set->ids = malloc((n ? n : 1) * sizeof *set->ids);
+    if (set->ids == NULL)
+        return false;
+    for (child = list ? list->children : NULL; child; child = child->next) {
+        uint64_t id;
+        if (is_element(child, name) && get_count(child, "id", &id)
+            && id <= UINT_MAX)
+            set->ids[set->count++] = (unsigned)id;
+    }
+    qsort(set->ids, set->count, sizeof *set->ids, compare_ids);
+    return true;
+}
+
+/* Whether the attribute NAME of NODE, if any, is one of the ids in SET;
+   otherwise a broken rule naming WHAT the id should be. */
+static void check_reference(struct checker *checker, const xmlNode *node,
+                            const char *name, const struct id_set *set,
+                            const char *what)
+{
+    uint64_t id;
+    unsigned key;
+    if (!get_count(node, name, &id))
+        return;
+    key = id <= UINT_MAX ? (unsigned)id : 0;
+    if (key == 0 || bsearch(&key, set->ids, set->count, sizeof *set->ids,
+                            compare_ids) == NULL)
+        broken(checker, node, "<%s> has %s=\"%" PRIu64 "\", which is not the "
+               "id of a listed <%s>", (const char *)node->name, name, id,
+               what);
+}
+
+/* SUM += VALUE; false when it no longer fits. */
+static bool add_to(uint64_t *sum, uint64_t value)
+{
+    if (*sum > UINT64_MAX - value)
+        return false;
+    *sum += value;
+    return true;
+}
+
+/* "the sum of the NAME of the <thread>s" is the figure of TOTAL. */
+static void check_thread_sum(struct checker *checker, const xmlNode *threads,
+                             const char *name, bool fits, uint64_t sum,
+                             const xmlNode *total, const char *total_name)
+{
+    uint64_t expected;
+    if (!get_count(total, name, &expected) || (fits && sum == expected))
+        return;
+    if (fits)
+        broken(checker, threads, "<threads> has %s adding up to %" PRIu64
+               ", but %s has %s=\"%" PRIu64 "\"", name, sum, total_name,
+               name, expected);
+    else
+        broken(checker, threads, "<threads> has %s adding up to more than "
+               "%" PRIu64 ", but %s has %s=\"%" PRIu64 "\"", name, UINT64_MAX,
+               total_name, name, expected);
+}
+
+static void check_threads(struct checker *checker, const xmlNode *threads)
+{
+    const xmlNode *thread;
+    uint64_t ir_sum = 0, allocs_sum = 0, value;
+    bool ir_fits = true, allocs_fit = true;
+
+    for (thread = threads->children; thread && !checker->failed;
+         thread = thread->next) {
+        if (!is_element(thread, "thread"))
+            continue;
+        check_reference(checker, thread, "parent", &checker->threads,
+                        "thread");
+        check_heap_attributes(checker, thread);
+        if (get_count(thread, "Ir", &value))
+            ir_fits = ir_fits && add_to(&ir_sum, value);
+        if (get_count(thread, "allocs", &value))
+            allocs_fit = allocs_fit && add_to(&allocs_sum, value);
+    }
+    if (checker->failed || checker->totals == NULL)
+        return;
+    check_thread_sum(checker, threads, "Ir", ir_fits, ir_sum,
+                     checker->totals, "<totals>");
+    if (checker->totals_heap != NULL)
+        check_thread_sum(checker, threads, "allocs", allocs_fit, allocs_sum,
+                         checker->totals_heap, "<totals><heap>");
+}
+
+static void check_mutex(struct checker *checker, const xmlNode *node)
+{
+    uint64_t acquisitions, contended;
+    if (get_count(node, "acquisitions", &acquisitions)
+        && get_count(node, "contended", &contended)
+        && contended > acquisitions)
+        broken(checker, node, "<mutex> has contended=\"%" PRIu64 "\" greater "
+               "than acquisitions=\"%" PRIu64 "\"", contended, acquisitions);
+}
+
+/* The attributes an event may carry besides Ir, thread and kind. */
+enum {
+    EVENT_CHILD = 1, EVENT_COND = 2, EVENT_MUTEX = 4, EVENT_WAITED = 8,
+};
+static const char *const event_attributes[] = {
+    "child", "cond", "mutex", "waited",
+};
+
+static const struct {
+    const char *kind;
+    unsigned attributes;   /* exactly these, no others */
+} event_kinds[] = {
+    { "create", EVENT_CHILD },
+    { "exit", 0 },
+    { "join", EVENT_CHILD },
+    { "lock", EVENT_MUTEX | EVENT_WAITED },
+    { "unlock", EVENT_MUTEX },
+    { "cond-wait", EVENT_COND | EVENT_MUTEX },
+    { "cond-signal", EVENT_COND },
+    { "cond-broadcast", EVENT_COND },
+};
+
+/* The attributes of an event's kind, its Ir after the previous event's,
+   and the threads and mutexes it names listed. */
+static void check_event(struct checker *checker, const xmlNode *node)
+{
+    xmlChar *kind = xmlGetNoNsProp(node, (const xmlChar *)"kind");
+    unsigned takes = 0;
+    bool known = false;
+    uint64_t ir;
+    size_t i;
+
+    for (i = 0; kind != NULL && i < sizeof event_kinds / sizeof event_kinds[0];
+         i++)
+        if (strcmp((const char *)kind, event_kinds[i].kind) == 0) {
+            takes = event_kinds[i].attributes;
+            known = true;
+        }
+    for (i = 0; known && i < 4 && !checker->failed; i++) {
+        bool wanted = (takes & (1u << i)) != 0;
+        bool present = has_attribute(node, event_attributes[i]);
+        if (wanted && !present)
+            broken(checker, node, "<event kind=\"%s\"> has no %s "
+                   "attribute", (const char *)kind, event_attributes[i]);
+        else if (!wanted && present)
+            broken(checker, node, "<event kind=\"%s\"> has a %s attribute, "
+                   "which that kind does not take", (const char *)kind,
+                   event_attributes[i]);
+    }
+    xmlFree(kind);
+    if (checker->failed || !get_count(node, "Ir", &ir))
+        return;
+
+    if (checker->has_previous_event && ir < checker->previous_event_ir) {
+        broken(checker, node, "<event> has Ir=\"%" PRIu64 "\" less than the "
+               "Ir=\"%" PRIu64 "\" of the event before it", ir,
+               checker->previous_event_ir);
+        return;
+    }
+    checker->has_previous_event = true;
+    checker->previous_event_ir = ir;
+    check_reference(checker, node, "thread", &checker->threads, "thread");
+    check_reference(checker, node, "child", &checker->threads, "thread");
+    check_reference(checker, node, "mutex", &checker->mutexes, "mutex");
 }
 
 /* Calls CHECK for each NAME child of each LIST child of ROOT. */
@@ -179,14 +562,37 @@ static void check_each(struct checker *checker, const xmlNode *root,
 
 bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size)
 {
-    struct checker checker = { problem, problem_size, false };
+    struct checker checker = {
+        .problem = problem, .problem_size = problem_size, .failed = false,
+    };
     const xmlNode *root = xmlDocGetRootElement(doc);
 
     if (root == NULL)
         return true;
+    checker.totals = child_named(root, "totals");
+    checker.totals_heap = checker.totals ? child_named(checker.totals, "heap")
+                                         : NULL;
+    if (!collect_ids(&checker.threads, child_named(root, "threads"), "thread")
+        || !collect_ids(&checker.mutexes, child_named(root, "mutexes"),
+                        "mutex")) {
+        snprintf(problem, problem_size, "out of memory");
+        checker.failed = true;
+    }
+
+    /* In the order of the file, so the first rule broken is reported. */
+    if (!checker.failed)
+        check_options(&checker, root);
+    if (!checker.failed && checker.totals_heap != NULL)
+        check_totals_heap(&checker, checker.totals_heap);
     check_each(&checker, root, "functions", "function", check_function);
-    check_each(&checker, root, "zones", "zone", check_per_call_presence);
+    check_each(&checker, root, "zones", "zone", check_activations);
     check_each(&checker, root, "marks", "mark", check_mark);
+    if (!checker.failed && child_named(root, "threads") != NULL)
+        check_threads(&checker, child_named(root, "threads"));
+    check_each(&checker, root, "mutexes", "mutex", check_mutex);
+    check_each(&checker, root, "events", "event", check_event);
+    free(checker.threads.ids);
+    free(checker.mutexes.ids);
     return !checker.failed;
 }
 

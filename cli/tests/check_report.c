@@ -264,6 +264,198 @@ START_TEST(loads_64_bit_per_call_values_exactly)
 }
 END_TEST
 
+static void assert_traffic(const struct hg_heap_traffic *heap, uint64_t allocs,
+                           uint64_t alloc_bytes, uint64_t frees,
+                           uint64_t free_bytes)
+{
+    ck_assert_uint_eq(heap->allocs, allocs);
+    ck_assert_uint_eq(heap->alloc_bytes, alloc_bytes);
+    ck_assert_uint_eq(heap->frees, frees);
+    ck_assert_uint_eq(heap->free_bytes, free_bytes);
+}
+
+static void assert_thread(const struct hg_thread *t, unsigned id,
+                          const char *name, unsigned parent,
+                          enum hg_thread_status status, uint64_t ir)
+{
+    ck_assert_uint_eq(t->id, id);
+    if (name == NULL)
+        ck_assert_ptr_null(t->name);
+    else
+        ck_assert_str_eq(t->name, name);
+    ck_assert_uint_eq(t->parent, parent);
+    ck_assert_int_eq(t->status, status);
+    ck_assert_uint_eq(t->ir, ir);
+}
+
+static void assert_event(const struct hg_event *e, uint64_t ir,
+                         unsigned thread, enum hg_event_kind kind,
+                         unsigned child, unsigned mutex, unsigned cond,
+                         bool waited)
+{
+    ck_assert_uint_eq(e->ir, ir);
+    ck_assert_uint_eq(e->thread, thread);
+    ck_assert_int_eq(e->kind, kind);
+    ck_assert_uint_eq(e->child, child);
+    ck_assert_uint_eq(e->mutex, mutex);
+    ck_assert_uint_eq(e->cond, cond);
+    ck_assert_int_eq(e->waited, waited);
+}
+
+START_TEST(loads_heap_threads_mutexes_and_events_exactly)
+{
+    struct hg_report *r = load_ok("valid-heap-threads.xml");
+    const struct hg_function *f = r->functions;
+    static const size_t by_kind[HG_EVENT_KINDS] = { 2, 2, 1, 5, 5, 1, 1, 1, 0 };
+    size_t i;
+
+    ck_assert(r->has_heap);
+    assert_traffic(&r->heap.traffic, 40, 65602, 35, 60002);
+    ck_assert_uint_eq(r->heap.peak_bytes, 9000);
+    ck_assert_uint_eq(r->heap.peak_blocks, 7);
+    ck_assert_uint_eq(r->heap.exit_bytes, 5600);
+    ck_assert_uint_eq(r->heap.exit_blocks, 5);
+
+    ck_assert_uint_eq(r->function_count, 5);
+    ck_assert(f[0].has_heap);
+    assert_traffic(&f[0].heap, 20, 40000, 18, 36000);
+    ck_assert(f[0].marked);
+    ck_assert_uint_eq(f[0].inclusive_ir, 70000);
+    ck_assert(f[0].has_inclusive_heap);
+    assert_traffic(&f[0].inclusive_heap, 30, 60000, 28, 56000);
+    ck_assert(f[0].has_per_call);
+    ck_assert_uint_eq(f[0].per_call.max, 40000);
+    ck_assert(f[1].has_heap);
+    ck_assert(!f[1].has_inclusive_heap);
+    assert_traffic(&f[1].heap, 8, 5600, 5, 4000);
+    ck_assert_str_eq(f[3].name, "malloc");
+    ck_assert(!f[3].has_heap);
+    assert_traffic(&f[4].heap, 2, 2, 2, 2);
+
+    ck_assert(r->has_threads);
+    ck_assert_uint_eq(r->thread_count, 3);
+    assert_thread(&r->threads[0], 1, NULL, 0, HG_THREAD_EXITED, 40000);
+    ck_assert(r->threads[0].has_heap);
+    assert_traffic(&r->threads[0].heap, 10, 5602, 7, 4002);
+    assert_thread(&r->threads[1], 2, "worker-1", 1, HG_THREAD_EXITED, 35000);
+    assert_thread(&r->threads[2], 3, NULL, 1, HG_THREAD_RUNNING, 25000);
+    assert_traffic(&r->threads[2].heap, 15, 30000, 14, 28000);
+
+    ck_assert(r->has_mutexes);
+    ck_assert_uint_eq(r->mutex_count, 3);
+    ck_assert_uint_eq(r->mutexes[0].id, 1);
+    ck_assert_str_eq(r->mutexes[0].name, "queue_lock");
+    ck_assert_uint_eq(r->mutexes[0].acquisitions, 3);
+    ck_assert_uint_eq(r->mutexes[0].contended, 1);
+    ck_assert_uint_eq(r->mutexes[1].id, 2);
+    ck_assert_ptr_null(r->mutexes[1].name);
+    ck_assert_str_eq(r->mutexes[2].name, "stats+16");
+
+    ck_assert(r->has_events);
+    ck_assert_uint_eq(r->event_count, 18);
+    assert_event(&r->events[0], 1000, 1, HG_EVENT_CREATE, 2, 0, 0, false);
+    assert_event(&r->events[2], 2000, 2, HG_EVENT_LOCK, 0, 1, 0, false);
+    assert_event(&r->events[3], 2100, 2, HG_EVENT_UNLOCK, 0, 1, 0, false);
+    assert_event(&r->events[4], 2100, 3, HG_EVENT_LOCK, 0, 1, 0, true);
+    assert_event(&r->events[6], 2250, 1, HG_EVENT_COND_SIGNAL, 0, 0, 1, false);
+    assert_event(&r->events[8], 2400, 3, HG_EVENT_COND_WAIT, 0, 1, 1, false);
+    assert_event(&r->events[14], 3400, 1, HG_EVENT_COND_BROADCAST, 0, 0, 2,
+                 false);
+    assert_event(&r->events[15], 3500, 2, HG_EVENT_EXIT, 0, 0, 0, false);
+    assert_event(&r->events[16], 3600, 1, HG_EVENT_JOIN, 2, 0, 0, false);
+    assert_event(&r->events[17], 99000, 1, HG_EVENT_EXIT, 0, 0, 0, false);
+    for (i = 0; i < HG_EVENT_KINDS; i++)
+        ck_assert_uint_eq(r->events_by_kind[i], by_kind[i]);
+    hg_report_free(r);
+}
+END_TEST
+
+START_TEST(loads_threads_without_heap_or_events)
+{
+    struct hg_report *r = load_ok("valid-threads.xml");
+    ck_assert(!r->has_heap);
+    ck_assert(r->has_threads);
+    ck_assert_uint_eq(r->thread_count, 2);
+    assert_thread(&r->threads[0], 1, NULL, 0, HG_THREAD_EXITED, 1001);
+    assert_thread(&r->threads[1], 2, "sp\xc3\xadnner", 1, HG_THREAD_EXITED,
+                  1999);
+    ck_assert(!r->threads[0].has_heap);
+    ck_assert(!r->threads[1].has_heap);
+    ck_assert(!r->has_mutexes);
+    ck_assert(!r->has_events);
+    ck_assert_uint_eq(r->mutex_count, 0);
+    ck_assert_uint_eq(r->event_count, 0);
+    ck_assert(!r->functions[0].has_heap);
+    hg_report_free(r);
+}
+END_TEST
+
+/* Reports from before heap and threads: none of them, and arrays. */
+START_TEST(loads_a_report_without_heap_or_threads_as_such)
+{
+    struct hg_report *r = load_ok("valid-marked.xml");
+    size_t i;
+    ck_assert(!r->has_heap);
+    ck_assert(!r->has_threads);
+    ck_assert(!r->has_mutexes);
+    ck_assert(!r->has_events);
+    ck_assert_uint_eq(r->thread_count + r->mutex_count + r->event_count, 0);
+    ck_assert_ptr_nonnull(r->threads);
+    ck_assert_ptr_nonnull(r->mutexes);
+    ck_assert_ptr_nonnull(r->events);
+    for (i = 0; i < r->function_count; i++) {
+        ck_assert(!r->functions[i].has_heap);
+        ck_assert(!r->functions[i].has_inclusive_heap);
+    }
+    for (i = 0; i < r->zone_count; i++)
+        ck_assert(!r->zones[i].has_inclusive_heap);
+    hg_report_free(r);
+}
+END_TEST
+
+START_TEST(loads_64_bit_heap_and_thread_values_exactly)
+{
+    struct hg_report *r = load_ok("valid-full.xml");
+    ck_assert(r->has_heap);
+    assert_traffic(&r->heap.traffic, 10, UINT64_MAX, 9, 1000);
+    ck_assert_uint_eq(r->heap.peak_bytes, UINT64_MAX);
+    ck_assert_uint_eq(r->heap.peak_blocks, UINT64_MAX);
+    ck_assert_uint_eq(r->heap.exit_bytes, UINT64_MAX);
+    ck_assert_uint_eq(r->heap.exit_blocks, 1);
+    assert_traffic(&r->functions[0].heap, 10, UINT64_MAX, 9, 1000);
+    assert_traffic(&r->functions[0].inclusive_heap, 10, UINT64_MAX, 9, 1000);
+    ck_assert(r->zones[0].has_inclusive_heap);
+    assert_traffic(&r->zones[0].inclusive_heap, 0, 0, 0, 0);
+    ck_assert_uint_eq(r->thread_count, 2);
+    assert_thread(&r->threads[0], 1, NULL, 0, HG_THREAD_RUNNING, UINT64_MAX);
+    assert_thread(&r->threads[1], 4294967295u, "", 1, HG_THREAD_EXITED, 0);
+    ck_assert(r->threads[1].has_heap);
+    ck_assert_uint_eq(r->mutexes[0].id, 4294967295u);
+    ck_assert_uint_eq(r->mutexes[0].acquisitions, UINT64_MAX);
+    ck_assert_uint_eq(r->mutexes[0].contended, UINT64_MAX);
+    ck_assert_uint_eq(r->event_count, 8);
+    assert_event(&r->events[2], 1, 4294967295u, HG_EVENT_COND_WAIT, 0,
+                 4294967295u, 4294967295u, false);
+    assert_event(&r->events[7], UINT64_MAX, 1, HG_EVENT_JOIN, 4294967295u, 0,
+                 0, false);
+    hg_report_free(r);
+}
+END_TEST
+
+/* A kind a later release adds is counted, as "other". */
+START_TEST(counts_an_event_kind_it_does_not_know_as_other)
+{
+    struct hg_report *r = load_ok("future-event-kind.xml");
+    ck_assert_uint_eq(r->event_count, 18);
+    ck_assert_int_eq(r->events[14].kind, HG_EVENT_OTHER);
+    ck_assert_uint_eq(r->events_by_kind[HG_EVENT_OTHER], 1);
+    ck_assert_uint_eq(r->events_by_kind[HG_EVENT_COND_BROADCAST], 0);
+    ck_assert_str_eq(hg_event_kind_name(HG_EVENT_OTHER), "other");
+    ck_assert_str_eq(hg_event_kind_name(HG_EVENT_COND_WAIT), "cond-wait");
+    hg_report_free(r);
+}
+END_TEST
+
 struct bad_report {
     const char *file;
     const char *problem;   /* the whole line, or its start if ends in '*' */
@@ -296,6 +488,11 @@ static const struct bad_report bad_reports[] = {
       "line 14: <function> has no calls attribute" },
     { "rule-marked-without-inclusive.xml",
       "line 14: <function> has no <inclusive> element" },
+    { "bad-thread-status.xml", "line 53: <thread> attribute "
+      "status=\"zombie\" is not \"exited\" or \"running\"" },
+    { "thread-without-ir.xml", "line 53: <thread> has no Ir attribute" },
+    { "rule-heap-attributes-incomplete.xml",
+      "line 28: <inclusive> has no frees attribute" },
 };
 
 static void assert_problem(const char *file, const char *problem,
@@ -717,21 +914,24 @@ END_TEST
 START_TEST(shows_marked_rows_in_one_order)
 {
     struct hg_per_call one = { 5, 5, 5, 0, 5, 5, 5 };
+#define MARKED(n, o, l) \
+    { .name = (char *)(n), .object = (char *)(o), .file = (char *)"f.c", \
+      .line = (l), .self_ir = 1, .marked = true, .calls = 1, \
+      .inclusive_ir = 5, .has_per_call = true, .per_call = one }
     struct hg_function functions[] = {
-        { (char *)"b", (char *)"o", (char *)"f.c", 1, 1, true, 1, 5, true,
-          one },
-        { (char *)"a", (char *)"o", (char *)"f.c", 9, 1, true, 1, 5, true,
-          one },
-        { (char *)"a", (char *)"o", (char *)"f.c", 2, 1, true, 1, 5, true,
-          one },
-        { (char *)"a", (char *)"n", (char *)"f.c", 2, 1, true, 1, 5, true,
-          one },
-        { (char *)"unmarked", (char *)"o", (char *)"f.c", 1, 99, false, 0, 0,
-          false, { 0, 0, 0, 0, 0, 0, 0 } },
+        MARKED("b", "o", 1),
+        MARKED("a", "o", 9),
+        MARKED("a", "o", 2),
+        MARKED("a", "n", 2),
+        { .name = (char *)"unmarked", .object = (char *)"o",
+          .file = (char *)"f.c", .line = 1, .self_ir = 99 },
     };
+#undef MARKED
     struct hg_zone zones[] = {
-        { (char *)"a", 1, 5, true, one },
-        { (char *)"z", 2, 7, true, { 1, 6, 3, 50, 1, 6, 6 } },
+        { .name = (char *)"a", .calls = 1, .inclusive_ir = 5,
+          .has_per_call = true, .per_call = one },
+        { .name = (char *)"z", .calls = 2, .inclusive_ir = 7,
+          .has_per_call = true, .per_call = { 1, 6, 3, 50, 1, 6, 6 } },
     };
     struct hg_report report = {
         .format = 1, .tool_version = (char *)"0.1.0",
@@ -764,7 +964,7 @@ END_TEST
 START_TEST(shows_zones_and_warnings_without_functions)
 {
     struct hg_zone zones[] = {
-        { (char *)"idle", 0, 0, false, { 0, 0, 0, 0, 0, 0, 0 } },
+        { .name = (char *)"idle" },
     };
     struct hg_mark marks[] = {
         { (char *)"main", 0, 0 },
@@ -801,6 +1001,238 @@ START_TEST(shows_zones_and_warnings_without_functions)
     assert_shows(&report, 0, NO_FUNCTIONS WARNINGS);
 #undef NO_FUNCTIONS
 #undef WARNINGS
+}
+END_TEST
+
+/* What valid-heap-threads.xml shows whatever the limit. */
+#define POOL_HEAP \
+        "\n" \
+        "Heap:      40 allocations, 65,602 bytes; 35 frees, 60,002 bytes " \
+        "freed\n" \
+        "           peak 9,000 bytes in 7 blocks; at exit 5,600 bytes in 5 " \
+        "blocks\n"
+#define POOL_THREADS \
+        "\n" \
+        "Threads: 3, by id\n" \
+        "\n" \
+        "id  name      parent  status       Ir        (%)  allocs  " \
+        "alloc-bytes\n" \
+        " 1  -              -  exited   40,000   (40.00%)      10  " \
+        "      5,602\n" \
+        " 2  worker-1       1  exited   35,000   (35.00%)      15  " \
+        "     30,000\n" \
+        " 3  -              1  running  25,000   (25.00%)      15  " \
+        "     30,000\n"
+#define POOL_EVENTS \
+        "\n" \
+        "Events: 18, by kind\n" \
+        "\n" \
+        "events  kind\n" \
+        "     2  create\n" \
+        "     2  exit\n" \
+        "     1  join\n" \
+        "     5  lock\n" \
+        "     5  unlock\n" \
+        "     1  cond-wait\n" \
+        "     1  cond-signal\n" \
+        "     1  cond-broadcast\n"
+
+START_TEST(shows_heap_threads_mutexes_and_events)
+{
+    assert_fixture_shows("valid-heap-threads.xml", 20,
+        "Command:   ./pool 2\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Total:     100,000 Ir\n"
+        "Functions: 5, all shown, by self Ir\n"
+        "\n"
+        "    Ir        (%)  function   object     file:line\n"
+        "50,000   (50.00%)  worker     pool       pool.c:20\n"
+        "20,000   (20.00%)  main       pool       pool.c:50\n"
+        "15,000   (15.00%)  make_task  pool       task.c:7\n"
+        "10,000   (10.00%)  malloc     libc.so.6  ???\n"
+        " 5,000    (5.00%)  cleanup    pool       pool.c:80\n"
+        "\n"
+        "Marked functions and zones: 1 function, 0 zones, by inclusive Ir\n"
+        "\n"
+        "name    calls  inclusive Ir       mean     p50     p95     p99"
+        "     max  object\n"
+        "worker      2        70,000  35,000.00  30,000  40,000  40,000"
+        "  40,000  pool\n"
+        POOL_HEAP
+        "Functions with heap traffic: 4, all shown, by alloc-bytes\n"
+        "\n"
+        "allocs  alloc-bytes  frees  free-bytes  function   object  "
+        "file:line\n"
+        "    20       40,000     18      36,000  worker     pool    "
+        "pool.c:20\n"
+        "    10       20,000     10      20,000  make_task  pool    "
+        "task.c:7\n"
+        "     8        5,600      5       4,000  main       pool    "
+        "pool.c:50\n"
+        "     2            2      2           2  cleanup    pool    "
+        "pool.c:80\n"
+        POOL_THREADS
+        "\n"
+        "Mutexes: 3, all shown, by contended acquisitions\n"
+        "\n"
+        "id  name        acquisitions  contended\n"
+        " 1  queue_lock             3          1\n"
+        " 2  -                      1          0\n"
+        " 3  stats+16               1          0\n"
+        POOL_EVENTS);
+}
+END_TEST
+
+/* The part of the table from the line that starts with FROM. */
+static void assert_shows_from(const struct hg_report *report, size_t limit,
+                              const char *from, const char *expected)
+{
+    char *text = show_to_string(report, limit);
+    const char *start = strstr(text, from);
+    ck_assert_msg(start != NULL, "no '%s' in:\n%s", from, text);
+    ck_assert_str_eq(start, expected);
+    free(text);
+}
+
+/* --limit cuts the heap functions and the mutexes, not the threads. */
+START_TEST(shows_the_top_heap_functions_and_mutexes_within_the_limit)
+{
+    struct hg_report *r = load_ok("valid-heap-threads.xml");
+    assert_shows_from(r, 1, "\nHeap:",
+        POOL_HEAP
+        "Functions with heap traffic: 4, top 1 shown, by alloc-bytes\n"
+        "\n"
+        "allocs  alloc-bytes  frees  free-bytes  function  object  "
+        "file:line\n"
+        "    20       40,000     18      36,000  worker    pool    "
+        "pool.c:20\n"
+        POOL_THREADS
+        "\n"
+        "Mutexes: 3, top 1 shown, by contended acquisitions\n"
+        "\n"
+        "id  name        acquisitions  contended\n"
+        " 1  queue_lock             3          1\n"
+        POOL_EVENTS);
+    hg_report_free(r);
+}
+END_TEST
+#undef POOL_HEAP
+#undef POOL_THREADS
+#undef POOL_EVENTS
+
+/* heap=no, thread-events=no: threads only, without heap columns. */
+START_TEST(shows_threads_without_heap_columns)
+{
+    assert_fixture_shows("valid-threads.xml", 20,
+        "Command:   ./spin\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, arm64\n"
+        "Total:     3,000 Ir\n"
+        "Functions: 2, all shown, by self Ir\n"
+        "\n"
+        "   Ir        (%)  function  object  file:line\n"
+        "2,000   (66.67%)  spin      spin    spin.c:4\n"
+        "1,000   (33.33%)  main      spin    spin.c:12\n"
+        "\n"
+        "Threads: 2, by id\n"
+        "\n"
+        "id  name     parent  status     Ir        (%)\n"
+        " 1  -             -  exited  1,001   (33.37%)\n"
+        " 2  sp\xc3\xadnner       1  exited  1,999   (66.63%)\n");
+}
+END_TEST
+
+/* Heap functions by alloc-bytes, then allocs, name, object, file, line;
+   mutexes by contended, then acquisitions, then id; threads by id;
+   whatever the order in the file.  A thread without heap figures among
+   others that have them shows '-'; the mark warnings come last. */
+START_TEST(shows_heap_threads_and_mutexes_in_one_order)
+{
+#define HEAP_FUNCTION(n, o, f, l, allocs, bytes) \
+    { .name = (char *)(n), .object = (char *)(o), .file = (char *)(f), \
+      .line = (l), .self_ir = 1, .has_heap = true, \
+      .heap = { (allocs), (bytes), 0, 0 } }
+    struct hg_function functions[] = {
+        HEAP_FUNCTION("b", "o", "f.c", 1, 1, 10),
+        HEAP_FUNCTION("a", "o", "f.c", 2, 1, 10),
+        HEAP_FUNCTION("z", "o", "", 0, 9, 10),
+        HEAP_FUNCTION("a", "n", "f.c", 0, 1, 10),
+        HEAP_FUNCTION("c", "o", "f.c", 1, 1, 50),
+        { .name = (char *)"none", .object = (char *)"o", .file = (char *)"",
+          .self_ir = 5 },
+    };
+#undef HEAP_FUNCTION
+    struct hg_thread threads[] = {
+        { 3, NULL, 1, HG_THREAD_RUNNING, 2, false, { 0, 0, 0, 0 } },
+        { 1, (char *)"main", 0, HG_THREAD_EXITED, 8, true, { 1, 2, 3, 4 } },
+    };
+    struct hg_mutex mutexes[] = {
+        { 4, NULL, 9, 0, },
+        { 3, (char *)"b", 1, 1 },
+        { 2, (char *)"a", 5, 1 },
+        { 1, NULL, 9, 0 },
+    };
+    struct hg_mark marks[] = { { (char *)"nomatch", 0, 0 } };
+    struct hg_report report = {
+        .format = 1, .tool_version = (char *)"0.1.0",
+        .valgrind_version = (char *)"3.19.0", .arch = (char *)"x86",
+        .exe = (char *)"p", .total_ir = 10, .functions = functions,
+        .function_count = 6, .marks = marks, .mark_count = 1,
+        .has_threads = true, .threads = threads, .thread_count = 2,
+        .has_mutexes = true, .mutexes = mutexes, .mutex_count = 4,
+        .has_events = true,
+    };
+    assert_shows_from(&report, 0, "\nFunctions with",
+        "\n"
+        "Functions with heap traffic: 5, all shown, by alloc-bytes\n"
+        "\n"
+        "allocs  alloc-bytes  frees  free-bytes  function  object  "
+        "file:line\n"
+        "     1           50      0           0  c         o       f.c:1\n"
+        "     9           10      0           0  z         o       ???\n"
+        "     1           10      0           0  a         n       f.c\n"
+        "     1           10      0           0  a         o       f.c:2\n"
+        "     1           10      0           0  b         o       f.c:1\n"
+        "\n"
+        "Threads: 2, by id\n"
+        "\n"
+        "id  name  parent  status   Ir        (%)  allocs  alloc-bytes\n"
+        " 1  main       -  exited    8   (80.00%)       1            2\n"
+        " 3  -          1  running   2   (20.00%)       -            -\n"
+        "\n"
+        "Mutexes: 4, all shown, by contended acquisitions\n"
+        "\n"
+        "id  name  acquisitions  contended\n"
+        " 2  a                5          1\n"
+        " 3  b                1          1\n"
+        " 1  -                9          0\n"
+        " 4  -                9          0\n"
+        "\n"
+        "Events: 0, by kind\n"
+        "\n"
+        "warning: mark 'nomatch' matched no function that ran "
+        "(inlined? never called? misspelt?)\n");
+}
+END_TEST
+
+/* heap=yes in a run where no function allocated: the totals only. */
+START_TEST(shows_the_heap_totals_without_heap_functions)
+{
+    struct hg_function functions[] = {
+        { .name = (char *)"main", .object = (char *)"p", .file = (char *)"",
+          .self_ir = 5 },
+    };
+    struct hg_report report = {
+        .format = 1, .tool_version = (char *)"0.1.0",
+        .valgrind_version = (char *)"3.19.0", .arch = (char *)"x86",
+        .exe = (char *)"p", .total_ir = 5, .functions = functions,
+        .function_count = 1, .has_heap = true,
+        .heap = { { 1, 1, 0, 0 }, 1, 1, 1, 1 },
+    };
+    assert_shows_from(&report, 0, "\nHeap:",
+        "\n"
+        "Heap:      1 allocation, 1 byte; 0 frees, 0 bytes freed\n"
+        "           peak 1 byte in 1 block; at exit 1 byte in 1 block\n"
+        "Functions with heap traffic: none\n");
 }
 END_TEST
 
@@ -865,6 +1297,7 @@ START_TEST(valid_reports_pass_the_built_in_schema)
     static const char *valid[] = {
         "valid.xml", "valid-full.xml", "valid-escapes.xml",
         "no-functions.xml", "schema-location.xml", "valid-marked.xml",
+        "valid-heap-threads.xml", "valid-threads.xml",
     };
     size_t i;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -910,6 +1343,21 @@ START_TEST(the_schema_refuses_what_the_reader_would_skip_or_refuse)
         { "marked-no.xml", "line 14: Element 'function', attribute 'marked': "
           "[facet 'enumeration'] The value 'no' is not an element of the set "
           "{'yes'}." },
+        { "bad-thread-status.xml", "line 53: Element 'thread', attribute "
+          "'status': [facet 'enumeration'] The value 'zombie' is not an "
+          "element of the set {'exited', 'running'}." },
+        { "thread-without-ir.xml", "line 53: Element 'thread': The attribute "
+          "'Ir' is required but missing." },
+        { "duplicate-thread-id.xml", "line 53: Element 'thread': Duplicate "
+          "key-sequence ['2'] in unique identity-constraint "
+          "'unique-thread-id'." },
+        { "mutex-id-zero.xml", "line 57: Element 'mutex', attribute 'id': "
+          "[facet 'minInclusive'] The value '0' is less than the minimum "
+          "value allowed ('1')." },
+        { "future-event-kind.xml", "line 75: Element 'event', attribute "
+          "'kind': [facet 'enumeration'] The value 'rwlock-read' is not an "
+          "element of the set {'create', 'exit', 'join', 'lock', 'unlock', "
+          "'cond-wait', 'cond-signal', 'cond-broadcast'}." },
     };
     size_t i;
     for (i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
@@ -941,6 +1389,48 @@ static const struct bad_report rule_breakers[] = {
       "greater than max=\"60\"" },
     { "rule-entered-above-functions.xml", "line 21: <mark> has "
       "entered=\"2\" greater than functions=\"1\"" },
+    { "rule-thread-ir-sum.xml",
+      "line 50: <threads> has Ir adding up to 99999, but <totals> has Ir=\"100000\"" },
+    { "rule-thread-allocs-sum.xml",
+      "line 50: <threads> has allocs adding up to 39, but <totals><heap> has allocs=\"40\"" },
+    { "rule-exit-above-peak.xml",
+      "line 22: <heap> has exit-bytes=\"9001\" greater than peak-bytes=\"9000\"" },
+    { "rule-peak-without-blocks.xml",
+      "line 22: <heap> has peak-bytes=\"9000\" but peak-blocks=\"0\"" },
+    { "rule-alloc-bytes-below-allocs.xml",
+      "line 44: <heap> has alloc-bytes=\"1\" less than allocs=\"2\"" },
+    { "rule-thread-alloc-bytes-below-allocs.xml",
+      "line 51: <thread> has alloc-bytes=\"9\" less than allocs=\"10\"" },
+    { "rule-event-ir-decreasing.xml",
+      "line 64: <event> has Ir=\"1999\" less than the Ir=\"2000\" of the event before it" },
+    { "rule-event-unknown-thread.xml",
+      "line 76: <event> has thread=\"4\", which is not the id of a listed <thread>" },
+    { "rule-event-unknown-child.xml",
+      "line 77: <event> has child=\"5\", which is not the id of a listed <thread>" },
+    { "rule-thread-unknown-parent.xml",
+      "line 53: <thread> has parent=\"7\", which is not the id of a listed <thread>" },
+    { "rule-event-unlisted-mutex.xml",
+      "line 73: <event> has mutex=\"4\", which is not the id of a listed <mutex>" },
+    { "rule-contended-above-acquisitions.xml",
+      "line 56: <mutex> has contended=\"4\" greater than acquisitions=\"3\"" },
+    { "rule-event-missing-attribute.xml",
+      "line 71: <event kind=\"lock\"> has no waited attribute" },
+    { "rule-event-extra-attribute.xml",
+      "line 76: <event kind=\"exit\"> has a child attribute, which that kind does not take" },
+    { "rule-heap-attributes-incomplete.xml",
+      "line 28: <inclusive> has allocs but no frees attribute" },
+    { "rule-heap-without-totals.xml",
+      "line 25: <function> has a <heap>, but <totals> has none" },
+    { "rule-thread-without-heap.xml",
+      "line 53: <thread> has no heap attributes, but <totals> has a <heap>" },
+    { "rule-option-twice.xml",
+      "line 16: <option name=\"heap\"> appears more than once" },
+    { "rule-option-not-yes-no.xml",
+      "line 15: <option name=\"thread-events\"> has value=\"maybe\", not \"yes\" or \"no\"" },
+    { "rule-option-heap-disagrees.xml",
+      "line 14: <option name=\"heap\"> has value=\"no\" but <totals> has a <heap>" },
+    { "rule-option-events-disagree.xml",
+      "line 15: <option name=\"thread-events\"> has value=\"no\" but the report has <events>" },
 };
 
 START_TEST(validate_checks_the_rules_the_schema_cannot_express)
@@ -960,7 +1450,7 @@ START_TEST(the_rules_accept_what_the_tool_writes)
 {
     static const char *valid[] = {
         "valid.xml", "valid-full.xml", "valid-marked.xml",
-        "no-functions.xml",
+        "no-functions.xml", "valid-heap-threads.xml", "valid-threads.xml",
     };
     size_t i;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -972,6 +1462,44 @@ START_TEST(the_rules_accept_what_the_tool_writes)
                       valid[i], problem);
         xmlFreeDoc(doc);
     }
+}
+END_TEST
+
+/* Parses TEXT, a report held in memory, for the rules alone. */
+static bool rules_accept_text(const char *text, char *problem, size_t size)
+{
+    xmlDocPtr doc = xmlReadMemory(text, (int)strlen(text), "test.xml", NULL,
+                                  XML_PARSE_NONET);
+    bool valid;
+    ck_assert_ptr_nonnull(doc);
+    valid = hg_check_rules(doc, problem, size);
+    xmlFreeDoc(doc);
+    return valid;
+}
+
+/* Thread figures that add up past 64 bits never equal the total. */
+START_TEST(the_rules_add_up_thread_figures_without_overflow)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    ck_assert(!rules_accept_text(
+        "<hotgrind format=\"1\">\n"
+        "<totals Ir=\"18446744073709551615\"/>\n"
+        "<threads>\n"
+        "<thread id=\"1\" status=\"exited\" Ir=\"18446744073709551615\"/>\n"
+        "<thread id=\"2\" status=\"exited\" Ir=\"1\"/>\n"
+        "</threads>\n"
+        "</hotgrind>\n", problem, sizeof problem));
+    assert_problem("in memory", problem, "line 3: <threads> has Ir adding up "
+                   "to more than 18446744073709551615, but <totals> has "
+                   "Ir=\"18446744073709551615\"");
+    ck_assert(rules_accept_text(
+        "<hotgrind format=\"1\">\n"
+        "<totals Ir=\"18446744073709551615\"/>\n"
+        "<threads>\n"
+        "<thread id=\"1\" status=\"exited\" Ir=\"18446744073709551614\"/>\n"
+        "<thread id=\"2\" status=\"exited\" Ir=\"1\"/>\n"
+        "</threads>\n"
+        "</hotgrind>\n", problem, sizeof problem));
 }
 END_TEST
 
@@ -991,6 +1519,11 @@ static Suite *report_suite(void)
     tcase_add_test(loader, loads_a_report_without_marks_as_such);
     tcase_add_test(loader, loads_marked_functions_zones_and_marks_exactly);
     tcase_add_test(loader, loads_64_bit_per_call_values_exactly);
+    tcase_add_test(loader, loads_heap_threads_mutexes_and_events_exactly);
+    tcase_add_test(loader, loads_threads_without_heap_or_events);
+    tcase_add_test(loader, loads_a_report_without_heap_or_threads_as_such);
+    tcase_add_test(loader, loads_64_bit_heap_and_thread_values_exactly);
+    tcase_add_test(loader, counts_an_event_kind_it_does_not_know_as_other);
     tcase_add_test(loader, parses_means_like_the_schema);
     tcase_add_loop_test(loader, refuses_a_bad_report_with_one_line, 0,
                         (int)(sizeof bad_reports / sizeof bad_reports[0]));
@@ -1015,6 +1548,12 @@ static Suite *report_suite(void)
     tcase_add_test(show, shows_marked_rows_in_one_order);
     tcase_add_test(show, shows_zones_and_warnings_without_functions);
     tcase_add_test(show, shows_escaped_names_as_they_are);
+    tcase_add_test(show, shows_heap_threads_mutexes_and_events);
+    tcase_add_test(show,
+                   shows_the_top_heap_functions_and_mutexes_within_the_limit);
+    tcase_add_test(show, shows_threads_without_heap_columns);
+    tcase_add_test(show, shows_heap_threads_and_mutexes_in_one_order);
+    tcase_add_test(show, shows_the_heap_totals_without_heap_functions);
     suite_add_tcase(suite, show);
 
     tcase_add_test(validate, the_built_in_schema_is_docs_hotgrind_xsd);
@@ -1026,6 +1565,7 @@ static Suite *report_suite(void)
                         validate_checks_the_rules_the_schema_cannot_express, 0,
                         (int)(sizeof rule_breakers / sizeof rule_breakers[0]));
     tcase_add_test(validate, the_rules_accept_what_the_tool_writes);
+    tcase_add_test(validate, the_rules_add_up_thread_figures_without_overflow);
     suite_add_tcase(suite, validate);
     return suite;
 }

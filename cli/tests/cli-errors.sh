@@ -111,6 +111,26 @@ run 0 show --limit 1 "$data/valid-marked.xml" && {
 run 0 show "$data/valid.xml" && { grep -q 'Marked\|warning' "$out" &&
   fail "show valid.xml: a marked table or warning without marks"; }
 
+# --- show: heap, threads, mutexes and events (stdout, status 0)
+run 0 show --limit 1 "$data/valid-heap-threads.xml" && {
+  for heading in '^Heap: ' '^Functions with heap traffic: 4, top 1 shown' \
+                 '^Threads: 3, by id' '^Mutexes: 3, top 1 shown' \
+                 '^Events: 18, by kind'; do
+    grep -q "$heading" "$out" ||
+      fail "show valid-heap-threads.xml: no line '$heading'"
+  done
+  [ -s "$err" ] && fail "show valid-heap-threads.xml: wrote to stderr"
+}
+run 0 show "$data/valid-threads.xml" && {
+  grep -q '^Threads: 2, by id' "$out" || fail "show valid-threads.xml: no threads"
+  grep -q '^Heap\|^Mutexes\|^Events\|alloc' "$out" &&
+    fail "show valid-threads.xml: a section the report does not have"
+}
+run 0 show "$data/valid-marked.xml" && { grep -q '^Heap\|^Threads' "$out" &&
+  fail "show valid-marked.xml: heap or threads in a report without them"; }
+run 0 show "$data/future-event-kind.xml" && {
+  grep -q '^     1  other$' "$out" || fail "show: an unknown event kind"; }
+
 # --- validate
 run 0 validate "$data/valid.xml" "$data/valid-full.xml" &&
   { [ "$(cat "$out")" = "$data/valid.xml: valid
@@ -122,6 +142,10 @@ grep -q "^hotgrind: $data/unknown-attribute.xml: line 14: .*'Bogus'" "$err" ||
   fail "validate: the error does not name the file, line and attribute"
 expect_one_line_error "$data/future-additions.xml" validate "$data/future-additions.xml"
 run 0 validate "$data/valid-marked.xml"
+run 0 validate "$data/valid-heap-threads.xml" "$data/valid-threads.xml"
+for name in duplicate-thread-id.xml mutex-id-zero.xml future-event-kind.xml; do
+  expect_one_line_error "$data/$name" validate "$data/$name"
+done
 
 # Schema-valid reports that break the rules the schema cannot express.
 for name in rule-marked-without-calls.xml rule-calls-without-marked.xml \
@@ -130,6 +154,28 @@ for name in rule-marked-without-calls.xml rule-calls-without-marked.xml \
             rule-mean-above-max.xml rule-entered-above-functions.xml; do
   expect_one_line_error "$data/$name" validate "$data/$name"
 done
+for name in rule-thread-ir-sum.xml rule-thread-allocs-sum.xml \
+            rule-exit-above-peak.xml rule-peak-without-blocks.xml \
+            rule-alloc-bytes-below-allocs.xml rule-thread-alloc-bytes-below-allocs.xml \
+            rule-event-ir-decreasing.xml rule-event-unknown-thread.xml \
+            rule-event-unknown-child.xml rule-thread-unknown-parent.xml \
+            rule-event-unlisted-mutex.xml rule-contended-above-acquisitions.xml \
+            rule-event-missing-attribute.xml rule-event-extra-attribute.xml \
+            rule-heap-attributes-incomplete.xml rule-heap-without-totals.xml \
+            rule-thread-without-heap.xml rule-option-twice.xml \
+            rule-option-not-yes-no.xml rule-option-heap-disagrees.xml \
+            rule-option-events-disagree.xml; do
+  expect_one_line_error "$data/$name" validate "$data/$name"
+  grep -q "^hotgrind: $data/$name: line [0-9]*: <" "$err" ||
+    fail "validate $name: the error names no line and element"
+  # A rule breaker is still a report `show` can read, but for heap
+  # attributes that come without the others.
+  case $name in
+    rule-heap-attributes-incomplete.xml)
+      expect_one_line_error "$data/$name" show "$data/$name" ;;
+    *) run 0 show "$data/$name" ;;
+  esac
+done
 
 # --- every broken report, through every command that reads one
 for name in does-not-exist.xml empty.xml truncated.xml malformed.xml \
@@ -137,7 +183,8 @@ for name in does-not-exist.xml empty.xml truncated.xml malformed.xml \
             missing-attribute.xml missing-element.xml not-a-number.xml \
             external-entity.xml entity-bomb.xml doctype-http.xml \
             bad-mean.xml zone-without-name.xml marked-no.xml \
-            rule-marked-without-calls.xml rule-marked-without-inclusive.xml; do
+            rule-marked-without-calls.xml rule-marked-without-inclusive.xml \
+            bad-thread-status.xml thread-without-ir.xml; do
   for command in show validate; do
     expect_one_line_error "$data/$name" $command "$data/$name"
   done
