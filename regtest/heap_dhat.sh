@@ -1,0 +1,129 @@
+#!/bin/sh
+# hotgrind regression tests: heap totals against DHAT.  Programs: every C
+# allocation function (heap_c.c), C++ new/delete in all forms and
+# containers that grow (heap_cxx.cpp), a million small allocations
+# (heap_many.c), and Debian's xz, bzip2 and sqlite3, which nobody here
+# wrote.  For each run, hotgrind's allocs and alloc-bytes must equal
+# DHAT's Total, peak-bytes and peak-blocks its At t-gmax, exit-bytes and
+# exit-blocks its At t-end (default `valgrind --tool=dhat`, same launcher,
+# environment and folder); with heap tracking on, every function's self
+# Ir must still equal Cachegrind's (--cache-sim=no).  Where the program
+# says by hand what one round allocates and frees (the comments of
+# heap_c.c and heap_cxx.cpp) or counts it (heap_many.c), the difference
+# between two runs of different lengths must be that, under DHAT and
+# under hotgrind, frees included (which DHAT's summary does not give).
+# GPL-2.0-or-later
+. "${srcdir:-.}/lib.sh"
+. "$srcdir/heap_lib.sh"
+
+prog_built heap_c heap_cxx heap_many gen_input
+if ! test -x /usr/bin/xz && ! test -x /usr/bin/bzip2 && ! test -x /usr/bin/sqlite3; then
+   skip "none of /usr/bin/xz, /usr/bin/bzip2, /usr/bin/sqlite3 is installed (Debian packages xz-utils, bzip2, sqlite3: a program nobody here wrote is part of this test)"
+fi
+need_heap_tool
+
+# heap_vs_dhat NAME [cg] -- PROG [ARGS...]: hotgrind's report NAME.xml
+# (default options: --heap=yes) and DHAT's run NAME of the same command;
+# with cg, Cachegrind's too (NAME.cg).
+heap_vs_dhat() {
+   _hn=$1; shift
+   _hcg=no
+   test "$1" = cg && _hcg=yes && shift
+   shift   # --
+   hgh "$_hn.xml" -- "$@"
+   expect_eq "$_hn: <option name=\"heap\">" "$(option_value "$_hn.xml" heap)" yes
+   dhat "$_hn" "$@"
+   same_as_dhat "$_hn.xml" "$_hn"
+   if test "$_hcg" = yes; then
+      cachegrind_agrees "$_hn" "$@"
+   fi
+}
+
+# expect_delta A B FIGURE WANT: FIGURE of hotgrind's report B minus that
+# of report A; for the figures DHAT has, DHAT's runs B minus A too.
+expect_delta() {
+   expect_eq "hotgrind $3, $2 - $1" \
+      $(( $(hg_fig "$2.xml" "$3") - $(hg_fig "$1.xml" "$3") )) "$4"
+   case $3 in
+      frees|free-bytes) ;;
+      *) expect_eq "DHAT $3, $2 - $1" \
+            $(( $(dhat_fig "$2" "$3") - $(dhat_fig "$1" "$3") )) "$4";;
+   esac
+}
+
+# --- heap_c: the C family.  One round (heap_c.c): 18 allocations of
+# 203905 bytes, 13 frees of 201625 bytes, 2 blocks of 1020 bytes kept.
+heap_vs_dhat c1 -- ../heap_c 1
+heap_vs_dhat c3 cg -- ../heap_c 3
+# The comparisons must be able to fail: any figure one off is a mismatch
+# with DHAT, and totals that the functions' and threads' figures do not
+# add up to break the invariants.
+for fig in alloc-bytes allocs peak-bytes peak-blocks exit-bytes exit-blocks; do
+   v=$(hg_fig c1.xml $fig)
+   sed "/<heap .*peak-bytes=/s/ $fig=\"$v\"/ $fig=\"$((v + 1))\"/" c1.xml >off.xml
+   cmp -s c1.xml off.xml && hard_error "could not alter $fig in c1.xml"
+   if heap_py same-as-dhat off.xml c1.dhat.stderr >/dev/null; then
+      fail "heap_report.py same-as-dhat accepted $fig one off"
+   fi
+   if test $fig = allocs && heap_py invariants off.xml >/dev/null; then
+      fail "heap_report.py invariants accepted totals allocs one off"
+   fi
+done
+pass "heap_report.py rejects heap totals one off"
+expect_delta c1 c3 allocs $((2 * 18))
+expect_delta c1 c3 alloc-bytes $((2 * 203905))
+expect_delta c1 c3 frees $((2 * 13))
+expect_delta c1 c3 free-bytes $((2 * 201625))
+expect_delta c1 c3 exit-blocks $((2 * 2))
+expect_delta c1 c3 exit-bytes $((2 * 1020))
+
+# --- heap_cxx: C++.  One round (heap_cxx.cpp): 25 allocations of 2917
+# bytes, 23 frees of 2684 bytes, 2 blocks of 233 bytes kept.
+heap_vs_dhat cxx1 -- ../heap_cxx 1
+heap_vs_dhat cxx3 cg -- ../heap_cxx 3
+expect_delta cxx1 cxx3 allocs $((2 * 25))
+expect_delta cxx1 cxx3 alloc-bytes $((2 * 2917))
+expect_delta cxx1 cxx3 frees $((2 * 23))
+expect_delta cxx1 cxx3 free-bytes $((2 * 2684))
+expect_delta cxx1 cxx3 exit-blocks $((2 * 2))
+expect_delta cxx1 cxx3 exit-bytes $((2 * 233))
+
+# --- heap_many: a million allocations; the program counts its own.
+N=1000000
+heap_vs_dhat many0 -- ../heap_many 0
+heap_vs_dhat many cg -- ../heap_many $N
+# shellcheck disable=SC2046  # the words the program printed
+set -- $(cat many.xml.stdout)
+test "$1 $2 $3 $5 $7 $9 ${11} ${13}" = \
+   "heap_many $N allocs bytes frees free-bytes live live-bytes" ||
+   hard_error "heap_many printed '$*'"
+test "$4" = $N || fail "heap_many made $4 allocations, not $N"
+expect_delta many0 many allocs "$4"
+expect_delta many0 many alloc-bytes "$6"
+expect_delta many0 many frees "$8"
+expect_delta many0 many free-bytes "${10}"
+expect_delta many0 many exit-blocks "${12}"
+expect_delta many0 many exit-bytes "${14}"
+
+# --- Debian's programs, on generated inputs (as the oracle_*.sh tests).
+../gen_input text 200000 >input.txt
+if test -x /usr/bin/xz; then
+   # -T1: one thread, so the order of the allocations cannot vary.
+   heap_vs_dhat xz cg -- /usr/bin/xz -1 -T1 -c input.txt
+else
+   echo "note: /usr/bin/xz is not installed: xz not compared" >&2
+fi
+if test -x /usr/bin/bzip2; then
+   heap_vs_dhat bzip2 cg -- /usr/bin/bzip2 -9 -c input.txt
+   /usr/bin/bzip2 -9 -c input.txt >input.txt.bz2
+   heap_vs_dhat bunzip2 -- /usr/bin/bzip2 -d -c input.txt.bz2
+else
+   echo "note: /usr/bin/bzip2 is not installed: bzip2 not compared" >&2
+fi
+if test -x /usr/bin/sqlite3; then
+   ../gen_input sql 3000 >script.sql
+   # -batch and no HOME: no ~/.sqliterc, no history, no interactive mode.
+   heap_vs_dhat sqlite cg -- /usr/bin/sqlite3 -batch :memory: ".read script.sql"
+else
+   echo "note: /usr/bin/sqlite3 is not installed: sqlite3 not compared" >&2
+fi

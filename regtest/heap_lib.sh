@@ -1,0 +1,124 @@
+# hotgrind regression tests: helpers of the heap tests (heap_*.sh).
+# GPL-2.0-or-later
+#
+# Sourced after lib.sh.  The oracle for the heap totals is DHAT, run as
+# Valgrind's default `--tool=dhat` through the same launcher, environment
+# and working directory as hotgrind (run_client_env), its summary read by
+# heap_report.py; the spec's counting rules are DHAT's (Total = allocs and
+# alloc-bytes, At t-gmax = peak, At t-end = exit, after freeres).  The
+# per-function figures are derived by hand in the programs' comments.
+
+# The host command, for `hotgrind validate` (the schema and the rules the
+# schema cannot express).  It is part of this build; when it is absent
+# (a tree built without it), xmllint's schema check in lib.sh still runs.
+: "${HOTGRIND_CLI:=$top_builddir/cli/hotgrind}"
+
+# heap_py ARGS...: heap_report.py.
+heap_py() {
+   # shellcheck disable=SC2154  # srcdir: lib.sh
+   "$PYTHON3" "$srcdir/heap_report.py" "$@"
+}
+
+# cli_validate REPORT: `hotgrind validate REPORT` must accept it.
+cli_validate() {
+   if test -x "$HOTGRIND_CLI"; then
+      "$HOTGRIND_CLI" validate "$1" >"$1.validate" 2>&1 ||
+         fail "$1: hotgrind validate refuses it: $(cat "$1.validate")"
+   elif test -z "${HEAP_CLI_NOTED:-}"; then
+      echo "note: $HOTGRIND_CLI is absent: reports validated by xmllint's schema check only" >&2
+      HEAP_CLI_NOTED=yes
+   fi
+}
+
+# hgh REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]: lib.sh's hg (the
+# run, the schema, the Ir checks of every report), then `hotgrind
+# validate` and the heap invariants (heap_report.py invariants).
+# A %p in REPORT is the pid valgrind printed, as in hg.
+hgh() {
+   hg "$@"
+   _hr=$(echo "$1" | sed "s/%p/$(pid_of "$1.stderr")/g")
+   cli_validate "$_hr"
+   heap_py invariants "$_hr" >"$_hr.heap-invariants" 2>&1 ||
+      fail "heap invariants: $(cat "$_hr.heap-invariants")"
+}
+
+# dhat NAME PROG [ARGS...]: PROG under DHAT (its defaults: freeres
+# runs), output in NAME.dhat.stdout and NAME.dhat.stderr; the profile is
+# not written.
+dhat() {
+   _dn=$1; shift
+   run_client_env "$VG_IN_PLACE" --tool=dhat --dhat-out-file=/dev/null "$@" \
+      >"$_dn.dhat.stdout" 2>"$_dn.dhat.stderr" ||
+      fail "dhat run exited with $? (see $WORK/$_dn.dhat.stderr)"
+   heap_py dhat "$_dn.dhat.stderr" >"$_dn.dhat" ||
+      fail "$(cat "$_dn.dhat")"
+}
+
+# dhat_fig NAME FIGURE: one of DHAT's figures (alloc-bytes, allocs,
+# peak-bytes, peak-blocks, exit-bytes, exit-blocks) of the run NAME.
+dhat_fig() {
+   tr ' ' '\n' <"$1.dhat" | sed -n "s/^$2=//p"
+}
+
+# hg_fig REPORT FIGURE: one of the eight figures of <totals><heap>.
+hg_fig() {
+   heap_py totals "$1" >"$1.totals" || fail "$(cat "$1.totals")"
+   tr ' ' '\n' <"$1.totals" | sed -n "s/^$2=//p"
+}
+
+# same_as_dhat REPORT NAME: the report's heap totals are DHAT's (run
+# NAME), all six figures, and the program printed the same under both.
+same_as_dhat() {
+   cmp -s "$1.stdout" "$2.dhat.stdout" ||
+      fail "$1: the program printed different output under hotgrind and DHAT"
+   heap_py same-as-dhat "$1" "$2.dhat.stderr" >"$1.dhat-compare" 2>&1 || {
+      cat "$1.dhat-compare" >&2
+      fail "$1: heap totals differ from DHAT's"
+   }
+   pass "$1: heap totals = DHAT's: $(cat "$1.dhat-compare")"
+}
+
+# expect_self REPORT NAME "ALLOCS ALLOC-BYTES FREES FREE-BYTES": the self
+# heap figures of the one function NAME.
+expect_self() {
+   _got=$(heap_py self "$1" "$2") || fail "$1: $_got"
+   expect_eq "$1: $2 self heap (allocs alloc-bytes frees free-bytes)" "$_got" "$3"
+}
+
+# expect_incl_heap REPORT function|zone NAME "ALLOCS ALLOC-BYTES FREES
+# FREE-BYTES CALLS": a marked function's or zone's inclusive heap figures
+# and calls.
+expect_incl_heap() {
+   _got=$(heap_py inclusive "$1" "$2" "$3") || fail "$1: $_got"
+   expect_eq "$1: $2 $3 inclusive heap (allocs alloc-bytes frees free-bytes) and calls" \
+      "$_got" "$4"
+}
+
+# expect_thread REPORT ID "ALLOCS ALLOC-BYTES FREES FREE-BYTES".
+expect_thread() {
+   _got=$(heap_py thread "$1" "$2") || fail "$1: $_got"
+   expect_eq "$1: thread $2 heap (allocs alloc-bytes frees free-bytes)" "$_got" "$3"
+}
+
+# need_heap_tool: the tool under test must know --heap (a tool without
+# heap tracking is a failure of the tool, not a reason to skip).
+need_heap_tool() {
+   _st=$(hg_status heapopt --heap=yes --hotgrind-out-file=heapopt.xml -- /bin/true)
+   test "$_st" = 0 ||
+      fail "the tool does not accept --heap=yes (exit $_st): $(head -n 3 heapopt.stderr)"
+   rm -f heapopt.xml
+}
+
+# option_value REPORT NAME: the value of <option name="NAME"> (several:
+# one a line, in the report's order).
+option_value() {
+   "$XMLLINT" --xpath "/hotgrind/run/options/option[@name=\"$2\"]/@value" "$1" 2>/dev/null |
+      sed 's/^ *value="\(.*\)"$/\1/' || true
+}
+
+# prog_built PROG...: the test programs (built by make check) exist.
+prog_built() {
+   for _p in "$@"; do
+      test -x "../$_p" || hard_error "../$_p is not built (make check builds it)"
+   done
+}
