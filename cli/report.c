@@ -315,6 +315,28 @@ static bool has_attribute(const xmlNode *node, const char *name)
     return xmlHasNsProp(node, (const xmlChar *)name, NULL) != NULL;
 }
 
+const char *const hg_cache_metric_names[HG_CACHE_METRICS] = {
+    "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw", "cycles"
+};
+
+/* The cache attributes of a <self>, <inclusive> or <totals>: the eight
+   counters when the first is there (--cache-sim=yes), else none; cycles
+   when present. */
+static void load_cache_costs(struct loader *loader, const xmlNode *node,
+                             struct hg_cache_costs *costs)
+{
+    int i;
+    if (loader->failed || !has_attribute(node, hg_cache_metric_names[0]))
+        return;
+    costs->present = true;
+    for (i = 0; i < HG_CYCLES; i++)
+        require_count(loader, node, hg_cache_metric_names[i],
+                      &costs->value[i]);
+    costs->has_cycles = has_attribute(node, "cycles");
+    if (costs->has_cycles)
+        require_count(loader, node, "cycles", &costs->value[HG_CYCLES]);
+}
+
 /* The heap attributes of an <inclusive> or a <thread>: all four, or none
    (false). */
 static bool load_heap_traffic(struct loader *loader, const xmlNode *node,
@@ -331,13 +353,15 @@ static bool load_heap_traffic(struct loader *loader, const xmlNode *node,
 
 /* <inclusive Ir> and, with heap=yes, its heap attributes. */
 static void load_inclusive(struct loader *loader, const xmlNode *owner,
-                           uint64_t *inclusive_ir, bool *has_heap,
+                           uint64_t *inclusive_ir,
+                           struct hg_cache_costs *cache, bool *has_heap,
                            struct hg_heap_traffic *heap)
 {
     xmlNode *inclusive = require_child(loader, owner, "inclusive");
     if (inclusive == NULL)
         return;
     require_count(loader, inclusive, "Ir", inclusive_ir);
+    load_cache_costs(loader, inclusive, cache);
     *has_heap = load_heap_traffic(loader, inclusive, heap);
 }
 
@@ -368,8 +392,10 @@ static void load_function(struct loader *loader, void *item,
     function->file = require_attribute(loader, node, "file");
     require_small_number(loader, node, "line", &function->line);
     self = require_child(loader, node, "self");
-    if (self != NULL)
+    if (self != NULL) {
         require_count(loader, self, "Ir", &function->self_ir);
+        load_cache_costs(loader, self, &function->self_cache);
+    }
     heap = find_child(node, "heap");
     if (heap != NULL && !loader->failed) {
         function->has_heap = true;
@@ -382,7 +408,7 @@ static void load_function(struct loader *loader, void *item,
         return;
     require_count(loader, node, "calls", &function->calls);
     load_inclusive(loader, node, &function->inclusive_ir,
-                   &function->has_inclusive_heap, &function->inclusive_heap);
+                   &function->inclusive_cache, &function->has_inclusive_heap, &function->inclusive_heap);
     load_per_call(loader, node, &function->has_per_call,
                   &function->per_call);
 }
@@ -392,7 +418,8 @@ static void load_zone(struct loader *loader, void *item, const xmlNode *node)
     struct hg_zone *zone = item;
     zone->name = require_attribute(loader, node, "name");
     require_count(loader, node, "calls", &zone->calls);
-    load_inclusive(loader, node, &zone->inclusive_ir, &zone->has_inclusive_heap,
+    load_inclusive(loader, node, &zone->inclusive_ir, &zone->inclusive_cache,
+                   &zone->has_inclusive_heap,
                    &zone->inclusive_heap);
     load_per_call(loader, node, &zone->has_per_call, &zone->per_call);
 }
@@ -457,6 +484,7 @@ static void load_totals(struct loader *loader, struct hg_report *report,
     if (totals == NULL)
         return;
     require_count(loader, totals, "Ir", &report->total_ir);
+    load_cache_costs(loader, totals, &report->total_cache);
     heap = find_child(totals, "heap");
     if (heap == NULL || loader->failed)
         return;
@@ -600,6 +628,73 @@ static void load_threads_and_events(struct loader *loader,
         report->events_by_kind[report->events[i].kind]++;
 }
 
+static void load_option(struct loader *loader, void *item,
+                        const xmlNode *node)
+{
+    struct hg_option *option = item;
+    option->name = require_attribute(loader, node, "name");
+    option->value = require_attribute(loader, node, "value");
+}
+
+static void load_env_var(struct loader *loader, void *item,
+                         const xmlNode *node)
+{
+    struct hg_env_var *var = item;
+    var->name = require_attribute(loader, node, "name");
+    var->value = require_attribute(loader, node, "value");
+}
+
+/* The optional parts of <run>: options, platform, libc, environment, cost
+   model and cache geometry. */
+static void load_run_details(struct loader *loader, struct hg_report *report,
+                             const xmlNode *run)
+{
+    xmlNode *node;
+    report->options = load_list(loader, find_child(run, "options"), "option",
+                                sizeof *report->options, load_option,
+                                &report->option_count);
+    if ((node = find_child(run, "platform")) != NULL)
+        report->platform_hwcaps = optional_attribute(loader, node, "hwcaps");
+    if ((node = find_child(run, "libc")) != NULL) {
+        report->libc_name = optional_attribute(loader, node, "name");
+        report->libc_version = optional_attribute(loader, node, "version");
+    }
+    node = find_child(run, "environment");
+    report->has_environment = node != NULL;
+    if (node != NULL) {
+        require_count(loader, node, "variables",
+                      &report->environment_variables);
+        require_count(loader, node, "bytes", &report->environment_bytes);
+    }
+    report->environment = load_list(loader, node, "var",
+                                    sizeof *report->environment,
+                                    load_env_var, &report->environment_count);
+    if ((node = find_child(run, "cost-model")) != NULL && !loader->failed) {
+        report->has_cost_model = true;
+        report->cost_model_name = require_attribute(loader, node, "name");
+        require_count(loader, node, "version", &report->cost_model_version);
+        require_count(loader, node, "l1-miss", &report->cost_l1_miss);
+        require_count(loader, node, "ll-miss", &report->cost_ll_miss);
+    }
+    if ((node = find_child(run, "cache")) != NULL && !loader->failed) {
+        report->has_cache_geometry = true;
+        report->cache_i1 = require_attribute(loader, node, "I1");
+        report->cache_d1 = require_attribute(loader, node, "D1");
+        report->cache_ll = require_attribute(loader, node, "LL");
+        report->cache_source = require_attribute(loader, node, "source");
+    }
+}
+
+const char *hg_report_option(const struct hg_report *report,
+                             const char *name)
+{
+    size_t i;
+    for (i = 0; i < report->option_count; i++)
+        if (strcmp(report->options[i].name, name) == 0)
+            return report->options[i].value;
+    return NULL;
+}
+
 static void load_root(struct loader *loader, struct hg_report *report,
                       const xmlNode *root)
 {
@@ -632,6 +727,8 @@ static void load_root(struct loader *loader, struct hg_report *report,
     report->format = (unsigned)format;
 
     load_run(loader, report, require_child(loader, root, "run"));
+    if (!loader->failed)
+        load_run_details(loader, report, find_child(root, "run"));
     host = find_child(root, "host");
     if (host != NULL && !loader->failed)
         load_host(loader, report, host);
@@ -688,6 +785,26 @@ void hg_report_free(struct hg_report *report)
             free(report->args[i]);
     free(report->args);
     free(report->host_cwd);
+    if (report->options != NULL)
+        for (i = 0; i < report->option_count; i++) {
+            free(report->options[i].name);
+            free(report->options[i].value);
+        }
+    free(report->options);
+    free(report->platform_hwcaps);
+    free(report->libc_name);
+    free(report->libc_version);
+    if (report->environment != NULL)
+        for (i = 0; i < report->environment_count; i++) {
+            free(report->environment[i].name);
+            free(report->environment[i].value);
+        }
+    free(report->environment);
+    free(report->cost_model_name);
+    free(report->cache_i1);
+    free(report->cache_d1);
+    free(report->cache_ll);
+    free(report->cache_source);
     if (report->functions != NULL)
         for (i = 0; i < report->function_count; i++) {
             free(report->functions[i].name);

@@ -44,17 +44,38 @@ struct hg_heap_totals {
     uint64_t exit_blocks;
 };
 
+/* The cache figures of --cache-sim=yes, in the report's attribute order,
+   and the estimated cycles of its cost model last. */
+enum hg_cache_metric {
+    HG_I1MR, HG_ILMR, HG_DR, HG_D1MR, HG_DLMR, HG_DW, HG_D1MW, HG_DLMW,
+    HG_CYCLES, HG_CACHE_METRICS
+};
+
+/* The attribute names, "I1mr" ... "cycles". */
+extern const char *const hg_cache_metric_names[HG_CACHE_METRICS];
+
+/* The eight cache figures, or none (present = false: --cache-sim=no);
+   cycles only when has_cycles (reports of 0.1.0 before the cost model
+   have none). */
+struct hg_cache_costs {
+    bool present;
+    bool has_cycles;
+    uint64_t value[HG_CACHE_METRICS];
+};
+
 struct hg_function {
     char *name;          /* never empty: "???" when unknown */
     char *object;        /* basename of the object file, never empty */
     char *file;          /* source file, "" when unknown */
     unsigned line;       /* first line of the function, 0 when unknown */
     uint64_t self_ir;    /* instructions executed in the function itself */
+    struct hg_cache_costs self_cache;
 
     /* Marked functions (marked="yes") only; zero otherwise. */
     bool marked;
     uint64_t calls;              /* entries while collection was on */
     uint64_t inclusive_ir;       /* counted once under recursion */
+    struct hg_cache_costs inclusive_cache;
     bool has_per_call;           /* <per-call> is absent when calls is 0 */
     struct hg_per_call per_call;
 
@@ -71,6 +92,7 @@ struct hg_zone {
     char *name;          /* never empty */
     uint64_t calls;
     uint64_t inclusive_ir;
+    struct hg_cache_costs inclusive_cache;
     bool has_per_call;
     struct hg_per_call per_call;
     bool has_inclusive_heap;     /* heap=yes */
@@ -136,6 +158,18 @@ struct hg_event {
     bool waited;                 /* lock: the thread waited for it */
 };
 
+/* <option name value/> of <run><options>: what changes the counts. */
+struct hg_option {
+    char *name;
+    char *value;
+};
+
+/* <var name value/> of <run><environment>. */
+struct hg_env_var {
+    char *name;
+    char *value;
+};
+
 struct hg_report {
     unsigned format;
     char *tool_version;
@@ -145,12 +179,29 @@ struct hg_report {
     char **args;
     size_t arg_count;
 
+    /* What the run was given and the machine it saw; each NULL / false /
+       empty when the report does not have it. */
+    struct hg_option *options;       /* in file order */
+    size_t option_count;
+    char *platform_hwcaps;           /* <platform hwcaps> */
+    char *libc_name, *libc_version;  /* <libc> */
+    bool has_environment;
+    uint64_t environment_variables, environment_bytes;
+    struct hg_env_var *environment;  /* the few values the report gives */
+    size_t environment_count;
+    bool has_cost_model;             /* --cache-sim=yes */
+    char *cost_model_name;
+    uint64_t cost_model_version, cost_l1_miss, cost_ll_miss;
+    bool has_cache_geometry;         /* --cache-sim=yes */
+    char *cache_i1, *cache_d1, *cache_ll, *cache_source;
+
     bool has_host;       /* <host> is opt-in; the rest is reproducible */
     unsigned host_pid;
     unsigned host_ppid;
     char *host_cwd;
 
     uint64_t total_ir;
+    struct hg_cache_costs total_cache;
     struct hg_function *functions;   /* in file order */
     size_t function_count;
     struct hg_zone *zones;           /* in file order; none without <zones> */
@@ -183,6 +234,11 @@ struct hg_report *hg_report_load(const char *path, char *problem,
                                  size_t problem_size);
 
 void hg_report_free(struct hg_report *report);
+
+/* The value of option NAME (the first one for a repeated option), or
+   NULL. */
+const char *hg_report_option(const struct hg_report *report,
+                             const char *name);
 
 /* Parses a decimal count the way the schema's xs:unsignedLong does
    (surrounding XML white space allowed, digits only).  Returns false if
