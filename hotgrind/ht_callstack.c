@@ -72,6 +72,8 @@ typedef struct {
       allocation. */
    Bool   acting;
    UWord  args[3];
+   Bool   outer_waited;    /* pthread: the thread's wait flag at entry */
+   Bool   sync_outer;      /* the outermost synchronisation call */
    HT_Fn* caller;          /* allocators: the function that called it */
 } Activation;
 
@@ -87,7 +89,9 @@ typedef struct {
    OpenZone*   zones;
    UInt        n_zones, cap_zones;
    HT_Costs    clock;      /* its costs, up to its last switch-out */
-   UInt        in_allocator, in_pthread;   /* acting activations */
+   UInt        in_allocator;  /* acting allocator activations */
+   UInt        in_sync;       /* synchronisation calls under way */
+   ULong       sync_ir;       /* Ir inside outermost ones */
 } ThreadState;
 
 static ThreadState* threads;          /* [VG_N_THREADS] */
@@ -141,6 +145,27 @@ void HT_(thread_clock)(ThreadId tid, HT_Costs* out)
 void HT_(thread_clock_reset)(ThreadId tid)
 {
    VG_(memset)(&threads[tid].clock, 0, sizeof(HT_Costs));
+   threads[tid].sync_ir = 0;
+}
+
+ULong HT_(thread_sync_ir)(ThreadId tid)
+{
+   return threads[tid].sync_ir;
+}
+
+Bool HT_(pthread_create_args)(ThreadId parent, UWord args[3])
+{
+   ThreadState* t = &threads[parent];
+   Int          i;
+   for (i = (Int)t->n_acts - 1; i >= 0; i--)
+      if (t->acts[i].acting
+          && t->acts[i].fn->observe == HT_Obs_ThreadCreate) {
+         args[0] = t->acts[i].args[0];
+         args[1] = t->acts[i].args[1];
+         args[2] = t->acts[i].args[2];
+         return True;
+      }
+   return False;
 }
 
 
@@ -203,10 +228,16 @@ static void pop_activation(ThreadId tid, Bool returned, UWord result)
          t->in_allocator--;
          if (returned) HT_(heap_returned)(kind, a->args, result, a->caller);
       } else {
-         t->in_pthread--;
+         Bool w = HT_(thread_waited)(tid);
          if (returned && !ended)
-            HT_(pthread_returned)(tid, kind, a->args, result,
-                                  HT_(thread_waited)(tid));
+            HT_(pthread_returned)(tid, kind, a->args, result, w);
+         HT_(thread_waited_set)(tid, a->outer_waited || w);
+         if (a->sync_outer) {
+            HT_Costs now;
+            clock_of(tid, &now);
+            t->sync_ir += now.ir - a->clock_at_entry.ir;
+         }
+         if (HT_IS_SYNC(kind)) t->in_sync--;
       }
    }
    if (a->counted) {
@@ -238,6 +269,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    a->ret = ret;
    a->sp = sp;
    a->acting = False;
+   a->sync_outer = False;
    a->caller = NULL;
    a->counted = marked && HT_(collecting) && !ended;
    if (a->counted) {
@@ -269,10 +301,13 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
       HT_(program_end)();
       return;
    }
+   /* Only an allocator's outermost call counts; every pthread call is an
+      event (ld.so takes its lock with pthread_mutex_lock inside
+      pthread_create, and that is a lock too). */
    if (HT_IS_ALLOCATOR(kind))
       acting = t->in_allocator == 0;
    else
-      acting = t->in_pthread == 0 && !ended;
+      acting = !ended;
    if (!acting && !fn->marked) return;
 
    a = push_activation(tid, fn, sp, ret, fn->marked);
@@ -284,8 +319,12 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
          /* The call instruction is just before the return address. */
          a->caller = HT_(fn_containing)(ret - 1);
       } else {
-         t->in_pthread++;
-         HT_(thread_waited_reset)(tid);
+         a->outer_waited = HT_(thread_waited)(tid);
+         HT_(thread_waited_set)(tid, False);
+         a->sync_outer = HT_IS_SYNC(kind) && t->in_sync == 0;
+         if (HT_IS_SYNC(kind)) t->in_sync++;
+         if (a->sync_outer && !a->counted)
+            clock_of(tid, &a->clock_at_entry);
          HT_(pthread_entered)(tid, kind, a->args);
       }
    }
@@ -403,7 +442,7 @@ void HT_(thread_exit)(ThreadId tid)
    ThreadState* t = &threads[tid];
    while (t->n_acts > 0)  pop_activation(tid, False, 0);
    while (t->n_zones > 0) close_zone(tid);
-   t->in_allocator = t->in_pthread = 0;
+   t->in_allocator = t->in_sync = 0;
    if (tid == running) update_watch(tid);
 }
 

@@ -95,6 +95,7 @@ static const Known known_pthread[] = {
    { "pthread_cond_signal", HT_Obs_CondSignal },
    { "pthread_cond_broadcast", HT_Obs_CondBroadcast },
    { "pthread_setname_np", HT_Obs_SetName },
+   { "pthread_self", HT_Obs_Self },
    { NULL, HT_Obs_None }
 };
 
@@ -140,9 +141,9 @@ HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object)
    k = lookup(known_pthread, name);
    if (k == HT_Obs_None && starts_with(name, "__"))
       k = lookup(known_pthread, name + 2);
-   /* Creation and naming feed the thread table; the rest only the event
-      log. */
-   if (k == HT_Obs_ThreadCreate || k == HT_Obs_SetName
+   /* Creation, naming and handles feed the thread table; the rest only
+      the event log. */
+   if (k == HT_Obs_ThreadCreate || k == HT_Obs_SetName || k == HT_Obs_Self
        || (k != HT_Obs_None && HT_(thread_events)))
       return k;
    return HT_Obs_None;

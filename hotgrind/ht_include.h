@@ -71,12 +71,15 @@ typedef enum {
    HT_Obs_CondSignal,
    HT_Obs_CondBroadcast,
    HT_Obs_SetName,       /* pthread_setname_np(thread, name) */
+   HT_Obs_Self,          /* pthread_self(): a thread's own handle */
    /* Valgrind's freeres wrapper: the program has ended */
    HT_Obs_ProgramEnd
 } HT_Observed;
 
 #define HT_IS_ALLOCATOR(o) ((o) >= HT_Obs_Malloc && (o) <= HT_Obs_Free)
-#define HT_IS_PTHREAD(o)   ((o) >= HT_Obs_ThreadCreate && (o) <= HT_Obs_SetName)
+#define HT_IS_PTHREAD(o)   ((o) >= HT_Obs_ThreadCreate && (o) <= HT_Obs_Self)
+/* The pthread functions whose time is synchronisation (sync-Ir). */
+#define HT_IS_SYNC(o)      ((o) >= HT_Obs_ThreadJoin && (o) <= HT_Obs_CondBroadcast)
 
 /*------------------------------------------------------------*/
 /*--- Per-call distributions (ht_percall.c)                ---*/
@@ -302,6 +305,7 @@ typedef struct {
    Bool         exited;
    Bool         ended;       /* final costs known */
    HT_Costs     costs;       /* final, once ended */
+   ULong        sync_ir;     /* final, once ended */
 } HT_Thread;
 
 void HT_(threads_register)(void);          /* in pre_clo_init */
@@ -314,9 +318,17 @@ HT_Thread* HT_(thread_of)(ThreadId tid);
 void HT_(pthread_entered)(ThreadId tid, HT_Observed kind, const UWord args[3]);
 void HT_(pthread_returned)(ThreadId tid, HT_Observed kind,
                            const UWord args[3], UWord result, Bool waited);
-/* Whether 'tid' made a futex wait since it last asked (lock contention). */
+/* Whether 'tid' made a futex wait since it was last set (lock
+   contention); the callstack saves and restores it around each observed
+   pthread call, so a nested call does not hide an outer one's wait. */
 Bool HT_(thread_waited)(ThreadId tid);
-void HT_(thread_waited_reset)(ThreadId tid);
+void HT_(thread_waited_set)(ThreadId tid, Bool w);
+/* pthread_create is running on 'parent' (its arguments) when the clone
+   happens: glibc has already stored the new handle in *arg 1. */
+Bool HT_(pthread_create_args)(ThreadId parent, UWord args[3]);
+/* Instructions 'tid' executed inside synchronisation calls (join, mutex,
+   condition variables), outermost calls only; --thread-events=yes. */
+ULong HT_(thread_sync_ir)(ThreadId tid);
 /* Final per-thread costs; 'now' gives a live thread's. */
 void HT_(threads_program_end)(void);
 UInt HT_(n_threads)(void);

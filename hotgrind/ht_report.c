@@ -488,6 +488,9 @@ static void write_threads(Out* o)
       if (t->parent) out_attr_u64(o, "parent", t->parent);
       out_attr(o, "status", t->exited ? "exited" : "running");
       out_attr_u64(o, "Ir", t->costs.ir);
+      /* The part of Ir spent inside synchronisation calls: the part that
+         moves with scheduling (docs/threads.md). */
+      if (HT_(thread_events)) out_attr_u64(o, "sync-Ir", t->sync_ir);
       out_heap_attrs(o, t->costs.heap);
       out_str(o, "/>\n");
    }

@@ -125,7 +125,34 @@ static void final_costs(ThreadId tid, HT_Thread* t)
 {
    if (t->ended) return;
    HT_(thread_clock)(tid, &t->costs);
+   t->sync_ir = HT_(thread_sync_ir)(tid);
    t->ended = True;
+}
+
+/* Handles: glibc's pthread_t of a thread, which the program passes to
+   join and setname.  A joined thread's handle is reused by the next
+   thread, so a handle is registered when its thread is created (before
+   the child can run: glibc stores it before the clone) and dropped when
+   the thread is joined. */
+static void register_handle(UWord handle, UInt id)
+{
+   Handle* h = VG_(HT_lookup)(handles, handle);
+   if (!h) {
+      h = VG_(malloc)("hotgrind.handle", sizeof(Handle));
+      h->key = handle;
+      VG_(HT_add_node)(handles, h);
+   }
+   h->id = id;
+}
+
+
+/* The word at client address 'a', if it is readable. */
+static Bool read_client_word(Addr a, UWord* w)
+{
+   if (!VG_(am_is_valid_for_client)(a, sizeof(UWord), VKI_PROT_READ))
+      return False;
+   *w = *(UWord*)a;
+   return True;
 }
 
 static void thread_created(ThreadId parent, ThreadId child)
@@ -139,6 +166,12 @@ static void thread_created(ThreadId parent, ThreadId child)
    record_of[child] = t->id;
    last_child[parent] = t->id;
    waited[child] = False;
+   {
+      UWord args[3], handle;
+      if (HT_(pthread_create_args)(parent, args)
+          && read_client_word(args[0], &handle))
+         register_handle(handle, t->id);
+   }
    add_event(parent, HT_Ev_Create, t->id, 0, False);
 }
 
@@ -231,8 +264,8 @@ static void post_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n,
       set_name(HT_(thread_of)(tid), args[1]);
 }
 
-Bool HT_(thread_waited)(ThreadId tid)       { return waited[tid]; }
-void HT_(thread_waited_reset)(ThreadId tid) { waited[tid] = False; }
+Bool HT_(thread_waited)(ThreadId tid)             { return waited[tid]; }
+void HT_(thread_waited_set)(ThreadId tid, Bool w) { waited[tid] = w; }
 
 /*------------------------------------------------------------*/
 /*--- pthread functions                                    ---*/
@@ -298,23 +331,27 @@ void HT_(pthread_returned)(ThreadId tid, HT_Observed kind,
    /* pthread functions return an int: 0 for success. */
    Bool ok = (UInt)result == 0;
    switch (kind) {
-      case HT_Obs_ThreadCreate:
-         if (ok && last_child[tid]
-             && VG_(am_is_valid_for_client)(args[0], sizeof(UWord),
-                                            VKI_PROT_READ)) {
-            UWord   handle = *(UWord*)args[0];
-            Handle* h = VG_(HT_lookup)(handles, handle);
-            if (!h) {
-               h = VG_(malloc)("hotgrind.handle", sizeof(Handle));
-               h->key = handle;
-               VG_(HT_add_node)(handles, h);
-            }
-            h->id = last_child[tid];
-         }
+      case HT_Obs_ThreadCreate: {
+         /* Normally registered at the clone already. */
+         UWord handle;
+         if (ok && last_child[tid] && read_client_word(args[0], &handle)
+             && thread_for_handle(handle) == 0
+             && HT_(thread_by_id)(last_child[tid])->exited == False)
+            register_handle(handle, last_child[tid]);
+         break;
+      }
+      case HT_Obs_Self:
+         /* The only way a program learns the main thread's handle. */
+         if (record_of[tid] && thread_for_handle(result) == 0)
+            register_handle(result, record_of[tid]);
          break;
       case HT_Obs_ThreadJoin:
-         if (ok) add_event(tid, HT_Ev_Join, thread_for_handle(args[0]), 0,
-                           False);
+         /* A handle never seen (a thread created before hotgrind could
+            see it) has no id to log. */
+         if (ok && thread_for_handle(args[0]) != 0) {
+            add_event(tid, HT_Ev_Join, thread_for_handle(args[0]), 0, False);
+            VG_(free)(VG_(HT_remove)(handles, args[0]));
+         }
          break;
       case HT_Obs_SetName:
          if (ok) {

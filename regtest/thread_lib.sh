@@ -1,0 +1,78 @@
+# hotgrind regression tests: helpers for the thread tests (thread_*.sh).
+# GPL-2.0-or-later
+#
+# Sourced after lib.sh.  thread_report.py reads <threads>, <mutexes>
+# and <events>; the tests compare what it prints with what the
+# programs' comments (thread_events.c) derive.
+
+# shellcheck disable=SC2154  # srcdir: set by lib.sh
+TREPORT="$srcdir/thread_report.py"
+
+# th_invariants REPORT: what holds for the threads, mutexes and events of
+# every report (thread_report.py invariants lists it).
+th_invariants() {
+   "$PYTHON3" "$TREPORT" invariants "$1" >"$1.thread-inv" 2>&1 ||
+      fail "$(cat "$1.thread-inv")"
+}
+
+# hgt REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]: hg (lib.sh: the
+# run, the schema, the totals) and the thread invariants.
+hgt() {
+   hg "$@"
+   th_invariants "$1"
+}
+
+# th_threads REPORT: "ID name=N parent=P status=S" lines.
+th_threads() {
+   "$PYTHON3" "$TREPORT" threads "$1"
+}
+
+# th_events REPORT: the events, without Ir, with the program's own
+# mutexes only (te_*, and unnamed ones as "-").
+th_events() {
+   "$PYTHON3" "$TREPORT" events "$1" te_
+}
+
+# th_mutexes REPORT: "NAME acquisitions contended" of the program's own
+# mutexes, by id.
+th_mutexes() {
+   "$PYTHON3" "$TREPORT" mutexes "$1" te_
+}
+
+# th_ir REPORT ID: the Ir of one thread.
+th_ir() {
+   "$PYTHON3" "$TREPORT" thread-ir "$1" "$2" || fail "$1: no thread $2"
+}
+
+# expect_lines WHAT GOT: the file GOT holds exactly the lines given on
+# stdin (a here-document), in order; fails showing the difference.
+expect_lines() {
+   cat >"$2.want"
+   diff -u "$2.want" "$2" >"$2.diff" || {
+      cat "$2.diff" >&2
+      fail "$1: differs from what the program implies (- expected, + got)"
+   }
+   pass "$1: $(wc -l <"$2" | tr -d ' ') lines as derived"
+}
+
+# expect_before FILE A B: line A occurs in FILE (an events listing), and
+# its first occurrence is before the first occurrence of line B.
+expect_before() {
+   _a=$(grep -n -x -F -- "$2" "$1" | head -n 1 | cut -d: -f1)
+   _b=$(grep -n -x -F -- "$3" "$1" | head -n 1 | cut -d: -f1)
+   test -n "$_a" || fail "$1: no event '$2'"
+   test -n "$_b" || fail "$1: no event '$3'"
+   test "$_a" -lt "$_b" || fail "$1: '$2' (event $_a) is not before '$3' (event $_b)"
+   pass "'$2' before '$3'"
+}
+
+# thread_lines FILE T: the events of thread T (lines starting "T ").
+thread_lines() {
+   grep "^$2 " "$1" || true
+}
+
+# expect_ge WHAT GOT MIN
+expect_ge() {
+   test "$2" -ge "$3" || fail "$1: got $2, expected at least $3"
+   pass "$1 = $2 >= $3"
+}
