@@ -19,6 +19,14 @@
 /* Subcommands: ARGV[0] is the subcommand's name.  Each accepts --help. */
 int cmd_show(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+
+/* Exit status of `check` when a policy judged a regression or a budget
+   broke. */
+#define HG_EXIT_JUDGED 1
 
 /* "hotgrind: FILE: PROBLEM" on stderr: the one line a bad report gets. */
 void hg_say_problem(const char *file, const char *problem);
@@ -44,6 +52,32 @@ const char *hg_format_percent(uint64_t part, uint64_t whole,
 #define HG_MEAN_TEXT_SIZE 40
 const char *hg_format_mean(uint64_t units, unsigned hundredths,
                            char text[HG_MEAN_TEXT_SIZE]);
+
+/* "1.25x": PART / WHOLE with two decimals, rounded half up, in integers
+   like hg_format_percent; "0.00x" when WHOLE is 0.  (text.c) */
+const char *hg_format_ratio(uint64_t part, uint64_t whole,
+                            char text[HG_PERCENT_TEXT_SIZE]);
+
+/* A --limit value: digits only ("-1" or "5x" are refused, not read as 0
+   or 5); 0 means no limit to the caller.  (text.c) */
+bool hg_parse_limit(const char *text, size_t *limit);
+
+/* An output of `export` or `merge` (output.c): stdout when PATH is NULL;
+   otherwise PATH.tmp, renamed to PATH by hg_output_commit once written
+   and synced, so PATH only ever holds a complete file (an existing device
+   or FIFO is written in place).  On failure PROBLEM gets one line naming
+   the file. */
+struct hg_output {
+    FILE *file;
+    const char *path;
+    char *tmp_path;      /* NULL when writing in place */
+};
+bool hg_output_open(struct hg_output *output, const char *path,
+                    char *problem, size_t problem_size);
+bool hg_output_commit(struct hg_output *output, char *problem,
+                      size_t problem_size);
+/* Closes and removes the temporary file (after an error). */
+void hg_output_abandon(struct hg_output *output);
 
 /* The `show` output: header, then the top LIMIT functions (0 = all) by
    self Ir, then every marked function and zone by inclusive Ir; then, for

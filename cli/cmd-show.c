@@ -1,32 +1,40 @@
-/* hotgrind show: the top functions of a report by self Ir, then its
-   marked functions and zones, heap, threads, mutexes and thread events.
+/* hotgrind show: everything a report holds, for people: the run and what
+   it was given, the top functions by self Ir, its marked functions and
+   zones, heap, threads, mutexes and thread events.
    GPL-2.0-or-later; part of hotgrind. */
 
 /* The table follows cg_annotate's function summary, so that people who
    know Cachegrind read it at once.  The output depends only on the report:
    numbers are formatted by hand (no locale) and rows are sorted here with
    the report's own total order, so hand-edited reports print the same way
-   every time too. */
+   every time too.  A part the report does not have prints nothing, so a
+   report from an older release shows as it always did. */
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "text.h"
 
 static const char show_usage[] = "usage: hotgrind show [--limit N] REPORT";
 
 static const char show_help[] =
     "usage: hotgrind show [--limit N] REPORT\n"
     "\n"
-    "Prints the command and the total instruction count of REPORT, then its\n"
-    "functions by self Ir (instructions executed in the function itself),\n"
-    "highest first: Ir, share of the total, function, object, file:line.\n"
+    "Prints the command of REPORT and what measured it; the run details the\n"
+    "report records (platform, C library, options, environment, cache\n"
+    "geometry, cost model, host); the total instruction count and cache\n"
+    "figures; then its functions by self Ir (instructions executed in the\n"
+    "function itself), highest first: Ir, share of the total, the cache\n"
+    "figures when the cache was simulated (I1mr ... DLmw, cycles), function,\n"
+    "object, file:line.\n"
     "\n"
     "Then, if the report has any, all its marked functions (--mark) and zones\n"
     "(HOTGRIND_ZONE_BEGIN) by inclusive Ir, highest first: calls, inclusive\n"
-    "Ir, and the mean, p50, p95, p99 and max of the inclusive Ir of single\n"
-    "calls ('-' with no calls).\n"
+    "Ir and cache figures, the mean, p50, p95, p99 and max of the inclusive\n"
+    "Ir of single calls ('-' with no calls), and the heap traffic inside\n"
+    "their calls.\n"
     "\n"
     "Then, for the parts the report has: the heap of the whole run\n"
     "(allocations, frees, peak and what was live at exit) and the functions\n"
@@ -45,112 +53,6 @@ enum { DEFAULT_LIMIT = 20 };
 /* Past these widths a long (C++) name overflows its column rather than
    pushing every row to the right. */
 enum { FUNCTION_COLUMN_MAX = 50, OBJECT_COLUMN_MAX = 30 };
-
-const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE])
-{
-    char digits[24];
-    int n = snprintf(digits, sizeof digits, "%" PRIu64, count);
-    int i, out = 0;
-    for (i = 0; i < n; i++) {
-        if (i > 0 && (n - i) % 3 == 0)
-            text[out++] = ',';
-        text[out++] = digits[i];
-    }
-    text[out] = '\0';
-    return text;
-}
-
-static uint64_t hundredths_of_percent(uint64_t part, uint64_t whole)
-{
-    uint64_t whole_ratio, rest;
-    if (whole == 0)
-        return 0;
-    whole_ratio = part / whole;
-    rest = part % whole;
-    /* Only an inconsistent report has a part this much over its whole. */
-    if (whole_ratio >= UINT64_MAX / 10000 - 1)
-        return UINT64_MAX / 10000 * 10000;
-    /* rest * 10000 / whole, rounded half up; rest < whole, and for huge
-       counts both are scaled down together so the product fits. */
-    while (rest > UINT64_MAX / 20000) {
-        rest >>= 1;
-        whole >>= 1;
-    }
-    return whole_ratio * 10000 + (rest * 20000 / whole + 1) / 2;
-}
-
-const char *hg_format_percent(uint64_t part, uint64_t whole,
-                              char text[HG_PERCENT_TEXT_SIZE])
-{
-    uint64_t hundredths = hundredths_of_percent(part, whole);
-    snprintf(text, HG_PERCENT_TEXT_SIZE, "%" PRIu64 ".%02u%%",
-             hundredths / 100, (unsigned)(hundredths % 100));
-    return text;
-}
-
-/* Names come from debug information and may hold anything the tool did
-   not already replace: keep the terminal safe. */
-static void print_clean(FILE *out, const char *text)
-{
-    for (; *text; text++) {
-        unsigned char c = (unsigned char)*text;
-        fputc((c < 0x20 || c == 0x7f) ? '?' : c, out);
-    }
-}
-
-/* Columns on screen: UTF-8 continuation bytes take none. */
-static size_t display_width(const char *text)
-{
-    size_t width = 0;
-    for (; *text; text++)
-        if (((unsigned char)*text & 0xC0) != 0x80)
-            width++;
-    return width;
-}
-
-static void print_padded(FILE *out, const char *text, size_t width)
-{
-    size_t used = display_width(text);
-    print_clean(out, text);
-    for (; used < width; used++)
-        fputc(' ', out);
-}
-
-/* An argument as a POSIX shell would need it, so the command line can be
-   read back unambiguously. */
-static void print_shell_word(FILE *out, const char *word)
-{
-    static const char plain[] =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-        "0123456789_@%+=:,./-";
-    bool quoted = false;
-
-    if (word[0] == '\0') {
-        fputs("''", out);
-        return;
-    }
-    if (strspn(word, plain) == strlen(word)) {
-        print_clean(out, word);
-        return;
-    }
-    /* Quoted runs, with each single quote outside them as \'. */
-    for (; *word; word++) {
-        if (*word == '\'') {
-            if (quoted)
-                fputc('\'', out);
-            quoted = false;
-            fputs("\\'", out);
-        } else {
-            char one[2] = { *word, '\0' };
-            if (!quoted)
-                fputc('\'', out);
-            quoted = true;
-            print_clean(out, one);
-        }
-    }
-    if (quoted)
-        fputc('\'', out);
-}
 
 /* Name, object, file, line: the identity of a function, in one order. */
 static int compare_identity(const struct hg_function *f,
@@ -178,61 +80,259 @@ static int compare_report_order(const void *a, const void *b)
     return compare_identity(f, g);
 }
 
-const char *hg_format_mean(uint64_t units, unsigned hundredths,
-                           char text[HG_MEAN_TEXT_SIZE])
+static const char *plural(uint64_t n)
 {
-    char whole[HG_COUNT_TEXT_SIZE];
-    snprintf(text, HG_MEAN_TEXT_SIZE, "%s.%02u",
-             hg_format_count(units, whole), hundredths % 100);
-    return text;
+    return n == 1 ? "" : "s";
 }
 
-static void print_location(FILE *out, const struct hg_function *function)
+/* ------------------------------------------------------------- header */
+
+/* "NAME=VALUE" as one shell word. */
+static void print_assignment(FILE *out, const char *prefix, const char *name,
+                             const char *value)
 {
-    if (function->file[0] == '\0') {
-        fputs("???", out);
+    size_t size = strlen(prefix) + strlen(name) + strlen(value) + 2;
+    char *word = malloc(size);
+    if (word == NULL) {          /* unquoted rather than nothing */
+        fprintf(out, "%s%s=", prefix, name);
+        hg_print_clean(out, value);
         return;
     }
-    print_clean(out, function->file);
-    if (function->line != 0)
-        fprintf(out, ":%u", function->line);
+    snprintf(word, size, "%s%s=%s", prefix, name, value);
+    hg_print_shell_word(out, word);
+    free(word);
 }
 
-static size_t max_size(size_t a, size_t b)
+/* What the run was given and the machine it saw, each line only when the
+   report records it. */
+static void print_run_details(FILE *out, const struct hg_report *report)
 {
-    return a > b ? a : b;
+    char count[HG_COUNT_TEXT_SIZE];
+    size_t i;
+
+    if (report->platform_hwcaps != NULL) {
+        fputs("Platform:  ", out);
+        hg_print_clean(out, report->platform_hwcaps);
+        fputc('\n', out);
+    }
+    if (report->libc_version != NULL) {
+        fputs("Libc:      ", out);
+        hg_print_clean(out, report->libc_name ? report->libc_name : "?");
+        fputc(' ', out);
+        hg_print_clean(out, report->libc_version);
+        fputc('\n', out);
+    }
+    if (report->option_count != 0) {
+        fputs("Options:  ", out);
+        for (i = 0; i < report->option_count; i++) {
+            fputc(' ', out);
+            print_assignment(out, "--", report->options[i].name,
+                             report->options[i].value);
+        }
+        fputc('\n', out);
+    }
+    if (report->has_environment) {
+        fprintf(out, "Env:       %s variable%s, ",
+                hg_format_count(report->environment_variables, count),
+                plural(report->environment_variables));
+        fprintf(out, "%s byte%s",
+                hg_format_count(report->environment_bytes, count),
+                plural(report->environment_bytes));
+        for (i = 0; i < report->environment_count; i++) {
+            fputs(i == 0 ? "; " : " ", out);
+            print_assignment(out, "", report->environment[i].name,
+                             report->environment[i].value);
+        }
+        fputc('\n', out);
+    }
+    if (report->has_cache_geometry) {
+        fputs("Cache:     I1 ", out);
+        hg_print_clean(out, report->cache_i1);
+        fputs(", D1 ", out);
+        hg_print_clean(out, report->cache_d1);
+        fputs(", LL ", out);
+        hg_print_clean(out, report->cache_ll);
+        fputs(" (size,assoc,line", out);
+        if (report->cache_source != NULL) {
+            fputs("; ", out);
+            hg_print_clean(out, report->cache_source);
+        }
+        fputs(")\n", out);
+    }
+    if (report->has_cost_model) {
+        fputs("Cycles:    cost model ", out);
+        hg_print_clean(out, report->cost_model_name);
+        fprintf(out, " version %" PRIu64 ": Ir + %s x (I1mr + D1mr + D1mw)",
+                report->cost_model_version,
+                hg_format_count(report->cost_l1_miss, count));
+        fprintf(out, " + %s x (ILmr + DLmr + DLmw)\n",
+                hg_format_count(report->cost_ll_miss, count));
+    }
+    if (report->merged_reports != 0)
+        fprintf(out, "Merged:    the sum of %s runs (hotgrind merge)\n",
+                hg_format_count(report->merged_reports, count));
+    if (report->has_host) {
+        fprintf(out, "Host:      pid %u, parent %u, in ", report->host_pid,
+                report->host_ppid);
+        hg_print_shell_word(out, report->host_cwd);
+        fputc('\n', out);
+    }
 }
 
-static size_t min_size(size_t a, size_t b)
+/* How many cache columns the report's tables get: the eight counters and
+   cycles when the run simulated the cache. */
+static size_t cache_columns(const struct hg_report *report)
 {
-    return a < b ? a : b;
+    if (!report->total_cache.present)
+        return 0;
+    return report->total_cache.has_cycles ? HG_CACHE_METRICS : HG_CYCLES;
+}
+
+/* "I1mr 1, ILmr 2, ..., cycles 9": the run's cache figures. */
+static void print_cache_totals(FILE *out, const struct hg_report *report)
+{
+    char count[HG_COUNT_TEXT_SIZE];
+    size_t n = cache_columns(report), i;
+    if (n == 0)
+        return;
+    fputs("          ", out);
+    for (i = 0; i < n; i++)
+        fprintf(out, "%s %s %s", i == 0 ? "" : ",", hg_cache_metric_names[i],
+                hg_format_count(report->total_cache.value[i], count));
+    fputc('\n', out);
 }
 
 static void print_header(FILE *out, const struct hg_report *report,
                          size_t shown)
 {
     char total[HG_COUNT_TEXT_SIZE];
-    size_t i;
 
     fputs("Command:   ", out);
-    print_shell_word(out, report->exe);
-    for (i = 0; i < report->arg_count; i++) {
-        fputc(' ', out);
-        print_shell_word(out, report->args[i]);
-    }
-    fputs("\nMeasured:  hotgrind ", out);
-    print_clean(out, report->tool_version);
-    fputs(", Valgrind ", out);
-    print_clean(out, report->valgrind_version);
-    fputs(", ", out);
-    print_clean(out, report->arch);
-    fprintf(out, "\nTotal:     %s Ir\n",
+    hg_print_command(out, report);
+    fputs("\nMeasured:  ", out);
+    hg_print_measured_by(out, report);
+    fputc('\n', out);
+    print_run_details(out, report);
+    fprintf(out, "Total:     %s Ir\n",
             hg_format_count(report->total_ir, total));
+    print_cache_totals(out, report);
     if (shown == report->function_count)
         fprintf(out, "Functions: %zu, all shown, by self Ir\n", shown);
     else
         fprintf(out, "Functions: %zu, top %zu shown, by self Ir\n",
                 report->function_count, shown);
+}
+
+/* ----------------------------------------------------- table helpers */
+
+/* The columns of a table whose optional groups (cache, heap) depend on
+   the report. */
+enum { COLUMNS_MAX = 24 };
+struct columns {
+    struct hg_column list[COLUMNS_MAX];
+    size_t count;
+};
+
+static void add_column(struct columns *columns, const char *title,
+                       enum hg_align align, size_t max_width)
+{
+    columns->list[columns->count++] =
+        (struct hg_column){ title, align, 0, max_width };
+}
+
+static const char PERCENT_TITLE[] = "(%)";
+enum { PERCENT_WIDTH = sizeof "(100.00%)" - 1 };
+
+/* "(12.34%)": PART of WHOLE, as in the functions table. */
+static void table_set_share(struct hg_table *table, size_t row,
+                            size_t column, uint64_t part, uint64_t whole)
+{
+    char percent[HG_PERCENT_TEXT_SIZE];
+    char share[HG_PERCENT_TEXT_SIZE + 2];
+    hg_format_percent(part, whole, percent);
+    snprintf(share, sizeof share, "(%s)", percent);
+    hg_table_set(table, row, column, share);
+}
+
+static void add_cache_columns(struct columns *columns, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        add_column(columns, hg_cache_metric_names[i], HG_ALIGN_RIGHT, 0);
+}
+
+/* N cache cells from COLUMN on; '-' for a figure the row lacks.  Returns
+   the next column. */
+static size_t set_cache_cells(struct hg_table *table, size_t row,
+                              size_t column, const struct hg_cache_costs *cache,
+                              size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++, column++) {
+        if (cache->present && (i != HG_CYCLES || cache->has_cycles))
+            hg_table_set_count(table, row, column, cache->value[i]);
+        else
+            hg_table_set(table, row, column, "-");
+    }
+    return column;
+}
+
+static const char *const heap_titles[] = {
+    "allocs", "alloc-bytes", "frees", "free-bytes",
+};
+enum { HEAP_COLUMNS = sizeof heap_titles / sizeof heap_titles[0] };
+
+static void add_heap_columns(struct columns *columns)
+{
+    size_t i;
+    for (i = 0; i < HEAP_COLUMNS; i++)
+        add_column(columns, heap_titles[i], HG_ALIGN_RIGHT, 0);
+}
+
+/* The four heap cells from COLUMN on, '-' each without HEAP.  Returns the
+   next column. */
+static size_t set_heap_cells(struct hg_table *table, size_t row,
+                             size_t column,
+                             const struct hg_heap_traffic *heap)
+{
+    uint64_t values[HEAP_COLUMNS];
+    size_t i;
+    if (heap != NULL) {
+        values[0] = heap->allocs;
+        values[1] = heap->alloc_bytes;
+        values[2] = heap->frees;
+        values[3] = heap->free_bytes;
+    }
+    for (i = 0; i < HEAP_COLUMNS; i++, column++) {
+        if (heap != NULL)
+            hg_table_set_count(table, row, column, values[i]);
+        else
+            hg_table_set(table, row, column, "-");
+    }
+    return column;
+}
+
+/* "file.c:12", or "???" when the file is unknown. */
+static void table_set_location(struct hg_table *table, size_t row,
+                               size_t column, const struct hg_function *f)
+{
+    char *text;
+    if (f->file[0] == '\0') {
+        hg_table_set(table, row, column, "???");
+        return;
+    }
+    if (f->line == 0) {
+        hg_table_set(table, row, column, f->file);
+        return;
+    }
+    text = malloc(strlen(f->file) + 12);
+    if (text == NULL) {
+        table->failed = true;
+        return;
+    }
+    sprintf(text, "%s:%u", f->file, f->line);
+    hg_table_set(table, row, column, text);
+    free(text);
 }
 
 /* ------------------------------------------- marked functions and zones */
@@ -246,17 +346,12 @@ struct marked_row {
     bool is_zone;
     uint64_t calls;
     uint64_t inclusive_ir;
+    const struct hg_cache_costs *cache;
     const struct hg_per_call *per_call;   /* NULL when there were no calls */
+    const struct hg_heap_traffic *heap;   /* NULL without heap figures */
 };
 
 static const char ZONE_OBJECT[] = "(zone)";
-
-enum { MARKED_COLUMNS = 9, NAME_COLUMN = 0, OBJECT_COLUMN = 8 };
-
-static const char *const marked_titles[MARKED_COLUMNS] = {
-    "name", "calls", "inclusive Ir", "mean", "p50", "p95", "p99", "max",
-    "object",
-};
 
 /* Inclusive Ir descending, then name, functions before zones, object,
    file and line: one order whatever the order in the file. */
@@ -280,29 +375,25 @@ static int compare_marked_rows(const void *a, const void *b)
     return 0;
 }
 
-/* The numeric cells of ROW, columns 1 to 7. */
-static void marked_cells(const struct marked_row *row,
-                         char cells[MARKED_COLUMNS][HG_MEAN_TEXT_SIZE])
+/* The mean, p50, p95, p99 and max cells from COLUMN on ('-' each without
+   calls).  Returns the next column. */
+static size_t set_per_call_cells(struct hg_table *table, size_t row,
+                                 size_t column, const struct hg_per_call *p)
 {
-    const struct hg_per_call *p = row->per_call;
-    hg_format_count(row->calls, cells[1]);
-    hg_format_count(row->inclusive_ir, cells[2]);
+    char mean[HG_MEAN_TEXT_SIZE];
+    size_t i;
     if (p == NULL) {
-        int i;
-        for (i = 3; i <= 7; i++)
-            strcpy(cells[i], "-");
-        return;
+        for (i = 0; i < 5; i++)
+            hg_table_set(table, row, column + i, "-");
+        return column + 5;
     }
-    hg_format_mean(p->mean_units, p->mean_hundredths, cells[3]);
-    hg_format_count(p->p50, cells[4]);
-    hg_format_count(p->p95, cells[5]);
-    hg_format_count(p->p99, cells[6]);
-    hg_format_count(p->max, cells[7]);
-}
-
-static const char *plural(uint64_t n)
-{
-    return n == 1 ? "" : "s";
+    hg_table_set(table, row, column, hg_format_mean(p->mean_units,
+                                                    p->mean_hundredths, mean));
+    hg_table_set_count(table, row, column + 1, p->p50);
+    hg_table_set_count(table, row, column + 2, p->p95);
+    hg_table_set_count(table, row, column + 3, p->p99);
+    hg_table_set_count(table, row, column + 4, p->max);
+    return column + 5;
 }
 
 /* Patterns that measured nothing: the report says so, and so do we. */
@@ -318,7 +409,7 @@ static void show_mark_warnings(FILE *out, const struct hg_report *report)
             fputc('\n', out);
         first = false;
         fputs("warning: mark '", out);
-        print_clean(out, mark->pattern);
+        hg_print_clean(out, mark->pattern);
         if (mark->functions == 0)
             fputs("' matched no function that ran "
                   "(inlined? never called? misspelt?)\n", out);
@@ -328,197 +419,91 @@ static void show_mark_warnings(FILE *out, const struct hg_report *report)
     }
 }
 
-static bool show_marked(FILE *out, const struct hg_report *report)
+/* Every marked function and zone of REPORT, into ROWS; returns how many
+   are functions. */
+static size_t collect_marked_rows(const struct hg_report *report,
+                                  struct marked_row *rows, size_t *n)
 {
-    struct marked_row *rows;
-    size_t widths[MARKED_COLUMNS];
-    size_t n = 0, functions = 0, i, column;
-
-    rows = malloc((report->function_count + report->zone_count + 1)
-                  * sizeof *rows);
-    if (rows == NULL)
-        return false;
+    size_t functions = 0, i;
     for (i = 0; i < report->function_count; i++) {
         const struct hg_function *f = &report->functions[i];
         if (!f->marked)
             continue;
-        rows[n++] = (struct marked_row){
+        rows[(*n)++] = (struct marked_row){
             f->name, f->object, f->file, f->line, false, f->calls,
-            f->inclusive_ir, f->has_per_call ? &f->per_call : NULL,
+            f->inclusive_ir, &f->inclusive_cache,
+            f->has_per_call ? &f->per_call : NULL,
+            f->has_inclusive_heap ? &f->inclusive_heap : NULL,
         };
         functions++;
     }
     for (i = 0; i < report->zone_count; i++) {
         const struct hg_zone *z = &report->zones[i];
-        rows[n++] = (struct marked_row){
+        rows[(*n)++] = (struct marked_row){
             z->name, ZONE_OBJECT, "", 0, true, z->calls, z->inclusive_ir,
-            z->has_per_call ? &z->per_call : NULL,
+            &z->inclusive_cache, z->has_per_call ? &z->per_call : NULL,
+            z->has_inclusive_heap ? &z->inclusive_heap : NULL,
         };
     }
+    return functions;
+}
+
+/* name, calls, inclusive Ir, its cache figures, the per-call columns, the
+   heap traffic inside the calls, object. */
+static bool show_marked(FILE *out, const struct hg_report *report)
+{
+    static const char *const per_call_titles[] = {
+        "mean", "p50", "p95", "p99", "max",
+    };
+    struct columns columns = { .count = 0 };
+    struct marked_row *rows;
+    struct hg_table table;
+    size_t n = 0, functions, cache = cache_columns(report), i;
+
+    rows = malloc((report->function_count + report->zone_count + 1)
+                  * sizeof *rows);
+    if (rows == NULL)
+        return false;
+    functions = collect_marked_rows(report, rows, &n);
     if (n == 0) {
         free(rows);
         return true;
     }
     qsort(rows, n, sizeof *rows, compare_marked_rows);
 
-    for (column = 0; column < MARKED_COLUMNS; column++)
-        widths[column] = strlen(marked_titles[column]);
-    for (i = 0; i < n; i++) {
-        char cells[MARKED_COLUMNS][HG_MEAN_TEXT_SIZE];
-        marked_cells(&rows[i], cells);
-        widths[NAME_COLUMN] = max_size(widths[NAME_COLUMN],
-            min_size(FUNCTION_COLUMN_MAX, display_width(rows[i].name)));
-        for (column = 1; column < OBJECT_COLUMN; column++)
-            widths[column] = max_size(widths[column], strlen(cells[column]));
-    }
+    add_column(&columns, "name", HG_ALIGN_LEFT, FUNCTION_COLUMN_MAX);
+    add_column(&columns, "calls", HG_ALIGN_RIGHT, 0);
+    add_column(&columns, "inclusive Ir", HG_ALIGN_RIGHT, 0);
+    add_cache_columns(&columns, cache);
+    for (i = 0; i < 5; i++)
+        add_column(&columns, per_call_titles[i], HG_ALIGN_RIGHT, 0);
+    if (report->has_heap)
+        add_heap_columns(&columns);
+    add_column(&columns, "object", HG_ALIGN_LEFT, 0);
 
     fprintf(out, "\nMarked functions and zones: %zu function%s, %zu zone%s, "
-            "by inclusive Ir\n\n", functions, plural(functions),
+            "by inclusive Ir\n", functions, plural(functions),
             report->zone_count, plural(report->zone_count));
-    print_padded(out, marked_titles[NAME_COLUMN], widths[NAME_COLUMN]);
-    for (column = 1; column < OBJECT_COLUMN; column++)
-        fprintf(out, "  %*s", (int)widths[column], marked_titles[column]);
-    fprintf(out, "  %s\n", marked_titles[OBJECT_COLUMN]);
-
+    if (!hg_table_create(&table, columns.list, columns.count, n)) {
+        free(rows);
+        return false;
+    }
     for (i = 0; i < n; i++) {
-        char cells[MARKED_COLUMNS][HG_MEAN_TEXT_SIZE];
-        marked_cells(&rows[i], cells);
-        print_padded(out, rows[i].name, widths[NAME_COLUMN]);
-        for (column = 1; column < OBJECT_COLUMN; column++)
-            fprintf(out, "  %*s", (int)widths[column], cells[column]);
-        fputs("  ", out);
-        print_clean(out, rows[i].object);
-        fputc('\n', out);
+        size_t column = 3;
+        hg_table_set(&table, i, 0, rows[i].name);
+        hg_table_set_count(&table, i, 1, rows[i].calls);
+        hg_table_set_count(&table, i, 2, rows[i].inclusive_ir);
+        column = set_cache_cells(&table, i, column, rows[i].cache, cache);
+        column = set_per_call_cells(&table, i, column, rows[i].per_call);
+        if (report->has_heap)
+            column = set_heap_cells(&table, i, column, rows[i].heap);
+        hg_table_set(&table, i, column, rows[i].object);
     }
     free(rows);
-    return true;
+    return hg_table_finish(out, &table);
 }
 
 /* ------------------------------------------------------------- tables */
-
-/* The tables after the marked one are printed by one routine: titles,
-   then rows, columns two spaces apart, numbers on the right, text on the
-   left; the last column is not padded. */
-
-enum align { ALIGN_LEFT, ALIGN_RIGHT };
-
-struct column {
-    const char *title;
-    enum align align;
-    size_t min_width;    /* at least this wide, whatever the cells */
-    size_t max_width;    /* 0: no limit; a longer cell overflows */
-};
-
-struct table {
-    const struct column *columns;
-    size_t column_count;
-    size_t row_count;
-    char **cells;        /* row by row; NULL prints as "" */
-    bool failed;         /* out of memory */
-};
-
-static bool table_create(struct table *table, const struct column *columns,
-                         size_t column_count, size_t row_count)
-{
-    table->columns = columns;
-    table->column_count = column_count;
-    table->row_count = row_count;
-    table->cells = calloc(row_count * column_count + 1, sizeof *table->cells);
-    table->failed = table->cells == NULL;
-    return !table->failed;
-}
-
-static void table_free(struct table *table)
-{
-    size_t i;
-    for (i = 0; table->cells && i < table->row_count * table->column_count;
-         i++)
-        free(table->cells[i]);
-    free(table->cells);
-}
-
-static void table_set(struct table *table, size_t row, size_t column,
-                      const char *text)
-{
-    char **cell = &table->cells[row * table->column_count + column];
-    free(*cell);
-    *cell = strdup(text);
-    if (*cell == NULL)
-        table->failed = true;
-}
-
-static void table_set_count(struct table *table, size_t row, size_t column,
-                            uint64_t count)
-{
-    char text[HG_COUNT_TEXT_SIZE];
-    table_set(table, row, column, hg_format_count(count, text));
-}
-
-/* "(12.34%)": PART of WHOLE, as in the functions table. */
-static void table_set_share(struct table *table, size_t row, size_t column,
-                            uint64_t part, uint64_t whole)
-{
-    char percent[HG_PERCENT_TEXT_SIZE];
-    char share[HG_PERCENT_TEXT_SIZE + 2];
-    hg_format_percent(part, whole, percent);
-    snprintf(share, sizeof share, "(%s)", percent);
-    table_set(table, row, column, share);
-}
-
-static void print_cell(FILE *out, const struct column *column, size_t width,
-                       const char *text, bool last)
-{
-    size_t used = display_width(text);
-    if (column->align == ALIGN_RIGHT)
-        for (; used < width; used++)
-            fputc(' ', out);
-    if (column->align == ALIGN_LEFT && !last)
-        print_padded(out, text, width);
-    else
-        print_clean(out, text);
-}
-
-/* A blank line, the titles and the rows.  False when out of memory. */
-static bool table_print(FILE *out, const struct table *table)
-{
-    size_t *widths, row, column, n = table->column_count;
-
-    if (table->failed || (widths = calloc(n, sizeof *widths)) == NULL)
-        return false;
-    for (column = 0; column < n; column++) {
-        const struct column *c = &table->columns[column];
-        widths[column] = max_size(display_width(c->title), c->min_width);
-        for (row = 0; row < table->row_count; row++) {
-            const char *cell = table->cells[row * n + column];
-            size_t width = display_width(cell ? cell : "");
-            if (c->max_width != 0)
-                width = min_size(width, c->max_width);
-            widths[column] = max_size(widths[column], width);
-        }
-    }
-    fputc('\n', out);
-    for (row = 0; row <= table->row_count; row++) {
-        for (column = 0; column < n; column++) {
-            const char *cell = row == 0 ? table->columns[column].title
-                               : table->cells[(row - 1) * n + column];
-            if (column > 0)
-                fputs("  ", out);
-            print_cell(out, &table->columns[column], widths[column],
-                       cell ? cell : "", column + 1 == n);
-        }
-        fputc('\n', out);
-    }
-    free(widths);
-    return true;
-}
-
-/* Prints TABLE and frees it; false when out of memory. */
-static bool table_finish(FILE *out, struct table *table)
-{
-    bool printed = table_print(out, table);
-    table_free(table);
-    return printed;
-}
 
 /* "Functions: 4, all shown" or "top 2 shown". */
 static void print_shown(FILE *out, size_t count, size_t shown)
@@ -578,44 +563,21 @@ static void print_heap_totals(FILE *out, const struct hg_heap_totals *heap)
     fputc('\n', out);
 }
 
-/* "file.c:12", or "???" when the file is unknown. */
-static void table_set_location(struct table *table, size_t row,
-                               size_t column, const struct hg_function *f)
-{
-    char *text;
-    if (f->file[0] == '\0') {
-        table_set(table, row, column, "???");
-        return;
-    }
-    if (f->line == 0) {
-        table_set(table, row, column, f->file);
-        return;
-    }
-    text = malloc(strlen(f->file) + 12);
-    if (text == NULL) {
-        table->failed = true;
-        return;
-    }
-    sprintf(text, "%s:%u", f->file, f->line);
-    table_set(table, row, column, text);
-    free(text);
-}
-
 /* The heap of the run, then the top LIMIT functions by bytes allocated. */
 static bool show_heap(FILE *out, const struct hg_report *report,
                       size_t limit)
 {
-    static const struct column columns[] = {
-        { "allocs", ALIGN_RIGHT, 0, 0 },
-        { "alloc-bytes", ALIGN_RIGHT, 0, 0 },
-        { "frees", ALIGN_RIGHT, 0, 0 },
-        { "free-bytes", ALIGN_RIGHT, 0, 0 },
-        { "function", ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
-        { "object", ALIGN_LEFT, 0, OBJECT_COLUMN_MAX },
-        { "file:line", ALIGN_LEFT, 0, 0 },
+    static const struct hg_column columns[] = {
+        { "allocs", HG_ALIGN_RIGHT, 0, 0 },
+        { "alloc-bytes", HG_ALIGN_RIGHT, 0, 0 },
+        { "frees", HG_ALIGN_RIGHT, 0, 0 },
+        { "free-bytes", HG_ALIGN_RIGHT, 0, 0 },
+        { "function", HG_ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+        { "object", HG_ALIGN_LEFT, 0, OBJECT_COLUMN_MAX },
+        { "file:line", HG_ALIGN_LEFT, 0, 0 },
     };
     const struct hg_function **rows;
-    struct table table;
+    struct hg_table table;
     size_t n = 0, shown, i;
 
     rows = malloc((report->function_count + 1) * sizeof *rows);
@@ -643,22 +605,22 @@ static bool show_heap(FILE *out, const struct hg_report *report,
     print_shown(out, n, shown);
     fputs(", by alloc-bytes\n", out);
 
-    if (!table_create(&table, columns, 7, shown)) {
+    if (!hg_table_create(&table, columns, 7, shown)) {
         free(rows);
         return false;
     }
     for (i = 0; i < shown; i++) {
         const struct hg_function *f = rows[i];
-        table_set_count(&table, i, 0, f->heap.allocs);
-        table_set_count(&table, i, 1, f->heap.alloc_bytes);
-        table_set_count(&table, i, 2, f->heap.frees);
-        table_set_count(&table, i, 3, f->heap.free_bytes);
-        table_set(&table, i, 4, f->name);
-        table_set(&table, i, 5, f->object);
+        hg_table_set_count(&table, i, 0, f->heap.allocs);
+        hg_table_set_count(&table, i, 1, f->heap.alloc_bytes);
+        hg_table_set_count(&table, i, 2, f->heap.frees);
+        hg_table_set_count(&table, i, 3, f->heap.free_bytes);
+        hg_table_set(&table, i, 4, f->name);
+        hg_table_set(&table, i, 5, f->object);
         table_set_location(&table, i, 6, f);
     }
     free(rows);
-    return table_finish(out, &table);
+    return hg_table_finish(out, &table);
 }
 
 /* ------------------------------------------------------------ threads */
@@ -671,31 +633,38 @@ static int compare_thread_ids(const void *a, const void *b)
 }
 
 /* An id as written in the report; "-" for none (0). */
-static void table_set_id(struct table *table, size_t row, size_t column,
+static void table_set_id(struct hg_table *table, size_t row, size_t column,
                          unsigned id)
 {
     char text[16];
     snprintf(text, sizeof text, "%u", id);
-    table_set(table, row, column, id == 0 ? "-" : text);
+    hg_table_set(table, row, column, id == 0 ? "-" : text);
 }
 
-/* Every thread by id; the heap columns only when the report has them. */
+/* Every thread by id; the heap columns, and the Ir inside
+   synchronisation calls, only when the report has them. */
 static bool show_threads(FILE *out, const struct hg_report *report)
 {
-    static const struct column columns[] = {
-        { "id", ALIGN_RIGHT, 0, 0 },
-        { "name", ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
-        { "parent", ALIGN_RIGHT, 0, 0 },
-        { "status", ALIGN_LEFT, 0, 0 },
-        { "Ir", ALIGN_RIGHT, 0, 0 },
-        { "(%)", ALIGN_RIGHT, sizeof "(100.00%)" - 1, 0 },
-        { "allocs", ALIGN_RIGHT, 0, 0 },
-        { "alloc-bytes", ALIGN_RIGHT, 0, 0 },
+    static const struct hg_column base_columns[] = {
+        { "id", HG_ALIGN_RIGHT, 0, 0 },
+        { "name", HG_ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+        { "parent", HG_ALIGN_RIGHT, 0, 0 },
+        { "status", HG_ALIGN_LEFT, 0, 0 },
+        { "Ir", HG_ALIGN_RIGHT, 0, 0 },
+        { PERCENT_TITLE, HG_ALIGN_RIGHT, PERCENT_WIDTH, 0 },
     };
+    static const struct hg_column heap_columns[] = {
+        { "allocs", HG_ALIGN_RIGHT, 0, 0 },
+        { "alloc-bytes", HG_ALIGN_RIGHT, 0, 0 },
+    };
+    static const struct hg_column sync_column = {
+        "sync-Ir", HG_ALIGN_RIGHT, 0, 0
+    };
+    struct hg_column columns[9];
     const struct hg_thread **rows;
-    struct table table;
-    size_t n = report->thread_count, i;
-    bool heap = false;
+    struct hg_table table;
+    size_t n = report->thread_count, i, ncols = 6, heap_at = 0, sync_at = 0;
+    bool heap = false, sync = false;
 
     if (!report->has_threads)
         return true;
@@ -708,32 +677,47 @@ static bool show_threads(FILE *out, const struct hg_report *report)
     for (i = 0; i < n; i++) {
         rows[i] = &report->threads[i];
         heap = heap || rows[i]->has_heap;
+        sync = sync || rows[i]->has_sync_ir;
     }
     qsort(rows, n, sizeof *rows, compare_thread_ids);
 
-    if (!table_create(&table, columns, heap ? 8 : 6, n)) {
+    memcpy(columns, base_columns, sizeof base_columns);
+    if (heap) {
+        heap_at = ncols;
+        memcpy(columns + ncols, heap_columns, sizeof heap_columns);
+        ncols += 2;
+    }
+    if (sync) {
+        sync_at = ncols;
+        columns[ncols++] = sync_column;
+    }
+    if (!hg_table_create(&table, columns, ncols, n)) {
         free(rows);
         return false;
     }
     for (i = 0; i < n; i++) {
         const struct hg_thread *t = rows[i];
         table_set_id(&table, i, 0, t->id);
-        table_set(&table, i, 1, t->name ? t->name : "-");
+        hg_table_set(&table, i, 1, t->name ? t->name : "-");
         table_set_id(&table, i, 2, t->parent);
-        table_set(&table, i, 3,
+        hg_table_set(&table, i, 3,
                   t->status == HG_THREAD_RUNNING ? "running" : "exited");
-        table_set_count(&table, i, 4, t->ir);
+        hg_table_set_count(&table, i, 4, t->ir);
         table_set_share(&table, i, 5, t->ir, report->total_ir);
         if (heap && t->has_heap) {
-            table_set_count(&table, i, 6, t->heap.allocs);
-            table_set_count(&table, i, 7, t->heap.alloc_bytes);
+            hg_table_set_count(&table, i, heap_at, t->heap.allocs);
+            hg_table_set_count(&table, i, heap_at + 1, t->heap.alloc_bytes);
         } else if (heap) {
-            table_set(&table, i, 6, "-");
-            table_set(&table, i, 7, "-");
+            hg_table_set(&table, i, heap_at, "-");
+            hg_table_set(&table, i, heap_at + 1, "-");
         }
+        if (sync && t->has_sync_ir)
+            hg_table_set_count(&table, i, sync_at, t->sync_ir);
+        else if (sync)
+            hg_table_set(&table, i, sync_at, "-");
     }
     free(rows);
-    return table_finish(out, &table);
+    return hg_table_finish(out, &table);
 }
 
 /* ------------------------------------------------- mutexes and events */
@@ -753,14 +737,14 @@ static int compare_mutex_order(const void *a, const void *b)
 static bool show_mutexes(FILE *out, const struct hg_report *report,
                          size_t limit)
 {
-    static const struct column columns[] = {
-        { "id", ALIGN_RIGHT, 0, 0 },
-        { "name", ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
-        { "acquisitions", ALIGN_RIGHT, 0, 0 },
-        { "contended", ALIGN_RIGHT, 0, 0 },
+    static const struct hg_column columns[] = {
+        { "id", HG_ALIGN_RIGHT, 0, 0 },
+        { "name", HG_ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+        { "acquisitions", HG_ALIGN_RIGHT, 0, 0 },
+        { "contended", HG_ALIGN_RIGHT, 0, 0 },
     };
     const struct hg_mutex **rows;
-    struct table table;
+    struct hg_table table;
     size_t n = report->mutex_count, shown = within_limit(n, limit), i;
 
     if (!report->has_mutexes)
@@ -777,28 +761,28 @@ static bool show_mutexes(FILE *out, const struct hg_report *report,
         rows[i] = &report->mutexes[i];
     qsort(rows, n, sizeof *rows, compare_mutex_order);
 
-    if (!table_create(&table, columns, 4, shown)) {
+    if (!hg_table_create(&table, columns, 4, shown)) {
         free(rows);
         return false;
     }
     for (i = 0; i < shown; i++) {
         table_set_id(&table, i, 0, rows[i]->id);
-        table_set(&table, i, 1, rows[i]->name ? rows[i]->name : "-");
-        table_set_count(&table, i, 2, rows[i]->acquisitions);
-        table_set_count(&table, i, 3, rows[i]->contended);
+        hg_table_set(&table, i, 1, rows[i]->name ? rows[i]->name : "-");
+        hg_table_set_count(&table, i, 2, rows[i]->acquisitions);
+        hg_table_set_count(&table, i, 3, rows[i]->contended);
     }
     free(rows);
-    return table_finish(out, &table);
+    return hg_table_finish(out, &table);
 }
 
 /* How many events of each kind, in the order of the format's list. */
 static bool show_events(FILE *out, const struct hg_report *report)
 {
-    static const struct column columns[] = {
-        { "events", ALIGN_RIGHT, 0, 0 },
-        { "kind", ALIGN_LEFT, 0, 0 },
+    static const struct hg_column columns[] = {
+        { "events", HG_ALIGN_RIGHT, 0, 0 },
+        { "kind", HG_ALIGN_LEFT, 0, 0 },
     };
-    struct table table;
+    struct hg_table table;
     size_t kinds = 0, row = 0, kind;
 
     if (!report->has_events)
@@ -808,31 +792,31 @@ static bool show_events(FILE *out, const struct hg_report *report)
         kinds += report->events_by_kind[kind] != 0;
     if (kinds == 0)
         return true;
-    if (!table_create(&table, columns, 2, kinds))
+    if (!hg_table_create(&table, columns, 2, kinds))
         return false;
     for (kind = 0; kind < HG_EVENT_KINDS; kind++) {
         if (report->events_by_kind[kind] == 0)
             continue;
-        table_set_count(&table, row, 0, report->events_by_kind[kind]);
-        table_set(&table, row, 1, hg_event_kind_name(kind));
+        hg_table_set_count(&table, row, 0, report->events_by_kind[kind]);
+        hg_table_set(&table, row, 1, hg_event_kind_name(kind));
         row++;
     }
-    return table_finish(out, &table);
+    return hg_table_finish(out, &table);
 }
 
 /* ---------------------------------------------------------- the command */
 
-/* The header and the top LIMIT functions by self Ir. */
+/* The header and the top LIMIT functions by self Ir: Ir, share, the
+   cache figures when the run simulated the cache, function, object,
+   file:line. */
 static bool show_functions(FILE *out, const struct hg_report *report,
                            size_t limit)
 {
-    static const char percent_title[] = "(%)";
-    const size_t percent_width = sizeof "(100.00%)" - 1;
+    struct columns columns = { .count = 0 };
     const struct hg_function **sorted;
-    size_t n = report->function_count, shown, i;
-    size_t ir_width = strlen("Ir");
-    size_t name_width = strlen("function");
-    size_t object_width = strlen("object");
+    struct hg_table table;
+    size_t n = report->function_count, cache = cache_columns(report);
+    size_t shown, i;
 
     sorted = malloc((n ? n : 1) * sizeof *sorted);
     if (sorted == NULL)
@@ -840,7 +824,7 @@ static bool show_functions(FILE *out, const struct hg_report *report,
     for (i = 0; i < n; i++)
         sorted[i] = &report->functions[i];
     qsort(sorted, n, sizeof *sorted, compare_report_order);
-    shown = (limit == 0 || limit > n) ? n : limit;
+    shown = within_limit(n, limit);
 
     print_header(out, report, shown);
     if (shown == 0) {
@@ -849,43 +833,29 @@ static bool show_functions(FILE *out, const struct hg_report *report,
         return true;
     }
 
-    for (i = 0; i < shown; i++) {
-        char count[HG_COUNT_TEXT_SIZE];
-        hg_format_count(sorted[i]->self_ir, count);
-        ir_width = max_size(ir_width, strlen(count));
-        name_width = max_size(name_width, min_size(FUNCTION_COLUMN_MAX,
-                              display_width(sorted[i]->name)));
-        object_width = max_size(object_width, min_size(OBJECT_COLUMN_MAX,
-                                display_width(sorted[i]->object)));
+    add_column(&columns, "Ir", HG_ALIGN_RIGHT, 0);
+    columns.list[columns.count++] =
+        (struct hg_column){ PERCENT_TITLE, HG_ALIGN_RIGHT, PERCENT_WIDTH, 0 };
+    add_cache_columns(&columns, cache);
+    add_column(&columns, "function", HG_ALIGN_LEFT, FUNCTION_COLUMN_MAX);
+    add_column(&columns, "object", HG_ALIGN_LEFT, OBJECT_COLUMN_MAX);
+    add_column(&columns, "file:line", HG_ALIGN_LEFT, 0);
+    if (!hg_table_create(&table, columns.list, columns.count, shown)) {
+        free(sorted);
+        return false;
     }
-
-    fprintf(out, "\n%*s  %*s  ", (int)ir_width, "Ir",
-            (int)percent_width, percent_title);
-    print_padded(out, "function", name_width);
-    fputs("  ", out);
-    print_padded(out, "object", object_width);
-    fputs("  file:line\n", out);
-
     for (i = 0; i < shown; i++) {
-        const struct hg_function *function = sorted[i];
-        char count[HG_COUNT_TEXT_SIZE];
-        char percent[HG_PERCENT_TEXT_SIZE];
-        char share[HG_PERCENT_TEXT_SIZE + 2];
-
-        hg_format_percent(function->self_ir, report->total_ir, percent);
-        snprintf(share, sizeof share, "(%s)", percent);
-        fprintf(out, "%*s  %*s  ", (int)ir_width,
-                hg_format_count(function->self_ir, count),
-                (int)percent_width, share);
-        print_padded(out, function->name, name_width);
-        fputs("  ", out);
-        print_padded(out, function->object, object_width);
-        fputs("  ", out);
-        print_location(out, function);
-        fputc('\n', out);
+        const struct hg_function *f = sorted[i];
+        size_t column;
+        hg_table_set_count(&table, i, 0, f->self_ir);
+        table_set_share(&table, i, 1, f->self_ir, report->total_ir);
+        column = set_cache_cells(&table, i, 2, &f->self_cache, cache);
+        hg_table_set(&table, i, column, f->name);
+        hg_table_set(&table, i, column + 1, f->object);
+        table_set_location(&table, i, column + 2, f);
     }
     free(sorted);
-    return true;
+    return hg_table_finish(out, &table);
 }
 
 bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
@@ -897,17 +867,6 @@ bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
     if (!show_events(out, report))
         return false;
     show_mark_warnings(out, report);
-    return true;
-}
-
-/* A limit is digits only: "-1" or "5x" is a usage error, not 0 or 5. */
-static bool parse_limit(const char *text, size_t *limit)
-{
-    uint64_t value;
-    if (text[0] == '\0' || strspn(text, "0123456789") != strlen(text)
-        || !hg_parse_count(text, &value) || value > SIZE_MAX)
-        return false;
-    *limit = (size_t)value;
     return true;
 }
 
@@ -947,7 +906,7 @@ int cmd_show(int argc, char **argv)
                                   "unknown option '%s'", arg);
         }
     }
-    if (limit_text != NULL && !parse_limit(limit_text, &limit))
+    if (limit_text != NULL && !hg_parse_limit(limit_text, &limit))
         return hg_usage_error("show", show_usage,
                               "--limit needs a number (0 for all), not '%s'",
                               limit_text);

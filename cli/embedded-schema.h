@@ -9,4 +9,8 @@
 extern const char hg_embedded_schema[];
 extern const size_t hg_embedded_schema_size;   /* without the final NUL */
 
+/* docs/policy.xsd, for `hotgrind check` (embedded-policy-schema.c). */
+extern const char hg_embedded_policy_schema[];
+extern const size_t hg_embedded_policy_schema_size;
+
 #endif

@@ -1,6 +1,7 @@
 /* hotgrind: the host command that reads hotgrind reports (git-style
    subcommands).  GPL-2.0-or-later; part of hotgrind. */
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,6 +24,10 @@ static int cmd_help(int argc, char **argv);
 static const struct command commands[] = {
     { "show",     cmd_show,     "the top functions of a report by self Ir" },
     { "validate", cmd_validate, "check reports against the built-in schema" },
+    { "diff",     cmd_diff,     "compare two reports, function by function" },
+    { "check",    cmd_check,    "judge a report (and a base) against a policy" },
+    { "export",   cmd_export,   "write a report as Callgrind, JSON, BMF or folded" },
+    { "merge",    cmd_merge,    "sum reports of sharded runs into one" },
     { "help",     cmd_help,     "this list, or 'help COMMAND' for one" },
 };
 
@@ -52,8 +57,9 @@ static void print_main_help(void)
     for (i = 0; i < command_count; i++)
         printf("  %-10s %s\n", commands[i].name, commands[i].summary);
     printf("\n"
-           "Exit status: 0 on success, 2 when a report cannot be used or the\n"
-           "command line is wrong (one line on stderr says why).\n");
+           "Exit status: 0 on success, 1 when check judges a regression or a\n"
+           "broken budget, 2 when a file cannot be used or the command line\n"
+           "is wrong (one line on stderr says why).\n");
 }
 
 static int cmd_help(int argc, char **argv)
@@ -115,7 +121,8 @@ int main(int argc, char **argv)
     /* Output that did not reach its destination (disk full, closed pipe)
        is a failure, not a success. */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "hotgrind: cannot write the output\n");
+        fprintf(stderr, "hotgrind: standard output: cannot write: %s\n",
+                strerror(errno));
         return HG_EXIT_TROUBLE;
     }
     return status;

@@ -9,6 +9,7 @@
 
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,13 +29,28 @@ static void fail(struct loader *loader, const xmlNode *where,
                  const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The line NODE starts on, as hg_xml_line answers for the whole document.
+   Past line 65535, an element that does not come right after text has the
+   line hg_xml_stream_file gave it, since its children or next sibling,
+   where hg_xml_line would look, may not be read yet or freed already. */
+static long node_line(const xmlNode *node)
+{
+    const xmlNode *before = node->prev;
+    if (node->type == XML_ELEMENT_NODE && node->line == 65535
+        && node->psvi != NULL
+        && !(before != NULL && before->type == XML_TEXT_NODE
+             && before->line == 65535 && before->psvi != NULL))
+        return (long)(ptrdiff_t)node->psvi;
+    return hg_xml_line(node);
+}
+
 /* Records the first problem only: later ones are usually its echoes. */
 static void fail(struct loader *loader, const xmlNode *where,
                  const char *format, ...)
 {
     char message[HG_PROBLEM_SIZE];
     va_list args;
-    long line = where ? hg_xml_line(where) : 0;
+    long line = where ? node_line(where) : 0;
 
     if (loader->failed)
         return;
@@ -83,6 +99,13 @@ static xmlNode *find_child(const xmlNode *parent, const char *name)
     return NULL;
 }
 
+static void fail_no_child(struct loader *loader, const xmlNode *parent,
+                          const char *name)
+{
+    fail(loader, parent, "<%s> has no <%s> element", element_name(parent),
+         name);
+}
+
 static xmlNode *require_child(struct loader *loader, const xmlNode *parent,
                               const char *name)
 {
@@ -91,8 +114,7 @@ static xmlNode *require_child(struct loader *loader, const xmlNode *parent,
         return NULL;
     child = find_child(parent, name);
     if (child == NULL)
-        fail(loader, parent, "<%s> has no <%s> element",
-             element_name(parent), name);
+        fail_no_child(loader, parent, name);
     return child;
 }
 
@@ -104,30 +126,68 @@ static char *copy_string(struct loader *loader, const char *text)
     return copy;
 }
 
+/* The attribute NAME of NODE (without a namespace), as xmlGetNoNsProp
+   gives it, or NULL if absent.  Borrowed from the tree when it is one text
+   node, as the parser makes it, and then valid as long as NODE; otherwise
+   a copy that *COPY owns (xmlFree it).  Reading tens of attributes of
+   every function, this is what saves a copy and a free each. */
+static const char *attribute_value(const xmlNode *node, const char *name,
+                                   xmlChar **copy)
+{
+    const xmlAttr *attribute;
+    const xmlNode *text;
+
+    *copy = NULL;
+    for (attribute = node->properties; attribute != NULL;
+         attribute = attribute->next)
+        if (attribute->ns == NULL && attribute->name[0] == (xmlChar)name[0]
+            && xmlStrEqual(attribute->name, (const xmlChar *)name))
+            break;
+    if (attribute == NULL)
+        return NULL;
+    text = attribute->children;
+    if (text == NULL)
+        return "";
+    if (text->next == NULL && text->type == XML_TEXT_NODE
+        && text->content != NULL)
+        return (const char *)text->content;
+    *copy = xmlGetNoNsProp(node, (const xmlChar *)name);
+    return (const char *)*copy;
+}
+
+/* The attribute NAME of NODE as attribute_value gives it, or NULL (and a
+   problem) if it is missing. */
+static const char *need_attribute(struct loader *loader, const xmlNode *node,
+                                  const char *name, xmlChar **copy)
+{
+    const char *value;
+    *copy = NULL;
+    if (loader->failed || node == NULL)
+        return NULL;
+    value = attribute_value(node, name, copy);
+    if (value == NULL)
+        fail(loader, node, "<%s> has no %s attribute", element_name(node),
+             name);
+    return value;
+}
+
 /* The attribute NAME of NODE as a malloc'd string, or NULL (and a problem)
    if it is missing. */
 static char *require_attribute(struct loader *loader, const xmlNode *node,
                                const char *name)
 {
-    xmlChar *value;
-    char *copy;
-    if (loader->failed || node == NULL)
-        return NULL;
-    value = xmlGetNoNsProp(node, (const xmlChar *)name);
-    if (value == NULL) {
-        fail(loader, node, "<%s> has no %s attribute", element_name(node),
-             name);
-        return NULL;
-    }
-    copy = copy_string(loader, (const char *)value);
-    xmlFree(value);
-    return copy;
+    xmlChar *copy;
+    const char *value = need_attribute(loader, node, name, &copy);
+    char *result = value != NULL ? copy_string(loader, value) : NULL;
+    xmlFree(copy);
+    return result;
 }
 
 static bool require_count(struct loader *loader, const xmlNode *node,
                           const char *name, uint64_t *count)
 {
-    char *text = require_attribute(loader, node, name);
+    xmlChar *copy;
+    const char *text = need_attribute(loader, node, name, &copy);
     bool ok = text != NULL && hg_parse_count(text, count);
     if (text != NULL && !ok) {
         char shown[64];
@@ -135,7 +195,7 @@ static bool require_count(struct loader *loader, const xmlNode *node,
         fail(loader, node, "<%s> attribute %s=\"%s\" is not a number",
              element_name(node), name, shown);
     }
-    free(text);
+    xmlFree(copy);
     return ok;
 }
 
@@ -143,7 +203,8 @@ static bool require_mean(struct loader *loader, const xmlNode *node,
                          const char *name, uint64_t *units,
                          unsigned *hundredths)
 {
-    char *text = require_attribute(loader, node, name);
+    xmlChar *copy;
+    const char *text = need_attribute(loader, node, name, &copy);
     bool ok = text != NULL && hg_parse_mean(text, units, hundredths);
     if (text != NULL && !ok) {
         char shown[64];
@@ -151,7 +212,7 @@ static bool require_mean(struct loader *loader, const xmlNode *node,
         fail(loader, node, "<%s> attribute %s=\"%s\" is not a number with "
              "two decimals", element_name(node), name, shown);
     }
-    free(text);
+    xmlFree(copy);
     return ok;
 }
 
@@ -282,22 +343,23 @@ static void load_host(struct loader *loader, struct hg_report *report,
 /* marked="yes", or absent; any other value is not format 1. */
 static bool load_marked(struct loader *loader, const xmlNode *node)
 {
-    xmlChar *value;
+    xmlChar *copy;
+    const char *value;
     bool marked;
 
     if (loader->failed)
         return false;
-    value = xmlGetNoNsProp(node, (const xmlChar *)"marked");
+    value = attribute_value(node, "marked", &copy);
     if (value == NULL)
         return false;
-    marked = strcmp((const char *)value, "yes") == 0;
+    marked = strcmp(value, "yes") == 0;
     if (!marked) {
         char shown[64];
-        hg_quote_for_message(shown, sizeof shown, (const char *)value);
+        hg_quote_for_message(shown, sizeof shown, value);
         fail(loader, node, "<%s> attribute marked=\"%s\" is not \"yes\"",
              element_name(node), shown);
     }
-    xmlFree(value);
+    xmlFree(copy);
     return marked;
 }
 
@@ -555,6 +617,9 @@ static void load_thread(struct loader *loader, void *item,
     thread->status = load_word(loader, node, "status", statuses, 2, -1) == 1
                      ? HG_THREAD_RUNNING : HG_THREAD_EXITED;
     require_count(loader, node, "Ir", &thread->ir);
+    thread->has_sync_ir = has_attribute(node, "sync-Ir");
+    if (thread->has_sync_ir)
+        require_count(loader, node, "sync-Ir", &thread->sync_ir);
     thread->has_heap = load_heap_traffic(loader, node, &thread->heap);
 }
 
@@ -599,33 +664,6 @@ static void load_event(struct loader *loader, void *item,
     optional_id(loader, node, "mutex", &event->mutex);
     optional_id(loader, node, "cond", &event->cond);
     event->waited = load_word(loader, node, "waited", yes_no, 2, 1) == 0;
-}
-
-/* <threads>, <mutexes> and <events> are optional: without them, empty
-   lists and a false has_ flag. */
-static void load_threads_and_events(struct loader *loader,
-                                    struct hg_report *report,
-                                    const xmlNode *root)
-{
-    xmlNode *threads = find_child(root, "threads");
-    xmlNode *mutexes = find_child(root, "mutexes");
-    xmlNode *events = find_child(root, "events");
-    size_t i;
-
-    report->has_threads = threads != NULL;
-    report->has_mutexes = mutexes != NULL;
-    report->has_events = events != NULL;
-    report->threads = load_list(loader, threads, "thread",
-                                sizeof *report->threads, load_thread,
-                                &report->thread_count);
-    report->mutexes = load_list(loader, mutexes, "mutex",
-                                sizeof *report->mutexes, load_mutex,
-                                &report->mutex_count);
-    report->events = load_list(loader, events, "event",
-                               sizeof *report->events, load_event,
-                               &report->event_count);
-    for (i = 0; report->events != NULL && i < report->event_count; i++)
-        report->events_by_kind[report->events[i].kind]++;
 }
 
 static void load_option(struct loader *loader, void *item,
@@ -681,8 +719,10 @@ static void load_run_details(struct loader *loader, struct hg_report *report,
         report->cache_i1 = require_attribute(loader, node, "I1");
         report->cache_d1 = require_attribute(loader, node, "D1");
         report->cache_ll = require_attribute(loader, node, "LL");
-        report->cache_source = require_attribute(loader, node, "source");
+        report->cache_source = optional_attribute(loader, node, "source");
     }
+    if ((node = find_child(run, "merge")) != NULL && !loader->failed)
+        require_count(loader, node, "reports", &report->merged_reports);
 }
 
 const char *hg_report_option(const struct hg_report *report,
@@ -695,16 +735,117 @@ const char *hg_report_option(const struct hg_report *report,
     return NULL;
 }
 
-static void load_root(struct loader *loader, struct hg_report *report,
+/* ------------------------------------------------------------ the stream */
+
+/* The report is read as a stream (hg_xml_stream_file), never as a whole
+   document: each part under the root (<run>, <host>, <totals>) and each
+   item of a list (<function>, <zone>...) is loaded by the functions above
+   when its end tag has been read, from its own small tree, which is then
+   freed.  Memory holds the loaded structs, not the document.
+
+   The problem reported is the one a reader of the whole document would
+   report: a file that is not well-formed XML first, then the root, then
+   the parts in the order below, whatever their order in the file.  Each
+   part has a loader of its own for that, and a part is only loaded while
+   no part before it has failed. */
+enum part {
+    PART_ROOT,            /* <hotgrind format> */
+    PART_RUN,
+    PART_RUN_DETAILS,     /* options, platform... of the same <run> */
+    PART_HOST,
+    PART_TOTALS,
+    PART_FUNCTIONS,
+    PART_ZONES,
+    PART_MARKS,
+    PART_THREADS,
+    PART_MUTEXES,
+    PART_EVENTS,
+    PARTS
+};
+
+typedef void load_item_fn(struct loader *loader, void *item,
+                          const xmlNode *node);
+
+/* Each part's element under the root (the first one counts, as for
+   find_child); for a list, its items' element and loader. */
+static const struct {
+    const char *name;     /* NULL: not an element of its own */
+    bool required;
+    const char *item;     /* NULL: loaded whole */
+    size_t item_size;
+    load_item_fn *load;
+} parts[PARTS] = {
+    [PART_RUN] = { "run", true, NULL, 0, NULL },
+    [PART_HOST] = { "host", false, NULL, 0, NULL },
+    [PART_TOTALS] = { "totals", true, NULL, 0, NULL },
+    [PART_FUNCTIONS] = { "functions", true, "function",
+                         sizeof(struct hg_function), load_function },
+    [PART_ZONES] = { "zones", false, "zone", sizeof(struct hg_zone),
+                     load_zone },
+    [PART_MARKS] = { "marks", false, "mark", sizeof(struct hg_mark),
+                     load_mark },
+    [PART_THREADS] = { "threads", false, "thread", sizeof(struct hg_thread),
+                       load_thread },
+    [PART_MUTEXES] = { "mutexes", false, "mutex", sizeof(struct hg_mutex),
+                       load_mutex },
+    [PART_EVENTS] = { "events", false, "event", sizeof(struct hg_event),
+                      load_event },
+};
+
+/* What an open element is to the loader. */
+enum role {
+    IGNORED,     /* unknown, a repeated part, or under a refused root */
+    ROOT,        /* an accepted <hotgrind format="1"> */
+    WHOLE,       /* <run>, <host>, <totals>: loaded at its end tag */
+    LIST,        /* <functions>...: holds the items */
+    ITEM,        /* <function>...: loaded at its end tag */
+    INSIDE,      /* within a WHOLE or an ITEM: kept for its loader */
+};
+
+struct items {
+    char *array;
+    size_t count, capacity;
+};
+
+struct report_stream {
+    struct hg_report *report;
+    bool had_root;
+    struct loader loaders[PARTS];
+    /* Room for the longest "line N: " + message fail() writes. */
+    char problems[PARTS][HG_PROBLEM_SIZE + 32];
+    bool seen[PARTS];
+    struct items items[PARTS];
+    enum role roles[4];        /* of the open elements at depths 1 to 3 */
+    enum part open_part;       /* of the open element at depth 2 */
+    xmlNode *open_list;        /* the open LIST element */
+};
+
+/* True while no part before PART, nor PART, has failed. */
+static bool wanted(const struct report_stream *stream, enum part part)
+{
+    int p;
+    for (p = 0; p <= (int)part; p++)
+        if (stream->loaders[p].failed)
+            return false;
+    return true;
+}
+
+/* Below depth 3, everything is inside an item or a whole part, or
+   ignored. */
+static enum role role_at(const struct report_stream *stream, int depth)
+{
+    if (depth <= 3)
+        return stream->roles[depth];
+    return stream->roles[3] == IGNORED ? IGNORED : INSIDE;
+}
+
+/* The root and its format: the version comes first, since a reader must
+   not guess at a format it does not know. */
+static bool load_root(struct loader *loader, struct hg_report *report,
                       const xmlNode *root)
 {
     uint64_t format;
-    xmlNode *host, *functions;
 
-    if (root == NULL) {
-        fail(loader, NULL, "no root element");
-        return;
-    }
     if (!is_element(root, "hotgrind")) {
         if (root->ns != NULL)
             fail(loader, root, "root element <%.60s> is in a namespace, "
@@ -712,63 +853,259 @@ static void load_root(struct loader *loader, struct hg_report *report,
         else
             fail(loader, root, "root element is <%.60s>, not <hotgrind>",
                  element_name(root));
-        return;
+        return false;
     }
-    /* The version comes first: a reader must not guess at a format it
-       does not know. */
     if (!require_count(loader, root, "format", &format))
-        return;
+        return false;
     if (format != HG_REPORT_FORMAT) {
         fail(loader, root, "report format %llu is not supported "
              "(this hotgrind reads format %d)",
              (unsigned long long)format, HG_REPORT_FORMAT);
-        return;
+        return false;
     }
     report->format = (unsigned)format;
+    return true;
+}
 
-    load_run(loader, report, require_child(loader, root, "run"));
-    if (!loader->failed)
-        load_run_details(loader, report, find_child(root, "run"));
-    host = find_child(root, "host");
-    if (host != NULL && !loader->failed)
-        load_host(loader, report, host);
-    load_totals(loader, report, require_child(loader, root, "totals"));
-    functions = require_child(loader, root, "functions");
-    if (functions != NULL)
-        report->functions = load_list(loader, functions, "function",
-                                      sizeof *report->functions,
-                                      load_function,
-                                      &report->function_count);
-    /* <zones> and <marks> are optional: without them, empty lists. */
-    report->zones = load_list(loader, find_child(root, "zones"), "zone",
-                              sizeof *report->zones, load_zone,
-                              &report->zone_count);
-    report->marks = load_list(loader, find_child(root, "marks"), "mark",
-                              sizeof *report->marks, load_mark,
-                              &report->mark_count);
-    load_threads_and_events(loader, report, root);
+static enum role start_part(struct report_stream *stream, xmlNode *node)
+{
+    struct hg_report *report = stream->report;
+    int p;
+
+    for (p = 0; p < PARTS; p++)
+        if (parts[p].name != NULL && is_element(node, parts[p].name))
+            break;
+    if (p == PARTS || stream->seen[p])
+        return IGNORED;
+    stream->seen[p] = true;
+    stream->open_part = (enum part)p;
+    stream->open_list = parts[p].item != NULL ? node : NULL;
+    /* <threads>, <mutexes> and <events> are optional: the has_ flags tell
+       an absent list from an empty one. */
+    report->has_threads |= p == PART_THREADS;
+    report->has_mutexes |= p == PART_MUTEXES;
+    report->has_events |= p == PART_EVENTS;
+    return parts[p].item != NULL ? LIST : WHOLE;
+}
+
+static void element_starts(void *data, xmlNode *node, int depth)
+{
+    struct report_stream *stream = data;
+    enum role role = IGNORED;
+
+    if (depth == 1) {
+        stream->had_root = true;
+        if (load_root(&stream->loaders[PART_ROOT], stream->report, node))
+            role = ROOT;
+    } else
+        switch (role_at(stream, depth - 1)) {
+        case ROOT:
+            role = start_part(stream, node);
+            break;
+        case LIST:
+            if (is_element(node, parts[stream->open_part].item))
+                role = ITEM;
+            break;
+        case WHOLE:
+        case ITEM:
+        case INSIDE:
+            role = INSIDE;
+            break;
+        case IGNORED:
+            break;
+        }
+    if (depth <= 3)
+        stream->roles[depth] = role;
+}
+
+static void load_whole(struct report_stream *stream, enum part part,
+                       const xmlNode *node)
+{
+    struct loader *loader = &stream->loaders[part];
+
+    if (!wanted(stream, part))
+        return;
+    if (part == PART_RUN) {
+        load_run(loader, stream->report, node);
+        if (wanted(stream, PART_RUN_DETAILS))
+            load_run_details(&stream->loaders[PART_RUN_DETAILS],
+                             stream->report, node);
+    } else if (part == PART_HOST)
+        load_host(loader, stream->report, node);
+    else if (part == PART_TOTALS)
+        load_totals(loader, stream->report, node);
+}
+
+/* Appends an item to its list, the array growing geometrically; in file
+   order, up to the first problem. */
+static void load_item(struct report_stream *stream, enum part part,
+                      const xmlNode *node)
+{
+    struct items *items = &stream->items[part];
+    size_t size = parts[part].item_size;
+    char *item;
+
+    if (!wanted(stream, part))
+        return;
+    if (items->count == items->capacity) {
+        size_t capacity = items->capacity ? 2 * items->capacity : 16;
+        char *bigger = capacity > SIZE_MAX / size
+                       ? NULL : realloc(items->array, capacity * size);
+        if (bigger == NULL) {
+            fail(&stream->loaders[part], NULL, "out of memory");
+            return;
+        }
+        items->array = bigger;
+        items->capacity = capacity;
+    }
+    item = items->array + size * items->count++;
+    memset(item, 0, size);
+    parts[part].load(&stream->loaders[part], item, node);
+}
+
+/* Items are built light (see hg_xml_stream): only their attributes and
+   elements are read. */
+static bool wants_light(void *data, const xmlChar *name, const xmlChar *uri,
+                        int depth)
+{
+    struct report_stream *stream = data;
+    return depth == 3 && role_at(stream, 2) == LIST && uri == NULL
+           && strcmp((const char *)name, parts[stream->open_part].item) == 0;
+}
+
+/* Frees the children of PARENT that come before KEEP, all of them when
+   KEEP is NULL. */
+static void free_children_before(xmlNode *parent, const xmlNode *keep)
+{
+    while (parent->children != NULL && parent->children != keep) {
+        xmlNode *earlier = parent->children;
+        xmlUnlinkNode(earlier);
+        xmlFreeNode(earlier);
+    }
+}
+
+/* At the end of the root: the parts a report must have. */
+static void require_parts(struct report_stream *stream, const xmlNode *root)
+{
+    int p;
+    for (p = 0; p < PARTS; p++)
+        if (parts[p].required && !stream->seen[p])
+            fail_no_child(&stream->loaders[p], root, parts[p].name);
+}
+
+static void element_ends(void *data, xmlNode *node, int depth)
+{
+    struct report_stream *stream = data;
+    enum role role = role_at(stream, depth), parent;
+
+    if (role == WHOLE)
+        load_whole(stream, stream->open_part, node);
+    else if (role == ITEM) {
+        load_item(stream, stream->open_part, node);
+        /* A light item is not in the list: what came before it is. */
+        free_children_before(stream->open_list, NULL);
+        return;
+    }
+    if (depth == 1) {
+        if (role == ROOT)
+            require_parts(stream, node);
+        return;
+    }
+    /* NODE itself stays until the next element ends, so that each element
+       is loaded with its previous sibling in place, as in the whole
+       document (hg_xml_line reads it). */
+    parent = role_at(stream, depth - 1);
+    if (parent == ROOT || parent == LIST || parent == IGNORED)
+        free_children_before(node->parent, node);
+}
+
+/* The items of PART as an array of the right size, never NULL unless out
+   of memory, so that a loaded report has arrays. */
+static void *take_items(struct report_stream *stream, enum part part,
+                        size_t *count)
+{
+    struct items *items = &stream->items[part];
+    size_t size = parts[part].item_size;
+    char *array = items->array;
+
+    *count = items->count;
+    if (array == NULL) {
+        array = calloc(1, size);
+        if (array == NULL)
+            fail(&stream->loaders[part], NULL, "out of memory");
+    } else if (items->count > 0 && items->count < items->capacity) {
+        char *smaller = realloc(array, items->count * size);
+        if (smaller != NULL)
+            array = smaller;
+    }
+    items->array = NULL;
+    return array;
+}
+
+/* Moves the lists into the report, which owns them from then on, failed
+   or not. */
+static void take_lists(struct report_stream *stream)
+{
+    struct hg_report *report = stream->report;
+    size_t i;
+
+    report->functions = take_items(stream, PART_FUNCTIONS,
+                                   &report->function_count);
+    report->zones = take_items(stream, PART_ZONES, &report->zone_count);
+    report->marks = take_items(stream, PART_MARKS, &report->mark_count);
+    report->threads = take_items(stream, PART_THREADS,
+                                 &report->thread_count);
+    report->mutexes = take_items(stream, PART_MUTEXES,
+                                 &report->mutex_count);
+    report->events = take_items(stream, PART_EVENTS, &report->event_count);
+    for (i = 0; report->events != NULL && i < report->event_count; i++)
+        report->events_by_kind[report->events[i].kind]++;
+}
+
+/* The first problem in the order of the parts, if any, into PROBLEM. */
+static bool found_problem(struct report_stream *stream, char *problem,
+                          size_t problem_size)
+{
+    int p;
+
+    if (!stream->had_root)
+        fail(&stream->loaders[PART_ROOT], NULL, "no root element");
+    for (p = 0; p < PARTS; p++)
+        if (stream->loaders[p].failed) {
+            snprintf(problem, problem_size, "%s", stream->problems[p]);
+            return true;
+        }
+    return false;
 }
 
 struct hg_report *hg_report_load(const char *path, char *problem,
                                  size_t problem_size)
 {
-    struct loader loader = { problem, problem_size, false };
-    struct hg_report *report;
-    xmlDocPtr doc = hg_xml_read_report(path, problem, problem_size);
+    struct report_stream stream;
+    struct hg_xml_stream handlers = { wants_light, element_starts,
+                                      element_ends, NULL };
+    bool parsed;
+    int p;
 
-    if (doc == NULL)
-        return NULL;
-    report = calloc(1, sizeof *report);
-    if (report == NULL)
-        fail(&loader, NULL, "out of memory");
-    else
-        load_root(&loader, report, xmlDocGetRootElement(doc));
-    xmlFreeDoc(doc);
-    if (loader.failed) {
-        hg_report_free(report);
+    memset(&stream, 0, sizeof stream);
+    for (p = 0; p < PARTS; p++) {
+        stream.loaders[p].problem = stream.problems[p];
+        stream.loaders[p].problem_size = sizeof stream.problems[p];
+    }
+    stream.report = calloc(1, sizeof *stream.report);
+    if (stream.report == NULL) {
+        snprintf(problem, problem_size, "out of memory");
         return NULL;
     }
-    return report;
+    handlers.data = &stream;
+    parsed = hg_xml_stream_file(path, "report", &handlers, problem,
+                                problem_size);
+    take_lists(&stream);
+    if (!parsed || found_problem(&stream, problem, problem_size)) {
+        hg_report_free(stream.report);
+        return NULL;
+    }
+    return stream.report;
 }
 
 void hg_report_free(struct hg_report *report)

@@ -119,6 +119,8 @@ struct hg_thread {
     uint64_t ir;                 /* the threads' Ir add up to total_ir */
     bool has_heap;               /* heap=yes */
     struct hg_heap_traffic heap; /* allocations and frees it made */
+    bool has_sync_ir;            /* thread-events=yes */
+    uint64_t sync_ir;            /* the part of ir inside synchronisation */
 };
 
 /* A mutex locked while thread-events=yes. */
@@ -193,7 +195,12 @@ struct hg_report {
     char *cost_model_name;
     uint64_t cost_model_version, cost_l1_miss, cost_ll_miss;
     bool has_cache_geometry;         /* --cache-sim=yes */
-    char *cache_i1, *cache_d1, *cache_ll, *cache_source;
+    char *cache_i1, *cache_d1, *cache_ll;
+    char *cache_source;              /* optional in the schema: NULL */
+    /* <merge reports>: how many reports of sharded runs `hotgrind merge`
+       summed into this one (docs/report-format.md, "Merged reports"); 0
+       for a report the tool wrote. */
+    uint64_t merged_reports;
 
     bool has_host;       /* <host> is opt-in; the rest is reproducible */
     unsigned host_pid;

@@ -34,6 +34,7 @@ struct checker {
     struct id_set mutexes;        /* ids of the <mutex>es */
     bool has_previous_event;
     uint64_t previous_event_ir;
+    bool merged;                  /* <run><merge>: no <per-call> at all */
 };
 
 static void broken(struct checker *checker, const xmlNode *where,
@@ -121,7 +122,8 @@ static void check_per_call(struct checker *checker, const xmlNode *node)
                values[4]);
 }
 
-/* A <function> or <zone>: <per-call> if and only if calls is not 0. */
+/* A <function> or <zone>: <per-call> if and only if calls is not 0; in a
+   merged report, never (per-call figures of several runs do not add). */
 static void check_per_call_presence(struct checker *checker,
                                     const xmlNode *node)
 {
@@ -130,6 +132,12 @@ static void check_per_call_presence(struct checker *checker,
     uint64_t calls;
     bool has_calls = get_count(node, "calls", &calls);
 
+    if (checker->merged) {
+        if (per_call != NULL)
+            broken(checker, per_call, "a merged report (<run><merge>) has "
+                   "no <per-call> element");
+        return;
+    }
     if (per_call != NULL && !has_calls)
         broken(checker, node, "<%s> has a <per-call> element but no calls "
                "attribute", what);
@@ -293,6 +301,43 @@ static void check_heap_attributes(struct checker *checker,
         check_alloc_bytes(checker, node);
 }
 
+/* The eight cache counters of --cache-sim=yes come all together or not at
+   all, on <totals>, <self> and <inclusive> (cycles is optional: reports
+   from before the cost model have none). */
+static const char *const cache_attributes[] = {
+    "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw",
+};
+
+static void check_cache_attributes(struct checker *checker,
+                                   const xmlNode *node)
+{
+    const char *present = NULL, *absent = NULL;
+    size_t i;
+    for (i = 0; i < sizeof cache_attributes / sizeof cache_attributes[0];
+         i++) {
+        if (has_attribute(node, cache_attributes[i])) {
+            if (present == NULL)
+                present = cache_attributes[i];
+        } else if (absent == NULL) {
+            absent = cache_attributes[i];
+        }
+    }
+    if (present != NULL && absent != NULL)
+        broken(checker, node, "<%s> has %s but no %s attribute",
+               (const char *)node->name, present, absent);
+}
+
+/* check_cache_attributes on the <self> and <inclusive> of a function or
+   zone. */
+static void check_entity_cache(struct checker *checker, const xmlNode *node)
+{
+    const xmlNode *child;
+    for (child = node->children; child && !checker->failed;
+         child = child->next)
+        if (is_element(child, "self") || is_element(child, "inclusive"))
+            check_cache_attributes(checker, child);
+}
+
 static void check_totals_heap(struct checker *checker, const xmlNode *heap)
 {
     uint64_t peak_bytes, peak_blocks, exit_bytes;
@@ -441,6 +486,17 @@ static void check_thread_sum(struct checker *checker, const xmlNode *threads,
                total_name, name, expected);
 }
 
+/* The Ir a thread spent synchronising is part of its Ir. */
+static void check_sync_ir(struct checker *checker, const xmlNode *thread)
+{
+    uint64_t ir, sync_ir;
+    if (get_count(thread, "sync-Ir", &sync_ir) && get_count(thread, "Ir", &ir)
+        && sync_ir > ir)
+        broken(checker, thread, "<thread> sync-Ir=\"%llu\" is above its "
+               "Ir=\"%llu\"", (unsigned long long)sync_ir,
+               (unsigned long long)ir);
+}
+
 static void check_threads(struct checker *checker, const xmlNode *threads)
 {
     const xmlNode *thread;
@@ -454,6 +510,7 @@ static void check_threads(struct checker *checker, const xmlNode *threads)
         check_reference(checker, thread, "parent", &checker->threads,
                         "thread");
         check_heap_attributes(checker, thread);
+        check_sync_ir(checker, thread);
         if (get_count(thread, "Ir", &value))
             ir_fits = ir_fits && add_to(&ir_sum, value);
         if (get_count(thread, "allocs", &value))
@@ -570,6 +627,8 @@ bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size)
     if (root == NULL)
         return true;
     checker.totals = child_named(root, "totals");
+    checker.merged = child_named(root, "run") != NULL
+                     && child_named(child_named(root, "run"), "merge") != NULL;
     checker.totals_heap = checker.totals ? child_named(checker.totals, "heap")
                                          : NULL;
     if (!collect_ids(&checker.threads, child_named(root, "threads"), "thread")
@@ -582,10 +641,14 @@ bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size)
     /* In the order of the file, so the first rule broken is reported. */
     if (!checker.failed)
         check_options(&checker, root);
+    if (!checker.failed && checker.totals != NULL)
+        check_cache_attributes(&checker, checker.totals);
     if (!checker.failed && checker.totals_heap != NULL)
         check_totals_heap(&checker, checker.totals_heap);
     check_each(&checker, root, "functions", "function", check_function);
+    check_each(&checker, root, "functions", "function", check_entity_cache);
     check_each(&checker, root, "zones", "zone", check_activations);
+    check_each(&checker, root, "zones", "zone", check_entity_cache);
     check_each(&checker, root, "marks", "mark", check_mark);
     if (!checker.failed && child_named(root, "threads") != NULL)
         check_threads(&checker, child_named(root, "threads"));

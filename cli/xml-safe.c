@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -40,6 +41,7 @@ typedef xmlErrorPtr hg_xml_error;
 struct first_error {
     bool have;
     char text[512];
+    const char *what;     /* the kind of file, for messages: "report" */
 };
 
 /* Copies the first line of SRC, control characters blanked, so that a
@@ -155,7 +157,8 @@ static void refuse_doctype(void *ctx, const xmlChar *name,
     if (!first->have) {
         int line = ctxt->input ? ctxt->input->line : 0;
         snprintf(first->text, sizeof first->text,
-                 "line %d: DOCTYPE not allowed in a hotgrind report", line);
+                 "line %d: DOCTYPE not allowed in a hotgrind %s", line,
+                 first->what ? first->what : "report");
         first->have = true;
     }
     xmlStopParser(ctxt);
@@ -216,7 +219,13 @@ fail:
 xmlDocPtr hg_xml_read_report(const char *path, char *problem,
                              size_t problem_size)
 {
-    struct first_error first = { false, "" };
+    return hg_xml_read_file(path, "report", problem, problem_size);
+}
+
+xmlDocPtr hg_xml_read_file(const char *path, const char *what,
+                           char *problem, size_t problem_size)
+{
+    struct first_error first = { false, "", what };
     xmlParserCtxtPtr ctxt;
     xmlDocPtr doc;
     size_t size;
@@ -262,40 +271,501 @@ xmlDocPtr hg_xml_read_report(const char *path, char *problem,
     return doc;
 }
 
-static xmlSchemaPtr compiled_schema;
+/* ------------------------------------------------------ reading as a stream */
 
-static xmlSchemaPtr built_in_schema(char *problem, size_t problem_size)
+/* hg_xml_stream_file builds the elements libxml2's way (its SAX2 handlers,
+   the tree hg_xml_read_file would give), except the light ones: those the
+   handler asks for, and all inside them, are built here from the parser's
+   events into one block of memory, reused for the next light element,
+   with what a reader of attributes needs: names, namespaces, attributes,
+   elements, and lines.  For a report of many small items, this saves most
+   of what building and freeing libxml2's nodes costs. */
+
+struct light_block {
+    struct light_block *next;
+    size_t size, used;
+    max_align_t data[];
+};
+
+/* The parse.  FIRST comes first: refuse_doctype finds it through
+   ctxt->_private as it does for hg_xml_read_file. */
+struct stream_state {
+    struct first_error first;
+    const struct hg_xml_stream *stream;
+    xmlSAXHandler sax2;   /* libxml2's handlers, which build the tree */
+    FILE *file;
+    size_t size;          /* bytes read so far */
+    int read_error;       /* errno of a failed read; 0 if none */
+    bool too_large;       /* INT_MAX bytes or more, as hg_xml_read_file */
+    bool out_of_memory;
+
+    int light_open;       /* light elements open */
+    xmlNode *light_node;  /* the innermost of them */
+    struct light_block *blocks;
+    /* Text was read since the last event of a light element, from line
+       TEXT_LINE on: where libxml2 would have made a text node. */
+    bool text_pending;
+    long text_line;
+};
+
+static int read_stream(void *context, char *buffer, int len)
 {
-    struct first_error first = { false, "" };
-    xmlSchemaParserCtxtPtr parser;
+    struct stream_state *state = context;
+    size_t got;
 
-    if (compiled_schema != NULL)
-        return compiled_schema;
-    parser = xmlSchemaNewMemParserCtxt(hg_embedded_schema,
-                                       (int)hg_embedded_schema_size);
+    if (state->size >= (size_t)INT_MAX) {
+        state->too_large = true;
+        return -1;
+    }
+    got = fread(buffer, 1, (size_t)len, state->file);
+    if (got == 0 && ferror(state->file)) {
+        state->read_error = errno ? errno : EIO;
+        return -1;
+    }
+    state->size += got;
+    return (int)got;
+}
+
+/* SIZE zeroed bytes that last until the light element is done; NULL and
+   the parser stopped when out of memory.  Blocks are zeroed when made and
+   when reset. */
+static void *light_alloc(xmlParserCtxtPtr ctxt, size_t size)
+{
+    struct stream_state *state = ctxt->_private;
+    struct light_block *block = state->blocks;
+    size_t align = sizeof(max_align_t);
+    void *bytes;
+
+    size = (size + align - 1) / align * align;
+    if (block == NULL || block->size - block->used < size) {
+        size_t room = size > 65536 ? size : 65536;
+        block = calloc(1, sizeof *block + room);
+        if (block == NULL) {
+            state->out_of_memory = true;
+            xmlStopParser(ctxt);
+            return NULL;
+        }
+        block->next = state->blocks;
+        block->size = room;
+        block->used = 0;
+        state->blocks = block;
+    }
+    bytes = (char *)block->data + block->used;
+    block->used += size;
+    return bytes;
+}
+
+/* Done with a light element: its memory is kept for the next one, in one
+   block of the size this one needed. */
+static void light_reset(struct stream_state *state)
+{
+    struct light_block *block = state->blocks;
+    size_t total = 0;
+
+    if (block == NULL || block->next == NULL) {
+        if (block != NULL) {
+            memset(block->data, 0, block->used);
+            block->used = 0;
+        }
+        return;
+    }
+    while (block != NULL) {
+        struct light_block *next = block->next;
+        total += block->size;
+        free(block);
+        block = next;
+    }
+    state->blocks = calloc(1, sizeof *state->blocks + total);
+    if (state->blocks != NULL)
+        state->blocks->size = total;
+}
+
+static void light_free(struct stream_state *state)
+{
+    while (state->blocks != NULL) {
+        struct light_block *next = state->blocks->next;
+        free(state->blocks);
+        state->blocks = next;
+    }
+}
+
+static xmlNs *light_namespace(xmlParserCtxtPtr ctxt, const xmlChar *prefix,
+                              const xmlChar *uri)
+{
+    xmlNs *ns = light_alloc(ctxt, sizeof *ns);
+    if (ns != NULL) {
+        ns->type = XML_LOCAL_NAMESPACE;
+        ns->href = uri;          /* the parser's dictionary keeps both */
+        ns->prefix = prefix;
+    }
+    return ns;
+}
+
+/* An attribute's value as libxml2's SAX2 handler stores it: the parser
+   hands it over as is (ending at the quote), or, when it had references,
+   as a copy (ending with a NUL) where each '&' is written "&#38;". */
+static xmlChar *light_value(xmlParserCtxtPtr ctxt, const xmlChar *value,
+                            const xmlChar *end)
+{
+    size_t length = (size_t)(end - value), n = 0, i;
+    xmlChar *copy = light_alloc(ctxt, length + 1);
+
+    if (copy == NULL)
+        return NULL;
+    if (*end != 0) {
+        memcpy(copy, value, length);
+        copy[length] = 0;
+        return copy;
+    }
+    for (i = 0; i < length; i++) {
+        copy[n++] = value[i];
+        if (value[i] == '&' && length - i >= 5
+            && memcmp(value + i, "&#38;", 5) == 0)
+            i += 4;
+    }
+    copy[n] = 0;
+    return copy;
+}
+
+/* The line libxml2 would give ELEMENT, and past line 65535 (in psvi) the
+   line hg_xml_line would find in the whole tree: where the text before it
+   ends, when there is such text. */
+static void light_line(xmlParserCtxtPtr ctxt, xmlNode *element)
+{
+    struct stream_state *state = ctxt->_private;
+    long line = ctxt->input != NULL ? ctxt->input->line : 0;
+    long before = line;
+
+    if (!ctxt->linenumbers)
+        return;
+    if (line < 65535) {
+        element->line = (unsigned short)line;
+        return;
+    }
+    element->line = 65535;
+    if (state->light_open == 0) {
+        const xmlNode *last = ctxt->node != NULL ? ctxt->node->last : NULL;
+        if (last != NULL && last->type == XML_TEXT_NODE && last->line == 65535
+            && last->psvi != NULL)
+            before = (long)(ptrdiff_t)last->psvi;
+    } else if (state->text_pending && state->text_line >= 65535)
+        before = state->text_line;
+    element->psvi = (void *)(ptrdiff_t)before;
+}
+
+static xmlNode *light_element(xmlParserCtxtPtr ctxt, const xmlChar *localname,
+                              const xmlChar *prefix, const xmlChar *uri,
+                              int attribute_count, int defaulted_count,
+                              const xmlChar **attributes)
+{
+    struct stream_state *state = ctxt->_private;
+    xmlNode *element = light_alloc(ctxt, sizeof *element), *parent;
+    xmlAttr *last = NULL;
+    int i;
+
+    if (element == NULL)
+        return NULL;
+    element->type = XML_ELEMENT_NODE;
+    element->name = localname;
+    if (uri != NULL && (element->ns = light_namespace(ctxt, prefix, uri))
+                       == NULL)
+        return NULL;
+    light_line(ctxt, element);
+    parent = state->light_node;
+    if (parent != NULL) {
+        element->parent = parent;
+        element->prev = parent->last;
+        if (parent->last != NULL)
+            parent->last->next = element;
+        else
+            parent->children = element;
+        parent->last = element;
+    }
+    /* As libxml2 does: defaulted attributes come from a DTD, which a
+       hotgrind file never has. */
+    if (defaulted_count != 0 && (ctxt->loadsubset & XML_COMPLETE_ATTRS) == 0)
+        attribute_count -= defaulted_count;
+    for (i = 0; i < attribute_count; i++) {
+        const xmlChar **a = attributes + 5 * i;  /* name prefix uri from to */
+        xmlAttr *attribute = light_alloc(ctxt, sizeof *attribute);
+        xmlNode *text = light_alloc(ctxt, sizeof *text);
+        if (attribute == NULL || text == NULL)
+            return NULL;
+        attribute->type = XML_ATTRIBUTE_NODE;
+        attribute->name = a[0];
+        if (a[2] != NULL
+            && (attribute->ns = light_namespace(ctxt, a[1], a[2])) == NULL)
+            return NULL;
+        attribute->parent = element;
+        attribute->children = attribute->last = text;
+        text->type = XML_TEXT_NODE;
+        text->name = xmlStringText;
+        text->parent = (xmlNode *)attribute;
+        text->content = light_value(ctxt, a[3], a[4]);
+        if (text->content == NULL)
+            return NULL;
+        attribute->prev = last;
+        if (last != NULL)
+            last->next = attribute;
+        else
+            element->properties = attribute;
+        last = attribute;
+    }
+    return element;
+}
+
+static void stream_start_element(void *ctx, const xmlChar *localname,
+                                 const xmlChar *prefix, const xmlChar *uri,
+                                 int namespace_count,
+                                 const xmlChar **namespaces,
+                                 int attribute_count, int defaulted_count,
+                                 const xmlChar **attributes)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    struct stream_state *state = ctxt->_private;
+    const struct hg_xml_stream *stream = state->stream;
+    int depth = ctxt->nodeNr + state->light_open + 1;
+    xmlNode *element;
+
+    if (state->light_open > 0
+        || (stream->wants_light != NULL
+            && stream->wants_light(stream->data, localname, uri, depth))) {
+        element = light_element(ctxt, localname, prefix, uri,
+                                attribute_count, defaulted_count,
+                                attributes);
+        if (element == NULL)
+            return;
+        state->light_open++;
+        state->light_node = element;
+        state->text_pending = false;
+    } else {
+        state->sax2.startElementNs(ctx, localname, prefix, uri,
+                                   namespace_count, namespaces,
+                                   attribute_count, defaulted_count,
+                                   attributes);
+        if (ctxt->nodeNr != depth || ctxt->node == NULL)
+            return;
+        element = ctxt->node;
+        /* Past line 65535, libxml2 keeps the line of text nodes only; an
+           element gets it in psvi here (see hg_xml_stream). */
+        if (element->line == 65535 && ctxt->input != NULL
+            && ctxt->input->line >= 65535)
+            element->psvi = (void *)(ptrdiff_t)ctxt->input->line;
+    }
+    if (stream->element_starts != NULL)
+        stream->element_starts(stream->data, element, depth);
+}
+
+static void stream_end_element(void *ctx, const xmlChar *localname,
+                               const xmlChar *prefix, const xmlChar *uri)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    struct stream_state *state = ctxt->_private;
+    const struct hg_xml_stream *stream = state->stream;
+    xmlNode *element;
+    int depth = ctxt->nodeNr + state->light_open;
+
+    if (state->light_open > 0) {
+        element = state->light_node;
+        state->light_open--;
+        state->light_node = element->parent;
+        state->text_pending = false;
+        if (stream->element_ends != NULL)
+            stream->element_ends(stream->data, element, depth);
+        if (state->light_open == 0)
+            light_reset(state);
+        return;
+    }
+    element = ctxt->node;
+    state->sax2.endElementNs(ctx, localname, prefix, uri);
+    /* Now that the parser holds only ELEMENT's ancestors, the handler may
+       free it and its earlier siblings. */
+    if (element != NULL && depth > 0 && ctxt->nodeNr == depth - 1
+        && stream->element_ends != NULL)
+        stream->element_ends(stream->data, element, depth);
+}
+
+/* Inside a light element, text only counts for the lines; comments,
+   processing instructions and CDATA not at all. */
+static void stream_characters(void *ctx, const xmlChar *text, int length)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    struct stream_state *state = ctxt->_private;
+
+    if (state->light_open == 0) {
+        if (state->sax2.characters != NULL)
+            state->sax2.characters(ctx, text, length);
+    }
+    else if (!state->text_pending) {
+        state->text_pending = true;
+        state->text_line = ctxt->input != NULL ? ctxt->input->line : 0;
+    }
+}
+
+static void stream_cdata(void *ctx, const xmlChar *text, int length)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    struct stream_state *state = ctxt->_private;
+
+    if (state->light_open == 0 && state->sax2.cdataBlock != NULL)
+        state->sax2.cdataBlock(ctx, text, length);
+    state->text_pending = false;
+}
+
+static void stream_comment(void *ctx, const xmlChar *text)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    struct stream_state *state = ctxt->_private;
+
+    if (state->light_open == 0 && state->sax2.comment != NULL)
+        state->sax2.comment(ctx, text);
+    state->text_pending = false;
+}
+
+static void stream_instruction(void *ctx, const xmlChar *target,
+                               const xmlChar *data)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    struct stream_state *state = ctxt->_private;
+
+    if (state->light_open == 0 && state->sax2.processingInstruction != NULL)
+        state->sax2.processingInstruction(ctx, target, data);
+    state->text_pending = false;
+}
+
+bool hg_xml_stream_file(const char *path, const char *what,
+                        const struct hg_xml_stream *stream, char *problem,
+                        size_t problem_size)
+{
+    struct stream_state state;
+    xmlParserCtxtPtr ctxt;
+    struct stat status;
+    bool well_formed;
+
+    init_once();
+    memset(&state, 0, sizeof state);
+    state.first.what = what;
+    state.stream = stream;
+    state.file = fopen(path, "rb");
+    if (state.file == NULL) {
+        snprintf(problem, problem_size, "%s", strerror(errno));
+        return false;
+    }
+    if (fstat(fileno(state.file), &status) == 0 && S_ISREG(status.st_mode)
+        && status.st_size >= (off_t)INT_MAX) {
+        fclose(state.file);
+        snprintf(problem, problem_size,
+                 "file too large for a hotgrind report");
+        return false;
+    }
+    ctxt = xmlCreateIOParserCtxt(NULL, NULL, read_stream, NULL, &state,
+                                 XML_CHAR_ENCODING_NONE);
+    if (ctxt == NULL) {
+        fclose(state.file);
+        snprintf(problem, problem_size, "out of memory");
+        return false;
+    }
+    xmlCtxtUseOptions(ctxt, SAFE_PARSE_OPTIONS);
+    ctxt->sax->internalSubset = refuse_doctype;   /* this context's copy */
+    state.sax2 = *ctxt->sax;
+    ctxt->sax->startElementNs = stream_start_element;
+    ctxt->sax->endElementNs = stream_end_element;
+    ctxt->sax->characters = stream_characters;
+    if (state.sax2.ignorableWhitespace == state.sax2.characters)
+        ctxt->sax->ignorableWhitespace = stream_characters;
+    ctxt->sax->cdataBlock = stream_cdata;
+    ctxt->sax->comment = stream_comment;
+    ctxt->sax->processingInstruction = stream_instruction;
+    ctxt->_private = &state;
+
+    capture_errors(&state.first);
+    xmlParseDocument(ctxt);
+    stop_capturing();
+
+    well_formed = ctxt->wellFormed && !state.first.have
+                  && ctxt->myDoc != NULL;
+    xmlFreeDoc(ctxt->myDoc);
+    ctxt->myDoc = NULL;
+    xmlFreeParserCtxt(ctxt);
+    fclose(state.file);
+    light_free(&state);
+
+    /* In the order hg_xml_read_file finds them, which reads the whole file
+       before it parses. */
+    if (state.read_error != 0)
+        snprintf(problem, problem_size, "%s", strerror(state.read_error));
+    else if (state.too_large)
+        snprintf(problem, problem_size,
+                 "file too large for a hotgrind report");
+    else if (state.size == 0)
+        snprintf(problem, problem_size, "the file is empty");
+    else if (state.out_of_memory)
+        snprintf(problem, problem_size, "out of memory");
+    else if (!well_formed)
+        snprintf(problem, problem_size, "%s",
+                 state.first.have ? state.first.text : "not well-formed XML");
+    else
+        return true;
+    return false;
+}
+
+/* The built-in schemas (reports, policies), each compiled once. */
+enum { SCHEMA_SLOTS = 4 };
+static struct {
+    const char *text;
+    xmlSchemaPtr compiled;
+} compiled_schemas[SCHEMA_SLOTS];
+
+static xmlSchemaPtr built_in_schema(const char *text, size_t size,
+                                    char *problem, size_t problem_size)
+{
+    struct first_error first = { false, "", NULL };
+    xmlSchemaParserCtxtPtr parser;
+    xmlSchemaPtr compiled = NULL;
+    size_t i, free_slot = SCHEMA_SLOTS;
+
+    for (i = 0; i < SCHEMA_SLOTS; i++)
+        if (compiled_schemas[i].text == text)
+            return compiled_schemas[i].compiled;
+        else if (compiled_schemas[i].text == NULL && i < free_slot)
+            free_slot = i;
+    parser = xmlSchemaNewMemParserCtxt(text, (int)size);
     if (parser != NULL) {
         xmlSchemaSetParserStructuredErrors(parser, keep_first_error, &first);
         capture_errors(&first);
-        compiled_schema = xmlSchemaParse(parser);
+        compiled = xmlSchemaParse(parser);
         stop_capturing();
         xmlSchemaFreeParserCtxt(parser);
     }
-    if (compiled_schema == NULL)
+    if (compiled == NULL)
         snprintf(problem, problem_size,
                  "internal error: the built-in schema does not compile: %s",
                  first.have ? first.text : "out of memory");
-    return compiled_schema;
+    else if (free_slot < SCHEMA_SLOTS) {
+        compiled_schemas[free_slot].text = text;
+        compiled_schemas[free_slot].compiled = compiled;
+    }
+    return compiled;
 }
 
 bool hg_xml_validate(xmlDocPtr doc, char *problem, size_t problem_size)
 {
-    struct first_error first = { false, "" };
+    return hg_xml_validate_with(doc, hg_embedded_schema,
+                                hg_embedded_schema_size, problem,
+                                problem_size);
+}
+
+bool hg_xml_validate_with(xmlDocPtr doc, const char *schema_text,
+                          size_t schema_size, char *problem,
+                          size_t problem_size)
+{
+    struct first_error first = { false, "", NULL };
     xmlSchemaValidCtxtPtr validator;
     xmlSchemaPtr schema;
     int result;
 
     init_once();
-    schema = built_in_schema(problem, problem_size);
+    schema = built_in_schema(schema_text, schema_size, problem, problem_size);
     if (schema == NULL)
         return false;
     validator = xmlSchemaNewValidCtxt(schema);
@@ -323,10 +793,13 @@ bool hg_xml_validate(xmlDocPtr doc, char *problem, size_t problem_size)
 
 void hg_xml_cleanup(void)
 {
-    if (compiled_schema != NULL) {
-        xmlSchemaFree(compiled_schema);
-        compiled_schema = NULL;
-    }
+    size_t i;
+    for (i = 0; i < SCHEMA_SLOTS; i++)
+        if (compiled_schemas[i].text != NULL) {
+            xmlSchemaFree(compiled_schemas[i].compiled);
+            compiled_schemas[i].text = NULL;
+            compiled_schemas[i].compiled = NULL;
+        }
     xmlCleanupParser();
     initialised = false;
 }

@@ -18,6 +18,49 @@ xmlDocPtr hg_xml_read_report(const char *path, char *problem,
    if valid; otherwise puts the first violation into PROBLEM. */
 bool hg_xml_validate(xmlDocPtr doc, char *problem, size_t problem_size);
 
+/* hg_xml_read_report for another kind of hotgrind file: WHAT ("policy")
+   names it in the messages. */
+xmlDocPtr hg_xml_read_file(const char *path, const char *what,
+                           char *problem, size_t problem_size);
+
+/* What hg_xml_stream_file hands over while it parses. */
+struct hg_xml_stream {
+    /* Before each start tag is made an element: true to have it, and all
+       inside it, built light: elements and attributes only (no text,
+       comments or processing instructions), not linked to the parent, in
+       memory that is reused once it has ended.  NAME and URI (NULL
+       without a namespace) are the parser's; DEPTH is 1 for the root. */
+    bool (*wants_light)(void *data, const xmlChar *name, const xmlChar *uri,
+                        int depth);
+    /* After each start tag: ELEMENT with its attributes, linked to its
+       parent (but a light element's root), at DEPTH.  Past line 65535,
+       where ELEMENT->line stays 65535, ELEMENT->psvi holds its line (a
+       number, not a pointer): hg_xml_line cannot look at what comes after
+       ELEMENT, which is not read yet. */
+    void (*element_starts)(void *data, xmlNode *element, int depth);
+    /* After each end tag: ELEMENT with all its content, still linked to
+       its parent.  The handler may unlink and free ELEMENT and its earlier
+       siblings (never an ancestor, never a light element): that is what
+       keeps memory small.  A light element is gone after this. */
+    void (*element_ends)(void *data, xmlNode *element, int depth);
+    void *data;
+};
+
+/* Parses the file at PATH with the settings and the problems of
+   hg_xml_read_file (WHAT: "report"), but hands each element to STREAM as
+   it is read, and keeps no document.  Returns true if the file is
+   well-formed; otherwise false with one line ("line N: why") in PROBLEM,
+   whatever the handlers did. */
+bool hg_xml_stream_file(const char *path, const char *what,
+                        const struct hg_xml_stream *stream, char *problem,
+                        size_t problem_size);
+
+/* Validates DOC against SCHEMA_TEXT, an XSD of SCHEMA_SIZE bytes built
+   into the command (compiled on first use, kept until hg_xml_cleanup). */
+bool hg_xml_validate_with(xmlDocPtr doc, const char *schema_text,
+                          size_t schema_size, char *problem,
+                          size_t problem_size);
+
 /* The line NODE starts on.  Unlike xmlGetLineNo, right past line 65535
    too (libxml2 2.9 then answers with a neighbour's line). */
 long hg_xml_line(const xmlNode *node);

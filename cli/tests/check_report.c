@@ -14,7 +14,9 @@
 #include <libxml/parserInternals.h>
 
 #include "cli.h"
+#include "diff.h"
 #include "embedded-schema.h"
+#include "metrics.h"
 #include "report.h"
 #include "rules.h"
 #include "xml-safe.h"
@@ -456,6 +458,87 @@ START_TEST(counts_an_event_kind_it_does_not_know_as_other)
 }
 END_TEST
 
+/* The run details and cache figures of a --cache-sim=yes report. */
+START_TEST(loads_run_details_and_cache_figures_exactly)
+{
+    static const uint64_t total[HG_CACHE_METRICS] = {
+        10, 5, 300, 30, 6, 100, 10, 2, 2800,
+    };
+    static const uint64_t self[HG_CACHE_METRICS] = {
+        6, 3, 200, 20, 4, 60, 6, 1, 1720,
+    };
+    static const uint64_t inclusive[HG_CACHE_METRICS] = {
+        8, 4, 250, 25, 5, 80, 8, 2, 2310,
+    };
+    struct hg_report *r = load_ok("diff/cache-base.xml");
+    const struct hg_function *kernel = &r->functions[0];
+    int i;
+
+    ck_assert_str_eq(r->platform_hwcaps, "amd64-cx16-lzcnt-rdtscp-sse3-"
+                     "ssse3-avx-avx2-bmi-f16c-rdrand-rdseed");
+    ck_assert_str_eq(r->libc_name, "glibc");
+    ck_assert_str_eq(r->libc_version, "2.36");
+    ck_assert_uint_eq(r->option_count, 3);
+    ck_assert_str_eq(r->options[1].name, "heap");
+    ck_assert_str_eq(r->options[1].value, "no");
+    ck_assert_str_eq(hg_report_option(r, "thread-events"), "no");
+    ck_assert_ptr_null(hg_report_option(r, "alloc-fn"));
+    ck_assert(r->has_environment);
+    ck_assert_uint_eq(r->environment_variables, 21);
+    ck_assert_uint_eq(r->environment_bytes, 1342);
+    ck_assert_uint_eq(r->environment_count, 2);
+    ck_assert_str_eq(r->environment[0].name, "GLIBC_TUNABLES");
+    ck_assert_str_eq(r->environment[0].value, "glibc.cpu.hwcaps=-AVX2_Usable");
+    ck_assert_str_eq(r->environment[1].name, "LD_BIND_NOW");
+    ck_assert_str_eq(r->environment[1].value, "1");
+    ck_assert(r->has_cost_model);
+    ck_assert_str_eq(r->cost_model_name, "l1-ll-miss");
+    ck_assert_uint_eq(r->cost_model_version, 1);
+    ck_assert_uint_eq(r->cost_l1_miss, 10);
+    ck_assert_uint_eq(r->cost_ll_miss, 100);
+    ck_assert(r->has_cache_geometry);
+    ck_assert_str_eq(r->cache_i1, "32768,8,64");
+    ck_assert_str_eq(r->cache_d1, "32768,8,64");
+    ck_assert_str_eq(r->cache_ll, "8388608,16,64");
+    ck_assert_str_eq(r->cache_source, "fixed");
+
+    ck_assert(r->total_cache.present && r->total_cache.has_cycles);
+    ck_assert(kernel->self_cache.present && kernel->inclusive_cache.present);
+    for (i = 0; i < HG_CACHE_METRICS; i++) {
+        ck_assert_uint_eq(r->total_cache.value[i], total[i]);
+        ck_assert_uint_eq(kernel->self_cache.value[i], self[i]);
+        ck_assert_uint_eq(kernel->inclusive_cache.value[i], inclusive[i]);
+    }
+    ck_assert_str_eq(hg_cache_metric_names[HG_D1MR], "D1mr");
+    ck_assert_str_eq(hg_cache_metric_names[HG_CYCLES], "cycles");
+    ck_assert(!r->has_heap);
+    hg_report_free(r);
+
+    /* source is optional in the schema. */
+    r = load_ok("diff/cache-head.xml");
+    ck_assert(r->has_cache_geometry);
+    ck_assert_ptr_null(r->cache_source);
+    hg_report_free(r);
+}
+END_TEST
+
+/* Reports without the run details have none, and no cache figures. */
+START_TEST(loads_a_report_without_run_details_as_such)
+{
+    struct hg_report *r = load_ok("valid.xml");
+    ck_assert_ptr_null(r->platform_hwcaps);
+    ck_assert_ptr_null(r->libc_version);
+    ck_assert_uint_eq(r->option_count, 0);
+    ck_assert(!r->has_environment);
+    ck_assert_uint_eq(r->environment_count, 0);
+    ck_assert(!r->has_cost_model);
+    ck_assert(!r->has_cache_geometry);
+    ck_assert(!r->total_cache.present);
+    ck_assert(!r->functions[0].self_cache.present);
+    hg_report_free(r);
+}
+END_TEST
+
 struct bad_report {
     const char *file;
     const char *problem;   /* the whole line, or its start if ends in '*' */
@@ -877,6 +960,7 @@ START_TEST(shows_marked_functions_zones_and_warnings)
     assert_fixture_shows("valid-marked.xml", 2,
         "Command:   ./prog\n"
         "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Options:   --collect-atstart=yes\n"
         "Total:     9,034 Ir\n"
         "Functions: 4, top 2 shown, by self Ir\n"
         "\n"
@@ -1042,6 +1126,9 @@ START_TEST(shows_heap_threads_mutexes_and_events)
     assert_fixture_shows("valid-heap-threads.xml", 20,
         "Command:   ./pool 2\n"
         "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Options:   --collect-atstart=yes --heap=yes --thread-events=yes"
+        " --alloc-fn=pool:arena_alloc --alloc-fn=xmalloc"
+        " --free-fn=arena_free\n"
         "Total:     100,000 Ir\n"
         "Functions: 5, all shown, by self Ir\n"
         "\n"
@@ -1055,9 +1142,9 @@ START_TEST(shows_heap_threads_mutexes_and_events)
         "Marked functions and zones: 1 function, 0 zones, by inclusive Ir\n"
         "\n"
         "name    calls  inclusive Ir       mean     p50     p95     p99"
-        "     max  object\n"
+        "     max  allocs  alloc-bytes  frees  free-bytes  object\n"
         "worker      2        70,000  35,000.00  30,000  40,000  40,000"
-        "  40,000  pool\n"
+        "  40,000      30       60,000     28      56,000  pool\n"
         POOL_HEAP
         "Functions with heap traffic: 4, all shown, by alloc-bytes\n"
         "\n"
@@ -1126,6 +1213,7 @@ START_TEST(shows_threads_without_heap_columns)
     assert_fixture_shows("valid-threads.xml", 20,
         "Command:   ./spin\n"
         "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, arm64\n"
+        "Options:   --collect-atstart=yes --heap=no --thread-events=no\n"
         "Total:     3,000 Ir\n"
         "Functions: 2, all shown, by self Ir\n"
         "\n"
@@ -1236,6 +1324,94 @@ START_TEST(shows_the_heap_totals_without_heap_functions)
 }
 END_TEST
 
+/* The run details the report records, then the cache figures of the
+   totals, and cache columns in the function and marked tables. */
+START_TEST(shows_run_details_and_cache_figures)
+{
+    struct hg_report *r;
+    char *text;
+
+    assert_fixture_shows("diff/cache-base.xml", 20,
+        "Command:   ./mm 64\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Platform:  amd64-cx16-lzcnt-rdtscp-sse3-ssse3-avx-avx2-bmi-f16c-"
+        "rdrand-rdseed\n"
+        "Libc:      glibc 2.36\n"
+        "Options:   --collect-atstart=yes --heap=no --thread-events=no\n"
+        "Env:       21 variables, 1,342 bytes; "
+        "GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2_Usable LD_BIND_NOW=1\n"
+        "Cache:     I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64 "
+        "(size,assoc,line; fixed)\n"
+        "Cycles:    cost model l1-ll-miss version 1: "
+        "Ir + 10 x (I1mr + D1mr + D1mw) + 100 x (ILmr + DLmr + DLmw)\n"
+        "Total:     1,000 Ir\n"
+        "           I1mr 10, ILmr 5, Dr 300, D1mr 30, DLmr 6, Dw 100, "
+        "D1mw 10, DLmw 2, cycles 2,800\n"
+        "Functions: 2, all shown, by self Ir\n"
+        "\n"
+        " Ir        (%)  I1mr  ILmr   Dr  D1mr  DLmr  Dw  D1mw  DLmw  cycles"
+        "  function  object  file:line\n"
+        "600   (60.00%)     6     3  200    20     4  60     6     1   1,720"
+        "  kernel    mm      k.c:3\n"
+        "400   (40.00%)     4     2  100    10     2  40     4     1   1,080"
+        "  main      mm      main.c:1\n"
+        "\n"
+        "Marked functions and zones: 1 function, 0 zones, by inclusive Ir\n"
+        "\n"
+        "name    calls  inclusive Ir  I1mr  ILmr   Dr  D1mr  DLmr  Dw  D1mw"
+        "  DLmw  cycles    mean  p50  p95  p99  max  object\n"
+        "kernel      4           800     8     4  250    25     5  80     8"
+        "     2   2,310  200.00  150  300  300  300  mm\n"
+        "\n"
+        "Threads: 1, by id\n"
+        "\n"
+        "id  name  parent  status     Ir        (%)\n"
+        " 1  -          -  exited  1,000  (100.00%)\n");
+
+    /* Without a source for the geometry; a function without cache
+       figures in a report with them; the host. */
+    r = load_ok("diff/cache-head.xml");
+    text = show_to_string(r, 0);
+    ck_assert_ptr_nonnull(strstr(text, "\nCache:     I1 32768,8,64, "
+                                 "D1 32768,8,64, LL 8388608,16,64 "
+                                 "(size,assoc,line)\n"));
+    free(text);
+    hg_report_free(r);
+    r = load_ok("valid-full.xml");
+    text = show_to_string(r, 0);
+    ck_assert_ptr_nonnull(strstr(text, "\nHost:      pid 4242, parent 1, "
+                                 "in /home/ci/work\n"));
+    ck_assert_ptr_nonnull(strstr(text,
+        "\n           I1mr 1, ILmr 2, Dr 3, D1mr 4, DLmr 5, Dw 6, D1mw 7, "
+        "DLmw 8\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\n                         1    "
+                                 "(0.00%)     -     -   -     -     -   -"
+                                 "     -     -  helper    bench   "
+                                 "bench.c:20\n"));
+    free(text);
+    hg_report_free(r);
+}
+END_TEST
+
+/* A report written by hotgrind merge says so. */
+START_TEST(shows_a_merged_report_as_such)
+{
+    struct hg_report report = {
+        .format = 1, .tool_version = (char *)"0.1.0",
+        .valgrind_version = (char *)"3.19.0", .arch = (char *)"amd64",
+        .exe = (char *)"p", .merged_reports = 1234,
+    };
+    assert_shows(&report, 0,
+        "Command:   p\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Merged:    the sum of 1,234 runs (hotgrind merge)\n"
+        "Total:     0 Ir\n"
+        "Functions: 0, all shown, by self Ir\n"
+        "\n"
+        "(no functions)\n");
+}
+END_TEST
+
 START_TEST(shows_escaped_names_as_they_are)
 {
     struct hg_report *r = load_ok("valid-escapes.xml");
@@ -1247,6 +1423,317 @@ START_TEST(shows_escaped_names_as_they_are)
     ck_assert_ptr_nonnull(strstr(text, "na\xc3\xafve_sum"));
     free(text);
     hg_report_free(r);
+}
+END_TEST
+
+/* ----------------------------------------------------------- metrics */
+
+START_TEST(lists_every_metric_once_in_scope_order)
+{
+    size_t n, i, j;
+    const struct hg_metric *all = hg_metrics(&n);
+    ck_assert_uint_eq(n, 38);   /* 14 self, 20 marked, 4 total */
+    ck_assert_str_eq(all[0].name, "Ir");
+    ck_assert_str_eq(all[n - 1].name, "exit-blocks");
+    for (i = 0; i < n; i++) {
+        ck_assert_ptr_eq(hg_metric_named(all[i].name), &all[i]);
+        ck_assert(all[i].meaning != NULL && all[i].meaning[0] != '\0');
+        if (i > 0)
+            ck_assert_int_le(all[i - 1].scope, all[i].scope);
+        for (j = 0; j < i; j++)
+            ck_assert_str_ne(all[i].name, all[j].name);
+    }
+    ck_assert_ptr_null(hg_metric_named("ir"));
+    ck_assert_ptr_null(hg_metric_named(""));
+    ck_assert(hg_metric_named("D1mr")->arch_dependent);
+    ck_assert(hg_metric_named("p95")->arch_dependent);
+    ck_assert(!hg_metric_named("calls")->arch_dependent);
+    ck_assert(!hg_metric_named("incl-alloc-bytes")->arch_dependent);
+    ck_assert(!hg_metric_named("peak-bytes")->arch_dependent);
+}
+END_TEST
+
+/* VALUE of metric NAME for ENTITY of R, or "none" when R lacks it. */
+static void assert_metric(const struct hg_report *r,
+                          const struct hg_entity *entity, const char *name,
+                          bool present, uint64_t value)
+{
+    uint64_t got = 12345;
+    const struct hg_metric *metric = hg_metric_named(name);
+    ck_assert_ptr_nonnull(metric);
+    ck_assert_msg(hg_metric_value(metric, r, entity, &got) == present,
+                  "%s: %s", name, present ? "missing" : "present");
+    if (present)
+        ck_assert_msg(got == value, "%s: %llu, want %llu", name,
+                      (unsigned long long)got, (unsigned long long)value);
+}
+
+/* Each scope on each kind of row: diff/base.xml has heap figures, a
+   marked function (parse), functions with and without <heap>, zones. */
+START_TEST(gives_each_metric_where_the_report_has_it)
+{
+    struct hg_report *r = load_ok("diff/base.xml");
+    struct hg_entity total = { NULL, NULL };
+    struct hg_entity main_fn = { &r->functions[0], NULL };
+    struct hg_entity parse = { &r->functions[1], NULL };
+    struct hg_entity helper = { &r->functions[2], NULL };
+    struct hg_entity load = { NULL, &r->zones[0] };
+
+    ck_assert_str_eq(r->functions[1].name, "parse");
+    ck_assert_str_eq(r->zones[0].name, "load");
+    /* self: functions and the totals */
+    assert_metric(r, &main_fn, "Ir", true, 5000);
+    assert_metric(r, &main_fn, "alloc-bytes", true, 200);
+    assert_metric(r, &helper, "allocs", true, 0);   /* no <heap>: none */
+    assert_metric(r, &main_fn, "I1mr", false, 0);   /* no cache figures */
+    assert_metric(r, &total, "Ir", true, 10000);
+    assert_metric(r, &total, "free-bytes", true, 1200);
+    assert_metric(r, &load, "Ir", false, 0);
+    /* marked: marked functions and zones */
+    assert_metric(r, &parse, "calls", true, 10);
+    assert_metric(r, &parse, "incl-Ir", true, 8000);
+    assert_metric(r, &parse, "incl-frees", true, 10);
+    assert_metric(r, &parse, "p50", true, 700);
+    assert_metric(r, &parse, "max", true, 1500);
+    assert_metric(r, &parse, "incl-D1mr", false, 0);
+    assert_metric(r, &helper, "calls", false, 0);
+    assert_metric(r, &load, "calls", true, 1);
+    assert_metric(r, &load, "incl-Ir", true, 4000);
+    assert_metric(r, &load, "incl-allocs", true, 0);
+    assert_metric(r, &load, "min", true, 4000);
+    assert_metric(r, &total, "calls", false, 0);
+    /* total: the run only */
+    assert_metric(r, &total, "peak-bytes", true, 300);
+    assert_metric(r, &total, "peak-blocks", true, 3);
+    assert_metric(r, &total, "exit-bytes", true, 0);
+    assert_metric(r, &main_fn, "peak-bytes", false, 0);
+    assert_metric(r, &load, "exit-blocks", false, 0);
+    hg_report_free(r);
+
+    /* --cache-sim=yes, heap=no */
+    r = load_ok("diff/cache-base.xml");
+    total.function = NULL;
+    main_fn.function = &r->functions[0];    /* kernel, marked */
+    assert_metric(r, &total, "D1mw", true, 10);
+    assert_metric(r, &total, "cycles", true, 2800);
+    assert_metric(r, &main_fn, "DLmr", true, 4);
+    assert_metric(r, &main_fn, "incl-cycles", true, 2310);
+    assert_metric(r, &main_fn, "incl-Dr", true, 250);
+    assert_metric(r, &main_fn, "allocs", false, 0);
+    assert_metric(r, &main_fn, "incl-allocs", false, 0);
+    assert_metric(r, &total, "allocs", false, 0);
+    assert_metric(r, &total, "peak-bytes", false, 0);
+    hg_report_free(r);
+}
+END_TEST
+
+START_TEST(keys_and_labels_rows)
+{
+    struct hg_report *r = load_ok("diff/base.xml");
+    struct hg_entity total = { NULL, NULL };
+    struct hg_entity main_fn = { &r->functions[0], NULL };
+    struct hg_entity strlen_fn = { &r->functions[4], NULL };
+    struct hg_entity load = { NULL, &r->zones[0] };
+    char *text;
+
+    ck_assert_str_eq(r->functions[4].name, "strlen");
+#define ASSERT_TEXT(call, want) \
+    do { text = (call); ck_assert_str_eq(text, want); free(text); } while (0)
+    ASSERT_TEXT(hg_entity_key(&main_fn), "main\tprog\tprog.c");
+    ASSERT_TEXT(hg_entity_key(&strlen_fn), "strlen\tlibc.so.6\t");
+    ASSERT_TEXT(hg_entity_key(&load), "zone\tload");
+    ASSERT_TEXT(hg_entity_key(&total), "");
+    ASSERT_TEXT(hg_entity_label(&main_fn), "main (prog)");
+    ASSERT_TEXT(hg_entity_label(&load), "zone load");
+    ASSERT_TEXT(hg_entity_label(&total), "(total)");
+#undef ASSERT_TEXT
+    hg_report_free(r);
+}
+END_TEST
+
+/* -------------------------------------------------------------- diff */
+
+START_TEST(formats_ratios_with_two_rounded_decimals)
+{
+    char text[HG_PERCENT_TEXT_SIZE];
+    ck_assert_str_eq(hg_format_ratio(2, 3, text), "0.67x");
+    ck_assert_str_eq(hg_format_ratio(1, 3, text), "0.33x");
+    ck_assert_str_eq(hg_format_ratio(1, 200, text), "0.01x");   /* half up */
+    ck_assert_str_eq(hg_format_ratio(1, 201, text), "0.00x");
+    ck_assert_str_eq(hg_format_ratio(9500, 10000, text), "0.95x");
+    ck_assert_str_eq(hg_format_ratio(5, 0, text), "0.00x");
+    ck_assert_str_eq(hg_format_ratio(UINT64_MAX, UINT64_MAX - 1, text),
+                     "1.00x");
+}
+END_TEST
+
+/* The change of one figure, as every format shows it. */
+static void assert_change(bool cross_arch, const char *metric, uint64_t base,
+                          uint64_t head, const char *delta,
+                          const char *change)
+{
+    struct hg_diff diff = { .cross_arch = cross_arch };
+    struct hg_diff_value value = { hg_metric_named(metric), true, true,
+                                   base, head };
+    char text[HG_DIFF_TEXT_SIZE];
+    ck_assert_str_eq(hg_diff_delta(&value, text), delta);
+    ck_assert_str_eq(hg_diff_change(&diff, &value, text), change);
+}
+
+START_TEST(describes_each_change)
+{
+    assert_change(false, "Ir", 3000, 2400, "-600", "-20.00%");
+    assert_change(false, "Ir", 700, 600, "-100", "-14.29%");
+    assert_change(false, "Ir", 12, 13, "+1", "+8.33%");
+    assert_change(false, "Ir", 5, 5, "0", "0.00%");
+    assert_change(false, "Ir", 0, 0, "0", "0.00%");
+    assert_change(false, "Ir", 0, 1000, "+1,000", "new");
+    assert_change(false, "Ir", 1000, 0, "-1,000", "gone");
+    assert_change(false, "Ir", 0, UINT64_MAX, "+18,446,744,073,709,551,615",
+                  "new");
+    /* Across architectures: Ir and per-call figures as a ratio, calls and
+       heap figures as usual. */
+    assert_change(true, "Ir", 10000, 9500, "-500", "0.95x");
+    assert_change(true, "p95", 600, 400, "-200", "0.67x");
+    assert_change(true, "p95", 0, 0, "0", "-");
+    assert_change(true, "Ir", 0, 7, "+7", "new");
+    assert_change(true, "calls", 2, 3, "+1", "+50.00%");
+    assert_change(true, "allocs", 4, 4, "0", "0.00%");
+}
+END_TEST
+
+static void assert_diff_counts(const struct hg_diff *diff, size_t changed,
+                               size_t added, size_t removed,
+                               size_t unchanged)
+{
+    ck_assert_uint_eq(diff->changed, changed);
+    ck_assert_uint_eq(diff->added, added);
+    ck_assert_uint_eq(diff->removed, removed);
+    ck_assert_uint_eq(diff->unchanged, unchanged);
+    ck_assert_uint_eq(diff->row_count, changed + added + removed);
+    ck_assert_uint_eq(diff->compared, diff->row_count + unchanged);
+}
+
+/* The main pair of diff.sh: rows matched, counted and ranked. */
+START_TEST(compares_two_reports_row_by_row)
+{
+    static const char *const order[] = {
+        "new_fn", "parse", "main", "old_fn", "init", "load",
+    };
+    static const enum hg_diff_status statuses[] = {
+        HG_DIFF_ADDED, HG_DIFF_CHANGED, HG_DIFF_CHANGED, HG_DIFF_REMOVED,
+        HG_DIFF_ADDED, HG_DIFF_CHANGED,
+    };
+    struct hg_report *base = load_ok("diff/base.xml");
+    struct hg_report *head = load_ok("diff/head.xml");
+    struct hg_diff diff;
+    size_t i;
+
+    ck_assert(hg_diff_reports(base, head, &diff));
+    ck_assert(!diff.cross_arch);
+    assert_diff_counts(&diff, 3, 2, 1, 4);
+    ck_assert_uint_eq(diff.difference_count, 0);
+    for (i = 0; i < diff.row_count; i++) {
+        const struct hg_diff_row *row = &diff.rows[i];
+        const struct hg_function *f = hg_diff_row_function(row);
+        const struct hg_zone *z = hg_diff_row_zone(row);
+        ck_assert_str_eq(f ? f->name : z->name, order[i]);
+        ck_assert_int_eq(row->status, statuses[i]);
+    }
+    /* |change| of the row's Ir: self for functions, inclusive for zones */
+    ck_assert_uint_eq(diff.rows[0].headline, 700);
+    ck_assert_uint_eq(diff.rows[5].headline, 200);
+    ck_assert_str_eq(diff.rows[5].key, "zone\tload");
+    /* the totals: Ir first, every figure the reports have */
+    ck_assert_int_eq(diff.total.status, HG_DIFF_TOTAL);
+    ck_assert_uint_eq(diff.total.value_count, 9);
+    ck_assert_str_eq(diff.total.values[0].metric->name, "Ir");
+    ck_assert_uint_eq(diff.total.values[0].base, 10000);
+    ck_assert_uint_eq(diff.total.values[0].head, 10100);
+    /* old_fn is not in head: its figures there are missing, counted 0 */
+    ck_assert(diff.rows[3].values[0].in_base);
+    ck_assert(!diff.rows[3].values[0].in_head);
+    ck_assert_uint_eq(diff.rows[3].values[0].head, 0);
+    hg_diff_free(&diff);
+
+    /* A report against itself: nothing differs. */
+    ck_assert(hg_diff_reports(base, base, &diff));
+    assert_diff_counts(&diff, 0, 0, 0, 8);
+    hg_diff_free(&diff);
+    hg_report_free(base);
+    hg_report_free(head);
+}
+END_TEST
+
+/* Keys shared by several functions pair in line order; a renamed file is
+   matched by name and object only when that is unique. */
+START_TEST(matches_rows_by_key_then_by_name)
+{
+    struct hg_report *base = load_ok("diff/match-base.xml");
+    struct hg_report *head = load_ok("diff/match-head.xml");
+    struct hg_diff diff;
+    size_t i, by_name = 0, twins = 0;
+
+    ck_assert(hg_diff_reports(base, head, &diff));
+    assert_diff_counts(&diff, 5, 2, 2, 1);
+    for (i = 0; i < diff.row_count; i++) {
+        const struct hg_diff_row *row = &diff.rows[i];
+        const struct hg_function *f = hg_diff_row_function(row);
+        if (row->by_name) {
+            by_name++;
+            ck_assert_str_eq(row->base.function->file, "a.c");
+            ck_assert_str_eq(row->head.function->file, "b.c");
+        }
+        if (f && strcmp(f->name, "dup") == 0) {
+            ck_assert_uint_eq(row->base.function->line, 10);
+            ck_assert_uint_eq(row->head.function->line, 12);
+        }
+        twins += f && strcmp(f->name, "twin") == 0;
+    }
+    ck_assert_uint_eq(by_name, 1);
+    ck_assert_uint_eq(twins, 4);
+    hg_diff_free(&diff);
+    hg_report_free(base);
+    hg_report_free(head);
+}
+END_TEST
+
+/* What differs in how the runs were measured, in a fixed order. */
+START_TEST(lists_how_the_runs_were_measured_differently)
+{
+    static const char *const what[] = {
+        "hotgrind", "Valgrind", "platform", "libc", "environment",
+        "GLIBC_TUNABLES", "option thread-events", "cache",
+    };
+    struct hg_report *base = load_ok("diff/fp-base.xml");
+    struct hg_report *head = load_ok("diff/fp-head.xml");
+    struct hg_diff diff;
+    size_t i;
+
+    ck_assert(hg_diff_reports(base, head, &diff));
+    ck_assert_uint_eq(diff.difference_count, 8);
+    for (i = 0; i < diff.difference_count; i++)
+        ck_assert_str_eq(diff.differences[i].what, what[i]);
+    ck_assert_str_eq(diff.differences[3].base, "glibc 2.36");
+    ck_assert_str_eq(diff.differences[5].base, "(unset)");
+    ck_assert_str_eq(diff.differences[5].head, "glibc.cpu.hwcaps=-AVX2");
+    hg_diff_free(&diff);
+
+    /* An option one report does not list, a variable it does not set. */
+    head->option_count = 2;                 /* without thread-events */
+    ck_assert(hg_diff_reports(base, head, &diff));
+    ck_assert_str_eq(diff.differences[6].what, "option thread-events");
+    ck_assert_str_eq(diff.differences[6].base, "no");
+    ck_assert_str_eq(diff.differences[6].head, "(not given)");
+    hg_diff_free(&diff);
+    head->option_count = 3;
+
+    /* The same run: nothing to say. */
+    ck_assert(hg_diff_reports(base, base, &diff));
+    ck_assert_uint_eq(diff.difference_count, 0);
+    hg_diff_free(&diff);
+    hg_report_free(base);
+    hg_report_free(head);
 }
 END_TEST
 
@@ -1298,6 +1785,9 @@ START_TEST(valid_reports_pass_the_built_in_schema)
         "valid.xml", "valid-full.xml", "valid-escapes.xml",
         "no-functions.xml", "schema-location.xml", "valid-marked.xml",
         "valid-heap-threads.xml", "valid-threads.xml",
+        "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
+        "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
+        "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
     };
     size_t i;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -1391,6 +1881,8 @@ static const struct bad_report rule_breakers[] = {
       "entered=\"2\" greater than functions=\"1\"" },
     { "rule-thread-ir-sum.xml",
       "line 50: <threads> has Ir adding up to 99999, but <totals> has Ir=\"100000\"" },
+    { "rule-thread-sync-above-ir.xml",
+      "line 52: <thread> sync-Ir=\"35001\" is above its Ir=\"35000\"" },
     { "rule-thread-allocs-sum.xml",
       "line 50: <threads> has allocs adding up to 39, but <totals><heap> has allocs=\"40\"" },
     { "rule-exit-above-peak.xml",
@@ -1451,6 +1943,9 @@ START_TEST(the_rules_accept_what_the_tool_writes)
     static const char *valid[] = {
         "valid.xml", "valid-full.xml", "valid-marked.xml",
         "no-functions.xml", "valid-heap-threads.xml", "valid-threads.xml",
+        "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
+        "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
+        "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
     };
     size_t i;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -1510,6 +2005,8 @@ static Suite *report_suite(void)
     TCase *hostile = tcase_create("hostile");
     TCase *show = tcase_create("show");
     TCase *validate = tcase_create("validate");
+    TCase *metrics = tcase_create("metrics");
+    TCase *diff = tcase_create("diff");
 
     tcase_add_test(loader, loads_every_value_of_a_plain_report);
     tcase_add_test(loader, loads_64_bit_counts_and_host_exactly);
@@ -1524,6 +2021,8 @@ static Suite *report_suite(void)
     tcase_add_test(loader, loads_a_report_without_heap_or_threads_as_such);
     tcase_add_test(loader, loads_64_bit_heap_and_thread_values_exactly);
     tcase_add_test(loader, counts_an_event_kind_it_does_not_know_as_other);
+    tcase_add_test(loader, loads_run_details_and_cache_figures_exactly);
+    tcase_add_test(loader, loads_a_report_without_run_details_as_such);
     tcase_add_test(loader, parses_means_like_the_schema);
     tcase_add_loop_test(loader, refuses_a_bad_report_with_one_line, 0,
                         (int)(sizeof bad_reports / sizeof bad_reports[0]));
@@ -1548,6 +2047,8 @@ static Suite *report_suite(void)
     tcase_add_test(show, shows_marked_rows_in_one_order);
     tcase_add_test(show, shows_zones_and_warnings_without_functions);
     tcase_add_test(show, shows_escaped_names_as_they_are);
+    tcase_add_test(show, shows_run_details_and_cache_figures);
+    tcase_add_test(show, shows_a_merged_report_as_such);
     tcase_add_test(show, shows_heap_threads_mutexes_and_events);
     tcase_add_test(show,
                    shows_the_top_heap_functions_and_mutexes_within_the_limit);
@@ -1555,6 +2056,18 @@ static Suite *report_suite(void)
     tcase_add_test(show, shows_heap_threads_and_mutexes_in_one_order);
     tcase_add_test(show, shows_the_heap_totals_without_heap_functions);
     suite_add_tcase(suite, show);
+
+    tcase_add_test(metrics, lists_every_metric_once_in_scope_order);
+    tcase_add_test(metrics, gives_each_metric_where_the_report_has_it);
+    tcase_add_test(metrics, keys_and_labels_rows);
+    suite_add_tcase(suite, metrics);
+
+    tcase_add_test(diff, formats_ratios_with_two_rounded_decimals);
+    tcase_add_test(diff, describes_each_change);
+    tcase_add_test(diff, compares_two_reports_row_by_row);
+    tcase_add_test(diff, matches_rows_by_key_then_by_name);
+    tcase_add_test(diff, lists_how_the_runs_were_measured_differently);
+    suite_add_tcase(suite, diff);
 
     tcase_add_test(validate, the_built_in_schema_is_docs_hotgrind_xsd);
     tcase_add_test(validate, valid_reports_pass_the_built_in_schema);

@@ -1,0 +1,742 @@
+/* hotgrind diff: what changed between two reports, function by function
+   and metric by metric, as a table, a pull-request comment or JSON.
+   GPL-2.0-or-later; part of hotgrind. */
+
+/* diff does not judge: it exits 0 whatever changed (`hotgrind check`
+   judges), and 2 only when a report cannot be read or the command line is
+   wrong.  The comparison itself is in diff.c; this file reads the command
+   line and writes the three formats. */
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "diff.h"
+#include "json.h"
+#include "text.h"
+
+static const char diff_usage[] =
+    "usage: hotgrind diff [--format=text|markdown|json] [--limit N] "
+    "BASE HEAD";
+
+static const char diff_help[] =
+    "usage: hotgrind diff [--format=text|markdown|json] [--limit N] "
+    "BASE HEAD\n"
+    "\n"
+    "Compares the report HEAD with the report BASE: the whole run, then each\n"
+    "function and zone, matched by name, object and file (by name and object\n"
+    "when only the file changed).  For each figure either report has (Ir,\n"
+    "cache figures, heap traffic, calls, inclusive figures, per-call\n"
+    "percentiles, peak and exit heap): base, head, delta and the change in\n"
+    "percent of the base ('new' from 0, 'gone' to 0).  Functions and zones in\n"
+    "one report only are shown as added or removed; those that did not\n"
+    "change are counted, not shown.\n"
+    "\n"
+    "Rows are sorted by impact: the largest |change| of Ir first (self Ir\n"
+    "of a function, inclusive Ir of a zone), then of each other figure in\n"
+    "the order of the metric table; ties by name, object and file, then\n"
+    "line.  Reports of two architectures compare calls and heap figures as\n"
+    "usual and Ir, cache and per-call figures as a ratio head/base, and\n"
+    "rank by the former.  When the runs were measured\n"
+    "differently (Valgrind, platform, C library, environment, options, cache\n"
+    "model) a warning lists how, on stderr and in the output.\n"
+    "\n"
+    "  --format=text       an aligned table (the default)\n"
+    "  --format=markdown   a GitHub table with a summary line, for a\n"
+    "                      pull-request comment\n"
+    "  --format=json       one JSON object: both runs and every figure of\n"
+    "                      the rows shown\n"
+    "  --limit N           show the N rows of most impact (default 20; 0\n"
+    "                      shows all); the totals are always shown\n"
+    "\n"
+    "The text and markdown tables show the figures that changed; JSON shows\n"
+    "every figure of each row.  Exit status: 0 whatever changed; 2 when a\n"
+    "report cannot be read or the command line is wrong.\n";
+
+enum { DEFAULT_LIMIT = 20 };
+enum { FUNCTION_COLUMN_MAX = 50, OBJECT_COLUMN_MAX = 30 };
+enum { COLUMNS = 9, HG_FILE_TEXT_SIZE = 512 };
+
+enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON };
+
+/* What every format writes from. */
+struct comparison {
+    const char *paths[2];
+    const struct hg_report *reports[2];
+    const struct hg_diff *diff;
+    size_t shown;                /* rows shown besides the totals */
+};
+
+static const char *const side_names[2] = { "base", "head" };
+
+static const char *status_name(enum hg_diff_status status)
+{
+    switch (status) {
+    case HG_DIFF_ADDED:   return "added";
+    case HG_DIFF_REMOVED: return "removed";
+    case HG_DIFF_CHANGED: return "changed";
+    default:              return "total";
+    }
+}
+
+/* The row's name and object as the tables show them. */
+static const char *row_name(const struct hg_diff_row *row)
+{
+    const struct hg_function *f = hg_diff_row_function(row);
+    const struct hg_zone *z = hg_diff_row_zone(row);
+    return f ? f->name : z ? z->name : "(total)";
+}
+
+static const char *row_object(const struct hg_diff_row *row)
+{
+    const struct hg_function *f = hg_diff_row_function(row);
+    return f ? f->object : hg_diff_row_zone(row) ? "(zone)" : "";
+}
+
+/* A function's source file, "???" when unknown, "OLD -> NEW" when the
+   row was matched by name and object; "" for zones and the totals. */
+static const char *row_file(const struct hg_diff_row *row,
+                            char text[HG_FILE_TEXT_SIZE])
+{
+    const struct hg_function *f = hg_diff_row_function(row);
+    const char *base;
+    if (f == NULL)
+        return "";
+    if (!row->by_name)
+        return f->file[0] ? f->file : "???";
+    base = row->base.function->file;
+    snprintf(text, HG_FILE_TEXT_SIZE, "%s -> %s", base[0] ? base : "???",
+             f->file[0] ? f->file : "???");
+    return text;
+}
+
+/* The Ir of the totals row. */
+static const struct hg_diff_value *total_ir(const struct hg_diff *diff)
+{
+    return &diff->total.values[0];
+}
+
+/* A figure, or "-" when the report does not have it. */
+static const char *figure(bool present, uint64_t value,
+                          char text[HG_COUNT_TEXT_SIZE])
+{
+    return present ? hg_format_count(value, text) : strcpy(text, "-");
+}
+
+/* The delta cell: empty when the figure is compared as a ratio. */
+static const char *delta_cell(const struct hg_diff *diff,
+                              const struct hg_diff_value *v,
+                              char text[HG_DIFF_TEXT_SIZE])
+{
+    return hg_diff_as_ratio(diff, v->metric) ? strcpy(text, "")
+                                             : hg_diff_delta(v, text);
+}
+
+/* "10,000 -> 10,100 Ir (+100, +1.00%)" or, across architectures,
+   "... (1.01x)"; ARROW between the figures. */
+static void print_total(FILE *out, const struct hg_diff *diff,
+                        const char *arrow)
+{
+    const struct hg_diff_value *ir = total_ir(diff);
+    char base[HG_COUNT_TEXT_SIZE], head[HG_COUNT_TEXT_SIZE];
+    char delta[HG_DIFF_TEXT_SIZE], change[HG_DIFF_TEXT_SIZE];
+    fprintf(out, "%s %s %s Ir (", hg_format_count(ir->base, base), arrow,
+            hg_format_count(ir->head, head));
+    if (!hg_diff_as_ratio(diff, ir->metric))
+        fprintf(out, "%s, ", hg_diff_delta(ir, delta));
+    fprintf(out, "%s)", hg_diff_change(diff, ir, change));
+}
+
+/* N with thousands separators, then TAIL. */
+static void print_number(FILE *out, size_t n, const char *tail)
+{
+    char text[HG_COUNT_TEXT_SIZE];
+    fprintf(out, "%s%s", hg_format_count(n, text), tail);
+}
+
+/* "3 changed, 2 added, 1 removed" */
+static void print_counts(FILE *out, const struct hg_diff *diff)
+{
+    print_number(out, diff->changed, " changed, ");
+    print_number(out, diff->added, " added, ");
+    print_number(out, diff->removed, " removed");
+}
+
+/* "all 6 that differ" or "top 2 of 6 that differ" (WHAT after the
+   number) */
+static void print_shown(FILE *out, const struct comparison *c,
+                        const char *all, const char *top, const char *what)
+{
+    if (c->shown == c->diff->row_count) {
+        fputs(all, out);
+    } else {
+        fputs(top, out);
+        print_number(out, c->shown, " of ");
+    }
+    print_number(out, c->diff->row_count, what);
+}
+
+/* The warnings, each on one line: VALUE prints each value (plain, or as
+   Markdown code), ARROW goes from base to head. */
+typedef void (*print_value_fn)(FILE *out, const char *value);
+
+static void print_arch_warning(FILE *out, const struct comparison *c,
+                               print_value_fn value, const char *arrow)
+{
+    fputs("different architectures (", out);
+    value(out, c->reports[0]->arch);
+    fprintf(out, " %s ", arrow);
+    value(out, c->reports[1]->arch);
+    fputs("): Ir, cache and per-call figures are compared as ratios "
+          "head/base, calls and heap figures exactly", out);
+}
+
+static void print_runs_warning(FILE *out, const struct hg_diff *diff,
+                               print_value_fn value, const char *arrow)
+{
+    size_t i;
+    fputs("the runs were measured differently, which alone can move counts: ",
+          out);
+    for (i = 0; i < diff->difference_count; i++) {
+        const struct hg_diff_difference *d = &diff->differences[i];
+        if (i > 0)
+            fputs(", ", out);
+        hg_print_clean(out, d->what);
+        fputs(" (", out);
+        value(out, d->base);
+        fprintf(out, " %s ", arrow);
+        value(out, d->head);
+        fputc(')', out);
+    }
+}
+
+/* TEXT as a GitHub code span: a fence one backtick longer than any run of
+   backticks inside, a space inside the fence when TEXT starts or ends
+   with a backtick, '|' escaped (GitHub splits table cells on it even in
+   code spans), control characters as '?'. */
+static void md_code(FILE *out, const char *text)
+{
+    size_t longest = 0, run = 0, i;
+    const char *p;
+    bool pad;
+
+    for (p = text; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    pad = text[0] == '`' || (*text && text[strlen(text) - 1] == '`');
+    for (i = 0; i <= longest; i++)
+        fputc('`', out);
+    if (pad)
+        fputc(' ', out);
+    for (p = text; *p; p++) {
+        unsigned char ch = (unsigned char)*p;
+        if (ch == '|')
+            fputs("\\|", out);
+        else
+            fputc((ch < 0x20 || ch == 0x7f) ? '?' : ch, out);
+    }
+    if (pad)
+        fputc(' ', out);
+    for (i = 0; i <= longest; i++)
+        fputc('`', out);
+}
+
+/* Each warning the comparison has, between LEAD and TAIL. */
+static void print_warnings(FILE *out, const struct comparison *c,
+                           const char *lead, const char *tail,
+                           print_value_fn value, const char *arrow)
+{
+    if (c->diff->cross_arch) {
+        fputs(lead, out);
+        print_arch_warning(out, c, value, arrow);
+        fputs(tail, out);
+    }
+    if (c->diff->difference_count != 0) {
+        fputs(lead, out);
+        print_runs_warning(out, c->diff, value, arrow);
+        fputs(tail, out);
+    }
+}
+
+/* ------------------------------------------------------------- text */
+
+/* "Base:      FILE: COMMAND (hotgrind ...)" as a line of text, or
+   "Base `FILE` (hotgrind ...)" in Markdown. */
+static void print_side(FILE *out, const struct comparison *c, int s,
+                       bool markdown)
+{
+    if (markdown) {
+        fprintf(out, "%s ", s == 0 ? "Base" : "head");
+        md_code(out, c->paths[s]);
+    } else {
+        fprintf(out, "%s:      ", s == 0 ? "Base" : "Head");
+        hg_print_clean(out, c->paths[s]);
+        fputs(": ", out);
+        hg_print_command(out, c->reports[s]);
+    }
+    fputs(" (", out);
+    hg_print_measured_by(out, c->reports[s]);
+    fputs(markdown ? ")" : ")\n", out);
+}
+
+/* The lines of the table: each shown figure of the totals and the shown
+   rows. */
+static size_t table_lines(const struct comparison *c)
+{
+    size_t lines = 0, r, v;
+    for (r = 0; r <= c->shown; r++) {
+        const struct hg_diff_row *row =
+            r == 0 ? &c->diff->total : &c->diff->rows[r - 1];
+        for (v = 0; v < row->value_count; v++)
+            lines += hg_diff_value_shown(row, v);
+    }
+    return lines;
+}
+
+/* The texts a line's cells point into. */
+struct line_texts {
+    char file[HG_FILE_TEXT_SIZE];
+    char numbers[4][HG_DIFF_TEXT_SIZE];
+};
+
+/* The cells of one line of the table: name, object, file and status on
+   the first line of a row only. */
+static void line_cells(const struct comparison *c,
+                       const struct hg_diff_row *row, size_t v, bool first,
+                       const char *cells[COLUMNS], struct line_texts *texts)
+{
+    const struct hg_diff_value *value = &row->values[v];
+    cells[0] = first ? row_name(row) : "";
+    cells[1] = first ? row_object(row) : "";
+    cells[2] = first ? row_file(row, texts->file) : "";
+    cells[3] = first && row->status != HG_DIFF_TOTAL
+               ? status_name(row->status) : "";
+    cells[4] = value->metric->name;
+    cells[5] = figure(value->in_base, value->base, texts->numbers[0]);
+    cells[6] = figure(value->in_head, value->head, texts->numbers[1]);
+    cells[7] = delta_cell(c->diff, value, texts->numbers[2]);
+    cells[8] = hg_diff_change(c->diff, value, texts->numbers[3]);
+}
+
+/* Calls LINE for each line of the table, in order. */
+static void for_each_line(const struct comparison *c,
+                          void (*line)(void *data,
+                                       const struct hg_diff_row *row,
+                                       const char *cells[COLUMNS]),
+                          void *data)
+{
+    size_t r, v;
+    for (r = 0; r <= c->shown; r++) {
+        const struct hg_diff_row *row =
+            r == 0 ? &c->diff->total : &c->diff->rows[r - 1];
+        bool first = true;
+        for (v = 0; v < row->value_count; v++) {
+            const char *cells[COLUMNS];
+            struct line_texts texts;
+            if (!hg_diff_value_shown(row, v))
+                continue;
+            line_cells(c, row, v, first, cells, &texts);
+            line(data, row, cells);
+            first = false;
+        }
+    }
+}
+
+struct text_table {
+    struct hg_table table;
+    size_t row;
+};
+
+static void text_line(void *data, const struct hg_diff_row *row,
+                      const char *cells[COLUMNS])
+{
+    struct text_table *t = data;
+    size_t column;
+    (void)row;
+    for (column = 0; column < COLUMNS; column++)
+        hg_table_set(&t->table, t->row, column, cells[column]);
+    t->row++;
+}
+
+static const struct hg_column text_columns[COLUMNS] = {
+    { "name", HG_ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+    { "object", HG_ALIGN_LEFT, 0, OBJECT_COLUMN_MAX },
+    { "file", HG_ALIGN_LEFT, 0, OBJECT_COLUMN_MAX },
+    { "status", HG_ALIGN_LEFT, 0, 0 },
+    { "metric", HG_ALIGN_LEFT, 0, 0 },
+    { "base", HG_ALIGN_RIGHT, 0, 0 },
+    { "head", HG_ALIGN_RIGHT, 0, 0 },
+    { "delta", HG_ALIGN_RIGHT, 0, 0 },
+    { "change", HG_ALIGN_RIGHT, 0, 0 },
+};
+
+static bool write_text(FILE *out, const struct comparison *c)
+{
+    const struct hg_diff *diff = c->diff;
+    struct text_table t = { .row = 0 };
+
+    print_side(out, c, 0, false);
+    print_side(out, c, 1, false);
+    fputs("Total:     ", out);
+    print_total(out, diff, "->");
+    fputs("\nCompared:  ", out);
+    print_number(out, diff->compared, diff->compared == 1
+                 ? " function or zone: " : " functions and zones: ");
+    print_counts(out, diff);
+    fputs(", ", out);
+    print_number(out, diff->unchanged, " unchanged (not shown)\n");
+    if (diff->row_count == 0)
+        fputs("Shown:     none differ\n", out);
+    else
+        print_shown(out, c, "Shown:     all ", "Shown:     top ",
+                    " that differ, by impact\n");
+    print_warnings(out, c, "Warning:   ", "\n", hg_print_clean, "->");
+    if (!hg_table_create(&t.table, text_columns, COLUMNS, table_lines(c)))
+        return false;
+    for_each_line(c, text_line, &t);
+    return hg_table_finish(out, &t.table);
+}
+
+/* --------------------------------------------------------- markdown */
+
+static void md_line(void *data, const struct hg_diff_row *row,
+                    const char *cells[COLUMNS])
+{
+    FILE *out = data;
+    bool function = hg_diff_row_function(row) != NULL;
+    bool zone = hg_diff_row_zone(row) != NULL;
+    int column;
+    for (column = 0; column < COLUMNS; column++) {
+        fputs(column == 0 ? "| " : " | ", out);
+        /* Names, objects and files are code, so that Markdown leaves them
+           be; the other cells are numbers and words of ours. */
+        if (cells[column][0] != '\0'
+            && ((column == 0 && (function || zone))
+                || (column <= 2 && function)))
+            md_code(out, cells[column]);
+        else
+            fputs(cells[column], out);
+    }
+    fputs(" |\n", out);
+}
+
+static bool write_markdown(FILE *out, const struct comparison *c)
+{
+    const struct hg_diff *diff = c->diff;
+
+    fputs("**hotgrind diff**: total ", out);
+    print_total(out, diff, "\xe2\x86\x92");
+    fputs("; functions and zones: ", out);
+    print_counts(out, diff);
+    fputs(", ", out);
+    print_number(out, diff->unchanged, " unchanged.\n");
+    print_warnings(out, c, "\n**Warning:** ", ".\n", md_code,
+                   "\xe2\x86\x92");
+    fputs("\n| name | object | file | status | metric | base | head | delta "
+          "| change |\n"
+          "|:--|:--|:--|:--|:--|--:|--:|--:|--:|\n", out);
+    for_each_line(c, md_line, out);
+    fputc('\n', out);
+    print_side(out, c, 0, true);
+    fputs("; ", out);
+    print_side(out, c, 1, true);
+    if (diff->row_count == 0)
+        fputs(".\n", out);
+    else
+        print_shown(out, c, ". All ", ". Top ",
+                    " rows that differ shown, by impact.\n");
+    return true;
+}
+
+/* ------------------------------------------------------------- json */
+
+static void json_count_or_null(FILE *out, bool present, uint64_t value)
+{
+    if (present)
+        fprintf(out, "%" PRIu64, value);
+    else
+        fputs("null", out);
+}
+
+static void json_string_or_null(FILE *out, const char *text)
+{
+    if (text != NULL)
+        hg_json_string(out, text);
+    else
+        fputs("null", out);
+}
+
+static void json_side(FILE *out, const struct comparison *c, int s)
+{
+    const struct hg_report *r = c->reports[s];
+    size_t i;
+    fprintf(out, "  \"%s\": {\"file\": ", side_names[s]);
+    hg_json_string(out, c->paths[s]);
+    fputs(", \"command\": [", out);
+    hg_json_string(out, r->exe);
+    for (i = 0; i < r->arg_count; i++) {
+        fputs(", ", out);
+        hg_json_string(out, r->args[i]);
+    }
+    fputs("], \"hotgrind\": ", out);
+    hg_json_string(out, r->tool_version);
+    fputs(", \"valgrind\": ", out);
+    hg_json_string(out, r->valgrind_version);
+    fputs(", \"arch\": ", out);
+    hg_json_string(out, r->arch);
+    fputs("},\n", out);
+}
+
+static void json_differences(FILE *out, const struct hg_diff *diff)
+{
+    size_t i;
+    fputs("  \"runs-differ\": [", out);
+    for (i = 0; i < diff->difference_count; i++) {
+        const struct hg_diff_difference *d = &diff->differences[i];
+        fputs(i == 0 ? "\n    {\"what\": " : ",\n    {\"what\": ", out);
+        hg_json_string(out, d->what);
+        fputs(", \"base\": ", out);
+        hg_json_string(out, d->base);
+        fputs(", \"head\": ", out);
+        hg_json_string(out, d->head);
+        fputc('}', out);
+    }
+    fputs(diff->difference_count ? "\n  ],\n" : "],\n", out);
+}
+
+static void json_value(FILE *out, const struct hg_diff *diff,
+                       const struct hg_diff_value *v)
+{
+    char text[HG_DIFF_TEXT_SIZE];
+    bool ratio = hg_diff_as_ratio(diff, v->metric);
+    const char *change = hg_diff_change(diff, v, text);
+
+    fputs("{\"metric\": ", out);
+    hg_json_string(out, v->metric->name);
+    fputs(", \"base\": ", out);
+    json_count_or_null(out, v->in_base, v->base);
+    fputs(", \"head\": ", out);
+    json_count_or_null(out, v->in_head, v->head);
+    fputs(", \"delta\": ", out);
+    if (ratio)
+        fputs("null", out);
+    else
+        fprintf(out, "%s%" PRIu64, v->head < v->base ? "-" : "",
+                v->head > v->base ? v->head - v->base : v->base - v->head);
+    fputs(", \"percent\": ", out);
+    json_string_or_null(out, ratio ? NULL : change);
+    fputs(", \"ratio\": ", out);
+    json_string_or_null(out, ratio && strcmp(change, "-") != 0 ? change
+                                                               : NULL);
+    fputc('}', out);
+}
+
+/* "base-file", "head-file", "base-line", "head-line" of a function row. */
+static void json_function_place(FILE *out, const struct hg_diff_row *row)
+{
+    const struct hg_function *f[2] = {
+        row->in_base ? row->base.function : NULL,
+        row->in_head ? row->head.function : NULL,
+    };
+    int s;
+    for (s = 0; s < 2; s++) {
+        fprintf(out, ", \"%s-file\": ", side_names[s]);
+        json_string_or_null(out, f[s] ? f[s]->file : NULL);
+    }
+    for (s = 0; s < 2; s++) {
+        fprintf(out, ", \"%s-line\": ", side_names[s]);
+        if (f[s] != NULL)
+            fprintf(out, "%u", f[s]->line);
+        else
+            fputs("null", out);
+    }
+    fprintf(out, ", \"matched-by-name\": %s", row->by_name ? "true" : "false");
+}
+
+static void json_row(FILE *out, const struct hg_diff *diff,
+                     const struct hg_diff_row *row, bool last)
+{
+    const struct hg_function *f = hg_diff_row_function(row);
+    const struct hg_zone *z = hg_diff_row_zone(row);
+    size_t v;
+
+    fprintf(out, "    {\"kind\": \"%s\", \"status\": \"%s\"",
+            f ? "function" : z ? "zone" : "total", status_name(row->status));
+    if (f || z) {
+        fputs(", \"name\": ", out);
+        hg_json_string(out, row_name(row));
+    }
+    if (f) {
+        fputs(", \"object\": ", out);
+        hg_json_string(out, f->object);
+        json_function_place(out, row);
+    }
+    fputs(", \"metrics\": [", out);
+    for (v = 0; v < row->value_count; v++) {
+        fputs(v == 0 ? "\n      " : ",\n      ", out);
+        json_value(out, diff, &row->values[v]);
+    }
+    fprintf(out, "\n    ]}%s\n", last ? "" : ",");
+}
+
+static bool write_json(FILE *out, const struct comparison *c)
+{
+    const struct hg_diff *diff = c->diff;
+    size_t r;
+
+    fputs("{\n", out);
+    json_side(out, c, 0);
+    json_side(out, c, 1);
+    fprintf(out, "  \"cross-arch\": %s,\n",
+            diff->cross_arch ? "true" : "false");
+    json_differences(out, diff);
+    fprintf(out, "  \"compared\": %zu, \"changed\": %zu, \"added\": %zu, "
+            "\"removed\": %zu, \"unchanged\": %zu, \"shown\": %zu,\n",
+            diff->compared, diff->changed, diff->added, diff->removed,
+            diff->unchanged, c->shown);
+    fputs("  \"rows\": [\n", out);
+    json_row(out, diff, &diff->total, c->shown == 0);
+    for (r = 0; r < c->shown; r++)
+        json_row(out, diff, &diff->rows[r], r + 1 == c->shown);
+    fputs("  ]\n}\n", out);
+    return true;
+}
+
+/* ----------------------------------------------------- the command */
+
+/* The runs-differ warning on stderr, one line. */
+static void warn_runs_differ(const struct hg_diff *diff)
+{
+    if (diff->difference_count == 0)
+        return;
+    fputs("hotgrind diff: warning: ", stderr);
+    print_runs_warning(stderr, diff, hg_print_clean, "->");
+    fputc('\n', stderr);
+}
+
+static bool parse_format(const char *text, enum format *format)
+{
+    static const char *const names[] = { "text", "markdown", "json" };
+    int i;
+    for (i = 0; i < 3; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *format = (enum format)i;
+            return true;
+        }
+    return false;
+}
+
+struct options {
+    const char *paths[2];
+    size_t path_count;
+    enum format format;
+    size_t limit;
+    bool help;
+};
+
+/* Reads the command line into OPTIONS; returns -1 when it is fine, else
+   the exit status. */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+    const char *format_text = NULL, *limit_text = NULL;
+    bool options_done = false;
+    int i;
+
+    for (i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            if (o->path_count == 2)
+                return hg_usage_error("diff", diff_usage,
+                                      "two reports, BASE and HEAD, not more "
+                                      "('%s')", arg);
+            o->paths[o->path_count++] = arg;
+        } else if (strcmp(arg, "--") == 0) {
+            options_done = true;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            o->help = true;
+            return -1;
+        } else if (strcmp(arg, "--format") == 0 || strcmp(arg, "--limit") == 0) {
+            if (i + 1 >= argc)
+                return hg_usage_error("diff", diff_usage, "%s needs a value",
+                                      arg);
+            *(arg[2] == 'f' ? &format_text : &limit_text) = argv[++i];
+        } else if (strncmp(arg, "--format=", 9) == 0) {
+            format_text = arg + 9;
+        } else if (strncmp(arg, "--limit=", 8) == 0) {
+            limit_text = arg + 8;
+        } else {
+            return hg_usage_error("diff", diff_usage, "unknown option '%s'",
+                                  arg);
+        }
+    }
+    if (format_text != NULL && !parse_format(format_text, &o->format))
+        return hg_usage_error("diff", diff_usage,
+                              "--format is text, markdown or json, not '%s'",
+                              format_text);
+    if (limit_text != NULL && !hg_parse_limit(limit_text, &o->limit))
+        return hg_usage_error("diff", diff_usage,
+                              "--limit needs a number (0 for all), not '%s'",
+                              limit_text);
+    if (o->path_count != 2)
+        return hg_usage_error("diff", diff_usage,
+                              "two reports needed, BASE and HEAD");
+    return -1;
+}
+
+static bool write_comparison(FILE *out, enum format format,
+                             const struct comparison *c)
+{
+    switch (format) {
+    case FORMAT_MARKDOWN: return write_markdown(out, c);
+    case FORMAT_JSON:     return write_json(out, c);
+    default:              return write_text(out, c);
+    }
+}
+
+int cmd_diff(int argc, char **argv)
+{
+    struct options o = { .format = FORMAT_TEXT, .limit = DEFAULT_LIMIT };
+    struct hg_report *reports[2] = { NULL, NULL };
+    char problem[HG_PROBLEM_SIZE];
+    struct comparison c;
+    struct hg_diff diff;
+    int status = parse_options(argc, argv, &o), s;
+
+    if (status >= 0)
+        return status;
+    if (o.help) {
+        fputs(diff_help, stdout);
+        return HG_EXIT_OK;
+    }
+    for (s = 0; s < 2; s++) {
+        reports[s] = hg_report_load(o.paths[s], problem, sizeof problem);
+        if (reports[s] == NULL) {
+            hg_say_problem(o.paths[s], problem);
+            hg_report_free(reports[0]);
+            return HG_EXIT_TROUBLE;
+        }
+    }
+    status = HG_EXIT_OK;
+    if (!hg_diff_reports(reports[0], reports[1], &diff)) {
+        hg_say_problem(o.paths[1], "out of memory");
+        status = HG_EXIT_TROUBLE;
+    } else {
+        c = (struct comparison){
+            { o.paths[0], o.paths[1] }, { reports[0], reports[1] }, &diff,
+            o.limit == 0 || o.limit > diff.row_count ? diff.row_count
+                                                     : o.limit,
+        };
+        warn_runs_differ(&diff);
+        if (!write_comparison(stdout, o.format, &c)) {
+            hg_say_problem(o.paths[1], "out of memory");
+            status = HG_EXIT_TROUBLE;
+        }
+        hg_diff_free(&diff);
+    }
+    hg_report_free(reports[0]);
+    hg_report_free(reports[1]);
+    return status;
+}

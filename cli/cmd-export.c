@@ -1,0 +1,1079 @@
+/* hotgrind export: a report as Callgrind's out format, JSON, Bencher's
+   metric format (BMF) or folded stacks.  GPL-2.0-or-later; part of
+   hotgrind. */
+
+/* docs/export.md specifies each format and how the report maps onto it.
+   The output depends only on the report: numbers are written by hand, in
+   the report's order, so the same report always exports to the same
+   bytes.  A report records no call edges, so nothing here invents any:
+   Callgrind gets self costs and, for marked functions and zones, one
+   call into them from a stand-in caller that carries their calls and
+   inclusive costs; folded stacks are object;function with self Ir. */
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "json.h"
+#include "metrics.h"
+#include "text.h"
+
+static const char export_usage[] =
+    "usage: hotgrind export --format=callgrind|json|bmf|folded [-o OUT] "
+    "REPORT";
+
+static const char export_help[] =
+    "usage: hotgrind export --format=callgrind|json|bmf|folded [-o OUT] "
+    "REPORT\n"
+    "\n"
+    "Writes REPORT in another format, on stdout or, with -o, to OUT (through\n"
+    "OUT.tmp and a rename, so OUT is never a partial file):\n"
+    "\n"
+    "  callgrind  Callgrind's out format, for KCachegrind and\n"
+    "             callgrind_annotate: the self cost of every function in every\n"
+    "             event the report has (Ir, cache figures, cycles, heap);\n"
+    "             marked functions and zones also get their calls and\n"
+    "             inclusive costs, as a call from a stand-in caller named\n"
+    "             '(callers of NAME)'.\n"
+    "  json       the whole report as JSON, keys in the report's order,\n"
+    "             counts as integers.\n"
+    "  bmf        Bencher Metric Format: the totals, every marked function and\n"
+    "             every zone as benchmarks, with measures such as\n"
+    "             instructions, allocations and calls.\n"
+    "  folded     folded stacks for flame graphs, 'OBJECT;FUNCTION SELF_IR':\n"
+    "             the report has no call stacks, so one level per object.\n"
+    "\n"
+    "docs/export.md describes each format exactly.\n";
+
+enum format { FORMAT_NONE, FORMAT_CALLGRIND, FORMAT_JSON, FORMAT_BMF,
+              FORMAT_FOLDED };
+
+static const char *const format_names[] = {
+    "", "callgrind", "json", "bmf", "folded",
+};
+
+
+/* ------------------------------------------------------------ JSON */
+
+/* Pretty-printed JSON with two-space indentation, laid out as Python's
+   json.dumps(indent=2) lays it out, so a reformatting tool leaves it
+   unchanged. */
+enum { JSON_MAX_DEPTH = 16 };
+
+struct json_writer {
+    FILE *out;
+    int depth;
+    bool empty[JSON_MAX_DEPTH];   /* nothing yet in the open container */
+};
+
+/* Starts a member (KEY given) or an array element (KEY NULL). */
+static void json_key(struct json_writer *w, const char *key)
+{
+    int i;
+    if (w->depth == 0)
+        return;
+    if (!w->empty[w->depth])
+        fputc(',', w->out);
+    w->empty[w->depth] = false;
+    fputc('\n', w->out);
+    for (i = 0; i < w->depth; i++)
+        fputs("  ", w->out);
+    if (key != NULL) {
+        hg_json_string(w->out, key);
+        fputs(": ", w->out);
+    }
+}
+
+static void json_open(struct json_writer *w, const char *key, char bracket)
+{
+    json_key(w, key);
+    fputc(bracket, w->out);
+    w->depth++;
+    w->empty[w->depth] = true;
+}
+
+static void json_close(struct json_writer *w, char bracket)
+{
+    int i;
+    bool empty = w->empty[w->depth];
+    w->depth--;
+    if (!empty) {
+        fputc('\n', w->out);
+        for (i = 0; i < w->depth; i++)
+            fputs("  ", w->out);
+    }
+    fputc(bracket, w->out);
+    if (w->depth == 0)
+        fputc('\n', w->out);
+}
+
+static void json_text(struct json_writer *w, const char *key,
+                      const char *value)
+{
+    json_key(w, key);
+    hg_json_string(w->out, value);
+}
+
+static void json_count(struct json_writer *w, const char *key,
+                       uint64_t value)
+{
+    json_key(w, key);
+    fprintf(w->out, "%" PRIu64, value);
+}
+
+static void json_bool(struct json_writer *w, const char *key, bool value)
+{
+    json_key(w, key);
+    fputs(value ? "true" : "false", w->out);
+}
+
+/* {"name": NAME, "value": VALUE}: an option or an environment value. */
+static void json_name_value(struct json_writer *w, const char *name,
+                            const char *value)
+{
+    json_open(w, NULL, '{');
+    json_text(w, "name", name);
+    json_text(w, "value", value);
+    json_close(w, '}');
+}
+
+static void json_heap_traffic(struct json_writer *w,
+                              const struct hg_heap_traffic *heap)
+{
+    json_count(w, "allocs", heap->allocs);
+    json_count(w, "alloc-bytes", heap->alloc_bytes);
+    json_count(w, "frees", heap->frees);
+    json_count(w, "free-bytes", heap->free_bytes);
+}
+
+/* The members of a <self>, <inclusive> or <totals>: Ir, then the cache
+   figures and cycles when the report has them. */
+static void json_costs(struct json_writer *w, uint64_t ir,
+                       const struct hg_cache_costs *cache)
+{
+    int i;
+    json_count(w, "Ir", ir);
+    for (i = 0; cache->present && i < HG_CACHE_METRICS; i++)
+        if (i != HG_CYCLES || cache->has_cycles)
+            json_count(w, hg_cache_metric_names[i], cache->value[i]);
+}
+
+static void json_inclusive(struct json_writer *w, uint64_t ir,
+                           const struct hg_cache_costs *cache, bool has_heap,
+                           const struct hg_heap_traffic *heap)
+{
+    json_open(w, "inclusive", '{');
+    json_costs(w, ir, cache);
+    if (has_heap)
+        json_heap_traffic(w, heap);
+    json_close(w, '}');
+}
+
+/* A <per-call> mean as the report writes it: "103.56". */
+enum { MEAN_TEXT_SIZE = 32 };
+static const char *mean_text(const struct hg_per_call *pc,
+                             char text[MEAN_TEXT_SIZE])
+{
+    snprintf(text, MEAN_TEXT_SIZE, "%" PRIu64 ".%02u", pc->mean_units,
+             pc->mean_hundredths % 100);
+    return text;
+}
+
+/* The mean as written in the report: a string, so that its two decimals
+   stay exact. */
+static void json_per_call(struct json_writer *w, bool has_per_call,
+                          const struct hg_per_call *pc)
+{
+    char mean[MEAN_TEXT_SIZE];
+    if (!has_per_call)
+        return;
+    mean_text(pc, mean);
+    json_open(w, "per-call", '{');
+    json_count(w, "min", pc->min);
+    json_count(w, "max", pc->max);
+    json_text(w, "mean", mean);
+    json_count(w, "p50", pc->p50);
+    json_count(w, "p95", pc->p95);
+    json_count(w, "p99", pc->p99);
+    json_close(w, '}');
+}
+
+static void json_run(struct json_writer *w, const struct hg_report *r)
+{
+    size_t i;
+
+    json_open(w, "run", '{');
+    json_open(w, "tool", '{');
+    json_text(w, "name", "hotgrind");
+    json_text(w, "version", r->tool_version);
+    json_close(w, '}');
+    json_open(w, "valgrind", '{');
+    json_text(w, "version", r->valgrind_version);
+    json_close(w, '}');
+    json_text(w, "arch", r->arch);
+    if (r->platform_hwcaps != NULL) {
+        json_open(w, "platform", '{');
+        json_text(w, "hwcaps", r->platform_hwcaps);
+        json_close(w, '}');
+    }
+    if (r->libc_name != NULL && r->libc_version != NULL) {
+        json_open(w, "libc", '{');
+        json_text(w, "name", r->libc_name);
+        json_text(w, "version", r->libc_version);
+        json_close(w, '}');
+    }
+    json_open(w, "command", '{');
+    json_text(w, "exe", r->exe);
+    json_open(w, "args", '[');
+    for (i = 0; i < r->arg_count; i++)
+        json_text(w, NULL, r->args[i]);
+    json_close(w, ']');
+    json_close(w, '}');
+    if (r->option_count > 0) {
+        json_open(w, "options", '[');
+        for (i = 0; i < r->option_count; i++)
+            json_name_value(w, r->options[i].name, r->options[i].value);
+        json_close(w, ']');
+    }
+    if (r->has_environment) {
+        json_open(w, "environment", '{');
+        json_count(w, "variables", r->environment_variables);
+        json_count(w, "bytes", r->environment_bytes);
+        json_open(w, "vars", '[');
+        for (i = 0; i < r->environment_count; i++)
+            json_name_value(w, r->environment[i].name,
+                            r->environment[i].value);
+        json_close(w, ']');
+        json_close(w, '}');
+    }
+    if (r->has_cost_model) {
+        json_open(w, "cost-model", '{');
+        json_text(w, "name", r->cost_model_name);
+        json_count(w, "version", r->cost_model_version);
+        json_count(w, "l1-miss", r->cost_l1_miss);
+        json_count(w, "ll-miss", r->cost_ll_miss);
+        json_close(w, '}');
+    }
+    if (r->has_cache_geometry) {
+        json_open(w, "cache", '{');
+        json_text(w, "I1", r->cache_i1);
+        json_text(w, "D1", r->cache_d1);
+        json_text(w, "LL", r->cache_ll);
+        if (r->cache_source != NULL)
+            json_text(w, "source", r->cache_source);
+        json_close(w, '}');
+    }
+    if (r->merged_reports > 0) {
+        json_open(w, "merge", '{');
+        json_count(w, "reports", r->merged_reports);
+        json_close(w, '}');
+    }
+    json_close(w, '}');
+}
+
+static void json_function(struct json_writer *w, const struct hg_function *f)
+{
+    json_open(w, NULL, '{');
+    json_text(w, "name", f->name);
+    json_text(w, "object", f->object);
+    json_text(w, "file", f->file);
+    json_count(w, "line", f->line);
+    if (f->marked) {
+        json_bool(w, "marked", true);
+        json_count(w, "calls", f->calls);
+    }
+    json_open(w, "self", '{');
+    json_costs(w, f->self_ir, &f->self_cache);
+    json_close(w, '}');
+    if (f->has_heap) {
+        json_open(w, "heap", '{');
+        json_heap_traffic(w, &f->heap);
+        json_close(w, '}');
+    }
+    if (f->marked)
+        json_inclusive(w, f->inclusive_ir, &f->inclusive_cache,
+                       f->has_inclusive_heap, &f->inclusive_heap);
+    json_per_call(w, f->has_per_call, &f->per_call);
+    json_close(w, '}');
+}
+
+static void json_threads(struct json_writer *w, const struct hg_report *r)
+{
+    size_t i;
+    if (!r->has_threads)
+        return;
+    json_open(w, "threads", '[');
+    for (i = 0; i < r->thread_count; i++) {
+        const struct hg_thread *t = &r->threads[i];
+        json_open(w, NULL, '{');
+        json_count(w, "id", t->id);
+        if (t->name != NULL)
+            json_text(w, "name", t->name);
+        if (t->parent != 0)
+            json_count(w, "parent", t->parent);
+        json_text(w, "status",
+                  t->status == HG_THREAD_RUNNING ? "running" : "exited");
+        json_count(w, "Ir", t->ir);
+        if (t->has_heap)
+            json_heap_traffic(w, &t->heap);
+        json_close(w, '}');
+    }
+    json_close(w, ']');
+}
+
+/* <mutexes> and <events>. */
+static void json_synchronisation(struct json_writer *w,
+                                 const struct hg_report *r)
+{
+    size_t i;
+    if (r->has_mutexes) {
+        json_open(w, "mutexes", '[');
+        for (i = 0; i < r->mutex_count; i++) {
+            const struct hg_mutex *m = &r->mutexes[i];
+            json_open(w, NULL, '{');
+            json_count(w, "id", m->id);
+            if (m->name != NULL)
+                json_text(w, "name", m->name);
+            json_count(w, "acquisitions", m->acquisitions);
+            json_count(w, "contended", m->contended);
+            json_close(w, '}');
+        }
+        json_close(w, ']');
+    }
+    if (!r->has_events)
+        return;
+    json_open(w, "events", '[');
+    for (i = 0; i < r->event_count; i++) {
+        const struct hg_event *e = &r->events[i];
+        json_open(w, NULL, '{');
+        json_count(w, "Ir", e->ir);
+        json_count(w, "thread", e->thread);
+        json_text(w, "kind", hg_event_kind_name(e->kind));
+        if (e->child != 0)
+            json_count(w, "child", e->child);
+        if (e->cond != 0)
+            json_count(w, "cond", e->cond);
+        if (e->mutex != 0)
+            json_count(w, "mutex", e->mutex);
+        if (e->kind == HG_EVENT_LOCK)
+            json_bool(w, "waited", e->waited);
+        json_close(w, '}');
+    }
+    json_close(w, ']');
+}
+
+static bool export_json(FILE *out, const struct hg_report *r)
+{
+    struct json_writer w = { out, 0, { false } };
+    size_t i;
+
+    json_open(&w, NULL, '{');
+    json_count(&w, "format", r->format);
+    json_run(&w, r);
+    if (r->has_host) {
+        json_open(&w, "host", '{');
+        json_count(&w, "pid", r->host_pid);
+        json_count(&w, "ppid", r->host_ppid);
+        json_text(&w, "cwd", r->host_cwd);
+        json_close(&w, '}');
+    }
+    json_open(&w, "totals", '{');
+    json_costs(&w, r->total_ir, &r->total_cache);
+    if (r->has_heap) {
+        json_open(&w, "heap", '{');
+        json_heap_traffic(&w, &r->heap.traffic);
+        json_count(&w, "peak-bytes", r->heap.peak_bytes);
+        json_count(&w, "peak-blocks", r->heap.peak_blocks);
+        json_count(&w, "exit-bytes", r->heap.exit_bytes);
+        json_count(&w, "exit-blocks", r->heap.exit_blocks);
+        json_close(&w, '}');
+    }
+    json_close(&w, '}');
+    json_open(&w, "functions", '[');
+    for (i = 0; i < r->function_count; i++)
+        json_function(&w, &r->functions[i]);
+    json_close(&w, ']');
+    if (r->zone_count > 0) {
+        json_open(&w, "zones", '[');
+        for (i = 0; i < r->zone_count; i++) {
+            const struct hg_zone *z = &r->zones[i];
+            json_open(&w, NULL, '{');
+            json_text(&w, "name", z->name);
+            json_count(&w, "calls", z->calls);
+            json_inclusive(&w, z->inclusive_ir, &z->inclusive_cache,
+                           z->has_inclusive_heap, &z->inclusive_heap);
+            json_per_call(&w, z->has_per_call, &z->per_call);
+            json_close(&w, '}');
+        }
+        json_close(&w, ']');
+    }
+    if (r->mark_count > 0) {
+        json_open(&w, "marks", '[');
+        for (i = 0; i < r->mark_count; i++) {
+            json_open(&w, NULL, '{');
+            json_text(&w, "pattern", r->marks[i].pattern);
+            json_count(&w, "functions", r->marks[i].functions);
+            json_count(&w, "entered", r->marks[i].entered);
+            json_close(&w, '}');
+        }
+        json_close(&w, ']');
+    }
+    json_threads(&w, r);
+    json_synchronisation(&w, r);
+    json_close(&w, '}');
+    return true;
+}
+
+/* ------------------------------------------------------------- BMF */
+
+/* Bencher's measure for each metric of metrics.h; a metric missing here
+   (added later) is exported under its own name.  min and max are not
+   measures of their own: they bound "instructions-per-call", whose value
+   is the mean.  Inclusive metrics ("incl-Ir") take the measure of the
+   metric they include ("instructions"). */
+static const struct {
+    const char *metric;
+    const char *measure;
+} bmf_measures[] = {
+    { "Ir", "instructions" },
+    { "I1mr", "i1-read-misses" },
+    { "ILmr", "ll-instruction-read-misses" },
+    { "Dr", "data-reads" },
+    { "D1mr", "d1-read-misses" },
+    { "DLmr", "ll-data-read-misses" },
+    { "Dw", "data-writes" },
+    { "D1mw", "d1-write-misses" },
+    { "DLmw", "ll-data-write-misses" },
+    { "cycles", "estimated-cycles" },
+    { "allocs", "allocations" },
+    { "alloc-bytes", "allocated-bytes" },
+    { "frees", "frees" },
+    { "free-bytes", "freed-bytes" },
+    { "calls", "calls" },
+    { "p50", "instructions-per-call-p50" },
+    { "p95", "instructions-per-call-p95" },
+    { "p99", "instructions-per-call-p99" },
+    { "peak-bytes", "heap-peak-bytes" },
+    { "peak-blocks", "heap-peak-blocks" },
+    { "exit-bytes", "heap-exit-bytes" },
+    { "exit-blocks", "heap-exit-blocks" },
+};
+
+static const char *bmf_measure(const char *metric)
+{
+    size_t i;
+    if (strncmp(metric, "incl-", 5) == 0)
+        metric += 5;
+    for (i = 0; i < sizeof bmf_measures / sizeof bmf_measures[0]; i++)
+        if (strcmp(bmf_measures[i].metric, metric) == 0)
+            return bmf_measures[i].measure;
+    return metric;
+}
+
+/* "PROGRAM ARG...: " before every benchmark name: the program without its
+   directory, then its arguments.  Caller frees. */
+static char *bmf_prefix(const struct hg_report *r)
+{
+    const char *slash = strrchr(r->exe, '/');
+    const char *program = slash && slash[1] ? slash + 1 : r->exe;
+    size_t n, i;
+    char *prefix;
+
+    if (program[0] == '\0')
+        program = "program";
+    n = strlen(program) + 3;
+    for (i = 0; i < r->arg_count; i++)
+        n += strlen(r->args[i]) + 1;
+    prefix = malloc(n);
+    if (prefix == NULL)
+        return NULL;
+    strcpy(prefix, program);
+    for (i = 0; i < r->arg_count; i++) {
+        strcat(prefix, " ");
+        strcat(prefix, r->args[i]);
+    }
+    strcat(prefix, ": ");
+    return prefix;
+}
+
+/* Marked functions sorted by name and object, to find those whose labels
+   "NAME (OBJECT)" would be one benchmark name. */
+static int compare_labels(const void *a, const void *b)
+{
+    const struct hg_function *f = *(const struct hg_function *const *)a;
+    const struct hg_function *g = *(const struct hg_function *const *)b;
+    int c = strcmp(f->name, g->name);
+    return c != 0 ? c : strcmp(f->object, g->object);
+}
+
+/* Per function of R: true when another marked function has its name and
+   object.  NULL when out of memory. */
+static bool *bmf_shared_labels(const struct hg_report *r)
+{
+    size_t n = r->function_count, marked = 0, i;
+    bool *shared = calloc(n ? n : 1, sizeof *shared);
+    const struct hg_function **sorted = malloc((n ? n : 1) * sizeof *sorted);
+
+    if (shared == NULL || sorted == NULL) {
+        free(shared);
+        free(sorted);
+        return NULL;
+    }
+    for (i = 0; i < n; i++)
+        if (r->functions[i].marked)
+            sorted[marked++] = &r->functions[i];
+    qsort(sorted, marked, sizeof *sorted, compare_labels);
+    for (i = 1; i < marked; i++)
+        if (compare_labels(&sorted[i - 1], &sorted[i]) == 0)
+            shared[sorted[i - 1] - r->functions] =
+                shared[sorted[i] - r->functions] = true;
+    free(sorted);
+    return shared;
+}
+
+static void bmf_value(struct json_writer *w, const char *measure,
+                      uint64_t value)
+{
+    json_open(w, measure, '{');
+    json_count(w, "value", value);
+    json_close(w, '}');
+}
+
+/* "instructions-per-call": the mean, between the cheapest and the most
+   expensive call. */
+static void bmf_per_call(struct json_writer *w, const struct hg_per_call *pc)
+{
+    char mean[MEAN_TEXT_SIZE];
+    json_open(w, "instructions-per-call", '{');
+    json_key(w, "value");
+    fputs(mean_text(pc, mean), w->out);
+    json_count(w, "lower_value", pc->min);
+    json_count(w, "upper_value", pc->max);
+    json_close(w, '}');
+}
+
+/* One benchmark: ENTITY's metrics of the scopes it has.  SHARED: its
+   label is another marked function's too, so the file is added. */
+static bool bmf_benchmark(struct json_writer *w, const struct hg_report *r,
+                          const char *prefix, const struct hg_entity *entity,
+                          bool shared)
+{
+    const struct hg_per_call *pc = NULL;
+    size_t n, i;
+    const struct hg_metric *metrics = hg_metrics(&n);
+    char *label = hg_entity_label(entity);
+    char *name;
+    bool totals = entity->function == NULL && entity->zone == NULL;
+
+    if (label == NULL)
+        return false;
+    if (shared) {
+        char *longer = malloc(strlen(label) + strlen(entity->function->file)
+                              + 4);
+        if (longer != NULL)   /* "NAME (OBJECT)" -> "NAME (OBJECT, FILE)" */
+            sprintf(longer, "%.*s, %s)", (int)strlen(label) - 1, label,
+                    entity->function->file);
+        free(label);
+        if ((label = longer) == NULL)
+            return false;
+    }
+    name = malloc(strlen(prefix) + strlen(label) + 1);
+    if (name == NULL) {
+        free(label);
+        return false;
+    }
+    sprintf(name, "%s%s", prefix, label);
+    free(label);
+
+    if (entity->function != NULL && entity->function->has_per_call)
+        pc = &entity->function->per_call;
+    else if (entity->zone != NULL && entity->zone->has_per_call)
+        pc = &entity->zone->per_call;
+    json_open(w, name, '{');
+    free(name);
+    for (i = 0; i < n; i++) {
+        const struct hg_metric *m = &metrics[i];
+        uint64_t value;
+        bool ours = totals ? m->scope != HG_SCOPE_MARKED
+                           : m->scope == HG_SCOPE_MARKED;
+        if (!ours)
+            continue;
+        if (strcmp(m->name, "min") == 0 && pc != NULL)
+            bmf_per_call(w, pc);
+        if (strcmp(m->name, "min") == 0 || strcmp(m->name, "max") == 0)
+            continue;
+        if (hg_metric_value(m, r, entity, &value))
+            bmf_value(w, bmf_measure(m->name), value);
+    }
+    json_close(w, '}');
+    return true;
+}
+
+static bool export_bmf(FILE *out, const struct hg_report *r)
+{
+    struct json_writer w = { out, 0, { false } };
+    struct hg_entity entity = { NULL, NULL };
+    char *prefix = bmf_prefix(r);
+    bool *shared = bmf_shared_labels(r);
+    bool ok = prefix != NULL && shared != NULL;
+    size_t i;
+
+    if (ok) {
+        json_open(&w, NULL, '{');
+        ok = bmf_benchmark(&w, r, prefix, &entity, false);
+    }
+    for (i = 0; ok && i < r->function_count; i++) {
+        entity.function = &r->functions[i];
+        if (entity.function->marked)
+            ok = bmf_benchmark(&w, r, prefix, &entity, shared[i]);
+    }
+    entity.function = NULL;
+    for (i = 0; ok && i < r->zone_count; i++) {
+        entity.zone = &r->zones[i];
+        ok = bmf_benchmark(&w, r, prefix, &entity, false);
+    }
+    free(prefix);
+    free(shared);
+    if (ok)
+        json_close(&w, '}');
+    return ok;
+}
+
+/* -------------------------------------------------------- Callgrind */
+
+/* The events a Callgrind file can carry, in its column order: the
+   report's metric of a function's own cost, Callgrind's event name
+   (letters and digits only, as the format wants) and a long name. */
+static const struct {
+    const char *metric;
+    const char *event;
+    const char *long_name;
+} cg_events[] = {
+    { "Ir", "Ir", "Instructions executed" },
+    { "I1mr", "I1mr", "I1 cache read misses" },
+    { "ILmr", "ILmr", "LL cache instruction read misses" },
+    { "Dr", "Dr", "Data reads" },
+    { "D1mr", "D1mr", "D1 cache read misses" },
+    { "DLmr", "DLmr", "LL cache data read misses" },
+    { "Dw", "Dw", "Data writes" },
+    { "D1mw", "D1mw", "D1 cache write misses" },
+    { "DLmw", "DLmw", "LL cache data write misses" },
+    { "cycles", "cycles", "Estimated cycles (the report's cost model)" },
+    { "allocs", "allocs", "Heap blocks allocated" },
+    { "alloc-bytes", "allocBytes", "Heap bytes allocated" },
+    { "frees", "frees", "Heap blocks freed" },
+    { "free-bytes", "freeBytes", "Heap bytes freed" },
+};
+
+enum { CG_EVENTS = sizeof cg_events / sizeof cg_events[0] };
+
+/* Indexes into strings that equal strings share, for name compression. */
+struct string_ref {
+    const char *text;
+    size_t index;
+};
+
+static int compare_string_refs(const void *a, const void *b)
+{
+    const struct string_ref *x = a, *y = b;
+    int c = strcmp(x->text, y->text);
+    if (c != 0)
+        return c;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* A name compression table: every distinct string gets a number the
+   first time it is written ("(N) text"), and is "(N)" after that. */
+struct cg_names {
+    size_t *class_of;     /* per string: the first index of its equals */
+    unsigned *id;         /* per class: its number, 0 until written */
+    unsigned next_id;
+    size_t current;       /* the class last written, or SIZE_MAX */
+};
+
+static bool cg_names_init(struct cg_names *names, const struct hg_report *r,
+                          bool objects)
+{
+    size_t n = r->function_count, i;
+    struct string_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+
+    names->class_of = malloc((n ? n : 1) * sizeof *names->class_of);
+    names->id = calloc(n ? n : 1, sizeof *names->id);
+    names->next_id = 0;
+    names->current = SIZE_MAX;
+    if (refs == NULL || names->class_of == NULL || names->id == NULL) {
+        free(refs);
+        return false;
+    }
+    for (i = 0; i < n; i++) {
+        refs[i].text = objects ? r->functions[i].object
+                               : r->functions[i].file;
+        refs[i].index = i;
+    }
+    qsort(refs, n, sizeof *refs, compare_string_refs);
+    for (i = 0; i < n; i++)
+        names->class_of[refs[i].index] =
+            i > 0 && strcmp(refs[i].text, refs[i - 1].text) == 0
+                ? names->class_of[refs[i - 1].index] : refs[i].index;
+    free(refs);
+    return true;
+}
+
+static void cg_names_free(struct cg_names *names)
+{
+    free(names->class_of);
+    free(names->id);
+}
+
+/* "SPEC=(N) TEXT" the first time, "SPEC=(N)" after, nothing when TEXT is
+   the current one already. */
+static void cg_switch(FILE *out, struct cg_names *names, const char *spec,
+                      size_t index, const char *text)
+{
+    size_t class = names->class_of[index];
+    if (names->current == class)
+        return;
+    names->current = class;
+    if (names->id[class] != 0) {
+        fprintf(out, "%s=(%u)\n", spec, names->id[class]);
+        return;
+    }
+    names->id[class] = ++names->next_id;
+    fprintf(out, "%s=(%u) ", spec, names->id[class]);
+    hg_print_clean(out, text[0] ? text : "???");
+    fputc('\n', out);
+}
+
+struct cg_writer {
+    FILE *out;
+    const struct hg_report *report;
+    const struct hg_metric *self[CG_EVENTS];   /* NULL: not in the file */
+    const struct hg_metric *inclusive[CG_EVENTS];
+    uint64_t sum[CG_EVENTS];      /* of the self cost lines */
+    bool sum_fits;
+    unsigned next_fn_id;
+};
+
+/* The cost columns of ENTITY: self costs (INCLUSIVE false) or those of
+   its calls; a figure the report lacks there is 0. */
+static void cg_costs(struct cg_writer *w, const struct hg_entity *entity,
+                     bool inclusive, bool add_to_sum)
+{
+    int i;
+    for (i = 0; i < CG_EVENTS; i++) {
+        const struct hg_metric *m = inclusive ? w->inclusive[i] : w->self[i];
+        uint64_t value = 0;
+        if (w->self[i] == NULL)
+            continue;
+        if (m != NULL && !hg_metric_value(m, w->report, entity, &value))
+            value = 0;
+        fprintf(w->out, " %" PRIu64, value);
+        if (add_to_sum) {
+            if (w->sum[i] > UINT64_MAX - value)
+                w->sum_fits = false;
+            w->sum[i] += value;
+        }
+    }
+    fputc('\n', w->out);
+}
+
+/* A stand-in caller, "(callers of NAME)", calling the function numbered
+   CALLEE_ID at LINE CALLS times, at the inclusive cost of ENTITY.  The
+   call is made from line 0, the unknown line: no source line of the
+   program made it. */
+static void cg_calls_into(struct cg_writer *w, const struct hg_entity *entity,
+                          const char *name, unsigned callee_id,
+                          uint64_t calls, unsigned line)
+{
+    fprintf(w->out, "fn=(%u) (callers of ", ++w->next_fn_id);
+    hg_print_clean(w->out, name);
+    fprintf(w->out, ")\ncfn=(%u)\n", callee_id);
+    fprintf(w->out, "calls=%" PRIu64 " %u\n0", calls, line);
+    cg_costs(w, entity, true, false);
+}
+
+static void cg_header(struct cg_writer *w)
+{
+    const struct hg_report *r = w->report;
+    struct hg_entity totals = { NULL, NULL };
+    size_t i;
+    int e;
+
+    fputs("# callgrind format\nversion: 1\ncreator: hotgrind-", w->out);
+    hg_print_clean(w->out, r->tool_version);
+    fputs("\ncmd: ", w->out);
+    hg_print_clean(w->out, r->exe);
+    for (i = 0; i < r->arg_count; i++) {
+        fputc(' ', w->out);
+        hg_print_clean(w->out, r->args[i]);
+    }
+    fputs("\n\ndesc: Valgrind: ", w->out);
+    hg_print_clean(w->out, r->valgrind_version);
+    fputs("\ndesc: Architecture: ", w->out);
+    hg_print_clean(w->out, r->arch);
+    fputc('\n', w->out);
+    for (i = 0; i < r->option_count; i++) {
+        fputs("desc: Option: --", w->out);
+        hg_print_clean(w->out, r->options[i].name);
+        fputc('=', w->out);
+        hg_print_clean(w->out, r->options[i].value);
+        fputc('\n', w->out);
+    }
+    if (r->has_cache_geometry) {
+        const char *caches[3] = { r->cache_i1, r->cache_d1, r->cache_ll };
+        const char *titles[3] = { "I1", "D1", "LL" };
+        for (i = 0; i < 3; i++) {
+            unsigned size, assoc, line;
+            if (sscanf(caches[i], "%u,%u,%u", &size, &assoc, &line) != 3)
+                continue;
+            fprintf(w->out, "desc: %s cache:         %u B, %u B, "
+                    "%u-way associative\n", titles[i], size, line, assoc);
+        }
+    }
+    if (r->has_cost_model) {
+        fputs("desc: Cost model: ", w->out);
+        hg_print_clean(w->out, r->cost_model_name);
+        fprintf(w->out, " version %" PRIu64 ", cycles = Ir + %" PRIu64
+                " (I1mr + D1mr + D1mw) + %" PRIu64 " (ILmr + DLmr + DLmw)\n",
+                r->cost_model_version, r->cost_l1_miss, r->cost_ll_miss);
+    }
+    if (r->merged_reports > 0)
+        fprintf(w->out, "desc: Merged: %" PRIu64 " reports\n",
+                r->merged_reports);
+
+    fputs("\npositions: line\n", w->out);
+    for (e = 0; e < CG_EVENTS; e++)
+        if (w->self[e] != NULL)
+            fprintf(w->out, "event: %s : %s\n", cg_events[e].event,
+                    cg_events[e].long_name);
+    fputs("events:", w->out);
+    for (e = 0; e < CG_EVENTS; e++)
+        if (w->self[e] != NULL)
+            fprintf(w->out, " %s", cg_events[e].event);
+    fputs("\nsummary:", w->out);
+    for (e = 0; e < CG_EVENTS; e++) {
+        uint64_t value;
+        if (w->self[e] != NULL && hg_metric_value(w->self[e], r, &totals,
+                                                  &value))
+            fprintf(w->out, " %" PRIu64, value);
+    }
+    fputs("\n\n", w->out);
+}
+
+/* Zones are not functions: each is a function "zone NAME" of object and
+   file "(zones)", with no cost of its own, called by its stand-in
+   caller. */
+static bool cg_zones(struct cg_writer *w, unsigned next_object_id,
+                     unsigned next_file_id)
+{
+    const struct hg_report *r = w->report;
+    size_t i;
+
+    if (r->zone_count == 0)
+        return true;
+    fprintf(w->out, "ob=(%u) (zones)\nfl=(%u) (zones)\n", next_object_id + 1,
+            next_file_id + 1);
+    for (i = 0; i < r->zone_count; i++) {
+        struct hg_entity entity = { NULL, &r->zones[i] };
+        unsigned id;
+        char *label;
+        if (r->zones[i].calls == 0)
+            continue;
+        id = ++w->next_fn_id;
+        label = hg_entity_label(&entity);
+        if (label == NULL)
+            return false;
+        fprintf(w->out, "fn=(%u) ", id);
+        hg_print_clean(w->out, label);
+        fputc('\n', w->out);
+        cg_calls_into(w, &entity, label, id, r->zones[i].calls, 0);
+        free(label);
+    }
+    return true;
+}
+
+static bool export_callgrind(FILE *out, const struct hg_report *r)
+{
+    struct cg_writer w;
+    struct cg_names objects, files;
+    struct hg_entity totals = { NULL, NULL };
+    size_t i;
+    int e;
+    bool ok;
+
+    memset(&w, 0, sizeof w);
+    w.out = out;
+    w.report = r;
+    w.sum_fits = true;
+    for (e = 0; e < CG_EVENTS; e++) {
+        char incl[64];
+        uint64_t value;
+        const struct hg_metric *m = hg_metric_named(cg_events[e].metric);
+        snprintf(incl, sizeof incl, "incl-%s", cg_events[e].metric);
+        if (m != NULL && hg_metric_value(m, r, &totals, &value)) {
+            w.self[e] = m;
+            w.inclusive[e] = hg_metric_named(incl);
+        }
+    }
+    ok = cg_names_init(&objects, r, true);
+    ok = cg_names_init(&files, r, false) && ok;
+    if (!ok) {
+        cg_names_free(&objects);
+        cg_names_free(&files);
+        return false;
+    }
+
+    cg_header(&w);
+    for (i = 0; i < r->function_count; i++) {
+        const struct hg_function *f = &r->functions[i];
+        struct hg_entity entity = { f, NULL };
+        unsigned id = ++w.next_fn_id;
+
+        cg_switch(out, &objects, "ob", i, f->object);
+        cg_switch(out, &files, "fl", i, f->file);
+        fprintf(out, "fn=(%u) ", id);
+        hg_print_clean(out, f->name);
+        fprintf(out, "\n%u", f->line);
+        cg_costs(&w, &entity, false, true);
+        if (f->marked && f->calls > 0)
+            cg_calls_into(&w, &entity, f->name, id, f->calls, f->line);
+    }
+    ok = cg_zones(&w, objects.next_id, files.next_id);
+    if (ok && w.sum_fits) {
+        fputs("\ntotals:", out);
+        for (e = 0; e < CG_EVENTS; e++)
+            if (w.self[e] != NULL)
+                fprintf(out, " %" PRIu64, w.sum[e]);
+        fputc('\n', out);
+    }
+    cg_names_free(&objects);
+    cg_names_free(&files);
+    return ok;
+}
+
+/* ----------------------------------------------------------- folded */
+
+/* "OBJECT;FUNCTION SELF_IR", one line per function that executed
+   anything, in the report's order: the report records no call stacks,
+   so the only nesting that is true is that of functions in objects.
+   Marked functions and zones add nothing: their inclusive costs are
+   other functions' self costs, already counted. */
+/* A frame of a folded stack: control characters and ';' (which would
+   split it in two) as '?'. */
+static void put_frame(FILE *out, const char *text)
+{
+    for (; *text; text++) {
+        unsigned char c = (unsigned char)*text;
+        fputc(c < 0x20 || c == 0x7f || c == ';' ? '?' : c, out);
+    }
+}
+
+static bool export_folded(FILE *out, const struct hg_report *r)
+{
+    size_t i;
+    for (i = 0; i < r->function_count; i++) {
+        const struct hg_function *f = &r->functions[i];
+        if (f->self_ir == 0)
+            continue;
+        put_frame(out, f->object);
+        fputc(';', out);
+        put_frame(out, f->name);
+        fprintf(out, " %" PRIu64 "\n", f->self_ir);
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------- command */
+
+static enum format parse_format(const char *name)
+{
+    int i;
+    for (i = FORMAT_CALLGRIND; i <= FORMAT_FOLDED; i++)
+        if (strcmp(name, format_names[i]) == 0)
+            return (enum format)i;
+    return FORMAT_NONE;
+}
+
+int cmd_export(int argc, char **argv)
+{
+    const char *path = NULL, *out_path = NULL, *format_text = NULL;
+    bool options_done = false;
+    char problem[HG_PROBLEM_SIZE];
+    struct hg_output output;
+    struct hg_report *report;
+    enum format format;
+    bool written;
+    int i;
+
+    for (i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            if (path != NULL)
+                return hg_usage_error("export", export_usage,
+                                      "one REPORT at a time ('%s' and '%s')",
+                                      path, arg);
+            path = arg;
+        } else if (strcmp(arg, "--") == 0) {
+            options_done = true;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(export_help, stdout);
+            return HG_EXIT_OK;
+        } else if (strcmp(arg, "--format") == 0 || strcmp(arg, "-o") == 0) {
+            if (i + 1 >= argc)
+                return hg_usage_error("export", export_usage, "%s needs %s",
+                                      arg, arg[1] == 'o' ? "a file name"
+                                                         : "a format");
+            if (arg[1] == 'o')
+                out_path = argv[++i];
+            else
+                format_text = argv[++i];
+        } else if (strncmp(arg, "--format=", 9) == 0) {
+            format_text = arg + 9;
+        } else {
+            return hg_usage_error("export", export_usage,
+                                  "unknown option '%s'", arg);
+        }
+    }
+    if (format_text == NULL)
+        return hg_usage_error("export", export_usage, "no --format given");
+    format = parse_format(format_text);
+    if (format == FORMAT_NONE)
+        return hg_usage_error("export", export_usage, "unknown format '%s' "
+                              "(callgrind, json, bmf or folded)",
+                              format_text);
+    if (path == NULL)
+        return hg_usage_error("export", export_usage, "no REPORT given");
+    if (out_path != NULL && out_path[0] == '\0')
+        return hg_usage_error("export", export_usage, "-o needs a file name");
+
+    report = hg_report_load(path, problem, sizeof problem);
+    if (report == NULL) {
+        hg_say_problem(path, problem);
+        return HG_EXIT_TROUBLE;
+    }
+    if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
+        fprintf(stderr, "hotgrind export: %s\n", problem);
+        hg_report_free(report);
+        return HG_EXIT_TROUBLE;
+    }
+    switch (format) {
+    case FORMAT_CALLGRIND: written = export_callgrind(output.file, report);
+                           break;
+    case FORMAT_JSON:      written = export_json(output.file, report); break;
+    case FORMAT_BMF:       written = export_bmf(output.file, report); break;
+    default:               written = export_folded(output.file, report);
+                           break;
+    }
+    hg_report_free(report);
+    if (!written) {
+        hg_output_abandon(&output);
+        hg_say_problem(path, "out of memory");
+        return HG_EXIT_TROUBLE;
+    }
+    if (!hg_output_commit(&output, problem, sizeof problem)) {
+        fprintf(stderr, "hotgrind export: %s\n", problem);
+        return HG_EXIT_TROUBLE;
+    }
+    return HG_EXIT_OK;
+}

@@ -1,0 +1,1007 @@
+/* hotgrind merge: one report from the reports of sharded runs of one
+   program.  GPL-2.0-or-later; part of hotgrind. */
+
+/* docs/export.md ("hotgrind merge") states the rules; in short: reports
+   merge only when they were measured the same way (tool, Valgrind,
+   architecture, platform, program, options, cache geometry, cost model,
+   mark patterns), counts are summed, threads, mutexes and events are laid
+   end to end and renumbered, and what cannot be summed exactly is not
+   invented: no <per-call>, peaks summed and said to be, and a
+   <merge reports="N"/> in <run> that says all this. */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/tree.h>
+
+#include "cli.h"
+#include "metrics.h"
+#include "rules.h"
+#include "xml-safe.h"
+
+static const char merge_usage[] =
+    "usage: hotgrind merge -o OUT REPORT REPORT...";
+
+static const char merge_help[] =
+    "usage: hotgrind merge -o OUT REPORT REPORT...\n"
+    "\n"
+    "Sums the reports of sharded runs of one program into the report OUT\n"
+    "(written as OUT.tmp, checked against the schema, then renamed).  The\n"
+    "reports must come from the same program (<exe>; the arguments may\n"
+    "differ), hotgrind and Valgrind versions, architecture, platform, libc,\n"
+    "options, cache geometry, cost model and mark patterns; otherwise merge\n"
+    "names the two files and the difference, and exits with status 2.\n"
+    "\n"
+    "Functions (by name, object and file), zones (by name), totals, calls,\n"
+    "inclusive and heap figures are summed; mark patterns keep the largest\n"
+    "counts; threads, mutexes and events of each report follow those of the\n"
+    "one before, renumbered.  Figures of single calls (<per-call>) cannot be\n"
+    "summed and are left out; the heap peak is the sum of the peaks.  OUT\n"
+    "says it is a merge of N reports (<run><merge reports=\"N\"/>).\n"
+    "The same reports in the same order always give the same bytes; the\n"
+    "order changes only the numbering of threads, mutexes and events.\n";
+
+struct input {
+    const char *path;
+    struct hg_report *report;
+};
+
+/* --------------------------------------------------------- checking */
+
+/* Loads IN's report; false with PROBLEM ("line 3: ...") when it cannot.
+   Merge sums only what it understands, so it wants a report that this
+   release could have written (the schema and its rules, as `validate`
+   checks them), not merely one it can read. */
+static bool load_strictly(struct input *in, char *problem, size_t size)
+{
+    xmlDocPtr doc;
+    bool valid;
+
+    in->report = hg_report_load(in->path, problem, size);
+    if (in->report == NULL)
+        return false;
+    doc = hg_xml_read_report(in->path, problem, size);
+    valid = doc != NULL && hg_validate_report(doc, problem, size);
+    xmlFreeDoc(doc);
+    return valid;
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    return strcmp(a, b) == 0;
+}
+
+/* "WHAT B, not A" into DIFF when A and B differ (NULL is "none"). */
+static bool differ(char *diff, size_t size, const char *what, const char *a,
+                   const char *b)
+{
+    char qa[64], qb[64];
+    if (same_text(a, b))
+        return false;
+    hg_quote_for_message(qa, sizeof qa, a ? a : "none");
+    hg_quote_for_message(qb, sizeof qb, b ? b : "none");
+    snprintf(diff, size, "%s '%s', not '%s'", what, qb, qa);
+    return true;
+}
+
+static bool differ_count(char *diff, size_t size, const char *what,
+                         uint64_t a, uint64_t b)
+{
+    if (a == b)
+        return false;
+    snprintf(diff, size, "%s %" PRIu64 ", not %" PRIu64, what, b, a);
+    return true;
+}
+
+static bool differ_flag(char *diff, size_t size, const char *what, bool a,
+                        bool b)
+{
+    if (a == b)
+        return false;
+    snprintf(diff, size, "%s %s, not %s", what, b ? "present" : "absent",
+             a ? "present" : "absent");
+    return true;
+}
+
+/* "--NAME=VALUE" of option I of R, or "none" past its last. */
+static void option_text(char *text, size_t size, const struct hg_report *r,
+                        size_t i)
+{
+    if (i < r->option_count)
+        snprintf(text, size, "--%s=%s", r->options[i].name,
+                 r->options[i].value);
+    else
+        snprintf(text, size, "none");
+}
+
+/* Options, environment variables and mark patterns: lists compared item
+   by item, in order. */
+static bool differ_options(char *diff, size_t size, const struct hg_report *a,
+                           const struct hg_report *b)
+{
+    size_t n = a->option_count > b->option_count ? a->option_count
+                                                 : b->option_count;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        char what[32], ta[HG_PROBLEM_SIZE / 4], tb[HG_PROBLEM_SIZE / 4];
+        option_text(ta, sizeof ta, a, i);
+        option_text(tb, sizeof tb, b, i);
+        snprintf(what, sizeof what, "option %zu", i + 1);
+        if (differ(diff, size, what, ta, tb))
+            return true;
+    }
+    return false;
+}
+
+static bool differ_lists(char *diff, size_t size, const struct hg_report *a,
+                         const struct hg_report *b)
+{
+    size_t i;
+    if (a->has_environment && b->has_environment) {
+        if (differ_count(diff, size, "number of environment values",
+                         a->environment_count, b->environment_count))
+            return true;
+        for (i = 0; i < a->environment_count; i++)
+            if (differ(diff, size, "environment variable",
+                       a->environment[i].name, b->environment[i].name)
+                || differ(diff, size, a->environment[i].name,
+                          a->environment[i].value, b->environment[i].value))
+                return true;
+    }
+    if (differ_count(diff, size, "number of mark patterns", a->mark_count,
+                     b->mark_count))
+        return true;
+    for (i = 0; i < a->mark_count; i++)
+        if (differ(diff, size, "mark pattern", a->marks[i].pattern,
+                   b->marks[i].pattern))
+            return true;
+    return false;
+}
+
+/* What makes B's counts incomparable with A's, or false. */
+static bool incompatible(char *diff, size_t size, const struct hg_report *a,
+                         const struct hg_report *b)
+{
+    return differ_count(diff, size, "report format", a->format, b->format)
+        || differ(diff, size, "hotgrind version", a->tool_version,
+                  b->tool_version)
+        || differ(diff, size, "Valgrind version", a->valgrind_version,
+                  b->valgrind_version)
+        || differ(diff, size, "architecture", a->arch, b->arch)
+        || differ(diff, size, "program", a->exe, b->exe)
+        || differ(diff, size, "platform", a->platform_hwcaps,
+                  b->platform_hwcaps)
+        || differ(diff, size, "libc", a->libc_version, b->libc_version)
+        || differ_options(diff, size, a, b)
+        || differ_flag(diff, size, "cache simulation", a->total_cache.present,
+                       b->total_cache.present)
+        || differ_flag(diff, size, "cycles", a->total_cache.has_cycles,
+                       b->total_cache.has_cycles)
+        || differ(diff, size, "cost model", a->cost_model_name,
+                  b->cost_model_name)
+        || differ_count(diff, size, "cost model version",
+                        a->cost_model_version, b->cost_model_version)
+        || differ_count(diff, size, "cost model l1-miss", a->cost_l1_miss,
+                        b->cost_l1_miss)
+        || differ_count(diff, size, "cost model ll-miss", a->cost_ll_miss,
+                        b->cost_ll_miss)
+        || differ(diff, size, "I1 cache", a->cache_i1, b->cache_i1)
+        || differ(diff, size, "D1 cache", a->cache_d1, b->cache_d1)
+        || differ(diff, size, "LL cache", a->cache_ll, b->cache_ll)
+        || differ_flag(diff, size, "heap figures", a->has_heap, b->has_heap)
+        || differ_flag(diff, size, "<threads>", a->has_threads,
+                       b->has_threads)
+        || differ_flag(diff, size, "<events>", a->has_events, b->has_events)
+        || differ_lists(diff, size, a, b);
+}
+
+/* ---------------------------------------------------------- summing */
+
+struct sums {
+    bool overflow;       /* a sum did not fit in 64 bits */
+};
+
+static void add(struct sums *s, uint64_t *sum, uint64_t value)
+{
+    if (*sum > UINT64_MAX - value)
+        s->overflow = true;
+    *sum += value;
+}
+
+static void add_cache(struct sums *s, struct hg_cache_costs *sum,
+                      const struct hg_cache_costs *value)
+{
+    int i;
+    if (!value->present)
+        return;
+    sum->present = true;
+    sum->has_cycles = value->has_cycles;
+    for (i = 0; i < HG_CACHE_METRICS; i++)
+        add(s, &sum->value[i], value->value[i]);
+}
+
+static void add_heap(struct sums *s, struct hg_heap_traffic *sum,
+                     const struct hg_heap_traffic *value)
+{
+    add(s, &sum->allocs, value->allocs);
+    add(s, &sum->alloc_bytes, value->alloc_bytes);
+    add(s, &sum->frees, value->frees);
+    add(s, &sum->free_bytes, value->free_bytes);
+}
+
+/* A function of one of the inputs, and the key it merges by. */
+struct function_ref {
+    char *key;
+    size_t input;
+    size_t index;
+    const struct hg_function *function;
+};
+
+static int compare_function_refs(const void *a, const void *b)
+{
+    const struct function_ref *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    if (c != 0)
+        return c;
+    if (x->input != y->input)
+        return x->input < y->input ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The report's order: self Ir descending, then name, object, file, line
+   (docs/report-format.md, "Order"). */
+static int compare_functions(const void *a, const void *b)
+{
+    const struct hg_function *f = a, *g = b;
+    int c;
+    if (f->self_ir != g->self_ir)
+        return f->self_ir > g->self_ir ? -1 : 1;
+    if ((c = strcmp(f->name, g->name)) != 0
+        || (c = strcmp(f->object, g->object)) != 0
+        || (c = strcmp(f->file, g->file)) != 0)
+        return c;
+    return f->line < g->line ? -1 : f->line > g->line;
+}
+
+static void sum_function(struct sums *s, struct hg_function *sum,
+                         const struct hg_function *f)
+{
+    add(s, &sum->self_ir, f->self_ir);
+    add_cache(s, &sum->self_cache, &f->self_cache);
+    if (f->has_heap) {
+        sum->has_heap = true;
+        add_heap(s, &sum->heap, &f->heap);
+    }
+    add(s, &sum->calls, f->calls);
+    add(s, &sum->inclusive_ir, f->inclusive_ir);
+    add_cache(s, &sum->inclusive_cache, &f->inclusive_cache);
+    if (f->has_inclusive_heap) {
+        sum->has_inclusive_heap = true;
+        add_heap(s, &sum->inclusive_heap, &f->inclusive_heap);
+    }
+}
+
+/* Merges the functions with the same hg_entity_key: the merged function
+   has the name, object, file and line of its first occurrence. */
+static bool merge_functions(struct hg_report *out, const struct input *in,
+                            size_t inputs, struct sums *s, char *problem,
+                            size_t size)
+{
+    struct function_ref *refs;
+    size_t n = 0, i, j, k;
+    bool ok = true;
+
+    for (i = 0; i < inputs; i++)
+        n += in[i].report->function_count;
+    refs = calloc(n ? n : 1, sizeof *refs);
+    out->functions = calloc(n ? n : 1, sizeof *out->functions);
+    if (refs == NULL || out->functions == NULL) {
+        free(refs);
+        snprintf(problem, size, "out of memory");
+        return false;
+    }
+    for (i = 0, k = 0; i < inputs; i++)
+        for (j = 0; j < in[i].report->function_count; j++, k++) {
+            struct hg_entity entity = { &in[i].report->functions[j], NULL };
+            refs[k] = (struct function_ref){ hg_entity_key(&entity), i, j,
+                                             entity.function };
+            ok = ok && refs[k].key != NULL;
+        }
+    if (!ok) {
+        snprintf(problem, size, "out of memory");
+        goto done;
+    }
+    qsort(refs, n, sizeof *refs, compare_function_refs);
+    for (i = 0; i < n; i = j) {
+        struct hg_function *sum = &out->functions[out->function_count++];
+        const struct hg_function *first = refs[i].function;
+        sum->name = first->name;
+        sum->object = first->object;
+        sum->file = first->file;
+        sum->line = first->line;
+        sum->marked = first->marked;
+        for (j = i; j < n && strcmp(refs[j].key, refs[i].key) == 0; j++) {
+            if (refs[j].function->marked != first->marked) {
+                char name[64];
+                hg_quote_for_message(name, sizeof name, first->name);
+                snprintf(problem, size, "function '%s' is marked in %s but "
+                         "not in %s", name,
+                         in[first->marked ? refs[i].input
+                                          : refs[j].input].path,
+                         in[first->marked ? refs[j].input
+                                          : refs[i].input].path);
+                ok = false;
+                goto done;
+            }
+            sum_function(s, sum, refs[j].function);
+        }
+    }
+    qsort(out->functions, out->function_count, sizeof *out->functions,
+          compare_functions);
+done:
+    for (i = 0; i < n; i++)
+        free(refs[i].key);
+    free(refs);
+    return ok;
+}
+
+/* Zones of the same name are summed, so their order does not matter. */
+static int compare_zone_names(const void *a, const void *b)
+{
+    const struct hg_zone *const *x = a, *const *y = b;
+    return strcmp((*x)->name, (*y)->name);
+}
+
+/* Zones by name, summed, sorted by name; none has <per-call>. */
+static bool merge_zones(struct hg_report *out, const struct input *in,
+                        size_t inputs, struct sums *s)
+{
+    const struct hg_zone **all;
+    size_t n = 0, i, j;
+
+    for (i = 0; i < inputs; i++)
+        n += in[i].report->zone_count;
+    all = calloc(n ? n : 1, sizeof *all);
+    out->zones = calloc(n ? n : 1, sizeof *out->zones);
+    if (all == NULL || out->zones == NULL) {
+        free(all);
+        return false;
+    }
+    for (i = 0, n = 0; i < inputs; i++)
+        for (j = 0; j < in[i].report->zone_count; j++)
+            all[n++] = &in[i].report->zones[j];
+    qsort(all, n, sizeof *all, compare_zone_names);
+    for (i = 0; i < n; i++) {
+        struct hg_zone *sum;
+        if (i == 0 || strcmp(all[i]->name, all[i - 1]->name) != 0)
+            out->zones[out->zone_count++].name = all[i]->name;
+        sum = &out->zones[out->zone_count - 1];
+        add(s, &sum->calls, all[i]->calls);
+        add(s, &sum->inclusive_ir, all[i]->inclusive_ir);
+        add_cache(s, &sum->inclusive_cache, &all[i]->inclusive_cache);
+        if (all[i]->has_inclusive_heap) {
+            sum->has_inclusive_heap = true;
+            add_heap(s, &sum->inclusive_heap, &all[i]->inclusive_heap);
+        }
+    }
+    free(all);
+    return true;
+}
+
+/* The largest id of each list of report R, for renumbering. */
+struct id_spans {
+    unsigned threads, mutexes, conds;
+    uint64_t ir;         /* the total, or the last event's Ir if later */
+};
+
+static struct id_spans spans_of(const struct hg_report *r)
+{
+    struct id_spans span = { 0, 0, 0, r->total_ir };
+    size_t i;
+    for (i = 0; i < r->thread_count; i++)
+        if (r->threads[i].id > span.threads)
+            span.threads = r->threads[i].id;
+    for (i = 0; i < r->mutex_count; i++)
+        if (r->mutexes[i].id > span.mutexes)
+            span.mutexes = r->mutexes[i].id;
+    for (i = 0; i < r->event_count; i++) {
+        if (r->events[i].cond > span.conds)
+            span.conds = r->events[i].cond;
+        if (r->events[i].ir > span.ir)
+            span.ir = r->events[i].ir;
+    }
+    return span;
+}
+
+/* ID + OFFSET, or 0 for "none"; false when it no longer fits. */
+static bool shift_id(unsigned *id, unsigned offset)
+{
+    if (*id == 0)
+        return true;
+    if (*id > UINT_MAX - offset)
+        return false;
+    *id += offset;
+    return true;
+}
+
+/* Threads, mutexes and events of each report after those of the report
+   before it: ids shifted by the largest ids before, event Ir by the Ir
+   before. */
+static bool lay_end_to_end(struct hg_report *out, const struct input *in,
+                           size_t inputs, struct sums *s)
+{
+    struct id_spans offset = { 0, 0, 0, 0 };
+    size_t threads = 0, mutexes = 0, events = 0, i, j;
+    bool fits = true;
+
+    for (i = 0; i < inputs; i++) {
+        threads += in[i].report->thread_count;
+        mutexes += in[i].report->mutex_count;
+        events += in[i].report->event_count;
+    }
+    out->threads = calloc(threads ? threads : 1, sizeof *out->threads);
+    out->mutexes = calloc(mutexes ? mutexes : 1, sizeof *out->mutexes);
+    out->events = calloc(events ? events : 1, sizeof *out->events);
+    if (out->threads == NULL || out->mutexes == NULL || out->events == NULL)
+        return false;
+    for (i = 0; i < inputs; i++) {
+        const struct hg_report *r = in[i].report;
+        struct id_spans span = spans_of(r);
+        for (j = 0; j < r->thread_count; j++) {
+            struct hg_thread *t = &out->threads[out->thread_count++];
+            *t = r->threads[j];
+            fits = fits && shift_id(&t->id, offset.threads)
+                   && shift_id(&t->parent, offset.threads);
+        }
+        for (j = 0; j < r->mutex_count; j++) {
+            struct hg_mutex *m = &out->mutexes[out->mutex_count++];
+            *m = r->mutexes[j];
+            fits = fits && shift_id(&m->id, offset.mutexes);
+        }
+        for (j = 0; j < r->event_count; j++) {
+            struct hg_event *e = &out->events[out->event_count++];
+            *e = r->events[j];
+            e->ir = 0;
+            add(s, &e->ir, offset.ir);
+            add(s, &e->ir, r->events[j].ir);
+            fits = fits && shift_id(&e->thread, offset.threads)
+                   && shift_id(&e->child, offset.threads)
+                   && shift_id(&e->mutex, offset.mutexes)
+                   && shift_id(&e->cond, offset.conds);
+        }
+        fits = fits && shift_id(&span.threads, offset.threads)
+               && shift_id(&span.mutexes, offset.mutexes)
+               && shift_id(&span.conds, offset.conds);
+        offset.threads = span.threads ? span.threads : offset.threads;
+        offset.mutexes = span.mutexes ? span.mutexes : offset.mutexes;
+        offset.conds = span.conds ? span.conds : offset.conds;
+        add(s, &offset.ir, span.ir);
+    }
+    if (!fits)
+        s->overflow = true;
+    out->has_threads = in[0].report->has_threads;
+    out->has_events = in[0].report->has_events;
+    out->has_mutexes = out->has_events && out->mutex_count > 0;
+    return true;
+}
+
+/* The run of the merged report: the first report's, but for what differs
+   between the runs (arguments, environment), which is left out, and the
+   host, which describes one process. */
+static void merge_run(struct hg_report *out, const struct input *in,
+                      size_t inputs)
+{
+    const struct hg_report *first = in[0].report;
+    bool same_args = true, same_environment = first->has_environment;
+    size_t i, j;
+
+    *out = *first;
+    out->has_host = false;
+    out->merged_reports = 0;
+    for (i = 0; i < inputs; i++) {
+        const struct hg_report *r = in[i].report;
+        out->merged_reports += r->merged_reports ? r->merged_reports : 1;
+        same_args = same_args && r->arg_count == first->arg_count;
+        for (j = 0; same_args && j < r->arg_count; j++)
+            same_args = strcmp(r->args[j], first->args[j]) == 0;
+        same_environment = same_environment && r->has_environment
+            && r->environment_variables == first->environment_variables
+            && r->environment_bytes == first->environment_bytes;
+        /* The geometry is the same (checked); where it came from may not
+           be. */
+        if (!same_text(r->cache_source, first->cache_source))
+            out->cache_source = NULL;
+    }
+    if (!same_args)
+        out->arg_count = 0;
+    out->has_environment = same_environment;
+    out->total_ir = 0;
+    memset(&out->total_cache, 0, sizeof out->total_cache);
+    memset(&out->heap, 0, sizeof out->heap);
+    out->function_count = out->zone_count = 0;
+    out->thread_count = out->mutex_count = out->event_count = 0;
+    /* The merged lists are new; the rest is borrowed from the inputs. */
+    out->marks = NULL;
+    out->functions = NULL;
+    out->zones = NULL;
+    out->threads = NULL;
+    out->mutexes = NULL;
+    out->events = NULL;
+}
+
+static void merge_totals(struct hg_report *out, const struct input *in,
+                         size_t inputs, struct sums *s)
+{
+    size_t i, j;
+    for (i = 0; i < inputs; i++) {
+        const struct hg_report *r = in[i].report;
+        add(s, &out->total_ir, r->total_ir);
+        add_cache(s, &out->total_cache, &r->total_cache);
+        add_heap(s, &out->heap.traffic, &r->heap.traffic);
+        add(s, &out->heap.peak_bytes, r->heap.peak_bytes);
+        add(s, &out->heap.peak_blocks, r->heap.peak_blocks);
+        add(s, &out->heap.exit_bytes, r->heap.exit_bytes);
+        add(s, &out->heap.exit_blocks, r->heap.exit_blocks);
+    }
+    /* The same patterns everywhere (checked): each keeps its largest
+       counts, which some run reached. */
+    for (i = 1; i < inputs; i++)
+        for (j = 0; j < out->mark_count; j++) {
+            const struct hg_mark *m = &in[i].report->marks[j];
+            if (m->functions > out->marks[j].functions)
+                out->marks[j].functions = m->functions;
+            if (m->entered > out->marks[j].entered)
+                out->marks[j].entered = m->entered;
+        }
+}
+
+/* ---------------------------------------------------------- writing */
+
+/* Text as the tool escapes it (docs/report-format.md, "Text"). */
+static void xml_text(FILE *out, const char *text)
+{
+    for (; *text; text++) {
+        unsigned char c = (unsigned char)*text;
+        switch (c) {
+        case '<':  fputs("&lt;", out); break;
+        case '>':  fputs("&gt;", out); break;
+        case '&':  fputs("&amp;", out); break;
+        case '"':  fputs("&quot;", out); break;
+        case '\'': fputs("&apos;", out); break;
+        default:
+            fputc(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? '?' : c,
+                  out);
+        }
+    }
+}
+
+static void xml_attr(FILE *out, const char *name, const char *value)
+{
+    fprintf(out, " %s=\"", name);
+    xml_text(out, value);
+    fputc('"', out);
+}
+
+/* "START NAME1="VALUE1" NAME2="VALUE2"/>" and a line end; without NAME2
+   when it is NULL. */
+static void xml_empty_element(FILE *out, const char *start,
+                              const char *name1, const char *value1,
+                              const char *name2, const char *value2)
+{
+    fputs(start, out);
+    xml_attr(out, name1, value1);
+    if (name2 != NULL)
+        xml_attr(out, name2, value2);
+    fputs("/>\n", out);
+}
+
+static void xml_count(FILE *out, const char *name, uint64_t value)
+{
+    fprintf(out, " %s=\"%" PRIu64 "\"", name, value);
+}
+
+static void xml_cache(FILE *out, const struct hg_cache_costs *cache)
+{
+    int i;
+    for (i = 0; cache->present && i < HG_CACHE_METRICS; i++)
+        if (i != HG_CYCLES || cache->has_cycles)
+            xml_count(out, hg_cache_metric_names[i], cache->value[i]);
+}
+
+static void xml_heap(FILE *out, const struct hg_heap_traffic *heap)
+{
+    xml_count(out, "allocs", heap->allocs);
+    xml_count(out, "alloc-bytes", heap->alloc_bytes);
+    xml_count(out, "frees", heap->frees);
+    xml_count(out, "free-bytes", heap->free_bytes);
+}
+
+static void xml_inclusive(FILE *out, uint64_t ir,
+                          const struct hg_cache_costs *cache, bool has_heap,
+                          const struct hg_heap_traffic *heap)
+{
+    fputs("      <inclusive", out);
+    xml_count(out, "Ir", ir);
+    xml_cache(out, cache);
+    if (has_heap)
+        xml_heap(out, heap);
+    fputs("/>\n", out);
+}
+
+static void write_run(FILE *out, const struct hg_report *r)
+{
+    size_t i;
+
+    fputs("  <run>\n    <tool name=\"hotgrind\"", out);
+    xml_attr(out, "version", r->tool_version);
+    fputs("/>\n    <valgrind", out);
+    xml_attr(out, "version", r->valgrind_version);
+    fputs("/>\n    <arch>", out);
+    xml_text(out, r->arch);
+    fputs("</arch>\n", out);
+    if (r->platform_hwcaps != NULL)
+        xml_empty_element(out, "    <platform", "hwcaps", r->platform_hwcaps,
+                          NULL, NULL);
+    if (r->libc_name != NULL && r->libc_version != NULL)
+        xml_empty_element(out, "    <libc", "name", r->libc_name, "version",
+                          r->libc_version);
+    fputs("    <command>\n      <exe>", out);
+    xml_text(out, r->exe);
+    fputs("</exe>\n", out);
+    for (i = 0; i < r->arg_count; i++) {
+        fputs("      <arg>", out);
+        xml_text(out, r->args[i]);
+        fputs("</arg>\n", out);
+    }
+    fputs("    </command>\n", out);
+    if (r->option_count > 0) {
+        fputs("    <options>\n", out);
+        for (i = 0; i < r->option_count; i++)
+            xml_empty_element(out, "      <option", "name", r->options[i].name,
+                              "value", r->options[i].value);
+        fputs("    </options>\n", out);
+    }
+    if (r->has_environment) {
+        fputs("    <environment", out);
+        xml_count(out, "variables", r->environment_variables);
+        xml_count(out, "bytes", r->environment_bytes);
+        fputs(">\n", out);
+        for (i = 0; i < r->environment_count; i++)
+            xml_empty_element(out, "      <var", "name",
+                              r->environment[i].name, "value",
+                              r->environment[i].value);
+        fputs("    </environment>\n", out);
+    }
+    if (r->has_cost_model) {
+        fputs("    <cost-model", out);
+        xml_attr(out, "name", r->cost_model_name);
+        xml_count(out, "version", r->cost_model_version);
+        xml_count(out, "l1-miss", r->cost_l1_miss);
+        xml_count(out, "ll-miss", r->cost_ll_miss);
+        fputs("/>\n", out);
+    }
+    if (r->has_cache_geometry) {
+        fputs("    <cache", out);
+        xml_attr(out, "I1", r->cache_i1);
+        xml_attr(out, "D1", r->cache_d1);
+        xml_attr(out, "LL", r->cache_ll);
+        if (r->cache_source != NULL)
+            xml_attr(out, "source", r->cache_source);
+        fputs("/>\n", out);
+    }
+    fprintf(out, "    <merge reports=\"%" PRIu64 "\"/>\n  </run>\n",
+            r->merged_reports);
+}
+
+static void write_functions(FILE *out, const struct hg_report *r)
+{
+    size_t i;
+    fputs("  <totals", out);
+    xml_count(out, "Ir", r->total_ir);
+    xml_cache(out, &r->total_cache);
+    if (r->has_heap) {
+        fputs(">\n    <heap", out);
+        xml_heap(out, &r->heap.traffic);
+        xml_count(out, "peak-bytes", r->heap.peak_bytes);
+        xml_count(out, "peak-blocks", r->heap.peak_blocks);
+        xml_count(out, "exit-bytes", r->heap.exit_bytes);
+        xml_count(out, "exit-blocks", r->heap.exit_blocks);
+        fputs("/>\n  </totals>\n", out);
+    } else {
+        fputs("/>\n", out);
+    }
+    fputs("  <functions>\n", out);
+    for (i = 0; i < r->function_count; i++) {
+        const struct hg_function *f = &r->functions[i];
+        fputs("    <function", out);
+        xml_attr(out, "name", f->name);
+        xml_attr(out, "object", f->object);
+        xml_attr(out, "file", f->file);
+        xml_count(out, "line", f->line);
+        if (f->marked) {
+            xml_attr(out, "marked", "yes");
+            xml_count(out, "calls", f->calls);
+        }
+        fputs(">\n      <self", out);
+        xml_count(out, "Ir", f->self_ir);
+        xml_cache(out, &f->self_cache);
+        fputs("/>\n", out);
+        if (r->has_heap && (f->heap.allocs || f->heap.frees
+                            || f->heap.alloc_bytes || f->heap.free_bytes)) {
+            fputs("      <heap", out);
+            xml_heap(out, &f->heap);
+            fputs("/>\n", out);
+        }
+        if (f->marked)
+            xml_inclusive(out, f->inclusive_ir, &f->inclusive_cache,
+                          r->has_heap, &f->inclusive_heap);
+        fputs("    </function>\n", out);
+    }
+    fputs("  </functions>\n", out);
+}
+
+static void write_zones_and_marks(FILE *out, const struct hg_report *r)
+{
+    size_t i;
+    if (r->zone_count > 0) {
+        fputs("  <zones>\n", out);
+        for (i = 0; i < r->zone_count; i++) {
+            const struct hg_zone *z = &r->zones[i];
+            fputs("    <zone", out);
+            xml_attr(out, "name", z->name);
+            xml_count(out, "calls", z->calls);
+            fputs(">\n", out);
+            xml_inclusive(out, z->inclusive_ir, &z->inclusive_cache,
+                          r->has_heap, &z->inclusive_heap);
+            fputs("    </zone>\n", out);
+        }
+        fputs("  </zones>\n", out);
+    }
+    if (r->mark_count == 0)
+        return;
+    fputs("  <marks>\n", out);
+    for (i = 0; i < r->mark_count; i++) {
+        fputs("    <mark", out);
+        xml_attr(out, "pattern", r->marks[i].pattern);
+        xml_count(out, "functions", r->marks[i].functions);
+        xml_count(out, "entered", r->marks[i].entered);
+        fputs("/>\n", out);
+    }
+    fputs("  </marks>\n", out);
+}
+
+static void write_threads(FILE *out, const struct hg_report *r)
+{
+    size_t i;
+    if (!r->has_threads || r->thread_count == 0)
+        return;
+    fputs("  <threads>\n", out);
+    for (i = 0; i < r->thread_count; i++) {
+        const struct hg_thread *t = &r->threads[i];
+        fputs("    <thread", out);
+        xml_count(out, "id", t->id);
+        if (t->name != NULL)
+            xml_attr(out, "name", t->name);
+        if (t->parent != 0)
+            xml_count(out, "parent", t->parent);
+        xml_attr(out, "status",
+                 t->status == HG_THREAD_RUNNING ? "running" : "exited");
+        xml_count(out, "Ir", t->ir);
+        if (r->has_heap)
+            xml_heap(out, &t->heap);
+        fputs("/>\n", out);
+    }
+    fputs("  </threads>\n", out);
+}
+
+static void write_events(FILE *out, const struct hg_report *r)
+{
+    size_t i;
+    if (r->has_mutexes) {
+        fputs("  <mutexes>\n", out);
+        for (i = 0; i < r->mutex_count; i++) {
+            const struct hg_mutex *m = &r->mutexes[i];
+            fputs("    <mutex", out);
+            xml_count(out, "id", m->id);
+            if (m->name != NULL)
+                xml_attr(out, "name", m->name);
+            xml_count(out, "acquisitions", m->acquisitions);
+            xml_count(out, "contended", m->contended);
+            fputs("/>\n", out);
+        }
+        fputs("  </mutexes>\n", out);
+    }
+    if (!r->has_events)
+        return;
+    fputs("  <events>\n", out);
+    for (i = 0; i < r->event_count; i++) {
+        const struct hg_event *e = &r->events[i];
+        fputs("    <event", out);
+        xml_count(out, "Ir", e->ir);
+        xml_count(out, "thread", e->thread);
+        xml_attr(out, "kind", hg_event_kind_name(e->kind));
+        if (e->child != 0)
+            xml_count(out, "child", e->child);
+        if (e->cond != 0)
+            xml_count(out, "cond", e->cond);
+        if (e->mutex != 0)
+            xml_count(out, "mutex", e->mutex);
+        if (e->kind == HG_EVENT_LOCK)
+            xml_attr(out, "waited", e->waited ? "yes" : "no");
+        fputs("/>\n", out);
+    }
+    fputs("  </events>\n", out);
+}
+
+static void write_report(FILE *out, const struct hg_report *r)
+{
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+          "<hotgrind format=\"1\">\n", out);
+    write_run(out, r);
+    write_functions(out, r);
+    write_zones_and_marks(out, r);
+    write_threads(out, r);
+    write_events(out, r);
+    fputs("</hotgrind>\n", out);
+}
+
+/* ---------------------------------------------------------- command */
+
+/* Builds the merged report into OUT, whose strings belong to the inputs.
+   False with PROBLEM set when the sums do not fit or memory runs out. */
+static bool merge(struct hg_report *out, const struct input *in,
+                  size_t inputs, char *problem, size_t size)
+{
+    struct sums s = { false };
+
+    merge_run(out, in, inputs);
+    out->marks = malloc((out->mark_count ? out->mark_count : 1)
+                        * sizeof *out->marks);
+    if (out->marks == NULL) {
+        snprintf(problem, size, "out of memory");
+        return false;
+    }
+    memcpy(out->marks, in[0].report->marks,
+           out->mark_count * sizeof *out->marks);
+    merge_totals(out, in, inputs, &s);
+    if (!merge_functions(out, in, inputs, &s, problem, size))
+        return false;
+    if (!merge_zones(out, in, inputs, &s)
+        || !lay_end_to_end(out, in, inputs, &s)) {
+        snprintf(problem, size, "out of memory");
+        return false;
+    }
+    if (s.overflow) {
+        snprintf(problem, size, "the sums of %s ... %s do not fit in 64 "
+                 "bits (or the renumbered ids in 32)", in[0].path,
+                 in[inputs - 1].path);
+        return false;
+    }
+    return true;
+}
+
+static void free_merged(struct hg_report *out)
+{
+    free(out->marks);
+    free(out->functions);
+    free(out->zones);
+    free(out->threads);
+    free(out->mutexes);
+    free(out->events);
+}
+
+/* The merged report, read back from TMP_PATH, passes `hotgrind validate`:
+   a last check that nothing invalid is ever renamed into place. */
+static bool written_report_valid(const char *tmp_path, char *problem,
+                                 size_t size)
+{
+    xmlDocPtr doc = hg_xml_read_report(tmp_path, problem, size);
+    bool valid = doc != NULL && hg_validate_report(doc, problem, size);
+    xmlFreeDoc(doc);
+    return valid;
+}
+
+static int write_merged(const char *out_path, const struct hg_report *merged)
+{
+    char problem[HG_PROBLEM_SIZE], check[HG_PROBLEM_SIZE];
+    struct hg_output output;
+
+    if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
+        fprintf(stderr, "hotgrind merge: %s\n", problem);
+        return HG_EXIT_TROUBLE;
+    }
+    write_report(output.file, merged);
+    if (output.tmp_path != NULL) {
+        if (fflush(output.file) != 0) {
+            int error = errno;
+            hg_output_abandon(&output);
+            fprintf(stderr, "hotgrind merge: cannot write %s.tmp: %s\n",
+                    out_path, strerror(error));
+            return HG_EXIT_TROUBLE;
+        }
+        if (!written_report_valid(output.tmp_path, check, sizeof check)) {
+            hg_output_abandon(&output);
+            fprintf(stderr, "hotgrind merge: %s: the merged report would "
+                    "not be valid (%s); nothing written\n", out_path, check);
+            return HG_EXIT_TROUBLE;
+        }
+    }
+    if (!hg_output_commit(&output, problem, sizeof problem)) {
+        fprintf(stderr, "hotgrind merge: %s\n", problem);
+        return HG_EXIT_TROUBLE;
+    }
+    return HG_EXIT_OK;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    const char *out_path = NULL;
+    struct input *in;
+    size_t inputs = 0, i;
+    bool options_done = false;
+    char problem[HG_PROBLEM_SIZE];
+    struct hg_report merged;
+    int status = HG_EXIT_TROUBLE;
+
+    in = calloc((size_t)argc, sizeof *in);
+    if (in == NULL)
+        return hg_usage_error("merge", merge_usage, "out of memory");
+    for (i = 1; i < (size_t)argc; i++) {
+        const char *arg = argv[i];
+        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            in[inputs++].path = arg;
+        } else if (strcmp(arg, "--") == 0) {
+            options_done = true;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(merge_help, stdout);
+            free(in);
+            return HG_EXIT_OK;
+        } else if (strcmp(arg, "-o") == 0 && i + 1 < (size_t)argc
+                   && argv[i + 1][0] != '\0') {
+            out_path = argv[++i];
+        } else {
+            free(in);
+            return strcmp(arg, "-o") == 0
+                ? hg_usage_error("merge", merge_usage, "-o needs a file name")
+                : hg_usage_error("merge", merge_usage, "unknown option '%s'",
+                                 arg);
+        }
+    }
+    if (out_path == NULL || inputs < 2) {
+        free(in);
+        return hg_usage_error("merge", merge_usage, out_path == NULL
+                              ? "no -o OUT given"
+                              : "give two REPORTs or more to merge");
+    }
+
+    for (i = 0; i < inputs; i++)
+        if (!load_strictly(&in[i], problem, sizeof problem)) {
+            hg_say_problem(in[i].path, problem);
+            goto done;
+        }
+    for (i = 1; i < inputs; i++) {
+        char diff[HG_PROBLEM_SIZE / 2];
+        if (incompatible(diff, sizeof diff, in[0].report, in[i].report)) {
+            snprintf(problem, sizeof problem, "cannot be merged with %s: %s",
+                     in[0].path, diff);
+            hg_say_problem(in[i].path, problem);
+            goto done;
+        }
+    }
+    memset(&merged, 0, sizeof merged);
+    if (!merge(&merged, in, inputs, problem, sizeof problem))
+        fprintf(stderr, "hotgrind merge: %s\n", problem);
+    else
+        status = write_merged(out_path, &merged);
+    free_merged(&merged);
+done:
+    for (i = 0; i < inputs; i++)
+        hg_report_free(in[i].report);
+    free(in);
+    return status;
+}

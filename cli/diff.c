@@ -1,0 +1,803 @@
+/* hotgrind: two reports compared row by row and metric by metric.
+   GPL-2.0-or-later; part of hotgrind. */
+
+/* Rows (functions and zones) are matched through one hash table keyed by
+   hg_entity_key, so a comparison costs O(n) besides sorting the rows that
+   differ: reports of 100,000 functions compare in milliseconds.  Every
+   figure is an integer and every fraction is computed in integers, so the
+   output is the same on every machine. */
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "diff.h"
+
+enum { BASE, HEAD };
+#define NONE SIZE_MAX
+
+/* The functions, then the zones, of one report: entity I is function I,
+   or zone I - function_count. */
+struct side {
+    const struct hg_report *report;
+    size_t count;
+    char **keys;         /* hg_entity_key of each; moved into the rows */
+    size_t *partner;     /* the matched entity of the other side, or NONE */
+    bool *by_name;       /* matched by name and object */
+};
+
+static struct hg_entity entity_of(const struct side *side, size_t i)
+{
+    struct hg_entity entity = { NULL, NULL };
+    if (i < side->report->function_count)
+        entity.function = &side->report->functions[i];
+    else
+        entity.zone = &side->report->zones[i - side->report->function_count];
+    return entity;
+}
+
+static bool is_zone(const struct side *side, size_t i)
+{
+    return i >= side->report->function_count;
+}
+
+static unsigned line_of(const struct side *side, size_t i)
+{
+    return is_zone(side, i) ? 0 : side->report->functions[i].line;
+}
+
+/* ------------------------------------------------------ the hash table */
+
+/* Entities of both sides by key: each slot holds the chain of entities
+   with its key on each side, in the order they were added. */
+struct slot {
+    const char *key;     /* NULL: empty */
+    uint64_t hash;
+    bool zone;
+    size_t first[2], last[2], count[2];
+};
+
+struct table {
+    struct slot *slots;
+    size_t mask;
+    size_t *next[2];     /* next entity with the same key, or NONE */
+};
+
+/* FNV-1a, 64 bits. */
+static uint64_t hash_key(const char *key, bool zone)
+{
+    uint64_t h = 14695981039346656037u ^ (zone ? 1 : 0);
+    for (; *key; key++) {
+        h ^= (unsigned char)*key;
+        h *= 1099511628211u;
+    }
+    return h;
+}
+
+static bool table_create(struct table *table, size_t base_count,
+                         size_t head_count)
+{
+    size_t capacity = 16;
+    while (capacity < 2 * (base_count + head_count))
+        capacity *= 2;
+    table->mask = capacity - 1;
+    table->slots = calloc(capacity, sizeof *table->slots);
+    table->next[BASE] = malloc((base_count + 1) * sizeof(size_t));
+    table->next[HEAD] = malloc((head_count + 1) * sizeof(size_t));
+    return table->slots && table->next[BASE] && table->next[HEAD];
+}
+
+static void table_free(struct table *table)
+{
+    free(table->slots);
+    free(table->next[BASE]);
+    free(table->next[HEAD]);
+}
+
+/* Adds entity I of side S under KEY (which must outlive the table). */
+static void table_add(struct table *table, int s, size_t i, const char *key,
+                      bool zone)
+{
+    uint64_t hash = hash_key(key, zone);
+    size_t at = (size_t)hash & table->mask;
+    struct slot *slot;
+
+    for (;; at = (at + 1) & table->mask) {
+        slot = &table->slots[at];
+        if (slot->key == NULL) {
+            *slot = (struct slot){ key, hash, zone, { NONE, NONE },
+                                   { NONE, NONE }, { 0, 0 } };
+            break;
+        }
+        if (slot->hash == hash && slot->zone == zone
+            && strcmp(slot->key, key) == 0)
+            break;
+    }
+    table->next[s][i] = NONE;
+    if (slot->count[s] == 0)
+        slot->first[s] = i;
+    else
+        table->next[s][slot->last[s]] = i;
+    slot->last[s] = i;
+    slot->count[s]++;
+}
+
+/* ---------------------------------------------------------- matching */
+
+static void pair(struct side sides[2], size_t b, size_t h, bool by_name)
+{
+    sides[BASE].partner[b] = h;
+    sides[HEAD].partner[h] = b;
+    sides[BASE].by_name[b] = sides[HEAD].by_name[h] = by_name;
+}
+
+/* Sorting the entities that share a key, by line. */
+static const struct side *sorting_side;
+
+static int compare_lines(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    unsigned li = line_of(sorting_side, i), lj = line_of(sorting_side, j);
+    if (li != lj)
+        return li < lj ? -1 : 1;
+    return i < j ? -1 : i > j;
+}
+
+/* The chain of side S in SLOT, sorted by line, into a new array. */
+static size_t *chain_by_line(const struct table *table, const struct slot *slot,
+                             const struct side *side, int s)
+{
+    size_t *chain = malloc(slot->count[s] * sizeof *chain);
+    size_t i, n = 0;
+    if (chain == NULL)
+        return NULL;
+    for (i = slot->first[s]; i != NONE; i = table->next[s][i])
+        chain[n++] = i;
+    sorting_side = side;
+    qsort(chain, n, sizeof *chain, compare_lines);
+    return chain;
+}
+
+/* Pairs the entities of each slot: one with one, or, when several share
+   a key (the same function name in one file, at different lines), in the
+   order of their lines.  With UNIQUE_ONLY (the fallback), only slots with
+   exactly one entity on each side. */
+static bool pair_slots(const struct table *table, struct side sides[2],
+                       bool unique_only)
+{
+    size_t at, k;
+    for (at = 0; at <= table->mask; at++) {
+        const struct slot *slot = &table->slots[at];
+        size_t *chains[2];
+        if (slot->key == NULL || slot->count[BASE] == 0
+            || slot->count[HEAD] == 0)
+            continue;
+        if (slot->count[BASE] == 1 && slot->count[HEAD] == 1) {
+            pair(sides, slot->first[BASE], slot->first[HEAD], unique_only);
+            continue;
+        }
+        if (unique_only)
+            continue;
+        chains[BASE] = chain_by_line(table, slot, &sides[BASE], BASE);
+        chains[HEAD] = chain_by_line(table, slot, &sides[HEAD], HEAD);
+        for (k = 0; chains[BASE] && chains[HEAD] && k < slot->count[BASE]
+                    && k < slot->count[HEAD]; k++)
+            pair(sides, chains[BASE][k], chains[HEAD][k], false);
+        free(chains[BASE]);
+        free(chains[HEAD]);
+        if (chains[BASE] == NULL || chains[HEAD] == NULL)
+            return false;
+    }
+    return true;
+}
+
+/* "NAME\tOBJECT" of an unmatched function, or NULL. */
+static char *name_object_key(const struct side *side, size_t i)
+{
+    const struct hg_function *f = &side->report->functions[i];
+    size_t size = strlen(f->name) + strlen(f->object) + 2;
+    char *key = malloc(size);
+    if (key != NULL)
+        snprintf(key, size, "%s\t%s", f->name, f->object);
+    return key;
+}
+
+/* The unmatched functions of each side by name and object: a pair that is
+   the only one of its name and object on both sides is the same function
+   whose file changed (moved, renamed, or debug information that names it
+   differently). */
+static bool pair_by_name(struct side sides[2])
+{
+    struct table table;
+    char **keys[2] = { NULL, NULL };
+    bool ok;
+    int s;
+    size_t i;
+
+    ok = table_create(&table, sides[BASE].count, sides[HEAD].count);
+    for (s = BASE; ok && s <= HEAD; s++) {
+        keys[s] = calloc(sides[s].count + 1, sizeof *keys[s]);
+        ok = keys[s] != NULL;
+        for (i = 0; ok && i < sides[s].report->function_count; i++) {
+            if (sides[s].partner[i] != NONE)
+                continue;
+            keys[s][i] = name_object_key(&sides[s], i);
+            ok = keys[s][i] != NULL;
+            if (ok)
+                table_add(&table, s, i, keys[s][i], false);
+        }
+    }
+    ok = ok && pair_slots(&table, sides, true);
+    for (s = BASE; s <= HEAD; s++)
+        for (i = 0; keys[s] && i < sides[s].count; i++)
+            free(keys[s][i]);
+    free(keys[BASE]);
+    free(keys[HEAD]);
+    table_free(&table);
+    return ok;
+}
+
+static bool side_create(struct side *side, const struct hg_report *report)
+{
+    size_t i;
+    side->report = report;
+    side->count = report->function_count + report->zone_count;
+    side->keys = calloc(side->count + 1, sizeof *side->keys);
+    side->partner = malloc((side->count + 1) * sizeof *side->partner);
+    side->by_name = calloc(side->count + 1, sizeof *side->by_name);
+    if (!side->keys || !side->partner || !side->by_name)
+        return false;
+    for (i = 0; i < side->count; i++) {
+        struct hg_entity entity = entity_of(side, i);
+        side->partner[i] = NONE;
+        if ((side->keys[i] = hg_entity_key(&entity)) == NULL)
+            return false;
+    }
+    return true;
+}
+
+static void side_free(struct side *side)
+{
+    size_t i;
+    for (i = 0; side->keys && i < side->count; i++)
+        free(side->keys[i]);
+    free(side->keys);
+    free(side->partner);
+    free(side->by_name);
+}
+
+/* Matches the entities of the two sides: by key, then by name. */
+static bool match(struct side sides[2])
+{
+    struct table table;
+    bool ok = table_create(&table, sides[BASE].count, sides[HEAD].count);
+    int s;
+    size_t i;
+    for (s = BASE; ok && s <= HEAD; s++)
+        for (i = 0; i < sides[s].count; i++)
+            table_add(&table, s, i, sides[s].keys[i], is_zone(&sides[s], i));
+    ok = ok && pair_slots(&table, sides, false);
+    table_free(&table);
+    return ok && pair_by_name(sides);
+}
+
+/* ------------------------------------------------------------ values */
+
+bool hg_diff_value_differs(const struct hg_diff_value *value)
+{
+    return value->base != value->head;
+}
+
+static uint64_t magnitude(const struct hg_diff_value *value)
+{
+    return value->head > value->base ? value->head - value->base
+                                     : value->base - value->head;
+}
+
+/* The metric a row is ranked by first: self Ir, or a zone's inclusive
+   Ir. */
+static const struct hg_metric *headline_metric(const struct hg_diff_row *row)
+{
+    static const struct hg_metric *ir, *incl_ir;
+    if (ir == NULL) {
+        ir = hg_metric_named("Ir");
+        incl_ir = hg_metric_named("incl-Ir");
+    }
+    return hg_diff_row_zone(row) != NULL ? incl_ir : ir;
+}
+
+/* Fills ROW's values from the two reports; false when out of memory. */
+static bool row_values(struct hg_diff_row *row, const struct hg_report *base,
+                       const struct hg_report *head)
+{
+    size_t count, m, n = 0;
+    const struct hg_metric *all = hg_metrics(&count);
+    const struct hg_metric *headline = headline_metric(row);
+    struct hg_diff_value *values = malloc(count * sizeof *values);
+
+    if (values == NULL)
+        return false;
+    for (m = 0; m < count; m++) {
+        struct hg_diff_value v = { &all[m], false, false, 0, 0 };
+        if (row->in_base)
+            v.in_base = hg_metric_value(&all[m], base, &row->base, &v.base);
+        if (row->in_head)
+            v.in_head = hg_metric_value(&all[m], head, &row->head, &v.head);
+        if (!v.in_base)
+            v.base = 0;
+        if (!v.in_head)
+            v.head = 0;
+        if (v.in_base || v.in_head)
+            values[n++] = v;
+        if (&all[m] == headline && (v.in_base || v.in_head))
+            row->headline = magnitude(&v);
+    }
+    row->values = values;
+    row->value_count = n;
+    return true;
+}
+
+static bool row_differs(const struct hg_diff_row *row)
+{
+    size_t v;
+    for (v = 0; v < row->value_count; v++)
+        if (hg_diff_value_differs(&row->values[v]))
+            return true;
+    return false;
+}
+
+static void row_free(struct hg_diff_row *row)
+{
+    free(row->key);
+    free(row->values);
+}
+
+/* ----------------------------------------------------------- ranking */
+
+/* Ranking in cross-architecture mode: calls and heap figures, which must
+   agree, before the figures of the instruction set. */
+static bool ranking_cross_arch;
+
+/* Compares the |changes| of A and B metric by metric in hg_metrics()
+   order, over the metrics whose arch_dependent is PASS (-1: all); a
+   metric a row lacks counts 0.  The larger change ranks first. */
+static int compare_changes(const struct hg_diff_row *a,
+                           const struct hg_diff_row *b, int pass)
+{
+    size_t i = 0, j = 0;
+    for (;;) {
+        const struct hg_diff_value *va = NULL, *vb = NULL;
+        uint64_t ma = 0, mb = 0;
+        while (i < a->value_count && pass >= 0
+               && a->values[i].metric->arch_dependent != pass)
+            i++;
+        while (j < b->value_count && pass >= 0
+               && b->values[j].metric->arch_dependent != pass)
+            j++;
+        if (i < a->value_count)
+            va = &a->values[i];
+        if (j < b->value_count)
+            vb = &b->values[j];
+        if (va == NULL && vb == NULL)
+            return 0;
+        /* hg_metrics() returns one array: pointer order is its order. */
+        if (vb == NULL || (va != NULL && va->metric <= vb->metric)) {
+            ma = magnitude(va);
+            i++;
+        }
+        if (va == NULL || (vb != NULL && vb->metric <= va->metric)) {
+            mb = magnitude(vb);
+            j++;
+        }
+        if (ma != mb)
+            return ma > mb ? -1 : 1;
+    }
+}
+
+static int compare_unsigned(uint64_t a, uint64_t b)
+{
+    return a < b ? -1 : a > b;
+}
+
+/* The impact order; see hg_diff_reports and docs/manual.md. */
+static int compare_impact(const void *pa, const void *pb)
+{
+    const struct hg_diff_row *a = pa, *b = pb;
+    const struct hg_function *fa, *fb;
+    int c;
+
+    if (ranking_cross_arch) {
+        if ((c = compare_changes(a, b, false)) != 0
+            || (c = compare_changes(a, b, true)) != 0)
+            return c;
+    } else {
+        if ((c = compare_unsigned(b->headline, a->headline)) != 0
+            || (c = compare_changes(a, b, -1)) != 0)
+            return c;
+    }
+    if ((c = strcmp(a->key, b->key)) != 0)
+        return c;
+    if ((c = compare_unsigned(hg_diff_row_zone(a) != NULL,
+                              hg_diff_row_zone(b) != NULL)) != 0)
+        return c;
+    if ((c = compare_unsigned(a->status, b->status)) != 0)
+        return c;
+    fa = a->in_base ? a->base.function : NULL;
+    fb = b->in_base ? b->base.function : NULL;
+    if (fa && fb && (c = compare_unsigned(fa->line, fb->line)) != 0)
+        return c;
+    fa = a->in_head ? a->head.function : NULL;
+    fb = b->in_head ? b->head.function : NULL;
+    return fa && fb ? compare_unsigned(fa->line, fb->line) : 0;
+}
+
+/* ------------------------------------------------------ fingerprints */
+
+static char *copy_text(const char *text)
+{
+    return strdup(text ? text : "");
+}
+
+/* Records that the runs differ in WHAT; false when out of memory. */
+static bool add_difference(struct hg_diff *diff, const char *what,
+                           const char *base, const char *head)
+{
+    struct hg_diff_difference *d;
+    if (strcmp(base, head) == 0)
+        return true;
+    d = realloc(diff->differences,
+                (diff->difference_count + 1) * sizeof *d);
+    if (d == NULL)
+        return false;
+    diff->differences = d;
+    d = &d[diff->difference_count++];
+    d->what = copy_text(what);
+    d->base = copy_text(base);
+    d->head = copy_text(head);
+    return d->what && d->base && d->head;
+}
+
+/* A formatted text for a difference; NULL when out of memory. */
+static char *format_text(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+
+static char *format_text(const char *format, ...)
+{
+    va_list args;
+    int n;
+    char *text;
+    va_start(args, format);
+    n = vsnprintf(NULL, 0, format, args);
+    va_end(args);
+    if (n < 0 || (text = malloc((size_t)n + 1)) == NULL)
+        return NULL;
+    va_start(args, format);
+    vsnprintf(text, (size_t)n + 1, format, args);
+    va_end(args);
+    return text;
+}
+
+/* Compares two formatted texts as WHAT; frees both. */
+static bool add_formatted(struct hg_diff *diff, const char *what, char *base,
+                          char *head)
+{
+    bool ok = base && head && add_difference(diff, what, base, head);
+    free(base);
+    free(head);
+    return ok;
+}
+
+static char *environment_text(const struct hg_report *r)
+{
+    char variables[HG_COUNT_TEXT_SIZE], bytes[HG_COUNT_TEXT_SIZE];
+    return format_text("%s variables, %s bytes",
+                       hg_format_count(r->environment_variables, variables),
+                       hg_format_count(r->environment_bytes, bytes));
+}
+
+static const char *variable(const struct hg_report *r, const char *name)
+{
+    size_t i;
+    for (i = 0; i < r->environment_count; i++)
+        if (strcmp(r->environment[i].name, name) == 0)
+            return r->environment[i].value;
+    return "(unset)";
+}
+
+/* The values of option NAME, space-separated (alloc-fn and free-fn may be
+   given several times); NULL when out of memory. */
+static char *option_values(const struct hg_report *r, const char *name)
+{
+    size_t i, size = 1;
+    char *text;
+    for (i = 0; i < r->option_count; i++)
+        if (strcmp(r->options[i].name, name) == 0)
+            size += strlen(r->options[i].value) + 1;
+    if (size == 1)
+        return strdup("(not given)");
+    if ((text = calloc(1, size)) == NULL)
+        return NULL;
+    for (i = 0; i < r->option_count; i++)
+        if (strcmp(r->options[i].name, name) == 0) {
+            if (text[0] != '\0')
+                strcat(text, " ");
+            strcat(text, r->options[i].value);
+        }
+    return text;
+}
+
+/* Whether option I of R is the first of its name. */
+static bool first_of_name(const struct hg_report *r, size_t i)
+{
+    size_t j;
+    for (j = 0; j < i; j++)
+        if (strcmp(r->options[j].name, r->options[i].name) == 0)
+            return false;
+    return true;
+}
+
+/* Every option name of either report, base's first, as "option NAME". */
+static bool compare_options(struct hg_diff *diff,
+                            const struct hg_report *base,
+                            const struct hg_report *head)
+{
+    const struct hg_report *reports[2] = { base, head };
+    int s;
+    size_t i;
+    for (s = BASE; s <= HEAD; s++)
+        for (i = 0; i < reports[s]->option_count; i++) {
+            const char *name = reports[s]->options[i].name;
+            char *what;
+            bool ok;
+            if (!first_of_name(reports[s], i)
+                || (s == HEAD && hg_report_option(base, name) != NULL))
+                continue;
+            what = format_text("option %s", name);
+            ok = what && add_formatted(diff, what, option_values(base, name),
+                                       option_values(head, name));
+            free(what);
+            if (!ok)
+                return false;
+        }
+    return true;
+}
+
+static char *cost_model_text(const struct hg_report *r)
+{
+    return format_text("%s version %" PRIu64 ", l1-miss %" PRIu64
+                       ", ll-miss %" PRIu64, r->cost_model_name,
+                       r->cost_model_version, r->cost_l1_miss,
+                       r->cost_ll_miss);
+}
+
+static char *cache_text(const struct hg_report *r)
+{
+    return format_text("I1 %s, D1 %s, LL %s", r->cache_i1, r->cache_d1,
+                       r->cache_ll);
+}
+
+/* What both reports record of how the run was measured, and differs:
+   counts may move for that reason alone. */
+static bool compare_fingerprints(struct hg_diff *diff,
+                                 const struct hg_report *base,
+                                 const struct hg_report *head)
+{
+    static const char *const variables[] = { "GLIBC_TUNABLES", "LD_BIND_NOW" };
+    size_t i;
+
+    if (!add_difference(diff, "hotgrind", base->tool_version,
+                        head->tool_version)
+        || !add_difference(diff, "Valgrind", base->valgrind_version,
+                           head->valgrind_version))
+        return false;
+    if (base->platform_hwcaps && head->platform_hwcaps
+        && !add_difference(diff, "platform", base->platform_hwcaps,
+                           head->platform_hwcaps))
+        return false;
+    if (base->libc_version && head->libc_version
+        && !add_formatted(diff, "libc",
+                          format_text("%s %s", base->libc_name
+                                      ? base->libc_name : "libc",
+                                      base->libc_version),
+                          format_text("%s %s", head->libc_name
+                                      ? head->libc_name : "libc",
+                                      head->libc_version)))
+        return false;
+    if (base->has_environment && head->has_environment) {
+        if (!add_formatted(diff, "environment", environment_text(base),
+                           environment_text(head)))
+            return false;
+        for (i = 0; i < sizeof variables / sizeof variables[0]; i++)
+            if (!add_difference(diff, variables[i],
+                                variable(base, variables[i]),
+                                variable(head, variables[i])))
+                return false;
+    }
+    if (base->option_count != 0 && head->option_count != 0
+        && !compare_options(diff, base, head))
+        return false;
+    if (base->has_cost_model && head->has_cost_model
+        && !add_formatted(diff, "cost model", cost_model_text(base),
+                          cost_model_text(head)))
+        return false;
+    if (base->has_cache_geometry && head->has_cache_geometry
+        && !add_formatted(diff, "cache", cache_text(base), cache_text(head)))
+        return false;
+    return true;
+}
+
+/* ------------------------------------------------------------- rows */
+
+/* Adds the row of entity B of base and H of head (NONE: not there) to
+   DIFF, or counts it unchanged; takes the row's key from its side. */
+static bool add_row(struct hg_diff *diff, struct side sides[2], size_t b,
+                    size_t h)
+{
+    struct hg_diff_row row = { .status = HG_DIFF_CHANGED };
+    struct side *keyed = h != NONE ? &sides[HEAD] : &sides[BASE];
+    size_t k = h != NONE ? h : b;
+
+    row.in_base = b != NONE;
+    row.in_head = h != NONE;
+    if (row.in_base)
+        row.base = entity_of(&sides[BASE], b);
+    if (row.in_head)
+        row.head = entity_of(&sides[HEAD], h);
+    if (!row.in_base)
+        row.status = HG_DIFF_ADDED;
+    else if (!row.in_head)
+        row.status = HG_DIFF_REMOVED;
+    row.by_name = row.in_base && row.in_head && sides[BASE].by_name[b];
+    if (!row_values(&row, sides[BASE].report, sides[HEAD].report))
+        return false;
+    diff->compared++;
+    if (row.status == HG_DIFF_CHANGED && !row_differs(&row)) {
+        diff->unchanged++;
+        free(row.values);
+        return true;
+    }
+    row.key = keyed->keys[k];
+    keyed->keys[k] = NULL;
+    diff->rows[diff->row_count++] = row;
+    if (row.status == HG_DIFF_ADDED)
+        diff->added++;
+    else if (row.status == HG_DIFF_REMOVED)
+        diff->removed++;
+    else
+        diff->changed++;
+    return true;
+}
+
+static bool add_rows(struct hg_diff *diff, struct side sides[2])
+{
+    size_t i;
+    diff->rows = malloc((sides[BASE].count + sides[HEAD].count + 1)
+                        * sizeof *diff->rows);
+    if (diff->rows == NULL)
+        return false;
+    for (i = 0; i < sides[BASE].count; i++)
+        if (!add_row(diff, sides, i, sides[BASE].partner[i]))
+            return false;
+    for (i = 0; i < sides[HEAD].count; i++)
+        if (sides[HEAD].partner[i] == NONE && !add_row(diff, sides, NONE, i))
+            return false;
+    return true;
+}
+
+bool hg_diff_reports(const struct hg_report *base,
+                     const struct hg_report *head, struct hg_diff *diff)
+{
+    struct side sides[2];
+    bool ok;
+
+    memset(diff, 0, sizeof *diff);
+    memset(sides, 0, sizeof sides);
+    diff->cross_arch = strcmp(base->arch, head->arch) != 0;
+    diff->total.status = HG_DIFF_TOTAL;
+    diff->total.in_base = diff->total.in_head = true;
+    diff->total.key = strdup("");
+    ok = diff->total.key != NULL
+         && row_values(&diff->total, base, head)
+         && side_create(&sides[BASE], base) && side_create(&sides[HEAD], head)
+         && match(sides) && add_rows(diff, sides)
+         && compare_fingerprints(diff, base, head);
+    side_free(&sides[BASE]);
+    side_free(&sides[HEAD]);
+    if (!ok) {
+        hg_diff_free(diff);
+        return false;
+    }
+    ranking_cross_arch = diff->cross_arch;
+    qsort(diff->rows, diff->row_count, sizeof *diff->rows, compare_impact);
+    return true;
+}
+
+void hg_diff_free(struct hg_diff *diff)
+{
+    size_t i;
+    row_free(&diff->total);
+    for (i = 0; diff->rows && i < diff->row_count; i++)
+        row_free(&diff->rows[i]);
+    free(diff->rows);
+    for (i = 0; i < diff->difference_count; i++) {
+        free(diff->differences[i].what);
+        free(diff->differences[i].base);
+        free(diff->differences[i].head);
+    }
+    free(diff->differences);
+    memset(diff, 0, sizeof *diff);
+}
+
+/* ------------------------------------------------------ presentation */
+
+bool hg_diff_as_ratio(const struct hg_diff *diff,
+                      const struct hg_metric *metric)
+{
+    return diff->cross_arch && metric->arch_dependent;
+}
+
+const char *hg_diff_delta(const struct hg_diff_value *value,
+                          char text[HG_DIFF_TEXT_SIZE])
+{
+    char count[HG_COUNT_TEXT_SIZE];
+    const char *sign = value->head > value->base ? "+"
+                       : value->head < value->base ? "-" : "";
+    snprintf(text, HG_DIFF_TEXT_SIZE, "%s%s", sign,
+             hg_format_count(magnitude(value), count));
+    return text;
+}
+
+const char *hg_diff_change(const struct hg_diff *diff,
+                           const struct hg_diff_value *value,
+                           char text[HG_DIFF_TEXT_SIZE])
+{
+    char number[HG_PERCENT_TEXT_SIZE];
+    const char *sign;
+
+    if (value->base == 0 && value->head != 0)
+        return strcpy(text, "new");
+    if (value->head == 0 && value->base != 0)
+        return strcpy(text, "gone");
+    if (hg_diff_as_ratio(diff, value->metric)) {
+        if (value->base == 0)
+            return strcpy(text, "-");
+        snprintf(text, HG_DIFF_TEXT_SIZE, "%s",
+                 hg_format_ratio(value->head, value->base, number));
+        return text;
+    }
+    sign = value->head > value->base ? "+"
+           : value->head < value->base ? "-" : "";
+    snprintf(text, HG_DIFF_TEXT_SIZE, "%s%s", sign,
+             hg_format_percent(magnitude(value), value->base, number));
+    return text;
+}
+
+const struct hg_function *hg_diff_row_function(const struct hg_diff_row *row)
+{
+    return row->in_head ? row->head.function : row->base.function;
+}
+
+const struct hg_zone *hg_diff_row_zone(const struct hg_diff_row *row)
+{
+    return row->in_head ? row->head.zone : row->base.zone;
+}
+
+bool hg_diff_value_shown(const struct hg_diff_row *row, size_t v)
+{
+    const struct hg_metric *headline = headline_metric(row);
+    size_t i;
+    if (hg_diff_value_differs(&row->values[v])
+        || (row->status == HG_DIFF_TOTAL && row->values[v].metric == headline))
+        return true;
+    if (row_differs(row))
+        return false;
+    /* Nothing differs: an added or removed row of zeros shows its
+       headline, or its first figure without one. */
+    for (i = 0; i < row->value_count; i++)
+        if (row->values[i].metric == headline)
+            return i == v;
+    return v == 0;
+}

@@ -1,0 +1,108 @@
+/* hotgrind: two reports compared row by row and metric by metric, for
+   `hotgrind diff`.  GPL-2.0-or-later; part of hotgrind. */
+
+#ifndef HOTGRIND_DIFF_H
+#define HOTGRIND_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrics.h"
+#include "report.h"
+
+enum hg_diff_status {
+    HG_DIFF_TOTAL,       /* the whole run: always compared, always shown */
+    HG_DIFF_CHANGED,     /* in both reports; some figure differs */
+    HG_DIFF_ADDED,       /* only in the head report */
+    HG_DIFF_REMOVED      /* only in the base report */
+};
+
+/* One metric of a row in the two reports.  A figure a report does not
+   have for the row counts as 0 when the two are compared. */
+struct hg_diff_value {
+    const struct hg_metric *metric;
+    bool in_base, in_head;
+    uint64_t base, head;         /* 0 where not in that report */
+};
+
+struct hg_diff_row {
+    enum hg_diff_status status;
+    bool in_base, in_head;       /* whether base and head are set */
+    struct hg_entity base, head; /* the row in each report; both empty
+                                    entities for the totals */
+    bool by_name;                /* matched by name and object only: the
+                                    source file differs */
+    char *key;                   /* hg_entity_key of the row (the head's
+                                    when in both) */
+    /* Every metric either report has for the row, in hg_metrics()
+       order. */
+    struct hg_diff_value *values;
+    size_t value_count;
+    uint64_t headline;           /* |change| of its Ir: self Ir for
+                                    functions and the totals, inclusive Ir
+                                    for zones */
+};
+
+/* A way in which the two runs were not measured alike. */
+struct hg_diff_difference {
+    char *what;                  /* "Valgrind", "option heap", ... */
+    char *base, *head;           /* "(unset)", "(not given)" for none */
+};
+
+struct hg_diff {
+    bool cross_arch;             /* <arch> differs */
+    struct hg_diff_row total;
+    struct hg_diff_row *rows;    /* the rows that differ, by impact */
+    size_t row_count;
+    size_t compared;             /* functions and zones in either report */
+    size_t changed, added, removed, unchanged;
+    struct hg_diff_difference *differences;
+    size_t difference_count;
+};
+
+/* Compares HEAD with BASE into DIFF.  Rows are matched by hg_entity_key;
+   a function whose key is in one report only is matched by name and
+   object when exactly one such unmatched function is in each report.
+   Functions sharing a key are matched in the order of their lines.
+   False only when out of memory (DIFF is then freed). */
+bool hg_diff_reports(const struct hg_report *base,
+                     const struct hg_report *head, struct hg_diff *diff);
+
+void hg_diff_free(struct hg_diff *diff);
+
+/* Whether the two figures of VALUE differ (a missing one counts as 0). */
+bool hg_diff_value_differs(const struct hg_diff_value *value);
+
+/* Whether METRIC is compared as a ratio head/base in DIFF: the metrics
+   that depend on the instruction set, between two architectures. */
+bool hg_diff_as_ratio(const struct hg_diff *diff,
+                      const struct hg_metric *metric);
+
+/* Room for any of the texts below. */
+#define HG_DIFF_TEXT_SIZE 40
+
+/* "+1,234", "-56", "0": head minus base. */
+const char *hg_diff_delta(const struct hg_diff_value *value,
+                          char text[HG_DIFF_TEXT_SIZE]);
+
+/* The change as a percentage of the base, "+5.30%", "-12.50%", "0.00%",
+   or for a ratio "1.25x"; "new" when the base is 0 (or missing) and the
+   head is not, "gone" for the reverse; "-" for a ratio of two zeros. */
+const char *hg_diff_change(const struct hg_diff *diff,
+                           const struct hg_diff_value *value,
+                           char text[HG_DIFF_TEXT_SIZE]);
+
+/* The function of ROW, from the head report when it is in both; NULL for
+   a zone or the totals. */
+const struct hg_function *hg_diff_row_function(const struct hg_diff_row *row);
+
+/* The zone of ROW, or NULL. */
+const struct hg_zone *hg_diff_row_zone(const struct hg_diff_row *row);
+
+/* Whether ROW's value V is shown in the text and markdown tables: the
+   totals' Ir and every figure that differs; for a row where none does
+   (an added or removed row whose figures are all 0), its first figure. */
+bool hg_diff_value_shown(const struct hg_diff_row *row, size_t v);
+
+#endif

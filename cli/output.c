@@ -1,0 +1,112 @@
+/* hotgrind: output files that appear complete or not at all.
+   GPL-2.0-or-later; part of hotgrind. */
+
+/* `export -o OUT` and `merge -o OUT` write OUT.tmp and rename it to OUT
+   once everything is written and flushed to the disk, so a CI step that
+   finds OUT finds a complete file, and a failed run leaves no half file
+   under the final name.  As in the tool's own report writer, an existing
+   device or FIFO (/dev/stdout, a pipe) is written in place: a rename would
+   replace it with a plain file. */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static void say_errno(char *problem, size_t problem_size, const char *what,
+                      const char *path)
+{
+    snprintf(problem, problem_size, "cannot %s %s: %s", what, path,
+             strerror(errno));
+}
+
+bool hg_output_open(struct hg_output *output, const char *path,
+                    char *problem, size_t problem_size)
+{
+    struct stat st;
+    size_t n;
+
+    memset(output, 0, sizeof *output);
+    if (path == NULL) {
+        output->file = stdout;
+        return true;
+    }
+    output->path = path;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(problem, problem_size, "cannot write %s: Is a directory",
+                 path);
+        return false;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        output->file = fopen(path, "w");
+        if (output->file == NULL) {
+            say_errno(problem, problem_size, "write", path);
+            return false;
+        }
+        return true;
+    }
+    n = strlen(path) + sizeof ".tmp";
+    output->tmp_path = malloc(n);
+    if (output->tmp_path == NULL) {
+        snprintf(problem, problem_size, "out of memory");
+        return false;
+    }
+    snprintf(output->tmp_path, n, "%s.tmp", path);
+    output->file = fopen(output->tmp_path, "w");
+    if (output->file == NULL) {
+        say_errno(problem, problem_size, "create", output->tmp_path);
+        free(output->tmp_path);
+        output->tmp_path = NULL;
+        return false;
+    }
+    return true;
+}
+
+bool hg_output_commit(struct hg_output *output, char *problem,
+                      size_t problem_size)
+{
+    const char *written = output->tmp_path ? output->tmp_path : output->path;
+    bool ok = true;
+
+    if (output->file == stdout) {
+        memset(output, 0, sizeof *output);
+        return true;       /* main() checks stdout once, at the end */
+    }
+    if (fflush(output->file) != 0 || ferror(output->file)) {
+        say_errno(problem, problem_size, "write", written);
+        ok = false;
+    } else if (output->tmp_path != NULL && fsync(fileno(output->file)) != 0) {
+        say_errno(problem, problem_size, "write", written);
+        ok = false;
+    }
+    if (fclose(output->file) != 0 && ok) {
+        say_errno(problem, problem_size, "write", written);
+        ok = false;
+    }
+    output->file = NULL;
+    if (ok && output->tmp_path != NULL
+        && rename(output->tmp_path, output->path) != 0) {
+        int saved = errno;
+        snprintf(problem, problem_size, "cannot rename %s to %s: %s",
+                 output->tmp_path, output->path, strerror(saved));
+        ok = false;
+    }
+    if (!ok && output->tmp_path != NULL)
+        remove(output->tmp_path);
+    free(output->tmp_path);
+    memset(output, 0, sizeof *output);
+    return ok;
+}
+
+void hg_output_abandon(struct hg_output *output)
+{
+    if (output->file != NULL && output->file != stdout)
+        fclose(output->file);
+    if (output->tmp_path != NULL)
+        remove(output->tmp_path);
+    free(output->tmp_path);
+    memset(output, 0, sizeof *output);
+}

@@ -1,0 +1,453 @@
+/* hotgrind: the verdicts of `hotgrind check`: a policy's budgets on HEAD
+   and its thresholds on the change from BASE to HEAD.
+   GPL-2.0-or-later; part of hotgrind. */
+
+/* The rows of BASE and HEAD are paired, and the runs compared, by
+   hg_diff_reports (diff.c), so that `check` and `diff` always agree on
+   what changed.  Everything is counted in integers, 128-bit products
+   included, so that every machine reaches the same verdicts. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "policy.h"
+
+/* percent = 100 * part / whole, and thresholds are in HG_PERCENT_UNIT. */
+#define PERCENT_SCALE ((uint64_t)100 * HG_PERCENT_UNIT)
+
+struct judge {
+    struct hg_judgement *j;
+    size_t capacity;
+    bool added_is_regression;
+    bool out_of_memory;
+};
+
+static struct hg_verdict *add_verdict(struct judge *judge,
+                                      enum hg_verdict_status status,
+                                      enum hg_verdict_kind kind)
+{
+    struct hg_judgement *j = judge->j;
+    struct hg_verdict *v;
+    if (judge->out_of_memory)
+        return NULL;
+    if (j->verdict_count == judge->capacity) {
+        size_t capacity = judge->capacity ? judge->capacity * 2 : 64;
+        struct hg_verdict *bigger = realloc(j->verdicts,
+                                            capacity * sizeof *bigger);
+        if (bigger == NULL) {
+            judge->out_of_memory = true;
+            return NULL;
+        }
+        j->verdicts = bigger;
+        judge->capacity = capacity;
+    }
+    v = &j->verdicts[j->verdict_count++];
+    memset(v, 0, sizeof *v);
+    v->status = status;
+    v->kind = kind;
+    return v;
+}
+
+/* Gives V the label of ENTITY. */
+static void label(struct judge *judge, struct hg_verdict *v,
+                  const struct hg_entity *entity)
+{
+    if (v == NULL)
+        return;
+    v->label = hg_entity_label(entity);
+    if (v->label == NULL)
+        judge->out_of_memory = true;
+}
+
+/* ----------------------------------------------------------- budgets */
+
+static bool budget_matches(const struct hg_budget *budget,
+                           const struct hg_entity *entity)
+{
+    const struct hg_function *f = entity->function;
+    switch (budget->target) {
+    case HG_BUDGET_FUNCTION:
+        return f != NULL
+               && (budget->object == NULL
+                   || strcmp(budget->object, f->object) == 0)
+               && hg_glob_match(budget->glob, f->name);
+    case HG_BUDGET_ZONE:
+        return entity->zone != NULL
+               && hg_glob_match(budget->glob, entity->zone->name);
+    default:
+        return f == NULL && entity->zone == NULL;
+    }
+}
+
+static void judge_budget_row(struct judge *judge,
+                             const struct hg_budget *budget,
+                             const struct hg_report *head,
+                             const struct hg_entity *entity,
+                             size_t *matched, size_t *valued)
+{
+    struct hg_verdict *v;
+    uint64_t value;
+    bool kept;
+
+    if (!budget_matches(budget, entity))
+        return;
+    ++*matched;
+    if (!hg_policy_value(budget->metric, head, entity, &value))
+        return;
+    ++*valued;
+    kept = (!budget->has_min || value >= budget->min)
+           && (!budget->has_max || value <= budget->max);
+    v = add_verdict(judge, kept ? HG_VERDICT_PASS : HG_VERDICT_FAIL,
+                    HG_VERDICT_VALUE);
+    if (v == NULL)
+        return;
+    v->budget = budget;
+    v->head = value;
+    label(judge, v, entity);
+    if (kept)
+        judge->j->budgets_passed++;
+    else
+        judge->j->budgets_failed++;
+}
+
+static void judge_budget(struct judge *judge, const struct hg_budget *budget,
+                         const struct hg_report *head)
+{
+    struct hg_entity entity = { NULL, NULL };
+    size_t matched = 0, valued = 0, i;
+    struct hg_verdict *v;
+
+    if (budget->target == HG_BUDGET_TOTAL)
+        judge_budget_row(judge, budget, head, &entity, &matched, &valued);
+    for (i = 0; budget->target == HG_BUDGET_FUNCTION
+                && i < head->function_count; i++) {
+        entity.function = &head->functions[i];
+        judge_budget_row(judge, budget, head, &entity, &matched, &valued);
+    }
+    entity.function = NULL;
+    for (i = 0; budget->target == HG_BUDGET_ZONE && i < head->zone_count;
+         i++) {
+        entity.zone = &head->zones[i];
+        judge_budget_row(judge, budget, head, &entity, &matched, &valued);
+    }
+    if (valued > 0)
+        return;
+    /* A budget that judged nothing must not pass for one that held. */
+    v = add_verdict(judge, budget->optional ? HG_VERDICT_SKIP
+                    : HG_VERDICT_FAIL, matched ? HG_VERDICT_NO_VALUE
+                    : HG_VERDICT_UNMATCHED);
+    if (v == NULL)
+        return;
+    v->budget = budget;
+    v->matched = matched;
+    if (budget->optional)
+        judge->j->budgets_skipped++;
+    else
+        judge->j->budgets_failed++;
+}
+
+/* -------------------------------------------------------- thresholds */
+
+/* A * B as 128 bits, from 32-bit halves (no __int128 on 32-bit hosts). */
+static void multiply(uint64_t a, uint64_t b, uint64_t *high, uint64_t *low)
+{
+    const uint64_t mask = 0xffffffffu;
+    uint64_t lo_lo = (a & mask) * (b & mask);
+    uint64_t hi_lo = (a >> 32) * (b & mask);
+    uint64_t lo_hi = (a & mask) * (b >> 32);
+    uint64_t hi_hi = (a >> 32) * (b >> 32);
+    uint64_t cross = (lo_lo >> 32) + (hi_lo & mask) + lo_hi;
+    *high = hi_hi + (hi_lo >> 32) + (cross >> 32);
+    *low = (cross << 32) | (lo_lo & mask);
+}
+
+/* A * B < C * D, exactly. */
+static bool product_below(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
+{
+    uint64_t ab_high, ab_low, cd_high, cd_low;
+    multiply(a, b, &ab_high, &ab_low);
+    multiply(c, d, &cd_high, &cd_low);
+    return ab_high < cd_high || (ab_high == cd_high && ab_low < cd_low);
+}
+
+/* CHANGE is more than PERCENT (HG_PERCENT_UNIT) of FROM. */
+static bool change_above(uint64_t change, uint64_t from, uint64_t percent)
+{
+    return product_below(from, percent, change, PERCENT_SCALE);
+}
+
+static bool starts_with(const char *text, const char *prefix)
+{
+    return strncmp(text, prefix, strlen(prefix)) == 0;
+}
+
+/* The run total that a metric's noise floor is a share of: X for X and
+   incl-X, Ir for calls and the per-call figures; the metric itself for a
+   figure of the whole run. */
+static const struct hg_metric *total_metric(const struct hg_metric *metric)
+{
+    if (metric->scope != HG_SCOPE_MARKED)
+        return metric;
+    if (starts_with(metric->name, "incl-"))
+        return hg_metric_named(metric->name + strlen("incl-"));
+    return hg_metric_named("Ir");
+}
+
+/* What weighs a row against that total: the value itself, or for calls
+   and the per-call figures the row's inclusive Ir. */
+static const struct hg_metric *weight_metric(const struct hg_metric *metric)
+{
+    if (metric->scope != HG_SCOPE_MARKED
+        || starts_with(metric->name, "incl-"))
+        return metric;
+    return hg_metric_named("incl-Ir");
+}
+
+struct side {
+    const struct hg_report *report;
+    const struct hg_entity *entity;   /* NULL: the row is not there */
+    bool has_value;
+    uint64_t value;
+};
+
+static void read_side(struct side *side, const struct hg_metric *metric)
+{
+    side->has_value = side->entity != NULL
+                      && hg_policy_value(metric, side->report, side->entity,
+                                         &side->value);
+    if (!side->has_value)
+        side->value = 0;
+}
+
+/* The row is noise in this report: its value under floor-count, or its
+   weight under the floor's share of the report's total. */
+static bool under_floor(const struct hg_threshold *t, const struct side *side)
+{
+    const struct hg_metric *weight = weight_metric(t->metric);
+    struct hg_entity total_row = { NULL, NULL };
+    uint64_t w = 0, total = 0, floor_count = t->floor_count;
+
+    /* floor-count is in the metric's unit: the mean's is hundredths. */
+    if (t->metric == &hg_policy_mean)
+        floor_count = floor_count > UINT64_MAX / 100 ? UINT64_MAX
+                                                     : floor_count * 100;
+    if (side->value < floor_count)
+        return true;
+    if (t->floor == 0)
+        return false;
+    if (side->entity != NULL)
+        hg_policy_value(weight, side->report, side->entity, &w);
+    hg_policy_value(total_metric(t->metric), side->report, &total_row,
+                    &total);
+    return product_below(w, PERCENT_SCALE, total, t->floor);
+}
+
+static void judge_pair(struct judge *judge, const struct hg_threshold *t,
+                       struct side *base, struct side *head)
+{
+    struct hg_judgement *j = judge->j;
+    struct hg_verdict *v = NULL;
+    bool totals = head->entity != NULL && head->entity->function == NULL
+                  && head->entity->zone == NULL;
+
+    read_side(base, t->metric);
+    read_side(head, t->metric);
+    /* Only changes are judged. */
+    if (base->has_value == head->has_value && base->value == head->value)
+        return;
+    if (!totals && under_floor(t, base) && under_floor(t, head)) {
+        j->under_floor++;
+        return;
+    }
+    if (!base->has_value) {
+        v = add_verdict(judge, judge->added_is_regression ? HG_VERDICT_FAIL
+                        : HG_VERDICT_NOTE, HG_VERDICT_ADDED);
+    } else if (!head->has_value) {
+        v = add_verdict(judge, HG_VERDICT_NOTE, HG_VERDICT_REMOVED);
+    } else if (head->value > base->value
+               && change_above(head->value - base->value, base->value,
+                               t->regression)) {
+        v = add_verdict(judge, HG_VERDICT_FAIL, HG_VERDICT_CHANGE);
+    } else if (head->value < base->value && t->reports_improvement
+               && change_above(base->value - head->value, base->value,
+                               t->improvement)) {
+        v = add_verdict(judge, HG_VERDICT_BETTER, HG_VERDICT_CHANGE);
+    } else {
+        j->within++;
+        return;
+    }
+    if (v == NULL)
+        return;
+    v->threshold = t;
+    v->base = base->value;
+    v->head = head->value;
+    label(judge, v, head->entity ? head->entity : base->entity);
+}
+
+/* A metric is judged only where both reports have its run total (heap
+   figures need heap=yes on both sides, cache figures cache-sim=yes). */
+static bool both_have(struct judge *judge, const struct hg_threshold *t,
+                      const struct hg_report *base,
+                      const struct hg_report *head)
+{
+    struct hg_entity total_row = { NULL, NULL };
+    const struct hg_metric *total = total_metric(t->metric);
+    uint64_t ignored;
+    bool in_base = hg_policy_value(total, base, &total_row, &ignored);
+    bool in_head = hg_policy_value(total, head, &total_row, &ignored);
+    struct hg_unjudged *bigger;
+
+    if (in_base && in_head)
+        return true;
+    /* Silent when neither report has what a default judges. */
+    if (!t->listed && !in_base && !in_head)
+        return false;
+    bigger = realloc(judge->j->unjudged,
+                     (judge->j->unjudged_count + 1) * sizeof *bigger);
+    if (bigger == NULL) {
+        judge->out_of_memory = true;
+        return false;
+    }
+    judge->j->unjudged = bigger;
+    bigger[judge->j->unjudged_count].threshold = t;
+    bigger[judge->j->unjudged_count++].missing_in =
+        in_base ? "head" : in_head ? "base" : "both";
+    return false;
+}
+
+/* Every row the diff found changed, and the totals. */
+static void judge_rows(struct judge *judge, const struct hg_threshold *t,
+                       const struct hg_diff *diff,
+                       const struct hg_report *base,
+                       const struct hg_report *head)
+{
+    size_t k;
+    for (k = 0; k <= diff->row_count; k++) {
+        const struct hg_diff_row *row = k == 0 ? &diff->total
+                                               : &diff->rows[k - 1];
+        struct side b = { base, row->in_base ? &row->base : NULL, false, 0 };
+        struct side h = { head, row->in_head ? &row->head : NULL, false, 0 };
+        judge_pair(judge, t, &b, &h);
+    }
+}
+
+/* The rows of the two reports are paired as `hotgrind diff` pairs them,
+   and the runs compared as it compares them. */
+static void judge_thresholds(struct judge *judge,
+                             const struct hg_policy *policy,
+                             const struct hg_report *base,
+                             const struct hg_report *head)
+{
+    struct hg_diff diff;
+    size_t i;
+
+    if (!hg_diff_reports(base, head, &diff)) {
+        judge->out_of_memory = true;
+        return;
+    }
+    judge->j->cross_arch = diff.cross_arch;
+    judge->j->unchanged = diff.unchanged;
+    judge->j->differences = diff.differences;
+    judge->j->difference_count = diff.difference_count;
+    diff.differences = NULL;
+    diff.difference_count = 0;
+    for (i = 0; i < policy->threshold_count; i++) {
+        const struct hg_threshold *t = &policy->thresholds[i];
+        if (t->judged && !(diff.cross_arch && t->metric->arch_dependent)
+            && both_have(judge, t, base, head))
+            judge_rows(judge, t, &diff, base, head);
+    }
+    hg_diff_free(&diff);
+}
+
+/* Regressions, improvements, notes; by metric, largest change first. */
+static uint64_t size_of_change(const struct hg_verdict *v)
+{
+    return v->head > v->base ? v->head - v->base : v->base - v->head;
+}
+
+static int compare_threshold_verdicts(const void *a, const void *b)
+{
+    const struct hg_verdict *x = a, *y = b;
+    uint64_t dx = size_of_change(x), dy = size_of_change(y);
+    if (x->status != y->status)
+        return x->status == HG_VERDICT_FAIL ? -1
+               : y->status == HG_VERDICT_FAIL ? 1
+               : x->status == HG_VERDICT_BETTER ? -1 : 1;
+    if (x->threshold != y->threshold)
+        return x->threshold < y->threshold ? -1 : 1;
+    if (dx != dy)
+        return dx > dy ? -1 : 1;
+    return strcmp(x->label, y->label);
+}
+
+static void count_threshold_verdicts(struct hg_judgement *j, size_t first)
+{
+    size_t i;
+    for (i = first; i < j->verdict_count; i++) {
+        const struct hg_verdict *v = &j->verdicts[i];
+        if (v->status == HG_VERDICT_FAIL)
+            j->regressions++;
+        else if (v->status == HG_VERDICT_BETTER)
+            j->improvements++;
+        else
+            j->notes++;
+    }
+}
+
+/* ------------------------------------------------------------- whole */
+
+struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
+                                     const struct hg_report *base,
+                                     const struct hg_report *head)
+{
+    struct judge judge = { NULL, 0, false, false };
+    size_t i, first_threshold;
+
+    judge.j = calloc(1, sizeof *judge.j);
+    if (judge.j == NULL)
+        return NULL;
+    judge.j->has_base = base != NULL;
+    for (i = 0; i < policy->budget_count; i++)
+        judge_budget(&judge, &policy->budgets[i], head);
+    first_threshold = judge.j->verdict_count;
+    if (base != NULL) {
+        judge.added_is_regression = policy->added_is_regression;
+        judge_thresholds(&judge, policy, base, head);
+        if (!judge.out_of_memory && judge.j->verdict_count > first_threshold)
+            qsort(judge.j->verdicts + first_threshold,
+                  judge.j->verdict_count - first_threshold,
+                  sizeof *judge.j->verdicts, compare_threshold_verdicts);
+        count_threshold_verdicts(judge.j, first_threshold);
+    }
+    if (judge.out_of_memory) {
+        hg_judgement_free(judge.j);
+        return NULL;
+    }
+    return judge.j;
+}
+
+bool hg_judgement_failed(const struct hg_judgement *judgement)
+{
+    return judgement->budgets_failed > 0 || judgement->regressions > 0;
+}
+
+void hg_judgement_free(struct hg_judgement *judgement)
+{
+    size_t i;
+    if (judgement == NULL)
+        return;
+    for (i = 0; i < judgement->verdict_count; i++)
+        free(judgement->verdicts[i].label);
+    for (i = 0; i < judgement->difference_count; i++) {
+        free(judgement->differences[i].what);
+        free(judgement->differences[i].base);
+        free(judgement->differences[i].head);
+    }
+    free(judgement->differences);
+    free(judgement->unjudged);
+    free(judgement->verdicts);
+    free(judgement);
+}

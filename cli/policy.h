@@ -1,0 +1,173 @@
+/* hotgrind: policies for `hotgrind check`: the reader (policy.c) and the
+   verdicts (policy-judge.c).  docs/policy.md describes the format.
+   GPL-2.0-or-later; part of hotgrind. */
+
+#ifndef HOTGRIND_POLICY_H
+#define HOTGRIND_POLICY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diff.h"
+#include "metrics.h"
+#include "report.h"
+
+/* The only policy format this reader understands. */
+#define HG_POLICY_FORMAT 1
+
+/* Percentages are kept as whole ten-thousandths of a percent: 5% is
+   50000, 0.1% is 1000. */
+#define HG_PERCENT_UNIT 10000
+
+/* The per-call mean ("mean"), a metric beside those of metrics.h: its
+   values are in hundredths (103.56 is 10356).  Pass it only to the
+   hg_policy_ functions, never to hg_metric_value. */
+extern const struct hg_metric hg_policy_mean;
+
+/* The metric called NAME, the mean included, or NULL. */
+const struct hg_metric *hg_policy_metric_named(const char *name);
+
+/* METRIC's value for ENTITY of REPORT, as hg_metric_value, or the mean in
+   hundredths (saturated at UINT64_MAX past 184,467,440,737,095,516). */
+bool hg_policy_value(const struct hg_metric *metric,
+                     const struct hg_report *report,
+                     const struct hg_entity *entity, uint64_t *value);
+
+/* True if GLOB (* any run of bytes, ? exactly one, nothing escaped)
+   matches the whole of TEXT.  Linear in memory, at most
+   strlen(GLOB) * strlen(TEXT) steps. */
+bool hg_glob_match(const char *glob, const char *text);
+
+enum hg_budget_target {
+    HG_BUDGET_FUNCTION,   /* <function pattern="[OBJ:]GLOB"> */
+    HG_BUDGET_ZONE,       /* <zone pattern="GLOB"> */
+    HG_BUDGET_TOTAL       /* <total>: the whole run */
+};
+
+/* An absolute limit on the HEAD report. */
+struct hg_budget {
+    long line;                       /* of its element in the policy */
+    enum hg_budget_target target;
+    char *pattern;                   /* as written; NULL for <total> */
+    char *object;                    /* OBJ of OBJ:GLOB, or NULL: any */
+    char *glob;                      /* over the name; NULL for <total> */
+    const struct hg_metric *metric;
+    bool exact;                      /* exact="N": min = max = N */
+    bool has_min, has_max;
+    uint64_t min, max;               /* in the metric's unit */
+    bool optional;                   /* matching nothing is no failure */
+};
+
+/* How a change of one metric between BASE and HEAD is judged.  Every
+   metric has one, resolved from its <metric> element, <thresholds> and
+   the built-in defaults. */
+struct hg_threshold {
+    const struct hg_metric *metric;
+    long line;             /* <metric>, else <thresholds>; 0: built in */
+    bool listed;           /* named by a <metric> element */
+    bool judged;
+    uint64_t regression;   /* an increase of more than this (in
+                              HG_PERCENT_UNIT) is a regression */
+    bool reports_improvement;
+    uint64_t improvement;  /* a decrease of more than this is reported */
+    uint64_t floor;        /* share of the total (HG_PERCENT_UNIT) ... */
+    uint64_t floor_count;  /* ... and value under which a row is noise */
+};
+
+/* The built-in defaults, for a policy without <thresholds> attributes. */
+#define HG_DEFAULT_REGRESSION (5 * HG_PERCENT_UNIT)
+#define HG_DEFAULT_IMPROVEMENT (5 * HG_PERCENT_UNIT)
+#define HG_DEFAULT_FLOOR (HG_PERCENT_UNIT / 10)
+
+struct hg_policy {
+    struct hg_budget *budgets;       /* in file order */
+    size_t budget_count;
+    bool has_thresholds;             /* a <thresholds> element */
+    bool added_is_regression;        /* added="regression" */
+    struct hg_threshold *thresholds; /* one per metric: hg_metrics()
+                                        order, then the mean */
+    size_t threshold_count;
+};
+
+/* Reads and validates the policy at PATH (the schema built in from
+   docs/policy.xsd, then the rules it cannot express).  On failure returns
+   NULL and writes one line, "line N: why" where the line is known,
+   without the file name, into PROBLEM.  Nothing is fetched, no entity
+   expanded, a DOCTYPE refused. */
+struct hg_policy *hg_policy_load(const char *path, char *problem,
+                                 size_t problem_size);
+
+void hg_policy_free(struct hg_policy *policy);
+
+/* ---------------------------------------------------------- verdicts */
+
+enum hg_verdict_status {
+    HG_VERDICT_PASS,       /* a budget kept */
+    HG_VERDICT_FAIL,       /* a budget broken, or a regression */
+    HG_VERDICT_SKIP,       /* an optional budget that matched nothing */
+    HG_VERDICT_BETTER,     /* an improvement */
+    HG_VERDICT_NOTE        /* a row only in one report, not judged */
+};
+
+enum hg_verdict_kind {
+    HG_VERDICT_VALUE,      /* budget: one row's value against the limits */
+    HG_VERDICT_UNMATCHED,  /* budget: the pattern matched no row */
+    HG_VERDICT_NO_VALUE,   /* budget: rows matched, none has the metric */
+    HG_VERDICT_CHANGE,     /* threshold: base -> head */
+    HG_VERDICT_ADDED,      /* threshold: a value only in HEAD */
+    HG_VERDICT_REMOVED     /* threshold: a value only in BASE */
+};
+
+struct hg_verdict {
+    enum hg_verdict_status status;
+    enum hg_verdict_kind kind;
+    const struct hg_budget *budget;        /* budget verdicts, else NULL */
+    const struct hg_threshold *threshold;  /* threshold verdicts */
+    char *label;          /* "parse (bench)", "zone startup", "(total)";
+                             NULL for UNMATCHED and NO_VALUE */
+    uint64_t base;        /* CHANGE, REMOVED */
+    uint64_t head;        /* VALUE, CHANGE, ADDED */
+    size_t matched;       /* NO_VALUE: how many rows matched */
+};
+
+/* A metric whose thresholds could not be applied, and why. */
+struct hg_unjudged {
+    const struct hg_threshold *threshold;
+    const char *missing_in;          /* "base" or "head" */
+};
+
+struct hg_judgement {
+    bool has_base;
+    /* Every budget verdict in policy order (rows in report order), then
+       the threshold verdicts that are not "within": regressions, then
+       improvements, then notes, each by metric and largest change. */
+    struct hg_verdict *verdicts;
+    size_t verdict_count;
+    size_t budgets_passed, budgets_failed, budgets_skipped;
+    size_t regressions, improvements, notes;
+    size_t within;        /* changes inside the thresholds */
+    size_t under_floor;   /* changes not judged: noise */
+    size_t unchanged;     /* rows with no figure changed */
+    /* BASE and HEAD of different architectures: thresholds on metrics
+       that depend on it (Ir, cache, per-call) are not applied. */
+    bool cross_arch;
+    struct hg_unjudged *unjudged;    /* metric by metric */
+    size_t unjudged_count;
+    /* How the runs were measured differently, as `hotgrind diff` says. */
+    struct hg_diff_difference *differences;
+    size_t difference_count;
+};
+
+/* Applies POLICY: its budgets to HEAD, and with a BASE (or NULL) its
+   thresholds to the change.  NULL only when out of memory. */
+struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
+                                     const struct hg_report *base,
+                                     const struct hg_report *head);
+
+/* A broken budget or a regression: `check` exits with HG_EXIT_JUDGED. */
+bool hg_judgement_failed(const struct hg_judgement *judgement);
+
+void hg_judgement_free(struct hg_judgement *judgement);
+
+#endif

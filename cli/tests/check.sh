@@ -1,0 +1,223 @@
+#!/bin/sh
+# hotgrind check: verdicts, outputs, exit statuses and messages.
+# GPL-2.0-or-later; part of hotgrind.
+#
+# Run by `make check` with HOTGRIND (the built command) and HG_TEST_DATA
+# (the fixtures folder) in the environment.  The fixtures are in
+# tests/data/check: reports (base.xml, head.xml, head-arm64.xml,
+# drift.xml), policies, expected/ (the exact outputs, worked out by hand
+# from the fixtures; see the notes below) and bad/ (broken policies).
+
+set -u
+: "${HOTGRIND:?set HOTGRIND to the hotgrind command}"
+: "${HG_TEST_DATA:?set HG_TEST_DATA to cli/tests/data}"
+data=$HG_TEST_DATA/check
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-check-test.XXXXXX") || exit 99
+trap 'rm -rf "$scratch"' EXIT
+out=$scratch/stdout
+err=$scratch/stderr
+failures=0
+checks=0
+
+fail() {
+  echo "FAIL: $*"
+  echo "  stdout:"; sed 's/^/    /' "$out"
+  echo "  stderr:"; sed 's/^/    /' "$err"
+  failures=$((failures + 1))
+}
+
+# run EXPECTED-STATUS ARGS...: runs hotgrind in the fixtures folder (so
+# that file names in the output are the short ones), checks the status.
+run() {
+  expected=$1; shift
+  checks=$((checks + 1))
+  (cd "$data" && "$HOTGRIND" "$@") >"$out" 2>"$err"
+  status=$?
+  [ "$status" -eq "$expected" ] ||
+    fail "hotgrind $*: exit status $status, want $expected"
+  [ "$status" -eq "$expected" ]
+}
+
+# expect_output EXPECTED-FILE STATUS ARGS...: exactly that stdout, nothing
+# on stderr.
+expect_output() {
+  file=$1; shift
+  run "$@" || return
+  diff -u "$data/expected/$file" "$out" >"$scratch/diff" ||
+    { fail "hotgrind $*: output differs from expected/$file";
+      sed 's/^/    /' "$scratch/diff"; }
+  [ -s "$err" ] && fail "hotgrind $*: wrote to stderr"
+}
+
+# expect_trouble ARGS...: status 2 and nothing on stdout; false if the
+# status is not 2.
+expect_trouble() {
+  run 2 "$@" || return 1
+  [ ! -s "$out" ] || fail "hotgrind $*: wrote to stdout"
+}
+
+# expect_error 'MESSAGE' ARGS...: status 2, no stdout, exactly the one
+# line "hotgrind: MESSAGE" on stderr.
+expect_error() {
+  message=$1; shift
+  expect_trouble "$@" || return
+  [ "$(cat "$err")" = "hotgrind: $message" ] ||
+    fail "hotgrind $*: stderr is not 'hotgrind: $message'"
+}
+
+# A usage error: status 2, nothing on stdout, the problem and the usage.
+expect_usage_error() {
+  why=$1; shift
+  expect_trouble "$@" || return
+  [ "$(head -n 1 "$err")" = "hotgrind check: $why" ] ||
+    fail "hotgrind $*: the first line is not 'hotgrind check: $why'"
+  grep -q '^usage: hotgrind check --policy FILE' "$err" ||
+    fail "hotgrind $*: no usage line"
+}
+
+# --- the fixtures are reports this release could have written
+run 0 validate base.xml head.xml head-arm64.xml drift.xml
+
+# --- budgets only (HEAD alone).  budgets.xml holds a kept and a broken
+# budget of each kind: exact, min-max, max, min, mean with decimals, a glob
+# over one object, zones, the totals row, a pattern that matches nothing
+# (broken) or is optional (skipped), a function without the metric and a
+# run total the report does not have.  head.xml: parse is called 100
+# times, 420,000 inclusive Ir, mean 4,200.00, 150 allocations.
+expect_output budgets.out 1 check --policy budgets.xml head.xml
+expect_output budgets-kept.out 0 check --policy budgets-kept.xml head.xml
+
+# --- thresholds.  From base.xml to head.xml (totals 1,000,000 -> 994,400
+# Ir; 102 -> 152 allocations): parse 300,000 -> 360,000 Ir (+20%), 100
+# -> 150 allocations (+50%), mean 3,500.00 -> 4,200.00 (+20%); hash
+# 200,000 -> 150,000 (-25%); old_helper (50,000) only in base, new_helper
+# (30,000) only in head; tiny 500 -> 900 under the 0.1% floor (1,000 and
+# 994.4 Ir); main +1%, memcpy and the zone unchanged.
+expect_output defaults.out 1 check --policy defaults.xml base.xml head.xml
+expect_output thresholds.out 1 check --policy thresholds.xml base.xml head.xml
+expect_output nofloor.out 1 check --policy nofloor.xml base.xml head.xml
+expect_output strict.out 1 check --policy strict.xml base.xml head.xml
+# The same report twice: nothing changes, the check passes.
+run 0 check --policy thresholds.xml base.xml base.xml &&
+  { [ "$(tail -n 1 "$out")" = "Result: PASS (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 0 regressed, 0 improved, 0 noted, 0 within, 0 under the floor; 7 rows unchanged)" ] ||
+    fail "base against itself: summary"; }
+# Across architectures: Ir is not judged (parse +43%, the total +18.7%),
+# calls are (parse 100 -> 120), and so is the heap (the base's).
+expect_output cross-arch.out 1 check --policy defaults.xml base.xml head-arm64.xml
+# Budgets still apply to an arm64 HEAD, with a BASE of another arch too.
+run 1 check --policy pr.xml base.xml head-arm64.xml &&
+  { grep -q '^FAIL    pr.xml:6  incl-Ir of zone startup: 120,000, want at most 90,000$' "$out" ||
+    fail "a budget on an arm64 head"; }
+# The same counts from a run made differently: a warning per difference
+# (found as `hotgrind diff` finds them), and no row changed.
+expect_output drift.out 0 check --policy defaults.xml base.xml drift.xml
+
+# --- markdown, for a pull-request comment (names escaped: new\_helper)
+expect_output pr.md 1 check --policy pr.xml --format=markdown base.xml head.xml
+run 1 check --format markdown --policy=budgets.xml head.xml && {
+  [ "$(head -n 1 "$out")" = "### hotgrind check: FAIL" ] ||
+    fail "markdown budgets: heading"
+  grep -qx '| \*\*FAIL\*\* | budgets.xml:17 | function '"'"'nomatch\\\*'"'"' | Ir | matched no function | at most 1 |' "$out" ||
+    fail "markdown budgets: the unmatched budget's row"
+  grep -qx '\*\*Result: FAIL\*\* (budgets: 12 kept, 9 broken, 1 skipped; thresholds: not applied without BASE)' "$out" ||
+    fail "markdown budgets: summary"
+}
+
+# --- the same verdicts every time
+run 1 check --policy thresholds.xml base.xml head.xml
+cp "$out" "$scratch/first"
+run 1 check --policy thresholds.xml -- base.xml head.xml &&
+  { cmp -s "$out" "$scratch/first" || fail "a second run prints differently"; }
+
+# --- broken policies: the file, the line and the problem, status 2.  The
+# reports are never read when the policy is broken.
+expect_error 'bad/malformed.xml: line 5: Opening and ending tag mismatch: total line 4 and budgets' check --policy bad/malformed.xml head.xml
+expect_error "bad/unknown-attribute.xml: line 5: Element 'function', attribute 'maxx': The attribute 'maxx' is not allowed." check --policy bad/unknown-attribute.xml head.xml
+expect_error "bad/unknown-element.xml: line 4: Element 'budget': This element is not expected. Expected is one of ( function, zone, total )." check --policy bad/unknown-element.xml head.xml
+expect_error "bad/duplicate-metric.xml: line 6: Element 'metric': Duplicate key-sequence ['Ir'] in unique identity-constraint 'one-threshold-per-metric'." check --policy bad/duplicate-metric.xml head.xml
+expect_error "bad/floor-above-100.xml: line 3: Element 'thresholds', attribute 'floor': [facet 'pattern'] The value '150' is not accepted by the pattern '(100(\\.0{1,4})?|[0-9]{1,2}(\\.[0-9]{1,4})?)'." check --policy bad/floor-above-100.xml head.xml
+expect_error "bad/negative-limit.xml: line 4: Element 'total', attribute 'min': [facet 'pattern'] The value '-5' is not accepted by the pattern '[0-9]+(\\.[0-9]{1,2})?'." check --policy bad/negative-limit.xml head.xml
+expect_error "bad/exponent-limit.xml: line 4: Element 'total', attribute 'max': [facet 'pattern'] The value '1e6' is not accepted by the pattern '[0-9]+(\\.[0-9]{1,2})?'." check --policy bad/exponent-limit.xml head.xml
+expect_error "bad/no-format.xml: line 2: Element 'policy': The attribute 'format' is required but missing." check --policy bad/no-format.xml head.xml
+expect_error 'bad/format-2.xml: line 2: policy format 2 is not supported (this hotgrind reads policy format 1)' check --policy bad/format-2.xml head.xml
+expect_error 'bad/not-a-policy.xml: line 2: <rules> is not a hotgrind policy (its root element is <policy>, in no namespace)' check --policy bad/not-a-policy.xml head.xml
+expect_error 'bad/namespaced.xml: line 2: <policy> in a namespace is not a hotgrind policy (its root element is <policy>, in no namespace)' check --policy bad/namespaced.xml head.xml
+expect_error 'head.xml: line 5: <hotgrind> is not a hotgrind policy (its root element is <policy>, in no namespace): this is a report' check --policy head.xml head.xml
+expect_error "bad/unknown-metric.xml: line 4: unknown metric 'Irr' (\`hotgrind help check\` lists them)" check --policy bad/unknown-metric.xml head.xml
+expect_error "bad/unknown-threshold-metric.xml: line 5: unknown metric 'allocations' (\`hotgrind help check\` lists them)" check --policy bad/unknown-threshold-metric.xml base.xml head.xml
+expect_error 'bad/exact-and-max.xml: line 5: <function> has exact and min or max: give exact, or min and/or max' check --policy bad/exact-and-max.xml head.xml
+expect_error 'bad/no-limit.xml: line 4: <zone> has no limit: give exact, or min and/or max' check --policy bad/no-limit.xml head.xml
+expect_error 'bad/min-above-max.xml: line 4: <total> has min above max: no value can keep it' check --policy bad/min-above-max.xml head.xml
+expect_error 'bad/decimals-on-count.xml: line 4: <function> max="3.5": calls counts whole numbers; only the metric mean takes decimals' check --policy bad/decimals-on-count.xml head.xml
+expect_error 'bad/limit-too-large.xml: line 4: <total> max="18446744073709551616" is too large' check --policy bad/limit-too-large.xml head.xml
+expect_error 'bad/mean-too-large.xml: line 4: <function> max="184467440737095516.16" is too large' check --policy bad/mean-too-large.xml head.xml
+expect_error 'bad/total-with-calls.xml: line 4: <total> cannot have metric calls: the whole run has self and run figures (Ir, cache, heap, peak-*, exit-*), not those of marked functions' check --policy bad/total-with-calls.xml head.xml
+expect_error 'bad/zone-with-self.xml: line 4: <zone> cannot have metric Ir: zones have only the figures of marked functions (calls, incl-*, min, p50, p95, p99, max, mean)' check --policy bad/zone-with-self.xml head.xml
+expect_error 'bad/function-with-run-figure.xml: line 4: <function> cannot have metric peak-bytes: functions have self and marked figures, not those of the whole run (use <total>)' check --policy bad/function-with-run-figure.xml head.xml
+expect_error 'bad/empty-object.xml: line 4: <function> pattern=":parse": OBJ:PATTERN needs both an object and a pattern' check --policy bad/empty-object.xml head.xml
+expect_error 'bad/empty-pattern.xml: line 4: <function> pattern="libc.so.6:": OBJ:PATTERN needs both an object and a pattern' check --policy bad/empty-pattern.xml head.xml
+expect_error 'bad/bad-utf8.xml: line 4: Input is not proper UTF-8, indicate encoding !' check --policy bad/bad-utf8.xml head.xml
+expect_error 'bad/empty.xml: the file is empty' check --policy bad/empty.xml head.xml
+expect_error 'bad/does-not-exist.xml: No such file or directory' check --policy bad/does-not-exist.xml head.xml
+expect_error "bad/xinclude.xml: line 3: Element '{http://www.w3.org/2001/XInclude}include': This element is not expected. Expected is one of ( budgets, thresholds )." check --policy bad/xinclude.xml head.xml
+
+# Entities and DTDs: refused at the DOCTYPE, before anything is expanded
+# or fetched; the external entity names /etc/passwd, none of which may
+# come out.
+for name in external-entity.xml entity-bomb.xml doctype-http.xml; do
+  expect_error "bad/$name: line 2: DOCTYPE not allowed in a hotgrind policy" check --policy "bad/$name" head.xml
+done
+if [ -r /etc/passwd ] && first_entry=$(head -n 1 /etc/passwd) &&
+   [ -n "$first_entry" ]; then
+  for format in text markdown; do
+    (cd "$data" && "$HOTGRIND" check --policy bad/external-entity.xml \
+      --format=$format head.xml) >"$out" 2>"$err"
+    grep -qF "$first_entry" "$out" "$err" &&
+      fail "check printed the content of /etc/passwd"
+  done
+fi
+# A schema location is a hint nobody follows: the empty policy passes.
+run 0 check --policy bad/schema-location.xml head.xml
+
+# --- broken reports: the report's name, the line, the problem
+expect_error 'does-not-exist.xml: No such file or directory' check --policy defaults.xml does-not-exist.xml
+expect_error 'does-not-exist.xml: No such file or directory' check --policy defaults.xml does-not-exist.xml head.xml
+expect_error 'bad/empty.xml: the file is empty' check --policy defaults.xml base.xml bad/empty.xml
+expect_error 'budgets.xml: line 3: root element is <policy>, not <hotgrind>' check --policy defaults.xml budgets.xml head.xml
+expect_error "$HG_TEST_DATA/truncated.xml: line 17: expected '>'" check --policy defaults.xml "$HG_TEST_DATA/truncated.xml"
+
+# --- the command line
+expect_usage_error 'no --policy given' check head.xml
+expect_usage_error 'no --policy given' check
+expect_usage_error 'no HEAD report given' check --policy defaults.xml
+expect_usage_error 'more than two reports given' check --policy defaults.xml base.xml head.xml drift.xml
+expect_usage_error "unknown format 'json' (text or markdown)" check --policy defaults.xml --format=json head.xml
+expect_usage_error '--policy needs a value' check head.xml --policy
+expect_usage_error '--format needs a value' check --policy defaults.xml head.xml --format
+expect_usage_error "unknown option '--frobnicate'" check --frobnicate --policy defaults.xml head.xml
+expect_usage_error "unknown option '--policyx'" check --policyx defaults.xml head.xml
+run 0 check --help && {
+  grep -q '^usage: hotgrind check --policy FILE \[--format=text|markdown\] \[BASE\] HEAD$' "$out" ||
+    fail "check --help: no usage line"
+  for metric in Ir D1mr cycles allocs calls incl-Ir incl-alloc-bytes p95 peak-bytes mean; do
+    grep -q "^  $metric  " "$out" || fail "check --help does not list $metric"
+  done
+}
+run 0 help check && { grep -q '^Metrics:$' "$out" || fail "help check"; }
+run 0 --help && { grep -q '^  check ' "$out" || fail "--help does not list check"; }
+
+# Output that cannot be written is an error, not a silent verdict.
+if [ -w /dev/full ]; then
+  checks=$((checks + 1))
+  (cd "$data" && "$HOTGRIND" check --policy defaults.xml base.xml head.xml) \
+    >/dev/full 2>"$err"
+  [ $? -eq 2 ] || fail "check to /dev/full did not fail"
+fi
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures of $checks checks failed"
+  exit 1
+fi
+echo "all $checks checks passed"
+exit 0

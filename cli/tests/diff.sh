@@ -1,0 +1,564 @@
+#!/bin/sh
+# hotgrind diff: exact output in each format on hand-written pairs of
+# reports, and the one-line error on bad input.  GPL-2.0-or-later; part of
+# hotgrind.
+#
+# Run by `make check` with HOTGRIND (the built command) and HG_TEST_DATA
+# (the fixtures folder) in the environment.  The fixtures are in
+# tests/data/diff; every expected figure below was worked out by hand from
+# them (percentages: |delta| / base, two decimals, half up; ratios:
+# head / base, the same way), not copied from the command's output.
+
+set -u
+: "${HOTGRIND:?set HOTGRIND to the hotgrind command}"
+: "${HG_TEST_DATA:?set HG_TEST_DATA to cli/tests/data}"
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-diff-test.XXXXXX") || exit 99
+trap 'rm -rf "$scratch"' EXIT
+out=$scratch/stdout
+err=$scratch/stderr
+expected=$scratch/expected
+expected_err=$scratch/expected-stderr
+failures=0
+checks=0
+
+# The file names in the output are as given: run from the fixtures folder.
+cd "$HG_TEST_DATA/diff" || exit 99
+
+fail() {
+  echo "FAIL: $*"
+  echo "  stdout:"; sed 's/^/    /' "$out"
+  echo "  stderr:"; sed 's/^/    /' "$err"
+  failures=$((failures + 1))
+}
+
+# run EXPECTED-STATUS ARGS...: runs hotgrind diff, checks its exit status.
+run() {
+  want=$1; shift
+  checks=$((checks + 1))
+  "$HOTGRIND" diff "$@" >"$out" 2>"$err"
+  status=$?
+  [ "$status" -eq "$want" ] ||
+    { fail "diff $*: exit status $status, want $want"; return 1; }
+}
+
+# expect_output ARGS...: status 0, stdout exactly $expected, stderr empty.
+expect_output() {
+  run 0 "$@" || return
+  cmp -s "$out" "$expected" || {
+    fail "diff $*: not the expected output"
+    diff -u "$expected" "$out" | sed 's/^/    /'
+  }
+  [ -s "$err" ] && fail "diff $*: wrote to stderr"
+}
+
+# expect_output_and_warning ARGS...: the same, with stderr exactly
+# $expected_err.
+expect_output_and_warning() {
+  run 0 "$@" || return
+  cmp -s "$out" "$expected" || {
+    fail "diff $*: not the expected output"
+    diff -u "$expected" "$out" | sed 's/^/    /'
+  }
+  cmp -s "$err" "$expected_err" || fail "diff $*: not the expected warning"
+}
+
+# expect_error LINE ARGS...: status 2, nothing on stdout, stderr exactly
+# LINE.
+expect_error() {
+  line=$1; shift
+  run 2 "$@" || return
+  [ -s "$out" ] && fail "diff $*: wrote to stdout"
+  [ "$(cat "$err")" = "$line" ] || fail "diff $*: stderr is not '$line'"
+}
+
+# expect_usage_error WHY ARGS...: status 2, nothing on stdout, the reason
+# and the usage line on stderr.
+expect_usage_error() {
+  why=$1; shift
+  run 2 "$@" || return
+  [ -s "$out" ] && fail "diff $*: wrote to stdout"
+  [ "$(cat "$err")" = "hotgrind diff: $why
+usage: hotgrind diff [--format=text|markdown|json] [--limit N] BASE HEAD" ] ||
+    fail "diff $*: not the usage error '$why'"
+}
+
+# the main pair: changed, added and removed functions and zones, heap figures
+cat >"$expected" <<'EXPECTED'
+Base:      base.xml: ./prog (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Head:      head.xml: ./prog (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Total:     10,000 -> 10,100 Ir (+100, +1.00%)
+Compared:  10 functions and zones: 3 changed, 2 added, 1 removed, 4 unchanged (not shown)
+Shown:     all 6 that differ, by impact
+
+name     object  file     status   metric         base    head   delta   change
+(total)                            Ir           10,000  10,100    +100   +1.00%
+                                   allocs           12      13      +1   +8.33%
+                                   alloc-bytes   1,200   1,300    +100   +8.33%
+                                   frees            12      13      +1   +8.33%
+                                   free-bytes    1,200   1,300    +100   +8.33%
+                                   peak-bytes      300     400    +100  +33.33%
+                                   peak-blocks       3       4      +1  +33.33%
+new_fn   prog    new.c    added    Ir                -     700    +700      new
+parse    prog    parse.c  changed  Ir            3,000   2,400    -600  -20.00%
+                                   incl-Ir       8,000   7,000  -1,000  -12.50%
+                                   min             500     400    -100  -20.00%
+                                   p50             700     600    -100  -14.29%
+                                   p95           1,500   1,300    -200  -13.33%
+                                   p99           1,500   1,300    -200  -13.33%
+                                   max           1,500   1,300    -200  -13.33%
+main     prog    prog.c   changed  Ir            5,000   5,500    +500  +10.00%
+                                   allocs            2       3      +1  +50.00%
+                                   alloc-bytes     200     300    +100  +50.00%
+                                   frees             2       3      +1  +50.00%
+                                   free-bytes      200     300    +100  +50.00%
+old_fn   prog    old.c    removed  Ir              500       -    -500     gone
+init     (zone)           added    calls             -       1      +1      new
+                                   incl-Ir           -     300    +300      new
+                                   min               -     300    +300      new
+                                   p50               -     300    +300      new
+                                   p95               -     300    +300      new
+                                   p99               -     300    +300      new
+                                   max               -     300    +300      new
+load     (zone)           changed  incl-Ir       4,000   4,200    +200   +5.00%
+                                   min           4,000   4,200    +200   +5.00%
+                                   p50           4,000   4,200    +200   +5.00%
+                                   p95           4,000   4,200    +200   +5.00%
+                                   p99           4,000   4,200    +200   +5.00%
+                                   max           4,000   4,200    +200   +5.00%
+EXPECTED
+expect_output base.xml head.xml
+
+# markdown, the 3 rows of most impact
+cat >"$expected" <<'EXPECTED'
+**hotgrind diff**: total 10,000 → 10,100 Ir (+100, +1.00%); functions and zones: 3 changed, 2 added, 1 removed, 4 unchanged.
+
+| name | object | file | status | metric | base | head | delta | change |
+|:--|:--|:--|:--|:--|--:|--:|--:|--:|
+| (total) |  |  |  | Ir | 10,000 | 10,100 | +100 | +1.00% |
+|  |  |  |  | allocs | 12 | 13 | +1 | +8.33% |
+|  |  |  |  | alloc-bytes | 1,200 | 1,300 | +100 | +8.33% |
+|  |  |  |  | frees | 12 | 13 | +1 | +8.33% |
+|  |  |  |  | free-bytes | 1,200 | 1,300 | +100 | +8.33% |
+|  |  |  |  | peak-bytes | 300 | 400 | +100 | +33.33% |
+|  |  |  |  | peak-blocks | 3 | 4 | +1 | +33.33% |
+| `new_fn` | `prog` | `new.c` | added | Ir | - | 700 | +700 | new |
+| `parse` | `prog` | `parse.c` | changed | Ir | 3,000 | 2,400 | -600 | -20.00% |
+|  |  |  |  | incl-Ir | 8,000 | 7,000 | -1,000 | -12.50% |
+|  |  |  |  | min | 500 | 400 | -100 | -20.00% |
+|  |  |  |  | p50 | 700 | 600 | -100 | -14.29% |
+|  |  |  |  | p95 | 1,500 | 1,300 | -200 | -13.33% |
+|  |  |  |  | p99 | 1,500 | 1,300 | -200 | -13.33% |
+|  |  |  |  | max | 1,500 | 1,300 | -200 | -13.33% |
+| `main` | `prog` | `prog.c` | changed | Ir | 5,000 | 5,500 | +500 | +10.00% |
+|  |  |  |  | allocs | 2 | 3 | +1 | +50.00% |
+|  |  |  |  | alloc-bytes | 200 | 300 | +100 | +50.00% |
+|  |  |  |  | frees | 2 | 3 | +1 | +50.00% |
+|  |  |  |  | free-bytes | 200 | 300 | +100 | +50.00% |
+
+Base `base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `head.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64). Top 3 of 6 rows that differ shown, by impact.
+EXPECTED
+expect_output --format=markdown --limit 3 base.xml head.xml
+
+# JSON, the 2 rows of most impact: every figure of each row
+cat >"$expected" <<'EXPECTED'
+{
+  "base": {"file": "base.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
+  "head": {"file": "head.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
+  "cross-arch": false,
+  "runs-differ": [],
+  "compared": 10, "changed": 3, "added": 2, "removed": 1, "unchanged": 4, "shown": 2,
+  "rows": [
+    {"kind": "total", "status": "total", "metrics": [
+      {"metric": "Ir", "base": 10000, "head": 10100, "delta": 100, "percent": "+1.00%", "ratio": null},
+      {"metric": "allocs", "base": 12, "head": 13, "delta": 1, "percent": "+8.33%", "ratio": null},
+      {"metric": "alloc-bytes", "base": 1200, "head": 1300, "delta": 100, "percent": "+8.33%", "ratio": null},
+      {"metric": "frees", "base": 12, "head": 13, "delta": 1, "percent": "+8.33%", "ratio": null},
+      {"metric": "free-bytes", "base": 1200, "head": 1300, "delta": 100, "percent": "+8.33%", "ratio": null},
+      {"metric": "peak-bytes", "base": 300, "head": 400, "delta": 100, "percent": "+33.33%", "ratio": null},
+      {"metric": "peak-blocks", "base": 3, "head": 4, "delta": 1, "percent": "+33.33%", "ratio": null},
+      {"metric": "exit-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "exit-blocks", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null}
+    ]},
+    {"kind": "function", "status": "added", "name": "new_fn", "object": "prog", "base-file": null, "head-file": "new.c", "base-line": null, "head-line": 3, "matched-by-name": false, "metrics": [
+      {"metric": "Ir", "base": null, "head": 700, "delta": 700, "percent": "new", "ratio": null},
+      {"metric": "allocs", "base": null, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "alloc-bytes", "base": null, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "frees", "base": null, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "free-bytes", "base": null, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null}
+    ]},
+    {"kind": "function", "status": "changed", "name": "parse", "object": "prog", "base-file": "parse.c", "head-file": "parse.c", "base-line": 20, "head-line": 20, "matched-by-name": false, "metrics": [
+      {"metric": "Ir", "base": 3000, "head": 2400, "delta": -600, "percent": "-20.00%", "ratio": null},
+      {"metric": "allocs", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "alloc-bytes", "base": 1000, "head": 1000, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "frees", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "free-bytes", "base": 1000, "head": 1000, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "calls", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "incl-Ir", "base": 8000, "head": 7000, "delta": -1000, "percent": "-12.50%", "ratio": null},
+      {"metric": "incl-allocs", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "incl-alloc-bytes", "base": 1000, "head": 1000, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "incl-frees", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "incl-free-bytes", "base": 1000, "head": 1000, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "min", "base": 500, "head": 400, "delta": -100, "percent": "-20.00%", "ratio": null},
+      {"metric": "p50", "base": 700, "head": 600, "delta": -100, "percent": "-14.29%", "ratio": null},
+      {"metric": "p95", "base": 1500, "head": 1300, "delta": -200, "percent": "-13.33%", "ratio": null},
+      {"metric": "p99", "base": 1500, "head": 1300, "delta": -200, "percent": "-13.33%", "ratio": null},
+      {"metric": "max", "base": 1500, "head": 1300, "delta": -200, "percent": "-13.33%", "ratio": null}
+    ]}
+  ]
+}
+EXPECTED
+expect_output --format json --limit=2 base.xml head.xml
+
+# a report against itself: nothing differs
+cat >"$expected" <<'EXPECTED'
+Base:      base.xml: ./prog (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Head:      base.xml: ./prog (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Total:     10,000 -> 10,000 Ir (0, 0.00%)
+Compared:  8 functions and zones: 0 changed, 0 added, 0 removed, 8 unchanged (not shown)
+Shown:     none differ
+
+name     object  file  status  metric    base    head  delta  change
+(total)                        Ir      10,000  10,000      0   0.00%
+EXPECTED
+expect_output base.xml base.xml
+
+# a report against itself, markdown
+cat >"$expected" <<'EXPECTED'
+**hotgrind diff**: total 10,000 → 10,000 Ir (0, 0.00%); functions and zones: 0 changed, 0 added, 0 removed, 8 unchanged.
+
+| name | object | file | status | metric | base | head | delta | change |
+|:--|:--|:--|:--|:--|--:|--:|--:|--:|
+| (total) |  |  |  | Ir | 10,000 | 10,000 | 0 | 0.00% |
+
+Base `base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64).
+EXPECTED
+expect_output --format=markdown base.xml base.xml
+
+# a report against itself, JSON
+cat >"$expected" <<'EXPECTED'
+{
+  "base": {"file": "base.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
+  "head": {"file": "base.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
+  "cross-arch": false,
+  "runs-differ": [],
+  "compared": 8, "changed": 0, "added": 0, "removed": 0, "unchanged": 8, "shown": 0,
+  "rows": [
+    {"kind": "total", "status": "total", "metrics": [
+      {"metric": "Ir", "base": 10000, "head": 10000, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "allocs", "base": 12, "head": 12, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "alloc-bytes", "base": 1200, "head": 1200, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "frees", "base": 12, "head": 12, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "free-bytes", "base": 1200, "head": 1200, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "peak-bytes", "base": 300, "head": 300, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "peak-blocks", "base": 3, "head": 3, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "exit-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "exit-blocks", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null}
+    ]}
+  ]
+}
+EXPECTED
+expect_output --format=json base.xml base.xml
+
+# cache figures, self and inclusive, and cycles
+cat >"$expected" <<'EXPECTED'
+Base:      cache-base.xml: ./mm 64 (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Head:      cache-head.xml: ./mm 64 (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Total:     1,000 -> 1,000 Ir (0, 0.00%)
+Compared:  2 functions and zones: 1 changed, 0 added, 0 removed, 1 unchanged (not shown)
+Shown:     all 1 that differ, by impact
+
+name     object  file  status   metric        base   head  delta   change
+(total)                         Ir           1,000  1,000      0    0.00%
+                                D1mr            30     20    -10  -33.33%
+                                DLmr             6      4     -2  -33.33%
+                                cycles       2,800  2,500   -300  -10.71%
+kernel   mm      k.c   changed  D1mr            20     10    -10  -50.00%
+                                DLmr             4      2     -2  -50.00%
+                                cycles       1,720  1,420   -300  -17.44%
+                                incl-D1mr       25     15    -10  -40.00%
+                                incl-DLmr        5      3     -2  -40.00%
+                                incl-cycles  2,310  2,010   -300  -12.99%
+EXPECTED
+expect_output cache-base.xml cache-head.xml
+
+# cache figures, markdown
+cat >"$expected" <<'EXPECTED'
+**hotgrind diff**: total 1,000 → 1,000 Ir (0, 0.00%); functions and zones: 1 changed, 0 added, 0 removed, 1 unchanged.
+
+| name | object | file | status | metric | base | head | delta | change |
+|:--|:--|:--|:--|:--|--:|--:|--:|--:|
+| (total) |  |  |  | Ir | 1,000 | 1,000 | 0 | 0.00% |
+|  |  |  |  | D1mr | 30 | 20 | -10 | -33.33% |
+|  |  |  |  | DLmr | 6 | 4 | -2 | -33.33% |
+|  |  |  |  | cycles | 2,800 | 2,500 | -300 | -10.71% |
+| `kernel` | `mm` | `k.c` | changed | D1mr | 20 | 10 | -10 | -50.00% |
+|  |  |  |  | DLmr | 4 | 2 | -2 | -50.00% |
+|  |  |  |  | cycles | 1,720 | 1,420 | -300 | -17.44% |
+|  |  |  |  | incl-D1mr | 25 | 15 | -10 | -40.00% |
+|  |  |  |  | incl-DLmr | 5 | 3 | -2 | -40.00% |
+|  |  |  |  | incl-cycles | 2,310 | 2,010 | -300 | -12.99% |
+
+Base `cache-base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `cache-head.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64). All 1 rows that differ shown, by impact.
+EXPECTED
+expect_output --format=markdown cache-base.xml cache-head.xml
+
+# two architectures: ratios for Ir and per-call figures, calls exactly
+cat >"$expected" <<'EXPECTED'
+Base:      base.xml: ./prog (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Head:      arm64.xml: ./prog (hotgrind 0.1.0, Valgrind 3.19.0, arm64)
+Total:     10,000 -> 9,500 Ir (0.95x)
+Compared:  8 functions and zones: 4 changed, 0 added, 0 removed, 4 unchanged (not shown)
+Shown:     all 4 that differ, by impact
+Warning:   different architectures (amd64 -> arm64): Ir, cache and per-call figures are compared as ratios head/base, calls and heap figures exactly
+
+name     object     file     status   metric     base   head  delta   change
+(total)                               Ir       10,000  9,500           0.95x
+save     (zone)              changed  calls         2      3     +1  +50.00%
+                                      min         400    300           0.75x
+                                      p50         400    300           0.75x
+                                      p95         600    400           0.67x
+                                      p99         600    400           0.67x
+                                      max         600    400           0.67x
+main     prog       prog.c   changed  Ir        5,000  4,000           0.80x
+parse    prog       parse.c  changed  Ir        3,000  3,300           1.10x
+                                      incl-Ir   8,000  8,800           1.10x
+                                      min         500    550           1.10x
+                                      p50         700    770           1.10x
+                                      p95       1,500  1,650           1.10x
+                                      p99       1,500  1,650           1.10x
+                                      max       1,500  1,650           1.10x
+strlen   libc.so.6  ???      changed  Ir          400    600           1.50x
+EXPECTED
+expect_output base.xml arm64.xml
+
+# two architectures, markdown, --limit 2
+cat >"$expected" <<'EXPECTED'
+**hotgrind diff**: total 10,000 → 9,500 Ir (0.95x); functions and zones: 4 changed, 0 added, 0 removed, 4 unchanged.
+
+**Warning:** different architectures (`amd64` → `arm64`): Ir, cache and per-call figures are compared as ratios head/base, calls and heap figures exactly.
+
+| name | object | file | status | metric | base | head | delta | change |
+|:--|:--|:--|:--|:--|--:|--:|--:|--:|
+| (total) |  |  |  | Ir | 10,000 | 9,500 |  | 0.95x |
+| `save` | (zone) |  | changed | calls | 2 | 3 | +1 | +50.00% |
+|  |  |  |  | min | 400 | 300 |  | 0.75x |
+|  |  |  |  | p50 | 400 | 300 |  | 0.75x |
+|  |  |  |  | p95 | 600 | 400 |  | 0.67x |
+|  |  |  |  | p99 | 600 | 400 |  | 0.67x |
+|  |  |  |  | max | 600 | 400 |  | 0.67x |
+| `main` | `prog` | `prog.c` | changed | Ir | 5,000 | 4,000 |  | 0.80x |
+
+Base `base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `arm64.xml` (hotgrind 0.1.0, Valgrind 3.19.0, arm64). Top 2 of 4 rows that differ shown, by impact.
+EXPECTED
+expect_output --format=markdown --limit=2 base.xml arm64.xml
+
+# two architectures, JSON, --limit 1
+cat >"$expected" <<'EXPECTED'
+{
+  "base": {"file": "base.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
+  "head": {"file": "arm64.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "arm64"},
+  "cross-arch": true,
+  "runs-differ": [],
+  "compared": 8, "changed": 4, "added": 0, "removed": 0, "unchanged": 4, "shown": 1,
+  "rows": [
+    {"kind": "total", "status": "total", "metrics": [
+      {"metric": "Ir", "base": 10000, "head": 9500, "delta": null, "percent": null, "ratio": "0.95x"},
+      {"metric": "allocs", "base": 12, "head": 12, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "alloc-bytes", "base": 1200, "head": 1200, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "frees", "base": 12, "head": 12, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "free-bytes", "base": 1200, "head": 1200, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "peak-bytes", "base": 300, "head": 300, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "peak-blocks", "base": 3, "head": 3, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "exit-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "exit-blocks", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null}
+    ]},
+    {"kind": "zone", "status": "changed", "name": "save", "metrics": [
+      {"metric": "calls", "base": 2, "head": 3, "delta": 1, "percent": "+50.00%", "ratio": null},
+      {"metric": "incl-Ir", "base": 1000, "head": 1000, "delta": null, "percent": null, "ratio": "1.00x"},
+      {"metric": "incl-allocs", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "incl-alloc-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "incl-frees", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "incl-free-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "min", "base": 400, "head": 300, "delta": null, "percent": null, "ratio": "0.75x"},
+      {"metric": "p50", "base": 400, "head": 300, "delta": null, "percent": null, "ratio": "0.75x"},
+      {"metric": "p95", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": "0.67x"},
+      {"metric": "p99", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": "0.67x"},
+      {"metric": "max", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": "0.67x"}
+    ]}
+  ]
+}
+EXPECTED
+expect_output --format=json --limit 1 base.xml arm64.xml
+
+# runs measured differently: the warning, on stderr too
+cat >"$expected" <<'EXPECTED'
+Base:      fp-base.xml: ./fp (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Head:      fp-head.xml: ./fp (hotgrind 0.2.0, Valgrind 3.22.0, amd64)
+Total:     100 -> 100 Ir (0, 0.00%)
+Compared:  1 function or zone: 0 changed, 0 added, 0 removed, 1 unchanged (not shown)
+Shown:     none differ
+Warning:   the runs were measured differently, which alone can move counts: hotgrind (0.1.0 -> 0.2.0), Valgrind (3.19.0 -> 3.22.0), platform (amd64-sse3-avx2 -> amd64-sse3), libc (glibc 2.36 -> glibc 2.37), environment (20 variables, 1,000 bytes -> 21 variables, 1,050 bytes), GLIBC_TUNABLES ((unset) -> glibc.cpu.hwcaps=-AVX2), option thread-events (no -> yes), cache (I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64 -> I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64)
+
+name     object  file  status  metric  base  head  delta  change
+(total)                        Ir       100   100      0   0.00%
+EXPECTED
+cat >"$expected_err" <<'EXPECTED'
+hotgrind diff: warning: the runs were measured differently, which alone can move counts: hotgrind (0.1.0 -> 0.2.0), Valgrind (3.19.0 -> 3.22.0), platform (amd64-sse3-avx2 -> amd64-sse3), libc (glibc 2.36 -> glibc 2.37), environment (20 variables, 1,000 bytes -> 21 variables, 1,050 bytes), GLIBC_TUNABLES ((unset) -> glibc.cpu.hwcaps=-AVX2), option thread-events (no -> yes), cache (I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64 -> I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64)
+EXPECTED
+expect_output_and_warning fp-base.xml fp-head.xml
+
+# runs measured differently, markdown
+cat >"$expected" <<'EXPECTED'
+**hotgrind diff**: total 100 → 100 Ir (0, 0.00%); functions and zones: 0 changed, 0 added, 0 removed, 1 unchanged.
+
+**Warning:** the runs were measured differently, which alone can move counts: hotgrind (`0.1.0` → `0.2.0`), Valgrind (`3.19.0` → `3.22.0`), platform (`amd64-sse3-avx2` → `amd64-sse3`), libc (`glibc 2.36` → `glibc 2.37`), environment (`20 variables, 1,000 bytes` → `21 variables, 1,050 bytes`), GLIBC_TUNABLES (`(unset)` → `glibc.cpu.hwcaps=-AVX2`), option thread-events (`no` → `yes`), cache (`I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64` → `I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64`).
+
+| name | object | file | status | metric | base | head | delta | change |
+|:--|:--|:--|:--|:--|--:|--:|--:|--:|
+| (total) |  |  |  | Ir | 100 | 100 | 0 | 0.00% |
+
+Base `fp-base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `fp-head.xml` (hotgrind 0.2.0, Valgrind 3.22.0, amd64).
+EXPECTED
+cat >"$expected_err" <<'EXPECTED'
+hotgrind diff: warning: the runs were measured differently, which alone can move counts: hotgrind (0.1.0 -> 0.2.0), Valgrind (3.19.0 -> 3.22.0), platform (amd64-sse3-avx2 -> amd64-sse3), libc (glibc 2.36 -> glibc 2.37), environment (20 variables, 1,000 bytes -> 21 variables, 1,050 bytes), GLIBC_TUNABLES ((unset) -> glibc.cpu.hwcaps=-AVX2), option thread-events (no -> yes), cache (I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64 -> I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64)
+EXPECTED
+expect_output_and_warning --format=markdown fp-base.xml fp-head.xml
+
+# runs measured differently, JSON
+cat >"$expected" <<'EXPECTED'
+{
+  "base": {"file": "fp-base.xml", "command": ["./fp"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
+  "head": {"file": "fp-head.xml", "command": ["./fp"], "hotgrind": "0.2.0", "valgrind": "3.22.0", "arch": "amd64"},
+  "cross-arch": false,
+  "runs-differ": [
+    {"what": "hotgrind", "base": "0.1.0", "head": "0.2.0"},
+    {"what": "Valgrind", "base": "3.19.0", "head": "3.22.0"},
+    {"what": "platform", "base": "amd64-sse3-avx2", "head": "amd64-sse3"},
+    {"what": "libc", "base": "glibc 2.36", "head": "glibc 2.37"},
+    {"what": "environment", "base": "20 variables, 1,000 bytes", "head": "21 variables, 1,050 bytes"},
+    {"what": "GLIBC_TUNABLES", "base": "(unset)", "head": "glibc.cpu.hwcaps=-AVX2"},
+    {"what": "option thread-events", "base": "no", "head": "yes"},
+    {"what": "cache", "base": "I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64", "head": "I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64"}
+  ],
+  "compared": 1, "changed": 0, "added": 0, "removed": 0, "unchanged": 1, "shown": 0,
+  "rows": [
+    {"kind": "total", "status": "total", "metrics": [
+      {"metric": "Ir", "base": 100, "head": 100, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "I1mr", "base": 1, "head": 1, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "ILmr", "base": 1, "head": 1, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "Dr", "base": 30, "head": 30, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "D1mr", "base": 2, "head": 2, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "DLmr", "base": 1, "head": 1, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "Dw", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "D1mw", "base": 1, "head": 1, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "DLmw", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
+      {"metric": "cycles", "base": 340, "head": 340, "delta": 0, "percent": "0.00%", "ratio": null}
+    ]}
+  ]
+}
+EXPECTED
+cat >"$expected_err" <<'EXPECTED'
+hotgrind diff: warning: the runs were measured differently, which alone can move counts: hotgrind (0.1.0 -> 0.2.0), Valgrind (3.19.0 -> 3.22.0), platform (amd64-sse3-avx2 -> amd64-sse3), libc (glibc 2.36 -> glibc 2.37), environment (20 variables, 1,000 bytes -> 21 variables, 1,050 bytes), GLIBC_TUNABLES ((unset) -> glibc.cpu.hwcaps=-AVX2), option thread-events (no -> yes), cache (I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64 -> I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64)
+EXPECTED
+expect_output_and_warning --format=json fp-base.xml fp-head.xml
+
+# matching: lines that moved, a renamed file, names that are not unique
+cat >"$expected" <<'EXPECTED'
+Base:      match-base.xml: ./m (hotgrind 0.1.0, Valgrind 3.19.0, x86)
+Head:      match-head.xml: ./m (hotgrind 0.1.0, Valgrind 3.19.0, x86)
+Total:     710 -> 759 Ir (+49, +6.90%)
+Compared:  10 functions and zones: 5 changed, 2 added, 2 removed, 1 unchanged (not shown)
+Shown:     all 9 that differ, by impact
+
+name                     object  file        status   metric   base  head  delta   change
+(total)                                               Ir        710   759    +49   +6.90%
+moved                    m       a.c -> b.c  changed  Ir        300   330    +30  +10.00%
+dup                      m       d.h         changed  Ir        100   110    +10  +10.00%
+twin                     m       t1.c        removed  Ir         10     -    -10     gone
+twin                     m       t2.c        removed  Ir         10     -    -10     gone
+twin                     m       t3.c        added    Ir          -    10    +10      new
+twin                     m       t4.c        added    Ir          -    10    +10      new
+operator|(Flags, Flags)  m       flags.cc    changed  Ir         50    55     +5  +10.00%
+`anonymous'::run         m       x.cc        changed  Ir         40    44     +4  +10.00%
+a|b                      (zone)              changed  incl-Ir    10    12     +2  +20.00%
+                                                      min        10    12     +2  +20.00%
+                                                      p50        10    12     +2  +20.00%
+                                                      p95        10    12     +2  +20.00%
+                                                      p99        10    12     +2  +20.00%
+                                                      max        10    12     +2  +20.00%
+EXPECTED
+expect_output match-base.xml match-head.xml
+
+# matching, markdown: | and ` in names
+cat >"$expected" <<'EXPECTED'
+**hotgrind diff**: total 710 → 759 Ir (+49, +6.90%); functions and zones: 5 changed, 2 added, 2 removed, 1 unchanged.
+
+| name | object | file | status | metric | base | head | delta | change |
+|:--|:--|:--|:--|:--|--:|--:|--:|--:|
+| (total) |  |  |  | Ir | 710 | 759 | +49 | +6.90% |
+| `moved` | `m` | `a.c -> b.c` | changed | Ir | 300 | 330 | +30 | +10.00% |
+| `dup` | `m` | `d.h` | changed | Ir | 100 | 110 | +10 | +10.00% |
+| `twin` | `m` | `t1.c` | removed | Ir | 10 | - | -10 | gone |
+| `twin` | `m` | `t2.c` | removed | Ir | 10 | - | -10 | gone |
+| `twin` | `m` | `t3.c` | added | Ir | - | 10 | +10 | new |
+| `twin` | `m` | `t4.c` | added | Ir | - | 10 | +10 | new |
+| `operator\|(Flags, Flags)` | `m` | `flags.cc` | changed | Ir | 50 | 55 | +5 | +10.00% |
+| `` `anonymous'::run `` | `m` | `x.cc` | changed | Ir | 40 | 44 | +4 | +10.00% |
+| `a\|b` | (zone) |  | changed | incl-Ir | 10 | 12 | +2 | +20.00% |
+|  |  |  |  | min | 10 | 12 | +2 | +20.00% |
+|  |  |  |  | p50 | 10 | 12 | +2 | +20.00% |
+|  |  |  |  | p95 | 10 | 12 | +2 | +20.00% |
+|  |  |  |  | p99 | 10 | 12 | +2 | +20.00% |
+|  |  |  |  | max | 10 | 12 | +2 | +20.00% |
+
+Base `match-base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, x86); head `match-head.xml` (hotgrind 0.1.0, Valgrind 3.19.0, x86). All 9 rows that differ shown, by impact.
+EXPECTED
+expect_output --format=markdown match-base.xml match-head.xml
+
+# JSON of the matching pair: a row matched by name and object keeps both
+# files; functions that share a key pair up in the order of their lines.
+run 0 --format=json match-base.xml match-head.xml && {
+  grep -qxF '    {"kind": "function", "status": "changed", "name": "moved", "object": "m", "base-file": "a.c", "head-file": "b.c", "base-line": 5, "head-line": 5, "matched-by-name": true, "metrics": [' "$out" ||
+    fail "diff --format=json: the row matched by name"
+  grep -qxF '    {"kind": "function", "status": "changed", "name": "dup", "object": "m", "base-file": "d.h", "head-file": "d.h", "base-line": 10, "head-line": 12, "matched-by-name": false, "metrics": [' "$out" ||
+    fail "diff --format=json: the functions that share a key"
+  grep -qxF '    {"kind": "zone", "status": "changed", "name": "a|b", "metrics": [' "$out" ||
+    fail "diff --format=json: the zone"
+}
+
+# --limit 0 shows every row; the options may come after the reports.
+run 0 base.xml head.xml --limit 0 &&
+  { grep -qx 'Shown:     all 6 that differ, by impact' "$out" ||
+      fail "diff --limit 0: not all rows"; }
+run 0 --limit 1 -- base.xml head.xml &&
+  { grep -qx 'Shown:     top 1 of 6 that differ, by impact' "$out" ||
+      fail "diff --limit 1: not the top row"
+    [ "$(grep -c '  added  \|  changed  \|  removed  ' "$out")" = 1 ] ||
+      fail "diff --limit 1: more than one row"; }
+
+# Bad input: one line naming the file (and the line), exit status 2.
+expect_error "hotgrind: missing.xml: No such file or directory" \
+  base.xml missing.xml
+expect_error "hotgrind: bad-head.xml: line 23: <self> attribute Ir=\"5,500\" is not a number" \
+  base.xml bad-head.xml
+expect_error "hotgrind: ../wrong-format.xml: line 2: report format 2 is not supported (this hotgrind reads format 1)" \
+  ../wrong-format.xml head.xml
+expect_error "hotgrind: ../malformed.xml: line 15: Opening and ending tag mismatch: self line 14 and function" \
+  ../malformed.xml bad-head.xml
+
+expect_usage_error "two reports needed, BASE and HEAD"
+expect_usage_error "two reports needed, BASE and HEAD" base.xml
+expect_usage_error "two reports, BASE and HEAD, not more ('base.xml')" \
+  base.xml head.xml base.xml
+expect_usage_error "--format is text, markdown or json, not 'xml'" \
+  --format=xml base.xml head.xml
+expect_usage_error "--format needs a value" base.xml head.xml --format
+expect_usage_error "--limit needs a number (0 for all), not '-1'" \
+  --limit -1 base.xml head.xml
+expect_usage_error "unknown option '--frobnicate'" --frobnicate base.xml head.xml
+
+run 0 --help && { grep -q '^usage: hotgrind diff ' "$out" || fail "diff --help"; }
+
+echo "diff.sh: $checks checks, $failures failed"
+[ "$failures" -eq 0 ]

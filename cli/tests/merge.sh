@@ -1,0 +1,181 @@
+#!/bin/sh
+# hotgrind merge: sharded reports summed exactly (against merged files
+# summed by hand), deterministic and associative; refusals that name both
+# files and the difference; bad input.  GPL-2.0-or-later; part of hotgrind.
+#
+# Run by `make check` (export-merge-lib.sh says with what).
+# tests/data/merge/merged.xml is shard-a + shard-b + shard-c and
+# merged-cache.xml is cache-a + cache-b, both worked out by hand
+# (docs/export.md, "hotgrind merge").
+
+. "$(dirname "$0")/export-merge-lib.sh"
+data=$HG_TEST_DATA/merge
+all=$HG_TEST_DATA
+merged=$scratch/merged.xml
+
+# A merge that must succeed: status 0, nothing on stdout or stderr, OUT
+# valid, no OUT.tmp left.
+merges() {
+  target=$1; shift
+  run 0 merge -o "$target" "$@" || return 1
+  [ -s "$out" ] && fail "merge $*: wrote to stdout"
+  [ -s "$err" ] && fail "merge $*: wrote to stderr"
+  [ -e "$target.tmp" ] && fail "merge $*: $target.tmp left behind"
+  run 0 validate "$target"
+}
+
+# A merge that must fail: status 2, one line on stderr that matches the
+# extended regular expression PATTERN, and no OUT.
+refuses() {
+  pattern=$1; shift
+  rm -f "$merged"
+  run 2 merge -o "$merged" "$@" || return
+  [ -s "$out" ] && fail "merge $*: wrote to stdout"
+  [ "$(wc -l <"$err" | tr -d ' ')" = 1 ] || fail "merge $*: not one line"
+  grep -Eq -- "$pattern" "$err" ||
+    fail "merge $*: stderr does not match '$pattern'"
+  [ -e "$merged" ] || [ -e "$merged.tmp" ] &&
+    fail "merge $*: an output file was left"
+}
+
+# --- three shards, summed by hand
+a=$data/shard-a.xml b=$data/shard-b.xml c=$data/shard-c.xml
+merges "$merged" "$a" "$b" "$c" && same "$data/merged.xml" "$merged" "merge a b c"
+# The same inputs in the same order: the same bytes.
+merges "$scratch/again.xml" "$a" "$b" "$c" &&
+  same "$merged" "$scratch/again.xml" "merge a b c, twice"
+# Associative: merging a merge with the last shard gives the same report.
+merges "$scratch/ab.xml" "$a" "$b" &&
+  merges "$scratch/ab-c.xml" "$scratch/ab.xml" "$c" &&
+  same "$data/merged.xml" "$scratch/ab-c.xml" "merge (merge a b) c"
+# Another order: the same sums (functions, totals, zones), other thread
+# numbers.
+merges "$scratch/cba.xml" "$c" "$b" "$a" && {
+  for format in folded bmf; do
+    "$HOTGRIND" export --format=$format "$data/merged.xml" >"$scratch/abc.$format"
+    "$HOTGRIND" export --format=$format "$scratch/cba.xml" >"$scratch/cba.$format"
+    same "$scratch/abc.$format" "$scratch/cba.$format" "merge c b a ($format)"
+  done
+  checks=$((checks + 1))
+  grep -q '<thread id="1" status="exited" Ir="500"' "$scratch/cba.xml" ||
+    fail "merge c b a: thread 1 is not shard c's main thread"
+}
+# An existing OUT is replaced.
+echo "not a report" >"$scratch/old.xml"
+merges "$scratch/old.xml" "$a" "$b" "$c" &&
+  same "$data/merged.xml" "$scratch/old.xml" "merge over an existing file"
+# The same report twice is fine too: everything doubles.
+merges "$scratch/aa.xml" "$a" "$a" && {
+  checks=$((checks + 1))
+  grep -q '<totals Ir="2000">' "$scratch/aa.xml" &&
+    grep -q 'marked="yes" calls="4"' "$scratch/aa.xml" &&
+    grep -q '<arg>--shard=1/3</arg>' "$scratch/aa.xml" &&
+    grep -q '<environment variables="20" bytes="1500">' "$scratch/aa.xml" ||
+    fail "merge a a: not the doubled figures, the arguments and environment"
+}
+# Cache figures and cycles are summed; the cache's source differs, so it
+# is left out.
+merges "$merged" "$data/cache-a.xml" "$data/cache-b.xml" &&
+  same "$data/merged-cache.xml" "$merged" "merge cache-a cache-b"
+# The merged report reads like any other.
+run 0 show "$data/merged.xml" && {
+  grep -q '^Total: *3,500 Ir' "$out" || fail "show merged.xml: total"; }
+
+# A merged report has no <per-call>: validate says so when it has one.
+sed 's|<inclusive Ir="50" allocs="0" alloc-bytes="0" frees="0" free-bytes="0"/>|&\
+      <per-call min="50" max="50" mean="50.00" p50="50" p95="50" p99="50"/>|' \
+  "$data/merged.xml" >"$scratch/per-call.xml"
+run 2 validate "$scratch/per-call.xml" &&
+  { grep -q 'line 45: a merged report (<run><merge>) has no <per-call>' "$err" ||
+      fail "validate: a merged report with <per-call>"; }
+sed 's|<merge reports="3"/>|<merge reports="1"/>|' "$data/merged.xml" \
+  >"$scratch/one.xml"
+run 2 validate "$scratch/one.xml"
+
+# --- reports that differ in what changes the counts: refused, both files
+# and the difference named.  Each variant is shard-b changed in one place.
+variant() {   # variant NAME SED-SCRIPT: $scratch/NAME.xml from shard-b
+  sed "$2" "$b" >"$scratch/$1.xml"
+}
+refuse_variant() {   # refuse_variant NAME SED-SCRIPT DIFFERENCE
+  variant "$1" "$2"
+  refuses "^hotgrind: $scratch/$1.xml: cannot be merged with $a: $3\$" \
+    "$a" "$scratch/$1.xml"
+}
+refuse_variant tool 's/<tool name="hotgrind" version="0.1.0"/<tool name="hotgrind" version="0.2.0"/' \
+  "hotgrind version '0.2.0', not '0.1.0'"
+refuse_variant valgrind 's/<valgrind version="3.19.0"/<valgrind version="3.24.0"/' \
+  "Valgrind version '3.24.0', not '3.19.0'"
+refuse_variant arch 's/<arch>amd64</<arch>arm64</' \
+  "architecture 'arm64', not 'amd64'"
+refuse_variant exe 's/<exe>.\/tests</<exe>.\/other</' \
+  "program './other', not './tests'"
+refuse_variant platform 's/<arch>amd64<\/arch>/&<platform hwcaps="amd64-avx2"\/>/' \
+  "platform 'amd64-avx2', not 'none'"
+refuse_variant collect 's/"collect-atstart" value="yes"/"collect-atstart" value="no"/' \
+  "option 1 '--collect-atstart=no', not '--collect-atstart=yes'"
+refuse_variant alloc-fn 's/.*"thread-events".*/&<option name="alloc-fn" value="xmalloc"\/>/' \
+  "option 4 '--alloc-fn=xmalloc', not 'none'"
+refuse_variant bind-now 's/"LD_BIND_NOW" value="1"/"LD_BIND_NOW" value="0"/' \
+  "LD_BIND_NOW '0', not '1'"
+refuse_variant mark 's/<mark pattern="run_tests"/<mark pattern="run_*"/' \
+  "mark pattern 'run_\\*', not 'run_tests'"
+# Against the third input, too: every report is compared with the first.
+variant arch3 's/<arch>amd64</<arch>x86</'
+refuses "^hotgrind: $scratch/arch3.xml: cannot be merged with $a: architecture 'x86', not 'amd64'\$" \
+  "$a" "$c" "$scratch/arch3.xml"
+# Cache geometry and cost model.
+sed 's/LL="8388608,16,64"/LL="4194304,16,64"/' "$data/cache-b.xml" >"$scratch/ll.xml"
+refuses "^hotgrind: $scratch/ll.xml: cannot be merged with $data/cache-a.xml: LL cache '4194304,16,64', not '8388608,16,64'\$" \
+  "$data/cache-a.xml" "$scratch/ll.xml"
+sed 's/l1-miss="10"/l1-miss="20"/' "$data/cache-b.xml" >"$scratch/model.xml"
+refuses "cannot be merged with $data/cache-a.xml: cost model l1-miss 20, not 10\$" \
+  "$data/cache-a.xml" "$scratch/model.xml"
+# Cache simulation in one report only.
+sed -e 's/ I1mr="[^/]*cycles="[0-9]*"//' -e '/<cost-model/d' -e '/<cache /d' \
+  "$data/cache-b.xml" >"$scratch/no-cache.xml"
+refuses "cannot be merged with $data/cache-a.xml: cache simulation absent, not present\$" \
+  "$data/cache-a.xml" "$scratch/no-cache.xml"
+# A function marked in one report and not in the other (same patterns).
+variant unmarked 's/ marked="yes" calls="3"//;/<inclusive Ir="1500"/d;/<per-call min="400"/d'
+refuses "^hotgrind merge: function 'run_tests' is marked in $a but not in $scratch/unmarked.xml\$" \
+  "$a" "$scratch/unmarked.xml"
+
+# --- bad input: one line naming the file, nothing written
+refuses "^hotgrind: $all/does-not-exist.xml: " "$a" "$all/does-not-exist.xml"
+refuses "^hotgrind: $all/truncated.xml: line [0-9]+: " "$a" "$all/truncated.xml"
+refuses "^hotgrind: $all/malformed.xml: line [0-9]+: " "$all/malformed.xml" "$a"
+refuses "^hotgrind: $all/wrong-format.xml: line 2: report format 2 is not supported" \
+  "$a" "$all/wrong-format.xml"
+refuses "^hotgrind: $all/entity-bomb.xml: .*DOCTYPE" "$a" "$all/entity-bomb.xml"
+# Merge sums only what it knows: a report this release could not have
+# written (unknown attribute, later additions, a broken rule) is refused.
+refuses "^hotgrind: $all/unknown-attribute.xml: line 14: .*Bogus" \
+  "$all/unknown-attribute.xml" "$a"
+refuses "^hotgrind: $all/future-additions.xml: line [0-9]+: " \
+  "$all/future-additions.xml" "$all/future-additions.xml"
+refuses "^hotgrind: $all/rule-thread-ir-sum.xml: line [0-9]+: <threads>" \
+  "$all/rule-thread-ir-sum.xml" "$all/rule-thread-ir-sum.xml"
+# Sums past 2^64 - 1.
+refuses "^hotgrind merge: the sums of .*valid-full.xml ... .*valid-full.xml do not fit in 64 bits" \
+  "$all/valid-full.xml" "$all/valid-full.xml"
+# Outputs that cannot be written.
+run 2 merge -o "$scratch/no/such/dir/m.xml" "$a" "$b" &&
+  { grep -q "$scratch/no/such/dir/m.xml.tmp" "$err" ||
+      fail "merge -o into a missing folder: the file is not named"; }
+run 2 merge -o "$scratch" "$a" "$b" &&
+  { grep -q 'Is a directory' "$err" || fail "merge -o FOLDER"; }
+
+# --- usage: status 2 and a usage line
+for args in "" "-o $merged" "-o $merged $a" "$a $b" "-o" "-o $merged --frobnicate $a $b"; do
+  # shellcheck disable=SC2086
+  run 2 merge $args &&
+    { grep -q '^usage: hotgrind merge -o OUT REPORT REPORT' "$err" ||
+        fail "merge $args: no usage line"; }
+done
+run 2 merge -o "" "$a" "$b"
+run 0 merge --help && { grep -q 'per-call' "$out" || fail "merge --help"; }
+run 0 help merge
+
+finish
+exit 0

@@ -1,0 +1,73 @@
+/* hotgrind: text output shared by show and diff: names kept safe for a
+   terminal, shell words, and aligned tables.  GPL-2.0-or-later; part of
+   hotgrind. */
+
+#ifndef HOTGRIND_TEXT_H
+#define HOTGRIND_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "report.h"
+
+/* TEXT with control characters as '?': names come from debug
+   information and may hold anything. */
+void hg_print_clean(FILE *out, const char *text);
+
+/* Columns on screen: UTF-8 continuation bytes take none. */
+size_t hg_display_width(const char *text);
+
+/* TEXT, then spaces up to WIDTH columns (none when it is wider). */
+void hg_print_padded(FILE *out, const char *text, size_t width);
+
+/* WORD as a POSIX shell would need it, so that a command line can be read
+   back unambiguously: plain, or in single quotes. */
+void hg_print_shell_word(FILE *out, const char *word);
+
+/* The command of REPORT's run: the program and its arguments, as shell
+   words. */
+void hg_print_command(FILE *out, const struct hg_report *report);
+
+/* "hotgrind 0.1.0, Valgrind 3.19.0, amd64": what measured REPORT. */
+void hg_print_measured_by(FILE *out, const struct hg_report *report);
+
+/* A table printed by one routine: a blank line, the titles, then the
+   rows; columns two spaces apart, numbers on the right, text on the left;
+   the last column is not padded. */
+
+enum hg_align { HG_ALIGN_LEFT, HG_ALIGN_RIGHT };
+
+struct hg_column {
+    const char *title;
+    enum hg_align align;
+    size_t min_width;    /* at least this wide, whatever the cells */
+    size_t max_width;    /* 0: no limit; a longer cell overflows */
+};
+
+struct hg_table {
+    const struct hg_column *columns;
+    size_t column_count;
+    size_t row_count;
+    char **cells;        /* row by row; NULL prints as "" */
+    bool failed;         /* out of memory */
+};
+
+/* Room for ROW_COUNT rows of COLUMN_COUNT empty cells; false when out of
+   memory.  COLUMNS must outlive the table. */
+bool hg_table_create(struct hg_table *table, const struct hg_column *columns,
+                     size_t column_count, size_t row_count);
+
+/* Sets a cell to a copy of TEXT (a failed copy marks the table failed). */
+void hg_table_set(struct hg_table *table, size_t row, size_t column,
+                  const char *text);
+
+/* Sets a cell to COUNT with thousands separators. */
+void hg_table_set_count(struct hg_table *table, size_t row, size_t column,
+                        uint64_t count);
+
+/* Prints TABLE and frees it; false when out of memory. */
+bool hg_table_finish(FILE *out, struct hg_table *table);
+
+#endif
