@@ -7,14 +7,18 @@ split there; hotgrind keys by the function itself.  Both sides are summed
 by function name, which is what both tools take from Valgrind's debug
 info, and every name must agree exactly, as must the totals.
 
-Usage: cg_compare.py [--oracle-again=CACHEGRIND2.OUT] REPORT.xml CACHEGRIND.OUT [EVENT...]
+Usage: cg_compare.py [--oracle-again=CACHEGRIND2.OUT [--report-again=REPORT2.xml]]
+                     REPORT.xml CACHEGRIND.OUT [EVENT...]
 Exit status 0 when everything matches, 1 otherwise (differences printed).
 
 --oracle-again names a second Cachegrind run of the same command.  Where
 the two oracle runs disagree (a figure that depends on something outside
 the program, e.g. a tiny direct-mapped cache seeing an address that varies
 between processes), that figure is not compared and is listed as unstable;
-everything else must still be equal.
+everything else must still be equal.  --report-again names a second
+hotgrind run: a figure on which the two hotgrind runs disagree varies
+between processes too (both tools see the same outside input, one sample
+each), so it is left out and listed the same way.
 """
 import sys
 import xml.etree.ElementTree as ET
@@ -55,9 +59,11 @@ def read_hotgrind(path):
 
 def main():
     args = sys.argv[1:]
-    again = None
+    again = report_again = None
     if args and args[0].startswith("--oracle-again="):
         again = args.pop(0).split("=", 1)[1]
+    if again and args and args[0].startswith("--report-again="):
+        report_again = args.pop(0).split("=", 1)[1]
     if len(args) < 2:
         sys.exit(__doc__)
     hg_fn, hg_tot = read_hotgrind(args[0])
@@ -73,6 +79,15 @@ def main():
         unstable_tot = {ev for ev in wanted if cg_tot.get(ev) != cg2_tot.get(ev)}
         for name, ev in sorted(unstable_fn):
             print(f"unstable in the oracle, not compared: {name} {ev}")
+    if report_again:
+        hg2_fn, hg2_tot = read_hotgrind(report_again)
+        for name in set(hg_fn) | set(hg2_fn):
+            for ev in wanted:
+                if (hg_fn[name].get(ev, 0) != hg2_fn[name].get(ev, 0)
+                        and (name, ev) not in unstable_fn):
+                    unstable_fn.add((name, ev))
+                    print(f"unstable between two hotgrind runs, not compared: {name} {ev}")
+        unstable_tot |= {ev for ev in wanted if hg_tot.get(ev) != hg2_tot.get(ev)}
     bad = 0
     for ev in wanted:
         if ev in unstable_tot:
