@@ -23,6 +23,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 /* Exit status of `check` when a policy judged a regression or a budget
    broke. */

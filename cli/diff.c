@@ -507,62 +507,105 @@ static const char *variable(const struct hg_report *r, const char *name)
     return "(unset)";
 }
 
-/* The values of option NAME, space-separated (alloc-fn and free-fn may be
-   given several times); NULL when out of memory. */
-static char *option_values(const struct hg_report *r, const char *name)
+/* The values of NAME among COUNT options or launcher settings, space-
+   separated (alloc-fn, free-fn and keep-env may be given several times);
+   NULL when out of memory. */
+static char *pair_values(const struct hg_option *pairs, size_t count,
+                         const char *name)
 {
     size_t i, size = 1;
     char *text;
-    for (i = 0; i < r->option_count; i++)
-        if (strcmp(r->options[i].name, name) == 0)
-            size += strlen(r->options[i].value) + 1;
+    for (i = 0; i < count; i++)
+        if (strcmp(pairs[i].name, name) == 0)
+            size += strlen(pairs[i].value) + 1;
     if (size == 1)
         return strdup("(not given)");
     if ((text = calloc(1, size)) == NULL)
         return NULL;
-    for (i = 0; i < r->option_count; i++)
-        if (strcmp(r->options[i].name, name) == 0) {
+    for (i = 0; i < count; i++)
+        if (strcmp(pairs[i].name, name) == 0) {
             if (text[0] != '\0')
                 strcat(text, " ");
-            strcat(text, r->options[i].value);
+            strcat(text, pairs[i].value);
         }
     return text;
 }
 
-/* Whether option I of R is the first of its name. */
-static bool first_of_name(const struct hg_report *r, size_t i)
+/* Whether pair I is the first of its name; whether NAME is among the
+   COUNT pairs. */
+static bool first_of_name(const struct hg_option *pairs, size_t i)
 {
     size_t j;
     for (j = 0; j < i; j++)
-        if (strcmp(r->options[j].name, r->options[i].name) == 0)
+        if (strcmp(pairs[j].name, pairs[i].name) == 0)
             return false;
     return true;
 }
 
-/* Every option name of either report, base's first, as "option NAME". */
-static bool compare_options(struct hg_diff *diff,
-                            const struct hg_report *base,
-                            const struct hg_report *head)
+static bool has_name(const struct hg_option *pairs, size_t count,
+                     const char *name)
 {
-    const struct hg_report *reports[2] = { base, head };
+    size_t i;
+    for (i = 0; i < count; i++)
+        if (strcmp(pairs[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Every name of either list, base's first, as "KIND NAME": the options,
+   or the launcher's settings. */
+static bool compare_pairs(struct hg_diff *diff, const char *kind,
+                          const struct hg_option *base, size_t base_count,
+                          const struct hg_option *head, size_t head_count)
+{
+    const struct hg_option *pairs[2] = { base, head };
+    size_t counts[2] = { base_count, head_count };
     int s;
     size_t i;
     for (s = BASE; s <= HEAD; s++)
-        for (i = 0; i < reports[s]->option_count; i++) {
-            const char *name = reports[s]->options[i].name;
+        for (i = 0; i < counts[s]; i++) {
+            const char *name = pairs[s][i].name;
             char *what;
             bool ok;
-            if (!first_of_name(reports[s], i)
-                || (s == HEAD && hg_report_option(base, name) != NULL))
+            if (!first_of_name(pairs[s], i)
+                || (s == HEAD && has_name(base, base_count, name)))
                 continue;
-            what = format_text("option %s", name);
-            ok = what && add_formatted(diff, what, option_values(base, name),
-                                       option_values(head, name));
+            what = format_text("%s %s", kind, name);
+            ok = what && add_formatted(diff, what,
+                                       pair_values(base, base_count, name),
+                                       pair_values(head, head_count, name));
             free(what);
             if (!ok)
                 return false;
         }
     return true;
+}
+
+static bool compare_options(struct hg_diff *diff,
+                            const struct hg_report *base,
+                            const struct hg_report *head)
+{
+    return compare_pairs(diff, "option", base->options, base->option_count,
+                         head->options, head->option_count);
+}
+
+/* The launcher that made the run reproducible (`hotgrind run`) and what
+   it fixed, setting by setting; a run without one differs from a run
+   with one by that alone. */
+static bool compare_launchers(struct hg_diff *diff,
+                              const struct hg_report *base,
+                              const struct hg_report *head)
+{
+    if (base->launcher == NULL && head->launcher == NULL)
+        return true;
+    if (base->launcher == NULL || head->launcher == NULL)
+        return add_difference(diff, "launcher",
+                              base->launcher ? base->launcher : "(none)",
+                              head->launcher ? head->launcher : "(none)");
+    return add_difference(diff, "launcher", base->launcher, head->launcher)
+           && compare_pairs(diff, "setting", base->settings,
+                            base->setting_count, head->settings,
+                            head->setting_count);
 }
 
 static char *cost_model_text(const struct hg_report *r)
@@ -618,6 +661,8 @@ static bool compare_fingerprints(struct hg_diff *diff,
     }
     if (base->option_count != 0 && head->option_count != 0
         && !compare_options(diff, base, head))
+        return false;
+    if (!compare_launchers(diff, base, head))
         return false;
     if (base->has_cost_model && head->has_cost_model
         && !add_formatted(diff, "cost model", cost_model_text(base),

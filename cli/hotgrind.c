@@ -28,6 +28,7 @@ static const struct command commands[] = {
     { "check",    cmd_check,    "judge a report (and a base) against a policy" },
     { "export",   cmd_export,   "write a report as Callgrind, JSON, BMF or folded" },
     { "merge",    cmd_merge,    "sum reports of sharded runs into one" },
+    { "run",      cmd_run,      "run a program under hotgrind, reproducibly" },
     { "help",     cmd_help,     "this list, or 'help COMMAND' for one" },
 };
 
@@ -51,7 +52,8 @@ static void print_main_help(void)
     printf("usage: hotgrind COMMAND [ARGS...]\n"
            "       hotgrind --help | --version\n"
            "\n"
-           "Reads the XML reports written by valgrind --tool=hotgrind.\n"
+           "Reads the XML reports written by valgrind --tool=hotgrind, and runs\n"
+           "programs under it so that the counts do not move (run).\n"
            "\n"
            "Commands:\n");
     for (i = 0; i < command_count; i++)

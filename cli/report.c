@@ -682,8 +682,8 @@ static void load_env_var(struct loader *loader, void *item,
     var->value = require_attribute(loader, node, "value");
 }
 
-/* The optional parts of <run>: options, platform, libc, environment, cost
-   model and cache geometry. */
+/* The optional parts of <run>: options, platform, libc, environment,
+   launcher, cost model and cache geometry. */
 static void load_run_details(struct loader *loader, struct hg_report *report,
                              const xmlNode *run)
 {
@@ -707,6 +707,12 @@ static void load_run_details(struct loader *loader, struct hg_report *report,
     report->environment = load_list(loader, node, "var",
                                     sizeof *report->environment,
                                     load_env_var, &report->environment_count);
+    node = find_child(run, "launcher");
+    if (node != NULL && !loader->failed)
+        report->launcher = require_attribute(loader, node, "name");
+    report->settings = load_list(loader, node, "setting",
+                                 sizeof *report->settings, load_option,
+                                 &report->setting_count);
     if ((node = find_child(run, "cost-model")) != NULL && !loader->failed) {
         report->has_cost_model = true;
         report->cost_model_name = require_attribute(loader, node, "name");
@@ -1108,6 +1114,18 @@ struct hg_report *hg_report_load(const char *path, char *problem,
     return stream.report;
 }
 
+/* The options of <run><options> or the settings of <run><launcher>. */
+static void free_options(struct hg_option *options, size_t count)
+{
+    size_t i;
+    if (options != NULL)
+        for (i = 0; i < count; i++) {
+            free(options[i].name);
+            free(options[i].value);
+        }
+    free(options);
+}
+
 void hg_report_free(struct hg_report *report)
 {
     size_t i;
@@ -1122,12 +1140,7 @@ void hg_report_free(struct hg_report *report)
             free(report->args[i]);
     free(report->args);
     free(report->host_cwd);
-    if (report->options != NULL)
-        for (i = 0; i < report->option_count; i++) {
-            free(report->options[i].name);
-            free(report->options[i].value);
-        }
-    free(report->options);
+    free_options(report->options, report->option_count);
     free(report->platform_hwcaps);
     free(report->libc_name);
     free(report->libc_version);
@@ -1137,6 +1150,8 @@ void hg_report_free(struct hg_report *report)
             free(report->environment[i].value);
         }
     free(report->environment);
+    free(report->launcher);
+    free_options(report->settings, report->setting_count);
     free(report->cost_model_name);
     free(report->cache_i1);
     free(report->cache_d1);

@@ -160,7 +160,8 @@ struct hg_event {
     bool waited;                 /* lock: the thread waited for it */
 };
 
-/* <option name value/> of <run><options>: what changes the counts. */
+/* <option name value/> of <run><options>: what changes the counts; also
+   each <setting name value/> of <run><launcher>. */
 struct hg_option {
     char *name;
     char *value;
@@ -191,6 +192,10 @@ struct hg_report {
     uint64_t environment_variables, environment_bytes;
     struct hg_env_var *environment;  /* the few values the report gives */
     size_t environment_count;
+    char *launcher;                  /* <launcher name>; NULL without one */
+    struct hg_option *settings;      /* its <setting name value/>s, each
+                                        a thing it fixed; in file order */
+    size_t setting_count;
     bool has_cost_model;             /* --cache-sim=yes */
     char *cost_model_name;
     uint64_t cost_model_version, cost_l1_miss, cost_ll_miss;

@@ -151,6 +151,11 @@ void    HT_(fn_restore_end)(void);
    look-up by address, for the caller of an allocator). */
 HT_Fn*  HT_(fn_containing)(Addr a);
 Bool    HT_(collect_atstart)(void);
+/* --launcher (NULL if not given) and its --run-setting=KEY=VALUE texts,
+   in the order given. */
+const HChar* HT_(launcher)(void);
+UInt         HT_(n_run_settings)(void);
+const HChar* HT_(run_setting)(UInt i);
 
 /*------------------------------------------------------------*/
 /*--- Cache simulation (ht_sim.c)                          ---*/

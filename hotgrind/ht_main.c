@@ -132,6 +132,32 @@ static void parse_cache_option(const HChar* arg, const HChar* value,
 
 Bool HT_(collect_atstart)(void) { return clo_collect_atstart; }
 
+/* --launcher=NAME and --run-setting=KEY=VALUE: what a launcher such as
+   `hotgrind run` did to make the run reproducible, recorded as given
+   (<run><launcher>).  The strings point into Valgrind's argument list,
+   which lives as long as the run. */
+static const HChar*  clo_launcher = NULL;
+static const HChar** run_settings = NULL;
+static UInt          n_run_settings = 0;
+
+const HChar* HT_(launcher)(void) { return clo_launcher; }
+UInt HT_(n_run_settings)(void) { return n_run_settings; }
+const HChar* HT_(run_setting)(UInt i)
+{
+   tl_assert(i < n_run_settings);
+   return run_settings[i];
+}
+
+static void add_run_setting(const HChar* arg, const HChar* value)
+{
+   const HChar* eq = VG_(strchr)(value, '=');
+   if (eq == NULL || eq == value)
+      VG_(fmsg_bad_option)(arg, "expected KEY=VALUE with a non-empty KEY\n");
+   run_settings = VG_(realloc)("hotgrind.run_settings", run_settings,
+                               (n_run_settings + 1) * sizeof *run_settings);
+   run_settings[n_run_settings++] = value;
+}
+
 static Bool ht_process_cmd_line_option(const HChar* arg)
 {
    const HChar* value = NULL;
@@ -151,6 +177,13 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    }
    else if VG_STR_CLO(arg, "--LL", value) {
       parse_cache_option(arg, value, &clo_LL); given_LL = True;
+   }
+   else if VG_STR_CLO(arg, "--launcher", clo_launcher) {
+      if (clo_launcher[0] == '\0')
+         VG_(fmsg_bad_option)(arg, "the launcher's name is empty\n");
+   }
+   else if VG_STR_CLO(arg, "--run-setting", value) {
+      add_run_setting(arg, value);
    }
    else if VG_BOOL_CLO(arg, "--heap", HT_(heap_on)) {}
    else if VG_BOOL_CLO(arg, "--thread-events", HT_(thread_events)) {}
@@ -200,6 +233,11 @@ static void ht_print_usage(void)
 "    --thread-events=no|yes      log thread create/exit/join, mutex and\n"
 "                                condition variable operations on the\n"
 "                                instruction clock; per-mutex figures [no]\n"
+"    --launcher=NAME             the program that started Valgrind to make\n"
+"                                the run reproducible (`hotgrind run` gives\n"
+"                                it), recorded in <run><launcher>\n"
+"    --run-setting=KEY=VALUE     one thing that launcher fixed, recorded as\n"
+"                                a <setting> (repeatable; needs --launcher)\n"
    );
 }
 
@@ -701,6 +739,11 @@ static void ht_post_clo_init(void)
          VG_(exit)(1);
       }
       HT_(sim_init)(&clo_I1, &clo_D1, &clo_LL);
+   }
+   if (n_run_settings > 0 && clo_launcher == NULL) {
+      VG_(fmsg)("hotgrind: --run-setting needs --launcher=NAME: the "
+                "settings are the launcher's\n");
+      VG_(exit)(1);
    }
    HT_(report_check_path)(clo_out_file);
 }

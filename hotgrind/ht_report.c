@@ -292,6 +292,33 @@ static void write_option(Out* o, const HChar* name, const HChar* value)
    out_str(o, "/>\n");
 }
 
+/* <launcher>: what the program that started Valgrind (`hotgrind run`)
+   fixed, one <setting> per --run-setting=KEY=VALUE, in the order given. */
+static void write_launcher(Out* o)
+{
+   UInt i;
+   if (HT_(launcher)() == NULL) return;
+   out_str(o, "    <launcher");
+   out_attr(o, "name", HT_(launcher)());
+   if (HT_(n_run_settings)() == 0) {
+      out_str(o, "/>\n");
+      return;
+   }
+   out_str(o, ">\n");
+   for (i = 0; i < HT_(n_run_settings)(); i++) {
+      const HChar* text = HT_(run_setting)(i);
+      const HChar* eq = VG_(strchr)(text, '=');
+      HChar*       name = VG_(strdup)("hotgrind.setting", text);
+      name[eq - text] = '\0';
+      out_str(o, "      <setting");
+      out_attr(o, "name", name);
+      out_attr(o, "value", eq + 1);
+      out_str(o, "/>\n");
+      VG_(free)(name);
+   }
+   out_str(o, "    </launcher>\n");
+}
+
 static void write_run(Out* o)
 {
    Word i;
@@ -325,6 +352,7 @@ static void write_run(Out* o)
    }
    out_str(o, "    </options>\n");
    write_environment(o);
+   write_launcher(o);
    write_cache_geometry(o);
    out_str(o, "  </run>\n");
 }

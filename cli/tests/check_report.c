@@ -522,6 +522,32 @@ START_TEST(loads_run_details_and_cache_figures_exactly)
 }
 END_TEST
 
+/* <launcher> and its settings, in file order, a repeated name twice. */
+START_TEST(loads_the_launcher_and_its_settings_exactly)
+{
+    static const char *const settings[][2] = {
+        { "program", "fp" }, { "environment", "cleared" },
+        { "keep-env", "HOME" }, { "keep-env", "USER" },
+        { "env", "SEED=1" }, { "stdout", "terminal" },
+    };
+    struct hg_report *r = load_ok("diff/launch-head.xml");
+    size_t i;
+
+    ck_assert_str_eq(r->launcher, "hotgrind run");
+    ck_assert_uint_eq(r->setting_count, 6);
+    for (i = 0; i < 6; i++) {
+        ck_assert_str_eq(r->settings[i].name, settings[i][0]);
+        ck_assert_str_eq(r->settings[i].value, settings[i][1]);
+    }
+    hg_report_free(r);
+
+    r = load_ok("diff/launch-none.xml");
+    ck_assert_ptr_null(r->launcher);
+    ck_assert_uint_eq(r->setting_count, 0);
+    hg_report_free(r);
+}
+END_TEST
+
 /* Reports without the run details have none, and no cache figures. */
 START_TEST(loads_a_report_without_run_details_as_such)
 {
@@ -1250,8 +1276,9 @@ START_TEST(shows_heap_threads_and_mutexes_in_one_order)
     };
 #undef HEAP_FUNCTION
     struct hg_thread threads[] = {
-        { 3, NULL, 1, HG_THREAD_RUNNING, 2, false, { 0, 0, 0, 0 } },
-        { 1, (char *)"main", 0, HG_THREAD_EXITED, 8, true, { 1, 2, 3, 4 } },
+        { 3, NULL, 1, HG_THREAD_RUNNING, 2, false, { 0, 0, 0, 0 }, false, 0 },
+        { 1, (char *)"main", 0, HG_THREAD_EXITED, 8, true, { 1, 2, 3, 4 },
+          false, 0 },
     };
     struct hg_mutex mutexes[] = {
         { 4, NULL, 9, 0, },
@@ -2023,6 +2050,7 @@ static Suite *report_suite(void)
     tcase_add_test(loader, counts_an_event_kind_it_does_not_know_as_other);
     tcase_add_test(loader, loads_run_details_and_cache_figures_exactly);
     tcase_add_test(loader, loads_a_report_without_run_details_as_such);
+    tcase_add_test(loader, loads_the_launcher_and_its_settings_exactly);
     tcase_add_test(loader, parses_means_like_the_schema);
     tcase_add_loop_test(loader, refuses_a_bad_report_with_one_line, 0,
                         (int)(sizeof bad_reports / sizeof bad_reports[0]));

@@ -78,6 +78,29 @@ expect_usage_error show --limit -1 "$data/valid.xml"
 expect_usage_error show --limit=5x "$data/valid.xml"
 expect_usage_error validate
 expect_usage_error validate --frobnicate "$data/valid.xml"
+run 0 help run && { grep -q -- '--keep-env=VAR' "$out" || fail "help run"; }
+expect_usage_error run
+expect_usage_error run --tool=memcheck /bin/true
+expect_usage_error run --cache-geometry=host /bin/true
+expect_usage_error run --env=NOVALUE /bin/true
+expect_usage_error run -o
+# run --dry-run: the command it would exec (any executable will do as the
+# Valgrind, since nothing runs); a GLIBC_TUNABLES given is merged into the
+# pinned one, its hwcaps items last and the list ended by ','.
+run 0 run --dry-run --valgrind=/bin/true \
+    --env=GLIBC_TUNABLES=glibc.cpu.hwcaps=-FOO:glibc.malloc.arena_max=2 \
+    --mark=main -- /bin/true a && {
+  grep -q ' env -i PATH=/usr/bin:/bin LC_ALL=C LD_BIND_NOW=1 GLIBC_TUNABLES=' "$out" ||
+    fail "run --dry-run: not the fixed environment"
+  grep -q 'GLIBC_TUNABLES=glibc.cpu.hwcaps=[^ :]*-FOO,:' "$out" ||
+    fail "run --dry-run: the hwcaps given are not last in the pinned list"
+  grep -q 'glibc.malloc.arena_max=2' "$out" && ! grep -q 'arena_max=1' "$out" ||
+    fail "run --dry-run: the arena_max given does not replace the pinned one"
+  grep -q ' --tool=hotgrind --mark=main --cache-geometry=fixed .* /proc/self/fd/3 a$' "$out" ||
+    fail "run --dry-run: not the Valgrind command"
+  grep -q -- "--run-setting=program=true " "$out" ||
+    fail "run --dry-run: no program setting"
+}
 
 # --- show
 run 0 show "$data/valid.xml" &&

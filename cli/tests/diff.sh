@@ -537,6 +537,30 @@ run 0 --limit 1 -- base.xml head.xml &&
     [ "$(grep -c '  added  \|  changed  \|  removed  ' "$out")" = 1 ] ||
       fail "diff --limit 1: more than one row"; }
 
+# runs made by hotgrind run with other settings: each setting that
+# differs, base's names first (repeated ones together), then head's own
+warning="the runs were measured differently, which alone can move counts: setting keep-env (HOME -> HOME USER), setting stdout (file -> terminal), setting env ((not given) -> SEED=1)"
+cat >"$expected" <<EXPECTED
+Base:      launch-base.xml: /proc/self/fd/3 (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Head:      launch-head.xml: /proc/self/fd/3 (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Total:     100 -> 100 Ir (0, 0.00%)
+Compared:  1 function or zone: 0 changed, 0 added, 0 removed, 1 unchanged (not shown)
+Shown:     none differ
+Warning:   $warning
+
+name     object  file  status  metric  base  head  delta  change
+(total)                        Ir       100   100      0   0.00%
+EXPECTED
+echo "hotgrind diff: warning: $warning" >"$expected_err"
+expect_output_and_warning launch-base.xml launch-head.xml
+
+# a run without a launcher against one with: that alone, not each setting
+echo "hotgrind diff: warning: the runs were measured differently, which alone can move counts: launcher ((none) -> hotgrind run)" >"$expected_err"
+run 0 launch-none.xml launch-base.xml &&
+  { cmp -s "$err" "$expected_err" || fail "diff launch-none.xml launch-base.xml: not the expected warning"; }
+run 0 launch-base.xml launch-base.xml &&
+  { [ -s "$err" ] && fail "diff launch-base.xml launch-base.xml: a warning for runs alike"; }
+
 # Bad input: one line naming the file (and the line), exit status 2.
 expect_error "hotgrind: missing.xml: No such file or directory" \
   base.xml missing.xml
