@@ -199,10 +199,12 @@ fi
 pass "threads.xml: thread 1 holds main_before's and main_after's ($t1)"
 dhat threads ../heap_threads
 same_as_dhat threads.xml threads
-cachegrind_agrees threads ../heap_threads
+# No per-function Ir comparison with Cachegrind here: whether main's
+# pthread_join has to wait depends on which thread the kernel runs after
+# the clone (94 instructions, in Cachegrind too: docs/threads.md), so two
+# runs can differ; thread_counts.sh compares a race-free threaded program.
 # --heap=no: threads carry no heap figures either (heap invariants).
 hgh threads-noheap.xml --heap=no -- ../heap_threads
-oracle threads-noheap.xml threads.cg
 
 #--------------------------------------------------------------------------
 # Five threads allocating at the same time (heap_busy.c): each thread's
