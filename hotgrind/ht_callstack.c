@@ -55,8 +55,22 @@
 #  define RETURN_POPS_SP False
 #endif
 
+/* The integer return-value register's offset in the guest state. */
+#if defined(VGA_amd64)
+#  define RETURN_VALUE_OFFSET offsetof(VexGuestAMD64State, guest_RAX)
+#elif defined(VGA_x86)
+#  define RETURN_VALUE_OFFSET offsetof(VexGuestX86State, guest_EAX)
+#elif defined(VGA_arm64)
+#  define RETURN_VALUE_OFFSET offsetof(VexGuestARM64State, guest_X0)
+#elif defined(VGA_arm)
+#  define RETURN_VALUE_OFFSET offsetof(VexGuestARMState, guest_R0)
+#else
+#  error "hotgrind: no return-value rule for this architecture"
+#endif
+
 ULong HT_(total_ir)      = 0;
 ULong HT_(cache_total)[HT_N_CACHE];
+Bool  HT_(clock_inline)  = False;
 Addr  HT_(watch_ret)     = 0;
 Addr  HT_(watch_sp)      = ~(Addr)0;
 Bool  HT_(collecting)    = True;
@@ -110,12 +124,38 @@ void HT_(callstack_init)(void)
 /*--- Clock                                                ---*/
 /*------------------------------------------------------------*/
 
+/* The running totals: kept inline by instrumented code while the clock
+   runs inline, else the sums of every function's counters (Ir, Dr, Dw;
+   misses are always added by the simulator). */
 static void totals_now(HT_Costs* c)
 {
    Int i;
-   c->ir = HT_(total_ir);
    for (i = 0; i < HT_N_CACHE; i++) c->cache[i] = HT_(cache_total)[i];
    for (i = 0; i < HT_N_HEAP; i++)  c->heap[i]  = HT_(heap_total)[i];
+   if (HT_(clock_inline))
+      c->ir = HT_(total_ir);
+   else
+      HT_(fn_sum_counts)(&c->ir, &c->cache[HT_Dr], &c->cache[HT_Dw]);
+}
+
+ULong HT_(clock_ir)(void)
+{
+   HT_Costs now;
+   if (HT_(clock_inline)) return HT_(total_ir);
+   totals_now(&now);
+   return now.ir;
+}
+
+Bool HT_(clock_start_inline)(void)
+{
+   HT_Costs now;
+   if (HT_(clock_inline)) return False;
+   totals_now(&now);
+   HT_(total_ir) = now.ir;
+   HT_(cache_total)[HT_Dr] = now.cache[HT_Dr];
+   HT_(cache_total)[HT_Dw] = now.cache[HT_Dw];
+   HT_(clock_inline) = True;
+   return True;
 }
 
 /* acc += a - b, element by element. */
@@ -338,12 +378,16 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
    jumps to another address than their return address.  glibc's
    __longjmp and libgcc's eh_return both jump to the link register (`br
    x30`, `ret`); a frameless function's jump tables and indirect tail
-   calls (`br xN`) do not. */
-VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr,
-                                         UWord result)
+   calls (`br xN`) do not.  The return value is read from the guest
+   state here (the call declares that it reads the register), which keeps
+   the check's code short where no activation ends. */
+VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr)
 {
    ThreadId     tid = running;
    ThreadState* t = &threads[tid];
+   UWord        result = 0;
+   VG_(get_shadow_regs_area)(tid, (UChar*)&result, 0, RETURN_VALUE_OFFSET,
+                             sizeof(UWord));
    while (t->n_acts > 0) {
       Activation* top = &t->acts[t->n_acts - 1];
       Bool sp_back  = RETURN_POPS_SP ? sp > top->sp : sp >= top->sp;
@@ -541,22 +585,6 @@ static IRTemp argument_at_entry(IRSB* sb, IRTemp sp, IRType ty, Int i)
 #endif
 }
 
-/* The integer return-value register. */
-static IRTemp return_value(IRSB* sb, IRType ty)
-{
-#if defined(VGA_amd64)
-   return get_to_temp(sb, offsetof(VexGuestAMD64State, guest_RAX), ty);
-#elif defined(VGA_x86)
-   return get_to_temp(sb, offsetof(VexGuestX86State, guest_EAX), ty);
-#elif defined(VGA_arm64)
-   return get_to_temp(sb, offsetof(VexGuestARM64State, guest_X0), ty);
-#elif defined(VGA_arm)
-   return get_to_temp(sb, offsetof(VexGuestARMState, guest_R0), ty);
-#else
-#  error "hotgrind: no return-value rule for this architecture"
-#endif
-}
-
 void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
                           IRType word_ty, HT_Fn* fn)
 {
@@ -638,8 +666,13 @@ void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
    d = unsafeIRDirty_0_N(
       3, "hotgrind_on_indirect_jump",
       VG_(fnptr_to_fnentry)(&HT_(on_indirect_jump)),
-      mkIRExprVec_4(next, IRExpr_RdTmp(sp), lr_arg,
-                    IRExpr_RdTmp(return_value(sb, word_ty))));
+      mkIRExprVec_3(next, IRExpr_RdTmp(sp), lr_arg));
    d->guard = IRExpr_RdTmp(guard);
+   /* The helper reads the return-value register itself. */
+   d->nFxState = 1;
+   VG_(memset)(&d->fxState, 0, sizeof(d->fxState));
+   d->fxState[0].fx     = Ifx_Read;
+   d->fxState[0].offset = RETURN_VALUE_OFFSET;
+   d->fxState[0].size   = word_ty == Ity_I64 ? 8 : 4;
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }

@@ -326,6 +326,21 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
    return all;
 }
 
+void HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw)
+{
+   UInt  i;
+   ULong sir = 0, sdr = 0, sdw = 0;
+   for (i = 0; i < fn_nbuckets; i++) {
+      const HT_Fn* f;
+      for (f = fn_buckets[i]; f; f = f->next) {
+         sir += f->ir;
+         sdr += f->cache[HT_Dr];
+         sdw += f->cache[HT_Dw];
+      }
+   }
+   *ir = sir; *dr = sdr; *dw = sdw;
+}
+
 void HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered)
 {
    UInt i;

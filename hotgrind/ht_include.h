@@ -150,6 +150,9 @@ void    HT_(fn_restore_end)(void);
 /* The function containing client address 'a', at run time (a cached
    look-up by address, for the caller of an allocator). */
 HT_Fn*  HT_(fn_containing)(Addr a);
+/* The sums of every function's Ir, Dr and Dw (the running totals when
+   the clock does not run inline). */
+void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
 Bool    HT_(collect_atstart)(void);
 /* --launcher (NULL if not given) and its --run-setting=KEY=VALUE texts,
    in the order given. */
@@ -218,14 +221,24 @@ typedef struct _HT_Zone {
 } HT_Zone;
 
 /* Collected instructions executed so far, all threads: the clock.
-   Instrumented code adds to it inline at every flush point (it cannot be
-   started mid-run: that needs a retranslation, which only a client
-   request may ask for).  Per-thread clocks are derived from it at thread
-   switches. */
+   While HT_(clock_inline) is set, instrumented code adds to it inline at
+   every flush point; that is what marks and thread events need, as they
+   read it at every call they track.  Otherwise it is not kept, and the
+   clock is the sum of every function's count, taken when needed (thread
+   switches, the rare observed call that reads it): each flush then does
+   one add fewer.  HT_(clock_start_inline) switches to the inline clock
+   mid-run (the first zone); the caller must then retranslate, which only
+   a client request may ask for.  Per-thread clocks are derived from the
+   clock at thread switches. */
 extern ULong HT_(total_ir);
 /* The same for the cache figures (misses added by the simulator, Dr and
-   Dw inline). */
+   Dw inline while the clock runs inline). */
 extern ULong HT_(cache_total)[HT_N_CACHE];
+extern Bool  HT_(clock_inline);
+/* The clock now (all threads' collected Ir). */
+ULong HT_(clock_ir)(void);
+/* True if the clock was not inline and now is: retranslate. */
+Bool  HT_(clock_start_inline)(void);
 /* Return address and entry SP of the running thread's innermost
    activation, read inline by the exit check on indirect jumps; 0 and the
    highest address when it has none, so the check stays false. */
@@ -248,9 +261,8 @@ VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret);
    three arguments. */
 VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
                                           UWord a0, UWord a1, UWord a2);
-/* 'result': the return-value register at the jump. */
-VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr,
-                                         UWord result);
+/* Reads the return-value register from the guest state. */
+VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr);
 /* A thread's costs so far (its clock). */
 void HT_(thread_clock)(ThreadId tid, HT_Costs* out);
 /* A Valgrind thread slot starts again from zero (thread created). */

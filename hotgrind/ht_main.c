@@ -289,6 +289,11 @@ typedef struct {
    HT_Fn*  cur_fn;     /* the current instruction's function and address */
    Addr    cur_instr;
    IRType  word_ty;
+   /* The I1 lines of the last fetch simulated in this block: both are
+      their sets' most recently used lines until another fetch (data
+      accesses do not touch I1). */
+   Bool    fetch_known;
+   UWord   fetch_first, fetch_last;
 } SBState;
 
 static UInt min_line_size;
@@ -351,10 +356,20 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
                 IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64, addr,
                    IRExpr_Const(IRConst_U64((ULong)size - 1))), Ity_I64)),
                 IRExpr_Const(IRConst_U8(bits))), Ity_I64);
-      set_off = tmp_of(sb, IRExpr_Binop(Iop_Mul64,
-                   IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_And64,
-                      IRExpr_RdTmp(first), IRExpr_Const(IRConst_U64(mask))), Ity_I64)),
-                   IRExpr_Const(IRConst_U64((ULong)assoc * sizeof(UWord)))), Ity_I64);
+      {
+         /* The set's byte offset: a shift when the set size is a power
+            of two (it usually is), which is cheaper than a multiply. */
+         ULong   set_bytes = (ULong)assoc * sizeof(UWord);
+         UInt    shift = 0;
+         IRExpr* set_no = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_And64,
+                             IRExpr_RdTmp(first), IRExpr_Const(IRConst_U64(mask))),
+                             Ity_I64));
+         while (shift < 63 && (1ULL << shift) < set_bytes) shift++;
+         set_off = tmp_of(sb, (1ULL << shift) == set_bytes
+            ? IRExpr_Binop(Iop_Shl64, set_no, IRExpr_Const(IRConst_U8(shift)))
+            : IRExpr_Binop(Iop_Mul64, set_no,
+                           IRExpr_Const(IRConst_U64(set_bytes))), Ity_I64);
+      }
       mru = tmp_of(sb, IRExpr_Load(HT_ENDIAN, Ity_I64,
                IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64,
                   IRExpr_RdTmp(set_off), IRExpr_Const(IRConst_U64((HWord)tags))),
@@ -370,6 +385,32 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }
 
+/* Whether fetch 'e' is known, at translation time, to hit the most
+   recently used line of its I1 set: it lies in one line, which the
+   previous fetch simulated in this block also touched.  Only a fetch
+   changes I1, and events are simulated in program order (a side exit
+   taken skips the later ones, never an earlier one), so that line is still
+   its set's MRU line, and the hit changes nothing: the check is left out,
+   as the inline check would skip the helper at run time anyway.  Most
+   instructions share a line with the one before. */
+static Bool fetch_is_mru_hit(SBState* s, const Event* e)
+{
+   UWord* tags; UInt bits, assoc; UWord mask;
+   UWord  first, last;
+   Bool   hit;
+   HT_(sim_layout)(False, &tags, &bits, &mask, &assoc);
+   first = (UWord)e->instr >> bits;
+   last  = ((UWord)e->instr + (UWord)e->size - 1) >> bits;
+   hit   = s->fetch_known && first == last
+           && (first == s->fetch_first || first == s->fetch_last);
+   if (!hit) {
+      s->fetch_known = True;
+      s->fetch_first = first;
+      s->fetch_last  = last;
+   }
+   return hit;
+}
+
 /* Emits "*counter += n" as three flat IR statements. */
 static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
 {
@@ -383,8 +424,11 @@ static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr, IRExpr_RdTmp(sum)));
 }
 
-/* While collection is stopped nothing is counted; otherwise the clock
-   (the running totals) advances with the per-function counts. */
+/* While collection is stopped nothing is counted; otherwise the
+   per-function counts advance, and so does the clock (the running
+   totals) when it runs inline (HT_(clock_inline): marks, zones, thread
+   events; without them it is summed from the functions when needed, which
+   saves one load/add/store per flush). */
 static void flush_pending(SBState* s)
 {
    Int   i;
@@ -398,15 +442,17 @@ static void flush_pending(SBState* s)
          reads += p->reads;
          writes += p->writes;
       }
-      if (s->n_instrs > 0)
+      if (HT_(clock_inline) && s->n_instrs > 0)
          add_to_counter(s->sbOut, &HT_(total_ir), (ULong)s->n_instrs);
-      if (reads > 0)
+      if (HT_(clock_inline) && reads > 0)
          add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dr], reads);
-      if (writes > 0)
+      if (HT_(clock_inline) && writes > 0)
          add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dw], writes);
       if (clo_cache_sim)
          for (i = 0; i < s->n_events; i++) {
             Event* e = &s->events[i];
+            if (e->kind == Ev_Fetch && fetch_is_mru_hit(s, e))
+               continue;
             emit_sim_call(s->sbOut, s->word_ty, e->kind, e->fn, e->addr,
                           e->size, NULL, False);
          }
@@ -523,6 +569,7 @@ static IRSB* ht_instrument(VgCallbackClosure* closure,
    s.cur_fn    = NULL;
    s.cur_instr = 0;
    s.word_ty   = gWordTy;
+   s.fetch_known = False;
 
    for (i = 0; i < sbIn->stmts_used; i++) {
       IRStmt* st = sbIn->stmts[i];
@@ -661,6 +708,10 @@ static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
                       "readable name; using \"?\"\n");
             VG_(strcpy)(name, "?");
          }
+         /* Zones read the clock at every begin and end: run it inline
+            from now on. */
+         if (HT_(clock_start_inline)())
+            discard_all_translations();
          HT_(zone_begin)(tid, name);
          return True;
       case VG_USERREQ__HOTGRIND_ZONE_END:
@@ -701,6 +752,8 @@ static void ht_post_clo_init(void)
    HT_(heap_init)();
    HT_(threads_init)();
    HT_(collecting) = clo_collect_atstart;
+   /* Marks and thread events read the clock at every call they track. */
+   HT_(clock_inline) = HT_(n_marks)() > 0 || HT_(thread_events);
 #if defined(VGA_amd64) || defined(VGA_x86)
    /* A custom allocator is usually called directly from the same object,
       so VEX may chase the call into the same superblock and drop a

@@ -73,8 +73,14 @@ void HT_(sim_init)(const HT_CacheGeometry* i1, const HT_CacheGeometry* d1,
    init_cache(&LL, ll);
 }
 
+/* The simulator's helpers are the hot path of --cache-sim=yes (the
+   inline check in ht_main.c leaves them only the accesses that are not
+   hits on a set's most recently used line): inlined into each helper, so
+   the compiler sees which cache it is. */
+#define HT_SIM_INLINE inline __attribute__((always_inline))
+
 /* LRU lookup of one block; True on a miss.  The block number is the tag. */
-static inline Bool set_ref_is_miss(Cache* c, UWord block)
+static HT_SIM_INLINE Bool set_ref_is_miss(Cache* c, UWord block)
 {
    UWord* set = &c->tags[(block & c->sets_mask) * c->assoc];
    UInt   i, j;
@@ -91,7 +97,7 @@ static inline Bool set_ref_is_miss(Cache* c, UWord block)
    return True;
 }
 
-static inline Bool ref_is_miss(Cache* c, Addr a, UWord size)
+static HT_SIM_INLINE Bool ref_is_miss(Cache* c, Addr a, UWord size)
 {
    UWord first = a >> c->line_bits;
    UWord last  = (a + size - 1) >> c->line_bits;
@@ -106,7 +112,7 @@ static inline Bool ref_is_miss(Cache* c, Addr a, UWord size)
 
 /* A miss counts for the function and for the running totals that
    inclusive costs are measured with. */
-static inline void miss(HT_Fn* fn, Int what)
+static HT_SIM_INLINE void miss(HT_Fn* fn, Int what)
 {
    fn->cache[what]++;
    HT_(cache_total)[what]++;

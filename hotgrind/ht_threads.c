@@ -108,7 +108,7 @@ static void add_event(ThreadId tid, HT_EventKind kind, UInt a, UInt b,
 {
    HT_Event e;
    if (!HT_(thread_events) || HT_(program_ended)()) return;
-   e.ir = HT_(total_ir);
+   e.ir = HT_(clock_ir)();
    e.thread = record_of[tid];
    e.kind = kind;
    e.a = a;

@@ -85,6 +85,20 @@ done
 expect_eq "lockstep: totals with and without events" \
    "$(total_ir lockstep-noev.xml)" "$(total_ir lockstep.xml)"
 
+# Without marks and thread events the clock is not kept inline: each
+# thread's Ir is summed from the functions' counts at thread switches.
+# The same figures, with and without heap tracking.
+for heap in yes no; do
+   hgt lockstep-plain-$heap.xml --heap=$heap -- $P lockstep $NA $NB $K
+   th_threads lockstep-plain-$heap.xml >lockstep-plain-$heap.threads
+   cmp lockstep.threads lockstep-plain-$heap.threads ||
+      fail "lockstep: threads differ without marks and events (--heap=$heap)"
+   for t in 1 2 3; do
+      expect_eq "lockstep: thread $t Ir, summed clock (--heap=$heap)" \
+         "$(th_ir lockstep-plain-$heap.xml $t)" "$(th_ir lockstep.xml $t)"
+   done
+done
+
 if test "$HT_ARCH" = amd64; then
    expect_calls lockstep.xml ht_loop_n 2
    printf '%s 1\n%s 1\n' "$(loop_n_ir $NA)" "$(loop_n_ir $NB)" >lockstep.spec
