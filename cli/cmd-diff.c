@@ -477,7 +477,7 @@ static void json_side(FILE *out, const struct comparison *c, int s)
     fprintf(out, "  \"%s\": {\"file\": ", side_names[s]);
     hg_json_string(out, c->paths[s]);
     fputs(", \"command\": [", out);
-    hg_json_string(out, r->exe);
+    hg_json_string(out, hg_report_program(r));
     for (i = 0; i < r->arg_count; i++) {
         fputs(", ", out);
         hg_json_string(out, r->args[i]);

@@ -472,11 +472,13 @@ static const char *bmf_measure(const char *metric)
 }
 
 /* "PROGRAM ARG...: " before every benchmark name: the program without its
-   directory, then its arguments.  Caller frees. */
+   directory (under `hotgrind run`, the launcher's `program` setting, not
+   the fixed /proc/self/fd/3), then its arguments.  Caller frees. */
 static char *bmf_prefix(const struct hg_report *r)
 {
-    const char *slash = strrchr(r->exe, '/');
-    const char *program = slash && slash[1] ? slash + 1 : r->exe;
+    const char *exe = hg_report_program(r);
+    const char *slash = strrchr(exe, '/');
+    const char *program = slash && slash[1] ? slash + 1 : exe;
     size_t n, i;
     char *prefix;
 
@@ -803,7 +805,7 @@ static void cg_header(struct cg_writer *w)
     fputs("# callgrind format\nversion: 1\ncreator: hotgrind-", w->out);
     hg_print_clean(w->out, r->tool_version);
     fputs("\ncmd: ", w->out);
-    hg_print_clean(w->out, r->exe);
+    hg_print_clean(w->out, hg_report_program(r));
     for (i = 0; i < r->arg_count; i++) {
         fputc(' ', w->out);
         hg_print_clean(w->out, r->args[i]);

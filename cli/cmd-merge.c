@@ -3,11 +3,11 @@
 
 /* docs/export.md ("hotgrind merge") states the rules; in short: reports
    merge only when they were measured the same way (tool, Valgrind,
-   architecture, platform, program, options, cache geometry, cost model,
-   mark patterns), counts are summed, threads, mutexes and events are laid
-   end to end and renumbered, and what cannot be summed exactly is not
-   invented: no <per-call>, peaks summed and said to be, and a
-   <merge reports="N"/> in <run> that says all this. */
+   architecture, launcher and its settings, program, platform, options,
+   cache geometry, cost model, mark patterns), counts are summed, threads,
+   mutexes and events are laid end to end and renumbered, and what cannot
+   be summed exactly is not invented: no <per-call>, peaks summed and said
+   to be, and a <merge reports="N"/> in <run> that says all this. */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -30,10 +30,12 @@ static const char merge_help[] =
     "\n"
     "Sums the reports of sharded runs of one program into the report OUT\n"
     "(written as OUT.tmp, checked against the schema, then renamed).  The\n"
-    "reports must come from the same program (<exe>; the arguments may\n"
-    "differ), hotgrind and Valgrind versions, architecture, platform, libc,\n"
-    "options, cache geometry, cost model and mark patterns; otherwise merge\n"
-    "names the two files and the difference, and exits with status 2.\n"
+    "reports must come from the same program (<exe>, or the program setting\n"
+    "of hotgrind run; the arguments may differ), hotgrind and Valgrind\n"
+    "versions, architecture, launcher and its settings (hotgrind run),\n"
+    "platform, libc, options, cache geometry, cost model and mark patterns;\n"
+    "otherwise merge names the two files and the difference, and exits with\n"
+    "status 2.\n"
     "\n"
     "Functions (by name, object and file), zones (by name), totals, calls,\n"
     "inclusive and heap figures are summed; mark patterns keep the largest\n"
@@ -163,7 +165,51 @@ static bool differ_lists(char *diff, size_t size, const struct hg_report *a,
     return false;
 }
 
-/* What makes B's counts incomparable with A's, or false. */
+/* "NAME=VALUE" of launcher setting I of R, or "none" past its last. */
+static void setting_text(char *text, size_t size, const struct hg_report *r,
+                         size_t i)
+{
+    if (i < r->setting_count)
+        snprintf(text, size, "%s=%s", r->settings[i].name,
+                 r->settings[i].value);
+    else
+        snprintf(text, size, "none");
+}
+
+/* The settings of the launchers (`hotgrind run`) of A and B, compared one
+   by one in order: each says how the run was pinned, so they must all be
+   the same.  "launcher setting NAME 'B', not 'A'" when a value differs,
+   "launcher setting N 'NAME=B', not 'NAME=A'" when the names do. */
+static bool differ_settings(char *diff, size_t size, const struct hg_report *a,
+                            const struct hg_report *b)
+{
+    size_t n = a->setting_count > b->setting_count ? a->setting_count
+                                                   : b->setting_count;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        char what[96], ta[HG_PROBLEM_SIZE / 4], tb[HG_PROBLEM_SIZE / 4];
+        if (i < a->setting_count && i < b->setting_count
+            && strcmp(a->settings[i].name, b->settings[i].name) == 0) {
+            char name[64];
+            hg_quote_for_message(name, sizeof name, a->settings[i].name);
+            snprintf(what, sizeof what, "launcher setting %s", name);
+            if (differ(diff, size, what, a->settings[i].value,
+                       b->settings[i].value))
+                return true;
+            continue;
+        }
+        setting_text(ta, sizeof ta, a, i);
+        setting_text(tb, sizeof tb, b, i);
+        snprintf(what, sizeof what, "launcher setting %zu", i + 1);
+        if (differ(diff, size, what, ta, tb))
+            return true;
+    }
+    return false;
+}
+
+/* What makes B's counts incomparable with A's, or false.  The program is
+   the launcher's `program` setting when there is one: under `hotgrind
+   run` every <exe> is /proc/self/fd/3. */
 static bool incompatible(char *diff, size_t size, const struct hg_report *a,
                          const struct hg_report *b)
 {
@@ -173,7 +219,11 @@ static bool incompatible(char *diff, size_t size, const struct hg_report *a,
         || differ(diff, size, "Valgrind version", a->valgrind_version,
                   b->valgrind_version)
         || differ(diff, size, "architecture", a->arch, b->arch)
-        || differ(diff, size, "program", a->exe, b->exe)
+        || differ(diff, size, "launcher", a->launcher, b->launcher)
+        || differ(diff, size, "program", hg_report_program(a),
+                  hg_report_program(b))
+        || differ(diff, size, "<exe>", a->exe, b->exe)
+        || differ_settings(diff, size, a, b)
         || differ(diff, size, "platform", a->platform_hwcaps,
                   b->platform_hwcaps)
         || differ(diff, size, "libc", a->libc_version, b->libc_version)
@@ -676,6 +726,17 @@ static void write_run(FILE *out, const struct hg_report *r)
                               r->environment[i].name, "value",
                               r->environment[i].value);
         fputs("    </environment>\n", out);
+    }
+    if (r->launcher != NULL) {
+        fputs("    <launcher", out);
+        xml_attr(out, "name", r->launcher);
+        fputs(r->setting_count == 0 ? "/>\n" : ">\n", out);
+        for (i = 0; i < r->setting_count; i++)
+            xml_empty_element(out, "      <setting", "name",
+                              r->settings[i].name, "value",
+                              r->settings[i].value);
+        if (r->setting_count != 0)
+            fputs("    </launcher>\n", out);
     }
     if (r->has_cost_model) {
         fputs("    <cost-model", out);

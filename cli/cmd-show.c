@@ -22,13 +22,14 @@ static const char show_usage[] = "usage: hotgrind show [--limit N] REPORT";
 static const char show_help[] =
     "usage: hotgrind show [--limit N] REPORT\n"
     "\n"
-    "Prints the command of REPORT and what measured it; the run details the\n"
-    "report records (platform, C library, options, environment, cache\n"
-    "geometry, cost model, host); the total instruction count and cache\n"
-    "figures; then its functions by self Ir (instructions executed in the\n"
-    "function itself), highest first: Ir, share of the total, the cache\n"
-    "figures when the cache was simulated (I1mr ... DLmw, cycles), function,\n"
-    "object, file:line.\n"
+    "Prints the command of REPORT (with the program a launcher such as\n"
+    "hotgrind run names, and the path it ran by) and what measured it; the\n"
+    "run details the report records (platform, C library, options,\n"
+    "environment, the launcher's settings, cache geometry, cost model,\n"
+    "host); the total instruction count and cache figures; then its\n"
+    "functions by self Ir (instructions executed in the function itself),\n"
+    "highest first: Ir, share of the total, the cache figures when the cache\n"
+    "was simulated (I1mr ... DLmw, cycles), function, object, file:line.\n"
     "\n"
     "Then, if the report has any, all its marked functions (--mark) and zones\n"
     "(HOTGRIND_ZONE_BEGIN) by inclusive Ir, highest first: calls, inclusive\n"
@@ -145,6 +146,16 @@ static void print_run_details(FILE *out, const struct hg_report *report)
         }
         fputc('\n', out);
     }
+    if (report->launcher != NULL) {
+        fputs("Launcher:  ", out);
+        hg_print_clean(out, report->launcher);
+        for (i = 0; i < report->setting_count; i++) {
+            fputs(i == 0 ? "; " : " ", out);
+            print_assignment(out, "", report->settings[i].name,
+                             report->settings[i].value);
+        }
+        fputc('\n', out);
+    }
     if (report->has_cache_geometry) {
         fputs("Cache:     I1 ", out);
         hg_print_clean(out, report->cache_i1);
@@ -209,6 +220,12 @@ static void print_header(FILE *out, const struct hg_report *report,
 
     fputs("Command:   ", out);
     hg_print_command(out, report);
+    /* The launcher's program was run by another path (/proc/self/fd/3). */
+    if (strcmp(hg_report_program(report), report->exe) != 0) {
+        fputs(" (run as ", out);
+        hg_print_shell_word(out, report->exe);
+        fputc(')', out);
+    }
     fputs("\nMeasured:  ", out);
     hg_print_measured_by(out, report);
     fputc('\n', out);

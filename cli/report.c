@@ -741,6 +741,17 @@ const char *hg_report_option(const struct hg_report *report,
     return NULL;
 }
 
+const char *hg_report_program(const struct hg_report *report)
+{
+    size_t i;
+    if (report->launcher != NULL)
+        for (i = 0; i < report->setting_count; i++)
+            if (strcmp(report->settings[i].name, "program") == 0)
+                return report->settings[i].value[0] != '\0'
+                    ? report->settings[i].value : report->exe;
+    return report->exe;
+}
+
 /* ------------------------------------------------------------ the stream */
 
 /* The report is read as a stream (hg_xml_stream_file), never as a whole

@@ -178,7 +178,8 @@ struct hg_report {
     char *tool_version;
     char *valgrind_version;
     char *arch;
-    char *exe;           /* the client as given on the command line */
+    char *exe;           /* the client as given on the command line;
+                            hg_report_program() for the program */
     char **args;
     size_t arg_count;
 
@@ -251,6 +252,13 @@ void hg_report_free(struct hg_report *report);
    NULL. */
 const char *hg_report_option(const struct hg_report *report,
                              const char *name);
+
+/* The program the run measured, for comparing and showing: the value of
+   the launcher's `program` setting (the first one) when the report has a
+   <launcher> with a non-empty one, since a launcher such as `hotgrind run`
+   execs every program by the same path (<exe> is /proc/self/fd/3); <exe>
+   otherwise. */
+const char *hg_report_program(const struct hg_report *report);
 
 /* Parses a decimal count the way the schema's xs:unsignedLong does
    (surrounding XML white space allowed, digits only).  Returns false if

@@ -151,7 +151,7 @@ void hg_print_shell_word(FILE *out, const char *word)
 void hg_print_command(FILE *out, const struct hg_report *report)
 {
     size_t i;
-    hg_print_shell_word(out, report->exe);
+    hg_print_shell_word(out, hg_report_program(report));
     for (i = 0; i < report->arg_count; i++) {
         fputc(' ', out);
         hg_print_shell_word(out, report->args[i]);

@@ -26,8 +26,9 @@ void hg_print_padded(FILE *out, const char *text, size_t width);
    back unambiguously: plain, or in single quotes. */
 void hg_print_shell_word(FILE *out, const char *word);
 
-/* The command of REPORT's run: the program and its arguments, as shell
-   words. */
+/* The command of REPORT's run: the program (hg_report_program: the
+   launcher's `program` setting, if any, else <exe>) and its arguments, as
+   shell words. */
 void hg_print_command(FILE *out, const struct hg_report *report);
 
 /* "hotgrind 0.1.0, Valgrind 3.19.0, amd64": what measured REPORT. */

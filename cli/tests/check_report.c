@@ -1439,6 +1439,76 @@ START_TEST(shows_a_merged_report_as_such)
 }
 END_TEST
 
+/* A report of `hotgrind run`: the program its `program` setting names,
+   the path it ran by, and every setting of <launcher> in file order, as
+   shell words like the environment's values. */
+START_TEST(shows_the_launcher_and_its_program)
+{
+    assert_fixture_shows("valid-launcher.xml", 20,
+        "Command:   xz -9 'in put.txt' (run as /proc/self/fd/3)\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Libc:      glibc 2.36\n"
+        "Options:   --collect-atstart=yes --heap=no --thread-events=no\n"
+        "Env:       7 variables, 1,200 bytes; "
+        "GLIBC_TUNABLES=glibc.malloc.arena_max=1 LD_BIND_NOW=1\n"
+        "Launcher:  hotgrind run; program=xz environment=cleared "
+        "PATH=/usr/bin:/bin LC_ALL=C LD_BIND_NOW=1 glibc-tunables=x86-sse2 "
+        "keep-env=HOME env=SEED=1 program-path=/proc/self/fd/3 "
+        "valgrind-lib=default valgrind-wrapper=skipped 'open-fds=0 1 2 3' "
+        "stdin=terminal stdout=pipe stderr=file aslr=off "
+        "stack-limit=8388608 cwd=. cache-geometry=fixed\n"
+        "Total:     100 Ir\n"
+        "Functions: 1, all shown, by self Ir\n"
+        "\n"
+        " Ir        (%)  function  object  file:line\n"
+        "100  (100.00%)  main      xz      xz.c:1\n"
+        "\n"
+        "Threads: 1, by id\n"
+        "\n"
+        "id  name  parent  status   Ir        (%)\n"
+        " 1  -          -  exited  100  (100.00%)\n");
+}
+END_TEST
+
+/* A launcher without settings is its name alone; without a `program`
+   setting, or with an empty one, the program is <exe>. */
+START_TEST(shows_a_launcher_without_a_program_setting)
+{
+    struct hg_option settings[] = {
+        { (char *)"stdin", (char *)"it's" },
+        { (char *)"program", (char *)"" },
+    };
+    struct hg_report report = {
+        .format = 1, .tool_version = (char *)"0.1.0",
+        .valgrind_version = (char *)"3.19.0", .arch = (char *)"amd64",
+        .exe = (char *)"./p", .launcher = (char *)"ci pin",
+    };
+    assert_shows(&report, 0,
+        "Command:   ./p\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Launcher:  ci pin\n"
+        "Total:     0 Ir\n"
+        "Functions: 0, all shown, by self Ir\n"
+        "\n"
+        "(no functions)\n");
+    report.settings = settings;
+    report.setting_count = 2;
+    ck_assert_str_eq(hg_report_program(&report), "./p");
+    assert_shows(&report, 0,
+        "Command:   ./p\n"
+        "Measured:  hotgrind 0.1.0, Valgrind 3.19.0, amd64\n"
+        "Launcher:  ci pin; 'stdin=it'\\''s' program=\n"
+        "Total:     0 Ir\n"
+        "Functions: 0, all shown, by self Ir\n"
+        "\n"
+        "(no functions)\n");
+    settings[1].value = (char *)"p";
+    ck_assert_str_eq(hg_report_program(&report), "p");
+    report.launcher = NULL;        /* settings count only with a launcher */
+    ck_assert_str_eq(hg_report_program(&report), "./p");
+}
+END_TEST
+
 START_TEST(shows_escaped_names_as_they_are)
 {
     struct hg_report *r = load_ok("valid-escapes.xml");
@@ -1811,7 +1881,7 @@ START_TEST(valid_reports_pass_the_built_in_schema)
     static const char *valid[] = {
         "valid.xml", "valid-full.xml", "valid-escapes.xml",
         "no-functions.xml", "schema-location.xml", "valid-marked.xml",
-        "valid-heap-threads.xml", "valid-threads.xml",
+        "valid-heap-threads.xml", "valid-threads.xml", "valid-launcher.xml",
         "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
         "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
         "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
@@ -1970,6 +2040,7 @@ START_TEST(the_rules_accept_what_the_tool_writes)
     static const char *valid[] = {
         "valid.xml", "valid-full.xml", "valid-marked.xml",
         "no-functions.xml", "valid-heap-threads.xml", "valid-threads.xml",
+        "valid-launcher.xml",
         "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
         "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
         "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
@@ -2077,6 +2148,8 @@ static Suite *report_suite(void)
     tcase_add_test(show, shows_escaped_names_as_they_are);
     tcase_add_test(show, shows_run_details_and_cache_figures);
     tcase_add_test(show, shows_a_merged_report_as_such);
+    tcase_add_test(show, shows_the_launcher_and_its_program);
+    tcase_add_test(show, shows_a_launcher_without_a_program_setting);
     tcase_add_test(show, shows_heap_threads_mutexes_and_events);
     tcase_add_test(show,
                    shows_the_top_heap_functions_and_mutexes_within_the_limit);

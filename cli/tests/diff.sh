@@ -538,11 +538,13 @@ run 0 --limit 1 -- base.xml head.xml &&
       fail "diff --limit 1: more than one row"; }
 
 # runs made by hotgrind run with other settings: each setting that
-# differs, base's names first (repeated ones together), then head's own
+# differs, base's names first (repeated ones together), then head's own.
+# The program is the launcher's program setting (fp), not <exe>
+# (/proc/self/fd/3, the same for every program run so).
 warning="the runs were measured differently, which alone can move counts: setting keep-env (HOME -> HOME USER), setting stdout (file -> terminal), setting env ((not given) -> SEED=1)"
 cat >"$expected" <<EXPECTED
-Base:      launch-base.xml: /proc/self/fd/3 (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
-Head:      launch-head.xml: /proc/self/fd/3 (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Base:      launch-base.xml: fp (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Head:      launch-head.xml: fp (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
 Total:     100 -> 100 Ir (0, 0.00%)
 Compared:  1 function or zone: 0 changed, 0 added, 0 removed, 1 unchanged (not shown)
 Shown:     none differ
@@ -553,6 +555,11 @@ name     object  file  status  metric  base  head  delta  change
 EXPECTED
 echo "hotgrind diff: warning: $warning" >"$expected_err"
 expect_output_and_warning launch-base.xml launch-head.xml
+
+run 0 --format=json launch-base.xml launch-head.xml && {
+  grep -qxF '  "base": {"file": "launch-base.xml", "command": ["fp"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},' "$out" ||
+    fail "diff --format=json: the program of a hotgrind run report"
+}
 
 # a run without a launcher against one with: that alone, not each setting
 echo "hotgrind diff: warning: the runs were measured differently, which alone can move counts: launcher ((none) -> hotgrind run)" >"$expected_err"

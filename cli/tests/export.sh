@@ -28,6 +28,17 @@ for name in report names twins; do
     [ -s "$err" ] && fail "export --format=$format $name.xml: wrote to stderr"
   done
 done
+# A report made by `hotgrind run` has <exe>/proc/self/fd/3; the program is
+# the launcher's `program` setting (merge/run-a.xml: xz -d a.xz).
+run 0 export --format=callgrind "$all/merge/run-a.xml" && {
+  grep -qx 'cmd: xz -d a.xz' "$out" ||
+    fail "export --format=callgrind of a hotgrind run report: cmd line is '$(grep '^cmd:' "$out")', expected 'cmd: xz -d a.xz'"
+}
+run 0 export --format=bmf "$all/merge/run-a.xml" && {
+  grep -q '"xz -d a.xz: (total)"' "$out" ||
+    fail "export --format=bmf of a hotgrind run report: no benchmark named 'xz -d a.xz: (total)' in: $(head -c 300 "$out")"
+  grep -q 'fd/3' "$out" && fail "export --format=bmf of a hotgrind run report names /proc/self/fd/3"
+}
 # --format FORMAT (two words) is the same option.
 run 0 export --format folded "$data/report.xml" &&
   same "$data/report.folded" "$out" "export --format folded"

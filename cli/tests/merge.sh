@@ -4,8 +4,9 @@
 # files and the difference; bad input.  GPL-2.0-or-later; part of hotgrind.
 #
 # Run by `make check` (export-merge-lib.sh says with what).
-# tests/data/merge/merged.xml is shard-a + shard-b + shard-c and
-# merged-cache.xml is cache-a + cache-b, both worked out by hand
+# tests/data/merge/merged.xml is shard-a + shard-b + shard-c,
+# merged-cache.xml is cache-a + cache-b and run-merged.xml is run-a +
+# run-b (reports of hotgrind run), all worked out by hand
 # (docs/export.md, "hotgrind merge").
 
 . "$(dirname "$0")/export-merge-lib.sh"
@@ -140,6 +141,49 @@ refuses "cannot be merged with $data/cache-a.xml: cache simulation absent, not p
 variant unmarked 's/ marked="yes" calls="3"//;/<inclusive Ir="1500"/d;/<per-call min="400"/d'
 refuses "^hotgrind merge: function 'run_tests' is marked in $a but not in $scratch/unmarked.xml\$" \
   "$a" "$scratch/unmarked.xml"
+
+# --- reports of hotgrind run: <exe> is /proc/self/fd/3 for every program,
+# so the program compared is the launcher's program setting, and the
+# launcher and its settings must be the same in every report.
+ra=$data/run-a.xml rb=$data/run-b.xml
+merges "$merged" "$ra" "$rb" &&
+  same "$data/run-merged.xml" "$merged" "merge run-a run-b"
+# The merged report keeps the launcher, and show names the program.
+run 0 show "$data/run-merged.xml" && {
+  grep -qxF 'Command:   xz (run as /proc/self/fd/3)' "$out" ||
+    fail "show run-merged.xml: the program"
+  grep -qxF "Launcher:  hotgrind run; program=xz environment=cleared PATH=/usr/bin:/bin LC_ALL=C LD_BIND_NOW=1 glibc-tunables=x86-sse2 program-path=/proc/self/fd/3 valgrind-lib=default valgrind-wrapper=skipped 'open-fds=0 1 2 3' stdin=file stdout=pipe stderr=pipe aslr=off stack-limit=8388608 cwd=. cache-geometry=fixed" "$out" ||
+    fail "show run-merged.xml: the launcher's settings"
+}
+# Merging the merge again with a shard: the launcher is still the same.
+merges "$scratch/run-aba.xml" "$data/run-merged.xml" "$ra" && {
+  checks=$((checks + 1))
+  [ "$(grep -c '<setting ' "$scratch/run-aba.xml")" = 17 ] &&
+    grep -q '<merge reports="3"/>' "$scratch/run-aba.xml" ||
+    fail "merge run-merged run-a: not the 17 settings of 3 runs"
+}
+run_variant() {   # run_variant NAME SED-SCRIPT DIFFERENCE: run-b changed
+  sed "$2" "$rb" >"$scratch/$1.xml"
+  refuses "^hotgrind: $scratch/$1.xml: cannot be merged with $ra: $3\$" \
+    "$ra" "$scratch/$1.xml"
+}
+# The same <exe>, another program.
+run_variant run-program 's/"program" value="xz"/"program" value="unxz"/' \
+  "program 'unxz', not 'xz'"
+# A setting with another value, an extra one, one fewer.
+run_variant run-stdout 's/"stdout" value="pipe"/"stdout" value="terminal"/' \
+  "launcher setting stdout 'terminal', not 'pipe'"
+run_variant run-keep 's|.*"glibc-tunables".*|&<setting name="keep-env" value="HOME"/>|' \
+  "launcher setting 7 'keep-env=HOME', not 'program-path=/proc/self/fd/3'"
+run_variant run-fewer '/"cache-geometry"/d' \
+  "launcher setting 17 'none', not 'cache-geometry=fixed'"
+# Another launcher; no launcher, in either order.
+run_variant run-name 's/<launcher name="hotgrind run"/<launcher name="ci-pin"/' \
+  "launcher 'ci-pin', not 'hotgrind run'"
+run_variant run-none '/<launcher/,/<\/launcher>/d' \
+  "launcher 'none', not 'hotgrind run'"
+refuses "^hotgrind: $ra: cannot be merged with $scratch/run-none.xml: launcher 'hotgrind run', not 'none'\$" \
+  "$scratch/run-none.xml" "$ra"
 
 # --- bad input: one line naming the file, nothing written
 refuses "^hotgrind: $all/does-not-exist.xml: " "$a" "$all/does-not-exist.xml"
