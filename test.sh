@@ -1,8 +1,9 @@
 #!/bin/sh
 # Runs every test: unit tests of the host command (check), the tool's
 # regression and oracle tests (against Cachegrind and Callgrind), the arm64
-# tests under qemu, a check that patches/ applies to Valgrind's source, then
-# a distcheck that builds and tests the release tarball.  Installs its own
+# tests under qemu, a check that patches/ applies to Valgrind's source, a
+# build of Valgrind from that source with the patches for the deterministic
+# scheduler's test (regtest/det_sched.sh), then a distcheck that builds and tests the release tarball.  Installs its own
 # packages (and the arm64 root) first.
 # The last line is "N passed, N failed".
 set -eu
@@ -44,6 +45,18 @@ if src=$("$top/tools/get-valgrind-source.sh" "$top/build-test/valgrind-source") 
   passed=$((passed + 1)); echo "patches: PASS"
 else
   failed=$((failed + 1)); status=1; echo "patches: FAIL"
+  src=
+fi
+# --det-sched (patches/0003) needs Valgrind built from that source: the
+# core and the three tools regtest/det_sched.sh runs (~4 minutes here).
+if test -n "$src" &&
+   "$top/tools/build-in-tree.sh" "$src" --tools "none hotgrind cachegrind" \
+     > in-tree-build.log 2>&1 &&
+   HOTGRIND_INTREE=$src make -C regtest check TESTS=det_sched.sh; then
+  passed=$((passed + 1)); echo "det_sched.sh (in-tree Valgrind): PASS"
+else
+  failed=$((failed + 1)); status=1; echo "det_sched.sh (in-tree Valgrind): FAIL"
+  tail -n 30 in-tree-build.log regtest/det_sched.log 2>/dev/null || :
 fi
 if [ "$status" -eq 0 ] && [ "${HOTGRIND_SKIP_DISTCHECK:-no}" != yes ]; then
   if make -j"$(nproc)" distcheck; then

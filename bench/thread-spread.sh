@@ -3,7 +3,7 @@
 # programs vary from run to run, under hotgrind and under Callgrind,
 # with and without --fair-sched=yes.  GPL-2.0-or-later
 #
-# Usage: bench/thread-spread.sh [-r RUNS] [-s MB] [-n ITEMS] [-t TOOLS] [-l N] [-x] [VG_IN_PLACE]
+# Usage: bench/thread-spread.sh [-r RUNS] [-s MB] [-n ITEMS] [-t TOOLS] [-l N] [-S SCHEDS] [-x] [VG_IN_PLACE]
 #
 #   -r RUNS   runs of each configuration (10)
 #   -s MB     size of the text xz compresses (8: three 3 MiB blocks at -1)
@@ -13,6 +13,8 @@
 #             not write <threads> yet)
 #   -l N      keep N busy loops running meanwhile (a loaded machine, as a
 #             shared CI runner is; default 0)
+#   -S SCHEDS only these schedulers: any of "no yes det" (default: all
+#             the launcher's Valgrind has)
 #   -x        instead of the spread: where it comes from.  Runs each
 #             program RUNS times under Cachegrind (--cache-sim=no) with
 #             --trace-syscalls=yes and --trace-sched=yes and prints, per
@@ -30,7 +32,11 @@
 #             (regtest/gen_input.c): main reads and writes, two worker
 #             threads compress blocks
 #
-# For each program, tool and --fair-sched value it prints, over RUNS runs,
+# Schedulers: --fair-sched=no, --fair-sched=yes and, when the launcher's
+# Valgrind has it (built from source with patches/0003-det-sched.patch:
+# tools/build-in-tree.sh), --det-sched=yes ("det" in the table).
+#
+# For each program, tool and scheduler it prints, over RUNS runs,
 # the smallest and largest total Ir and Ir of each thread, and the spread,
 # (max - min) / min in percent.  Threads are hotgrind's ids (creation
 # order, 1 = main) and Callgrind's thread numbers (Valgrind's thread
@@ -49,7 +55,8 @@ items=200000
 tools="callgrind hotgrind"
 explain=no
 load=0
-while getopts r:s:n:t:l:x opt; do
+only_scheds=
+while getopts r:s:n:t:l:S:x opt; do
    case $opt in
       r) runs=$OPTARG ;;
       s) mb=$OPTARG ;;
@@ -57,7 +64,8 @@ while getopts r:s:n:t:l:x opt; do
       t) tools=$OPTARG ;;
       l) load=$OPTARG ;;
       x) explain=yes ;;
-      *) echo "usage: $0 [-r RUNS] [-s MB] [-n ITEMS] [-t TOOLS] [-l N] [-x] [VG_IN_PLACE]" >&2
+      S) only_scheds=$OPTARG ;;
+      *) echo "usage: $0 [-r RUNS] [-s MB] [-n ITEMS] [-t TOOLS] [-l N] [-S SCHEDS] [-x] [VG_IN_PLACE]" >&2
          exit 2 ;;
    esac
 done
@@ -108,17 +116,46 @@ prog_args() {
    esac
 }
 
-# One line per run in $work/data: TOOL PROG FAIR RUN total=N t1=N t2=N ...
-# [cond-waits=N contended=N].
+# sched_opt SCHED: the Valgrind option of scheduler SCHED (no, yes, det).
+sched_opt() {
+   case $1 in
+      det) echo --det-sched=yes ;;
+      *) echo --fair-sched="$1" ;;
+   esac
+}
+scheds="no yes"
+if "$vg" --tool=none --det-sched=yes true >/dev/null 2>&1; then
+   scheds="no yes det"
+fi
+if test -n "$only_scheds"; then
+   for s in $only_scheds; do
+      case " $scheds " in
+         *" $s "*) ;;
+         *) echo "$0: scheduler $s is not one of: $scheds" >&2; exit 2 ;;
+      esac
+   done
+   scheds=$only_scheds
+fi
+
+# One line per run in $work/data: TOOL PROG SCHED RUN total=N t1=N t2=N ...
+# [cond-waits=N contended=N]; and one per run in $work/times:
+# TOOL PROG SCHED MILLISECONDS (wall clock of the whole run).
 : >data
+: >times
+
+now_ms() {
+   echo $(($(date +%s%N) / 1000000))
+}
 
 run_callgrind() {
    _p=$1 _f=$2 _i=$3
    _out="$work/clg.$_p.$_f.$_i"
+   _t0=$(now_ms)
    # shellcheck disable=SC2046
-   run "$vg" --tool=callgrind --fair-sched="$_f" --separate-threads=yes \
+   run "$vg" --tool=callgrind $(sched_opt "$_f") --separate-threads=yes \
       --callgrind-out-file="$_out" $(prog_args "$_p") >/dev/null 2>"$_out.stderr" || {
       echo "$0: callgrind failed on $_p (see $_out.stderr)" >&2; tail "$_out.stderr" >&2; exit 1; }
+   echo "callgrind $_p $_f $(($(now_ms) - _t0))" >>times
    _tot=$(sed -n 's/^==[0-9]*== Collected : //p' "$_out.stderr")
    _thr=$(for f in "$_out"-*; do
              _t=$(sed -n 's/^thread: //p' "$f")
@@ -133,10 +170,12 @@ hotgrind_ready=unknown
 run_hotgrind() {
    _p=$1 _f=$2 _i=$3
    _out="$work/hg.$_p.$_f.$_i.xml"
+   _t0=$(now_ms)
    # shellcheck disable=SC2046
-   run "$vg" --tool=hotgrind --fair-sched="$_f" --thread-events=yes \
+   run "$vg" --tool=hotgrind $(sched_opt "$_f") --thread-events=yes \
       --hotgrind-out-file="$_out" $(prog_args "$_p") >/dev/null 2>"$_out.stderr" || {
       echo "$0: hotgrind failed on $_p (see $_out.stderr)" >&2; tail "$_out.stderr" >&2; exit 1; }
+   echo "hotgrind $_p $_f $(($(now_ms) - _t0))" >>times
    _line=$(python3 - "$_out" <<'EOF'
 import sys, xml.etree.ElementTree as ET
 r = ET.parse(sys.argv[1]).getroot()
@@ -182,7 +221,7 @@ table() {
    }
    END {
       printf "%-10s %-9s %-5s %-11s %5s %13s %13s %9s %9s\n", "tool", "program",
-             "fair", "figure", "runs", "min", "max", "spread%", "distinct"
+             "sched", "figure", "runs", "min", "max", "spread%", "distinct"
       for (j = 1; j <= nk; j++) {
          key = order[j]
          m = split(substr(fig[key], 2), f, " ")
@@ -290,6 +329,7 @@ done
 
 echo "hotgrind thread spread: $runs runs per configuration; launcher $vg"
 echo "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)"
+echo "schedulers: $scheds"
 echo "valgrind $("$vg" --version | sed 's/^valgrind-//'); prodcons $items items; xz -1 -T2 on ${mb} MB; $load busy loops meanwhile"
 echo
 
@@ -300,7 +340,7 @@ fi
 
 for tool in $tools; do
    for p in prodcons xz; do
-      for f in no yes; do
+      for f in $scheds; do
          i=1
          while test $i -le "$runs"; do
             case $tool in
@@ -318,6 +358,28 @@ for tool in $tools; do
    done
 done
 table
+echo
+# The cost of each scheduler: median wall time of the runs, and its ratio
+# to --fair-sched=no's (runs of one tool and program follow each other,
+# so drift of the machine does not cancel as in bench/run.sh).
+echo "wall time, median of the runs:"
+awk '
+   { k = $1 " " $2 " " $3; v[k, ++n[k]] = $4; if (!(k in seen)) { seen[k] = 1; order[++nk] = k } }
+   END {
+      for (j = 1; j <= nk; j++) {
+         k = order[j]; m = n[k]
+         for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++)
+            if (v[k, b] < v[k, a]) { t = v[k, a]; v[k, a] = v[k, b]; v[k, b] = t }
+         med[k] = (m % 2) ? v[k, (m + 1) / 2] : (v[k, m / 2] + v[k, m / 2 + 1]) / 2
+      }
+      printf "  %-10s %-9s %-5s %10s %9s\n", "tool", "program", "sched", "seconds", "vs no"
+      for (j = 1; j <= nk; j++) {
+         k = order[j]; split(k, kk, " ")
+         base = med[kk[1] " " kk[2] " no"]
+         printf "  %-10s %-9s %-5s %10.2f %9s\n", kk[1], kk[2], kk[3], med[k] / 1000,
+                (base > 0 ? sprintf("%.2f", med[k] / base) : "-")
+      }
+   }' times
 echo
 echo "per run:"
 sed 's/^/  /' data

@@ -292,6 +292,30 @@ static void write_option(Out* o, const HChar* name, const HChar* value)
    out_str(o, "/>\n");
 }
 
+/* The core's scheduler options decide how threads interleave, and so the
+   counts of a multithreaded program: listed when given (the last one
+   wins, as in the core), so diff and merge see them. */
+static void write_scheduler_options(Out* o)
+{
+   static const HChar* const names[] = { "fair-sched", "det-sched" };
+   Word i;
+   UInt n;
+
+   for (n = 0; n < sizeof names / sizeof names[0]; n++) {
+      const HChar* value = NULL;
+      SizeT        len = VG_(strlen)(names[n]);
+      for (i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); i++) {
+         const HChar* arg = *(HChar**)VG_(indexXA)(VG_(args_for_valgrind), i);
+         if (arg[0] == '-' && arg[1] == '-'
+             && VG_(strncmp)(arg + 2, names[n], len) == 0
+             && arg[2 + len] == '=' && arg[3 + len] != '\0')
+            value = arg + 3 + len;
+      }
+      if (value != NULL)
+         write_option(o, names[n], value);
+   }
+}
+
 /* <launcher>: what the program that started Valgrind (`hotgrind run`)
    fixed, one <setting> per --run-setting=KEY=VALUE, in the order given. */
 static void write_launcher(Out* o)
@@ -345,6 +369,7 @@ static void write_run(Out* o)
    write_option(o, "collect-atstart", HT_(collect_atstart)() ? "yes" : "no");
    write_option(o, "heap", HT_(heap_on) ? "yes" : "no");
    write_option(o, "thread-events", HT_(thread_events) ? "yes" : "no");
+   write_scheduler_options(o);
    for (i = 0; i < (Word)HT_(n_custom_allocators)(); i++) {
       Bool         is_free;
       const HChar* text = HT_(custom_allocator_text)((UInt)i, &is_free);

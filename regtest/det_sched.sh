@@ -1,0 +1,122 @@
+#!/bin/sh
+# hotgrind regression tests: deterministic thread scheduling,
+# Valgrind's --det-sched=yes from patches/0003-det-sched.patch.
+# GPL-2.0-or-later
+#
+# Needs a Valgrind built from source with the patches
+# (tools/build-in-tree.sh): HOTGRIND_INTREE names that source tree, whose
+# vg-in-place runs hotgrind and Cachegrind built in it.  test.sh (and so
+# CI) builds one and runs this test with it; a plain `make check` skips
+# it, saying so.
+#
+# For det_prog's futex-only modes (pingpong, pool, timed) and bench's
+# prodcons:
+#   1. three runs under hotgrind, one of them beside two busy loops that
+#      compete for the CPU, give byte-identical reports (without
+#      --det-sched the same command gives differing ones: shown, not
+#      required, since it may happen to repeat);
+#   2. Cachegrind under --det-sched=yes, a tool no one here wrote,
+#      counts the same total and the same Ir for every function
+#      (cg_compare.py), so the schedule is the program's, not hotgrind's;
+#   3. the program prints what it prints natively.
+# For the modes where the scheduler must let real time in (a read that
+# blocks on an empty pipe, a cancellation signal, exit while threads
+# wait, fork from a thread) the run ends, with the native output, within
+# the time limit.
+. "${srcdir:-.}/lib.sh"
+. "$srcdir/thread_lib.sh"
+
+test -n "${HOTGRIND_INTREE:-}" ||
+   skip "HOTGRIND_INTREE is not set: no Valgrind built with patches/ (test.sh builds one: tools/build-in-tree.sh)"
+VG_IN_PLACE=$HOTGRIND_INTREE/vg-in-place
+test -x "$VG_IN_PLACE" || hard_error "HOTGRIND_INTREE=$HOTGRIND_INTREE has no vg-in-place"
+"$VG_IN_PLACE" --tool=none --det-sched=yes true >/dev/null 2>&1 ||
+   hard_error "$VG_IN_PLACE does not accept --det-sched=yes (patches/0003 not applied?)"
+
+cc -O2 -g -pthread -o det_prog "$srcdir/det_prog.c" ||
+   hard_error "cannot compile det_prog.c"
+cc -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
+   hard_error "cannot compile bench/prodcons.c"
+P=./det_prog
+
+hogs=
+stop_hogs() {
+   for _h in $hogs; do kill "$_h" 2>/dev/null || :; done
+   hogs=
+}
+trap stop_hogs EXIT
+
+# native_output NAME PROG ARGS: the program's output run natively.
+native_output() {
+   _n=$1; shift
+   run_client_env "$@" >"$_n.native" 2>&1 || fail "$_n: exits with $? natively"
+}
+
+# same_output NAME REPORT: the program printed under Valgrind what it
+# printed natively.
+same_output() {
+   cmp -s "$1.native" "$2.stdout" ||
+      fail "$1: output under Valgrind differs from the native one: $(cat "$2.stdout")"
+}
+
+repeatable() {
+   _n=$1; shift
+   native_output "$_n" "$@"
+   hgt "$_n.1.xml" --det-sched=yes --thread-events=yes -- "$@"
+   same_output "$_n" "$_n.1.xml"
+   hgt "$_n.2.xml" --det-sched=yes --thread-events=yes -- "$@"
+   sh -c 'while :; do :; done' & hogs="$hogs $!"
+   sh -c 'while :; do :; done' & hogs="$hogs $!"
+   hgt "$_n.3.xml" --det-sched=yes --thread-events=yes -- "$@"
+   stop_hogs
+   test "$(xpath "$_n.1.xml" 'string(/hotgrind/run/options/option[@name="det-sched"]/@value)')" = yes ||
+      fail "$_n: the report does not record det-sched=yes"
+   test "$(xpath "$_n.1.xml" 'count(/hotgrind/threads/thread)')" -ge 2 ||
+      fail "$_n: fewer than two threads in the report"
+   cmp "$_n.1.xml" "$_n.2.xml" || fail "$_n: two runs under --det-sched=yes gave different reports"
+   cmp "$_n.1.xml" "$_n.3.xml" ||
+      fail "$_n: a run beside two busy loops gave a different report under --det-sched=yes"
+   # The oracle: Cachegrind, scheduled the same way.
+   run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=no --det-sched=yes \
+      --cachegrind-out-file="$_n.cg" "$@" >"$_n.cg.stdout" 2>"$_n.cg.stderr" ||
+      fail "$_n: cachegrind exited with $? (see $WORK/$_n.cg.stderr)"
+   "$PYTHON3" "$srcdir/cg_compare.py" "$_n.1.xml" "$_n.cg" >"$_n.cmp" 2>&1 ||
+      fail "$_n: hotgrind and Cachegrind under --det-sched=yes differ: $(head -n 20 "$_n.cmp")"
+   # Without the option: shown for the log.
+   hg "$_n.free1.xml" --thread-events=yes -- "$@"
+   hg "$_n.free2.xml" --thread-events=yes -- "$@"
+   if cmp -s "$_n.free1.xml" "$_n.free2.xml"; then _free="the same"; else
+      _free="$(total_ir "$_n.free1.xml") and $(total_ir "$_n.free2.xml") Ir"; fi
+   pass "$_n: 3 runs identical (one under load), total $(total_ir "$_n.1.xml") = Cachegrind's, every function equal; without --det-sched two runs: $_free"
+}
+
+# completes NAME REPORTS PROG ARGS: ends in time with the native output
+# and REPORTS valid reports (fork: the child writes one too).
+completes() {
+   _n=$1 _want=$2; shift 2
+   native_output "$_n" "$@"
+   run_client_env timeout 120 "$VG_IN_PLACE" --tool=hotgrind --det-sched=yes \
+      --thread-events=yes --hotgrind-out-file="$_n.%p.xml" "$@" \
+      >"$_n.stdout" 2>"$_n.stderr" ||
+      fail "$_n: exit status $? under --det-sched=yes (124: timed out; see $WORK/$_n.stderr)"
+   cmp -s "$_n.native" "$_n.stdout" ||
+      fail "$_n: output under Valgrind differs from the native one: $(cat "$_n.stdout")"
+   _got=0
+   for _r in "$_n".*.xml; do
+      test -f "$_r" || continue
+      validate "$_r"
+      _got=$((_got + 1))
+   done
+   test "$_got" = "$_want" || fail "$_n: $_got reports, expected $_want"
+   no_tmp_files
+   pass "$_n: completes with the native output ($_want valid reports)"
+}
+
+repeatable pingpong $P pingpong
+repeatable pool $P pool
+repeatable timed $P timed
+repeatable prodcons ./prodcons 20000 16 20
+completes pipe 1 $P pipe
+completes cancel 1 $P cancel
+completes exitblocked 1 $P exitblocked
+completes fork 2 $P fork
