@@ -25,13 +25,20 @@
                blocks in read() on an empty pipe)
    cancel      a thread cancelled while it waits on a condition variable
    exitblocked main calls exit() while two threads wait on a condvar
-   fork        a thread forks; the child computes and exits; waitpid     */
+   fork        a thread forks; the child computes and exits; waitpid
+   fifo        a thread opens a FIFO for reading, which blocks until another
+               thread opens it for writing: a system call that waits for
+               another thread without the scheduler knowing
+   deadlock    two threads each hold one mutex and wait for the other's:
+               hangs, natively too                                       */
 
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -326,12 +333,75 @@ static void fork_mode(void)
           crunch(9, 1000) & 0x3f);
 }
 
+/* -------------------------------------------------------------- fifo */
+
+static const char* fifo_path = "det_prog.fifo";
+
+static void* fifo_reader(void* arg)
+{
+   char buf[16] = { 0 };
+   int fd = open(fifo_path, O_RDONLY);   /* waits for the writer */
+   (void)arg;
+   if (fd < 0 || read(fd, buf, sizeof buf - 1) <= 0)
+      die("fifo read");
+   close(fd);
+   return (void*)(long)strlen(buf);
+}
+
+static void fifo_mode(void)
+{
+   pthread_t r;
+   void* n;
+   int fd;
+   unlink(fifo_path);
+   if (mkfifo(fifo_path, 0600) != 0)
+      die("mkfifo");
+   if (pthread_create(&r, NULL, fifo_reader, NULL) != 0)
+      die("pthread_create");
+   usleep(10000);   /* the reader is in open() by now (either way works) */
+   fd = open(fifo_path, O_WRONLY);
+   if (fd < 0 || write(fd, "hello", 5) != 5)
+      die("fifo write");
+   close(fd);
+   pthread_join(r, &n);
+   unlink(fifo_path);
+   printf("fifo: read %ld bytes\n", (long)n);
+}
+
+/* ---------------------------------------------------------- deadlock */
+
+static pthread_mutex_t first = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t second = PTHREAD_MUTEX_INITIALIZER;
+static pthread_barrier_t both_hold;
+
+static void* holds_second(void* arg)
+{
+   (void)arg;
+   pthread_mutex_lock(&second);
+   pthread_barrier_wait(&both_hold);
+   pthread_mutex_lock(&first);
+   return NULL;
+}
+
+static void deadlock(void)
+{
+   pthread_t t;
+   pthread_barrier_init(&both_hold, NULL, 2);
+   if (pthread_create(&t, NULL, holds_second, NULL) != 0)
+      die("pthread_create");
+   pthread_mutex_lock(&first);
+   pthread_barrier_wait(&both_hold);
+   pthread_mutex_lock(&second);
+   printf("deadlock: not reached\n");
+}
+
 int main(int argc, char** argv)
 {
    static const struct { const char* name; void (*run)(void); } modes[] = {
       { "pingpong", pingpong }, { "pool", pool }, { "timed", timed },
       { "pipe", pipe_mode }, { "cancel", cancel },
       { "exitblocked", exitblocked }, { "fork", fork_mode },
+      { "fifo", fifo_mode }, { "deadlock", deadlock },
    };
    if (argc == 2)
       for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
@@ -339,6 +409,6 @@ int main(int argc, char** argv)
             modes[i].run();
             return 0;
          }
-   fprintf(stderr, "usage: det_prog pingpong|pool|timed|pipe|cancel|exitblocked|fork\n");
+   fprintf(stderr, "usage: det_prog pingpong|pool|timed|pipe|cancel|exitblocked|fork|fifo|deadlock\n");
    return 2;
 }

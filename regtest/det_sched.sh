@@ -21,8 +21,11 @@
 #   3. the program prints what it prints natively.
 # For the modes where the scheduler must let real time in (a read that
 # blocks on an empty pipe, a cancellation signal, exit while threads
-# wait, fork from a thread) the run ends, with the native output, within
-# the time limit.
+# wait, fork from a thread, an open() of a FIFO that waits for another
+# thread) the run ends, with the native output, within the time limit;
+# the FIFO one after the 3-second guard says so.  A program whose threads
+# deadlock (natively too) gets the deadlock message, and SIGTERM then
+# still ends it with a complete report.
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/thread_lib.sh"
 
@@ -120,3 +123,24 @@ completes pipe 1 $P pipe
 completes cancel 1 $P cancel
 completes exitblocked 1 $P exitblocked
 completes fork 2 $P fork
+completes fifo 1 $P fifo
+grep -q 'has been in system call .* letting the other threads run' fifo.stderr ||
+   fail "fifo: no message from the 3-second guard in $WORK/fifo.stderr"
+pass "fifo: the guard let the writer run, and said so"
+
+# deadlock: wait for the message, then SIGTERM; a complete report.
+run_client_env "$VG_IN_PLACE" --tool=hotgrind --det-sched=yes \
+   --hotgrind-out-file=deadlock.xml $P deadlock >deadlock.stdout 2>deadlock.stderr &
+_waited=0
+until grep -q 'every thread waits on a futex that no thread can wake' deadlock.stderr; do
+   test $_waited -lt 60 || { kill -KILL $! 2>/dev/null; fail "deadlock: no deadlock message after 30 s"; }
+   sleep 0.5; _waited=$((_waited + 1))
+done
+_pid=$(pid_of deadlock.stderr)
+kill -TERM "$_pid"
+_st=0
+wait $! || _st=$?
+test "$_st" -ne 0 || fail "deadlock: exit status 0 after SIGTERM"
+validate deadlock.xml
+no_tmp_files
+pass "deadlock: the message, then SIGTERM gave a complete report (exit status $_st)"
