@@ -63,6 +63,24 @@ const char *hg_format_ratio(uint64_t part, uint64_t whole,
    or 5); 0 means no limit to the caller.  (text.c) */
 bool hg_parse_limit(const char *text, size_t *limit);
 
+/* An option of a command that takes a value: "--name VALUE" and
+   "--name=VALUE", or for a short name ("-o") "-o VALUE" only. */
+struct hg_value_option {
+    const char *name;        /* "--limit", "-o"; NULL ends a list */
+    const char *needs;       /* "--limit needs a number" when it is last */
+    const char **value;      /* gets the value (the last one given) */
+};
+
+/* Reads the command line of COMMAND (`show`, `export`): the value
+   OPTIONS, --help or -h (prints HELP), "--" (what follows are not
+   options) and one REPORT, into *PATH (NULL if none).  Returns -1 when
+   the command goes on, else its exit status (a usage error with USAGE on
+   stderr).  (text.c) */
+int hg_parse_command_line(int argc, char **argv, const char *command,
+                          const char *usage, const char *help,
+                          const struct hg_value_option *options,
+                          const char **path);
+
 /* An output of `export` or `merge` (output.c): stdout when PATH is NULL;
    otherwise PATH.tmp, renamed to PATH by hg_output_commit once written
    and synced, so PATH only ever holds a complete file (an existing device

@@ -999,44 +999,23 @@ static enum format parse_format(const char *name)
 
 int cmd_export(int argc, char **argv)
 {
-    const char *path = NULL, *out_path = NULL, *format_text = NULL;
-    bool options_done = false;
+    const char *path, *out_path = NULL, *format_text = NULL;
+    const struct hg_value_option options[] = {
+        { "--format", "a format", &format_text },
+        { "-o", "a file name", &out_path },
+        { NULL, NULL, NULL }
+    };
     char problem[HG_PROBLEM_SIZE];
     struct hg_output output;
     struct hg_report *report;
     enum format format;
     bool written;
-    int i;
+    int status;
 
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (path != NULL)
-                return hg_usage_error("export", export_usage,
-                                      "one REPORT at a time ('%s' and '%s')",
-                                      path, arg);
-            path = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(export_help, stdout);
-            return HG_EXIT_OK;
-        } else if (strcmp(arg, "--format") == 0 || strcmp(arg, "-o") == 0) {
-            if (i + 1 >= argc)
-                return hg_usage_error("export", export_usage, "%s needs %s",
-                                      arg, arg[1] == 'o' ? "a file name"
-                                                         : "a format");
-            if (arg[1] == 'o')
-                out_path = argv[++i];
-            else
-                format_text = argv[++i];
-        } else if (strncmp(arg, "--format=", 9) == 0) {
-            format_text = arg + 9;
-        } else {
-            return hg_usage_error("export", export_usage,
-                                  "unknown option '%s'", arg);
-        }
-    }
+    status = hg_parse_command_line(argc, argv, "export", export_usage,
+                                   export_help, options, &path);
+    if (status != -1)
+        return status;
     if (format_text == NULL)
         return hg_usage_error("export", export_usage, "no --format given");
     format = parse_format(format_text);

@@ -110,13 +110,15 @@ static bool differ_flag(char *diff, size_t size, const char *what, bool a,
     return true;
 }
 
-/* "--NAME=VALUE" of option I of R, or "none" past its last. */
-static void option_text(char *text, size_t size, const struct hg_report *r,
-                        size_t i)
+/* "PREFIXNAME=VALUE" of item I of the COUNT in LIST (a report's options,
+   "--NAME=VALUE", or its launcher settings, "NAME=VALUE"), or "none" past
+   its last. */
+static void assignment_text(char *text, size_t size, const char *prefix,
+                            const struct hg_option *list, size_t count,
+                            size_t i)
 {
-    if (i < r->option_count)
-        snprintf(text, size, "--%s=%s", r->options[i].name,
-                 r->options[i].value);
+    if (i < count)
+        snprintf(text, size, "%s%s=%s", prefix, list[i].name, list[i].value);
     else
         snprintf(text, size, "none");
 }
@@ -131,8 +133,8 @@ static bool differ_options(char *diff, size_t size, const struct hg_report *a,
     size_t i;
     for (i = 0; i < n; i++) {
         char what[32], ta[HG_PROBLEM_SIZE / 4], tb[HG_PROBLEM_SIZE / 4];
-        option_text(ta, sizeof ta, a, i);
-        option_text(tb, sizeof tb, b, i);
+        assignment_text(ta, sizeof ta, "--", a->options, a->option_count, i);
+        assignment_text(tb, sizeof tb, "--", b->options, b->option_count, i);
         snprintf(what, sizeof what, "option %zu", i + 1);
         if (differ(diff, size, what, ta, tb))
             return true;
@@ -165,17 +167,6 @@ static bool differ_lists(char *diff, size_t size, const struct hg_report *a,
     return false;
 }
 
-/* "NAME=VALUE" of launcher setting I of R, or "none" past its last. */
-static void setting_text(char *text, size_t size, const struct hg_report *r,
-                         size_t i)
-{
-    if (i < r->setting_count)
-        snprintf(text, size, "%s=%s", r->settings[i].name,
-                 r->settings[i].value);
-    else
-        snprintf(text, size, "none");
-}
-
 /* The settings of the launchers (`hotgrind run`) of A and B, compared one
    by one in order: each says how the run was pinned, so they must all be
    the same.  "launcher setting NAME 'B', not 'A'" when a value differs,
@@ -198,8 +189,10 @@ static bool differ_settings(char *diff, size_t size, const struct hg_report *a,
                 return true;
             continue;
         }
-        setting_text(ta, sizeof ta, a, i);
-        setting_text(tb, sizeof tb, b, i);
+        assignment_text(ta, sizeof ta, "", a->settings, a->setting_count,
+                        i);
+        assignment_text(tb, sizeof tb, "", b->settings, b->setting_count,
+                        i);
         snprintf(what, sizeof what, "launcher setting %zu", i + 1);
         if (differ(diff, size, what, ta, tb))
             return true;

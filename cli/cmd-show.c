@@ -889,40 +889,22 @@ bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
 
 int cmd_show(int argc, char **argv)
 {
-    const char *path = NULL;
+    const char *path;
     const char *limit_text = NULL;
+    const struct hg_value_option options[] = {
+        { "--limit", "a number", &limit_text },
+        { NULL, NULL, NULL }
+    };
     size_t limit = DEFAULT_LIMIT;
-    bool options_done = false;
     char problem[HG_PROBLEM_SIZE];
     struct hg_report *report;
     bool printed;
-    int i;
+    int status;
 
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (path != NULL)
-                return hg_usage_error("show", show_usage,
-                                      "one REPORT at a time ('%s' and '%s')",
-                                      path, arg);
-            path = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(show_help, stdout);
-            return HG_EXIT_OK;
-        } else if (strcmp(arg, "--limit") == 0) {
-            if (i + 1 >= argc)
-                return hg_usage_error("show", show_usage,
-                                      "--limit needs a number");
-            limit_text = argv[++i];
-        } else if (strncmp(arg, "--limit=", 8) == 0) {
-            limit_text = arg + 8;
-        } else {
-            return hg_usage_error("show", show_usage,
-                                  "unknown option '%s'", arg);
-        }
-    }
+    status = hg_parse_command_line(argc, argv, "show", show_usage, show_help,
+                                   options, &path);
+    if (status != -1)
+        return status;
     if (limit_text != NULL && !hg_parse_limit(limit_text, &limit))
         return hg_usage_error("show", show_usage,
                               "--limit needs a number (0 for all), not '%s'",

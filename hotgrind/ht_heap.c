@@ -58,14 +58,9 @@ void HT_(heap_init)(void)
 /*--- Which functions are allocators and pthread functions ---*/
 /*------------------------------------------------------------*/
 
-typedef struct {
-   const HChar* name;
-   HT_Observed  kind;
-} Known;
-
-/* glibc's names, with the aliases debug info may give instead.  A name
-   is compared without a symbol version ("@@GLIBC_2.34"). */
-static const Known known_allocators[] = {
+/* glibc's names, with the aliases debug info may give instead.  The
+   pthread functions are in ht_threads.c. */
+static const HT_Known known_allocators[] = {
    { "malloc", HT_Obs_Malloc },        { "__libc_malloc", HT_Obs_Malloc },
    { "valloc", HT_Obs_Malloc },        { "__libc_valloc", HT_Obs_Malloc },
    { "calloc", HT_Obs_Calloc },        { "__libc_calloc", HT_Obs_Calloc },
@@ -81,26 +76,7 @@ static const Known known_allocators[] = {
    { NULL, HT_Obs_None }
 };
 
-static const Known known_pthread[] = {
-   { "pthread_create", HT_Obs_ThreadCreate },
-   { "pthread_join", HT_Obs_ThreadJoin },
-   { "pthread_mutex_lock", HT_Obs_MutexLock },
-   { "pthread_mutex_trylock", HT_Obs_MutexLock },
-   { "pthread_mutex_timedlock", HT_Obs_MutexLock },
-   { "pthread_mutex_clocklock", HT_Obs_MutexLock },
-   { "pthread_mutex_unlock", HT_Obs_MutexUnlock },
-   { "pthread_cond_wait", HT_Obs_CondWait },
-   { "pthread_cond_timedwait", HT_Obs_CondWait },
-   { "pthread_cond_clockwait", HT_Obs_CondWait },
-   { "pthread_cond_signal", HT_Obs_CondSignal },
-   { "pthread_cond_broadcast", HT_Obs_CondBroadcast },
-   { "pthread_setname_np", HT_Obs_SetName },
-   { "pthread_self", HT_Obs_Self },
-   { NULL, HT_Obs_None }
-};
-
-/* 'name' without a symbol version suffix and without the "__" glibc
-   puts on internal aliases of pthread functions, equal to 'want'? */
+/* 'name' without a symbol version suffix, equal to 'want'? */
 static Bool same_base_name(const HChar* name, const HChar* want)
 {
    SizeT n = VG_(strlen)(want);
@@ -108,7 +84,7 @@ static Bool same_base_name(const HChar* name, const HChar* want)
           && (name[n] == '\0' || name[n] == '@');
 }
 
-static HT_Observed lookup(const Known* table, const HChar* name)
+HT_Observed HT_(known_kind)(const HT_Known* table, const HChar* name)
 {
    Int i;
    for (i = 0; table[i].name; i++)
@@ -131,22 +107,14 @@ HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object)
    if (HT_(heap_on)) {
       if ((k = HT_(custom_allocator)(name, object)) != HT_Obs_None)
          return k;
-      if ((k = lookup(known_allocators, name)) != HT_Obs_None)
+      if ((k = HT_(known_kind)(known_allocators, name)) != HT_Obs_None)
          return k;
       /* Every form of operator new and delete: the size, or the block,
          is the first argument. */
       if (starts_with(name, "operator new"))    return HT_Obs_Malloc;
       if (starts_with(name, "operator delete")) return HT_Obs_Free;
    }
-   k = lookup(known_pthread, name);
-   if (k == HT_Obs_None && starts_with(name, "__"))
-      k = lookup(known_pthread, name + 2);
-   /* Creation, naming and handles feed the thread table; the rest only
-      the event log. */
-   if (k == HT_Obs_ThreadCreate || k == HT_Obs_SetName || k == HT_Obs_Self
-       || (k != HT_Obs_None && HT_(thread_events)))
-      return k;
-   return HT_Obs_None;
+   return HT_(pthread_kind)(name);
 }
 
 /*------------------------------------------------------------*/

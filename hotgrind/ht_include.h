@@ -81,6 +81,17 @@ typedef enum {
 /* The pthread functions whose time is synchronisation (sync-Ir). */
 #define HT_IS_SYNC(o)      ((o) >= HT_Obs_ThreadJoin && (o) <= HT_Obs_CondBroadcast)
 
+/* A table of function names and what entering each means, ended by
+   { NULL, HT_Obs_None } (ht_heap.c: allocators, ht_threads.c: pthread
+   functions). */
+typedef struct {
+   const HChar* name;
+   HT_Observed  kind;
+} HT_Known;
+/* The kind of 'name' in 'table', compared without a symbol version
+   ("@@GLIBC_2.34"); HT_Obs_None if it is not there.  In ht_heap.c. */
+HT_Observed HT_(known_kind)(const HT_Known* table, const HChar* name);
+
 /*------------------------------------------------------------*/
 /*--- Per-call distributions (ht_percall.c)                ---*/
 /*------------------------------------------------------------*/
@@ -309,6 +320,11 @@ void HT_(heap_totals)(HT_HeapTotals* t);
 /*------------------------------------------------------------*/
 
 extern Bool HT_(thread_events);            /* --thread-events=yes */
+
+/* The pthread function 'name' is (HT_(observed_kind) asks), or
+   HT_Obs_None: creation, naming and handles always, the others only with
+   --thread-events=yes. */
+HT_Observed HT_(pthread_kind)(const HChar* name);
 
 typedef enum {
    HT_Ev_Create, HT_Ev_Exit, HT_Ev_Join, HT_Ev_Lock, HT_Ev_Unlock,

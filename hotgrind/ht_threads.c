@@ -37,6 +37,43 @@
 
 Bool HT_(thread_events) = False;
 
+/*------------------------------------------------------------*/
+/*--- Which functions are pthread functions                ---*/
+/*------------------------------------------------------------*/
+
+/* glibc's names; a name may also carry the "__" glibc puts on internal
+   aliases of pthread functions. */
+static const HT_Known known_pthread[] = {
+   { "pthread_create", HT_Obs_ThreadCreate },
+   { "pthread_join", HT_Obs_ThreadJoin },
+   { "pthread_mutex_lock", HT_Obs_MutexLock },
+   { "pthread_mutex_trylock", HT_Obs_MutexLock },
+   { "pthread_mutex_timedlock", HT_Obs_MutexLock },
+   { "pthread_mutex_clocklock", HT_Obs_MutexLock },
+   { "pthread_mutex_unlock", HT_Obs_MutexUnlock },
+   { "pthread_cond_wait", HT_Obs_CondWait },
+   { "pthread_cond_timedwait", HT_Obs_CondWait },
+   { "pthread_cond_clockwait", HT_Obs_CondWait },
+   { "pthread_cond_signal", HT_Obs_CondSignal },
+   { "pthread_cond_broadcast", HT_Obs_CondBroadcast },
+   { "pthread_setname_np", HT_Obs_SetName },
+   { "pthread_self", HT_Obs_Self },
+   { NULL, HT_Obs_None }
+};
+
+HT_Observed HT_(pthread_kind)(const HChar* name)
+{
+   HT_Observed k = HT_(known_kind)(known_pthread, name);
+   if (k == HT_Obs_None && VG_(strncmp)(name, "__", 2) == 0)
+      k = HT_(known_kind)(known_pthread, name + 2);
+   /* Creation, naming and handles feed the thread table; the rest only
+      the event log. */
+   if (k == HT_Obs_ThreadCreate || k == HT_Obs_SetName || k == HT_Obs_Self
+       || (k != HT_Obs_None && HT_(thread_events)))
+      return k;
+   return HT_Obs_None;
+}
+
 static XArray*   records;                   /* HT_Thread*, [id - 1] */
 /* Indexed by Valgrind thread id ([VG_N_THREADS]): */
 static UInt*     record_of;    /* -> our thread id, 0 none */

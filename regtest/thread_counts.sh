@@ -7,11 +7,6 @@
 # count.  GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/thread_lib.sh"
-if test "$HT_ARCH" = amd64; then
-   . "$srcdir/hand_lib.sh"       # loop_n_ir: ht_loop_n's hand count
-fi
-
-P=../thread_events
 
 #--------------------------------------------------------------------------
 # lockstep: the same work, handed over so that nothing depends on the
@@ -20,8 +15,7 @@ P=../thread_events
 #--------------------------------------------------------------------------
 NA=1000 NB=3001 K=5
 hgt lockstep.xml --thread-events=yes --mark=ht_loop_n -- $P lockstep $NA $NB $K
-th_threads lockstep.xml >lockstep.threads
-expect_lines "lockstep: threads" lockstep.threads <<EOF
+expect_th threads lockstep <<EOF
 1 name=- parent=- status=exited
 2 name=te-one parent=1 status=exited
 3 name=te-two parent=1 status=exited
@@ -29,8 +23,7 @@ EOF
 # Child 1: K lock/unlock pairs, a signal of te_cv (first condition
 # variable used: cond 1).  main: te_seq once.  Child 2: te_pair.m,
 # trylock te_try, both unlocked, a broadcast of te_cv2 (cond 2).
-th_events lockstep.xml >lockstep.events
-expect_lines "lockstep: events" lockstep.events <<EOF
+expect_th events lockstep <<EOF
 1 create 2
 2 lock te_seq no
 2 unlock te_seq
@@ -57,8 +50,7 @@ expect_lines "lockstep: events" lockstep.events <<EOF
 1 join 3
 1 exit
 EOF
-th_mutexes lockstep.xml >lockstep.mutexes
-expect_lines "lockstep: mutexes" lockstep.mutexes <<EOF
+expect_th mutexes lockstep <<EOF
 te_seq $((K + 1)) 0
 te_pair+8 1 0
 te_try 1 0
@@ -75,9 +67,7 @@ expect_eq "lockstep, thread-events=no: option" \
    "$(xpath lockstep-noev.xml 'string(//option[@name="thread-events"]/@value)')" no
 expect_eq "lockstep, thread-events=no: <mutexes> and <events>" \
    "$(xpath lockstep-noev.xml 'count(/hotgrind/mutexes | /hotgrind/events)')" 0
-th_threads lockstep-noev.xml >lockstep-noev.threads
-cmp lockstep.threads lockstep-noev.threads ||
-   fail "lockstep: threads differ with --thread-events=no"
+same_threads lockstep lockstep-noev "with --thread-events=no"
 for t in 1 2 3; do
    expect_eq "lockstep: thread $t Ir, with and without events" \
       "$(th_ir lockstep-noev.xml $t)" "$(th_ir lockstep.xml $t)"
@@ -90,9 +80,8 @@ expect_eq "lockstep: totals with and without events" \
 # The same figures, with and without heap tracking.
 for heap in yes no; do
    hgt lockstep-plain-$heap.xml --heap=$heap -- $P lockstep $NA $NB $K
-   th_threads lockstep-plain-$heap.xml >lockstep-plain-$heap.threads
-   cmp lockstep.threads lockstep-plain-$heap.threads ||
-      fail "lockstep: threads differ without marks and events (--heap=$heap)"
+   same_threads lockstep lockstep-plain-$heap \
+      "without marks and events (--heap=$heap)"
    for t in 1 2 3; do
       expect_eq "lockstep: thread $t Ir, summed clock (--heap=$heap)" \
          "$(th_ir lockstep-plain-$heap.xml $t)" "$(th_ir lockstep.xml $t)"
@@ -100,11 +89,7 @@ for heap in yes no; do
 done
 
 if test "$HT_ARCH" = amd64; then
-   expect_calls lockstep.xml ht_loop_n 2
-   printf '%s 1\n%s 1\n' "$(loop_n_ir $NA)" "$(loop_n_ir $NB)" >lockstep.spec
-   expect_per_call lockstep.xml function ht_loop_n lockstep.spec
-   expect_ge "lockstep: thread 2 Ir" "$(th_ir lockstep.xml 2)" "$(loop_n_ir $NA)"
-   expect_ge "lockstep: thread 3 Ir" "$(th_ir lockstep.xml 3)" "$(loop_n_ir $NB)"
+   expect_loops lockstep $NA $NB
 
    # Per-thread attribution, exactly: swap the loop lengths (arguments
    # of the same length, so main parses them with the same

@@ -22,7 +22,6 @@
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/thread_lib.sh"
 
-P=../thread_events
 R=$TREPORT
 
 # check_same NAME OPTION... -- PROG ARGS...: three runs (one named with

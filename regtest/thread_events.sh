@@ -5,11 +5,6 @@
 # left out by name).  GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/thread_lib.sh"
-if test "$HT_ARCH" = amd64; then
-   . "$srcdir/hand_lib.sh"       # loop_n_ir: ht_loop_n's hand count
-fi
-
-P=../thread_events
 
 #--------------------------------------------------------------------------
 # seq: A (thread 2) created and joined, then B (thread 3).
@@ -22,8 +17,7 @@ expect_eq "seq: option thread-events" \
    "$(xpath seq.xml 'string(//option[@name="thread-events"]/@value)')" yes
 
 # Nobody names a thread; each child is created by main and returns.
-th_threads seq.xml >seq.threads
-expect_lines "seq: threads" seq.threads <<EOF
+expect_th threads seq <<EOF
 1 name=- parent=- status=exited
 2 name=- parent=1 status=exited
 3 name=- parent=1 status=exited
@@ -36,8 +30,7 @@ EOF
 # malloc'd mutex (no name), then trylock and timedlock of te_try, each
 # followed by an unlock.  The thread that ends the program (main,
 # returning from main) ends last.
-th_events seq.xml >seq.events
-expect_lines "seq: events" seq.events <<EOF
+expect_th events seq <<EOF
 1 create 2
 2 lock te_seq no
 2 unlock te_seq
@@ -69,8 +62,7 @@ EOF
 # Mutexes in order of first use: te_seq (K + 1 = 6 acquisitions: A's 5
 # and main's), te_pair+8, the heap one, te_try (trylock and timedlock:
 # 2); none contended.
-th_mutexes seq.xml >seq.mutexes
-expect_lines "seq: mutexes" seq.mutexes <<EOF
+expect_th mutexes seq <<EOF
 te_seq $((K + 1)) 0
 te_pair+8 1 0
 - 1 0
@@ -78,14 +70,10 @@ te_try 2 0
 EOF
 
 if test "$HT_ARCH" = amd64; then
-   # ht_loop_n(n) is 2n + 2 instructions: once in A, once in B.
-   expect_calls seq.xml ht_loop_n 2
+   # ht_loop_n(n) is 2n + 2 instructions: once in A, once in B; each
+   # thread executed at least its own ht_loop_n.
+   expect_loops seq $NA $NB
    expect_incl seq.xml ht_loop_n $(( $(loop_n_ir $NA) + $(loop_n_ir $NB) ))
-   printf '%s 1\n%s 1\n' "$(loop_n_ir $NA)" "$(loop_n_ir $NB)" >seq.spec
-   expect_per_call seq.xml function ht_loop_n seq.spec
-   # Each thread executed at least its own ht_loop_n.
-   expect_ge "seq: thread 2 Ir" "$(th_ir seq.xml 2)" "$(loop_n_ir $NA)"
-   expect_ge "seq: thread 3 Ir" "$(th_ir seq.xml 3)" "$(loop_n_ir $NB)"
 fi
 
 #--------------------------------------------------------------------------
@@ -93,8 +81,7 @@ fi
 # a failed call does not make the next lock "waited".
 #--------------------------------------------------------------------------
 hgt held.xml --thread-events=yes -- $P held
-th_events held.xml >held.events
-expect_lines "held: events" held.events <<EOF
+expect_th events held <<EOF
 1 lock te_held no
 1 create 2
 2 lock te_free no
@@ -104,8 +91,7 @@ expect_lines "held: events" held.events <<EOF
 1 unlock te_held
 1 exit
 EOF
-th_mutexes held.xml >held.mutexes
-expect_lines "held: mutexes" held.mutexes <<EOF
+expect_th mutexes held <<EOF
 te_held 1 0
 te_free 1 0
 EOF
@@ -144,8 +130,7 @@ expect_before cond.events "2 unlock te_cv_mutex" "1 cond-wait 1 te_cv_mutex"
 expect_before cond.events "2 cond-signal 1" "1 cond-wait 1 te_cv_mutex"
 expect_before cond.events "2 exit" "1 join 2"
 # main's lock and A's trylock; the wait's re-acquisition is no lock.
-th_mutexes cond.xml >cond.mutexes
-expect_lines "cond: mutexes" cond.mutexes <<EOF
+expect_th mutexes cond <<EOF
 te_cv_mutex 2 0
 EOF
 
@@ -155,15 +140,13 @@ EOF
 # sleep in the kernel.
 #--------------------------------------------------------------------------
 hgt contend.xml --thread-events=yes -- $P contend
-th_threads contend.xml >contend.threads
-expect_lines "contend: threads" contend.threads <<EOF
+expect_th threads contend <<EOF
 1 name=- parent=- status=exited
 2 name=- parent=1 status=exited
 3 name=- parent=2 status=exited
 EOF
 # W's lock returns after H's unlock (recorded at its entry), waited.
-th_events contend.xml >contend.events
-expect_lines "contend: events" contend.events <<EOF
+expect_th events contend <<EOF
 1 create 2
 2 lock te_contended no
 2 create 3
@@ -176,8 +159,7 @@ expect_lines "contend: events" contend.events <<EOF
 1 join 2
 1 exit
 EOF
-th_mutexes contend.xml >contend.mutexes
-expect_lines "contend: mutexes" contend.mutexes <<EOF
+expect_th mutexes contend <<EOF
 te_contended 2 1
 EOF
 

@@ -8,6 +8,15 @@
 # shellcheck disable=SC2154  # srcdir: set by lib.sh
 TREPORT="$srcdir/thread_report.py"
 
+# loop_n_ir (expect_loops): ht_loop_n's hand count, where there is one.
+if test "$HT_ARCH" = amd64; then
+   . "$srcdir/hand_lib.sh"
+fi
+
+# The program the thread tests run (det_sched.sh runs its own).
+# shellcheck disable=SC2034  # P: used by the tests that source this
+P=../thread_events
+
 # th_invariants REPORT: what holds for the threads, mutexes and events of
 # every report (thread_report.py invariants lists it).
 th_invariants() {
@@ -75,4 +84,31 @@ thread_lines() {
 expect_ge() {
    test "$2" -ge "$3" || fail "$1: got $2, expected at least $3"
    pass "$1 = $2 >= $3"
+}
+
+# expect_th KIND NAME: the KIND listing (threads, events or mutexes: what
+# th_threads, th_events or th_mutexes prints) of NAME.xml, kept in
+# NAME.KIND, is exactly the lines on stdin (expect_lines).
+expect_th() {
+   "th_$1" "$2.xml" >"$2.$1"
+   expect_lines "$2: $1" "$2.$1"
+}
+
+# same_threads REF NAME WHY: NAME.xml lists the same threads as REF.xml
+# (REF.threads, from expect_th or th_threads), byte for byte.
+same_threads() {
+   th_threads "$2.xml" >"$2.threads"
+   cmp "$1.threads" "$2.threads" || fail "$1: threads differ $3"
+}
+
+# expect_loops NAME NA NB (amd64; loop_n_ir from hand_lib.sh): NAME.xml,
+# run with --mark=ht_loop_n, has ht_loop_n called twice, as ht_loop_n(NA)
+# and ht_loop_n(NB), each with its hand-counted Ir, and threads 2 and 3,
+# which ran them, at least those Ir.
+expect_loops() {
+   expect_calls "$1.xml" ht_loop_n 2
+   printf '%s 1\n%s 1\n' "$(loop_n_ir "$2")" "$(loop_n_ir "$3")" >"$1.spec"
+   expect_per_call "$1.xml" function ht_loop_n "$1.spec"
+   expect_ge "$1: thread 2 Ir" "$(th_ir "$1.xml" 2)" "$(loop_n_ir "$2")"
+   expect_ge "$1: thread 3 Ir" "$(th_ir "$1.xml" 3)" "$(loop_n_ir "$3")"
 }

@@ -6,7 +6,6 @@
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/thread_lib.sh"
 
-P=../thread_events
 #--------------------------------------------------------------------------
 # names: pthread_setname_np on itself and on another thread, prctl,
 # a refused name, two names (the last one stays), a long prctl name,
@@ -25,8 +24,7 @@ expect_lines "names: threads 2 to 7" names.threads.2-7 <<EOF
 7 name=- parent=1 status=exited
 EOF
 # Each child is created after the previous one was joined.
-th_events names.xml >names.events
-expect_lines "names: events" names.events <<EOF
+expect_th events names <<EOF
 1 create 2
 2 exit
 1 join 2
@@ -49,8 +47,7 @@ expect_lines "names: events" names.events <<EOF
 EOF
 # Names do not need --thread-events.
 hgt names-noev.xml -- $P names
-th_threads names-noev.xml >names-noev.threads
-cmp names.threads names-noev.threads || fail "names: threads differ with --thread-events=no"
+same_threads names names-noev "with --thread-events=no"
 pass "names: the same without --thread-events"
 
 #--------------------------------------------------------------------------
@@ -58,14 +55,12 @@ pass "names: the same without --thread-events"
 # calls exit.
 #--------------------------------------------------------------------------
 hgt running.xml --thread-events=yes -- $P running
-th_threads running.xml >running.threads
-expect_lines "running: threads" running.threads <<EOF
+expect_th threads running <<EOF
 1 name=- parent=- status=exited
 2 name=- parent=1 status=running
 3 name=- parent=1 status=running
 EOF
-th_events running.xml >running.events
-expect_lines "running: events" running.events <<EOF
+expect_th events running <<EOF
 1 create 2
 1 create 3
 1 exit
@@ -75,13 +70,11 @@ EOF
 # exitthread: a created thread calls exit while main is blocked.
 #--------------------------------------------------------------------------
 hgt exitthread.xml --thread-events=yes -- $P exitthread
-th_threads exitthread.xml >exitthread.threads
-expect_lines "exitthread: threads" exitthread.threads <<EOF
+expect_th threads exitthread <<EOF
 1 name=- parent=- status=running
 2 name=- parent=1 status=exited
 EOF
-th_events exitthread.xml >exitthread.events
-expect_lines "exitthread: events" exitthread.events <<EOF
+expect_th events exitthread <<EOF
 1 create 2
 2 exit
 EOF
@@ -91,15 +84,13 @@ EOF
 # program by exit (glibc's last thread does).
 #--------------------------------------------------------------------------
 hgt mainexit.xml --thread-events=yes -- $P mainexit
-th_threads mainexit.xml >mainexit.threads
-expect_lines "mainexit: threads" mainexit.threads <<EOT
+expect_th threads mainexit <<EOT
 1 name=- parent=- status=exited
 2 name=- parent=1 status=exited
 EOT
 # main's own end comes before the join of it returns; pthread_exit
 # locks glibc's mutexes on its way (left out).
-th_events mainexit.xml >mainexit.events
-expect_lines "mainexit: events" mainexit.events <<EOT
+expect_th events mainexit <<EOT
 1 create 2
 1 exit
 2 join 1

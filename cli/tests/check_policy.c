@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_common.h"
 #include "embedded-schema.h"
 #include "policy.h"
 #include "xml-safe.h"
@@ -25,9 +26,7 @@
 
 static const char *fixture(const char *name)
 {
-    static char path[4096];
-    snprintf(path, sizeof path, "%s/check/%s", HG_TEST_DATA, name);
-    return path;
+    return hg_fixture("check", name);
 }
 
 /* What was loaded from the fixture NAME: there, or PROBLEM says why. */
@@ -46,9 +45,7 @@ static struct hg_policy *policy_ok(const char *name)
 
 static struct hg_report *report_ok(const char *name)
 {
-    char problem[HG_PROBLEM_SIZE] = "";
-    return loaded(hg_report_load(fixture(name), problem, sizeof problem),
-                  name, problem);
+    return hg_fixture_report("check", name);
 }
 
 /* A policy written to a scratch file, for cases without a fixture. */
@@ -56,13 +53,9 @@ static struct hg_policy *policy_from_text(const char *text, char *problem,
                                           size_t problem_size)
 {
     char path[] = "/tmp/hotgrind-policy-XXXXXX";
-    int fd = mkstemp(path);
-    FILE *file;
+    FILE *file = hg_scratch_file(path);
     struct hg_policy *policy;
 
-    ck_assert_int_ge(fd, 0);
-    file = fdopen(fd, "w");
-    ck_assert_ptr_nonnull(file);
     fputs(text, file);
     fclose(file);
     policy = hg_policy_load(path, problem, problem_size);
@@ -136,21 +129,8 @@ END_TEST
 /* The built-in schema is docs/policy.xsd, byte for byte. */
 START_TEST(embedded_schema_is_docs_policy_xsd)
 {
-    FILE *file = fopen(HG_POLICY_SCHEMA_FILE, "rb");
-    char *bytes;
-    long size;
-
-    ck_assert_ptr_nonnull(file);
-    fseek(file, 0, SEEK_END);
-    size = ftell(file);
-    rewind(file);
-    bytes = malloc((size_t)size);
-    ck_assert_ptr_nonnull(bytes);
-    ck_assert_uint_eq(fread(bytes, 1, (size_t)size, file), (size_t)size);
-    fclose(file);
-    ck_assert_uint_eq(hg_embedded_policy_schema_size, (size_t)size);
-    ck_assert(memcmp(hg_embedded_policy_schema, bytes, (size_t)size) == 0);
-    free(bytes);
+    hg_assert_file_holds(HG_POLICY_SCHEMA_FILE, hg_embedded_policy_schema,
+                         hg_embedded_policy_schema_size);
 }
 END_TEST
 
@@ -776,11 +756,5 @@ static Suite *policy_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(policy_suite());
-    int failed;
-    srunner_run_all(runner, CK_NORMAL);
-    failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    hg_xml_cleanup();
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return hg_run_suite(policy_suite());
 }

@@ -13,6 +13,7 @@
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 
+#include "check_common.h"
 #include "cli.h"
 #include "diff.h"
 #include "embedded-schema.h"
@@ -21,27 +22,18 @@
 #include "rules.h"
 #include "xml-safe.h"
 
-#ifndef HG_TEST_DATA
-#define HG_TEST_DATA "tests/data"
-#endif
 #ifndef HG_SCHEMA_FILE
 #define HG_SCHEMA_FILE "../docs/hotgrind.xsd"
 #endif
 
 static const char *fixture(const char *name)
 {
-    static char path[4096];
-    snprintf(path, sizeof path, "%s/%s", HG_TEST_DATA, name);
-    return path;
+    return hg_fixture("", name);
 }
 
 static struct hg_report *load_ok(const char *name)
 {
-    char problem[HG_PROBLEM_SIZE] = "";
-    struct hg_report *report = hg_report_load(fixture(name), problem,
-                                              sizeof problem);
-    ck_assert_msg(report != NULL, "%s: %s", name, problem);
-    return report;
+    return hg_fixture_report("", name);
 }
 
 /* ------------------------------------------------------------ loader */
@@ -636,13 +628,9 @@ END_TEST
 static char *write_long_report(unsigned n, unsigned bad_line)
 {
     static char path[] = "/tmp/hotgrind-check-XXXXXX";
-    int fd = mkstemp(path);
-    FILE *out;
+    FILE *out = hg_scratch_file(path);
     unsigned i, line = 13;
 
-    ck_assert_int_ge(fd, 0);
-    out = fdopen(fd, "w");
-    ck_assert_ptr_nonnull(out);
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
           "<hotgrind format=\"1\">\n  <run>\n"
           "    <tool name=\"hotgrind\" version=\"0.1.0\"/>\n"
@@ -1864,15 +1852,8 @@ static bool schema_accepts_fixture(const char *name, char *problem,
 
 START_TEST(the_built_in_schema_is_docs_hotgrind_xsd)
 {
-    FILE *file = fopen(HG_SCHEMA_FILE, "rb");
-    char *text = malloc(hg_embedded_schema_size + 2);
-    size_t size;
-    ck_assert_ptr_nonnull(file);
-    size = fread(text, 1, hg_embedded_schema_size + 2, file);
-    fclose(file);
-    ck_assert_uint_eq(size, hg_embedded_schema_size);
-    ck_assert(memcmp(text, hg_embedded_schema, size) == 0);
-    free(text);
+    hg_assert_file_holds(HG_SCHEMA_FILE, hg_embedded_schema,
+                         hg_embedded_schema_size);
 }
 END_TEST
 
@@ -2186,11 +2167,5 @@ static Suite *report_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(report_suite());
-    int failed;
-    srunner_run_all(runner, CK_NORMAL);
-    failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    hg_xml_cleanup();
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return hg_run_suite(report_suite());
 }

@@ -5,53 +5,19 @@
 # Run by `make check` with HOTGRIND (the built command) and HG_TEST_DATA
 # (the fixtures folder) in the environment.
 
-set -u
-: "${HOTGRIND:?set HOTGRIND to the hotgrind command}"
-: "${HG_TEST_DATA:?set HG_TEST_DATA to cli/tests/data}"
+. "$(dirname "$0")/lib.sh"
 data=$HG_TEST_DATA
-
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-cli-test.XXXXXX") || exit 99
-trap 'rm -rf "$scratch"' EXIT
-out=$scratch/stdout
-err=$scratch/stderr
-failures=0
-
-fail() {
-  echo "FAIL: $*"
-  echo "  stdout:"; sed 's/^/    /' "$out"
-  echo "  stderr:"; sed 's/^/    /' "$err"
-  failures=$((failures + 1))
-}
-
-# run EXPECTED-STATUS ARGS...: runs hotgrind, checks its exit status.
-run() {
-  expected=$1; shift
-  "$HOTGRIND" "$@" >"$out" 2>"$err"
-  status=$?
-  [ "$status" -eq "$expected" ] ||
-    fail "hotgrind $*: exit status $status, want $expected"
-  [ "$status" -eq "$expected" ]
-}
-
-lines() { wc -l <"$1" | tr -d ' '; }
 
 # A report problem: status 2, nothing on stdout, exactly one line on stderr
 # that starts "hotgrind: FILE: ".
 expect_one_line_error() {
   file=$1; shift
-  run 2 "$@" || return
-  [ -s "$out" ] && fail "hotgrind $*: wrote to stdout"
-  [ "$(lines "$err")" = 1 ] || fail "hotgrind $*: stderr is not one line"
-  case $(cat "$err") in
-    "hotgrind: $file: "?*) ;;
-    *) fail "hotgrind $*: stderr does not start 'hotgrind: $file: '" ;;
-  esac
+  run 2 "$@" && one_line_error "$file" "$@"
 }
 
 # A usage error: status 2, nothing on stdout, a usage line on stderr.
 expect_usage_error() {
-  run 2 "$@" || return
-  [ -s "$out" ] && fail "hotgrind $*: wrote to stdout"
+  expect_trouble "$@" || return
   grep -q '^usage: hotgrind' "$err" || fail "hotgrind $*: no usage line"
 }
 
@@ -250,9 +216,4 @@ if [ -w /dev/full ]; then
   [ $? -eq 2 ] || fail "show to /dev/full did not fail"
 fi
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "all checks passed"
-exit 0
+finish

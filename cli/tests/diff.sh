@@ -9,57 +9,25 @@
 # them (percentages: |delta| / base, two decimals, half up; ratios:
 # head / base, the same way), not copied from the command's output.
 
-set -u
-: "${HOTGRIND:?set HOTGRIND to the hotgrind command}"
-: "${HG_TEST_DATA:?set HG_TEST_DATA to cli/tests/data}"
-
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-diff-test.XXXXXX") || exit 99
-trap 'rm -rf "$scratch"' EXIT
-out=$scratch/stdout
-err=$scratch/stderr
+. "$(dirname "$0")/lib.sh"
 expected=$scratch/expected
 expected_err=$scratch/expected-stderr
-failures=0
-checks=0
 
 # The file names in the output are as given: run from the fixtures folder.
 cd "$HG_TEST_DATA/diff" || exit 99
 
-fail() {
-  echo "FAIL: $*"
-  echo "  stdout:"; sed 's/^/    /' "$out"
-  echo "  stderr:"; sed 's/^/    /' "$err"
-  failures=$((failures + 1))
-}
-
-# run EXPECTED-STATUS ARGS...: runs hotgrind diff, checks its exit status.
-run() {
-  want=$1; shift
-  checks=$((checks + 1))
-  "$HOTGRIND" diff "$@" >"$out" 2>"$err"
-  status=$?
-  [ "$status" -eq "$want" ] ||
-    { fail "diff $*: exit status $status, want $want"; return 1; }
-}
-
 # expect_output ARGS...: status 0, stdout exactly $expected, stderr empty.
 expect_output() {
-  run 0 "$@" || return
-  cmp -s "$out" "$expected" || {
-    fail "diff $*: not the expected output"
-    diff -u "$expected" "$out" | sed 's/^/    /'
-  }
+  run 0 diff "$@" || return
+  same "$expected" "$out" "diff $*"
   [ -s "$err" ] && fail "diff $*: wrote to stderr"
 }
 
 # expect_output_and_warning ARGS...: the same, with stderr exactly
 # $expected_err.
 expect_output_and_warning() {
-  run 0 "$@" || return
-  cmp -s "$out" "$expected" || {
-    fail "diff $*: not the expected output"
-    diff -u "$expected" "$out" | sed 's/^/    /'
-  }
+  run 0 diff "$@" || return
+  same "$expected" "$out" "diff $*"
   cmp -s "$err" "$expected_err" || fail "diff $*: not the expected warning"
 }
 
@@ -67,8 +35,7 @@ expect_output_and_warning() {
 # LINE.
 expect_error() {
   line=$1; shift
-  run 2 "$@" || return
-  [ -s "$out" ] && fail "diff $*: wrote to stdout"
+  expect_trouble diff "$@" || return
   [ "$(cat "$err")" = "$line" ] || fail "diff $*: stderr is not '$line'"
 }
 
@@ -76,8 +43,7 @@ expect_error() {
 # and the usage line on stderr.
 expect_usage_error() {
   why=$1; shift
-  run 2 "$@" || return
-  [ -s "$out" ] && fail "diff $*: wrote to stdout"
+  expect_trouble diff "$@" || return
   [ "$(cat "$err")" = "hotgrind diff: $why
 usage: hotgrind diff [--format=text|markdown|json] [--limit N] BASE HEAD" ] ||
     fail "diff $*: not the usage error '$why'"
@@ -518,7 +484,7 @@ expect_output --format=markdown match-base.xml match-head.xml
 
 # JSON of the matching pair: a row matched by name and object keeps both
 # files; functions that share a key pair up in the order of their lines.
-run 0 --format=json match-base.xml match-head.xml && {
+run 0 diff --format=json match-base.xml match-head.xml && {
   grep -qxF '    {"kind": "function", "status": "changed", "name": "moved", "object": "m", "base-file": "a.c", "head-file": "b.c", "base-line": 5, "head-line": 5, "matched-by-name": true, "metrics": [' "$out" ||
     fail "diff --format=json: the row matched by name"
   grep -qxF '    {"kind": "function", "status": "changed", "name": "dup", "object": "m", "base-file": "d.h", "head-file": "d.h", "base-line": 10, "head-line": 12, "matched-by-name": false, "metrics": [' "$out" ||
@@ -528,10 +494,10 @@ run 0 --format=json match-base.xml match-head.xml && {
 }
 
 # --limit 0 shows every row; the options may come after the reports.
-run 0 base.xml head.xml --limit 0 &&
+run 0 diff base.xml head.xml --limit 0 &&
   { grep -qx 'Shown:     all 6 that differ, by impact' "$out" ||
       fail "diff --limit 0: not all rows"; }
-run 0 --limit 1 -- base.xml head.xml &&
+run 0 diff --limit 1 -- base.xml head.xml &&
   { grep -qx 'Shown:     top 1 of 6 that differ, by impact' "$out" ||
       fail "diff --limit 1: not the top row"
     [ "$(grep -c '  added  \|  changed  \|  removed  ' "$out")" = 1 ] ||
@@ -556,16 +522,16 @@ EXPECTED
 echo "hotgrind diff: warning: $warning" >"$expected_err"
 expect_output_and_warning launch-base.xml launch-head.xml
 
-run 0 --format=json launch-base.xml launch-head.xml && {
+run 0 diff --format=json launch-base.xml launch-head.xml && {
   grep -qxF '  "base": {"file": "launch-base.xml", "command": ["fp"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},' "$out" ||
     fail "diff --format=json: the program of a hotgrind run report"
 }
 
 # a run without a launcher against one with: that alone, not each setting
 echo "hotgrind diff: warning: the runs were measured differently, which alone can move counts: launcher ((none) -> hotgrind run)" >"$expected_err"
-run 0 launch-none.xml launch-base.xml &&
+run 0 diff launch-none.xml launch-base.xml &&
   { cmp -s "$err" "$expected_err" || fail "diff launch-none.xml launch-base.xml: not the expected warning"; }
-run 0 launch-base.xml launch-base.xml &&
+run 0 diff launch-base.xml launch-base.xml &&
   { [ -s "$err" ] && fail "diff launch-base.xml launch-base.xml: a warning for runs alike"; }
 
 # Bad input: one line naming the file (and the line), exit status 2.
@@ -589,7 +555,6 @@ expect_usage_error "--limit needs a number (0 for all), not '-1'" \
   --limit -1 base.xml head.xml
 expect_usage_error "unknown option '--frobnicate'" --frobnicate base.xml head.xml
 
-run 0 --help && { grep -q '^usage: hotgrind diff ' "$out" || fail "diff --help"; }
+run 0 diff --help && { grep -q '^usage: hotgrind diff ' "$out" || fail "diff --help"; }
 
-echo "diff.sh: $checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+finish

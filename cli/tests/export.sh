@@ -3,18 +3,18 @@
 # files; Callgrind's through callgrind_annotate, JSON through Python's
 # parser; -o, usage and bad input.  GPL-2.0-or-later; part of hotgrind.
 #
-# Run by `make check` (export-merge-lib.sh says with what).  The expected
+# Run by `make check` (tests/lib.sh says with what).  The expected
 # files in tests/data/export/ were written by hand from the fixtures next
 # to them (report.xml, names.xml); so were the figures below.  Exits 77
 # (skipped) only when callgrind_annotate is missing and all else passed.
 
-. "$(dirname "$0")/export-merge-lib.sh"
+. "$(dirname "$0")/lib.sh"
+fail_shows_stdout=no
 data=$HG_TEST_DATA/export
 all=$HG_TEST_DATA
 
 expect_usage_error() {
-  run 2 "$@" || return
-  [ -s "$out" ] && fail "hotgrind $*: wrote to stdout"
+  expect_trouble "$@" || return
   grep -q '^usage: hotgrind export' "$err" ||
     fail "hotgrind $*: no usage line"
 }

@@ -16,24 +16,16 @@
 # - the same answer from `validate` and the reader: a report validate
 #   accepts, show, diff, export and merge read.
 
-set -u
-data=${HG_TEST_DATA:?set HG_TEST_DATA to cli/tests/data}
-: "${HOTGRIND:?set HOTGRIND to the hotgrind command}"
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-fuzz-test.XXXXXX") || exit 99
-trap 'rm -rf "$scratch"' EXIT
-out=$scratch/stdout err=$scratch/stderr passed=0 failed=0
-
-fail() {
-  echo "FAIL: $*"
-  echo "  stderr:"; sed 's/^/    /' "$err"
-  failed=$((failed + 1))
-}
+. "$(dirname "$0")/lib.sh"
+fail_shows_stdout=no
+data=$HG_TEST_DATA
 
 # answer FILE STATUSES ARGS...: runs hotgrind ARGS, whose exit status must
 # be one of STATUSES ("0 2"); a 2 must come with one line naming FILE.
 # Sets $status.
 answer() {
   file=$1 statuses=$2; shift 2
+  checks=$((checks + 1))
   "$HOTGRIND" "$@" >"$out" 2>"$err"
   status=$?
   case " $statuses " in
@@ -44,18 +36,7 @@ answer() {
   if cat "$out" "$err" | grep -qF '(null)' && ! grep -qF '(null)' "$file"; then
     fail "hotgrind $*: printed \"(null)\""; return
   fi
-  if [ "$status" -eq 2 ]; then
-    if [ -s "$out" ]; then fail "hotgrind $*: status 2 and output"; return; fi
-    if [ "$(wc -l <"$err" | tr -d ' ')" != 1 ]; then
-      fail "hotgrind $*: stderr is not one line"; return
-    fi
-    case $(cat "$err") in
-      "hotgrind: $file: "?*) ;;
-      *) fail "hotgrind $*: stderr does not start 'hotgrind: $file: '"
-         return ;;
-    esac
-  fi
-  passed=$((passed + 1))
+  [ "$status" -ne 2 ] || one_line_error "$file" "$@"
 }
 
 base=$data/check/base.xml
@@ -92,5 +73,4 @@ for f in "$data"/fuzz-*.xml; do
 done
 [ "$found" -gt 0 ] || { echo "SKIP: no fuzz-*.xml in $data"; exit 77; }
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -3,13 +3,14 @@
 # summed by hand), deterministic and associative; refusals that name both
 # files and the difference; bad input.  GPL-2.0-or-later; part of hotgrind.
 #
-# Run by `make check` (export-merge-lib.sh says with what).
+# Run by `make check` (tests/lib.sh says with what).
 # tests/data/merge/merged.xml is shard-a + shard-b + shard-c,
 # merged-cache.xml is cache-a + cache-b and run-merged.xml is run-a +
 # run-b (reports of hotgrind run), all worked out by hand
 # (docs/export.md, "hotgrind merge").
 
-. "$(dirname "$0")/export-merge-lib.sh"
+. "$(dirname "$0")/lib.sh"
+fail_shows_stdout=no
 data=$HG_TEST_DATA/merge
 all=$HG_TEST_DATA
 merged=$scratch/merged.xml
@@ -30,9 +31,8 @@ merges() {
 refuses() {
   pattern=$1; shift
   rm -f "$merged"
-  run 2 merge -o "$merged" "$@" || return
-  [ -s "$out" ] && fail "merge $*: wrote to stdout"
-  [ "$(wc -l <"$err" | tr -d ' ')" = 1 ] || fail "merge $*: not one line"
+  expect_trouble merge -o "$merged" "$@" || return
+  [ "$(lines "$err")" = 1 ] || fail "merge $*: not one line"
   grep -Eq -- "$pattern" "$err" ||
     fail "merge $*: stderr does not match '$pattern'"
   [ -e "$merged" ] || [ -e "$merged.tmp" ] &&
