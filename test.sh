@@ -30,10 +30,15 @@ pre_failed=0
 # from; Valgrind built from it (the core and the three tools it runs,
 # ~2 minutes here; the whole of it is ~8: tools/build-in-tree.sh) is what
 # regtest/det_sched.sh tests --det-sched (patches/0003) with, inside make
-# check and distcheck, through HOTGRIND_INTREE.
+# check and distcheck, through HOTGRIND_INTREE; an arm64 cross build of
+# it (~3 minutes) is regtest/arm64_det.sh's, through HOTGRIND_INTREE_ARM64.
 if src=$("$top/tools/get-valgrind-source.sh" "$top/build-test/valgrind-source") &&
    "$top/tools/build-in-tree.sh" "$src" --check-only; then
   pre_passed=$((pre_passed + 1)); echo "patches: PASS"
+  # The same for arm64 (regtest/arm64_det.sh, under qemu), from a second
+  # copy of the untouched source.
+  rm -rf "$src-arm64"
+  cp -r "$src" "$src-arm64"
   if "$top/tools/build-in-tree.sh" "$src" --tools "none hotgrind cachegrind" \
        > in-tree-build.log 2>&1; then
     HOTGRIND_INTREE=$src
@@ -42,6 +47,17 @@ if src=$("$top/tools/get-valgrind-source.sh" "$top/build-test/valgrind-source") 
   else
     pre_failed=$((pre_failed + 1)); status=1; echo "in-tree Valgrind build: FAIL"
     tail -n 30 in-tree-build.log
+  fi
+  if [ "${HOTGRIND_SKIP_ARM64:-no}" != yes ]; then
+    if "$top/tools/build-in-tree.sh" "$src-arm64" --tools "none hotgrind" \
+         --host aarch64-linux-gnu > in-tree-build-arm64.log 2>&1; then
+      HOTGRIND_INTREE_ARM64=$src-arm64
+      export HOTGRIND_INTREE_ARM64
+      pre_passed=$((pre_passed + 1)); echo "in-tree Valgrind build (arm64): PASS"
+    else
+      pre_failed=$((pre_failed + 1)); status=1; echo "in-tree Valgrind build (arm64): FAIL"
+      tail -n 30 in-tree-build-arm64.log
+    fi
   fi
 else
   pre_failed=$((pre_failed + 1)); status=1; echo "patches: FAIL"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Usage: tools/build-in-tree.sh VALGRIND_SOURCE_DIR [--check-only | --tools "TOOL..."]
+# Usage: tools/build-in-tree.sh VALGRIND_SOURCE_DIR [--check-only | --tools "TOOL..." [--host TRIPLE]]
 # Builds Valgrind from its source tree with hotgrind as one of its own
 # tools: applies patches/*.patch (the in-tree wiring, the arm64 fix and
 # the deterministic scheduler, --det-sched),
@@ -9,14 +9,21 @@
 # checks that every patch applies cleanly (CI does that on every run).
 # With --tools it builds VEX, the core and only the tools named (e.g.
 # "none hotgrind cachegrind": what regtest/det_sched.sh needs; about
-# half the time), still runnable through vg-in-place.
+# half the time), still runnable through vg-in-place.  --host cross-builds
+# them (e.g. aarch64-linux-gnu, with aarch64-linux-gnu-gcc): the tools in
+# .in_place/ then run under qemu through a cross build of hotgrind's
+# vg-qemu with VALGRIND_LIB pointing there (regtest/arm64_det.sh).
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 src=$(cd "${1:?usage: $0 VALGRIND_SOURCE_DIR [--check-only]}" && pwd)
 mode=${2:-build}
 tools=
+host=
 if test "$mode" = --tools; then
    tools=${3:?--tools needs a list of tools}
+   if test "${4:-}" = --host; then
+      host=${5:?--host needs a target triple}
+   fi
 fi
 
 test -f "$src/VEX/priv/guest_arm64_toIR.c" ||
@@ -44,7 +51,11 @@ cp "$here"/hotgrind/*.c "$here"/hotgrind/*.h "$src/hotgrind/"
 version=$(sed -n 's/^AC_INIT(\[hotgrind\], \[\([^]]*\)\].*/\1/p' "$here/configure.ac")
 cd "$src"
 ./autogen.sh
-./configure
+if test -n "$host"; then
+   ./configure --host="$host" CC="$host-gcc" CXX="$host-g++"
+else
+   ./configure
+fi
 if test -n "$tools"; then
    make -j"$(nproc)" include/vgversion.h
    make -j"$(nproc)" -C VEX

@@ -1,0 +1,82 @@
+#!/bin/sh
+# hotgrind regression tests: Valgrind's --det-sched=yes (patches/0003) on
+# arm64, under qemu.  GPL-2.0-or-later
+#
+# Needs Valgrind cross-built for arm64 from source with the patches:
+# HOTGRIND_INTREE_ARM64 names that source tree (tools/build-in-tree.sh
+# SRC --tools "none hotgrind cachegrind" --host aarch64-linux-gnu; test.sh
+# builds one), whose .in_place/ tools run under qemu through the arm64
+# cross build's vg-qemu (arm64_lib.sh builds it).  A plain `make check`
+# skips, saying so.
+#
+# det_prog.c's futex-only modes and bench's prodcons, cross-compiled: two
+# runs give byte-identical reports, the output is the native one (under
+# qemu without Valgrind).  The modes that let time in complete with the
+# native output.  Unlike on amd64 (det_sched.sh), Cachegrind is not
+# compared: hotgrind's arm64 translations keep every register exact at
+# each instruction (ht_main.c), so VEX cuts superblocks differently from
+# Cachegrind's, the timeslices (counted in blocks) end elsewhere and the
+# schedule differs (docs/threads.md); each tool repeats itself.
+. "${srcdir:-.}/lib.sh"
+. "$srcdir/arm64_lib.sh"
+
+test -n "${HOTGRIND_INTREE_ARM64:-}" ||
+   skip "HOTGRIND_INTREE_ARM64 is not set: no arm64 Valgrind built with patches/ (test.sh builds one: tools/build-in-tree.sh --host)"
+DET_LIB=$HOTGRIND_INTREE_ARM64/.in_place
+test -f "$DET_LIB/hotgrind-arm64-linux" ||
+   hard_error "HOTGRIND_INTREE_ARM64=$HOTGRIND_INTREE_ARM64 has no .in_place/hotgrind-arm64-linux"
+a64_build
+a64_cc det_prog -O2 det_prog.c -pthread
+"$A64_CC" -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
+   hard_error "cannot cross-compile bench/prodcons.c"
+
+# det NAME PROG ARGS: one run of the patched arm64 hotgrind, report NAME.xml.
+det() {
+   _det_name=$1; shift
+   run_client_env VALGRIND_LIB="$DET_LIB" timeout 600 "$A64_BUILD/vg-qemu" \
+      --tool=hotgrind --det-sched=yes --thread-events=yes \
+      --hotgrind-out-file="$_det_name.xml" "$@" >"$_det_name.xml.stdout" 2>"$_det_name.xml.stderr" ||
+      fail "$_det_name: exit status $? under --det-sched=yes (124: timed out; see $WORK/$_det_name.xml.stderr)"
+   check_report "$_det_name.xml" "$_det_name.xml.stderr"
+}
+
+# native NAME PROG ARGS: the program's output under qemu alone.
+native() {
+   _nat_name=$1; shift
+   run_client_env "$A64_QEMU" -L "$A64_ROOT" -cpu neoverse-n1 "$@" >"$_nat_name.native" 2>&1 ||
+      fail "$_nat_name: exits with $? under qemu"
+}
+
+same_output() {
+   cmp -s "$1.native" "$2.xml.stdout" ||
+      fail "$2: output differs from the native one: $(cat "$2.xml.stdout")"
+}
+
+repeatable() {
+   _rep_name=$1; shift
+   native "$_rep_name" "$@"
+   det "$_rep_name.1" "$@"
+   det "$_rep_name.2" "$@"
+   same_output "$_rep_name" "$_rep_name.1"
+   test "$(xpath "$_rep_name.1.xml" 'string(/hotgrind/run/options/option[@name="det-sched"]/@value)')" = yes ||
+      fail "$_rep_name: the report does not record det-sched=yes"
+   cmp "$_rep_name.1.xml" "$_rep_name.2.xml" || fail "$_rep_name: two arm64 runs under --det-sched=yes differ"
+   pass "$_rep_name: two arm64 runs identical, total $(total_ir "$_rep_name.1.xml"), $(xpath "$_rep_name.1.xml" 'count(/hotgrind/threads/thread)') threads"
+}
+
+completes() {
+   _cmp_name=$1; shift
+   native "$_cmp_name" "$@"
+   det "$_cmp_name" "$@"
+   same_output "$_cmp_name" "$_cmp_name"
+   pass "$_cmp_name: completes on arm64 with the native output"
+}
+
+repeatable pingpong ./det_prog pingpong
+repeatable pool ./det_prog pool
+repeatable timed ./det_prog timed
+repeatable prodcons ./prodcons 20000 16 20
+completes pipe ./det_prog pipe
+completes cancel ./det_prog cancel
+completes exitblocked ./det_prog exitblocked
+completes fifo ./det_prog fifo
