@@ -1997,6 +1997,8 @@ static const struct bad_report rule_breakers[] = {
       "line 16: <option name=\"heap\"> appears more than once" },
     { "rule-option-not-yes-no.xml",
       "line 15: <option name=\"thread-events\"> has value=\"maybe\", not \"yes\" or \"no\"" },
+    { "rule-option-det-sched.xml",
+      "line 16: <option name=\"det-sched\"> has value=\"maybe\", not \"yes\" or \"no\"" },
     { "rule-option-heap-disagrees.xml",
       "line 14: <option name=\"heap\"> has value=\"no\" but <totals> has a <heap>" },
     { "rule-option-events-disagree.xml",
