@@ -36,16 +36,8 @@ shift $((OPTIND - 1))
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
-hotgrind=${1:-${HOTGRIND:-}}
-if test -z "$hotgrind"; then
-   for c in "$top/../build/cli/hotgrind" "$top/build/cli/hotgrind"; do
-      if test -x "$c"; then hotgrind=$c; break; fi
-   done
-fi
-if test -z "$hotgrind" || ! test -x "$hotgrind"; then
-   echo "$0: no hotgrind command found; pass the built one" >&2
-   exit 2
-fi
+. "$here/lib.sh"
+hotgrind=$(find_built "${1:-${HOTGRIND:-}}" cli/hotgrind)
 command -v python3 >/dev/null ||
    { echo "$0: python3 is needed to write the reports" >&2; exit 2; }
 

@@ -101,21 +101,9 @@ esac
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 
-abs_launcher() {
-   if test -z "$1" || ! test -x "$1"; then
-      echo "$0: no vg-in-place at '$1'; pass the build tree's one" >&2
-      exit 2
-   fi
-   echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-}
-vg=${1:-${VG_IN_PLACE:-}}
-if test -z "$vg"; then
-   for c in "$top/../build/vg-in-place" "$top/build/vg-in-place"; do
-      if test -x "$c"; then vg=$c; break; fi
-   done
-fi
-vg=$(abs_launcher "$vg")
-test -z "$before" || before=$(abs_launcher "$before")
+. "$here/lib.sh"
+vg=$(find_built "${1:-${VG_IN_PLACE:-}}" vg-in-place)
+test -z "$before" || before=$(find_built "$before" vg-in-place)
 case "$vg$before" in
    *[[:space:]]*) echo "$0: launcher paths must not contain spaces" >&2; exit 2 ;;
 esac

@@ -73,17 +73,8 @@ shift $((OPTIND - 1))
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
-vg=${1:-${VG_IN_PLACE:-}}
-if test -z "$vg"; then
-   for c in "$top/../build/vg-in-place" "$top/build/vg-in-place"; do
-      if test -x "$c"; then vg=$c; break; fi
-   done
-fi
-if test -z "$vg" || ! test -x "$vg"; then
-   echo "$0: no vg-in-place found; pass the build tree's one" >&2
-   exit 2
-fi
-vg=$(cd "$(dirname "$vg")" && pwd)/$(basename "$vg")
+. "$here/lib.sh"
+vg=$(find_built "${1:-${VG_IN_PLACE:-}}" vg-in-place)
 
 for p in xz cc python3; do
    command -v $p >/dev/null || { echo "$0: $p is not installed" >&2; exit 2; }
@@ -147,15 +138,25 @@ now_ms() {
    echo $(($(date +%s%N) / 1000000))
 }
 
+# tool_run TOOL PROG SCHED OUT [OPTIONS...]: program PROG under TOOL with
+# scheduler SCHED and OPTIONS, stderr in OUT.stderr; its wall time goes to
+# times.  Stops the bench if the run fails.
+tool_run() {
+   _tr_tool=$1 _tr_prog=$2 _tr_sched=$3 _tr_out=$4; shift 4
+   _tr_t0=$(now_ms)
+   # shellcheck disable=SC2046
+   run "$vg" --tool="$_tr_tool" $(sched_opt "$_tr_sched") "$@" \
+      $(prog_args "$_tr_prog") >/dev/null 2>"$_tr_out.stderr" || {
+      echo "$0: $_tr_tool failed on $_tr_prog (see $_tr_out.stderr)" >&2
+      tail "$_tr_out.stderr" >&2; exit 1; }
+   echo "$_tr_tool $_tr_prog $_tr_sched $(($(now_ms) - _tr_t0))" >>times
+}
+
 run_callgrind() {
    _p=$1 _f=$2 _i=$3
    _out="$work/clg.$_p.$_f.$_i"
-   _t0=$(now_ms)
-   # shellcheck disable=SC2046
-   run "$vg" --tool=callgrind $(sched_opt "$_f") --separate-threads=yes \
-      --callgrind-out-file="$_out" $(prog_args "$_p") >/dev/null 2>"$_out.stderr" || {
-      echo "$0: callgrind failed on $_p (see $_out.stderr)" >&2; tail "$_out.stderr" >&2; exit 1; }
-   echo "callgrind $_p $_f $(($(now_ms) - _t0))" >>times
+   tool_run callgrind "$_p" "$_f" "$_out" --separate-threads=yes \
+      --callgrind-out-file="$_out"
    _tot=$(sed -n 's/^==[0-9]*== Collected : //p' "$_out.stderr")
    _thr=$(for f in "$_out"-*; do
              _t=$(sed -n 's/^thread: //p' "$f")
@@ -170,12 +171,8 @@ hotgrind_ready=unknown
 run_hotgrind() {
    _p=$1 _f=$2 _i=$3
    _out="$work/hg.$_p.$_f.$_i.xml"
-   _t0=$(now_ms)
-   # shellcheck disable=SC2046
-   run "$vg" --tool=hotgrind $(sched_opt "$_f") --thread-events=yes \
-      --hotgrind-out-file="$_out" $(prog_args "$_p") >/dev/null 2>"$_out.stderr" || {
-      echo "$0: hotgrind failed on $_p (see $_out.stderr)" >&2; tail "$_out.stderr" >&2; exit 1; }
-   echo "hotgrind $_p $_f $(($(now_ms) - _t0))" >>times
+   tool_run hotgrind "$_p" "$_f" "$_out" --thread-events=yes \
+      --hotgrind-out-file="$_out"
    _line=$(python3 - "$_out" <<'EOF'
 import sys, xml.etree.ElementTree as ET
 r = ET.parse(sys.argv[1]).getroot()
