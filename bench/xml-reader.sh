@@ -1,0 +1,113 @@
+#!/bin/sh
+# hotgrind bench: the command's report reader against libxml2's
+# xmlTextReader, on one large generated report.
+# GPL-2.0-or-later; part of hotgrind.
+#
+# Usage: bench/xml-reader.sh [-n FUNCTIONS] [-r RUNS] [-k DIR] [BUILD]
+#
+# Writes a report of FUNCTIONS functions (default 500000, about 125 MB)
+# with bench/gen-report.py, builds bench/xml-reader.c against BUILD's
+# cli/libhotgrind-cli.a (BUILD: the argument, else ../build next to the
+# source tree, else build inside it), and runs each of its modes RUNS
+# times (default 3) under GNU /usr/bin/time -v:
+#
+#   report       the reader every command uses (hg_report_load)
+#   dom          the whole document, as `hotgrind validate` builds it
+#   reader-walk  xmlTextReader visiting every element and attribute
+#   reader-load  xmlTextReader loading every <function> into the
+#                command's struct hg_function
+#
+# and prints, per mode, the median wall-clock seconds, the median CPU
+# seconds (user + system) and the median peak resident set size.  The
+# numbers are in docs/dev/architecture.md ("Why xml-safe.c").  Not part of
+# `make check`: times depend on the machine.
+
+set -eu
+
+functions=500000
+runs=3
+keep=
+while getopts n:r:k: opt; do
+   case $opt in
+      n) functions=$OPTARG ;;
+      r) runs=$OPTARG ;;
+      k) keep=$OPTARG ;;
+      *) echo "usage: $0 [-n FUNCTIONS] [-r RUNS] [-k DIR] [BUILD]" >&2
+         exit 2 ;;
+   esac
+done
+shift $((OPTIND - 1))
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+library=
+for build in ${1:-"$top/../build" "$top/build"}; do
+   if test -f "$build/cli/libhotgrind-cli.a"; then
+      library=$(cd "$build/cli" && pwd)/libhotgrind-cli.a
+      break
+   fi
+done
+test -n "$library" ||
+   { echo "$0: no cli/libhotgrind-cli.a in ${1:-$top/../build or $top/build}; pass the build folder" >&2
+     exit 2; }
+command -v python3 >/dev/null ||
+   { echo "$0: python3 is needed to write the report" >&2; exit 2; }
+/usr/bin/time -v true >/dev/null 2>&1 ||
+   { echo "$0: GNU /usr/bin/time is needed for peak memory" >&2; exit 2; }
+if pkg-config --exists libxml-2.0 2>/dev/null; then
+   xml_cflags=$(pkg-config --cflags libxml-2.0)
+   xml_libs=$(pkg-config --libs libxml-2.0)
+else
+   xml_cflags=$(xml2-config --cflags)
+   xml_libs=$(xml2-config --libs)
+fi
+
+if test -n "$keep"; then
+   mkdir -p "$keep"
+   dir=$keep
+else
+   dir=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-xml-reader.XXXXXX")
+   trap 'rm -rf "$dir"' EXIT
+fi
+
+# shellcheck disable=SC2086  # the flags are lists
+${CC:-cc} -O2 -Wall -Wextra -I"$top/cli" $xml_cflags \
+   -o "$dir/xml-reader" "$here/xml-reader.c" "$library" $xml_libs
+python3 "$here/gen-report.py" -n "$functions" "$dir/report.xml"
+
+echo "library:  $library ($(xml2-config --version 2>/dev/null ||
+                            pkg-config --modversion libxml-2.0) libxml2)"
+echo "report:   $functions functions, $(wc -c <"$dir/report.xml" |
+        awk '{ printf "%.1f MB", $1 / 1e6 }') ($dir/report.xml)"
+echo "runs:     $runs per mode; medians"
+echo
+printf '%-12s %10s %10s %12s  %s\n' mode "wall s" "CPU s" "peak RSS MB" \
+       "output"
+
+# median: the middle of the numbers on stdin (the lower middle of an even
+# count).
+median() {
+   sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+for mode in report dom reader-walk reader-load; do
+   : >"$dir/wall" ; : >"$dir/cpu" ; : >"$dir/rss"
+   i=0
+   while test "$i" -lt "$runs"; do
+      i=$((i + 1))
+      /usr/bin/time -v -o "$dir/time.txt" "$dir/xml-reader" "$mode" \
+         "$dir/report.xml" >"$dir/out.txt" 2>"$dir/err.txt" ||
+         { echo "$0: $mode failed:" >&2; cat "$dir/err.txt" >&2; exit 1; }
+      awk -F': ' '/Elapsed \(wall clock\)/ {
+                     n = split($2, t, ":"); s = 0
+                     for (j = 1; j <= n; j++) s = s * 60 + t[j]
+                     print s }' "$dir/time.txt" >>"$dir/wall"
+      awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 }
+                  END { print u + s }' "$dir/time.txt" >>"$dir/cpu"
+      awk -F': ' '/Maximum resident set size/ { print $2 / 1024 }' \
+         "$dir/time.txt" >>"$dir/rss"
+   done
+   printf '%-12s %10.2f %10.2f %12.1f  %s\n' "$mode" \
+      "$(median <"$dir/wall")" "$(median <"$dir/cpu")" \
+      "$(median <"$dir/rss")" "$(cut -d' ' -f2- "$dir/out.txt")"
+done
