@@ -13,7 +13,7 @@
 #   calls into fib (observed with Debian's valgrind:arm64 1:3.19.0-1 under
 #   qemu 7.2, deterministic): VEX marks a plain `b` as a call, and
 #   Callgrind's return matching expects a call to move SP, which `bl`
-#   does not (DESIGN.md, docs/arm64.md section 4).  Not fixed here, only
+#   does not (docs/arm64.md section 4).  Not fixed here, only
 #   kept visible: this test fails if Callgrind ever agrees, so that the
 #   docs that describe the miscount can be updated.
 . "${srcdir:-.}/lib.sh"
@@ -50,5 +50,5 @@ case $arm in
    ''|*[!0-9]*) hard_error "no calls into fib in arm64 Callgrind's fib.cgr ('$arm')";;
 esac
 test "$arm" != "$want" ||
-   fail "arm64 Callgrind now counts $arm calls into fib, as hotgrind does: the recorded miscount (266) is gone; update docs/arm64.md, DESIGN.md and this test"
+   fail "arm64 Callgrind now counts $arm calls into fib, as hotgrind does: the recorded miscount (266) is gone; update docs/arm64.md, docs/dev/architecture.md and this test"
 pass "arm64 fib($N) at -O0: hotgrind $want calls (= 2 F($((N + 1))) - 1 = x86-64 Callgrind's), arm64 Callgrind $arm (known miscount, recorded: 266)"

@@ -52,7 +52,7 @@ cd "$WORK"
 WORK=$(pwd -P)
 
 # The client's environment.  Each variable, its length, argv and the cwd
-# change start-up instruction counts (see DESIGN.md), so every client runs
+# change start-up instruction counts (docs/dev/architecture.md section 6), so every client runs
 # with exactly this environment from the same cwd; tools under comparison
 # also share the launcher.  Extra NAME=VALUE words may be given first.
 run_client_env() {
@@ -290,7 +290,7 @@ callgrind_runs() {
 # cgr_inclusive.py says why only functions that are not recursive, and
 # under which Callgrind counts every instruction Cachegrind counts (a
 # NAME that is not such a function fails).  Callgrind gets calls and
-# returns wrong on arm64 (DESIGN.md): elsewhere this is skipped, saying
+# returns wrong on arm64 (docs/arm64.md section 4): elsewhere this is skipped, saying
 # so.
 same_as_callgrind() {
    if test "$HT_ARCH" != amd64; then

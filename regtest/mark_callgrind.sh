@@ -7,7 +7,7 @@
 . "${srcdir:-.}/lib.sh"
 
 test "$HT_ARCH" = amd64 ||
-   skip "Callgrind's calls and returns are wrong on $HT_ARCH (DESIGN.md)"
+   skip "Callgrind's calls and returns are wrong on $HT_ARCH (docs/arm64.md section 4)"
 
 # Every cg_* function of mark_cg is marked (OBJ:PATTERN) and compared.
 hg cg.xml --mark='mark_cg:cg_*' -- ../mark_cg 200
