@@ -18,7 +18,7 @@
 #                command's struct hg_function
 #
 # and prints, per mode, the median wall-clock seconds, the median CPU
-# seconds (user + system) and the median peak resident set size.  The
+# seconds (user + system) and the median peak resident set size (MiB).  The
 # numbers are in docs/dev/architecture.md ("Why xml-safe.c").  Not part of
 # `make check`: times depend on the machine.
 
@@ -81,7 +81,7 @@ echo "report:   $functions functions, $(wc -c <"$dir/report.xml" |
         awk '{ printf "%.1f MB", $1 / 1e6 }') ($dir/report.xml)"
 echo "runs:     $runs per mode; medians"
 echo
-printf '%-12s %10s %10s %12s  %s\n' mode "wall s" "CPU s" "peak RSS MB" \
+printf '%-12s %10s %10s %12s  %s\n' mode "wall s" "CPU s" "peak RSS MiB" \
        "output"
 
 # median: the middle of the numbers on stdin (the lower middle of an even
