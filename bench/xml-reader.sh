@@ -5,7 +5,7 @@
 #
 # Usage: bench/xml-reader.sh [-n FUNCTIONS] [-r RUNS] [-k DIR] [BUILD]
 #
-# Writes a report of FUNCTIONS functions (default 500000, about 125 MB)
+# Writes a report of FUNCTIONS functions (default 500000, about 114 MB)
 # with bench/gen-report.py, builds bench/xml-reader.c against BUILD's
 # cli/libhotgrind-cli.a (BUILD: the argument, else ../build next to the
 # source tree, else build inside it), and runs each of its modes RUNS
@@ -18,9 +18,10 @@
 #                command's struct hg_function
 #
 # and prints, per mode, the median wall-clock seconds, the median CPU
-# seconds (user + system) and the median peak resident set size (MiB).  The
-# numbers are in docs/dev/architecture.md ("Why xml-safe.c").  Not part of
-# `make check`: times depend on the machine.
+# seconds (user + system) with the lowest and highest, and the median
+# peak resident set size (MiB).  The numbers are in
+# docs/dev/architecture.md, section 3.2.  Not part of `make check`: times
+# depend on the machine.
 
 set -eu
 
@@ -81,8 +82,8 @@ echo "report:   $functions functions, $(wc -c <"$dir/report.xml" |
         awk '{ printf "%.1f MB", $1 / 1e6 }') ($dir/report.xml)"
 echo "runs:     $runs per mode; medians"
 echo
-printf '%-12s %10s %10s %12s  %s\n' mode "wall s" "CPU s" "peak RSS MiB" \
-       "output"
+printf '%-12s %10s %10s %13s %12s  %s\n' mode "wall s" "CPU s" \
+       "CPU min-max" "peak RSS MiB" "output"
 
 # median: the middle of the numbers on stdin (the lower middle of an even
 # count).
@@ -107,7 +108,9 @@ for mode in report dom reader-walk reader-load; do
       awk -F': ' '/Maximum resident set size/ { print $2 / 1024 }' \
          "$dir/time.txt" >>"$dir/rss"
    done
-   printf '%-12s %10.2f %10.2f %12.1f  %s\n' "$mode" \
+   printf '%-12s %10.2f %10.2f %13s %12.1f  %s\n' "$mode" \
       "$(median <"$dir/wall")" "$(median <"$dir/cpu")" \
+      "$(sort -n "$dir/cpu" | awk 'NR == 1 { lo = $1 } { hi = $1 }
+                                    END { printf "%.2f-%.2f", lo, hi }')" \
       "$(median <"$dir/rss")" "$(cut -d' ' -f2- "$dir/out.txt")"
 done
