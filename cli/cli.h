@@ -63,23 +63,46 @@ const char *hg_format_ratio(uint64_t part, uint64_t whole,
    or 5); 0 means no limit to the caller.  (text.c) */
 bool hg_parse_limit(const char *text, size_t *limit);
 
-/* An option of a command that takes a value: "--name VALUE" and
-   "--name=VALUE", or for a short name ("-o") "-o VALUE" only. */
-struct hg_value_option {
-    const char *name;        /* "--limit", "-o"; NULL ends a list */
-    const char *needs;       /* "--limit needs a number" when it is last */
-    const char **value;      /* gets the value (the last one given) */
+/* The command line of a subcommand, read by hg_parse_options the same
+   way for every one (git's parse-options): options before or after the
+   operands, "--" ending the options, --help and -h, and the same words for
+   an unknown option or a missing value. */
+
+struct hg_command_line;
+
+/* One option.  A value option is "--name VALUE" or "--name=VALUE", or for
+   a short name ("-o") "-o VALUE" only; a flag is "--name" alone. */
+struct hg_cli_option {
+    const char *name;        /* "--limit", "-o"; NULL ends a table */
+    const char **value;      /* a value option: gets the last one given */
+    bool *flag;              /* a flag: set to true */
+    /* A value option the command reads itself: returns -1 to go on, else
+       an exit status (after its own usage error). */
+    int (*take)(const struct hg_command_line *line, const char *value);
+    bool nonempty;           /* an empty value counts as missing */
 };
 
-/* Reads the command line of COMMAND (`show`, `export`): the value
-   OPTIONS, --help or -h (prints HELP), "--" (what follows are not
-   options) and one REPORT, into *PATH (NULL if none).  Returns -1 when
-   the command goes on, else its exit status (a usage error with USAGE on
-   stderr).  (text.c) */
-int hg_parse_command_line(int argc, char **argv, const char *command,
-                          const char *usage, const char *help,
-                          const struct hg_value_option *options,
-                          const char **path);
+struct hg_command_line {
+    const char *command;     /* "show" */
+    const char *usage;       /* the usage line, after a mistake */
+    const char *help;        /* what --help prints... */
+    void (*print_help)(void);    /* ...or this, when not NULL */
+    const struct hg_cli_option *options;
+    /* `run`: the first operand ends the options (the rest is the
+       program's command line). */
+    bool operands_end_options;
+    /* An option not in the table: a usage error, or when this is not NULL
+       what it returns (-1 to go on; `run` gives it to Valgrind). */
+    int (*unknown)(const struct hg_command_line *line, const char *arg);
+    void *data;              /* for take and unknown */
+};
+
+/* Reads ARGV[1..ARGC) as LINE says; the operands, in order, end up in
+   ARGV[0..*OPERAND_COUNT), then a NULL.  Returns -1 when the command goes
+   on, else its exit status: 0 after --help, HG_EXIT_TROUBLE after a usage
+   error (USAGE on stderr).  (parse-options.c) */
+int hg_parse_options(const struct hg_command_line *line, int argc,
+                     char **argv, int *operand_count);
 
 /* An output of `export` or `merge` (output.c): stdout when PATH is NULL;
    otherwise PATH.tmp, renamed to PATH by hg_output_commit once written

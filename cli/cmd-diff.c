@@ -631,11 +631,9 @@ static bool parse_format(const char *text, enum format *format)
 }
 
 struct options {
-    const char *paths[2];
-    size_t path_count;
+    const char **paths;
     enum format format;
     size_t limit;
-    bool help;
 };
 
 /* Reads the command line into OPTIONS; returns -1 when it is fine, else
@@ -643,36 +641,24 @@ struct options {
 static int parse_options(int argc, char **argv, struct options *o)
 {
     const char *format_text = NULL, *limit_text = NULL;
-    bool options_done = false;
-    int i;
+    const struct hg_cli_option options[] = {
+        { .name = "--format", .value = &format_text },
+        { .name = "--limit", .value = &limit_text },
+        { .name = NULL }
+    };
+    const struct hg_command_line line = {
+        .command = "diff", .usage = diff_usage, .help = diff_help,
+        .options = options,
+    };
+    int status, operands;
 
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (o->path_count == 2)
-                return hg_usage_error("diff", diff_usage,
-                                      "two reports, BASE and HEAD, not more "
-                                      "('%s')", arg);
-            o->paths[o->path_count++] = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            o->help = true;
-            return -1;
-        } else if (strcmp(arg, "--format") == 0 || strcmp(arg, "--limit") == 0) {
-            if (i + 1 >= argc)
-                return hg_usage_error("diff", diff_usage, "%s needs a value",
-                                      arg);
-            *(arg[2] == 'f' ? &format_text : &limit_text) = argv[++i];
-        } else if (strncmp(arg, "--format=", 9) == 0) {
-            format_text = arg + 9;
-        } else if (strncmp(arg, "--limit=", 8) == 0) {
-            limit_text = arg + 8;
-        } else {
-            return hg_usage_error("diff", diff_usage, "unknown option '%s'",
-                                  arg);
-        }
-    }
+    status = hg_parse_options(&line, argc, argv, &operands);
+    if (status != -1)
+        return status;
+    if (operands > 2)
+        return hg_usage_error("diff", diff_usage,
+                              "two reports, BASE and HEAD, not more ('%s')",
+                              argv[2]);
     if (format_text != NULL && !parse_format(format_text, &o->format))
         return hg_usage_error("diff", diff_usage,
                               "--format is text, markdown or json, not '%s'",
@@ -681,9 +667,10 @@ static int parse_options(int argc, char **argv, struct options *o)
         return hg_usage_error("diff", diff_usage,
                               "--limit needs a number (0 for all), not '%s'",
                               limit_text);
-    if (o->path_count != 2)
+    if (operands != 2)
         return hg_usage_error("diff", diff_usage,
                               "two reports needed, BASE and HEAD");
+    o->paths = (const char **)argv;
     return -1;
 }
 
@@ -708,10 +695,6 @@ int cmd_diff(int argc, char **argv)
 
     if (status >= 0)
         return status;
-    if (o.help) {
-        fputs(diff_help, stdout);
-        return HG_EXIT_OK;
-    }
     for (s = 0; s < 2; s++) {
         reports[s] = hg_report_load(o.paths[s], problem, sizeof problem);
         if (reports[s] == NULL) {

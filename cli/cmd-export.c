@@ -1000,22 +1000,29 @@ static enum format parse_format(const char *name)
 int cmd_export(int argc, char **argv)
 {
     const char *path, *out_path = NULL, *format_text = NULL;
-    const struct hg_value_option options[] = {
-        { "--format", "a format", &format_text },
-        { "-o", "a file name", &out_path },
-        { NULL, NULL, NULL }
+    const struct hg_cli_option options[] = {
+        { .name = "--format", .value = &format_text },
+        { .name = "-o", .value = &out_path, .nonempty = true },
+        { .name = NULL }
+    };
+    const struct hg_command_line line = {
+        .command = "export", .usage = export_usage, .help = export_help,
+        .options = options,
     };
     char problem[HG_PROBLEM_SIZE];
     struct hg_output output;
     struct hg_report *report;
     enum format format;
     bool written;
-    int status;
+    int status, operands;
 
-    status = hg_parse_command_line(argc, argv, "export", export_usage,
-                                   export_help, options, &path);
+    status = hg_parse_options(&line, argc, argv, &operands);
     if (status != -1)
         return status;
+    if (operands > 1)
+        return hg_usage_error("export", export_usage, "one REPORT at a time "
+                              "('%s' and '%s')", argv[0], argv[1]);
+    path = argv[0];
     if (format_text == NULL)
         return hg_usage_error("export", export_usage, "no --format given");
     format = parse_format(format_text);
@@ -1025,8 +1032,6 @@ int cmd_export(int argc, char **argv)
                               format_text);
     if (path == NULL)
         return hg_usage_error("export", export_usage, "no REPORT given");
-    if (out_path != NULL && out_path[0] == '\0')
-        return hg_usage_error("export", export_usage, "-o needs a file name");
 
     report = hg_report_load(path, problem, sizeof problem);
     if (report == NULL) {

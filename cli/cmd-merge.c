@@ -995,43 +995,34 @@ static int write_merged(const char *out_path, const struct hg_report *merged)
 int cmd_merge(int argc, char **argv)
 {
     const char *out_path = NULL;
+    const struct hg_cli_option options[] = {
+        { .name = "-o", .value = &out_path, .nonempty = true },
+        { .name = NULL }
+    };
+    const struct hg_command_line line = {
+        .command = "merge", .usage = merge_usage, .help = merge_help,
+        .options = options,
+    };
     struct input *in;
-    size_t inputs = 0, i;
-    bool options_done = false;
+    size_t inputs, i;
     char problem[HG_PROBLEM_SIZE];
     struct hg_report merged;
-    int status = HG_EXIT_TROUBLE;
+    int status, operands;
 
-    in = calloc((size_t)argc, sizeof *in);
-    if (in == NULL)
-        return hg_usage_error("merge", merge_usage, "out of memory");
-    for (i = 1; i < (size_t)argc; i++) {
-        const char *arg = argv[i];
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            in[inputs++].path = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(merge_help, stdout);
-            free(in);
-            return HG_EXIT_OK;
-        } else if (strcmp(arg, "-o") == 0 && i + 1 < (size_t)argc
-                   && argv[i + 1][0] != '\0') {
-            out_path = argv[++i];
-        } else {
-            free(in);
-            return strcmp(arg, "-o") == 0
-                ? hg_usage_error("merge", merge_usage, "-o needs a file name")
-                : hg_usage_error("merge", merge_usage, "unknown option '%s'",
-                                 arg);
-        }
-    }
-    if (out_path == NULL || inputs < 2) {
-        free(in);
+    status = hg_parse_options(&line, argc, argv, &operands);
+    if (status != -1)
+        return status;
+    if (out_path == NULL || operands < 2)
         return hg_usage_error("merge", merge_usage, out_path == NULL
                               ? "no -o OUT given"
                               : "give two REPORTs or more to merge");
-    }
+    status = HG_EXIT_TROUBLE;
+    inputs = (size_t)operands;
+    in = calloc(inputs, sizeof *in);
+    if (in == NULL)
+        return hg_usage_error("merge", merge_usage, "out of memory");
+    for (i = 0; i < inputs; i++)
+        in[i].path = argv[i];
 
     for (i = 0; i < inputs; i++)
         if (!load_strictly(&in[i], problem, sizeof problem)) {

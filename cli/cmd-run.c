@@ -504,13 +504,6 @@ struct run_options {
     char **program;               /* PROG ARGS..., NULL-terminated */
 };
 
-/* The value of "--NAME=VALUE" in ARG, or NULL. */
-static const char *option_value(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
-}
-
 static bool is_variable_name(const char *text, size_t length)
 {
     size_t i;
@@ -522,74 +515,74 @@ static bool is_variable_name(const char *text, size_t length)
     return true;
 }
 
-/* --output, --cwd and --valgrind: *TARGET gets VALUE, which must not be
-   empty.  NULL when ARG is none of them. */
-static const char **path_option(const char *arg, struct run_options *o,
-                                const char **value)
+static int take_keep_env(const struct hg_command_line *line, const char *v)
 {
-    if ((*value = option_value(arg, "--output")) != NULL)
-        return &o->output;
-    if ((*value = option_value(arg, "--cwd")) != NULL)
-        return &o->cwd;
-    if ((*value = option_value(arg, "--valgrind")) != NULL)
-        return &o->valgrind;
-    return NULL;
+    struct run_options *o = line->data;
+    if (!is_variable_name(v, strlen(v)))
+        return hg_usage_error("run", run_usage, "--keep-env=VAR: "
+                              "'%s' is not a variable name", v);
+    add(&o->keep, v);
+    return -1;
 }
 
+static int take_env(const struct hg_command_line *line, const char *v)
+{
+    struct run_options *o = line->data;
+    if (!is_variable_name(v, name_length(v)) || strchr(v, '=') == NULL)
+        return hg_usage_error("run", run_usage, "--env=VAR=VALUE: "
+                              "'%s' is not VAR=VALUE", v);
+    add(&o->set, v);
+    return -1;
+}
+
+/* Any other option is Valgrind's, but for the three that would undo what
+   this command is for. */
+static int valgrind_option(const struct hg_command_line *line,
+                           const char *arg)
+{
+    struct run_options *o = line->data;
+    if (strncmp(arg, "--tool=", 7) == 0)
+        return hg_usage_error("run", run_usage, "'%s': hotgrind run "
+                              "always runs --tool=hotgrind", arg);
+    if (strcmp(arg, "--cache-geometry=host") == 0)
+        return hg_usage_error("run", run_usage, "--cache-geometry=host "
+                              "makes cache figures follow the machine; "
+                              "give --I1, --D1 and --LL instead");
+    if (strncmp(arg, "--launcher=", 11) == 0)
+        return hg_usage_error("run", run_usage, "'%s': hotgrind run "
+                              "names itself the launcher", arg);
+    add(&o->valgrind_args, arg);
+    return -1;
+}
+
+/* Options of `run` come before PROG: the first operand, or what follows
+   "--", is PROG and the rest its arguments. */
 static int parse(int argc, char **argv, struct run_options *o)
 {
-    int i;
-    const char *v, **target;
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (strcmp(arg, "--") == 0) {
-            i++;
-            break;
-        }
-        if (arg[0] != '-' || arg[1] == '\0')
-            break;
-        if ((target = path_option(arg, o, &v)) != NULL) {
-            if (v[0] == '\0')
-                return hg_usage_error("run", run_usage, "%.*s needs a value",
-                                      (int)(v - arg - 1), arg);
-            *target = v;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(run_help, stdout);
-            return -1;
-        } else if (strcmp(arg, "-o") == 0) {
-            if (i + 1 >= argc || argv[i + 1][0] == '\0')
-                return hg_usage_error("run", run_usage, "-o needs a file name");
-            o->output = argv[++i];
-        } else if ((v = option_value(arg, "--keep-env")) != NULL) {
-            if (!is_variable_name(v, strlen(v)))
-                return hg_usage_error("run", run_usage, "--keep-env=VAR: "
-                                      "'%s' is not a variable name", v);
-            add(&o->keep, v);
-        } else if ((v = option_value(arg, "--env")) != NULL) {
-            if (!is_variable_name(v, name_length(v)) || strchr(v, '=') == NULL)
-                return hg_usage_error("run", run_usage, "--env=VAR=VALUE: "
-                                      "'%s' is not VAR=VALUE", v);
-            add(&o->set, v);
-        } else if (strcmp(arg, "--dry-run") == 0) {
-            o->dry_run = true;
-        } else if (option_value(arg, "--tool") != NULL) {
-            return hg_usage_error("run", run_usage, "'%s': hotgrind run "
-                                  "always runs --tool=hotgrind", arg);
-        } else if (strcmp(arg, "--cache-geometry=host") == 0) {
-            return hg_usage_error("run", run_usage, "--cache-geometry=host "
-                                  "makes cache figures follow the machine; "
-                                  "give --I1, --D1 and --LL instead");
-        } else if (option_value(arg, "--launcher") != NULL) {
-            return hg_usage_error("run", run_usage, "'%s': hotgrind run "
-                                  "names itself the launcher", arg);
-        } else {
-            add(&o->valgrind_args, arg);
-        }
-    }
-    if (i >= argc)
+    const struct hg_cli_option options[] = {
+        { .name = "--output", .value = &o->output, .nonempty = true },
+        { .name = "-o", .value = &o->output, .nonempty = true },
+        { .name = "--cwd", .value = &o->cwd, .nonempty = true },
+        { .name = "--valgrind", .value = &o->valgrind, .nonempty = true },
+        { .name = "--keep-env", .take = take_keep_env },
+        { .name = "--env", .take = take_env },
+        { .name = "--dry-run", .flag = &o->dry_run },
+        { .name = NULL }
+    };
+    const struct hg_command_line line = {
+        .command = "run", .usage = run_usage, .help = run_help,
+        .options = options, .operands_end_options = true,
+        .unknown = valgrind_option, .data = o,
+    };
+    int status, operands;
+
+    status = hg_parse_options(&line, argc, argv, &operands);
+    if (status != -1)
+        return status;
+    if (operands == 0)
         return hg_usage_error("run", run_usage, "no program given");
-    o->program = argv + i;
-    return 0;
+    o->program = argv;
+    return -1;
 }
 
 /* ---------------------------------------------------------------- run */
@@ -803,11 +796,11 @@ int cmd_run(int argc, char **argv)
         streams[status] = stream_kind(status);
     memset(&o, 0, sizeof o);
     status = parse(argc, argv, &o);
-    if (status != 0) {
+    if (status != -1) {
         free_strings(&o.keep);
         free_strings(&o.set);
         free_strings(&o.valgrind_args);
-        return status < 0 ? HG_EXIT_OK : status;
+        return status;
     }
     if (libdir != NULL && libdir[0] == '\0')
         libdir = NULL;

@@ -889,22 +889,28 @@ bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
 
 int cmd_show(int argc, char **argv)
 {
-    const char *path;
-    const char *limit_text = NULL;
-    const struct hg_value_option options[] = {
-        { "--limit", "a number", &limit_text },
-        { NULL, NULL, NULL }
+    const char *path, *limit_text = NULL;
+    const struct hg_cli_option options[] = {
+        { .name = "--limit", .value = &limit_text },
+        { .name = NULL }
+    };
+    const struct hg_command_line line = {
+        .command = "show", .usage = show_usage, .help = show_help,
+        .options = options,
     };
     size_t limit = DEFAULT_LIMIT;
     char problem[HG_PROBLEM_SIZE];
     struct hg_report *report;
     bool printed;
-    int status;
+    int status, operands;
 
-    status = hg_parse_command_line(argc, argv, "show", show_usage, show_help,
-                                   options, &path);
+    status = hg_parse_options(&line, argc, argv, &operands);
     if (status != -1)
         return status;
+    if (operands > 1)
+        return hg_usage_error("show", show_usage, "one REPORT at a time "
+                              "('%s' and '%s')", argv[0], argv[1]);
+    path = argv[0];
     if (limit_text != NULL && !hg_parse_limit(limit_text, &limit))
         return hg_usage_error("show", show_usage,
                               "--limit needs a number (0 for all), not '%s'",

@@ -89,65 +89,6 @@ bool hg_parse_limit(const char *text, size_t *limit)
     return true;
 }
 
-/* ARG is OPTION given as "--option=VALUE": its value; else NULL. */
-static const char *joined_value(const char *arg,
-                                const struct hg_value_option *option)
-{
-    size_t n = strlen(option->name);
-    if (option->name[1] != '-' || strncmp(arg, option->name, n) != 0
-        || arg[n] != '=')
-        return NULL;
-    return arg + n + 1;
-}
-
-int hg_parse_command_line(int argc, char **argv, const char *command,
-                          const char *usage, const char *help,
-                          const struct hg_value_option *options,
-                          const char **path)
-{
-    bool options_done = false;
-    int i;
-
-    *path = NULL;
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const struct hg_value_option *o;
-        const char *value;
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (*path != NULL)
-                return hg_usage_error(command, usage,
-                                      "one REPORT at a time ('%s' and '%s')",
-                                      *path, arg);
-            *path = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            options_done = true;
-            continue;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(help, stdout);
-            return HG_EXIT_OK;
-        }
-        for (o = options; o->name != NULL; o++) {
-            if (strcmp(arg, o->name) == 0) {
-                if (i + 1 >= argc)
-                    return hg_usage_error(command, usage, "%s needs %s",
-                                          arg, o->needs);
-                *o->value = argv[++i];
-                break;
-            }
-            if ((value = joined_value(arg, o)) != NULL) {
-                *o->value = value;
-                break;
-            }
-        }
-        if (o->name == NULL)
-            return hg_usage_error(command, usage, "unknown option '%s'", arg);
-    }
-    return -1;
-}
-
 void hg_print_clean(FILE *out, const char *text)
 {
     for (; *text; text++) {
