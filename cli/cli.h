@@ -125,8 +125,7 @@ void hg_output_abandon(struct hg_output *output);
    self Ir, then every marked function and zone by inclusive Ir; then, for
    what the report has, the heap totals and the top LIMIT functions by
    bytes allocated, every thread, the top LIMIT mutexes by contention and
-   the events by kind; last the mark patterns that measured nothing.
-   Returns false only when out of memory. */
-bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit);
+   the events by kind; last the mark patterns that measured nothing. */
+void hg_show_table(FILE *out, const struct hg_report *report, size_t limit);
 
 #endif

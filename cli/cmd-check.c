@@ -514,9 +514,8 @@ int cmd_check(int argc, char **argv)
     else if ((head = hg_report_load(head_path, problem, sizeof problem))
              == NULL)
         hg_say_problem(head_path, problem);
-    else if ((judgement = hg_policy_judge(policy, base, head)) == NULL)
-        fprintf(stderr, "hotgrind check: out of memory\n");
     else {
+        judgement = hg_policy_judge(policy, base, head);
         out.file = stdout;
         out.format = strcmp(format_name, "markdown") == 0 ? FORMAT_MARKDOWN
                                                           : FORMAT_TEXT;

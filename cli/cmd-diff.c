@@ -374,7 +374,7 @@ static const struct hg_column text_columns[COLUMNS] = {
     { "change", HG_ALIGN_RIGHT, 0, 0 },
 };
 
-static bool write_text(FILE *out, const struct comparison *c)
+static void write_text(FILE *out, const struct comparison *c)
 {
     const struct hg_diff *diff = c->diff;
     struct text_table t = { .row = 0 };
@@ -395,10 +395,9 @@ static bool write_text(FILE *out, const struct comparison *c)
         print_shown(out, c, "Shown:     all ", "Shown:     top ",
                     " that differ, by impact\n");
     print_warnings(out, c, "Warning:   ", "\n", hg_print_clean, "->");
-    if (!hg_table_create(&t.table, text_columns, COLUMNS, table_lines(c)))
-        return false;
+    hg_table_create(&t.table, text_columns, COLUMNS, table_lines(c));
     for_each_line(c, text_line, &t);
-    return hg_table_finish(out, &t.table);
+    hg_table_finish(out, &t.table);
 }
 
 /* --------------------------------------------------------- markdown */
@@ -424,7 +423,7 @@ static void md_line(void *data, const struct hg_diff_row *row,
     fputs(" |\n", out);
 }
 
-static bool write_markdown(FILE *out, const struct comparison *c)
+static void write_markdown(FILE *out, const struct comparison *c)
 {
     const struct hg_diff *diff = c->diff;
 
@@ -449,7 +448,6 @@ static bool write_markdown(FILE *out, const struct comparison *c)
     else
         print_shown(out, c, ". All ", ". Top ",
                     " rows that differ shown, by impact.\n");
-    return true;
 }
 
 /* ------------------------------------------------------------- json */
@@ -583,7 +581,7 @@ static void json_row(FILE *out, const struct hg_diff *diff,
     fprintf(out, "\n    ]}%s\n", last ? "" : ",");
 }
 
-static bool write_json(FILE *out, const struct comparison *c)
+static void write_json(FILE *out, const struct comparison *c)
 {
     const struct hg_diff *diff = c->diff;
     size_t r;
@@ -603,7 +601,6 @@ static bool write_json(FILE *out, const struct comparison *c)
     for (r = 0; r < c->shown; r++)
         json_row(out, diff, &diff->rows[r], r + 1 == c->shown);
     fputs("  ]\n}\n", out);
-    return true;
 }
 
 /* ----------------------------------------------------- the command */
@@ -674,13 +671,13 @@ static int parse_options(int argc, char **argv, struct options *o)
     return -1;
 }
 
-static bool write_comparison(FILE *out, enum format format,
+static void write_comparison(FILE *out, enum format format,
                              const struct comparison *c)
 {
     switch (format) {
-    case FORMAT_MARKDOWN: return write_markdown(out, c);
-    case FORMAT_JSON:     return write_json(out, c);
-    default:              return write_text(out, c);
+    case FORMAT_MARKDOWN: write_markdown(out, c); break;
+    case FORMAT_JSON:     write_json(out, c); break;
+    default:              write_text(out, c); break;
     }
 }
 
@@ -703,24 +700,15 @@ int cmd_diff(int argc, char **argv)
             return HG_EXIT_TROUBLE;
         }
     }
-    status = HG_EXIT_OK;
-    if (!hg_diff_reports(reports[0], reports[1], &diff)) {
-        hg_say_problem(o.paths[1], "out of memory");
-        status = HG_EXIT_TROUBLE;
-    } else {
-        c = (struct comparison){
-            { o.paths[0], o.paths[1] }, { reports[0], reports[1] }, &diff,
-            o.limit == 0 || o.limit > diff.row_count ? diff.row_count
-                                                     : o.limit,
-        };
-        warn_runs_differ(&diff);
-        if (!write_comparison(stdout, o.format, &c)) {
-            hg_say_problem(o.paths[1], "out of memory");
-            status = HG_EXIT_TROUBLE;
-        }
-        hg_diff_free(&diff);
-    }
+    hg_diff_reports(reports[0], reports[1], &diff);
+    c = (struct comparison){
+        { o.paths[0], o.paths[1] }, { reports[0], reports[1] }, &diff,
+        o.limit == 0 || o.limit > diff.row_count ? diff.row_count : o.limit,
+    };
+    warn_runs_differ(&diff);
+    write_comparison(stdout, o.format, &c);
+    hg_diff_free(&diff);
     hg_report_free(reports[0]);
     hg_report_free(reports[1]);
-    return status;
+    return HG_EXIT_OK;
 }

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "text.h"
+#include "xalloc.h"
 
 const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE])
 {
@@ -175,15 +176,14 @@ static size_t max_size(size_t a, size_t b)
     return a > b ? a : b;
 }
 
-bool hg_table_create(struct hg_table *table, const struct hg_column *columns,
+void hg_table_create(struct hg_table *table, const struct hg_column *columns,
                      size_t column_count, size_t row_count)
 {
     table->columns = columns;
     table->column_count = column_count;
     table->row_count = row_count;
-    table->cells = calloc(row_count * column_count + 1, sizeof *table->cells);
-    table->failed = table->cells == NULL;
-    return !table->failed;
+    table->cells = hg_xcalloc(row_count * column_count + 1,
+                              sizeof *table->cells);
 }
 
 static void table_free(struct hg_table *table)
@@ -200,9 +200,7 @@ void hg_table_set(struct hg_table *table, size_t row, size_t column,
 {
     char **cell = &table->cells[row * table->column_count + column];
     free(*cell);
-    *cell = strdup(text);
-    if (*cell == NULL)
-        table->failed = true;
+    *cell = hg_xstrdup(text);
 }
 
 void hg_table_set_count(struct hg_table *table, size_t row, size_t column,
@@ -225,13 +223,12 @@ static void print_cell(FILE *out, const struct hg_column *column,
         hg_print_clean(out, text);
 }
 
-/* A blank line, the titles and the rows.  False when out of memory. */
-static bool table_print(FILE *out, const struct hg_table *table)
+/* A blank line, the titles and the rows. */
+static void table_print(FILE *out, const struct hg_table *table)
 {
     size_t *widths, row, column, n = table->column_count;
 
-    if (table->failed || (widths = calloc(n, sizeof *widths)) == NULL)
-        return false;
+    widths = hg_xcalloc(n, sizeof *widths);
     for (column = 0; column < n; column++) {
         const struct hg_column *c = &table->columns[column];
         widths[column] = max_size(hg_display_width(c->title), c->min_width);
@@ -256,12 +253,10 @@ static bool table_print(FILE *out, const struct hg_table *table)
         fputc('\n', out);
     }
     free(widths);
-    return true;
 }
 
-bool hg_table_finish(FILE *out, struct hg_table *table)
+void hg_table_finish(FILE *out, struct hg_table *table)
 {
-    bool printed = table_print(out, table);
+    table_print(out, table);
     table_free(table);
-    return printed;
 }

@@ -853,7 +853,7 @@ static char *show_to_string(const struct hg_report *report, size_t limit)
     char *text;
 
     ck_assert_ptr_nonnull(out);
-    ck_assert(hg_show_table(out, report, limit));
+    hg_show_table(out, report, limit);
     size = ftell(out);
     ck_assert_int_ge(size, 0);
     text = calloc(1, (size_t)size + 1);
@@ -1714,7 +1714,7 @@ START_TEST(compares_two_reports_row_by_row)
     struct hg_diff diff;
     size_t i;
 
-    ck_assert(hg_diff_reports(base, head, &diff));
+    hg_diff_reports(base, head, &diff);
     ck_assert(!diff.cross_arch);
     assert_diff_counts(&diff, 3, 2, 1, 4);
     ck_assert_uint_eq(diff.difference_count, 0);
@@ -1742,7 +1742,7 @@ START_TEST(compares_two_reports_row_by_row)
     hg_diff_free(&diff);
 
     /* A report against itself: nothing differs. */
-    ck_assert(hg_diff_reports(base, base, &diff));
+    hg_diff_reports(base, base, &diff);
     assert_diff_counts(&diff, 0, 0, 0, 8);
     hg_diff_free(&diff);
     hg_report_free(base);
@@ -1759,7 +1759,7 @@ START_TEST(matches_rows_by_key_then_by_name)
     struct hg_diff diff;
     size_t i, by_name = 0, twins = 0;
 
-    ck_assert(hg_diff_reports(base, head, &diff));
+    hg_diff_reports(base, head, &diff);
     assert_diff_counts(&diff, 5, 2, 2, 1);
     for (i = 0; i < diff.row_count; i++) {
         const struct hg_diff_row *row = &diff.rows[i];
@@ -1795,7 +1795,7 @@ START_TEST(lists_how_the_runs_were_measured_differently)
     struct hg_diff diff;
     size_t i;
 
-    ck_assert(hg_diff_reports(base, head, &diff));
+    hg_diff_reports(base, head, &diff);
     ck_assert_uint_eq(diff.difference_count, 8);
     for (i = 0; i < diff.difference_count; i++)
         ck_assert_str_eq(diff.differences[i].what, what[i]);
@@ -1806,7 +1806,7 @@ START_TEST(lists_how_the_runs_were_measured_differently)
 
     /* An option one report does not list, a variable it does not set. */
     head->option_count = 2;                 /* without thread-events */
-    ck_assert(hg_diff_reports(base, head, &diff));
+    hg_diff_reports(base, head, &diff);
     ck_assert_str_eq(diff.differences[6].what, "option thread-events");
     ck_assert_str_eq(diff.differences[6].base, "no");
     ck_assert_str_eq(diff.differences[6].head, "(not given)");
@@ -1814,7 +1814,7 @@ START_TEST(lists_how_the_runs_were_measured_differently)
     head->option_count = 3;
 
     /* The same run: nothing to say. */
-    ck_assert(hg_diff_reports(base, base, &diff));
+    hg_diff_reports(base, base, &diff);
     ck_assert_uint_eq(diff.difference_count, 0);
     hg_diff_free(&diff);
     hg_report_free(base);
