@@ -18,6 +18,7 @@
 #include "json.h"
 #include "metrics.h"
 #include "text.h"
+#include "xalloc.h"
 
 static const char export_usage[] =
     "usage: hotgrind export --format=callgrind|json|bmf|folded [-o OUT] "
@@ -363,7 +364,7 @@ static void json_synchronisation(struct json_writer *w,
     json_close(w, ']');
 }
 
-static bool export_json(FILE *out, const struct hg_report *r)
+static void export_json(FILE *out, const struct hg_report *r)
 {
     struct json_writer w = { out, 0, { false } };
     size_t i;
@@ -422,7 +423,6 @@ static bool export_json(FILE *out, const struct hg_report *r)
     json_threads(&w, r);
     json_synchronisation(&w, r);
     json_close(&w, '}');
-    return true;
 }
 
 /* ------------------------------------------------------------- BMF */
@@ -487,9 +487,7 @@ static char *bmf_prefix(const struct hg_report *r)
     n = strlen(program) + 3;
     for (i = 0; i < r->arg_count; i++)
         n += strlen(r->args[i]) + 1;
-    prefix = malloc(n);
-    if (prefix == NULL)
-        return NULL;
+    prefix = hg_xmalloc(n);
     strcpy(prefix, program);
     for (i = 0; i < r->arg_count; i++) {
         strcat(prefix, " ");
@@ -510,18 +508,13 @@ static int compare_labels(const void *a, const void *b)
 }
 
 /* Per function of R: true when another marked function has its name and
-   object.  NULL when out of memory. */
+   object. */
 static bool *bmf_shared_labels(const struct hg_report *r)
 {
     size_t n = r->function_count, marked = 0, i;
-    bool *shared = calloc(n ? n : 1, sizeof *shared);
-    const struct hg_function **sorted = malloc((n ? n : 1) * sizeof *sorted);
+    bool *shared = hg_xcalloc(n, sizeof *shared);
+    const struct hg_function **sorted = hg_xmalloc(n * sizeof *sorted);
 
-    if (shared == NULL || sorted == NULL) {
-        free(shared);
-        free(sorted);
-        return NULL;
-    }
     for (i = 0; i < n; i++)
         if (r->functions[i].marked)
             sorted[marked++] = &r->functions[i];
@@ -557,7 +550,7 @@ static void bmf_per_call(struct json_writer *w, const struct hg_per_call *pc)
 
 /* One benchmark: ENTITY's metrics of the scopes it has.  SHARED: its
    label is another marked function's too, so the file is added. */
-static bool bmf_benchmark(struct json_writer *w, const struct hg_report *r,
+static void bmf_benchmark(struct json_writer *w, const struct hg_report *r,
                           const char *prefix, const struct hg_entity *entity,
                           bool shared)
 {
@@ -568,24 +561,11 @@ static bool bmf_benchmark(struct json_writer *w, const struct hg_report *r,
     char *name;
     bool totals = entity->function == NULL && entity->zone == NULL;
 
-    if (label == NULL)
-        return false;
-    if (shared) {
-        char *longer = malloc(strlen(label) + strlen(entity->function->file)
-                              + 4);
-        if (longer != NULL)   /* "NAME (OBJECT)" -> "NAME (OBJECT, FILE)" */
-            sprintf(longer, "%.*s, %s)", (int)strlen(label) - 1, label,
-                    entity->function->file);
-        free(label);
-        if ((label = longer) == NULL)
-            return false;
-    }
-    name = malloc(strlen(prefix) + strlen(label) + 1);
-    if (name == NULL) {
-        free(label);
-        return false;
-    }
-    sprintf(name, "%s%s", prefix, label);
+    if (shared)   /* "NAME (OBJECT)" -> "NAME (OBJECT, FILE)" */
+        name = hg_xasprintf("%s%.*s, %s)", prefix, (int)strlen(label) - 1,
+                            label, entity->function->file);
+    else
+        name = hg_xasprintf("%s%s", prefix, label);
     free(label);
 
     if (entity->function != NULL && entity->function->has_per_call)
@@ -609,37 +589,31 @@ static bool bmf_benchmark(struct json_writer *w, const struct hg_report *r,
             bmf_value(w, bmf_measure(m->name), value);
     }
     json_close(w, '}');
-    return true;
 }
 
-static bool export_bmf(FILE *out, const struct hg_report *r)
+static void export_bmf(FILE *out, const struct hg_report *r)
 {
     struct json_writer w = { out, 0, { false } };
     struct hg_entity entity = { NULL, NULL };
     char *prefix = bmf_prefix(r);
     bool *shared = bmf_shared_labels(r);
-    bool ok = prefix != NULL && shared != NULL;
     size_t i;
 
-    if (ok) {
-        json_open(&w, NULL, '{');
-        ok = bmf_benchmark(&w, r, prefix, &entity, false);
-    }
-    for (i = 0; ok && i < r->function_count; i++) {
+    json_open(&w, NULL, '{');
+    bmf_benchmark(&w, r, prefix, &entity, false);
+    for (i = 0; i < r->function_count; i++) {
         entity.function = &r->functions[i];
         if (entity.function->marked)
-            ok = bmf_benchmark(&w, r, prefix, &entity, shared[i]);
+            bmf_benchmark(&w, r, prefix, &entity, shared[i]);
     }
     entity.function = NULL;
-    for (i = 0; ok && i < r->zone_count; i++) {
+    for (i = 0; i < r->zone_count; i++) {
         entity.zone = &r->zones[i];
-        ok = bmf_benchmark(&w, r, prefix, &entity, false);
+        bmf_benchmark(&w, r, prefix, &entity, false);
     }
     free(prefix);
     free(shared);
-    if (ok)
-        json_close(&w, '}');
-    return ok;
+    json_close(&w, '}');
 }
 
 /* -------------------------------------------------------- Callgrind */
@@ -694,20 +668,16 @@ struct cg_names {
     size_t current;       /* the class last written, or SIZE_MAX */
 };
 
-static bool cg_names_init(struct cg_names *names, const struct hg_report *r,
+static void cg_names_init(struct cg_names *names, const struct hg_report *r,
                           bool objects)
 {
     size_t n = r->function_count, i;
-    struct string_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+    struct string_ref *refs = hg_xmalloc(n * sizeof *refs);
 
-    names->class_of = malloc((n ? n : 1) * sizeof *names->class_of);
-    names->id = calloc(n ? n : 1, sizeof *names->id);
+    names->class_of = hg_xmalloc(n * sizeof *names->class_of);
+    names->id = hg_xcalloc(n, sizeof *names->id);
     names->next_id = 0;
     names->current = SIZE_MAX;
-    if (refs == NULL || names->class_of == NULL || names->id == NULL) {
-        free(refs);
-        return false;
-    }
     for (i = 0; i < n; i++) {
         refs[i].text = objects ? r->functions[i].object
                                : r->functions[i].file;
@@ -719,7 +689,6 @@ static bool cg_names_init(struct cg_names *names, const struct hg_report *r,
             i > 0 && strcmp(refs[i].text, refs[i - 1].text) == 0
                 ? names->class_of[refs[i - 1].index] : refs[i].index;
     free(refs);
-    return true;
 }
 
 static void cg_names_free(struct cg_names *names)
@@ -866,14 +835,14 @@ static void cg_header(struct cg_writer *w)
 /* Zones are not functions: each is a function "zone NAME" of object and
    file "(zones)", with no cost of its own, called by its stand-in
    caller. */
-static bool cg_zones(struct cg_writer *w, unsigned next_object_id,
+static void cg_zones(struct cg_writer *w, unsigned next_object_id,
                      unsigned next_file_id)
 {
     const struct hg_report *r = w->report;
     size_t i;
 
     if (r->zone_count == 0)
-        return true;
+        return;
     fprintf(w->out, "ob=(%u) (zones)\nfl=(%u) (zones)\n", next_object_id + 1,
             next_file_id + 1);
     for (i = 0; i < r->zone_count; i++) {
@@ -884,25 +853,21 @@ static bool cg_zones(struct cg_writer *w, unsigned next_object_id,
             continue;
         id = ++w->next_fn_id;
         label = hg_entity_label(&entity);
-        if (label == NULL)
-            return false;
         fprintf(w->out, "fn=(%u) ", id);
         hg_print_clean(w->out, label);
         fputc('\n', w->out);
         cg_calls_into(w, &entity, label, id, r->zones[i].calls, 0);
         free(label);
     }
-    return true;
 }
 
-static bool export_callgrind(FILE *out, const struct hg_report *r)
+static void export_callgrind(FILE *out, const struct hg_report *r)
 {
     struct cg_writer w;
     struct cg_names objects, files;
     struct hg_entity totals = { NULL, NULL };
     size_t i;
     int e;
-    bool ok;
 
     memset(&w, 0, sizeof w);
     w.out = out;
@@ -918,13 +883,8 @@ static bool export_callgrind(FILE *out, const struct hg_report *r)
             w.inclusive[e] = hg_metric_named(incl);
         }
     }
-    ok = cg_names_init(&objects, r, true);
-    ok = cg_names_init(&files, r, false) && ok;
-    if (!ok) {
-        cg_names_free(&objects);
-        cg_names_free(&files);
-        return false;
-    }
+    cg_names_init(&objects, r, true);
+    cg_names_init(&files, r, false);
 
     cg_header(&w);
     for (i = 0; i < r->function_count; i++) {
@@ -941,8 +901,8 @@ static bool export_callgrind(FILE *out, const struct hg_report *r)
         if (f->marked && f->calls > 0)
             cg_calls_into(&w, &entity, f->name, id, f->calls, f->line);
     }
-    ok = cg_zones(&w, objects.next_id, files.next_id);
-    if (ok && w.sum_fits) {
+    cg_zones(&w, objects.next_id, files.next_id);
+    if (w.sum_fits) {
         fputs("\ntotals:", out);
         for (e = 0; e < CG_EVENTS; e++)
             if (w.self[e] != NULL)
@@ -951,7 +911,6 @@ static bool export_callgrind(FILE *out, const struct hg_report *r)
     }
     cg_names_free(&objects);
     cg_names_free(&files);
-    return ok;
 }
 
 /* ----------------------------------------------------------- folded */
@@ -971,7 +930,7 @@ static void put_frame(FILE *out, const char *text)
     }
 }
 
-static bool export_folded(FILE *out, const struct hg_report *r)
+static void export_folded(FILE *out, const struct hg_report *r)
 {
     size_t i;
     for (i = 0; i < r->function_count; i++) {
@@ -983,7 +942,6 @@ static bool export_folded(FILE *out, const struct hg_report *r)
         put_frame(out, f->name);
         fprintf(out, " %" PRIu64 "\n", f->self_ir);
     }
-    return true;
 }
 
 /* ---------------------------------------------------------- command */
@@ -1013,7 +971,6 @@ int cmd_export(int argc, char **argv)
     struct hg_output output;
     struct hg_report *report;
     enum format format;
-    bool written;
     int status, operands;
 
     status = hg_parse_options(&line, argc, argv, &operands);
@@ -1044,19 +1001,12 @@ int cmd_export(int argc, char **argv)
         return HG_EXIT_TROUBLE;
     }
     switch (format) {
-    case FORMAT_CALLGRIND: written = export_callgrind(output.file, report);
-                           break;
-    case FORMAT_JSON:      written = export_json(output.file, report); break;
-    case FORMAT_BMF:       written = export_bmf(output.file, report); break;
-    default:               written = export_folded(output.file, report);
-                           break;
+    case FORMAT_CALLGRIND: export_callgrind(output.file, report); break;
+    case FORMAT_JSON:      export_json(output.file, report); break;
+    case FORMAT_BMF:       export_bmf(output.file, report); break;
+    default:               export_folded(output.file, report); break;
     }
     hg_report_free(report);
-    if (!written) {
-        hg_output_abandon(&output);
-        hg_say_problem(path, "out of memory");
-        return HG_EXIT_TROUBLE;
-    }
     if (!hg_output_commit(&output, problem, sizeof problem)) {
         fprintf(stderr, "hotgrind export: %s\n", problem);
         return HG_EXIT_TROUBLE;

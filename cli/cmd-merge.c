@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "metrics.h"
 #include "rules.h"
+#include "xalloc.h"
 #include "xml-safe.h"
 
 static const char merge_usage[] =
@@ -341,24 +342,14 @@ static bool merge_functions(struct hg_report *out, const struct input *in,
 
     for (i = 0; i < inputs; i++)
         n += in[i].report->function_count;
-    refs = calloc(n ? n : 1, sizeof *refs);
-    out->functions = calloc(n ? n : 1, sizeof *out->functions);
-    if (refs == NULL || out->functions == NULL) {
-        free(refs);
-        snprintf(problem, size, "out of memory");
-        return false;
-    }
+    refs = hg_xcalloc(n, sizeof *refs);
+    out->functions = hg_xcalloc(n, sizeof *out->functions);
     for (i = 0, k = 0; i < inputs; i++)
         for (j = 0; j < in[i].report->function_count; j++, k++) {
             struct hg_entity entity = { &in[i].report->functions[j], NULL };
             refs[k] = (struct function_ref){ hg_entity_key(&entity), i, j,
                                              entity.function };
-            ok = ok && refs[k].key != NULL;
         }
-    if (!ok) {
-        snprintf(problem, size, "out of memory");
-        goto done;
-    }
     qsort(refs, n, sizeof *refs, compare_function_refs);
     for (i = 0; i < n; i = j) {
         struct hg_function *sum = &out->functions[out->function_count++];
@@ -401,7 +392,7 @@ static int compare_zone_names(const void *a, const void *b)
 }
 
 /* Zones by name, summed, sorted by name; none has <per-call>. */
-static bool merge_zones(struct hg_report *out, const struct input *in,
+static void merge_zones(struct hg_report *out, const struct input *in,
                         size_t inputs, struct sums *s)
 {
     const struct hg_zone **all;
@@ -409,12 +400,8 @@ static bool merge_zones(struct hg_report *out, const struct input *in,
 
     for (i = 0; i < inputs; i++)
         n += in[i].report->zone_count;
-    all = calloc(n ? n : 1, sizeof *all);
-    out->zones = calloc(n ? n : 1, sizeof *out->zones);
-    if (all == NULL || out->zones == NULL) {
-        free(all);
-        return false;
-    }
+    all = hg_xcalloc(n, sizeof *all);
+    out->zones = hg_xcalloc(n, sizeof *out->zones);
     for (i = 0, n = 0; i < inputs; i++)
         for (j = 0; j < in[i].report->zone_count; j++)
             all[n++] = &in[i].report->zones[j];
@@ -433,7 +420,6 @@ static bool merge_zones(struct hg_report *out, const struct input *in,
         }
     }
     free(all);
-    return true;
 }
 
 /* The largest id of each list of report R, for renumbering. */
@@ -475,7 +461,7 @@ static bool shift_id(unsigned *id, unsigned offset)
 /* Threads, mutexes and events of each report after those of the report
    before it: ids shifted by the largest ids before, event Ir by the Ir
    before. */
-static bool lay_end_to_end(struct hg_report *out, const struct input *in,
+static void lay_end_to_end(struct hg_report *out, const struct input *in,
                            size_t inputs, struct sums *s)
 {
     struct id_spans offset = { 0, 0, 0, 0 };
@@ -487,11 +473,9 @@ static bool lay_end_to_end(struct hg_report *out, const struct input *in,
         mutexes += in[i].report->mutex_count;
         events += in[i].report->event_count;
     }
-    out->threads = calloc(threads ? threads : 1, sizeof *out->threads);
-    out->mutexes = calloc(mutexes ? mutexes : 1, sizeof *out->mutexes);
-    out->events = calloc(events ? events : 1, sizeof *out->events);
-    if (out->threads == NULL || out->mutexes == NULL || out->events == NULL)
-        return false;
+    out->threads = hg_xcalloc(threads, sizeof *out->threads);
+    out->mutexes = hg_xcalloc(mutexes, sizeof *out->mutexes);
+    out->events = hg_xcalloc(events, sizeof *out->events);
     for (i = 0; i < inputs; i++) {
         const struct hg_report *r = in[i].report;
         struct id_spans span = spans_of(r);
@@ -530,7 +514,6 @@ static bool lay_end_to_end(struct hg_report *out, const struct input *in,
     out->has_threads = in[0].report->has_threads;
     out->has_events = in[0].report->has_events;
     out->has_mutexes = out->has_events && out->mutex_count > 0;
-    return true;
 }
 
 /* The run of the merged report: the first report's, but for what differs
@@ -907,29 +890,22 @@ static void write_report(FILE *out, const struct hg_report *r)
 /* ---------------------------------------------------------- command */
 
 /* Builds the merged report into OUT, whose strings belong to the inputs.
-   False with PROBLEM set when the sums do not fit or memory runs out. */
+   False with PROBLEM set when the sums do not fit or a function is marked
+   in one report only. */
 static bool merge(struct hg_report *out, const struct input *in,
                   size_t inputs, char *problem, size_t size)
 {
     struct sums s = { false };
 
     merge_run(out, in, inputs);
-    out->marks = malloc((out->mark_count ? out->mark_count : 1)
-                        * sizeof *out->marks);
-    if (out->marks == NULL) {
-        snprintf(problem, size, "out of memory");
-        return false;
-    }
+    out->marks = hg_xcalloc(out->mark_count, sizeof *out->marks);
     memcpy(out->marks, in[0].report->marks,
            out->mark_count * sizeof *out->marks);
     merge_totals(out, in, inputs, &s);
     if (!merge_functions(out, in, inputs, &s, problem, size))
         return false;
-    if (!merge_zones(out, in, inputs, &s)
-        || !lay_end_to_end(out, in, inputs, &s)) {
-        snprintf(problem, size, "out of memory");
-        return false;
-    }
+    merge_zones(out, in, inputs, &s);
+    lay_end_to_end(out, in, inputs, &s);
     if (s.overflow) {
         snprintf(problem, size, "the sums of %s ... %s do not fit in 64 "
                  "bits (or the renumbered ids in 32)", in[0].path,
@@ -1018,9 +994,7 @@ int cmd_merge(int argc, char **argv)
                               : "give two REPORTs or more to merge");
     status = HG_EXIT_TROUBLE;
     inputs = (size_t)operands;
-    in = calloc(inputs, sizeof *in);
-    if (in == NULL)
-        return hg_usage_error("merge", merge_usage, "out of memory");
+    in = hg_xcalloc(inputs, sizeof *in);
     for (i = 0; i < inputs; i++)
         in[i].path = argv[i];
 

@@ -23,7 +23,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/personality.h>
@@ -33,6 +32,7 @@
 
 #include "cli.h"
 #include "text.h"
+#include "xalloc.h"
 
 static const char run_usage[] =
     "usage: hotgrind run [OPTIONS] [VALGRIND-OPTIONS] [--] PROG [ARGS...]";
@@ -157,42 +157,18 @@ struct strings {
     size_t count;
 };
 
-static void out_of_memory(void)
-{
-    fputs("hotgrind run: out of memory\n", stderr);
-    exit(HG_EXIT_TROUBLE);
-}
-
-static char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static char *format(const char *fmt, ...)
-{
-    va_list args;
-    char *text;
-    va_start(args, fmt);
-    if (vasprintf(&text, fmt, args) < 0)
-        out_of_memory();
-    va_end(args);
-    return text;
-}
-
 /* Appends TEXT, which the list takes. */
 static void take(struct strings *list, char *text)
 {
-    char **items = realloc(list->items, (list->count + 2) * sizeof *items);
-    if (items == NULL)
-        out_of_memory();
-    list->items = items;
-    items[list->count++] = text;
-    items[list->count] = NULL;
+    list->items = hg_xrealloc(list->items, list->count + 2,
+                              sizeof *list->items);
+    list->items[list->count++] = text;
+    list->items[list->count] = NULL;
 }
 
 static void add(struct strings *list, const char *text)
 {
-    char *copy = strdup(text);
-    if (copy == NULL)
-        out_of_memory();
-    take(list, copy);
+    take(list, hg_xstrdup(text));
 }
 
 static void free_strings(struct strings *list)
@@ -229,7 +205,7 @@ static void set_pair(struct strings *list, const char *name,
                      const char *value)
 {
     size_t i = find_name(list, name, strlen(name));
-    char *text = format("%s=%s", name, value);
+    char *text = hg_xasprintf("%s=%s", name, value);
     if (i == list->count) {
         take(list, text);
         return;
@@ -246,9 +222,7 @@ static void set_pair(struct strings *list, const char *name,
    tunable replaces ours of that name or is appended. */
 static void merge_tunables(struct strings *list, const char *user)
 {
-    char *copy = strdup(user), *item, *save = NULL;
-    if (copy == NULL)
-        out_of_memory();
+    char *copy = hg_xstrdup(user), *item, *save = NULL;
     for (item = strtok_r(copy, ":", &save); item != NULL;
          item = strtok_r(NULL, ":", &save)) {
         size_t length = name_length(item);
@@ -257,13 +231,13 @@ static void merge_tunables(struct strings *list, const char *user)
             continue;            /* not a tunable: glibc ignores it too */
         if (i < list->count && length == strlen(HWCAPS_TUNABLE)
             && strncmp(item, HWCAPS_TUNABLE, length) == 0) {
-            char *joined = format("%s,%s", list->items[i],
-                                  item + length + 1);
+            char *joined = hg_xasprintf("%s,%s", list->items[i],
+                                        item + length + 1);
             free(list->items[i]);
             list->items[i] = joined;
         } else if (i < list->count) {
             free(list->items[i]);
-            list->items[i] = format("%s", item);
+            list->items[i] = hg_xstrdup(item);
         } else {
             add(list, item);
         }
@@ -276,10 +250,8 @@ static void merge_tunables(struct strings *list, const char *user)
 static char *tunables_value(const struct profile *profile, const char *user)
 {
     struct strings list = { NULL, 0 };
-    char *copy = strdup(profile->tunables), *item, *save = NULL, *value;
+    char *copy = hg_xstrdup(profile->tunables), *item, *save = NULL, *value;
     size_t i, size = 1;
-    if (copy == NULL)
-        out_of_memory();
     for (item = strtok_r(copy, ":", &save); item != NULL;
          item = strtok_r(NULL, ":", &save))
         add(&list, item);
@@ -295,14 +267,13 @@ static char *tunables_value(const struct profile *profile, const char *user)
        at once. */
     i = find_name(&list, HWCAPS_TUNABLE, strlen(HWCAPS_TUNABLE));
     if (i < list.count) {
-        char *ended = format("%s,", list.items[i]);
+        char *ended = hg_xasprintf("%s,", list.items[i]);
         free(list.items[i]);
         list.items[i] = ended;
     }
     for (i = 0; i < list.count; i++)
         size += strlen(list.items[i]) + 1;
-    if ((value = calloc(1, size)) == NULL)
-        out_of_memory();
+    value = hg_xcalloc(1, size);
     for (i = 0; i < list.count; i++) {
         if (i > 0)
             strcat(value, ":");
@@ -352,14 +323,14 @@ static char *find_executable(const char *name)
 {
     const char *path = getenv("PATH"), *start;
     if (strchr(name, '/') != NULL)
-        return format("%s", name);
+        return hg_xstrdup(name);
     if (path == NULL)
         path = "/usr/bin:/bin";
     for (start = path;; start++) {
         const char *end = strchrnul(start, ':');
         char *candidate = end == start
-            ? format("./%s", name)
-            : format("%.*s/%s", (int)(end - start), start, name);
+            ? hg_xasprintf("./%s", name)
+            : hg_xasprintf("%.*s/%s", (int)(end - start), start, name);
         if (is_executable_file(candidate))
             return candidate;
         free(candidate);
@@ -407,7 +378,7 @@ static char *find_valgrind(const char *given, const char **wrapper)
     }
     if (!is_script(path))
         return path;
-    bin = format("%s.bin", path);
+    bin = hg_xasprintf("%s.bin", path);
     if (is_executable_file(bin) && !is_script(bin)) {
         free(path);
         *wrapper = "skipped";
@@ -617,7 +588,7 @@ static void build_environment(const struct run_options *o,
     for (i = 0; i < o->set.count; i++) {
         const char *text = o->set.items[i];
         size_t length = name_length(text);
-        char *name = format("%.*s", (int)length, text);
+        char *name = hg_xasprintf("%.*s", (int)length, text);
         if (strcmp(name, "GLIBC_TUNABLES") == 0)
             user_tunables = text + length + 1;
         else
@@ -631,7 +602,7 @@ static void build_environment(const struct run_options *o,
 
 static void setting(struct strings *args, const char *name, const char *value)
 {
-    take(args, format("--run-setting=%s=%s", name, value));
+    take(args, hg_xasprintf("--run-setting=%s=%s", name, value));
 }
 
 /* The value of NAME in ENV (NULL when not there). */
@@ -688,15 +659,15 @@ static void add_settings(const struct run_options *o,
     }
     setting(args, "aslr", aslr_off ? "off" : "on");
     if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
-        text = format("%llu", (unsigned long long)limit.rlim_cur);
+        text = hg_xasprintf("%llu", (unsigned long long)limit.rlim_cur);
     else
-        text = format("unlimited");
+        text = hg_xstrdup("unlimited");
     setting(args, "stack-limit", text);
     free(text);
     setting(args, "cwd", o->cwd ? o->cwd : ".");
     setting(args, "cache-geometry", "fixed");
     if (output != NULL)
-        take(args, format("--hotgrind-out-file=%s", output));
+        take(args, hg_xasprintf("--hotgrind-out-file=%s", output));
 }
 
 /* Turns address space randomisation off for Valgrind and the program
@@ -739,13 +710,13 @@ static char *absolute_output(const char *output)
 {
     char here[PATH_MAX];
     if (output == NULL || output[0] == '/')
-        return output ? format("%s", output) : NULL;
+        return output ? hg_xstrdup(output) : NULL;
     if (getcwd(here, sizeof here) == NULL) {
         fprintf(stderr, "hotgrind run: cannot read the current directory: "
                 "%s\n", strerror(errno));
         exit(HG_EXIT_TROUBLE);
     }
-    return format("%s/%s", here, output);
+    return hg_xasprintf("%s/%s", here, output);
 }
 
 static void print_dry_run(const char *program, const char *libdir,
@@ -856,9 +827,7 @@ int cmd_run(int argc, char **argv)
         print_dry_run(program, libdir, valgrind, &env, &args);
         status = HG_EXIT_OK;
     } else {
-        char **exec_argv = calloc(args.count + 2, sizeof *exec_argv);
-        if (exec_argv == NULL)
-            out_of_memory();
+        char **exec_argv = hg_xcalloc(args.count + 2, sizeof *exec_argv);
         exec_argv[0] = valgrind;
         memcpy(exec_argv + 1, args.items, args.count * sizeof *exec_argv);
         /* Out of the way of 3 and 4 first, then into place. */

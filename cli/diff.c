@@ -442,8 +442,8 @@ static char *environment_text(const struct hg_report *r)
 {
     char variables[HG_COUNT_TEXT_SIZE], bytes[HG_COUNT_TEXT_SIZE];
     return hg_xasprintf("%s variables, %s bytes",
-                       hg_format_count(r->environment_variables, variables),
-                       hg_format_count(r->environment_bytes, bytes));
+                        hg_format_count(r->environment_variables, variables),
+                        hg_format_count(r->environment_bytes, bytes));
 }
 
 static const char *variable(const struct hg_report *r, const char *name)
@@ -554,15 +554,15 @@ static void compare_launchers(struct hg_diff *diff,
 static char *cost_model_text(const struct hg_report *r)
 {
     return hg_xasprintf("%s version %" PRIu64 ", l1-miss %" PRIu64
-                       ", ll-miss %" PRIu64, r->cost_model_name,
-                       r->cost_model_version, r->cost_l1_miss,
-                       r->cost_ll_miss);
+                        ", ll-miss %" PRIu64, r->cost_model_name,
+                        r->cost_model_version, r->cost_l1_miss,
+                        r->cost_ll_miss);
 }
 
 static char *cache_text(const struct hg_report *r)
 {
     return hg_xasprintf("I1 %s, D1 %s, LL %s", r->cache_i1, r->cache_d1,
-                       r->cache_ll);
+                        r->cache_ll);
 }
 
 /* What both reports record of how the run was measured, and differs:
