@@ -16,6 +16,7 @@
 
 #include "report.h"
 #include "rules.h"
+#include "xalloc.h"
 #include "xml-safe.h"
 
 /* Ids of the listed threads or mutexes, sorted for bsearch. */
@@ -418,9 +419,8 @@ static int compare_ids(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The ID attribute of the NAME children of LIST, sorted.  False only when
-   out of memory. */
-static bool collect_ids(struct id_set *set, const xmlNode *list,
+/* The ID attribute of the NAME children of LIST, sorted. */
+static void collect_ids(struct id_set *set, const xmlNode *list,
                         const char *name)
 {
     const xmlNode *child;
@@ -429,9 +429,7 @@ static bool collect_ids(struct id_set *set, const xmlNode *list,
     for (child = list ? list->children : NULL; child; child = child->next)
         if (is_element(child, name))
             n++;
-    set->ids = malloc((n ? n : 1) * sizeof *set->ids);
-    if (set->ids == NULL)
-        return false;
+    set->ids = hg_xmalloc(n * sizeof *set->ids);
     for (child = list ? list->children : NULL; child; child = child->next) {
         uint64_t id;
         if (is_element(child, name) && get_count(child, "id", &id)
@@ -439,7 +437,6 @@ static bool collect_ids(struct id_set *set, const xmlNode *list,
             set->ids[set->count++] = (unsigned)id;
     }
     qsort(set->ids, set->count, sizeof *set->ids, compare_ids);
-    return true;
 }
 
 /* Whether the attribute NAME of NODE, if any, is one of the ids in SET;
@@ -632,16 +629,11 @@ bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size)
                      && child_named(child_named(root, "run"), "merge") != NULL;
     checker.totals_heap = checker.totals ? child_named(checker.totals, "heap")
                                          : NULL;
-    if (!collect_ids(&checker.threads, child_named(root, "threads"), "thread")
-        || !collect_ids(&checker.mutexes, child_named(root, "mutexes"),
-                        "mutex")) {
-        snprintf(problem, problem_size, "out of memory");
-        checker.failed = true;
-    }
+    collect_ids(&checker.threads, child_named(root, "threads"), "thread");
+    collect_ids(&checker.mutexes, child_named(root, "mutexes"), "mutex");
 
     /* In the order of the file, so the first rule broken is reported. */
-    if (!checker.failed)
-        check_options(&checker, root);
+    check_options(&checker, root);
     if (!checker.failed && checker.totals != NULL)
         check_cache_attributes(&checker, checker.totals);
     if (!checker.failed && checker.totals_heap != NULL)
