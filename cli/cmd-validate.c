@@ -46,10 +46,10 @@ static bool is_other_format(xmlDocPtr doc, char *problem, size_t problem_size)
             && format != HG_REPORT_FORMAT;
     xmlFree(text);
     if (other)
-        snprintf(problem, problem_size, "line %ld: report format %llu is "
-                 "not supported (this hotgrind reads format %d)",
-                 hg_xml_line(root), (unsigned long long)format,
-                 HG_REPORT_FORMAT);
+        hg_xml_problem(problem, problem_size, hg_xml_line(root), "report "
+                       "format %llu is not supported (this hotgrind reads "
+                       "format %d)", (unsigned long long)format,
+                       HG_REPORT_FORMAT);
     return other;
 }
 

@@ -103,16 +103,11 @@ static bool problem_at(struct reader *reader, const xmlNode *node,
 static bool problem_at(struct reader *reader, const xmlNode *node,
                        const char *format, ...)
 {
-    char why[HG_PROBLEM_SIZE];
     va_list args;
     va_start(args, format);
-    vsnprintf(why, sizeof why, format, args);
+    hg_xml_vproblem(reader->problem, reader->problem_size,
+                    node != NULL ? hg_xml_line(node) : 0, format, args);
     va_end(args);
-    if (node != NULL)
-        snprintf(reader->problem, reader->problem_size, "line %ld: %s",
-                 hg_xml_line(node), why);
-    else
-        snprintf(reader->problem, reader->problem_size, "%s", why);
     return false;
 }
 

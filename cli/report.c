@@ -49,21 +49,15 @@ static long node_line(const xmlNode *node)
 static void fail(struct loader *loader, const xmlNode *where,
                  const char *format, ...)
 {
-    char message[HG_PROBLEM_SIZE];
     va_list args;
-    long line = where ? node_line(where) : 0;
 
     if (loader->failed)
         return;
     loader->failed = true;
     va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
+    hg_xml_vproblem(loader->problem, loader->problem_size,
+                    where ? node_line(where) : 0, format, args);
     va_end(args);
-    if (line > 0)
-        snprintf(loader->problem, loader->problem_size, "line %ld: %s",
-                 line, message);
-    else
-        snprintf(loader->problem, loader->problem_size, "%s", message);
 }
 
 /* A value quoted in a message: one line, and short. */

@@ -46,17 +46,15 @@ static void broken(struct checker *checker, const xmlNode *where,
 static void broken(struct checker *checker, const xmlNode *where,
                    const char *format, ...)
 {
-    char message[HG_PROBLEM_SIZE];
     va_list args;
 
     if (checker->failed)
         return;
     checker->failed = true;
     va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
+    hg_xml_vproblem(checker->problem, checker->problem_size,
+                    hg_xml_line(where), format, args);
     va_end(args);
-    snprintf(checker->problem, checker->problem_size, "line %ld: %s",
-             hg_xml_line(where), message);
 }
 
 static bool is_element(const xmlNode *node, const char *name)

@@ -24,6 +24,7 @@
 #include <libxml/xmlversion.h>
 
 #include "embedded-schema.h"
+#include "report.h"
 #include "xalloc.h"
 #include "xml-safe.h"
 
@@ -75,6 +76,26 @@ long hg_xml_line(const xmlNode *node)
     return xmlGetLineNo(node);
 }
 
+void hg_xml_vproblem(char *problem, size_t problem_size, long line,
+                     const char *format, va_list args)
+{
+    char why[HG_PROBLEM_SIZE];
+    vsnprintf(why, sizeof why, format, args);
+    if (line > 0)
+        snprintf(problem, problem_size, "line %ld: %s", line, why);
+    else
+        snprintf(problem, problem_size, "%s", why);
+}
+
+void hg_xml_problem(char *problem, size_t problem_size, long line,
+                    const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    hg_xml_vproblem(problem, problem_size, line, format, args);
+    va_end(args);
+}
+
 static void keep_first_error(void *data, hg_xml_error error)
 {
     struct first_error *first = data;
@@ -89,11 +110,7 @@ static void keep_first_error(void *data, hg_xml_error error)
     line = error->line;
     if (error->node != NULL && line >= 65535)
         line = hg_xml_line(error->node);   /* schema errors name a node */
-    if (line > 0)
-        snprintf(first->text, sizeof first->text, "line %ld: %s",
-                 line, message);
-    else
-        snprintf(first->text, sizeof first->text, "%s", message);
+    hg_xml_problem(first->text, sizeof first->text, line, "%s", message);
     first->have = true;
 }
 
@@ -156,10 +173,10 @@ static void refuse_doctype(void *ctx, const xmlChar *name,
     (void)public_id;
     (void)system_id;
     if (!first->have) {
-        int line = ctxt->input ? ctxt->input->line : 0;
-        snprintf(first->text, sizeof first->text,
-                 "line %d: DOCTYPE not allowed in a hotgrind %s", line,
-                 first->what ? first->what : "report");
+        hg_xml_problem(first->text, sizeof first->text,
+                       ctxt->input ? ctxt->input->line : 0,
+                       "DOCTYPE not allowed in a hotgrind %s",
+                       first->what ? first->what : "report");
         first->have = true;
     }
     xmlStopParser(ctxt);
