@@ -32,6 +32,9 @@ int cmd_run(int argc, char **argv);
 /* "hotgrind: FILE: PROBLEM" on stderr: the one line a bad report gets. */
 void hg_say_problem(const char *file, const char *problem);
 
+/* The report at PATH (hg_report_load), or NULL after its one line. */
+struct hg_report *hg_load_report(const char *path);
+
 /* "hotgrind COMMAND: WHY" and the USAGE line on stderr; returns
    HG_EXIT_TROUBLE. */
 int hg_usage_error(const char *command, const char *usage,
@@ -82,12 +85,15 @@ struct hg_cli_option {
     bool nonempty;           /* an empty value counts as missing */
 };
 
+/* The most options of one command (`run`), and one that ends the list. */
+#define HG_MAX_OPTIONS 8
+
 struct hg_command_line {
     const char *command;     /* "show" */
     const char *usage;       /* the usage line, after a mistake */
     const char *help;        /* what --help prints... */
     void (*print_help)(void);    /* ...or this, when not NULL */
-    const struct hg_cli_option *options;
+    struct hg_cli_option options[HG_MAX_OPTIONS];
     /* `run`: the first operand ends the options (the rest is the
        program's command line). */
     bool operands_end_options;
@@ -103,6 +109,11 @@ struct hg_command_line {
    error (USAGE on stderr).  (parse-options.c) */
 int hg_parse_options(const struct hg_command_line *line, int argc,
                      char **argv, int *operand_count);
+
+/* hg_parse_options for a command of one REPORT (show, export): *PATH
+   gets it, or NULL; a second one is a usage error. */
+int hg_parse_one_report(const struct hg_command_line *line, int argc,
+                        char **argv, const char **path);
 
 /* An output of `export` or `merge` (output.c): stdout when PATH is NULL;
    otherwise PATH.tmp, renamed to PATH by hg_output_commit once written

@@ -468,14 +468,12 @@ int cmd_check(int argc, char **argv)
 {
     const char *policy_path = NULL, *format_name = "text";
     const char *base_path = NULL, *head_path;
-    const struct hg_cli_option options[] = {
-        { .name = "--policy", .value = &policy_path },
-        { .name = "--format", .value = &format_name },
-        { .name = NULL }
-    };
     const struct hg_command_line line = {
         .command = "check", .usage = check_usage, .print_help = print_help,
-        .options = options,
+        .options = {
+            { .name = "--policy", .value = &policy_path },
+            { .name = "--format", .value = &format_name },
+        },
     };
     struct hg_policy *policy = NULL;
     struct hg_report *base = NULL, *head = NULL;
@@ -507,14 +505,8 @@ int cmd_check(int argc, char **argv)
     if ((policy = hg_policy_load(policy_path, problem, sizeof problem))
         == NULL)
         hg_say_problem(policy_path, problem);
-    else if (base_path != NULL
-             && (base = hg_report_load(base_path, problem, sizeof problem))
-                == NULL)
-        hg_say_problem(base_path, problem);
-    else if ((head = hg_report_load(head_path, problem, sizeof problem))
-             == NULL)
-        hg_say_problem(head_path, problem);
-    else {
+    else if ((base_path == NULL || (base = hg_load_report(base_path)) != NULL)
+             && (head = hg_load_report(head_path)) != NULL) {
         judgement = hg_policy_judge(policy, base, head);
         out.file = stdout;
         out.format = strcmp(format_name, "markdown") == 0 ? FORMAT_MARKDOWN

@@ -638,14 +638,12 @@ struct options {
 static int parse_options(int argc, char **argv, struct options *o)
 {
     const char *format_text = NULL, *limit_text = NULL;
-    const struct hg_cli_option options[] = {
-        { .name = "--format", .value = &format_text },
-        { .name = "--limit", .value = &limit_text },
-        { .name = NULL }
-    };
     const struct hg_command_line line = {
         .command = "diff", .usage = diff_usage, .help = diff_help,
-        .options = options,
+        .options = {
+            { .name = "--format", .value = &format_text },
+            { .name = "--limit", .value = &limit_text },
+        },
     };
     int status, operands;
 
@@ -685,7 +683,6 @@ int cmd_diff(int argc, char **argv)
 {
     struct options o = { .format = FORMAT_TEXT, .limit = DEFAULT_LIMIT };
     struct hg_report *reports[2] = { NULL, NULL };
-    char problem[HG_PROBLEM_SIZE];
     struct comparison c;
     struct hg_diff diff;
     int status = parse_options(argc, argv, &o), s;
@@ -693,9 +690,7 @@ int cmd_diff(int argc, char **argv)
     if (status >= 0)
         return status;
     for (s = 0; s < 2; s++) {
-        reports[s] = hg_report_load(o.paths[s], problem, sizeof problem);
-        if (reports[s] == NULL) {
-            hg_say_problem(o.paths[s], problem);
+        if ((reports[s] = hg_load_report(o.paths[s])) == NULL) {
             hg_report_free(reports[0]);
             return HG_EXIT_TROUBLE;
         }

@@ -958,28 +958,22 @@ static enum format parse_format(const char *name)
 int cmd_export(int argc, char **argv)
 {
     const char *path, *out_path = NULL, *format_text = NULL;
-    const struct hg_cli_option options[] = {
-        { .name = "--format", .value = &format_text },
-        { .name = "-o", .value = &out_path, .nonempty = true },
-        { .name = NULL }
-    };
     const struct hg_command_line line = {
         .command = "export", .usage = export_usage, .help = export_help,
-        .options = options,
+        .options = {
+            { .name = "--format", .value = &format_text },
+            { .name = "-o", .value = &out_path, .nonempty = true },
+        },
     };
     char problem[HG_PROBLEM_SIZE];
     struct hg_output output;
     struct hg_report *report;
     enum format format;
-    int status, operands;
+    int status;
 
-    status = hg_parse_options(&line, argc, argv, &operands);
+    status = hg_parse_one_report(&line, argc, argv, &path);
     if (status != -1)
         return status;
-    if (operands > 1)
-        return hg_usage_error("export", export_usage, "one REPORT at a time "
-                              "('%s' and '%s')", argv[0], argv[1]);
-    path = argv[0];
     if (format_text == NULL)
         return hg_usage_error("export", export_usage, "no --format given");
     format = parse_format(format_text);
@@ -990,11 +984,8 @@ int cmd_export(int argc, char **argv)
     if (path == NULL)
         return hg_usage_error("export", export_usage, "no REPORT given");
 
-    report = hg_report_load(path, problem, sizeof problem);
-    if (report == NULL) {
-        hg_say_problem(path, problem);
+    if ((report = hg_load_report(path)) == NULL)
         return HG_EXIT_TROUBLE;
-    }
     if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
         fprintf(stderr, "hotgrind export: %s\n", problem);
         hg_report_free(report);

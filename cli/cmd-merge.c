@@ -971,13 +971,9 @@ static int write_merged(const char *out_path, const struct hg_report *merged)
 int cmd_merge(int argc, char **argv)
 {
     const char *out_path = NULL;
-    const struct hg_cli_option options[] = {
-        { .name = "-o", .value = &out_path, .nonempty = true },
-        { .name = NULL }
-    };
     const struct hg_command_line line = {
         .command = "merge", .usage = merge_usage, .help = merge_help,
-        .options = options,
+        .options = { { .name = "-o", .value = &out_path, .nonempty = true } },
     };
     struct input *in;
     size_t inputs, i;

@@ -530,19 +530,18 @@ static int valgrind_option(const struct hg_command_line *line,
    "--", is PROG and the rest its arguments. */
 static int parse(int argc, char **argv, struct run_options *o)
 {
-    const struct hg_cli_option options[] = {
-        { .name = "--output", .value = &o->output, .nonempty = true },
-        { .name = "-o", .value = &o->output, .nonempty = true },
-        { .name = "--cwd", .value = &o->cwd, .nonempty = true },
-        { .name = "--valgrind", .value = &o->valgrind, .nonempty = true },
-        { .name = "--keep-env", .take = take_keep_env },
-        { .name = "--env", .take = take_env },
-        { .name = "--dry-run", .flag = &o->dry_run },
-        { .name = NULL }
-    };
     const struct hg_command_line line = {
         .command = "run", .usage = run_usage, .help = run_help,
-        .options = options, .operands_end_options = true,
+        .options = {
+            { .name = "--output", .value = &o->output, .nonempty = true },
+            { .name = "-o", .value = &o->output, .nonempty = true },
+            { .name = "--cwd", .value = &o->cwd, .nonempty = true },
+            { .name = "--valgrind", .value = &o->valgrind, .nonempty = true },
+            { .name = "--keep-env", .take = take_keep_env },
+            { .name = "--env", .take = take_env },
+            { .name = "--dry-run", .flag = &o->dry_run },
+        },
+        .operands_end_options = true,
         .unknown = valgrind_option, .data = o,
     };
     int status, operands;

@@ -855,26 +855,17 @@ void hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
 int cmd_show(int argc, char **argv)
 {
     const char *path, *limit_text = NULL;
-    const struct hg_cli_option options[] = {
-        { .name = "--limit", .value = &limit_text },
-        { .name = NULL }
-    };
     const struct hg_command_line line = {
         .command = "show", .usage = show_usage, .help = show_help,
-        .options = options,
+        .options = { { .name = "--limit", .value = &limit_text } },
     };
     size_t limit = DEFAULT_LIMIT;
-    char problem[HG_PROBLEM_SIZE];
     struct hg_report *report;
-    int status, operands;
+    int status;
 
-    status = hg_parse_options(&line, argc, argv, &operands);
+    status = hg_parse_one_report(&line, argc, argv, &path);
     if (status != -1)
         return status;
-    if (operands > 1)
-        return hg_usage_error("show", show_usage, "one REPORT at a time "
-                              "('%s' and '%s')", argv[0], argv[1]);
-    path = argv[0];
     if (limit_text != NULL && !hg_parse_limit(limit_text, &limit))
         return hg_usage_error("show", show_usage,
                               "--limit needs a number (0 for all), not '%s'",
@@ -882,11 +873,8 @@ int cmd_show(int argc, char **argv)
     if (path == NULL)
         return hg_usage_error("show", show_usage, "no REPORT given");
 
-    report = hg_report_load(path, problem, sizeof problem);
-    if (report == NULL) {
-        hg_say_problem(path, problem);
+    if ((report = hg_load_report(path)) == NULL)
         return HG_EXIT_TROUBLE;
-    }
     hg_show_table(stdout, report, limit);
     hg_report_free(report);
     return HG_EXIT_OK;

@@ -68,10 +68,9 @@ static bool validate_one(const char *path, char *problem, size_t problem_size)
 
 int cmd_validate(int argc, char **argv)
 {
-    const struct hg_cli_option options[] = { { .name = NULL } };
     const struct hg_command_line line = {
         .command = "validate", .usage = validate_usage,
-        .help = validate_help, .options = options,
+        .help = validate_help,
     };
     int status, count, i;
 

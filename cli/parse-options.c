@@ -11,8 +11,8 @@ static const struct hg_cli_option *
 find_option(const struct hg_command_line *line, const char *arg,
             const char **value)
 {
-    const struct hg_cli_option *o;
-    for (o = line->options; o->name != NULL; o++) {
+    const struct hg_cli_option *o, *end = line->options + HG_MAX_OPTIONS;
+    for (o = line->options; o < end && o->name != NULL; o++) {
         size_t n = strlen(o->name);
         *value = NULL;
         if (strcmp(arg, o->name) == 0)
@@ -83,5 +83,18 @@ int hg_parse_options(const struct hg_command_line *line, int argc,
     }
     argv[count] = NULL;
     *operand_count = count;
+    return -1;
+}
+
+int hg_parse_one_report(const struct hg_command_line *line, int argc,
+                        char **argv, const char **path)
+{
+    int count, status = hg_parse_options(line, argc, argv, &count);
+    if (status != -1)
+        return status;
+    if (count > 1)
+        return hg_usage_error(line->command, line->usage, "one REPORT at a "
+                              "time ('%s' and '%s')", argv[0], argv[1]);
+    *path = argv[0];
     return -1;
 }
