@@ -16,7 +16,8 @@
 #define HG_EXIT_OK 0
 #define HG_EXIT_TROUBLE 2
 
-/* Subcommands: ARGV[0] is the subcommand's name.  Each accepts --help. */
+/* Subcommands: ARGV[0] is the subcommand's name.  Each accepts --help,
+   and may reorder ARGV (hg_parse_options puts the operands first). */
 int cmd_show(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
@@ -76,7 +77,7 @@ struct hg_command_line;
 /* One option.  A value option is "--name VALUE" or "--name=VALUE", or for
    a short name ("-o") "-o VALUE" only; a flag is "--name" alone. */
 struct hg_cli_option {
-    const char *name;        /* "--limit", "-o"; NULL ends a table */
+    const char *name;        /* "--limit", "-o"; NULL: no more options */
     const char **value;      /* a value option: gets the last one given */
     bool *flag;              /* a flag: set to true */
     /* A value option the command reads itself: returns -1 to go on, else
@@ -85,7 +86,7 @@ struct hg_cli_option {
     bool nonempty;           /* an empty value counts as missing */
 };
 
-/* The most options of one command (`run`), and one that ends the list. */
+/* Room for the options of any one command (`run` has 7). */
 #define HG_MAX_OPTIONS 8
 
 struct hg_command_line {

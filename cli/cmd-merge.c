@@ -302,14 +302,9 @@ static int compare_function_refs(const void *a, const void *b)
 static int compare_functions(const void *a, const void *b)
 {
     const struct hg_function *f = a, *g = b;
-    int c;
     if (f->self_ir != g->self_ir)
         return f->self_ir > g->self_ir ? -1 : 1;
-    if ((c = strcmp(f->name, g->name)) != 0
-        || (c = strcmp(f->object, g->object)) != 0
-        || (c = strcmp(f->file, g->file)) != 0)
-        return c;
-    return f->line < g->line ? -1 : f->line > g->line;
+    return hg_compare_identity(f, g);
 }
 
 static void sum_function(struct sums *s, struct hg_function *sum,

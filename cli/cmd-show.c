@@ -56,22 +56,6 @@ enum { DEFAULT_LIMIT = 20 };
    pushing every row to the right. */
 enum { FUNCTION_COLUMN_MAX = 50, OBJECT_COLUMN_MAX = 30 };
 
-/* Name, object, file, line: the identity of a function, in one order. */
-static int compare_identity(const struct hg_function *f,
-                            const struct hg_function *g)
-{
-    int c;
-    if ((c = strcmp(f->name, g->name)) != 0)
-        return c;
-    if ((c = strcmp(f->object, g->object)) != 0)
-        return c;
-    if ((c = strcmp(f->file, g->file)) != 0)
-        return c;
-    if (f->line != g->line)
-        return f->line < g->line ? -1 : 1;
-    return 0;
-}
-
 /* The report's order: self Ir descending, then name, object, file, line. */
 static int compare_report_order(const void *a, const void *b)
 {
@@ -79,7 +63,7 @@ static int compare_report_order(const void *a, const void *b)
     const struct hg_function *g = *(const struct hg_function *const *)b;
     if (f->self_ir != g->self_ir)
         return f->self_ir > g->self_ir ? -1 : 1;
-    return compare_identity(f, g);
+    return hg_compare_identity(f, g);
 }
 
 static const char *plural(uint64_t n)
@@ -362,6 +346,18 @@ struct marked_row {
 
 static const char ZONE_OBJECT[] = "(zone)";
 
+/* Object, then file, then line: how rows of the same name are ordered. */
+static int compare_place(const char *object_a, const char *file_a,
+                         unsigned line_a, const char *object_b,
+                         const char *file_b, unsigned line_b)
+{
+    int c;
+    if ((c = strcmp(object_a, object_b)) != 0
+        || (c = strcmp(file_a, file_b)) != 0)
+        return c;
+    return line_a < line_b ? -1 : line_a > line_b;
+}
+
 /* Inclusive Ir descending, then name, functions before zones, object,
    file and line: one order whatever the order in the file. */
 static int compare_marked_rows(const void *a, const void *b)
@@ -375,13 +371,8 @@ static int compare_marked_rows(const void *a, const void *b)
         return c;
     if (r->is_zone != s->is_zone)
         return r->is_zone ? 1 : -1;
-    if ((c = strcmp(r->object, s->object)) != 0)
-        return c;
-    if ((c = strcmp(r->file, s->file)) != 0)
-        return c;
-    if (r->line != s->line)
-        return r->line < s->line ? -1 : 1;
-    return 0;
+    return compare_place(r->object, r->file, r->line, s->object, s->file,
+                         s->line);
 }
 
 /* The mean, p50, p95, p99 and max cells from COLUMN on ('-' each without
@@ -535,7 +526,7 @@ static int compare_heap_order(const void *a, const void *b)
         return f->heap.alloc_bytes > g->heap.alloc_bytes ? -1 : 1;
     if (f->heap.allocs != g->heap.allocs)
         return f->heap.allocs > g->heap.allocs ? -1 : 1;
-    return compare_identity(f, g);
+    return hg_compare_identity(f, g);
 }
 
 /* "12 allocations" */

@@ -74,6 +74,17 @@ void hg_quote_for_message(char *dst, size_t dst_size, const char *value)
         strcpy(dst + n, "...");
 }
 
+int hg_compare_identity(const struct hg_function *f,
+                        const struct hg_function *g)
+{
+    int c;
+    if ((c = strcmp(f->name, g->name)) != 0
+        || (c = strcmp(f->object, g->object)) != 0
+        || (c = strcmp(f->file, g->file)) != 0)
+        return c;
+    return f->line < g->line ? -1 : f->line > g->line;
+}
+
 static bool is_element(const xmlNode *node, const char *name)
 {
     return node->type == XML_ELEMENT_NODE && node->ns == NULL
