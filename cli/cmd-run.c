@@ -749,6 +749,32 @@ static int trouble(const char *what, const char *path)
     return HG_EXIT_TROUBLE;
 }
 
+/* Puts PROGRAM_FD (and LIB_FD, unless -1) in place and execs VALGRIND
+   with ARGS and ENV; returns only when that fails (after one line). */
+static int exec_valgrind(char *valgrind, const struct strings *args,
+                         const struct strings *env, const char *program,
+                         int program_fd, int lib_fd)
+{
+    char **exec_argv = hg_xcalloc(args->count + 2, sizeof *exec_argv);
+    exec_argv[0] = valgrind;
+    memcpy(exec_argv + 1, args->items, args->count * sizeof *exec_argv);
+    /* Out of the way of 3 and 4 first, then into place. */
+    program_fd = fcntl(program_fd, F_DUPFD_CLOEXEC, FIRST_FREE_FD);
+    if (lib_fd >= 0)
+        lib_fd = fcntl(lib_fd, F_DUPFD_CLOEXEC, FIRST_FREE_FD);
+    if (program_fd < 0 || !move_fd(program_fd, PROGRAM_FD)
+        || (lib_fd >= 0 && !move_fd(lib_fd, LIBDIR_FD)))
+        return trouble("cannot set up the descriptors for", program);
+    fflush(stdout);
+    fflush(stderr);
+    close_from(lib_fd >= 0 ? FIRST_FREE_FD : LIBDIR_FD);
+    execve(valgrind, exec_argv, env->items);
+    fprintf(stderr, "hotgrind run: cannot run %s: %s\n", valgrind,
+            strerror(errno));
+    free(exec_argv);
+    return HG_EXIT_TROUBLE;
+}
+
 int cmd_run(int argc, char **argv)
 {
     struct run_options o;
@@ -826,24 +852,8 @@ int cmd_run(int argc, char **argv)
         print_dry_run(program, libdir, valgrind, &env, &args);
         status = HG_EXIT_OK;
     } else {
-        char **exec_argv = hg_xcalloc(args.count + 2, sizeof *exec_argv);
-        exec_argv[0] = valgrind;
-        memcpy(exec_argv + 1, args.items, args.count * sizeof *exec_argv);
-        /* Out of the way of 3 and 4 first, then into place. */
-        program_fd = fcntl(program_fd, F_DUPFD_CLOEXEC, FIRST_FREE_FD);
-        if (lib_fd >= 0)
-            lib_fd = fcntl(lib_fd, F_DUPFD_CLOEXEC, FIRST_FREE_FD);
-        if (program_fd < 0 || !move_fd(program_fd, PROGRAM_FD)
-            || (lib_fd >= 0 && !move_fd(lib_fd, LIBDIR_FD)))
-            return trouble("cannot set up the descriptors for", program);
-        fflush(stdout);
-        fflush(stderr);
-        close_from(lib_fd >= 0 ? FIRST_FREE_FD : LIBDIR_FD);
-        execve(valgrind, exec_argv, env.items);
-        fprintf(stderr, "hotgrind run: cannot run %s: %s\n", valgrind,
-                strerror(errno));
-        free(exec_argv);
-        status = HG_EXIT_TROUBLE;
+        status = exec_valgrind(valgrind, &args, &env, program, program_fd,
+                               lib_fd);
     }
     free_strings(&env);
     free_strings(&args);
