@@ -16,7 +16,8 @@
 #define HG_EXIT_OK 0
 #define HG_EXIT_TROUBLE 2
 
-/* Subcommands: ARGV[0] is the subcommand's name.  Each accepts --help. */
+/* Subcommands: ARGV[0] is the subcommand's name.  Each accepts --help,
+   and may reorder ARGV (hg_parse_options puts the operands first). */
 int cmd_show(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
@@ -31,6 +32,9 @@ int cmd_run(int argc, char **argv);
 
 /* "hotgrind: FILE: PROBLEM" on stderr: the one line a bad report gets. */
 void hg_say_problem(const char *file, const char *problem);
+
+/* The report at PATH (hg_report_load), or NULL after its one line. */
+struct hg_report *hg_load_report(const char *path);
 
 /* "hotgrind COMMAND: WHY" and the USAGE line on stderr; returns
    HG_EXIT_TROUBLE. */
@@ -63,23 +67,54 @@ const char *hg_format_ratio(uint64_t part, uint64_t whole,
    or 5); 0 means no limit to the caller.  (text.c) */
 bool hg_parse_limit(const char *text, size_t *limit);
 
-/* An option of a command that takes a value: "--name VALUE" and
-   "--name=VALUE", or for a short name ("-o") "-o VALUE" only. */
-struct hg_value_option {
-    const char *name;        /* "--limit", "-o"; NULL ends a list */
-    const char *needs;       /* "--limit needs a number" when it is last */
-    const char **value;      /* gets the value (the last one given) */
+/* The command line of a subcommand, read by hg_parse_options the same
+   way for every one (git's parse-options): options before or after the
+   operands, "--" ending the options, --help and -h, and the same words for
+   an unknown option or a missing value. */
+
+struct hg_command_line;
+
+/* One option.  A value option is "--name VALUE" or "--name=VALUE", or for
+   a short name ("-o") "-o VALUE" only; a flag is "--name" alone. */
+struct hg_cli_option {
+    const char *name;        /* "--limit", "-o"; NULL: no more options */
+    const char **value;      /* a value option: gets the last one given */
+    bool *flag;              /* a flag: set to true */
+    /* A value option the command reads itself: returns -1 to go on, else
+       an exit status (after its own usage error). */
+    int (*take)(const struct hg_command_line *line, const char *value);
+    bool nonempty;           /* an empty value counts as missing */
 };
 
-/* Reads the command line of COMMAND (`show`, `export`): the value
-   OPTIONS, --help or -h (prints HELP), "--" (what follows are not
-   options) and one REPORT, into *PATH (NULL if none).  Returns -1 when
-   the command goes on, else its exit status (a usage error with USAGE on
-   stderr).  (text.c) */
-int hg_parse_command_line(int argc, char **argv, const char *command,
-                          const char *usage, const char *help,
-                          const struct hg_value_option *options,
-                          const char **path);
+/* Room for the options of any one command (`run` has 7). */
+#define HG_MAX_OPTIONS 8
+
+struct hg_command_line {
+    const char *command;     /* "show" */
+    const char *usage;       /* the usage line, after a mistake */
+    const char *help;        /* what --help prints... */
+    void (*print_help)(void);    /* ...or this, when not NULL */
+    struct hg_cli_option options[HG_MAX_OPTIONS];
+    /* `run`: the first operand ends the options (the rest is the
+       program's command line). */
+    bool operands_end_options;
+    /* An option not in the table: a usage error, or when this is not NULL
+       what it returns (-1 to go on; `run` gives it to Valgrind). */
+    int (*unknown)(const struct hg_command_line *line, const char *arg);
+    void *data;              /* for take and unknown */
+};
+
+/* Reads ARGV[1..ARGC) as LINE says; the operands, in order, end up in
+   ARGV[0..*OPERAND_COUNT), then a NULL.  Returns -1 when the command goes
+   on, else its exit status: 0 after --help, HG_EXIT_TROUBLE after a usage
+   error (USAGE on stderr).  (parse-options.c) */
+int hg_parse_options(const struct hg_command_line *line, int argc,
+                     char **argv, int *operand_count);
+
+/* hg_parse_options for a command of one REPORT (show, export): *PATH
+   gets it, or NULL; a second one is a usage error. */
+int hg_parse_one_report(const struct hg_command_line *line, int argc,
+                        char **argv, const char **path);
 
 /* An output of `export` or `merge` (output.c): stdout when PATH is NULL;
    otherwise PATH.tmp, renamed to PATH by hg_output_commit once written
@@ -102,8 +137,7 @@ void hg_output_abandon(struct hg_output *output);
    self Ir, then every marked function and zone by inclusive Ir; then, for
    what the report has, the heap totals and the top LIMIT functions by
    bytes allocated, every thread, the top LIMIT mutexes by contention and
-   the events by kind; last the mark patterns that measured nothing.
-   Returns false only when out of memory. */
-bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit);
+   the events by kind; last the mark patterns that measured nothing. */
+void hg_show_table(FILE *out, const struct hg_report *report, size_t limit);
 
 #endif

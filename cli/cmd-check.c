@@ -464,65 +464,31 @@ static void print_judgement(const struct out *out,
 
 /* ----------------------------------------------------- command line */
 
-/* The value of OPTION given as "--option=VALUE" or "--option VALUE";
-   NULL if ARGV[*I] is not OPTION.  *MISSING when the value is absent. */
-static const char *option_value(int argc, char **argv, int *i,
-                                const char *option, bool *missing)
-{
-    size_t n = strlen(option);
-    const char *arg = argv[*i];
-    if (strncmp(arg, option, n) != 0)
-        return NULL;
-    if (arg[n] == '=')
-        return arg + n + 1;
-    if (arg[n] != '\0')
-        return NULL;
-    if (*i + 1 >= argc) {
-        *missing = true;
-        return NULL;
-    }
-    return argv[++*i];
-}
-
 int cmd_check(int argc, char **argv)
 {
-    const char *policy_path = NULL, *format_name = "text", *paths[3];
+    const char *policy_path = NULL, *format_name = "text";
     const char *base_path = NULL, *head_path;
+    const struct hg_command_line line = {
+        .command = "check", .usage = check_usage, .print_help = print_help,
+        .options = {
+            { .name = "--policy", .value = &policy_path },
+            { .name = "--format", .value = &format_name },
+        },
+    };
     struct hg_policy *policy = NULL;
     struct hg_report *base = NULL, *head = NULL;
     struct hg_judgement *judgement = NULL;
     char problem[HG_PROBLEM_SIZE];
     struct out out;
-    int path_count = 0, i, status = HG_EXIT_TROUBLE;
-    bool options_done = false;
+    int path_count, status;
 
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i], *value;
-        bool missing = false;
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (path_count == 2)
-                return hg_usage_error("check", check_usage,
-                                      "more than two reports given");
-            paths[path_count++] = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            print_help();
-            return HG_EXIT_OK;
-        } else if ((value = option_value(argc, argv, &i, "--policy",
-                                         &missing)) != NULL) {
-            policy_path = value;
-        } else if ((value = option_value(argc, argv, &i, "--format",
-                                         &missing)) != NULL) {
-            format_name = value;
-        } else if (missing) {
-            return hg_usage_error("check", check_usage, "%s needs a value",
-                                  arg);
-        } else {
-            return hg_usage_error("check", check_usage,
-                                  "unknown option '%s'", arg);
-        }
-    }
+    status = hg_parse_options(&line, argc, argv, &path_count);
+    if (status != -1)
+        return status;
+    status = HG_EXIT_TROUBLE;
+    if (path_count > 2)
+        return hg_usage_error("check", check_usage,
+                              "more than two reports given");
     if (policy_path == NULL)
         return hg_usage_error("check", check_usage, "no --policy given");
     if (strcmp(format_name, "text") != 0
@@ -532,23 +498,16 @@ int cmd_check(int argc, char **argv)
     if (path_count == 0)
         return hg_usage_error("check", check_usage, "no HEAD report given");
     if (path_count == 2)
-        base_path = paths[0];
-    head_path = paths[path_count - 1];
+        base_path = argv[0];
+    head_path = argv[path_count - 1];
 
     /* The policy first: its mistakes come before the reports'. */
     if ((policy = hg_policy_load(policy_path, problem, sizeof problem))
         == NULL)
         hg_say_problem(policy_path, problem);
-    else if (base_path != NULL
-             && (base = hg_report_load(base_path, problem, sizeof problem))
-                == NULL)
-        hg_say_problem(base_path, problem);
-    else if ((head = hg_report_load(head_path, problem, sizeof problem))
-             == NULL)
-        hg_say_problem(head_path, problem);
-    else if ((judgement = hg_policy_judge(policy, base, head)) == NULL)
-        fprintf(stderr, "hotgrind check: out of memory\n");
-    else {
+    else if ((base_path == NULL || (base = hg_load_report(base_path)) != NULL)
+             && (head = hg_load_report(head_path)) != NULL) {
+        judgement = hg_policy_judge(policy, base, head);
         out.file = stdout;
         out.format = strcmp(format_name, "markdown") == 0 ? FORMAT_MARKDOWN
                                                           : FORMAT_TEXT;

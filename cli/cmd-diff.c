@@ -374,7 +374,7 @@ static const struct hg_column text_columns[COLUMNS] = {
     { "change", HG_ALIGN_RIGHT, 0, 0 },
 };
 
-static bool write_text(FILE *out, const struct comparison *c)
+static void write_text(FILE *out, const struct comparison *c)
 {
     const struct hg_diff *diff = c->diff;
     struct text_table t = { .row = 0 };
@@ -395,10 +395,9 @@ static bool write_text(FILE *out, const struct comparison *c)
         print_shown(out, c, "Shown:     all ", "Shown:     top ",
                     " that differ, by impact\n");
     print_warnings(out, c, "Warning:   ", "\n", hg_print_clean, "->");
-    if (!hg_table_create(&t.table, text_columns, COLUMNS, table_lines(c)))
-        return false;
+    hg_table_create(&t.table, text_columns, COLUMNS, table_lines(c));
     for_each_line(c, text_line, &t);
-    return hg_table_finish(out, &t.table);
+    hg_table_finish(out, &t.table);
 }
 
 /* --------------------------------------------------------- markdown */
@@ -424,7 +423,7 @@ static void md_line(void *data, const struct hg_diff_row *row,
     fputs(" |\n", out);
 }
 
-static bool write_markdown(FILE *out, const struct comparison *c)
+static void write_markdown(FILE *out, const struct comparison *c)
 {
     const struct hg_diff *diff = c->diff;
 
@@ -449,161 +448,148 @@ static bool write_markdown(FILE *out, const struct comparison *c)
     else
         print_shown(out, c, ". All ", ". Top ",
                     " rows that differ shown, by impact.\n");
-    return true;
 }
 
 /* ------------------------------------------------------------- json */
 
-static void json_count_or_null(FILE *out, bool present, uint64_t value)
+static void json_count_or_null(struct hg_json *w, const char *key,
+                               bool present, uint64_t value)
 {
     if (present)
-        fprintf(out, "%" PRIu64, value);
+        hg_json_count(w, key, value);
     else
-        fputs("null", out);
+        hg_json_null(w, key);
 }
 
-static void json_string_or_null(FILE *out, const char *text)
-{
-    if (text != NULL)
-        hg_json_string(out, text);
-    else
-        fputs("null", out);
-}
-
-static void json_side(FILE *out, const struct comparison *c, int s)
+static void json_side(struct hg_json *w, const struct comparison *c, int s)
 {
     const struct hg_report *r = c->reports[s];
     size_t i;
-    fprintf(out, "  \"%s\": {\"file\": ", side_names[s]);
-    hg_json_string(out, c->paths[s]);
-    fputs(", \"command\": [", out);
-    hg_json_string(out, hg_report_program(r));
-    for (i = 0; i < r->arg_count; i++) {
-        fputs(", ", out);
-        hg_json_string(out, r->args[i]);
-    }
-    fputs("], \"hotgrind\": ", out);
-    hg_json_string(out, r->tool_version);
-    fputs(", \"valgrind\": ", out);
-    hg_json_string(out, r->valgrind_version);
-    fputs(", \"arch\": ", out);
-    hg_json_string(out, r->arch);
-    fputs("},\n", out);
+    hg_json_open(w, side_names[s], '{', true);
+    hg_json_text(w, "file", c->paths[s]);
+    hg_json_open(w, "command", '[', true);
+    hg_json_text(w, NULL, hg_report_program(r));
+    for (i = 0; i < r->arg_count; i++)
+        hg_json_text(w, NULL, r->args[i]);
+    hg_json_close(w);
+    hg_json_text(w, "hotgrind", r->tool_version);
+    hg_json_text(w, "valgrind", r->valgrind_version);
+    hg_json_text(w, "arch", r->arch);
+    hg_json_close(w);
 }
 
-static void json_differences(FILE *out, const struct hg_diff *diff)
+static void json_differences(struct hg_json *w, const struct hg_diff *diff)
 {
     size_t i;
-    fputs("  \"runs-differ\": [", out);
+    hg_json_open(w, "runs-differ", '[', false);
     for (i = 0; i < diff->difference_count; i++) {
         const struct hg_diff_difference *d = &diff->differences[i];
-        fputs(i == 0 ? "\n    {\"what\": " : ",\n    {\"what\": ", out);
-        hg_json_string(out, d->what);
-        fputs(", \"base\": ", out);
-        hg_json_string(out, d->base);
-        fputs(", \"head\": ", out);
-        hg_json_string(out, d->head);
-        fputc('}', out);
+        hg_json_open(w, NULL, '{', true);
+        hg_json_text(w, "what", d->what);
+        hg_json_text(w, "base", d->base);
+        hg_json_text(w, "head", d->head);
+        hg_json_close(w);
     }
-    fputs(diff->difference_count ? "\n  ],\n" : "],\n", out);
+    hg_json_close(w);
 }
 
-static void json_value(FILE *out, const struct hg_diff *diff,
+static void json_value(struct hg_json *w, const struct hg_diff *diff,
                        const struct hg_diff_value *v)
 {
     char text[HG_DIFF_TEXT_SIZE];
     bool ratio = hg_diff_as_ratio(diff, v->metric);
     const char *change = hg_diff_change(diff, v, text);
 
-    fputs("{\"metric\": ", out);
-    hg_json_string(out, v->metric->name);
-    fputs(", \"base\": ", out);
-    json_count_or_null(out, v->in_base, v->base);
-    fputs(", \"head\": ", out);
-    json_count_or_null(out, v->in_head, v->head);
-    fputs(", \"delta\": ", out);
+    hg_json_open(w, NULL, '{', true);
+    hg_json_text(w, "metric", v->metric->name);
+    json_count_or_null(w, "base", v->in_base, v->base);
+    json_count_or_null(w, "head", v->in_head, v->head);
+    hg_json_key(w, "delta");
     if (ratio)
-        fputs("null", out);
+        fputs("null", w->out);
     else
-        fprintf(out, "%s%" PRIu64, v->head < v->base ? "-" : "",
+        fprintf(w->out, "%s%" PRIu64, v->head < v->base ? "-" : "",
                 v->head > v->base ? v->head - v->base : v->base - v->head);
-    fputs(", \"percent\": ", out);
-    json_string_or_null(out, ratio ? NULL : change);
-    fputs(", \"ratio\": ", out);
-    json_string_or_null(out, ratio && strcmp(change, "-") != 0 ? change
+    hg_json_text(w, "percent", ratio ? NULL : change);
+    hg_json_text(w, "ratio", ratio && strcmp(change, "-") != 0 ? change
                                                                : NULL);
-    fputc('}', out);
+    hg_json_close(w);
 }
 
 /* "base-file", "head-file", "base-line", "head-line" of a function row. */
-static void json_function_place(FILE *out, const struct hg_diff_row *row)
+static void json_function_place(struct hg_json *w,
+                                const struct hg_diff_row *row)
 {
     const struct hg_function *f[2] = {
         row->in_base ? row->base.function : NULL,
         row->in_head ? row->head.function : NULL,
     };
+    char key[16];
     int s;
     for (s = 0; s < 2; s++) {
-        fprintf(out, ", \"%s-file\": ", side_names[s]);
-        json_string_or_null(out, f[s] ? f[s]->file : NULL);
+        snprintf(key, sizeof key, "%s-file", side_names[s]);
+        hg_json_text(w, key, f[s] ? f[s]->file : NULL);
     }
     for (s = 0; s < 2; s++) {
-        fprintf(out, ", \"%s-line\": ", side_names[s]);
-        if (f[s] != NULL)
-            fprintf(out, "%u", f[s]->line);
-        else
-            fputs("null", out);
+        snprintf(key, sizeof key, "%s-line", side_names[s]);
+        json_count_or_null(w, key, f[s] != NULL, f[s] ? f[s]->line : 0);
     }
-    fprintf(out, ", \"matched-by-name\": %s", row->by_name ? "true" : "false");
+    hg_json_bool(w, "matched-by-name", row->by_name);
 }
 
-static void json_row(FILE *out, const struct hg_diff *diff,
-                     const struct hg_diff_row *row, bool last)
+static void json_row(struct hg_json *w, const struct hg_diff *diff,
+                     const struct hg_diff_row *row)
 {
     const struct hg_function *f = hg_diff_row_function(row);
     const struct hg_zone *z = hg_diff_row_zone(row);
     size_t v;
 
-    fprintf(out, "    {\"kind\": \"%s\", \"status\": \"%s\"",
-            f ? "function" : z ? "zone" : "total", status_name(row->status));
-    if (f || z) {
-        fputs(", \"name\": ", out);
-        hg_json_string(out, row_name(row));
-    }
+    hg_json_open(w, NULL, '{', true);
+    hg_json_text(w, "kind", f ? "function" : z ? "zone" : "total");
+    hg_json_text(w, "status", status_name(row->status));
+    if (f || z)
+        hg_json_text(w, "name", row_name(row));
     if (f) {
-        fputs(", \"object\": ", out);
-        hg_json_string(out, f->object);
-        json_function_place(out, row);
+        hg_json_text(w, "object", f->object);
+        json_function_place(w, row);
     }
-    fputs(", \"metrics\": [", out);
-    for (v = 0; v < row->value_count; v++) {
-        fputs(v == 0 ? "\n      " : ",\n      ", out);
-        json_value(out, diff, &row->values[v]);
-    }
-    fprintf(out, "\n    ]}%s\n", last ? "" : ",");
+    hg_json_open(w, "metrics", '[', false);
+    for (v = 0; v < row->value_count; v++)
+        json_value(w, diff, &row->values[v]);
+    hg_json_close(w);
+    hg_json_close(w);
 }
 
-static bool write_json(FILE *out, const struct comparison *c)
+static void write_json(FILE *out, const struct comparison *c)
 {
+    static const char *const count_names[] = {
+        "compared", "changed", "added", "removed", "unchanged", "shown",
+    };
     const struct hg_diff *diff = c->diff;
-    size_t r;
+    const size_t counts[] = {
+        diff->compared, diff->changed, diff->added, diff->removed,
+        diff->unchanged, c->shown,
+    };
+    struct hg_json w = { .out = out };
+    size_t i;
 
-    fputs("{\n", out);
-    json_side(out, c, 0);
-    json_side(out, c, 1);
-    fprintf(out, "  \"cross-arch\": %s,\n",
-            diff->cross_arch ? "true" : "false");
-    json_differences(out, diff);
-    fprintf(out, "  \"compared\": %zu, \"changed\": %zu, \"added\": %zu, "
-            "\"removed\": %zu, \"unchanged\": %zu, \"shown\": %zu,\n",
-            diff->compared, diff->changed, diff->added, diff->removed,
-            diff->unchanged, c->shown);
-    fputs("  \"rows\": [\n", out);
-    json_row(out, diff, &diff->total, c->shown == 0);
-    for (r = 0; r < c->shown; r++)
-        json_row(out, diff, &diff->rows[r], r + 1 == c->shown);
-    fputs("  ]\n}\n", out);
-    return true;
+    hg_json_open(&w, NULL, '{', false);
+    json_side(&w, c, 0);
+    json_side(&w, c, 1);
+    hg_json_bool(&w, "cross-arch", diff->cross_arch);
+    json_differences(&w, diff);
+    /* The counts on one line. */
+    for (i = 0; i < 6; i++) {
+        if (i > 0)
+            hg_json_same_line(&w);
+        hg_json_count(&w, count_names[i], counts[i]);
+    }
+    hg_json_open(&w, "rows", '[', false);
+    json_row(&w, diff, &diff->total);
+    for (i = 0; i < c->shown; i++)
+        json_row(&w, diff, &diff->rows[i]);
+    hg_json_close(&w);
+    hg_json_close(&w);
 }
 
 /* ----------------------------------------------------- the command */
@@ -631,11 +617,9 @@ static bool parse_format(const char *text, enum format *format)
 }
 
 struct options {
-    const char *paths[2];
-    size_t path_count;
+    const char **paths;
     enum format format;
     size_t limit;
-    bool help;
 };
 
 /* Reads the command line into OPTIONS; returns -1 when it is fine, else
@@ -643,36 +627,22 @@ struct options {
 static int parse_options(int argc, char **argv, struct options *o)
 {
     const char *format_text = NULL, *limit_text = NULL;
-    bool options_done = false;
-    int i;
+    const struct hg_command_line line = {
+        .command = "diff", .usage = diff_usage, .help = diff_help,
+        .options = {
+            { .name = "--format", .value = &format_text },
+            { .name = "--limit", .value = &limit_text },
+        },
+    };
+    int status, operands;
 
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (o->path_count == 2)
-                return hg_usage_error("diff", diff_usage,
-                                      "two reports, BASE and HEAD, not more "
-                                      "('%s')", arg);
-            o->paths[o->path_count++] = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            o->help = true;
-            return -1;
-        } else if (strcmp(arg, "--format") == 0 || strcmp(arg, "--limit") == 0) {
-            if (i + 1 >= argc)
-                return hg_usage_error("diff", diff_usage, "%s needs a value",
-                                      arg);
-            *(arg[2] == 'f' ? &format_text : &limit_text) = argv[++i];
-        } else if (strncmp(arg, "--format=", 9) == 0) {
-            format_text = arg + 9;
-        } else if (strncmp(arg, "--limit=", 8) == 0) {
-            limit_text = arg + 8;
-        } else {
-            return hg_usage_error("diff", diff_usage, "unknown option '%s'",
-                                  arg);
-        }
-    }
+    status = hg_parse_options(&line, argc, argv, &operands);
+    if (status != -1)
+        return status;
+    if (operands > 2)
+        return hg_usage_error("diff", diff_usage,
+                              "two reports, BASE and HEAD, not more ('%s')",
+                              argv[2]);
     if (format_text != NULL && !parse_format(format_text, &o->format))
         return hg_usage_error("diff", diff_usage,
                               "--format is text, markdown or json, not '%s'",
@@ -681,19 +651,20 @@ static int parse_options(int argc, char **argv, struct options *o)
         return hg_usage_error("diff", diff_usage,
                               "--limit needs a number (0 for all), not '%s'",
                               limit_text);
-    if (o->path_count != 2)
+    if (operands != 2)
         return hg_usage_error("diff", diff_usage,
                               "two reports needed, BASE and HEAD");
+    o->paths = (const char **)argv;
     return -1;
 }
 
-static bool write_comparison(FILE *out, enum format format,
+static void write_comparison(FILE *out, enum format format,
                              const struct comparison *c)
 {
     switch (format) {
-    case FORMAT_MARKDOWN: return write_markdown(out, c);
-    case FORMAT_JSON:     return write_json(out, c);
-    default:              return write_text(out, c);
+    case FORMAT_MARKDOWN: write_markdown(out, c); break;
+    case FORMAT_JSON:     write_json(out, c); break;
+    default:              write_text(out, c); break;
     }
 }
 
@@ -701,43 +672,27 @@ int cmd_diff(int argc, char **argv)
 {
     struct options o = { .format = FORMAT_TEXT, .limit = DEFAULT_LIMIT };
     struct hg_report *reports[2] = { NULL, NULL };
-    char problem[HG_PROBLEM_SIZE];
     struct comparison c;
     struct hg_diff diff;
     int status = parse_options(argc, argv, &o), s;
 
     if (status >= 0)
         return status;
-    if (o.help) {
-        fputs(diff_help, stdout);
-        return HG_EXIT_OK;
-    }
     for (s = 0; s < 2; s++) {
-        reports[s] = hg_report_load(o.paths[s], problem, sizeof problem);
-        if (reports[s] == NULL) {
-            hg_say_problem(o.paths[s], problem);
+        if ((reports[s] = hg_load_report(o.paths[s])) == NULL) {
             hg_report_free(reports[0]);
             return HG_EXIT_TROUBLE;
         }
     }
-    status = HG_EXIT_OK;
-    if (!hg_diff_reports(reports[0], reports[1], &diff)) {
-        hg_say_problem(o.paths[1], "out of memory");
-        status = HG_EXIT_TROUBLE;
-    } else {
-        c = (struct comparison){
-            { o.paths[0], o.paths[1] }, { reports[0], reports[1] }, &diff,
-            o.limit == 0 || o.limit > diff.row_count ? diff.row_count
-                                                     : o.limit,
-        };
-        warn_runs_differ(&diff);
-        if (!write_comparison(stdout, o.format, &c)) {
-            hg_say_problem(o.paths[1], "out of memory");
-            status = HG_EXIT_TROUBLE;
-        }
-        hg_diff_free(&diff);
-    }
+    hg_diff_reports(reports[0], reports[1], &diff);
+    c = (struct comparison){
+        { o.paths[0], o.paths[1] }, { reports[0], reports[1] }, &diff,
+        o.limit == 0 || o.limit > diff.row_count ? diff.row_count : o.limit,
+    };
+    warn_runs_differ(&diff);
+    write_comparison(stdout, o.format, &c);
+    hg_diff_free(&diff);
     hg_report_free(reports[0]);
     hg_report_free(reports[1]);
-    return status;
+    return HG_EXIT_OK;
 }

@@ -18,6 +18,7 @@
 #include "json.h"
 #include "metrics.h"
 #include "text.h"
+#include "xalloc.h"
 
 static const char export_usage[] =
     "usage: hotgrind export --format=callgrind|json|bmf|folded [-o OUT] "
@@ -56,118 +57,46 @@ static const char *const format_names[] = {
 
 /* ------------------------------------------------------------ JSON */
 
-/* Pretty-printed JSON with two-space indentation, laid out as Python's
-   json.dumps(indent=2) lays it out, so a reformatting tool leaves it
-   unchanged. */
-enum { JSON_MAX_DEPTH = 16 };
-
-struct json_writer {
-    FILE *out;
-    int depth;
-    bool empty[JSON_MAX_DEPTH];   /* nothing yet in the open container */
-};
-
-/* Starts a member (KEY given) or an array element (KEY NULL). */
-static void json_key(struct json_writer *w, const char *key)
-{
-    int i;
-    if (w->depth == 0)
-        return;
-    if (!w->empty[w->depth])
-        fputc(',', w->out);
-    w->empty[w->depth] = false;
-    fputc('\n', w->out);
-    for (i = 0; i < w->depth; i++)
-        fputs("  ", w->out);
-    if (key != NULL) {
-        hg_json_string(w->out, key);
-        fputs(": ", w->out);
-    }
-}
-
-static void json_open(struct json_writer *w, const char *key, char bracket)
-{
-    json_key(w, key);
-    fputc(bracket, w->out);
-    w->depth++;
-    w->empty[w->depth] = true;
-}
-
-static void json_close(struct json_writer *w, char bracket)
-{
-    int i;
-    bool empty = w->empty[w->depth];
-    w->depth--;
-    if (!empty) {
-        fputc('\n', w->out);
-        for (i = 0; i < w->depth; i++)
-            fputs("  ", w->out);
-    }
-    fputc(bracket, w->out);
-    if (w->depth == 0)
-        fputc('\n', w->out);
-}
-
-static void json_text(struct json_writer *w, const char *key,
-                      const char *value)
-{
-    json_key(w, key);
-    hg_json_string(w->out, value);
-}
-
-static void json_count(struct json_writer *w, const char *key,
-                       uint64_t value)
-{
-    json_key(w, key);
-    fprintf(w->out, "%" PRIu64, value);
-}
-
-static void json_bool(struct json_writer *w, const char *key, bool value)
-{
-    json_key(w, key);
-    fputs(value ? "true" : "false", w->out);
-}
-
 /* {"name": NAME, "value": VALUE}: an option or an environment value. */
-static void json_name_value(struct json_writer *w, const char *name,
+static void json_name_value(struct hg_json *w, const char *name,
                             const char *value)
 {
-    json_open(w, NULL, '{');
-    json_text(w, "name", name);
-    json_text(w, "value", value);
-    json_close(w, '}');
+    hg_json_open(w, NULL, '{', false);
+    hg_json_text(w, "name", name);
+    hg_json_text(w, "value", value);
+    hg_json_close(w);
 }
 
-static void json_heap_traffic(struct json_writer *w,
+static void json_heap_traffic(struct hg_json *w,
                               const struct hg_heap_traffic *heap)
 {
-    json_count(w, "allocs", heap->allocs);
-    json_count(w, "alloc-bytes", heap->alloc_bytes);
-    json_count(w, "frees", heap->frees);
-    json_count(w, "free-bytes", heap->free_bytes);
+    hg_json_count(w, "allocs", heap->allocs);
+    hg_json_count(w, "alloc-bytes", heap->alloc_bytes);
+    hg_json_count(w, "frees", heap->frees);
+    hg_json_count(w, "free-bytes", heap->free_bytes);
 }
 
 /* The members of a <self>, <inclusive> or <totals>: Ir, then the cache
    figures and cycles when the report has them. */
-static void json_costs(struct json_writer *w, uint64_t ir,
+static void json_costs(struct hg_json *w, uint64_t ir,
                        const struct hg_cache_costs *cache)
 {
     int i;
-    json_count(w, "Ir", ir);
+    hg_json_count(w, "Ir", ir);
     for (i = 0; cache->present && i < HG_CACHE_METRICS; i++)
         if (i != HG_CYCLES || cache->has_cycles)
-            json_count(w, hg_cache_metric_names[i], cache->value[i]);
+            hg_json_count(w, hg_cache_metric_names[i], cache->value[i]);
 }
 
-static void json_inclusive(struct json_writer *w, uint64_t ir,
+static void json_inclusive(struct hg_json *w, uint64_t ir,
                            const struct hg_cache_costs *cache, bool has_heap,
                            const struct hg_heap_traffic *heap)
 {
-    json_open(w, "inclusive", '{');
+    hg_json_open(w, "inclusive", '{', false);
     json_costs(w, ir, cache);
     if (has_heap)
         json_heap_traffic(w, heap);
-    json_close(w, '}');
+    hg_json_close(w);
 }
 
 /* A <per-call> mean as the report writes it: "103.56". */
@@ -182,247 +111,246 @@ static const char *mean_text(const struct hg_per_call *pc,
 
 /* The mean as written in the report: a string, so that its two decimals
    stay exact. */
-static void json_per_call(struct json_writer *w, bool has_per_call,
+static void json_per_call(struct hg_json *w, bool has_per_call,
                           const struct hg_per_call *pc)
 {
     char mean[MEAN_TEXT_SIZE];
     if (!has_per_call)
         return;
     mean_text(pc, mean);
-    json_open(w, "per-call", '{');
-    json_count(w, "min", pc->min);
-    json_count(w, "max", pc->max);
-    json_text(w, "mean", mean);
-    json_count(w, "p50", pc->p50);
-    json_count(w, "p95", pc->p95);
-    json_count(w, "p99", pc->p99);
-    json_close(w, '}');
+    hg_json_open(w, "per-call", '{', false);
+    hg_json_count(w, "min", pc->min);
+    hg_json_count(w, "max", pc->max);
+    hg_json_text(w, "mean", mean);
+    hg_json_count(w, "p50", pc->p50);
+    hg_json_count(w, "p95", pc->p95);
+    hg_json_count(w, "p99", pc->p99);
+    hg_json_close(w);
 }
 
-static void json_run(struct json_writer *w, const struct hg_report *r)
+static void json_run(struct hg_json *w, const struct hg_report *r)
 {
     size_t i;
 
-    json_open(w, "run", '{');
-    json_open(w, "tool", '{');
-    json_text(w, "name", "hotgrind");
-    json_text(w, "version", r->tool_version);
-    json_close(w, '}');
-    json_open(w, "valgrind", '{');
-    json_text(w, "version", r->valgrind_version);
-    json_close(w, '}');
-    json_text(w, "arch", r->arch);
+    hg_json_open(w, "run", '{', false);
+    hg_json_open(w, "tool", '{', false);
+    hg_json_text(w, "name", "hotgrind");
+    hg_json_text(w, "version", r->tool_version);
+    hg_json_close(w);
+    hg_json_open(w, "valgrind", '{', false);
+    hg_json_text(w, "version", r->valgrind_version);
+    hg_json_close(w);
+    hg_json_text(w, "arch", r->arch);
     if (r->platform_hwcaps != NULL) {
-        json_open(w, "platform", '{');
-        json_text(w, "hwcaps", r->platform_hwcaps);
-        json_close(w, '}');
+        hg_json_open(w, "platform", '{', false);
+        hg_json_text(w, "hwcaps", r->platform_hwcaps);
+        hg_json_close(w);
     }
     if (r->libc_name != NULL && r->libc_version != NULL) {
-        json_open(w, "libc", '{');
-        json_text(w, "name", r->libc_name);
-        json_text(w, "version", r->libc_version);
-        json_close(w, '}');
+        hg_json_open(w, "libc", '{', false);
+        hg_json_text(w, "name", r->libc_name);
+        hg_json_text(w, "version", r->libc_version);
+        hg_json_close(w);
     }
-    json_open(w, "command", '{');
-    json_text(w, "exe", r->exe);
-    json_open(w, "args", '[');
+    hg_json_open(w, "command", '{', false);
+    hg_json_text(w, "exe", r->exe);
+    hg_json_open(w, "args", '[', false);
     for (i = 0; i < r->arg_count; i++)
-        json_text(w, NULL, r->args[i]);
-    json_close(w, ']');
-    json_close(w, '}');
+        hg_json_text(w, NULL, r->args[i]);
+    hg_json_close(w);
+    hg_json_close(w);
     if (r->option_count > 0) {
-        json_open(w, "options", '[');
+        hg_json_open(w, "options", '[', false);
         for (i = 0; i < r->option_count; i++)
             json_name_value(w, r->options[i].name, r->options[i].value);
-        json_close(w, ']');
+        hg_json_close(w);
     }
     if (r->has_environment) {
-        json_open(w, "environment", '{');
-        json_count(w, "variables", r->environment_variables);
-        json_count(w, "bytes", r->environment_bytes);
-        json_open(w, "vars", '[');
+        hg_json_open(w, "environment", '{', false);
+        hg_json_count(w, "variables", r->environment_variables);
+        hg_json_count(w, "bytes", r->environment_bytes);
+        hg_json_open(w, "vars", '[', false);
         for (i = 0; i < r->environment_count; i++)
             json_name_value(w, r->environment[i].name,
                             r->environment[i].value);
-        json_close(w, ']');
-        json_close(w, '}');
+        hg_json_close(w);
+        hg_json_close(w);
     }
     if (r->has_cost_model) {
-        json_open(w, "cost-model", '{');
-        json_text(w, "name", r->cost_model_name);
-        json_count(w, "version", r->cost_model_version);
-        json_count(w, "l1-miss", r->cost_l1_miss);
-        json_count(w, "ll-miss", r->cost_ll_miss);
-        json_close(w, '}');
+        hg_json_open(w, "cost-model", '{', false);
+        hg_json_text(w, "name", r->cost_model_name);
+        hg_json_count(w, "version", r->cost_model_version);
+        hg_json_count(w, "l1-miss", r->cost_l1_miss);
+        hg_json_count(w, "ll-miss", r->cost_ll_miss);
+        hg_json_close(w);
     }
     if (r->has_cache_geometry) {
-        json_open(w, "cache", '{');
-        json_text(w, "I1", r->cache_i1);
-        json_text(w, "D1", r->cache_d1);
-        json_text(w, "LL", r->cache_ll);
+        hg_json_open(w, "cache", '{', false);
+        hg_json_text(w, "I1", r->cache_i1);
+        hg_json_text(w, "D1", r->cache_d1);
+        hg_json_text(w, "LL", r->cache_ll);
         if (r->cache_source != NULL)
-            json_text(w, "source", r->cache_source);
-        json_close(w, '}');
+            hg_json_text(w, "source", r->cache_source);
+        hg_json_close(w);
     }
     if (r->merged_reports > 0) {
-        json_open(w, "merge", '{');
-        json_count(w, "reports", r->merged_reports);
-        json_close(w, '}');
+        hg_json_open(w, "merge", '{', false);
+        hg_json_count(w, "reports", r->merged_reports);
+        hg_json_close(w);
     }
-    json_close(w, '}');
+    hg_json_close(w);
 }
 
-static void json_function(struct json_writer *w, const struct hg_function *f)
+static void json_function(struct hg_json *w, const struct hg_function *f)
 {
-    json_open(w, NULL, '{');
-    json_text(w, "name", f->name);
-    json_text(w, "object", f->object);
-    json_text(w, "file", f->file);
-    json_count(w, "line", f->line);
+    hg_json_open(w, NULL, '{', false);
+    hg_json_text(w, "name", f->name);
+    hg_json_text(w, "object", f->object);
+    hg_json_text(w, "file", f->file);
+    hg_json_count(w, "line", f->line);
     if (f->marked) {
-        json_bool(w, "marked", true);
-        json_count(w, "calls", f->calls);
+        hg_json_bool(w, "marked", true);
+        hg_json_count(w, "calls", f->calls);
     }
-    json_open(w, "self", '{');
+    hg_json_open(w, "self", '{', false);
     json_costs(w, f->self_ir, &f->self_cache);
-    json_close(w, '}');
+    hg_json_close(w);
     if (f->has_heap) {
-        json_open(w, "heap", '{');
+        hg_json_open(w, "heap", '{', false);
         json_heap_traffic(w, &f->heap);
-        json_close(w, '}');
+        hg_json_close(w);
     }
     if (f->marked)
         json_inclusive(w, f->inclusive_ir, &f->inclusive_cache,
                        f->has_inclusive_heap, &f->inclusive_heap);
     json_per_call(w, f->has_per_call, &f->per_call);
-    json_close(w, '}');
+    hg_json_close(w);
 }
 
-static void json_threads(struct json_writer *w, const struct hg_report *r)
+static void json_threads(struct hg_json *w, const struct hg_report *r)
 {
     size_t i;
     if (!r->has_threads)
         return;
-    json_open(w, "threads", '[');
+    hg_json_open(w, "threads", '[', false);
     for (i = 0; i < r->thread_count; i++) {
         const struct hg_thread *t = &r->threads[i];
-        json_open(w, NULL, '{');
-        json_count(w, "id", t->id);
+        hg_json_open(w, NULL, '{', false);
+        hg_json_count(w, "id", t->id);
         if (t->name != NULL)
-            json_text(w, "name", t->name);
+            hg_json_text(w, "name", t->name);
         if (t->parent != 0)
-            json_count(w, "parent", t->parent);
-        json_text(w, "status",
+            hg_json_count(w, "parent", t->parent);
+        hg_json_text(w, "status",
                   t->status == HG_THREAD_RUNNING ? "running" : "exited");
-        json_count(w, "Ir", t->ir);
+        hg_json_count(w, "Ir", t->ir);
         if (t->has_heap)
             json_heap_traffic(w, &t->heap);
-        json_close(w, '}');
+        hg_json_close(w);
     }
-    json_close(w, ']');
+    hg_json_close(w);
 }
 
 /* <mutexes> and <events>. */
-static void json_synchronisation(struct json_writer *w,
+static void json_synchronisation(struct hg_json *w,
                                  const struct hg_report *r)
 {
     size_t i;
     if (r->has_mutexes) {
-        json_open(w, "mutexes", '[');
+        hg_json_open(w, "mutexes", '[', false);
         for (i = 0; i < r->mutex_count; i++) {
             const struct hg_mutex *m = &r->mutexes[i];
-            json_open(w, NULL, '{');
-            json_count(w, "id", m->id);
+            hg_json_open(w, NULL, '{', false);
+            hg_json_count(w, "id", m->id);
             if (m->name != NULL)
-                json_text(w, "name", m->name);
-            json_count(w, "acquisitions", m->acquisitions);
-            json_count(w, "contended", m->contended);
-            json_close(w, '}');
+                hg_json_text(w, "name", m->name);
+            hg_json_count(w, "acquisitions", m->acquisitions);
+            hg_json_count(w, "contended", m->contended);
+            hg_json_close(w);
         }
-        json_close(w, ']');
+        hg_json_close(w);
     }
     if (!r->has_events)
         return;
-    json_open(w, "events", '[');
+    hg_json_open(w, "events", '[', false);
     for (i = 0; i < r->event_count; i++) {
         const struct hg_event *e = &r->events[i];
-        json_open(w, NULL, '{');
-        json_count(w, "Ir", e->ir);
-        json_count(w, "thread", e->thread);
-        json_text(w, "kind", hg_event_kind_name(e->kind));
+        hg_json_open(w, NULL, '{', false);
+        hg_json_count(w, "Ir", e->ir);
+        hg_json_count(w, "thread", e->thread);
+        hg_json_text(w, "kind", hg_event_kind_name(e->kind));
         if (e->child != 0)
-            json_count(w, "child", e->child);
+            hg_json_count(w, "child", e->child);
         if (e->cond != 0)
-            json_count(w, "cond", e->cond);
+            hg_json_count(w, "cond", e->cond);
         if (e->mutex != 0)
-            json_count(w, "mutex", e->mutex);
+            hg_json_count(w, "mutex", e->mutex);
         if (e->kind == HG_EVENT_LOCK)
-            json_bool(w, "waited", e->waited);
-        json_close(w, '}');
+            hg_json_bool(w, "waited", e->waited);
+        hg_json_close(w);
     }
-    json_close(w, ']');
+    hg_json_close(w);
 }
 
-static bool export_json(FILE *out, const struct hg_report *r)
+static void export_json(FILE *out, const struct hg_report *r)
 {
-    struct json_writer w = { out, 0, { false } };
+    struct hg_json w = { .out = out };
     size_t i;
 
-    json_open(&w, NULL, '{');
-    json_count(&w, "format", r->format);
+    hg_json_open(&w, NULL, '{', false);
+    hg_json_count(&w, "format", r->format);
     json_run(&w, r);
     if (r->has_host) {
-        json_open(&w, "host", '{');
-        json_count(&w, "pid", r->host_pid);
-        json_count(&w, "ppid", r->host_ppid);
-        json_text(&w, "cwd", r->host_cwd);
-        json_close(&w, '}');
+        hg_json_open(&w, "host", '{', false);
+        hg_json_count(&w, "pid", r->host_pid);
+        hg_json_count(&w, "ppid", r->host_ppid);
+        hg_json_text(&w, "cwd", r->host_cwd);
+        hg_json_close(&w);
     }
-    json_open(&w, "totals", '{');
+    hg_json_open(&w, "totals", '{', false);
     json_costs(&w, r->total_ir, &r->total_cache);
     if (r->has_heap) {
-        json_open(&w, "heap", '{');
+        hg_json_open(&w, "heap", '{', false);
         json_heap_traffic(&w, &r->heap.traffic);
-        json_count(&w, "peak-bytes", r->heap.peak_bytes);
-        json_count(&w, "peak-blocks", r->heap.peak_blocks);
-        json_count(&w, "exit-bytes", r->heap.exit_bytes);
-        json_count(&w, "exit-blocks", r->heap.exit_blocks);
-        json_close(&w, '}');
+        hg_json_count(&w, "peak-bytes", r->heap.peak_bytes);
+        hg_json_count(&w, "peak-blocks", r->heap.peak_blocks);
+        hg_json_count(&w, "exit-bytes", r->heap.exit_bytes);
+        hg_json_count(&w, "exit-blocks", r->heap.exit_blocks);
+        hg_json_close(&w);
     }
-    json_close(&w, '}');
-    json_open(&w, "functions", '[');
+    hg_json_close(&w);
+    hg_json_open(&w, "functions", '[', false);
     for (i = 0; i < r->function_count; i++)
         json_function(&w, &r->functions[i]);
-    json_close(&w, ']');
+    hg_json_close(&w);
     if (r->zone_count > 0) {
-        json_open(&w, "zones", '[');
+        hg_json_open(&w, "zones", '[', false);
         for (i = 0; i < r->zone_count; i++) {
             const struct hg_zone *z = &r->zones[i];
-            json_open(&w, NULL, '{');
-            json_text(&w, "name", z->name);
-            json_count(&w, "calls", z->calls);
+            hg_json_open(&w, NULL, '{', false);
+            hg_json_text(&w, "name", z->name);
+            hg_json_count(&w, "calls", z->calls);
             json_inclusive(&w, z->inclusive_ir, &z->inclusive_cache,
                            z->has_inclusive_heap, &z->inclusive_heap);
             json_per_call(&w, z->has_per_call, &z->per_call);
-            json_close(&w, '}');
+            hg_json_close(&w);
         }
-        json_close(&w, ']');
+        hg_json_close(&w);
     }
     if (r->mark_count > 0) {
-        json_open(&w, "marks", '[');
+        hg_json_open(&w, "marks", '[', false);
         for (i = 0; i < r->mark_count; i++) {
-            json_open(&w, NULL, '{');
-            json_text(&w, "pattern", r->marks[i].pattern);
-            json_count(&w, "functions", r->marks[i].functions);
-            json_count(&w, "entered", r->marks[i].entered);
-            json_close(&w, '}');
+            hg_json_open(&w, NULL, '{', false);
+            hg_json_text(&w, "pattern", r->marks[i].pattern);
+            hg_json_count(&w, "functions", r->marks[i].functions);
+            hg_json_count(&w, "entered", r->marks[i].entered);
+            hg_json_close(&w);
         }
-        json_close(&w, ']');
+        hg_json_close(&w);
     }
     json_threads(&w, r);
     json_synchronisation(&w, r);
-    json_close(&w, '}');
-    return true;
+    hg_json_close(&w);
 }
 
 /* ------------------------------------------------------------- BMF */
@@ -487,9 +415,7 @@ static char *bmf_prefix(const struct hg_report *r)
     n = strlen(program) + 3;
     for (i = 0; i < r->arg_count; i++)
         n += strlen(r->args[i]) + 1;
-    prefix = malloc(n);
-    if (prefix == NULL)
-        return NULL;
+    prefix = hg_xmalloc(n);
     strcpy(prefix, program);
     for (i = 0; i < r->arg_count; i++) {
         strcat(prefix, " ");
@@ -510,18 +436,13 @@ static int compare_labels(const void *a, const void *b)
 }
 
 /* Per function of R: true when another marked function has its name and
-   object.  NULL when out of memory. */
+   object. */
 static bool *bmf_shared_labels(const struct hg_report *r)
 {
     size_t n = r->function_count, marked = 0, i;
-    bool *shared = calloc(n ? n : 1, sizeof *shared);
-    const struct hg_function **sorted = malloc((n ? n : 1) * sizeof *sorted);
+    bool *shared = hg_xcalloc(n, sizeof *shared);
+    const struct hg_function **sorted = hg_xmalloc(n * sizeof *sorted);
 
-    if (shared == NULL || sorted == NULL) {
-        free(shared);
-        free(sorted);
-        return NULL;
-    }
     for (i = 0; i < n; i++)
         if (r->functions[i].marked)
             sorted[marked++] = &r->functions[i];
@@ -534,30 +455,30 @@ static bool *bmf_shared_labels(const struct hg_report *r)
     return shared;
 }
 
-static void bmf_value(struct json_writer *w, const char *measure,
+static void bmf_value(struct hg_json *w, const char *measure,
                       uint64_t value)
 {
-    json_open(w, measure, '{');
-    json_count(w, "value", value);
-    json_close(w, '}');
+    hg_json_open(w, measure, '{', false);
+    hg_json_count(w, "value", value);
+    hg_json_close(w);
 }
 
 /* "instructions-per-call": the mean, between the cheapest and the most
    expensive call. */
-static void bmf_per_call(struct json_writer *w, const struct hg_per_call *pc)
+static void bmf_per_call(struct hg_json *w, const struct hg_per_call *pc)
 {
     char mean[MEAN_TEXT_SIZE];
-    json_open(w, "instructions-per-call", '{');
-    json_key(w, "value");
+    hg_json_open(w, "instructions-per-call", '{', false);
+    hg_json_key(w, "value");
     fputs(mean_text(pc, mean), w->out);
-    json_count(w, "lower_value", pc->min);
-    json_count(w, "upper_value", pc->max);
-    json_close(w, '}');
+    hg_json_count(w, "lower_value", pc->min);
+    hg_json_count(w, "upper_value", pc->max);
+    hg_json_close(w);
 }
 
 /* One benchmark: ENTITY's metrics of the scopes it has.  SHARED: its
    label is another marked function's too, so the file is added. */
-static bool bmf_benchmark(struct json_writer *w, const struct hg_report *r,
+static void bmf_benchmark(struct hg_json *w, const struct hg_report *r,
                           const char *prefix, const struct hg_entity *entity,
                           bool shared)
 {
@@ -568,31 +489,18 @@ static bool bmf_benchmark(struct json_writer *w, const struct hg_report *r,
     char *name;
     bool totals = entity->function == NULL && entity->zone == NULL;
 
-    if (label == NULL)
-        return false;
-    if (shared) {
-        char *longer = malloc(strlen(label) + strlen(entity->function->file)
-                              + 4);
-        if (longer != NULL)   /* "NAME (OBJECT)" -> "NAME (OBJECT, FILE)" */
-            sprintf(longer, "%.*s, %s)", (int)strlen(label) - 1, label,
-                    entity->function->file);
-        free(label);
-        if ((label = longer) == NULL)
-            return false;
-    }
-    name = malloc(strlen(prefix) + strlen(label) + 1);
-    if (name == NULL) {
-        free(label);
-        return false;
-    }
-    sprintf(name, "%s%s", prefix, label);
+    if (shared)   /* "NAME (OBJECT)" -> "NAME (OBJECT, FILE)" */
+        name = hg_xasprintf("%s%.*s, %s)", prefix, (int)strlen(label) - 1,
+                            label, entity->function->file);
+    else
+        name = hg_xasprintf("%s%s", prefix, label);
     free(label);
 
     if (entity->function != NULL && entity->function->has_per_call)
         pc = &entity->function->per_call;
     else if (entity->zone != NULL && entity->zone->has_per_call)
         pc = &entity->zone->per_call;
-    json_open(w, name, '{');
+    hg_json_open(w, name, '{', false);
     free(name);
     for (i = 0; i < n; i++) {
         const struct hg_metric *m = &metrics[i];
@@ -608,38 +516,32 @@ static bool bmf_benchmark(struct json_writer *w, const struct hg_report *r,
         if (hg_metric_value(m, r, entity, &value))
             bmf_value(w, bmf_measure(m->name), value);
     }
-    json_close(w, '}');
-    return true;
+    hg_json_close(w);
 }
 
-static bool export_bmf(FILE *out, const struct hg_report *r)
+static void export_bmf(FILE *out, const struct hg_report *r)
 {
-    struct json_writer w = { out, 0, { false } };
+    struct hg_json w = { .out = out };
     struct hg_entity entity = { NULL, NULL };
     char *prefix = bmf_prefix(r);
     bool *shared = bmf_shared_labels(r);
-    bool ok = prefix != NULL && shared != NULL;
     size_t i;
 
-    if (ok) {
-        json_open(&w, NULL, '{');
-        ok = bmf_benchmark(&w, r, prefix, &entity, false);
-    }
-    for (i = 0; ok && i < r->function_count; i++) {
+    hg_json_open(&w, NULL, '{', false);
+    bmf_benchmark(&w, r, prefix, &entity, false);
+    for (i = 0; i < r->function_count; i++) {
         entity.function = &r->functions[i];
         if (entity.function->marked)
-            ok = bmf_benchmark(&w, r, prefix, &entity, shared[i]);
+            bmf_benchmark(&w, r, prefix, &entity, shared[i]);
     }
     entity.function = NULL;
-    for (i = 0; ok && i < r->zone_count; i++) {
+    for (i = 0; i < r->zone_count; i++) {
         entity.zone = &r->zones[i];
-        ok = bmf_benchmark(&w, r, prefix, &entity, false);
+        bmf_benchmark(&w, r, prefix, &entity, false);
     }
     free(prefix);
     free(shared);
-    if (ok)
-        json_close(&w, '}');
-    return ok;
+    hg_json_close(&w);
 }
 
 /* -------------------------------------------------------- Callgrind */
@@ -694,20 +596,16 @@ struct cg_names {
     size_t current;       /* the class last written, or SIZE_MAX */
 };
 
-static bool cg_names_init(struct cg_names *names, const struct hg_report *r,
+static void cg_names_init(struct cg_names *names, const struct hg_report *r,
                           bool objects)
 {
     size_t n = r->function_count, i;
-    struct string_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+    struct string_ref *refs = hg_xmalloc(n * sizeof *refs);
 
-    names->class_of = malloc((n ? n : 1) * sizeof *names->class_of);
-    names->id = calloc(n ? n : 1, sizeof *names->id);
+    names->class_of = hg_xmalloc(n * sizeof *names->class_of);
+    names->id = hg_xcalloc(n, sizeof *names->id);
     names->next_id = 0;
     names->current = SIZE_MAX;
-    if (refs == NULL || names->class_of == NULL || names->id == NULL) {
-        free(refs);
-        return false;
-    }
     for (i = 0; i < n; i++) {
         refs[i].text = objects ? r->functions[i].object
                                : r->functions[i].file;
@@ -719,7 +617,6 @@ static bool cg_names_init(struct cg_names *names, const struct hg_report *r,
             i > 0 && strcmp(refs[i].text, refs[i - 1].text) == 0
                 ? names->class_of[refs[i - 1].index] : refs[i].index;
     free(refs);
-    return true;
 }
 
 static void cg_names_free(struct cg_names *names)
@@ -866,14 +763,14 @@ static void cg_header(struct cg_writer *w)
 /* Zones are not functions: each is a function "zone NAME" of object and
    file "(zones)", with no cost of its own, called by its stand-in
    caller. */
-static bool cg_zones(struct cg_writer *w, unsigned next_object_id,
+static void cg_zones(struct cg_writer *w, unsigned next_object_id,
                      unsigned next_file_id)
 {
     const struct hg_report *r = w->report;
     size_t i;
 
     if (r->zone_count == 0)
-        return true;
+        return;
     fprintf(w->out, "ob=(%u) (zones)\nfl=(%u) (zones)\n", next_object_id + 1,
             next_file_id + 1);
     for (i = 0; i < r->zone_count; i++) {
@@ -884,25 +781,21 @@ static bool cg_zones(struct cg_writer *w, unsigned next_object_id,
             continue;
         id = ++w->next_fn_id;
         label = hg_entity_label(&entity);
-        if (label == NULL)
-            return false;
         fprintf(w->out, "fn=(%u) ", id);
         hg_print_clean(w->out, label);
         fputc('\n', w->out);
         cg_calls_into(w, &entity, label, id, r->zones[i].calls, 0);
         free(label);
     }
-    return true;
 }
 
-static bool export_callgrind(FILE *out, const struct hg_report *r)
+static void export_callgrind(FILE *out, const struct hg_report *r)
 {
     struct cg_writer w;
     struct cg_names objects, files;
     struct hg_entity totals = { NULL, NULL };
     size_t i;
     int e;
-    bool ok;
 
     memset(&w, 0, sizeof w);
     w.out = out;
@@ -918,13 +811,8 @@ static bool export_callgrind(FILE *out, const struct hg_report *r)
             w.inclusive[e] = hg_metric_named(incl);
         }
     }
-    ok = cg_names_init(&objects, r, true);
-    ok = cg_names_init(&files, r, false) && ok;
-    if (!ok) {
-        cg_names_free(&objects);
-        cg_names_free(&files);
-        return false;
-    }
+    cg_names_init(&objects, r, true);
+    cg_names_init(&files, r, false);
 
     cg_header(&w);
     for (i = 0; i < r->function_count; i++) {
@@ -941,8 +829,8 @@ static bool export_callgrind(FILE *out, const struct hg_report *r)
         if (f->marked && f->calls > 0)
             cg_calls_into(&w, &entity, f->name, id, f->calls, f->line);
     }
-    ok = cg_zones(&w, objects.next_id, files.next_id);
-    if (ok && w.sum_fits) {
+    cg_zones(&w, objects.next_id, files.next_id);
+    if (w.sum_fits) {
         fputs("\ntotals:", out);
         for (e = 0; e < CG_EVENTS; e++)
             if (w.self[e] != NULL)
@@ -951,7 +839,6 @@ static bool export_callgrind(FILE *out, const struct hg_report *r)
     }
     cg_names_free(&objects);
     cg_names_free(&files);
-    return ok;
 }
 
 /* ----------------------------------------------------------- folded */
@@ -971,7 +858,7 @@ static void put_frame(FILE *out, const char *text)
     }
 }
 
-static bool export_folded(FILE *out, const struct hg_report *r)
+static void export_folded(FILE *out, const struct hg_report *r)
 {
     size_t i;
     for (i = 0; i < r->function_count; i++) {
@@ -983,7 +870,6 @@ static bool export_folded(FILE *out, const struct hg_report *r)
         put_frame(out, f->name);
         fprintf(out, " %" PRIu64 "\n", f->self_ir);
     }
-    return true;
 }
 
 /* ---------------------------------------------------------- command */
@@ -1000,20 +886,20 @@ static enum format parse_format(const char *name)
 int cmd_export(int argc, char **argv)
 {
     const char *path, *out_path = NULL, *format_text = NULL;
-    const struct hg_value_option options[] = {
-        { "--format", "a format", &format_text },
-        { "-o", "a file name", &out_path },
-        { NULL, NULL, NULL }
+    const struct hg_command_line line = {
+        .command = "export", .usage = export_usage, .help = export_help,
+        .options = {
+            { .name = "--format", .value = &format_text },
+            { .name = "-o", .value = &out_path, .nonempty = true },
+        },
     };
     char problem[HG_PROBLEM_SIZE];
     struct hg_output output;
     struct hg_report *report;
     enum format format;
-    bool written;
     int status;
 
-    status = hg_parse_command_line(argc, argv, "export", export_usage,
-                                   export_help, options, &path);
+    status = hg_parse_one_report(&line, argc, argv, &path);
     if (status != -1)
         return status;
     if (format_text == NULL)
@@ -1025,33 +911,21 @@ int cmd_export(int argc, char **argv)
                               format_text);
     if (path == NULL)
         return hg_usage_error("export", export_usage, "no REPORT given");
-    if (out_path != NULL && out_path[0] == '\0')
-        return hg_usage_error("export", export_usage, "-o needs a file name");
 
-    report = hg_report_load(path, problem, sizeof problem);
-    if (report == NULL) {
-        hg_say_problem(path, problem);
+    if ((report = hg_load_report(path)) == NULL)
         return HG_EXIT_TROUBLE;
-    }
     if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
         fprintf(stderr, "hotgrind export: %s\n", problem);
         hg_report_free(report);
         return HG_EXIT_TROUBLE;
     }
     switch (format) {
-    case FORMAT_CALLGRIND: written = export_callgrind(output.file, report);
-                           break;
-    case FORMAT_JSON:      written = export_json(output.file, report); break;
-    case FORMAT_BMF:       written = export_bmf(output.file, report); break;
-    default:               written = export_folded(output.file, report);
-                           break;
+    case FORMAT_CALLGRIND: export_callgrind(output.file, report); break;
+    case FORMAT_JSON:      export_json(output.file, report); break;
+    case FORMAT_BMF:       export_bmf(output.file, report); break;
+    default:               export_folded(output.file, report); break;
     }
     hg_report_free(report);
-    if (!written) {
-        hg_output_abandon(&output);
-        hg_say_problem(path, "out of memory");
-        return HG_EXIT_TROUBLE;
-    }
     if (!hg_output_commit(&output, problem, sizeof problem)) {
         fprintf(stderr, "hotgrind export: %s\n", problem);
         return HG_EXIT_TROUBLE;

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "metrics.h"
 #include "rules.h"
+#include "xalloc.h"
 #include "xml-safe.h"
 
 static const char merge_usage[] =
@@ -301,14 +302,9 @@ static int compare_function_refs(const void *a, const void *b)
 static int compare_functions(const void *a, const void *b)
 {
     const struct hg_function *f = a, *g = b;
-    int c;
     if (f->self_ir != g->self_ir)
         return f->self_ir > g->self_ir ? -1 : 1;
-    if ((c = strcmp(f->name, g->name)) != 0
-        || (c = strcmp(f->object, g->object)) != 0
-        || (c = strcmp(f->file, g->file)) != 0)
-        return c;
-    return f->line < g->line ? -1 : f->line > g->line;
+    return hg_compare_identity(f, g);
 }
 
 static void sum_function(struct sums *s, struct hg_function *sum,
@@ -341,24 +337,14 @@ static bool merge_functions(struct hg_report *out, const struct input *in,
 
     for (i = 0; i < inputs; i++)
         n += in[i].report->function_count;
-    refs = calloc(n ? n : 1, sizeof *refs);
-    out->functions = calloc(n ? n : 1, sizeof *out->functions);
-    if (refs == NULL || out->functions == NULL) {
-        free(refs);
-        snprintf(problem, size, "out of memory");
-        return false;
-    }
+    refs = hg_xcalloc(n, sizeof *refs);
+    out->functions = hg_xcalloc(n, sizeof *out->functions);
     for (i = 0, k = 0; i < inputs; i++)
         for (j = 0; j < in[i].report->function_count; j++, k++) {
             struct hg_entity entity = { &in[i].report->functions[j], NULL };
             refs[k] = (struct function_ref){ hg_entity_key(&entity), i, j,
                                              entity.function };
-            ok = ok && refs[k].key != NULL;
         }
-    if (!ok) {
-        snprintf(problem, size, "out of memory");
-        goto done;
-    }
     qsort(refs, n, sizeof *refs, compare_function_refs);
     for (i = 0; i < n; i = j) {
         struct hg_function *sum = &out->functions[out->function_count++];
@@ -401,7 +387,7 @@ static int compare_zone_names(const void *a, const void *b)
 }
 
 /* Zones by name, summed, sorted by name; none has <per-call>. */
-static bool merge_zones(struct hg_report *out, const struct input *in,
+static void merge_zones(struct hg_report *out, const struct input *in,
                         size_t inputs, struct sums *s)
 {
     const struct hg_zone **all;
@@ -409,12 +395,8 @@ static bool merge_zones(struct hg_report *out, const struct input *in,
 
     for (i = 0; i < inputs; i++)
         n += in[i].report->zone_count;
-    all = calloc(n ? n : 1, sizeof *all);
-    out->zones = calloc(n ? n : 1, sizeof *out->zones);
-    if (all == NULL || out->zones == NULL) {
-        free(all);
-        return false;
-    }
+    all = hg_xcalloc(n, sizeof *all);
+    out->zones = hg_xcalloc(n, sizeof *out->zones);
     for (i = 0, n = 0; i < inputs; i++)
         for (j = 0; j < in[i].report->zone_count; j++)
             all[n++] = &in[i].report->zones[j];
@@ -433,7 +415,6 @@ static bool merge_zones(struct hg_report *out, const struct input *in,
         }
     }
     free(all);
-    return true;
 }
 
 /* The largest id of each list of report R, for renumbering. */
@@ -475,7 +456,7 @@ static bool shift_id(unsigned *id, unsigned offset)
 /* Threads, mutexes and events of each report after those of the report
    before it: ids shifted by the largest ids before, event Ir by the Ir
    before. */
-static bool lay_end_to_end(struct hg_report *out, const struct input *in,
+static void lay_end_to_end(struct hg_report *out, const struct input *in,
                            size_t inputs, struct sums *s)
 {
     struct id_spans offset = { 0, 0, 0, 0 };
@@ -487,11 +468,9 @@ static bool lay_end_to_end(struct hg_report *out, const struct input *in,
         mutexes += in[i].report->mutex_count;
         events += in[i].report->event_count;
     }
-    out->threads = calloc(threads ? threads : 1, sizeof *out->threads);
-    out->mutexes = calloc(mutexes ? mutexes : 1, sizeof *out->mutexes);
-    out->events = calloc(events ? events : 1, sizeof *out->events);
-    if (out->threads == NULL || out->mutexes == NULL || out->events == NULL)
-        return false;
+    out->threads = hg_xcalloc(threads, sizeof *out->threads);
+    out->mutexes = hg_xcalloc(mutexes, sizeof *out->mutexes);
+    out->events = hg_xcalloc(events, sizeof *out->events);
     for (i = 0; i < inputs; i++) {
         const struct hg_report *r = in[i].report;
         struct id_spans span = spans_of(r);
@@ -530,7 +509,6 @@ static bool lay_end_to_end(struct hg_report *out, const struct input *in,
     out->has_threads = in[0].report->has_threads;
     out->has_events = in[0].report->has_events;
     out->has_mutexes = out->has_events && out->mutex_count > 0;
-    return true;
 }
 
 /* The run of the merged report: the first report's, but for what differs
@@ -907,29 +885,22 @@ static void write_report(FILE *out, const struct hg_report *r)
 /* ---------------------------------------------------------- command */
 
 /* Builds the merged report into OUT, whose strings belong to the inputs.
-   False with PROBLEM set when the sums do not fit or memory runs out. */
+   False with PROBLEM set when the sums do not fit or a function is marked
+   in one report only. */
 static bool merge(struct hg_report *out, const struct input *in,
                   size_t inputs, char *problem, size_t size)
 {
     struct sums s = { false };
 
     merge_run(out, in, inputs);
-    out->marks = malloc((out->mark_count ? out->mark_count : 1)
-                        * sizeof *out->marks);
-    if (out->marks == NULL) {
-        snprintf(problem, size, "out of memory");
-        return false;
-    }
+    out->marks = hg_xcalloc(out->mark_count, sizeof *out->marks);
     memcpy(out->marks, in[0].report->marks,
            out->mark_count * sizeof *out->marks);
     merge_totals(out, in, inputs, &s);
     if (!merge_functions(out, in, inputs, &s, problem, size))
         return false;
-    if (!merge_zones(out, in, inputs, &s)
-        || !lay_end_to_end(out, in, inputs, &s)) {
-        snprintf(problem, size, "out of memory");
-        return false;
-    }
+    merge_zones(out, in, inputs, &s);
+    lay_end_to_end(out, in, inputs, &s);
     if (s.overflow) {
         snprintf(problem, size, "the sums of %s ... %s do not fit in 64 "
                  "bits (or the renumbered ids in 32)", in[0].path,
@@ -995,43 +966,28 @@ static int write_merged(const char *out_path, const struct hg_report *merged)
 int cmd_merge(int argc, char **argv)
 {
     const char *out_path = NULL;
+    const struct hg_command_line line = {
+        .command = "merge", .usage = merge_usage, .help = merge_help,
+        .options = { { .name = "-o", .value = &out_path, .nonempty = true } },
+    };
     struct input *in;
-    size_t inputs = 0, i;
-    bool options_done = false;
+    size_t inputs, i;
     char problem[HG_PROBLEM_SIZE];
     struct hg_report merged;
-    int status = HG_EXIT_TROUBLE;
+    int status, operands;
 
-    in = calloc((size_t)argc, sizeof *in);
-    if (in == NULL)
-        return hg_usage_error("merge", merge_usage, "out of memory");
-    for (i = 1; i < (size_t)argc; i++) {
-        const char *arg = argv[i];
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            in[inputs++].path = arg;
-        } else if (strcmp(arg, "--") == 0) {
-            options_done = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(merge_help, stdout);
-            free(in);
-            return HG_EXIT_OK;
-        } else if (strcmp(arg, "-o") == 0 && i + 1 < (size_t)argc
-                   && argv[i + 1][0] != '\0') {
-            out_path = argv[++i];
-        } else {
-            free(in);
-            return strcmp(arg, "-o") == 0
-                ? hg_usage_error("merge", merge_usage, "-o needs a file name")
-                : hg_usage_error("merge", merge_usage, "unknown option '%s'",
-                                 arg);
-        }
-    }
-    if (out_path == NULL || inputs < 2) {
-        free(in);
+    status = hg_parse_options(&line, argc, argv, &operands);
+    if (status != -1)
+        return status;
+    if (out_path == NULL || operands < 2)
         return hg_usage_error("merge", merge_usage, out_path == NULL
                               ? "no -o OUT given"
                               : "give two REPORTs or more to merge");
-    }
+    status = HG_EXIT_TROUBLE;
+    inputs = (size_t)operands;
+    in = hg_xcalloc(inputs, sizeof *in);
+    for (i = 0; i < inputs; i++)
+        in[i].path = argv[i];
 
     for (i = 0; i < inputs; i++)
         if (!load_strictly(&in[i], problem, sizeof problem)) {

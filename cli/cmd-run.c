@@ -23,7 +23,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/personality.h>
@@ -33,6 +32,7 @@
 
 #include "cli.h"
 #include "text.h"
+#include "xalloc.h"
 
 static const char run_usage[] =
     "usage: hotgrind run [OPTIONS] [VALGRIND-OPTIONS] [--] PROG [ARGS...]";
@@ -157,42 +157,18 @@ struct strings {
     size_t count;
 };
 
-static void out_of_memory(void)
-{
-    fputs("hotgrind run: out of memory\n", stderr);
-    exit(HG_EXIT_TROUBLE);
-}
-
-static char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static char *format(const char *fmt, ...)
-{
-    va_list args;
-    char *text;
-    va_start(args, fmt);
-    if (vasprintf(&text, fmt, args) < 0)
-        out_of_memory();
-    va_end(args);
-    return text;
-}
-
 /* Appends TEXT, which the list takes. */
 static void take(struct strings *list, char *text)
 {
-    char **items = realloc(list->items, (list->count + 2) * sizeof *items);
-    if (items == NULL)
-        out_of_memory();
-    list->items = items;
-    items[list->count++] = text;
-    items[list->count] = NULL;
+    list->items = hg_xrealloc(list->items, list->count + 2,
+                              sizeof *list->items);
+    list->items[list->count++] = text;
+    list->items[list->count] = NULL;
 }
 
 static void add(struct strings *list, const char *text)
 {
-    char *copy = strdup(text);
-    if (copy == NULL)
-        out_of_memory();
-    take(list, copy);
+    take(list, hg_xstrdup(text));
 }
 
 static void free_strings(struct strings *list)
@@ -229,7 +205,7 @@ static void set_pair(struct strings *list, const char *name,
                      const char *value)
 {
     size_t i = find_name(list, name, strlen(name));
-    char *text = format("%s=%s", name, value);
+    char *text = hg_xasprintf("%s=%s", name, value);
     if (i == list->count) {
         take(list, text);
         return;
@@ -246,9 +222,7 @@ static void set_pair(struct strings *list, const char *name,
    tunable replaces ours of that name or is appended. */
 static void merge_tunables(struct strings *list, const char *user)
 {
-    char *copy = strdup(user), *item, *save = NULL;
-    if (copy == NULL)
-        out_of_memory();
+    char *copy = hg_xstrdup(user), *item, *save = NULL;
     for (item = strtok_r(copy, ":", &save); item != NULL;
          item = strtok_r(NULL, ":", &save)) {
         size_t length = name_length(item);
@@ -257,13 +231,13 @@ static void merge_tunables(struct strings *list, const char *user)
             continue;            /* not a tunable: glibc ignores it too */
         if (i < list->count && length == strlen(HWCAPS_TUNABLE)
             && strncmp(item, HWCAPS_TUNABLE, length) == 0) {
-            char *joined = format("%s,%s", list->items[i],
-                                  item + length + 1);
+            char *joined = hg_xasprintf("%s,%s", list->items[i],
+                                        item + length + 1);
             free(list->items[i]);
             list->items[i] = joined;
         } else if (i < list->count) {
             free(list->items[i]);
-            list->items[i] = format("%s", item);
+            list->items[i] = hg_xstrdup(item);
         } else {
             add(list, item);
         }
@@ -276,10 +250,8 @@ static void merge_tunables(struct strings *list, const char *user)
 static char *tunables_value(const struct profile *profile, const char *user)
 {
     struct strings list = { NULL, 0 };
-    char *copy = strdup(profile->tunables), *item, *save = NULL, *value;
+    char *copy = hg_xstrdup(profile->tunables), *item, *save = NULL, *value;
     size_t i, size = 1;
-    if (copy == NULL)
-        out_of_memory();
     for (item = strtok_r(copy, ":", &save); item != NULL;
          item = strtok_r(NULL, ":", &save))
         add(&list, item);
@@ -295,14 +267,13 @@ static char *tunables_value(const struct profile *profile, const char *user)
        at once. */
     i = find_name(&list, HWCAPS_TUNABLE, strlen(HWCAPS_TUNABLE));
     if (i < list.count) {
-        char *ended = format("%s,", list.items[i]);
+        char *ended = hg_xasprintf("%s,", list.items[i]);
         free(list.items[i]);
         list.items[i] = ended;
     }
     for (i = 0; i < list.count; i++)
         size += strlen(list.items[i]) + 1;
-    if ((value = calloc(1, size)) == NULL)
-        out_of_memory();
+    value = hg_xcalloc(1, size);
     for (i = 0; i < list.count; i++) {
         if (i > 0)
             strcat(value, ":");
@@ -352,14 +323,14 @@ static char *find_executable(const char *name)
 {
     const char *path = getenv("PATH"), *start;
     if (strchr(name, '/') != NULL)
-        return format("%s", name);
+        return hg_xstrdup(name);
     if (path == NULL)
         path = "/usr/bin:/bin";
     for (start = path;; start++) {
         const char *end = strchrnul(start, ':');
         char *candidate = end == start
-            ? format("./%s", name)
-            : format("%.*s/%s", (int)(end - start), start, name);
+            ? hg_xasprintf("./%s", name)
+            : hg_xasprintf("%.*s/%s", (int)(end - start), start, name);
         if (is_executable_file(candidate))
             return candidate;
         free(candidate);
@@ -407,7 +378,7 @@ static char *find_valgrind(const char *given, const char **wrapper)
     }
     if (!is_script(path))
         return path;
-    bin = format("%s.bin", path);
+    bin = hg_xasprintf("%s.bin", path);
     if (is_executable_file(bin) && !is_script(bin)) {
         free(path);
         *wrapper = "skipped";
@@ -504,13 +475,6 @@ struct run_options {
     char **program;               /* PROG ARGS..., NULL-terminated */
 };
 
-/* The value of "--NAME=VALUE" in ARG, or NULL. */
-static const char *option_value(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
-}
-
 static bool is_variable_name(const char *text, size_t length)
 {
     size_t i;
@@ -522,74 +486,73 @@ static bool is_variable_name(const char *text, size_t length)
     return true;
 }
 
-/* --output, --cwd and --valgrind: *TARGET gets VALUE, which must not be
-   empty.  NULL when ARG is none of them. */
-static const char **path_option(const char *arg, struct run_options *o,
-                                const char **value)
+static int take_keep_env(const struct hg_command_line *line, const char *v)
 {
-    if ((*value = option_value(arg, "--output")) != NULL)
-        return &o->output;
-    if ((*value = option_value(arg, "--cwd")) != NULL)
-        return &o->cwd;
-    if ((*value = option_value(arg, "--valgrind")) != NULL)
-        return &o->valgrind;
-    return NULL;
+    struct run_options *o = line->data;
+    if (!is_variable_name(v, strlen(v)))
+        return hg_usage_error("run", run_usage, "--keep-env=VAR: "
+                              "'%s' is not a variable name", v);
+    add(&o->keep, v);
+    return -1;
 }
 
+static int take_env(const struct hg_command_line *line, const char *v)
+{
+    struct run_options *o = line->data;
+    if (!is_variable_name(v, name_length(v)) || strchr(v, '=') == NULL)
+        return hg_usage_error("run", run_usage, "--env=VAR=VALUE: "
+                              "'%s' is not VAR=VALUE", v);
+    add(&o->set, v);
+    return -1;
+}
+
+/* Any other option is Valgrind's, but for the three that would undo what
+   this command is for. */
+static int valgrind_option(const struct hg_command_line *line,
+                           const char *arg)
+{
+    struct run_options *o = line->data;
+    if (strncmp(arg, "--tool=", 7) == 0)
+        return hg_usage_error("run", run_usage, "'%s': hotgrind run "
+                              "always runs --tool=hotgrind", arg);
+    if (strcmp(arg, "--cache-geometry=host") == 0)
+        return hg_usage_error("run", run_usage, "--cache-geometry=host "
+                              "makes cache figures follow the machine; "
+                              "give --I1, --D1 and --LL instead");
+    if (strncmp(arg, "--launcher=", 11) == 0)
+        return hg_usage_error("run", run_usage, "'%s': hotgrind run "
+                              "names itself the launcher", arg);
+    add(&o->valgrind_args, arg);
+    return -1;
+}
+
+/* Options of `run` come before PROG: the first operand, or what follows
+   "--", is PROG and the rest its arguments. */
 static int parse(int argc, char **argv, struct run_options *o)
 {
-    int i;
-    const char *v, **target;
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (strcmp(arg, "--") == 0) {
-            i++;
-            break;
-        }
-        if (arg[0] != '-' || arg[1] == '\0')
-            break;
-        if ((target = path_option(arg, o, &v)) != NULL) {
-            if (v[0] == '\0')
-                return hg_usage_error("run", run_usage, "%.*s needs a value",
-                                      (int)(v - arg - 1), arg);
-            *target = v;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(run_help, stdout);
-            return -1;
-        } else if (strcmp(arg, "-o") == 0) {
-            if (i + 1 >= argc || argv[i + 1][0] == '\0')
-                return hg_usage_error("run", run_usage, "-o needs a file name");
-            o->output = argv[++i];
-        } else if ((v = option_value(arg, "--keep-env")) != NULL) {
-            if (!is_variable_name(v, strlen(v)))
-                return hg_usage_error("run", run_usage, "--keep-env=VAR: "
-                                      "'%s' is not a variable name", v);
-            add(&o->keep, v);
-        } else if ((v = option_value(arg, "--env")) != NULL) {
-            if (!is_variable_name(v, name_length(v)) || strchr(v, '=') == NULL)
-                return hg_usage_error("run", run_usage, "--env=VAR=VALUE: "
-                                      "'%s' is not VAR=VALUE", v);
-            add(&o->set, v);
-        } else if (strcmp(arg, "--dry-run") == 0) {
-            o->dry_run = true;
-        } else if (option_value(arg, "--tool") != NULL) {
-            return hg_usage_error("run", run_usage, "'%s': hotgrind run "
-                                  "always runs --tool=hotgrind", arg);
-        } else if (strcmp(arg, "--cache-geometry=host") == 0) {
-            return hg_usage_error("run", run_usage, "--cache-geometry=host "
-                                  "makes cache figures follow the machine; "
-                                  "give --I1, --D1 and --LL instead");
-        } else if (option_value(arg, "--launcher") != NULL) {
-            return hg_usage_error("run", run_usage, "'%s': hotgrind run "
-                                  "names itself the launcher", arg);
-        } else {
-            add(&o->valgrind_args, arg);
-        }
-    }
-    if (i >= argc)
+    const struct hg_command_line line = {
+        .command = "run", .usage = run_usage, .help = run_help,
+        .options = {
+            { .name = "--output", .value = &o->output, .nonempty = true },
+            { .name = "-o", .value = &o->output, .nonempty = true },
+            { .name = "--cwd", .value = &o->cwd, .nonempty = true },
+            { .name = "--valgrind", .value = &o->valgrind, .nonempty = true },
+            { .name = "--keep-env", .take = take_keep_env },
+            { .name = "--env", .take = take_env },
+            { .name = "--dry-run", .flag = &o->dry_run },
+        },
+        .operands_end_options = true,
+        .unknown = valgrind_option, .data = o,
+    };
+    int status, operands;
+
+    status = hg_parse_options(&line, argc, argv, &operands);
+    if (status != -1)
+        return status;
+    if (operands == 0)
         return hg_usage_error("run", run_usage, "no program given");
-    o->program = argv + i;
-    return 0;
+    o->program = argv;
+    return -1;
 }
 
 /* ---------------------------------------------------------------- run */
@@ -624,7 +587,7 @@ static void build_environment(const struct run_options *o,
     for (i = 0; i < o->set.count; i++) {
         const char *text = o->set.items[i];
         size_t length = name_length(text);
-        char *name = format("%.*s", (int)length, text);
+        char *name = hg_xasprintf("%.*s", (int)length, text);
         if (strcmp(name, "GLIBC_TUNABLES") == 0)
             user_tunables = text + length + 1;
         else
@@ -638,7 +601,7 @@ static void build_environment(const struct run_options *o,
 
 static void setting(struct strings *args, const char *name, const char *value)
 {
-    take(args, format("--run-setting=%s=%s", name, value));
+    take(args, hg_xasprintf("--run-setting=%s=%s", name, value));
 }
 
 /* The value of NAME in ENV (NULL when not there). */
@@ -695,15 +658,15 @@ static void add_settings(const struct run_options *o,
     }
     setting(args, "aslr", aslr_off ? "off" : "on");
     if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
-        text = format("%llu", (unsigned long long)limit.rlim_cur);
+        text = hg_xasprintf("%llu", (unsigned long long)limit.rlim_cur);
     else
-        text = format("unlimited");
+        text = hg_xstrdup("unlimited");
     setting(args, "stack-limit", text);
     free(text);
     setting(args, "cwd", o->cwd ? o->cwd : ".");
     setting(args, "cache-geometry", "fixed");
     if (output != NULL)
-        take(args, format("--hotgrind-out-file=%s", output));
+        take(args, hg_xasprintf("--hotgrind-out-file=%s", output));
 }
 
 /* Turns address space randomisation off for Valgrind and the program
@@ -746,13 +709,13 @@ static char *absolute_output(const char *output)
 {
     char here[PATH_MAX];
     if (output == NULL || output[0] == '/')
-        return output ? format("%s", output) : NULL;
+        return output ? hg_xstrdup(output) : NULL;
     if (getcwd(here, sizeof here) == NULL) {
         fprintf(stderr, "hotgrind run: cannot read the current directory: "
                 "%s\n", strerror(errno));
         exit(HG_EXIT_TROUBLE);
     }
-    return format("%s/%s", here, output);
+    return hg_xasprintf("%s/%s", here, output);
 }
 
 static void print_dry_run(const char *program, const char *libdir,
@@ -786,6 +749,32 @@ static int trouble(const char *what, const char *path)
     return HG_EXIT_TROUBLE;
 }
 
+/* Puts PROGRAM_FD (and LIB_FD, unless -1) in place and execs VALGRIND
+   with ARGS and ENV; returns only when that fails (after one line). */
+static int exec_valgrind(char *valgrind, const struct strings *args,
+                         const struct strings *env, const char *program,
+                         int program_fd, int lib_fd)
+{
+    char **exec_argv = hg_xcalloc(args->count + 2, sizeof *exec_argv);
+    exec_argv[0] = valgrind;
+    memcpy(exec_argv + 1, args->items, args->count * sizeof *exec_argv);
+    /* Out of the way of 3 and 4 first, then into place. */
+    program_fd = fcntl(program_fd, F_DUPFD_CLOEXEC, FIRST_FREE_FD);
+    if (lib_fd >= 0)
+        lib_fd = fcntl(lib_fd, F_DUPFD_CLOEXEC, FIRST_FREE_FD);
+    if (program_fd < 0 || !move_fd(program_fd, PROGRAM_FD)
+        || (lib_fd >= 0 && !move_fd(lib_fd, LIBDIR_FD)))
+        return trouble("cannot set up the descriptors for", program);
+    fflush(stdout);
+    fflush(stderr);
+    close_from(lib_fd >= 0 ? FIRST_FREE_FD : LIBDIR_FD);
+    execve(valgrind, exec_argv, env->items);
+    fprintf(stderr, "hotgrind run: cannot run %s: %s\n", valgrind,
+            strerror(errno));
+    free(exec_argv);
+    return HG_EXIT_TROUBLE;
+}
+
 int cmd_run(int argc, char **argv)
 {
     struct run_options o;
@@ -803,11 +792,11 @@ int cmd_run(int argc, char **argv)
         streams[status] = stream_kind(status);
     memset(&o, 0, sizeof o);
     status = parse(argc, argv, &o);
-    if (status != 0) {
+    if (status != -1) {
         free_strings(&o.keep);
         free_strings(&o.set);
         free_strings(&o.valgrind_args);
-        return status < 0 ? HG_EXIT_OK : status;
+        return status;
     }
     if (libdir != NULL && libdir[0] == '\0')
         libdir = NULL;
@@ -863,26 +852,8 @@ int cmd_run(int argc, char **argv)
         print_dry_run(program, libdir, valgrind, &env, &args);
         status = HG_EXIT_OK;
     } else {
-        char **exec_argv = calloc(args.count + 2, sizeof *exec_argv);
-        if (exec_argv == NULL)
-            out_of_memory();
-        exec_argv[0] = valgrind;
-        memcpy(exec_argv + 1, args.items, args.count * sizeof *exec_argv);
-        /* Out of the way of 3 and 4 first, then into place. */
-        program_fd = fcntl(program_fd, F_DUPFD_CLOEXEC, FIRST_FREE_FD);
-        if (lib_fd >= 0)
-            lib_fd = fcntl(lib_fd, F_DUPFD_CLOEXEC, FIRST_FREE_FD);
-        if (program_fd < 0 || !move_fd(program_fd, PROGRAM_FD)
-            || (lib_fd >= 0 && !move_fd(lib_fd, LIBDIR_FD)))
-            return trouble("cannot set up the descriptors for", program);
-        fflush(stdout);
-        fflush(stderr);
-        close_from(lib_fd >= 0 ? FIRST_FREE_FD : LIBDIR_FD);
-        execve(valgrind, exec_argv, env.items);
-        fprintf(stderr, "hotgrind run: cannot run %s: %s\n", valgrind,
-                strerror(errno));
-        free(exec_argv);
-        status = HG_EXIT_TROUBLE;
+        status = exec_valgrind(valgrind, &args, &env, program, program_fd,
+                               lib_fd);
     }
     free_strings(&env);
     free_strings(&args);

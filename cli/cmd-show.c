@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "text.h"
+#include "xalloc.h"
 
 static const char show_usage[] = "usage: hotgrind show [--limit N] REPORT";
 
@@ -55,22 +56,6 @@ enum { DEFAULT_LIMIT = 20 };
    pushing every row to the right. */
 enum { FUNCTION_COLUMN_MAX = 50, OBJECT_COLUMN_MAX = 30 };
 
-/* Name, object, file, line: the identity of a function, in one order. */
-static int compare_identity(const struct hg_function *f,
-                            const struct hg_function *g)
-{
-    int c;
-    if ((c = strcmp(f->name, g->name)) != 0)
-        return c;
-    if ((c = strcmp(f->object, g->object)) != 0)
-        return c;
-    if ((c = strcmp(f->file, g->file)) != 0)
-        return c;
-    if (f->line != g->line)
-        return f->line < g->line ? -1 : 1;
-    return 0;
-}
-
 /* The report's order: self Ir descending, then name, object, file, line. */
 static int compare_report_order(const void *a, const void *b)
 {
@@ -78,7 +63,7 @@ static int compare_report_order(const void *a, const void *b)
     const struct hg_function *g = *(const struct hg_function *const *)b;
     if (f->self_ir != g->self_ir)
         return f->self_ir > g->self_ir ? -1 : 1;
-    return compare_identity(f, g);
+    return hg_compare_identity(f, g);
 }
 
 static const char *plural(uint64_t n)
@@ -93,12 +78,7 @@ static void print_assignment(FILE *out, const char *prefix, const char *name,
                              const char *value)
 {
     size_t size = strlen(prefix) + strlen(name) + strlen(value) + 2;
-    char *word = malloc(size);
-    if (word == NULL) {          /* unquoted rather than nothing */
-        fprintf(out, "%s%s=", prefix, name);
-        hg_print_clean(out, value);
-        return;
-    }
+    char *word = hg_xmalloc(size);
     snprintf(word, size, "%s%s=%s", prefix, name, value);
     hg_print_shell_word(out, word);
     free(word);
@@ -342,11 +322,7 @@ static void table_set_location(struct hg_table *table, size_t row,
         hg_table_set(table, row, column, f->file);
         return;
     }
-    text = malloc(strlen(f->file) + 12);
-    if (text == NULL) {
-        table->failed = true;
-        return;
-    }
+    text = hg_xmalloc(strlen(f->file) + 12);
     sprintf(text, "%s:%u", f->file, f->line);
     hg_table_set(table, row, column, text);
     free(text);
@@ -370,6 +346,18 @@ struct marked_row {
 
 static const char ZONE_OBJECT[] = "(zone)";
 
+/* Object, then file, then line: how rows of the same name are ordered. */
+static int compare_place(const char *object_a, const char *file_a,
+                         unsigned line_a, const char *object_b,
+                         const char *file_b, unsigned line_b)
+{
+    int c;
+    if ((c = strcmp(object_a, object_b)) != 0
+        || (c = strcmp(file_a, file_b)) != 0)
+        return c;
+    return line_a < line_b ? -1 : line_a > line_b;
+}
+
 /* Inclusive Ir descending, then name, functions before zones, object,
    file and line: one order whatever the order in the file. */
 static int compare_marked_rows(const void *a, const void *b)
@@ -383,13 +371,8 @@ static int compare_marked_rows(const void *a, const void *b)
         return c;
     if (r->is_zone != s->is_zone)
         return r->is_zone ? 1 : -1;
-    if ((c = strcmp(r->object, s->object)) != 0)
-        return c;
-    if ((c = strcmp(r->file, s->file)) != 0)
-        return c;
-    if (r->line != s->line)
-        return r->line < s->line ? -1 : 1;
-    return 0;
+    return compare_place(r->object, r->file, r->line, s->object, s->file,
+                         s->line);
 }
 
 /* The mean, p50, p95, p99 and max cells from COLUMN on ('-' each without
@@ -467,7 +450,7 @@ static size_t collect_marked_rows(const struct hg_report *report,
 
 /* name, calls, inclusive Ir, its cache figures, the per-call columns, the
    heap traffic inside the calls, object. */
-static bool show_marked(FILE *out, const struct hg_report *report)
+static void show_marked(FILE *out, const struct hg_report *report)
 {
     static const char *const per_call_titles[] = {
         "mean", "p50", "p95", "p99", "max",
@@ -477,14 +460,12 @@ static bool show_marked(FILE *out, const struct hg_report *report)
     struct hg_table table;
     size_t n = 0, functions, cache = cache_columns(report), i;
 
-    rows = malloc((report->function_count + report->zone_count + 1)
-                  * sizeof *rows);
-    if (rows == NULL)
-        return false;
+    rows = hg_xmalloc((report->function_count + report->zone_count + 1)
+                      * sizeof *rows);
     functions = collect_marked_rows(report, rows, &n);
     if (n == 0) {
         free(rows);
-        return true;
+        return;
     }
     qsort(rows, n, sizeof *rows, compare_marked_rows);
 
@@ -501,10 +482,7 @@ static bool show_marked(FILE *out, const struct hg_report *report)
     fprintf(out, "\nMarked functions and zones: %zu function%s, %zu zone%s, "
             "by inclusive Ir\n", functions, plural(functions),
             report->zone_count, plural(report->zone_count));
-    if (!hg_table_create(&table, columns.list, columns.count, n)) {
-        free(rows);
-        return false;
-    }
+    hg_table_create(&table, columns.list, columns.count, n);
     for (i = 0; i < n; i++) {
         size_t column = 3;
         hg_table_set(&table, i, 0, rows[i].name);
@@ -517,7 +495,7 @@ static bool show_marked(FILE *out, const struct hg_report *report)
         hg_table_set(&table, i, column, rows[i].object);
     }
     free(rows);
-    return hg_table_finish(out, &table);
+    hg_table_finish(out, &table);
 }
 
 /* ------------------------------------------------------------- tables */
@@ -548,7 +526,7 @@ static int compare_heap_order(const void *a, const void *b)
         return f->heap.alloc_bytes > g->heap.alloc_bytes ? -1 : 1;
     if (f->heap.allocs != g->heap.allocs)
         return f->heap.allocs > g->heap.allocs ? -1 : 1;
-    return compare_identity(f, g);
+    return hg_compare_identity(f, g);
 }
 
 /* "12 allocations" */
@@ -581,7 +559,7 @@ static void print_heap_totals(FILE *out, const struct hg_heap_totals *heap)
 }
 
 /* The heap of the run, then the top LIMIT functions by bytes allocated. */
-static bool show_heap(FILE *out, const struct hg_report *report,
+static void show_heap(FILE *out, const struct hg_report *report,
                       size_t limit)
 {
     static const struct hg_column columns[] = {
@@ -597,15 +575,13 @@ static bool show_heap(FILE *out, const struct hg_report *report,
     struct hg_table table;
     size_t n = 0, shown, i;
 
-    rows = malloc((report->function_count + 1) * sizeof *rows);
-    if (rows == NULL)
-        return false;
+    rows = hg_xmalloc((report->function_count + 1) * sizeof *rows);
     for (i = 0; i < report->function_count; i++)
         if (report->functions[i].has_heap)
             rows[n++] = &report->functions[i];
     if (!report->has_heap && n == 0) {
         free(rows);
-        return true;
+        return;
     }
     if (report->has_heap)
         print_heap_totals(out, &report->heap);
@@ -617,15 +593,12 @@ static bool show_heap(FILE *out, const struct hg_report *report,
     if (n == 0) {
         fputs("none\n", out);
         free(rows);
-        return true;
+        return;
     }
     print_shown(out, n, shown);
     fputs(", by alloc-bytes\n", out);
 
-    if (!hg_table_create(&table, columns, 7, shown)) {
-        free(rows);
-        return false;
-    }
+    hg_table_create(&table, columns, 7, shown);
     for (i = 0; i < shown; i++) {
         const struct hg_function *f = rows[i];
         hg_table_set_count(&table, i, 0, f->heap.allocs);
@@ -637,7 +610,7 @@ static bool show_heap(FILE *out, const struct hg_report *report,
         table_set_location(&table, i, 6, f);
     }
     free(rows);
-    return hg_table_finish(out, &table);
+    hg_table_finish(out, &table);
 }
 
 /* ------------------------------------------------------------ threads */
@@ -660,7 +633,7 @@ static void table_set_id(struct hg_table *table, size_t row, size_t column,
 
 /* Every thread by id; the heap columns, and the Ir inside
    synchronisation calls, only when the report has them. */
-static bool show_threads(FILE *out, const struct hg_report *report)
+static void show_threads(FILE *out, const struct hg_report *report)
 {
     static const struct hg_column base_columns[] = {
         { "id", HG_ALIGN_RIGHT, 0, 0 },
@@ -684,13 +657,11 @@ static bool show_threads(FILE *out, const struct hg_report *report)
     bool heap = false, sync = false;
 
     if (!report->has_threads)
-        return true;
+        return;
     fprintf(out, "\nThreads: %zu, by id\n", n);
     if (n == 0)
-        return true;
-    rows = malloc(n * sizeof *rows);
-    if (rows == NULL)
-        return false;
+        return;
+    rows = hg_xmalloc(n * sizeof *rows);
     for (i = 0; i < n; i++) {
         rows[i] = &report->threads[i];
         heap = heap || rows[i]->has_heap;
@@ -708,10 +679,7 @@ static bool show_threads(FILE *out, const struct hg_report *report)
         sync_at = ncols;
         columns[ncols++] = sync_column;
     }
-    if (!hg_table_create(&table, columns, ncols, n)) {
-        free(rows);
-        return false;
-    }
+    hg_table_create(&table, columns, ncols, n);
     for (i = 0; i < n; i++) {
         const struct hg_thread *t = rows[i];
         table_set_id(&table, i, 0, t->id);
@@ -734,7 +702,7 @@ static bool show_threads(FILE *out, const struct hg_report *report)
             hg_table_set(&table, i, sync_at, "-");
     }
     free(rows);
-    return hg_table_finish(out, &table);
+    hg_table_finish(out, &table);
 }
 
 /* ------------------------------------------------- mutexes and events */
@@ -751,7 +719,7 @@ static int compare_mutex_order(const void *a, const void *b)
     return m->id < n->id ? -1 : m->id > n->id;
 }
 
-static bool show_mutexes(FILE *out, const struct hg_report *report,
+static void show_mutexes(FILE *out, const struct hg_report *report,
                          size_t limit)
 {
     static const struct hg_column columns[] = {
@@ -765,23 +733,18 @@ static bool show_mutexes(FILE *out, const struct hg_report *report,
     size_t n = report->mutex_count, shown = within_limit(n, limit), i;
 
     if (!report->has_mutexes)
-        return true;
+        return;
     fputs("\nMutexes: ", out);
     print_shown(out, n, shown);
     fputs(", by contended acquisitions\n", out);
     if (n == 0)
-        return true;
-    rows = malloc(n * sizeof *rows);
-    if (rows == NULL)
-        return false;
+        return;
+    rows = hg_xmalloc(n * sizeof *rows);
     for (i = 0; i < n; i++)
         rows[i] = &report->mutexes[i];
     qsort(rows, n, sizeof *rows, compare_mutex_order);
 
-    if (!hg_table_create(&table, columns, 4, shown)) {
-        free(rows);
-        return false;
-    }
+    hg_table_create(&table, columns, 4, shown);
     for (i = 0; i < shown; i++) {
         table_set_id(&table, i, 0, rows[i]->id);
         hg_table_set(&table, i, 1, rows[i]->name ? rows[i]->name : "-");
@@ -789,11 +752,11 @@ static bool show_mutexes(FILE *out, const struct hg_report *report,
         hg_table_set_count(&table, i, 3, rows[i]->contended);
     }
     free(rows);
-    return hg_table_finish(out, &table);
+    hg_table_finish(out, &table);
 }
 
 /* How many events of each kind, in the order of the format's list. */
-static bool show_events(FILE *out, const struct hg_report *report)
+static void show_events(FILE *out, const struct hg_report *report)
 {
     static const struct hg_column columns[] = {
         { "events", HG_ALIGN_RIGHT, 0, 0 },
@@ -803,14 +766,13 @@ static bool show_events(FILE *out, const struct hg_report *report)
     size_t kinds = 0, row = 0, kind;
 
     if (!report->has_events)
-        return true;
+        return;
     fprintf(out, "\nEvents: %zu, by kind\n", report->event_count);
     for (kind = 0; kind < HG_EVENT_KINDS; kind++)
         kinds += report->events_by_kind[kind] != 0;
     if (kinds == 0)
-        return true;
-    if (!hg_table_create(&table, columns, 2, kinds))
-        return false;
+        return;
+    hg_table_create(&table, columns, 2, kinds);
     for (kind = 0; kind < HG_EVENT_KINDS; kind++) {
         if (report->events_by_kind[kind] == 0)
             continue;
@@ -818,7 +780,7 @@ static bool show_events(FILE *out, const struct hg_report *report)
         hg_table_set(&table, row, 1, hg_event_kind_name(kind));
         row++;
     }
-    return hg_table_finish(out, &table);
+    hg_table_finish(out, &table);
 }
 
 /* ---------------------------------------------------------- the command */
@@ -826,7 +788,7 @@ static bool show_events(FILE *out, const struct hg_report *report)
 /* The header and the top LIMIT functions by self Ir: Ir, share, the
    cache figures when the run simulated the cache, function, object,
    file:line. */
-static bool show_functions(FILE *out, const struct hg_report *report,
+static void show_functions(FILE *out, const struct hg_report *report,
                            size_t limit)
 {
     struct columns columns = { .count = 0 };
@@ -835,9 +797,7 @@ static bool show_functions(FILE *out, const struct hg_report *report,
     size_t n = report->function_count, cache = cache_columns(report);
     size_t shown, i;
 
-    sorted = malloc((n ? n : 1) * sizeof *sorted);
-    if (sorted == NULL)
-        return false;
+    sorted = hg_xmalloc(n * sizeof *sorted);
     for (i = 0; i < n; i++)
         sorted[i] = &report->functions[i];
     qsort(sorted, n, sizeof *sorted, compare_report_order);
@@ -847,7 +807,7 @@ static bool show_functions(FILE *out, const struct hg_report *report,
     if (shown == 0) {
         fputs("\n(no functions)\n", out);
         free(sorted);
-        return true;
+        return;
     }
 
     add_column(&columns, "Ir", HG_ALIGN_RIGHT, 0);
@@ -857,10 +817,7 @@ static bool show_functions(FILE *out, const struct hg_report *report,
     add_column(&columns, "function", HG_ALIGN_LEFT, FUNCTION_COLUMN_MAX);
     add_column(&columns, "object", HG_ALIGN_LEFT, OBJECT_COLUMN_MAX);
     add_column(&columns, "file:line", HG_ALIGN_LEFT, 0);
-    if (!hg_table_create(&table, columns.list, columns.count, shown)) {
-        free(sorted);
-        return false;
-    }
+    hg_table_create(&table, columns.list, columns.count, shown);
     for (i = 0; i < shown; i++) {
         const struct hg_function *f = sorted[i];
         size_t column;
@@ -872,37 +829,32 @@ static bool show_functions(FILE *out, const struct hg_report *report,
         table_set_location(&table, i, column + 2, f);
     }
     free(sorted);
-    return hg_table_finish(out, &table);
+    hg_table_finish(out, &table);
 }
 
-bool hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
+void hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
 {
-    if (!show_functions(out, report, limit) || !show_marked(out, report)
-        || !show_heap(out, report, limit) || !show_threads(out, report)
-        || !show_mutexes(out, report, limit))
-        return false;
-    if (!show_events(out, report))
-        return false;
+    show_functions(out, report, limit);
+    show_marked(out, report);
+    show_heap(out, report, limit);
+    show_threads(out, report);
+    show_mutexes(out, report, limit);
+    show_events(out, report);
     show_mark_warnings(out, report);
-    return true;
 }
 
 int cmd_show(int argc, char **argv)
 {
-    const char *path;
-    const char *limit_text = NULL;
-    const struct hg_value_option options[] = {
-        { "--limit", "a number", &limit_text },
-        { NULL, NULL, NULL }
+    const char *path, *limit_text = NULL;
+    const struct hg_command_line line = {
+        .command = "show", .usage = show_usage, .help = show_help,
+        .options = { { .name = "--limit", .value = &limit_text } },
     };
     size_t limit = DEFAULT_LIMIT;
-    char problem[HG_PROBLEM_SIZE];
     struct hg_report *report;
-    bool printed;
     int status;
 
-    status = hg_parse_command_line(argc, argv, "show", show_usage, show_help,
-                                   options, &path);
+    status = hg_parse_one_report(&line, argc, argv, &path);
     if (status != -1)
         return status;
     if (limit_text != NULL && !hg_parse_limit(limit_text, &limit))
@@ -912,16 +864,9 @@ int cmd_show(int argc, char **argv)
     if (path == NULL)
         return hg_usage_error("show", show_usage, "no REPORT given");
 
-    report = hg_report_load(path, problem, sizeof problem);
-    if (report == NULL) {
-        hg_say_problem(path, problem);
+    if ((report = hg_load_report(path)) == NULL)
         return HG_EXIT_TROUBLE;
-    }
-    printed = hg_show_table(stdout, report, limit);
+    hg_show_table(stdout, report, limit);
     hg_report_free(report);
-    if (!printed) {
-        hg_say_problem(path, "out of memory");
-        return HG_EXIT_TROUBLE;
-    }
     return HG_EXIT_OK;
 }

@@ -46,10 +46,10 @@ static bool is_other_format(xmlDocPtr doc, char *problem, size_t problem_size)
             && format != HG_REPORT_FORMAT;
     xmlFree(text);
     if (other)
-        snprintf(problem, problem_size, "line %ld: report format %llu is "
-                 "not supported (this hotgrind reads format %d)",
-                 hg_xml_line(root), (unsigned long long)format,
-                 HG_REPORT_FORMAT);
+        hg_xml_problem(problem, problem_size, hg_xml_line(root), "report "
+                       "format %llu is not supported (this hotgrind reads "
+                       "format %d)", (unsigned long long)format,
+                       HG_REPORT_FORMAT);
     return other;
 }
 
@@ -68,29 +68,20 @@ static bool validate_one(const char *path, char *problem, size_t problem_size)
 
 int cmd_validate(int argc, char **argv)
 {
-    int first_path = argc, status = HG_EXIT_OK, i;
+    const struct hg_command_line line = {
+        .command = "validate", .usage = validate_usage,
+        .help = validate_help,
+    };
+    int status, count, i;
 
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (arg[0] != '-' || strcmp(arg, "-") == 0) {
-            first_path = i;
-            break;
-        }
-        if (strcmp(arg, "--") == 0) {
-            first_path = i + 1;
-            break;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(validate_help, stdout);
-            return HG_EXIT_OK;
-        }
-        return hg_usage_error("validate", validate_usage,
-                              "unknown option '%s'", arg);
-    }
-    if (first_path >= argc)
+    status = hg_parse_options(&line, argc, argv, &count);
+    if (status != -1)
+        return status;
+    if (count == 0)
         return hg_usage_error("validate", validate_usage, "no REPORT given");
 
-    for (i = first_path; i < argc; i++) {
+    status = HG_EXIT_OK;
+    for (i = 0; i < count; i++) {
         char problem[HG_PROBLEM_SIZE];
         if (validate_one(argv[i], problem, sizeof problem)) {
             printf("%s: valid\n", argv[i]);

@@ -8,13 +8,13 @@
    output is the same on every machine. */
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "diff.h"
+#include "xalloc.h"
 
 enum { BASE, HEAD };
 #define NONE SIZE_MAX
@@ -77,17 +77,16 @@ static uint64_t hash_key(const char *key, bool zone)
     return h;
 }
 
-static bool table_create(struct table *table, size_t base_count,
+static void table_create(struct table *table, size_t base_count,
                          size_t head_count)
 {
     size_t capacity = 16;
     while (capacity < 2 * (base_count + head_count))
         capacity *= 2;
     table->mask = capacity - 1;
-    table->slots = calloc(capacity, sizeof *table->slots);
-    table->next[BASE] = malloc((base_count + 1) * sizeof(size_t));
-    table->next[HEAD] = malloc((head_count + 1) * sizeof(size_t));
-    return table->slots && table->next[BASE] && table->next[HEAD];
+    table->slots = hg_xcalloc(capacity, sizeof *table->slots);
+    table->next[BASE] = hg_xmalloc((base_count + 1) * sizeof(size_t));
+    table->next[HEAD] = hg_xmalloc((head_count + 1) * sizeof(size_t));
 }
 
 static void table_free(struct table *table)
@@ -150,10 +149,8 @@ static int compare_lines(const void *a, const void *b)
 static size_t *chain_by_line(const struct table *table, const struct slot *slot,
                              const struct side *side, int s)
 {
-    size_t *chain = malloc(slot->count[s] * sizeof *chain);
+    size_t *chain = hg_xmalloc(slot->count[s] * sizeof *chain);
     size_t i, n = 0;
-    if (chain == NULL)
-        return NULL;
     for (i = slot->first[s]; i != NONE; i = table->next[s][i])
         chain[n++] = i;
     sorting_side = side;
@@ -165,7 +162,7 @@ static size_t *chain_by_line(const struct table *table, const struct slot *slot,
    a key (the same function name in one file, at different lines), in the
    order of their lines.  With UNIQUE_ONLY (the fallback), only slots with
    exactly one entity on each side. */
-static bool pair_slots(const struct table *table, struct side sides[2],
+static void pair_slots(const struct table *table, struct side sides[2],
                        bool unique_only)
 {
     size_t at, k;
@@ -183,80 +180,63 @@ static bool pair_slots(const struct table *table, struct side sides[2],
             continue;
         chains[BASE] = chain_by_line(table, slot, &sides[BASE], BASE);
         chains[HEAD] = chain_by_line(table, slot, &sides[HEAD], HEAD);
-        for (k = 0; chains[BASE] && chains[HEAD] && k < slot->count[BASE]
-                    && k < slot->count[HEAD]; k++)
+        for (k = 0; k < slot->count[BASE] && k < slot->count[HEAD]; k++)
             pair(sides, chains[BASE][k], chains[HEAD][k], false);
         free(chains[BASE]);
         free(chains[HEAD]);
-        if (chains[BASE] == NULL || chains[HEAD] == NULL)
-            return false;
     }
-    return true;
 }
 
-/* "NAME\tOBJECT" of an unmatched function, or NULL. */
+/* "NAME\tOBJECT" of an unmatched function. */
 static char *name_object_key(const struct side *side, size_t i)
 {
     const struct hg_function *f = &side->report->functions[i];
-    size_t size = strlen(f->name) + strlen(f->object) + 2;
-    char *key = malloc(size);
-    if (key != NULL)
-        snprintf(key, size, "%s\t%s", f->name, f->object);
-    return key;
+    return hg_xasprintf("%s\t%s", f->name, f->object);
 }
 
 /* The unmatched functions of each side by name and object: a pair that is
    the only one of its name and object on both sides is the same function
    whose file changed (moved, renamed, or debug information that names it
    differently). */
-static bool pair_by_name(struct side sides[2])
+static void pair_by_name(struct side sides[2])
 {
     struct table table;
-    char **keys[2] = { NULL, NULL };
-    bool ok;
+    char **keys[2];
     int s;
     size_t i;
 
-    ok = table_create(&table, sides[BASE].count, sides[HEAD].count);
-    for (s = BASE; ok && s <= HEAD; s++) {
-        keys[s] = calloc(sides[s].count + 1, sizeof *keys[s]);
-        ok = keys[s] != NULL;
-        for (i = 0; ok && i < sides[s].report->function_count; i++) {
+    table_create(&table, sides[BASE].count, sides[HEAD].count);
+    for (s = BASE; s <= HEAD; s++) {
+        keys[s] = hg_xcalloc(sides[s].count + 1, sizeof *keys[s]);
+        for (i = 0; i < sides[s].report->function_count; i++) {
             if (sides[s].partner[i] != NONE)
                 continue;
             keys[s][i] = name_object_key(&sides[s], i);
-            ok = keys[s][i] != NULL;
-            if (ok)
-                table_add(&table, s, i, keys[s][i], false);
+            table_add(&table, s, i, keys[s][i], false);
         }
     }
-    ok = ok && pair_slots(&table, sides, true);
-    for (s = BASE; s <= HEAD; s++)
-        for (i = 0; keys[s] && i < sides[s].count; i++)
+    pair_slots(&table, sides, true);
+    for (s = BASE; s <= HEAD; s++) {
+        for (i = 0; i < sides[s].count; i++)
             free(keys[s][i]);
-    free(keys[BASE]);
-    free(keys[HEAD]);
+        free(keys[s]);
+    }
     table_free(&table);
-    return ok;
 }
 
-static bool side_create(struct side *side, const struct hg_report *report)
+static void side_create(struct side *side, const struct hg_report *report)
 {
     size_t i;
     side->report = report;
     side->count = report->function_count + report->zone_count;
-    side->keys = calloc(side->count + 1, sizeof *side->keys);
-    side->partner = malloc((side->count + 1) * sizeof *side->partner);
-    side->by_name = calloc(side->count + 1, sizeof *side->by_name);
-    if (!side->keys || !side->partner || !side->by_name)
-        return false;
+    side->keys = hg_xcalloc(side->count + 1, sizeof *side->keys);
+    side->partner = hg_xmalloc((side->count + 1) * sizeof *side->partner);
+    side->by_name = hg_xcalloc(side->count + 1, sizeof *side->by_name);
     for (i = 0; i < side->count; i++) {
         struct hg_entity entity = entity_of(side, i);
         side->partner[i] = NONE;
-        if ((side->keys[i] = hg_entity_key(&entity)) == NULL)
-            return false;
+        side->keys[i] = hg_entity_key(&entity);
     }
-    return true;
 }
 
 static void side_free(struct side *side)
@@ -270,18 +250,18 @@ static void side_free(struct side *side)
 }
 
 /* Matches the entities of the two sides: by key, then by name. */
-static bool match(struct side sides[2])
+static void match(struct side sides[2])
 {
     struct table table;
-    bool ok = table_create(&table, sides[BASE].count, sides[HEAD].count);
     int s;
     size_t i;
-    for (s = BASE; ok && s <= HEAD; s++)
+    table_create(&table, sides[BASE].count, sides[HEAD].count);
+    for (s = BASE; s <= HEAD; s++)
         for (i = 0; i < sides[s].count; i++)
             table_add(&table, s, i, sides[s].keys[i], is_zone(&sides[s], i));
-    ok = ok && pair_slots(&table, sides, false);
+    pair_slots(&table, sides, false);
     table_free(&table);
-    return ok && pair_by_name(sides);
+    pair_by_name(sides);
 }
 
 /* ------------------------------------------------------------ values */
@@ -309,17 +289,15 @@ static const struct hg_metric *headline_metric(const struct hg_diff_row *row)
     return hg_diff_row_zone(row) != NULL ? incl_ir : ir;
 }
 
-/* Fills ROW's values from the two reports; false when out of memory. */
-static bool row_values(struct hg_diff_row *row, const struct hg_report *base,
+/* Fills ROW's values from the two reports. */
+static void row_values(struct hg_diff_row *row, const struct hg_report *base,
                        const struct hg_report *head)
 {
     size_t count, m, n = 0;
     const struct hg_metric *all = hg_metrics(&count);
     const struct hg_metric *headline = headline_metric(row);
-    struct hg_diff_value *values = malloc(count * sizeof *values);
+    struct hg_diff_value *values = hg_xmalloc(count * sizeof *values);
 
-    if (values == NULL)
-        return false;
     for (m = 0; m < count; m++) {
         struct hg_diff_value v = { &all[m], false, false, 0, 0 };
         if (row->in_base)
@@ -337,7 +315,6 @@ static bool row_values(struct hg_diff_row *row, const struct hg_report *base,
     }
     row->values = values;
     row->value_count = n;
-    return true;
 }
 
 static bool row_differs(const struct hg_diff_row *row)
@@ -436,66 +413,37 @@ static int compare_impact(const void *pa, const void *pb)
 
 /* ------------------------------------------------------ fingerprints */
 
-static char *copy_text(const char *text)
-{
-    return strdup(text ? text : "");
-}
-
-/* Records that the runs differ in WHAT; false when out of memory. */
-static bool add_difference(struct hg_diff *diff, const char *what,
+/* Records that the runs differ in WHAT, if they do. */
+static void add_difference(struct hg_diff *diff, const char *what,
                            const char *base, const char *head)
 {
     struct hg_diff_difference *d;
     if (strcmp(base, head) == 0)
-        return true;
-    d = realloc(diff->differences,
-                (diff->difference_count + 1) * sizeof *d);
-    if (d == NULL)
-        return false;
-    diff->differences = d;
-    d = &d[diff->difference_count++];
-    d->what = copy_text(what);
-    d->base = copy_text(base);
-    d->head = copy_text(head);
-    return d->what && d->base && d->head;
-}
-
-/* A formatted text for a difference; NULL when out of memory. */
-static char *format_text(const char *format, ...)
-    __attribute__((format(printf, 1, 2)));
-
-static char *format_text(const char *format, ...)
-{
-    va_list args;
-    int n;
-    char *text;
-    va_start(args, format);
-    n = vsnprintf(NULL, 0, format, args);
-    va_end(args);
-    if (n < 0 || (text = malloc((size_t)n + 1)) == NULL)
-        return NULL;
-    va_start(args, format);
-    vsnprintf(text, (size_t)n + 1, format, args);
-    va_end(args);
-    return text;
+        return;
+    diff->differences = hg_xrealloc(diff->differences,
+                                    diff->difference_count + 1,
+                                    sizeof *diff->differences);
+    d = &diff->differences[diff->difference_count++];
+    d->what = hg_xstrdup(what);
+    d->base = hg_xstrdup(base);
+    d->head = hg_xstrdup(head);
 }
 
 /* Compares two formatted texts as WHAT; frees both. */
-static bool add_formatted(struct hg_diff *diff, const char *what, char *base,
+static void add_formatted(struct hg_diff *diff, const char *what, char *base,
                           char *head)
 {
-    bool ok = base && head && add_difference(diff, what, base, head);
+    add_difference(diff, what, base, head);
     free(base);
     free(head);
-    return ok;
 }
 
 static char *environment_text(const struct hg_report *r)
 {
     char variables[HG_COUNT_TEXT_SIZE], bytes[HG_COUNT_TEXT_SIZE];
-    return format_text("%s variables, %s bytes",
-                       hg_format_count(r->environment_variables, variables),
-                       hg_format_count(r->environment_bytes, bytes));
+    return hg_xasprintf("%s variables, %s bytes",
+                        hg_format_count(r->environment_variables, variables),
+                        hg_format_count(r->environment_bytes, bytes));
 }
 
 static const char *variable(const struct hg_report *r, const char *name)
@@ -508,8 +456,8 @@ static const char *variable(const struct hg_report *r, const char *name)
 }
 
 /* The values of NAME among COUNT options or launcher settings, space-
-   separated (alloc-fn, free-fn and keep-env may be given several times);
-   NULL when out of memory. */
+   separated (alloc-fn, free-fn and keep-env may be given several
+   times). */
 static char *pair_values(const struct hg_option *pairs, size_t count,
                          const char *name)
 {
@@ -519,9 +467,8 @@ static char *pair_values(const struct hg_option *pairs, size_t count,
         if (strcmp(pairs[i].name, name) == 0)
             size += strlen(pairs[i].value) + 1;
     if (size == 1)
-        return strdup("(not given)");
-    if ((text = calloc(1, size)) == NULL)
-        return NULL;
+        return hg_xstrdup("(not given)");
+    text = hg_xcalloc(1, size);
     for (i = 0; i < count; i++)
         if (strcmp(pairs[i].name, name) == 0) {
             if (text[0] != '\0')
@@ -554,7 +501,7 @@ static bool has_name(const struct hg_option *pairs, size_t count,
 
 /* Every name of either list, base's first, as "KIND NAME": the options,
    or the launcher's settings. */
-static bool compare_pairs(struct hg_diff *diff, const char *kind,
+static void compare_pairs(struct hg_diff *diff, const char *kind,
                           const struct hg_option *base, size_t base_count,
                           const struct hg_option *head, size_t head_count)
 {
@@ -566,119 +513,103 @@ static bool compare_pairs(struct hg_diff *diff, const char *kind,
         for (i = 0; i < counts[s]; i++) {
             const char *name = pairs[s][i].name;
             char *what;
-            bool ok;
             if (!first_of_name(pairs[s], i)
                 || (s == HEAD && has_name(base, base_count, name)))
                 continue;
-            what = format_text("%s %s", kind, name);
-            ok = what && add_formatted(diff, what,
-                                       pair_values(base, base_count, name),
-                                       pair_values(head, head_count, name));
+            what = hg_xasprintf("%s %s", kind, name);
+            add_formatted(diff, what, pair_values(base, base_count, name),
+                          pair_values(head, head_count, name));
             free(what);
-            if (!ok)
-                return false;
         }
-    return true;
 }
 
-static bool compare_options(struct hg_diff *diff,
+static void compare_options(struct hg_diff *diff,
                             const struct hg_report *base,
                             const struct hg_report *head)
 {
-    return compare_pairs(diff, "option", base->options, base->option_count,
+    compare_pairs(diff, "option", base->options, base->option_count,
                          head->options, head->option_count);
 }
 
 /* The launcher that made the run reproducible (`hotgrind run`) and what
    it fixed, setting by setting; a run without one differs from a run
    with one by that alone. */
-static bool compare_launchers(struct hg_diff *diff,
+static void compare_launchers(struct hg_diff *diff,
                               const struct hg_report *base,
                               const struct hg_report *head)
 {
     if (base->launcher == NULL && head->launcher == NULL)
-        return true;
-    if (base->launcher == NULL || head->launcher == NULL)
-        return add_difference(diff, "launcher",
-                              base->launcher ? base->launcher : "(none)",
-                              head->launcher ? head->launcher : "(none)");
-    return add_difference(diff, "launcher", base->launcher, head->launcher)
-           && compare_pairs(diff, "setting", base->settings,
-                            base->setting_count, head->settings,
-                            head->setting_count);
+        return;
+    if (base->launcher == NULL || head->launcher == NULL) {
+        add_difference(diff, "launcher",
+                       base->launcher ? base->launcher : "(none)",
+                       head->launcher ? head->launcher : "(none)");
+        return;
+    }
+    add_difference(diff, "launcher", base->launcher, head->launcher);
+    compare_pairs(diff, "setting", base->settings, base->setting_count,
+                  head->settings, head->setting_count);
 }
 
 static char *cost_model_text(const struct hg_report *r)
 {
-    return format_text("%s version %" PRIu64 ", l1-miss %" PRIu64
-                       ", ll-miss %" PRIu64, r->cost_model_name,
-                       r->cost_model_version, r->cost_l1_miss,
-                       r->cost_ll_miss);
+    return hg_xasprintf("%s version %" PRIu64 ", l1-miss %" PRIu64
+                        ", ll-miss %" PRIu64, r->cost_model_name,
+                        r->cost_model_version, r->cost_l1_miss,
+                        r->cost_ll_miss);
 }
 
 static char *cache_text(const struct hg_report *r)
 {
-    return format_text("I1 %s, D1 %s, LL %s", r->cache_i1, r->cache_d1,
-                       r->cache_ll);
+    return hg_xasprintf("I1 %s, D1 %s, LL %s", r->cache_i1, r->cache_d1,
+                        r->cache_ll);
 }
 
 /* What both reports record of how the run was measured, and differs:
    counts may move for that reason alone. */
-static bool compare_fingerprints(struct hg_diff *diff,
+static void compare_fingerprints(struct hg_diff *diff,
                                  const struct hg_report *base,
                                  const struct hg_report *head)
 {
     static const char *const variables[] = { "GLIBC_TUNABLES", "LD_BIND_NOW" };
     size_t i;
 
-    if (!add_difference(diff, "hotgrind", base->tool_version,
-                        head->tool_version)
-        || !add_difference(diff, "Valgrind", base->valgrind_version,
-                           head->valgrind_version))
-        return false;
-    if (base->platform_hwcaps && head->platform_hwcaps
-        && !add_difference(diff, "platform", base->platform_hwcaps,
-                           head->platform_hwcaps))
-        return false;
-    if (base->libc_version && head->libc_version
-        && !add_formatted(diff, "libc",
-                          format_text("%s %s", base->libc_name
-                                      ? base->libc_name : "libc",
-                                      base->libc_version),
-                          format_text("%s %s", head->libc_name
-                                      ? head->libc_name : "libc",
-                                      head->libc_version)))
-        return false;
+    add_difference(diff, "hotgrind", base->tool_version, head->tool_version);
+    add_difference(diff, "Valgrind", base->valgrind_version,
+                   head->valgrind_version);
+    if (base->platform_hwcaps && head->platform_hwcaps)
+        add_difference(diff, "platform", base->platform_hwcaps,
+                       head->platform_hwcaps);
+    if (base->libc_version && head->libc_version)
+        add_formatted(diff, "libc",
+                      hg_xasprintf("%s %s", base->libc_name
+                                   ? base->libc_name : "libc",
+                                   base->libc_version),
+                      hg_xasprintf("%s %s", head->libc_name
+                                   ? head->libc_name : "libc",
+                                   head->libc_version));
     if (base->has_environment && head->has_environment) {
-        if (!add_formatted(diff, "environment", environment_text(base),
-                           environment_text(head)))
-            return false;
+        add_formatted(diff, "environment", environment_text(base),
+                      environment_text(head));
         for (i = 0; i < sizeof variables / sizeof variables[0]; i++)
-            if (!add_difference(diff, variables[i],
-                                variable(base, variables[i]),
-                                variable(head, variables[i])))
-                return false;
+            add_difference(diff, variables[i], variable(base, variables[i]),
+                           variable(head, variables[i]));
     }
-    if (base->option_count != 0 && head->option_count != 0
-        && !compare_options(diff, base, head))
-        return false;
-    if (!compare_launchers(diff, base, head))
-        return false;
-    if (base->has_cost_model && head->has_cost_model
-        && !add_formatted(diff, "cost model", cost_model_text(base),
-                          cost_model_text(head)))
-        return false;
-    if (base->has_cache_geometry && head->has_cache_geometry
-        && !add_formatted(diff, "cache", cache_text(base), cache_text(head)))
-        return false;
-    return true;
+    if (base->option_count != 0 && head->option_count != 0)
+        compare_options(diff, base, head);
+    compare_launchers(diff, base, head);
+    if (base->has_cost_model && head->has_cost_model)
+        add_formatted(diff, "cost model", cost_model_text(base),
+                      cost_model_text(head));
+    if (base->has_cache_geometry && head->has_cache_geometry)
+        add_formatted(diff, "cache", cache_text(base), cache_text(head));
 }
 
 /* ------------------------------------------------------------- rows */
 
 /* Adds the row of entity B of base and H of head (NONE: not there) to
    DIFF, or counts it unchanged; takes the row's key from its side. */
-static bool add_row(struct hg_diff *diff, struct side sides[2], size_t b,
+static void add_row(struct hg_diff *diff, struct side sides[2], size_t b,
                     size_t h)
 {
     struct hg_diff_row row = { .status = HG_DIFF_CHANGED };
@@ -696,13 +627,12 @@ static bool add_row(struct hg_diff *diff, struct side sides[2], size_t b,
     else if (!row.in_head)
         row.status = HG_DIFF_REMOVED;
     row.by_name = row.in_base && row.in_head && sides[BASE].by_name[b];
-    if (!row_values(&row, sides[BASE].report, sides[HEAD].report))
-        return false;
+    row_values(&row, sides[BASE].report, sides[HEAD].report);
     diff->compared++;
     if (row.status == HG_DIFF_CHANGED && !row_differs(&row)) {
         diff->unchanged++;
         free(row.values);
-        return true;
+        return;
     }
     row.key = keyed->keys[k];
     keyed->keys[k] = NULL;
@@ -713,51 +643,41 @@ static bool add_row(struct hg_diff *diff, struct side sides[2], size_t b,
         diff->removed++;
     else
         diff->changed++;
-    return true;
 }
 
-static bool add_rows(struct hg_diff *diff, struct side sides[2])
+static void add_rows(struct hg_diff *diff, struct side sides[2])
 {
     size_t i;
-    diff->rows = malloc((sides[BASE].count + sides[HEAD].count + 1)
-                        * sizeof *diff->rows);
-    if (diff->rows == NULL)
-        return false;
+    diff->rows = hg_xcalloc(sides[BASE].count + sides[HEAD].count + 1,
+                            sizeof *diff->rows);
     for (i = 0; i < sides[BASE].count; i++)
-        if (!add_row(diff, sides, i, sides[BASE].partner[i]))
-            return false;
+        add_row(diff, sides, i, sides[BASE].partner[i]);
     for (i = 0; i < sides[HEAD].count; i++)
-        if (sides[HEAD].partner[i] == NONE && !add_row(diff, sides, NONE, i))
-            return false;
-    return true;
+        if (sides[HEAD].partner[i] == NONE)
+            add_row(diff, sides, NONE, i);
 }
 
-bool hg_diff_reports(const struct hg_report *base,
+void hg_diff_reports(const struct hg_report *base,
                      const struct hg_report *head, struct hg_diff *diff)
 {
     struct side sides[2];
-    bool ok;
 
     memset(diff, 0, sizeof *diff);
     memset(sides, 0, sizeof sides);
     diff->cross_arch = strcmp(base->arch, head->arch) != 0;
     diff->total.status = HG_DIFF_TOTAL;
     diff->total.in_base = diff->total.in_head = true;
-    diff->total.key = strdup("");
-    ok = diff->total.key != NULL
-         && row_values(&diff->total, base, head)
-         && side_create(&sides[BASE], base) && side_create(&sides[HEAD], head)
-         && match(sides) && add_rows(diff, sides)
-         && compare_fingerprints(diff, base, head);
+    diff->total.key = hg_xstrdup("");
+    row_values(&diff->total, base, head);
+    side_create(&sides[BASE], base);
+    side_create(&sides[HEAD], head);
+    match(sides);
+    add_rows(diff, sides);
+    compare_fingerprints(diff, base, head);
     side_free(&sides[BASE]);
     side_free(&sides[HEAD]);
-    if (!ok) {
-        hg_diff_free(diff);
-        return false;
-    }
     ranking_cross_arch = diff->cross_arch;
     qsort(diff->rows, diff->row_count, sizeof *diff->rows, compare_impact);
-    return true;
 }
 
 void hg_diff_free(struct hg_diff *diff)

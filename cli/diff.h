@@ -64,9 +64,8 @@ struct hg_diff {
 /* Compares HEAD with BASE into DIFF.  Rows are matched by hg_entity_key;
    a function whose key is in one report only is matched by name and
    object when exactly one such unmatched function is in each report.
-   Functions sharing a key are matched in the order of their lines.
-   False only when out of memory (DIFF is then freed). */
-bool hg_diff_reports(const struct hg_report *base,
+   Functions sharing a key are matched in the order of their lines. */
+void hg_diff_reports(const struct hg_report *base,
                      const struct hg_report *head, struct hg_diff *diff);
 
 void hg_diff_free(struct hg_diff *diff);

@@ -1,4 +1,7 @@
-/* hotgrind: JSON strings.  GPL-2.0-or-later; part of hotgrind. */
+/* hotgrind: JSON strings, and the writer of diff and export.
+   GPL-2.0-or-later; part of hotgrind. */
+
+#include <inttypes.h>
 
 #include "json.h"
 
@@ -21,4 +24,91 @@ void hg_json_string(FILE *out, const char *text)
         }
     }
     fputc('"', out);
+}
+
+/* A new line, indented two spaces for each container open that is laid
+   out one member a line (those on one line add nothing). */
+static void new_line(struct hg_json *w)
+{
+    int i;
+    fputc('\n', w->out);
+    for (i = 1; i <= w->depth; i++)
+        if (!w->open[i].one_line)
+            fputs("  ", w->out);
+}
+
+void hg_json_key(struct hg_json *w, const char *key)
+{
+    bool first, one_line;
+    if (w->depth == 0)
+        return;
+    first = w->open[w->depth].empty;
+    one_line = w->open[w->depth].one_line || (w->same_line && !first);
+    w->open[w->depth].empty = false;
+    w->same_line = false;
+    if (!first)
+        fputc(',', w->out);
+    if (!one_line)
+        new_line(w);
+    else if (!first)
+        fputc(' ', w->out);
+    if (key != NULL) {
+        hg_json_string(w->out, key);
+        fputs(": ", w->out);
+    }
+}
+
+void hg_json_same_line(struct hg_json *w)
+{
+    w->same_line = true;
+}
+
+void hg_json_open(struct hg_json *w, const char *key, char bracket,
+                  bool one_line)
+{
+    hg_json_key(w, key);
+    fputc(bracket, w->out);
+    w->depth++;
+    w->open[w->depth].close = bracket == '{' ? '}' : ']';
+    w->open[w->depth].empty = true;
+    w->open[w->depth].one_line = one_line;
+}
+
+void hg_json_close(struct hg_json *w)
+{
+    char close = w->open[w->depth].close;
+    bool spread = !w->open[w->depth].empty && !w->open[w->depth].one_line;
+    w->depth--;
+    if (spread)
+        new_line(w);
+    fputc(close, w->out);
+    if (w->depth == 0)
+        fputc('\n', w->out);
+}
+
+void hg_json_text(struct hg_json *w, const char *key, const char *text)
+{
+    hg_json_key(w, key);
+    if (text != NULL)
+        hg_json_string(w->out, text);
+    else
+        fputs("null", w->out);
+}
+
+void hg_json_count(struct hg_json *w, const char *key, uint64_t value)
+{
+    hg_json_key(w, key);
+    fprintf(w->out, "%" PRIu64, value);
+}
+
+void hg_json_bool(struct hg_json *w, const char *key, bool value)
+{
+    hg_json_key(w, key);
+    fputs(value ? "true" : "false", w->out);
+}
+
+void hg_json_null(struct hg_json *w, const char *key)
+{
+    hg_json_key(w, key);
+    fputs("null", w->out);
 }

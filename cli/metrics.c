@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "xalloc.h"
 
 /* Which figure a metric reads, beyond its scope. */
 enum source {
@@ -251,12 +252,7 @@ bool hg_metric_value(const struct hg_metric *metric,
 static char *joined(const char *a, const char *sep1, const char *b,
                     const char *sep2, const char *c)
 {
-    size_t n = strlen(a) + strlen(sep1) + strlen(b) + strlen(sep2)
-               + strlen(c) + 1;
-    char *s = malloc(n);
-    if (s != NULL)
-        snprintf(s, n, "%s%s%s%s%s", a, sep1, b, sep2, c);
-    return s;
+    return hg_xasprintf("%s%s%s%s%s", a, sep1, b, sep2, c);
 }
 
 char *hg_entity_key(const struct hg_entity *entity)

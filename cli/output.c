@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "xalloc.h"
 
 static void say_errno(char *problem, size_t problem_size, const char *what,
                       const char *path)
@@ -27,7 +28,6 @@ bool hg_output_open(struct hg_output *output, const char *path,
                     char *problem, size_t problem_size)
 {
     struct stat st;
-    size_t n;
 
     memset(output, 0, sizeof *output);
     if (path == NULL) {
@@ -48,13 +48,7 @@ bool hg_output_open(struct hg_output *output, const char *path,
         }
         return true;
     }
-    n = strlen(path) + sizeof ".tmp";
-    output->tmp_path = malloc(n);
-    if (output->tmp_path == NULL) {
-        snprintf(problem, problem_size, "out of memory");
-        return false;
-    }
-    snprintf(output->tmp_path, n, "%s.tmp", path);
+    output->tmp_path = hg_xasprintf("%s.tmp", path);
     output->file = fopen(output->tmp_path, "w");
     if (output->file == NULL) {
         say_errno(problem, problem_size, "create", output->tmp_path);

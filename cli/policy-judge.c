@@ -13,6 +13,7 @@
 
 #include "diff.h"
 #include "policy.h"
+#include "xalloc.h"
 
 /* percent = 100 * part / whole, and thresholds are in HG_PERCENT_UNIT. */
 #define PERCENT_SCALE ((uint64_t)100 * HG_PERCENT_UNIT)
@@ -21,7 +22,6 @@ struct judge {
     struct hg_judgement *j;
     size_t capacity;
     bool added_is_regression;
-    bool out_of_memory;
 };
 
 static struct hg_verdict *add_verdict(struct judge *judge,
@@ -30,35 +30,16 @@ static struct hg_verdict *add_verdict(struct judge *judge,
 {
     struct hg_judgement *j = judge->j;
     struct hg_verdict *v;
-    if (judge->out_of_memory)
-        return NULL;
     if (j->verdict_count == judge->capacity) {
-        size_t capacity = judge->capacity ? judge->capacity * 2 : 64;
-        struct hg_verdict *bigger = realloc(j->verdicts,
-                                            capacity * sizeof *bigger);
-        if (bigger == NULL) {
-            judge->out_of_memory = true;
-            return NULL;
-        }
-        j->verdicts = bigger;
-        judge->capacity = capacity;
+        judge->capacity = judge->capacity ? judge->capacity * 2 : 64;
+        j->verdicts = hg_xrealloc(j->verdicts, judge->capacity,
+                                  sizeof *j->verdicts);
     }
     v = &j->verdicts[j->verdict_count++];
     memset(v, 0, sizeof *v);
     v->status = status;
     v->kind = kind;
     return v;
-}
-
-/* Gives V the label of ENTITY. */
-static void label(struct judge *judge, struct hg_verdict *v,
-                  const struct hg_entity *entity)
-{
-    if (v == NULL)
-        return;
-    v->label = hg_entity_label(entity);
-    if (v->label == NULL)
-        judge->out_of_memory = true;
 }
 
 /* ----------------------------------------------------------- budgets */
@@ -101,11 +82,9 @@ static void judge_budget_row(struct judge *judge,
            && (!budget->has_max || value <= budget->max);
     v = add_verdict(judge, kept ? HG_VERDICT_PASS : HG_VERDICT_FAIL,
                     HG_VERDICT_VALUE);
-    if (v == NULL)
-        return;
     v->budget = budget;
     v->head = value;
-    label(judge, v, entity);
+    v->label = hg_entity_label(entity);
     if (kept)
         judge->j->budgets_passed++;
     else
@@ -138,8 +117,6 @@ static void judge_budget(struct judge *judge, const struct hg_budget *budget,
     v = add_verdict(judge, budget->optional ? HG_VERDICT_SKIP
                     : HG_VERDICT_FAIL, matched ? HG_VERDICT_NO_VALUE
                     : HG_VERDICT_UNMATCHED);
-    if (v == NULL)
-        return;
     v->budget = budget;
     v->matched = matched;
     if (budget->optional)
@@ -278,12 +255,10 @@ static void judge_pair(struct judge *judge, const struct hg_threshold *t,
         j->within++;
         return;
     }
-    if (v == NULL)
-        return;
     v->threshold = t;
     v->base = base->value;
     v->head = head->value;
-    label(judge, v, head->entity ? head->entity : base->entity);
+    v->label = hg_entity_label(head->entity ? head->entity : base->entity);
 }
 
 /* A metric is judged only where both reports have its run total (heap
@@ -297,22 +272,17 @@ static bool both_have(struct judge *judge, const struct hg_threshold *t,
     uint64_t ignored;
     bool in_base = hg_policy_value(total, base, &total_row, &ignored);
     bool in_head = hg_policy_value(total, head, &total_row, &ignored);
-    struct hg_unjudged *bigger;
+    struct hg_judgement *j = judge->j;
 
     if (in_base && in_head)
         return true;
     /* Silent when neither report has what a default judges. */
     if (!t->listed && !in_base && !in_head)
         return false;
-    bigger = realloc(judge->j->unjudged,
-                     (judge->j->unjudged_count + 1) * sizeof *bigger);
-    if (bigger == NULL) {
-        judge->out_of_memory = true;
-        return false;
-    }
-    judge->j->unjudged = bigger;
-    bigger[judge->j->unjudged_count].threshold = t;
-    bigger[judge->j->unjudged_count++].missing_in =
+    j->unjudged = hg_xrealloc(j->unjudged, j->unjudged_count + 1,
+                              sizeof *j->unjudged);
+    j->unjudged[j->unjudged_count].threshold = t;
+    j->unjudged[j->unjudged_count++].missing_in =
         in_base ? "head" : in_head ? "base" : "both";
     return false;
 }
@@ -343,10 +313,7 @@ static void judge_thresholds(struct judge *judge,
     struct hg_diff diff;
     size_t i;
 
-    if (!hg_diff_reports(base, head, &diff)) {
-        judge->out_of_memory = true;
-        return;
-    }
+    hg_diff_reports(base, head, &diff);
     judge->j->cross_arch = diff.cross_arch;
     judge->j->unchanged = diff.unchanged;
     judge->j->differences = diff.differences;
@@ -403,12 +370,10 @@ struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
                                      const struct hg_report *base,
                                      const struct hg_report *head)
 {
-    struct judge judge = { NULL, 0, false, false };
+    struct judge judge = { NULL, 0, false };
     size_t i, first_threshold;
 
-    judge.j = calloc(1, sizeof *judge.j);
-    if (judge.j == NULL)
-        return NULL;
+    judge.j = hg_xcalloc(1, sizeof *judge.j);
     judge.j->has_base = base != NULL;
     for (i = 0; i < policy->budget_count; i++)
         judge_budget(&judge, &policy->budgets[i], head);
@@ -416,15 +381,11 @@ struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
     if (base != NULL) {
         judge.added_is_regression = policy->added_is_regression;
         judge_thresholds(&judge, policy, base, head);
-        if (!judge.out_of_memory && judge.j->verdict_count > first_threshold)
+        if (judge.j->verdict_count > first_threshold)
             qsort(judge.j->verdicts + first_threshold,
                   judge.j->verdict_count - first_threshold,
                   sizeof *judge.j->verdicts, compare_threshold_verdicts);
         count_threshold_verdicts(judge.j, first_threshold);
-    }
-    if (judge.out_of_memory) {
-        hg_judgement_free(judge.j);
-        return NULL;
     }
     return judge.j;
 }

@@ -17,6 +17,7 @@
 
 #include "embedded-schema.h"
 #include "policy.h"
+#include "xalloc.h"
 #include "xml-safe.h"
 
 const struct hg_metric hg_policy_mean = {
@@ -102,16 +103,11 @@ static bool problem_at(struct reader *reader, const xmlNode *node,
 static bool problem_at(struct reader *reader, const xmlNode *node,
                        const char *format, ...)
 {
-    char why[HG_PROBLEM_SIZE];
     va_list args;
     va_start(args, format);
-    vsnprintf(why, sizeof why, format, args);
+    hg_xml_vproblem(reader->problem, reader->problem_size,
+                    node != NULL ? hg_xml_line(node) : 0, format, args);
     va_end(args);
-    if (node != NULL)
-        snprintf(reader->problem, reader->problem_size, "line %ld: %s",
-                 hg_xml_line(node), why);
-    else
-        snprintf(reader->problem, reader->problem_size, "%s", why);
     return false;
 }
 
@@ -121,10 +117,9 @@ static bool is_xml_space(char c)
 }
 
 /* Attribute NAME of NODE, surrounding XML white space removed (the schema
-   collapses it in xs:token values), as a malloc'd string; NULL if absent
-   or out of memory (OUT_OF_MEMORY then set). */
-static char *token_attribute(const xmlNode *node, const char *name,
-                             bool *out_of_memory)
+   collapses it in xs:token values), as a malloc'd string; NULL if
+   absent. */
+static char *token_attribute(const xmlNode *node, const char *name)
 {
     xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)name);
     const char *start;
@@ -138,13 +133,7 @@ static char *token_attribute(const xmlNode *node, const char *name,
     length = strlen(start);
     while (length > 0 && is_xml_space(start[length - 1]))
         length--;
-    copy = malloc(length + 1);
-    if (copy == NULL)
-        *out_of_memory = true;
-    else {
-        memcpy(copy, start, length);
-        copy[length] = '\0';
-    }
+    copy = hg_xstrndup(start, length);
     xmlFree(raw);
     return copy;
 }
@@ -195,14 +184,13 @@ static bool read_limit(struct reader *reader, const xmlNode *node,
                        const char *name, const struct hg_metric *metric,
                        bool *present, uint64_t *value)
 {
-    bool out_of_memory = false, ok;
-    char *text = token_attribute(node, name, &out_of_memory);
+    char *text = token_attribute(node, name);
     char shown[64];
+    bool ok;
 
     *present = text != NULL;
     if (text == NULL)
-        return out_of_memory ? problem_at(reader, node, "out of memory")
-                             : true;
+        return true;
     ok = parse_scaled(text, metric == &hg_policy_mean ? 2 : 0, value);
     hg_quote_for_message(shown, sizeof shown, text);
     if (!ok && metric != &hg_policy_mean && strchr(text, '.') != NULL)
@@ -240,13 +228,11 @@ static bool read_metric_name(struct reader *reader, const xmlNode *node,
                              const char *attribute,
                              const struct hg_metric **metric)
 {
-    bool out_of_memory = false;
-    char *name = token_attribute(node, attribute, &out_of_memory);
+    char *name = token_attribute(node, attribute);
     char shown[64];
 
     if (name == NULL)   /* required by the schema */
-        return problem_at(reader, node, "%s", out_of_memory
-                          ? "out of memory" : "no metric given");
+        return problem_at(reader, node, "no metric given");
     *metric = hg_policy_metric_named(name);
     hg_quote_for_message(shown, sizeof shown, name);
     free(name);
@@ -285,16 +271,13 @@ static bool read_pattern(struct reader *reader, const xmlNode *node,
     if (raw == NULL)   /* required by the schema */
         return problem_at(reader, node, "<%s> has no pattern attribute",
                           node_name(node));
-    budget->pattern = strdup((const char *)raw);
+    budget->pattern = hg_xstrdup((const char *)raw);
     xmlFree(raw);
-    if (budget->pattern == NULL)
-        return problem_at(reader, node, "out of memory");
     separator = budget->target == HG_BUDGET_FUNCTION
                 ? object_separator(budget->pattern) : NULL;
     if (separator == NULL) {
-        budget->glob = strdup(budget->pattern);
-        return budget->glob != NULL
-               || problem_at(reader, node, "out of memory");
+        budget->glob = hg_xstrdup(budget->pattern);
+        return true;
     }
     if (separator == budget->pattern || separator[1] == '\0') {
         hg_quote_for_message(shown, sizeof shown, budget->pattern);
@@ -302,18 +285,17 @@ static bool read_pattern(struct reader *reader, const xmlNode *node,
                           "needs both an object and a pattern",
                           node_name(node), shown);
     }
-    budget->object = strndup(budget->pattern,
-                             (size_t)(separator - budget->pattern));
-    budget->glob = strdup(separator + 1);
-    return (budget->object != NULL && budget->glob != NULL)
-           || problem_at(reader, node, "out of memory");
+    budget->object = hg_xstrndup(budget->pattern,
+                                 (size_t)(separator - budget->pattern));
+    budget->glob = hg_xstrdup(separator + 1);
+    return true;
 }
 
 static bool read_budget(struct reader *reader, const xmlNode *node,
                         struct hg_budget *budget)
 {
     static const char *const targets[] = { "function", "zone", "total" };
-    bool has_exact, out_of_memory = false;
+    bool has_exact;
     uint64_t exact;
     char *optional;
     size_t t;
@@ -351,10 +333,10 @@ static bool read_budget(struct reader *reader, const xmlNode *node,
     if (budget->has_min && budget->has_max && budget->min > budget->max)
         return problem_at(reader, node, "<%s> has min above max: no value "
                           "can keep it", targets[t]);
-    optional = token_attribute(node, "optional", &out_of_memory);
+    optional = token_attribute(node, "optional");
     budget->optional = optional != NULL && strcmp(optional, "yes") == 0;
     free(optional);
-    return out_of_memory ? problem_at(reader, node, "out of memory") : true;
+    return true;
 }
 
 static bool is_element(const xmlNode *node)
@@ -377,9 +359,7 @@ static bool read_budgets(struct reader *reader, const xmlNode *budgets,
     const xmlNode *child;
     size_t n = count_elements(budgets);
 
-    policy->budgets = calloc(n ? n : 1, sizeof *policy->budgets);
-    if (policy->budgets == NULL)
-        return problem_at(reader, budgets, "out of memory");
+    policy->budgets = hg_xcalloc(n, sizeof *policy->budgets);
     for (child = budgets->children; child != NULL; child = child->next) {
         if (!is_element(child))
             continue;
@@ -404,14 +384,11 @@ static bool read_judging(struct reader *reader, const xmlNode *node,
         &threshold->regression, &threshold->improvement, &threshold->floor,
         &threshold->floor_count
     };
-    bool out_of_memory = false;
     size_t i;
 
     for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-        char *text = token_attribute(node, names[i], &out_of_memory);
+        char *text = token_attribute(node, names[i]);
         bool ok = true;
-        if (text == NULL && out_of_memory)
-            return problem_at(reader, node, "out of memory");
         if (text == NULL)
             continue;
         if (targets[i] == &threshold->improvement)
@@ -438,14 +415,12 @@ static bool judged_unless_said(const struct hg_metric *metric)
 }
 
 /* Every metric's threshold as the built-in defaults set it. */
-static bool default_thresholds(struct hg_policy *policy)
+static void default_thresholds(struct hg_policy *policy)
 {
     size_t n, i;
     const struct hg_metric *all = hg_metrics(&n);
 
-    policy->thresholds = calloc(n + 1, sizeof *policy->thresholds);
-    if (policy->thresholds == NULL)
-        return false;
+    policy->thresholds = hg_xcalloc(n + 1, sizeof *policy->thresholds);
     policy->threshold_count = n + 1;
     for (i = 0; i <= n; i++) {
         struct hg_threshold *t = &policy->thresholds[i];
@@ -456,7 +431,6 @@ static bool default_thresholds(struct hg_policy *policy)
         t->improvement = HG_DEFAULT_IMPROVEMENT;
         t->floor = HG_DEFAULT_FLOOR;
     }
-    return true;
 }
 
 static struct hg_threshold *threshold_of(struct hg_policy *policy,
@@ -470,9 +444,9 @@ static struct hg_threshold *threshold_of(struct hg_policy *policy,
 }
 
 static bool token_is(const xmlNode *node, const char *name,
-                     const char *value, bool *out_of_memory)
+                     const char *value)
 {
-    char *text = token_attribute(node, name, out_of_memory);
+    char *text = token_attribute(node, name);
     bool is = text != NULL && strcmp(text, value) == 0;
     free(text);
     return is;
@@ -481,16 +455,13 @@ static bool token_is(const xmlNode *node, const char *name,
 static bool read_thresholds(struct reader *reader, const xmlNode *node,
                             struct hg_policy *policy)
 {
-    bool out_of_memory = false, defaults;
     const xmlNode *child;
+    bool defaults;
     size_t i;
 
     policy->has_thresholds = true;
-    defaults = !token_is(node, "default-metrics", "no", &out_of_memory);
-    policy->added_is_regression = token_is(node, "added", "regression",
-                                           &out_of_memory);
-    if (out_of_memory)
-        return problem_at(reader, node, "out of memory");
+    defaults = !token_is(node, "default-metrics", "no");
+    policy->added_is_regression = token_is(node, "added", "regression");
     for (i = 0; i < policy->threshold_count; i++) {
         struct hg_threshold *t = &policy->thresholds[i];
         t->line = hg_xml_line(node);
@@ -508,9 +479,7 @@ static bool read_thresholds(struct reader *reader, const xmlNode *node,
         t = threshold_of(policy, metric);
         t->line = hg_xml_line(child);
         t->listed = true;
-        t->judged = !token_is(child, "judged", "no", &out_of_memory);
-        if (out_of_memory)
-            return problem_at(reader, child, "out of memory");
+        t->judged = !token_is(child, "judged", "no");
         if (!read_judging(reader, child, t))
             return false;
     }
@@ -521,7 +490,6 @@ static bool read_thresholds(struct reader *reader, const xmlNode *node,
    matching global declaration" or "does not match the fixed value". */
 static bool is_a_policy(struct reader *reader, const xmlNode *root)
 {
-    bool out_of_memory = false;
     char *format;
     uint64_t number;
     bool other;
@@ -537,7 +505,7 @@ static bool is_a_policy(struct reader *reader, const xmlNode *root)
                           strcmp(node_name(root), "hotgrind") == 0
                           ? ": this is a report" : "");
     }
-    format = token_attribute(root, "format", &out_of_memory);
+    format = token_attribute(root, "format");
     other = format != NULL && parse_scaled(format, 0, &number)
             && number != HG_POLICY_FORMAT;
     free(format);
@@ -545,7 +513,7 @@ static bool is_a_policy(struct reader *reader, const xmlNode *root)
         return problem_at(reader, root, "policy format %llu is not "
                           "supported (this hotgrind reads policy format %d)",
                           (unsigned long long)number, HG_POLICY_FORMAT);
-    return out_of_memory ? problem_at(reader, root, "out of memory") : true;
+    return true;
 }
 
 static bool read_policy(struct reader *reader, xmlDocPtr doc,
@@ -558,8 +526,7 @@ static bool read_policy(struct reader *reader, xmlDocPtr doc,
                                  hg_embedded_policy_schema_size,
                                  reader->problem, reader->problem_size))
         return false;
-    if (!default_thresholds(policy))
-        return problem_at(reader, root, "out of memory");
+    default_thresholds(policy);
     for (child = root->children; child != NULL; child = child->next) {
         if (!is_element(child))
             continue;
@@ -583,10 +550,8 @@ struct hg_policy *hg_policy_load(const char *path, char *problem,
 
     if (doc == NULL)
         return NULL;
-    policy = calloc(1, sizeof *policy);
-    ok = policy != NULL && read_policy(&reader, doc, policy);
-    if (policy == NULL)
-        snprintf(problem, problem_size, "out of memory");
+    policy = hg_xcalloc(1, sizeof *policy);
+    ok = read_policy(&reader, doc, policy);
     xmlFreeDoc(doc);
     if (!ok) {
         hg_policy_free(policy);

@@ -160,7 +160,7 @@ struct hg_judgement {
 };
 
 /* Applies POLICY: its budgets to HEAD, and with a BASE (or NULL) its
-   thresholds to the change.  NULL only when out of memory. */
+   thresholds to the change. */
 struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
                                      const struct hg_report *base,
                                      const struct hg_report *head);

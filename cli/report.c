@@ -17,6 +17,7 @@
 #include <libxml/tree.h>
 
 #include "report.h"
+#include "xalloc.h"
 #include "xml-safe.h"
 
 struct loader {
@@ -48,21 +49,15 @@ static long node_line(const xmlNode *node)
 static void fail(struct loader *loader, const xmlNode *where,
                  const char *format, ...)
 {
-    char message[HG_PROBLEM_SIZE];
     va_list args;
-    long line = where ? node_line(where) : 0;
 
     if (loader->failed)
         return;
     loader->failed = true;
     va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
+    hg_xml_vproblem(loader->problem, loader->problem_size,
+                    where ? node_line(where) : 0, format, args);
     va_end(args);
-    if (line > 0)
-        snprintf(loader->problem, loader->problem_size, "line %ld: %s",
-                 line, message);
-    else
-        snprintf(loader->problem, loader->problem_size, "%s", message);
 }
 
 /* A value quoted in a message: one line, and short. */
@@ -77,6 +72,17 @@ void hg_quote_for_message(char *dst, size_t dst_size, const char *value)
     dst[n] = '\0';
     if (value[i] && dst_size > n + 3)
         strcpy(dst + n, "...");
+}
+
+int hg_compare_identity(const struct hg_function *f,
+                        const struct hg_function *g)
+{
+    int c;
+    if ((c = strcmp(f->name, g->name)) != 0
+        || (c = strcmp(f->object, g->object)) != 0
+        || (c = strcmp(f->file, g->file)) != 0)
+        return c;
+    return f->line < g->line ? -1 : f->line > g->line;
 }
 
 static bool is_element(const xmlNode *node, const char *name)
@@ -118,12 +124,9 @@ static xmlNode *require_child(struct loader *loader, const xmlNode *parent,
     return child;
 }
 
-static char *copy_string(struct loader *loader, const char *text)
+static char *copy_string(const char *text)
 {
-    char *copy = strdup(text ? text : "");
-    if (copy == NULL)
-        fail(loader, NULL, "out of memory");
-    return copy;
+    return hg_xstrdup(text ? text : "");
 }
 
 /* The attribute NAME of NODE (without a namespace), as xmlGetNoNsProp
@@ -178,7 +181,7 @@ static char *require_attribute(struct loader *loader, const xmlNode *node,
 {
     xmlChar *copy;
     const char *value = need_attribute(loader, node, name, &copy);
-    char *result = value != NULL ? copy_string(loader, value) : NULL;
+    char *result = value != NULL ? copy_string(value) : NULL;
     xmlFree(copy);
     return result;
 }
@@ -238,7 +241,7 @@ static char *element_text(struct loader *loader, const xmlNode *node)
     if (loader->failed || node == NULL)
         return NULL;
     content = xmlNodeGetContent(node);
-    copy = copy_string(loader, (const char *)content);
+    copy = copy_string((const char *)content);
     xmlFree(content);
     return copy;
 }
@@ -320,11 +323,7 @@ static void load_run(struct loader *loader, struct hg_report *report,
     for (child = command->children; child; child = child->next)
         if (is_element(child, "arg"))
             n++;
-    report->args = calloc(n ? n : 1, sizeof *report->args);
-    if (report->args == NULL) {
-        fail(loader, NULL, "out of memory");
-        return;
-    }
+    report->args = hg_xcalloc(n, sizeof *report->args);
     for (child = command->children; child && !loader->failed;
          child = child->next)
         if (is_element(child, "arg"))
@@ -504,21 +503,9 @@ static size_t count_children(const xmlNode *parent, const char *name)
     return n;
 }
 
-/* Room for the NAME children of PARENT; NULL (and a problem) when out of
-   memory.  Never NULL for no children, so a loaded report has arrays. */
-static void *child_array(struct loader *loader, const xmlNode *parent,
-                         const char *name, size_t element_size)
-{
-    size_t n = parent ? count_children(parent, name) : 0;
-    void *array = calloc(n ? n : 1, element_size);
-    if (array == NULL)
-        fail(loader, NULL, "out of memory");
-    return array;
-}
-
 /* Loads the NAME children of LIST (none when LIST is NULL) into a new
    array of COUNT items of SIZE bytes, each with LOAD.  The array is never
-   NULL unless out of memory, so a loaded report has arrays. */
+   NULL once read, so a loaded report has arrays. */
 static void *load_list(struct loader *loader, const xmlNode *list,
                        const char *name, size_t size,
                        void (*load)(struct loader *, void *, const xmlNode *),
@@ -529,8 +516,8 @@ static void *load_list(struct loader *loader, const xmlNode *list,
 
     if (loader->failed)
         return NULL;
-    array = child_array(loader, list, name, size);
-    if (array == NULL || list == NULL)
+    array = hg_xcalloc(list ? count_children(list, name) : 0, size);
+    if (list == NULL)
         return array;
     for (child = list->children; child && !loader->failed;
          child = child->next)
@@ -965,15 +952,8 @@ static void load_item(struct report_stream *stream, enum part part,
     if (!wanted(stream, part))
         return;
     if (items->count == items->capacity) {
-        size_t capacity = items->capacity ? 2 * items->capacity : 16;
-        char *bigger = capacity > SIZE_MAX / size
-                       ? NULL : realloc(items->array, capacity * size);
-        if (bigger == NULL) {
-            fail(&stream->loaders[part], NULL, "out of memory");
-            return;
-        }
-        items->array = bigger;
-        items->capacity = capacity;
+        items->capacity = items->capacity ? 2 * items->capacity : 16;
+        items->array = hg_xrealloc(items->array, items->capacity, size);
     }
     item = items->array + size * items->count++;
     memset(item, 0, size);
@@ -1036,8 +1016,8 @@ static void element_ends(void *data, xmlNode *node, int depth)
         free_children_before(node->parent, node);
 }
 
-/* The items of PART as an array of the right size, never NULL unless out
-   of memory, so that a loaded report has arrays. */
+/* The items of PART as an array of the right size, never NULL, so that a
+   loaded report has arrays. */
 static void *take_items(struct report_stream *stream, enum part part,
                         size_t *count)
 {
@@ -1047,9 +1027,7 @@ static void *take_items(struct report_stream *stream, enum part part,
 
     *count = items->count;
     if (array == NULL) {
-        array = calloc(1, size);
-        if (array == NULL)
-            fail(&stream->loaders[part], NULL, "out of memory");
+        array = hg_xcalloc(1, size);
     } else if (items->count > 0 && items->count < items->capacity) {
         char *smaller = realloc(array, items->count * size);
         if (smaller != NULL)
@@ -1075,7 +1053,7 @@ static void take_lists(struct report_stream *stream)
     report->mutexes = take_items(stream, PART_MUTEXES,
                                  &report->mutex_count);
     report->events = take_items(stream, PART_EVENTS, &report->event_count);
-    for (i = 0; report->events != NULL && i < report->event_count; i++)
+    for (i = 0; i < report->event_count; i++)
         report->events_by_kind[report->events[i].kind]++;
 }
 
@@ -1109,11 +1087,7 @@ struct hg_report *hg_report_load(const char *path, char *problem,
         stream.loaders[p].problem = stream.problems[p];
         stream.loaders[p].problem_size = sizeof stream.problems[p];
     }
-    stream.report = calloc(1, sizeof *stream.report);
-    if (stream.report == NULL) {
-        snprintf(problem, problem_size, "out of memory");
-        return NULL;
-    }
+    stream.report = hg_xcalloc(1, sizeof *stream.report);
     handlers.data = &stream;
     parsed = hg_xml_stream_file(path, "report", &handlers, problem,
                                 problem_size);

@@ -274,4 +274,10 @@ bool hg_parse_mean(const char *text, uint64_t *units, unsigned *hundredths);
    most 40 bytes, "..." after a cut.  DST_SIZE of 64 is enough. */
 void hg_quote_for_message(char *dst, size_t dst_size, const char *value);
 
+/* Name, object, file, line: the identity of a function, in the order the
+   report breaks ties of self Ir in (docs/report-format.md, "Order");
+   negative, 0 or positive as strcmp. */
+int hg_compare_identity(const struct hg_function *f,
+                        const struct hg_function *g);
+
 #endif

@@ -16,6 +16,7 @@
 
 #include "report.h"
 #include "rules.h"
+#include "xalloc.h"
 #include "xml-safe.h"
 
 /* Ids of the listed threads or mutexes, sorted for bsearch. */
@@ -45,17 +46,15 @@ static void broken(struct checker *checker, const xmlNode *where,
 static void broken(struct checker *checker, const xmlNode *where,
                    const char *format, ...)
 {
-    char message[HG_PROBLEM_SIZE];
     va_list args;
 
     if (checker->failed)
         return;
     checker->failed = true;
     va_start(args, format);
-    vsnprintf(message, sizeof message, format, args);
+    hg_xml_vproblem(checker->problem, checker->problem_size,
+                    hg_xml_line(where), format, args);
     va_end(args);
-    snprintf(checker->problem, checker->problem_size, "line %ld: %s",
-             hg_xml_line(where), message);
 }
 
 static bool is_element(const xmlNode *node, const char *name)
@@ -418,9 +417,8 @@ static int compare_ids(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The ID attribute of the NAME children of LIST, sorted.  False only when
-   out of memory. */
-static bool collect_ids(struct id_set *set, const xmlNode *list,
+/* The ID attribute of the NAME children of LIST, sorted. */
+static void collect_ids(struct id_set *set, const xmlNode *list,
                         const char *name)
 {
     const xmlNode *child;
@@ -429,9 +427,7 @@ static bool collect_ids(struct id_set *set, const xmlNode *list,
     for (child = list ? list->children : NULL; child; child = child->next)
         if (is_element(child, name))
             n++;
-    set->ids = malloc((n ? n : 1) * sizeof *set->ids);
-    if (set->ids == NULL)
-        return false;
+    set->ids = hg_xmalloc(n * sizeof *set->ids);
     for (child = list ? list->children : NULL; child; child = child->next) {
         uint64_t id;
         if (is_element(child, name) && get_count(child, "id", &id)
@@ -439,7 +435,6 @@ static bool collect_ids(struct id_set *set, const xmlNode *list,
             set->ids[set->count++] = (unsigned)id;
     }
     qsort(set->ids, set->count, sizeof *set->ids, compare_ids);
-    return true;
 }
 
 /* Whether the attribute NAME of NODE, if any, is one of the ids in SET;
@@ -632,16 +627,11 @@ bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size)
                      && child_named(child_named(root, "run"), "merge") != NULL;
     checker.totals_heap = checker.totals ? child_named(checker.totals, "heap")
                                          : NULL;
-    if (!collect_ids(&checker.threads, child_named(root, "threads"), "thread")
-        || !collect_ids(&checker.mutexes, child_named(root, "mutexes"),
-                        "mutex")) {
-        snprintf(problem, problem_size, "out of memory");
-        checker.failed = true;
-    }
+    collect_ids(&checker.threads, child_named(root, "threads"), "thread");
+    collect_ids(&checker.mutexes, child_named(root, "mutexes"), "mutex");
 
     /* In the order of the file, so the first rule broken is reported. */
-    if (!checker.failed)
-        check_options(&checker, root);
+    check_options(&checker, root);
     if (!checker.failed && checker.totals != NULL)
         check_cache_attributes(&checker, checker.totals);
     if (!checker.failed && checker.totals_heap != NULL)

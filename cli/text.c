@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "text.h"
+#include "xalloc.h"
 
 const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE])
 {
@@ -87,65 +88,6 @@ bool hg_parse_limit(const char *text, size_t *limit)
         return false;
     *limit = (size_t)value;
     return true;
-}
-
-/* ARG is OPTION given as "--option=VALUE": its value; else NULL. */
-static const char *joined_value(const char *arg,
-                                const struct hg_value_option *option)
-{
-    size_t n = strlen(option->name);
-    if (option->name[1] != '-' || strncmp(arg, option->name, n) != 0
-        || arg[n] != '=')
-        return NULL;
-    return arg + n + 1;
-}
-
-int hg_parse_command_line(int argc, char **argv, const char *command,
-                          const char *usage, const char *help,
-                          const struct hg_value_option *options,
-                          const char **path)
-{
-    bool options_done = false;
-    int i;
-
-    *path = NULL;
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const struct hg_value_option *o;
-        const char *value;
-        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (*path != NULL)
-                return hg_usage_error(command, usage,
-                                      "one REPORT at a time ('%s' and '%s')",
-                                      *path, arg);
-            *path = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            options_done = true;
-            continue;
-        }
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fputs(help, stdout);
-            return HG_EXIT_OK;
-        }
-        for (o = options; o->name != NULL; o++) {
-            if (strcmp(arg, o->name) == 0) {
-                if (i + 1 >= argc)
-                    return hg_usage_error(command, usage, "%s needs %s",
-                                          arg, o->needs);
-                *o->value = argv[++i];
-                break;
-            }
-            if ((value = joined_value(arg, o)) != NULL) {
-                *o->value = value;
-                break;
-            }
-        }
-        if (o->name == NULL)
-            return hg_usage_error(command, usage, "unknown option '%s'", arg);
-    }
-    return -1;
 }
 
 void hg_print_clean(FILE *out, const char *text)
@@ -234,15 +176,14 @@ static size_t max_size(size_t a, size_t b)
     return a > b ? a : b;
 }
 
-bool hg_table_create(struct hg_table *table, const struct hg_column *columns,
+void hg_table_create(struct hg_table *table, const struct hg_column *columns,
                      size_t column_count, size_t row_count)
 {
     table->columns = columns;
     table->column_count = column_count;
     table->row_count = row_count;
-    table->cells = calloc(row_count * column_count + 1, sizeof *table->cells);
-    table->failed = table->cells == NULL;
-    return !table->failed;
+    table->cells = hg_xcalloc(row_count * column_count + 1,
+                              sizeof *table->cells);
 }
 
 static void table_free(struct hg_table *table)
@@ -259,9 +200,7 @@ void hg_table_set(struct hg_table *table, size_t row, size_t column,
 {
     char **cell = &table->cells[row * table->column_count + column];
     free(*cell);
-    *cell = strdup(text);
-    if (*cell == NULL)
-        table->failed = true;
+    *cell = hg_xstrdup(text);
 }
 
 void hg_table_set_count(struct hg_table *table, size_t row, size_t column,
@@ -284,13 +223,12 @@ static void print_cell(FILE *out, const struct hg_column *column,
         hg_print_clean(out, text);
 }
 
-/* A blank line, the titles and the rows.  False when out of memory. */
-static bool table_print(FILE *out, const struct hg_table *table)
+/* A blank line, the titles and the rows. */
+static void table_print(FILE *out, const struct hg_table *table)
 {
     size_t *widths, row, column, n = table->column_count;
 
-    if (table->failed || (widths = calloc(n, sizeof *widths)) == NULL)
-        return false;
+    widths = hg_xcalloc(n, sizeof *widths);
     for (column = 0; column < n; column++) {
         const struct hg_column *c = &table->columns[column];
         widths[column] = max_size(hg_display_width(c->title), c->min_width);
@@ -315,12 +253,10 @@ static bool table_print(FILE *out, const struct hg_table *table)
         fputc('\n', out);
     }
     free(widths);
-    return true;
 }
 
-bool hg_table_finish(FILE *out, struct hg_table *table)
+void hg_table_finish(FILE *out, struct hg_table *table)
 {
-    bool printed = table_print(out, table);
+    table_print(out, table);
     table_free(table);
-    return printed;
 }

@@ -52,15 +52,14 @@ struct hg_table {
     size_t column_count;
     size_t row_count;
     char **cells;        /* row by row; NULL prints as "" */
-    bool failed;         /* out of memory */
 };
 
-/* Room for ROW_COUNT rows of COLUMN_COUNT empty cells; false when out of
-   memory.  COLUMNS must outlive the table. */
-bool hg_table_create(struct hg_table *table, const struct hg_column *columns,
+/* Room for ROW_COUNT rows of COLUMN_COUNT empty cells.  COLUMNS must
+   outlive the table. */
+void hg_table_create(struct hg_table *table, const struct hg_column *columns,
                      size_t column_count, size_t row_count);
 
-/* Sets a cell to a copy of TEXT (a failed copy marks the table failed). */
+/* Sets a cell to a copy of TEXT. */
 void hg_table_set(struct hg_table *table, size_t row, size_t column,
                   const char *text);
 
@@ -68,7 +67,7 @@ void hg_table_set(struct hg_table *table, size_t row, size_t column,
 void hg_table_set_count(struct hg_table *table, size_t row, size_t column,
                         uint64_t count);
 
-/* Prints TABLE and frees it; false when out of memory. */
-bool hg_table_finish(FILE *out, struct hg_table *table);
+/* Prints TABLE and frees it. */
+void hg_table_finish(FILE *out, struct hg_table *table);
 
 #endif

@@ -24,6 +24,8 @@
 #include <libxml/xmlversion.h>
 
 #include "embedded-schema.h"
+#include "report.h"
+#include "xalloc.h"
 #include "xml-safe.h"
 
 /* Never XML_PARSE_NOENT, DTDLOAD, DTDATTR, DTDVALID or XINCLUDE: a report
@@ -74,6 +76,26 @@ long hg_xml_line(const xmlNode *node)
     return xmlGetLineNo(node);
 }
 
+void hg_xml_vproblem(char *problem, size_t problem_size, long line,
+                     const char *format, va_list args)
+{
+    char why[HG_PROBLEM_SIZE];
+    vsnprintf(why, sizeof why, format, args);
+    if (line > 0)
+        snprintf(problem, problem_size, "line %ld: %s", line, why);
+    else
+        snprintf(problem, problem_size, "%s", why);
+}
+
+void hg_xml_problem(char *problem, size_t problem_size, long line,
+                    const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    hg_xml_vproblem(problem, problem_size, line, format, args);
+    va_end(args);
+}
+
 static void keep_first_error(void *data, hg_xml_error error)
 {
     struct first_error *first = data;
@@ -88,11 +110,7 @@ static void keep_first_error(void *data, hg_xml_error error)
     line = error->line;
     if (error->node != NULL && line >= 65535)
         line = hg_xml_line(error->node);   /* schema errors name a node */
-    if (line > 0)
-        snprintf(first->text, sizeof first->text, "line %ld: %s",
-                 line, message);
-    else
-        snprintf(first->text, sizeof first->text, "%s", message);
+    hg_xml_problem(first->text, sizeof first->text, line, "%s", message);
     first->have = true;
 }
 
@@ -155,10 +173,10 @@ static void refuse_doctype(void *ctx, const xmlChar *name,
     (void)public_id;
     (void)system_id;
     if (!first->have) {
-        int line = ctxt->input ? ctxt->input->line : 0;
-        snprintf(first->text, sizeof first->text,
-                 "line %d: DOCTYPE not allowed in a hotgrind %s", line,
-                 first->what ? first->what : "report");
+        hg_xml_problem(first->text, sizeof first->text,
+                       ctxt->input ? ctxt->input->line : 0,
+                       "DOCTYPE not allowed in a hotgrind %s",
+                       first->what ? first->what : "report");
         first->have = true;
     }
     xmlStopParser(ctxt);
@@ -180,7 +198,6 @@ static char *read_whole_file(const char *path, size_t *size_out,
     for (;;) {
         size_t got;
         if (size == capacity) {
-            char *bigger;
             if (capacity >= (size_t)INT_MAX) {
                 snprintf(problem, problem_size,
                          "file too large for a hotgrind report");
@@ -189,12 +206,7 @@ static char *read_whole_file(const char *path, size_t *size_out,
             capacity = capacity ? capacity * 2 : 65536;
             if (capacity > (size_t)INT_MAX)
                 capacity = (size_t)INT_MAX;
-            bigger = realloc(bytes, capacity);
-            if (bigger == NULL) {
-                snprintf(problem, problem_size, "out of memory");
-                goto fail;
-            }
-            bytes = bigger;
+            bytes = hg_xrealloc(bytes, capacity, 1);
         }
         got = fread(bytes + size, 1, capacity - size, file);
         size += got;
@@ -243,11 +255,8 @@ xmlDocPtr hg_xml_read_file(const char *path, const char *what,
     }
 
     ctxt = xmlCreateMemoryParserCtxt(bytes, (int)size);
-    if (ctxt == NULL) {
-        free(bytes);
-        snprintf(problem, problem_size, "out of memory");
-        return NULL;
-    }
+    if (ctxt == NULL)   /* only when out of memory */
+        hg_out_of_memory();
     xmlCtxtUseOptions(ctxt, SAFE_PARSE_OPTIONS);
     ctxt->sax->internalSubset = refuse_doctype;   /* this context's copy */
     ctxt->_private = &first;
@@ -297,7 +306,6 @@ struct stream_state {
     size_t size;          /* bytes read so far */
     int read_error;       /* errno of a failed read; 0 if none */
     bool too_large;       /* INT_MAX bytes or more, as hg_xml_read_file */
-    bool out_of_memory;
 
     int light_open;       /* light elements open */
     xmlNode *light_node;  /* the innermost of them */
@@ -326,9 +334,8 @@ static int read_stream(void *context, char *buffer, int len)
     return (int)got;
 }
 
-/* SIZE zeroed bytes that last until the light element is done; NULL and
-   the parser stopped when out of memory.  Blocks are zeroed when made and
-   when reset. */
+/* SIZE zeroed bytes that last until the light element is done.  Blocks
+   are zeroed when made and when reset. */
 static void *light_alloc(xmlParserCtxtPtr ctxt, size_t size)
 {
     struct stream_state *state = ctxt->_private;
@@ -339,12 +346,7 @@ static void *light_alloc(xmlParserCtxtPtr ctxt, size_t size)
     size = (size + align - 1) / align * align;
     if (block == NULL || block->size - block->used < size) {
         size_t room = size > 65536 ? size : 65536;
-        block = calloc(1, sizeof *block + room);
-        if (block == NULL) {
-            state->out_of_memory = true;
-            xmlStopParser(ctxt);
-            return NULL;
-        }
+        block = hg_xcalloc(1, sizeof *block + room);
         block->next = state->blocks;
         block->size = room;
         block->used = 0;
@@ -375,9 +377,8 @@ static void light_reset(struct stream_state *state)
         free(block);
         block = next;
     }
-    state->blocks = calloc(1, sizeof *state->blocks + total);
-    if (state->blocks != NULL)
-        state->blocks->size = total;
+    state->blocks = hg_xcalloc(1, sizeof *state->blocks + total);
+    state->blocks->size = total;
 }
 
 static void light_free(struct stream_state *state)
@@ -393,11 +394,9 @@ static xmlNs *light_namespace(xmlParserCtxtPtr ctxt, const xmlChar *prefix,
                               const xmlChar *uri)
 {
     xmlNs *ns = light_alloc(ctxt, sizeof *ns);
-    if (ns != NULL) {
-        ns->type = XML_LOCAL_NAMESPACE;
-        ns->href = uri;          /* the parser's dictionary keeps both */
-        ns->prefix = prefix;
-    }
+    ns->type = XML_LOCAL_NAMESPACE;
+    ns->href = uri;          /* the parser's dictionary keeps both */
+    ns->prefix = prefix;
     return ns;
 }
 
@@ -410,8 +409,6 @@ static xmlChar *light_value(xmlParserCtxtPtr ctxt, const xmlChar *value,
     size_t length = (size_t)(end - value), n = 0, i;
     xmlChar *copy = light_alloc(ctxt, length + 1);
 
-    if (copy == NULL)
-        return NULL;
     if (*end != 0) {
         memcpy(copy, value, length);
         copy[length] = 0;
@@ -463,13 +460,10 @@ static xmlNode *light_element(xmlParserCtxtPtr ctxt, const xmlChar *localname,
     xmlAttr *last = NULL;
     int i;
 
-    if (element == NULL)
-        return NULL;
     element->type = XML_ELEMENT_NODE;
     element->name = localname;
-    if (uri != NULL && (element->ns = light_namespace(ctxt, prefix, uri))
-                       == NULL)
-        return NULL;
+    if (uri != NULL)
+        element->ns = light_namespace(ctxt, prefix, uri);
     light_line(ctxt, element);
     parent = state->light_node;
     if (parent != NULL) {
@@ -489,21 +483,16 @@ static xmlNode *light_element(xmlParserCtxtPtr ctxt, const xmlChar *localname,
         const xmlChar **a = attributes + 5 * i;  /* name prefix uri from to */
         xmlAttr *attribute = light_alloc(ctxt, sizeof *attribute);
         xmlNode *text = light_alloc(ctxt, sizeof *text);
-        if (attribute == NULL || text == NULL)
-            return NULL;
         attribute->type = XML_ATTRIBUTE_NODE;
         attribute->name = a[0];
-        if (a[2] != NULL
-            && (attribute->ns = light_namespace(ctxt, a[1], a[2])) == NULL)
-            return NULL;
+        if (a[2] != NULL)
+            attribute->ns = light_namespace(ctxt, a[1], a[2]);
         attribute->parent = element;
         attribute->children = attribute->last = text;
         text->type = XML_TEXT_NODE;
         text->name = xmlStringText;
         text->parent = (xmlNode *)attribute;
         text->content = light_value(ctxt, a[3], a[4]);
-        if (text->content == NULL)
-            return NULL;
         attribute->prev = last;
         if (last != NULL)
             last->next = attribute;
@@ -533,8 +522,6 @@ static void stream_start_element(void *ctx, const xmlChar *localname,
         element = light_element(ctxt, localname, prefix, uri,
                                 attribute_count, defaulted_count,
                                 attributes);
-        if (element == NULL)
-            return;
         state->light_open++;
         state->light_node = element;
         state->text_pending = false;
@@ -660,11 +647,8 @@ bool hg_xml_stream_file(const char *path, const char *what,
     }
     ctxt = xmlCreateIOParserCtxt(NULL, NULL, read_stream, NULL, &state,
                                  XML_CHAR_ENCODING_NONE);
-    if (ctxt == NULL) {
-        fclose(state.file);
-        snprintf(problem, problem_size, "out of memory");
-        return false;
-    }
+    if (ctxt == NULL)   /* only when out of memory */
+        hg_out_of_memory();
     xmlCtxtUseOptions(ctxt, SAFE_PARSE_OPTIONS);
     ctxt->sax->internalSubset = refuse_doctype;   /* this context's copy */
     state.sax2 = *ctxt->sax;
@@ -699,8 +683,6 @@ bool hg_xml_stream_file(const char *path, const char *what,
                  "file too large for a hotgrind report");
     else if (state.size == 0)
         snprintf(problem, problem_size, "the file is empty");
-    else if (state.out_of_memory)
-        snprintf(problem, problem_size, "out of memory");
     else if (!well_formed)
         snprintf(problem, problem_size, "%s",
                  state.first.have ? state.first.text : "not well-formed XML");
@@ -769,10 +751,8 @@ bool hg_xml_validate_with(xmlDocPtr doc, const char *schema_text,
     if (schema == NULL)
         return false;
     validator = xmlSchemaNewValidCtxt(schema);
-    if (validator == NULL) {
-        snprintf(problem, problem_size, "out of memory");
-        return false;
-    }
+    if (validator == NULL)   /* only when out of memory */
+        hg_out_of_memory();
     xmlSchemaSetValidStructuredErrors(validator, keep_first_error, &first);
     capture_errors(&first);
     result = xmlSchemaValidateDoc(validator, doc);

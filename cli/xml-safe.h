@@ -4,6 +4,7 @@
 #ifndef HOTGRIND_XML_SAFE_H
 #define HOTGRIND_XML_SAFE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <libxml/tree.h>
@@ -64,6 +65,16 @@ bool hg_xml_validate_with(xmlDocPtr doc, const char *schema_text,
 /* The line NODE starts on.  Unlike xmlGetLineNo, right past line 65535
    too (libxml2 2.9 then answers with a neighbour's line). */
 long hg_xml_line(const xmlNode *node);
+
+/* "line LINE: WHY" into PROBLEM (just WHY when LINE is not above 0): the
+   one way the readers of reports and policies word a problem in a file,
+   to which hg_say_problem adds "hotgrind: FILE: ". */
+void hg_xml_problem(char *problem, size_t problem_size, long line,
+                    const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+void hg_xml_vproblem(char *problem, size_t problem_size, long line,
+                     const char *format, va_list args)
+    __attribute__((format(printf, 4, 0)));
 
 /* Frees the compiled schema and libxml2's globals (for leak checkers). */
 void hg_xml_cleanup(void);

@@ -213,8 +213,6 @@ bool fuzz_judge(const struct hg_policy *policy, const struct hg_report *base,
     size_t counted;
     bool failed;
 
-    if (j == NULL)
-        fuzz_fail("hg_policy_judge returned NULL (out of memory only)");
     counted = j->budgets_passed + j->budgets_failed + j->budgets_skipped
               + j->regressions + j->improvements + j->notes;
     failed = hg_judgement_failed(j);
@@ -281,7 +279,7 @@ int fuzz_run(int (*command)(int, char **), int judges, const char *arg0,
              ...)
 {
     enum { MAX_ARGS = 16 };
-    char *argv[MAX_ARGS + 1];
+    char *argv[MAX_ARGS + 1], *owned[MAX_ARGS];
     const char *arg = arg0;
     int argc = 0, status, i;
     va_list args;
@@ -290,7 +288,9 @@ int fuzz_run(int (*command)(int, char **), int judges, const char *arg0,
     for (; arg != NULL; arg = va_arg(args, const char *)) {
         if (argc == MAX_ARGS)
             fuzz_fail("fuzz_run: more than %d arguments", MAX_ARGS);
-        argv[argc] = strdup(arg);     /* commands may write to argv */
+        /* Commands may write to the strings, and reorder argv (the
+           operands first, as git's parse-options does). */
+        owned[argc] = argv[argc] = strdup(arg);
         if (argv[argc++] == NULL)
             fuzz_fail("out of memory");
     }
@@ -310,6 +310,6 @@ int fuzz_run(int (*command)(int, char **), int judges, const char *arg0,
         SOFT("hotgrind %s exited %d", arg0, status);
     check_output(arg0);
     for (i = 0; i < argc; i++)
-        free(argv[i]);
+        free(owned[i]);
     return status;
 }

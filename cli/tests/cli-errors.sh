@@ -44,6 +44,24 @@ expect_usage_error show --limit -1 "$data/valid.xml"
 expect_usage_error show --limit=5x "$data/valid.xml"
 expect_usage_error validate
 expect_usage_error validate --frobnicate "$data/valid.xml"
+# One reader of every command line: --help anywhere, options after the
+# operands, and the same words for an unknown option or a missing value.
+for command in show validate diff check export merge run; do
+  run 0 "$command" --help && { grep -q "^usage: hotgrind $command" "$out" ||
+    fail "$command --help: no usage line"; }
+  expect_usage_error "$command" --frobnicate &&
+    { grep -q "^hotgrind $command: unknown option '--frobnicate'\$" "$err" ||
+        [ "$command" = run ] || fail "$command: not the unknown-option words"; }
+done
+for args in 'show --limit' 'diff --format' 'check --policy' 'export --format' \
+            'merge -o' 'run -o' 'run --output='; do
+  set -- $args
+  expect_usage_error "$@" && { grep -q "^hotgrind $1: ${2%=} needs a value\$" "$err" ||
+    fail "$args: not the missing-value words"; }
+done
+expect_usage_error validate "$data/valid.xml" --frobnicate
+run 0 show "$data/valid.xml" --limit=1 -- &&
+  { [ "$(lines "$out")" = 7 ] || fail "show REPORT --limit=1: not 1 row"; }
 run 0 help run && { grep -q -- '--keep-env=VAR' "$out" || fail "help run"; }
 expect_usage_error run
 expect_usage_error run --tool=memcheck /bin/true

@@ -1,0 +1,100 @@
+/* hotgrind: the one reader of the subcommands' command lines.
+   GPL-2.0-or-later; part of hotgrind. */
+
+#include <string.h>
+
+#include "cli.h"
+
+/* The option of LINE that ARG names, with *VALUE its joined value
+   ("--name=VALUE", long value options only) or NULL; NULL if none. */
+static const struct hg_cli_option *
+find_option(const struct hg_command_line *line, const char *arg,
+            const char **value)
+{
+    const struct hg_cli_option *o, *end = line->options + HG_MAX_OPTIONS;
+    for (o = line->options; o < end && o->name != NULL; o++) {
+        size_t n = strlen(o->name);
+        *value = NULL;
+        if (strcmp(arg, o->name) == 0)
+            return o;
+        if (o->flag == NULL && o->name[1] == '-'
+            && strncmp(arg, o->name, n) == 0 && arg[n] == '=') {
+            *value = arg + n + 1;
+            return o;
+        }
+    }
+    return NULL;
+}
+
+/* Gives VALUE to option O; -1 to go on, else the exit status. */
+static int set_option(const struct hg_command_line *line,
+                      const struct hg_cli_option *o, const char *value)
+{
+    if (o->flag != NULL) {
+        *o->flag = true;
+        return -1;
+    }
+    if (value == NULL || (o->nonempty && value[0] == '\0'))
+        return hg_usage_error(line->command, line->usage, "%s needs a value",
+                              o->name);
+    if (o->take != NULL)
+        return o->take(line, value);
+    *o->value = value;
+    return -1;
+}
+
+int hg_parse_options(const struct hg_command_line *line, int argc,
+                     char **argv, int *operand_count)
+{
+    bool options_done = false;
+    int i, count = 0, status;
+
+    for (i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value;
+        const struct hg_cli_option *o;
+        if (options_done || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            argv[count++] = argv[i];
+            options_done = options_done || line->operands_end_options;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            options_done = true;
+            continue;
+        }
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            if (line->print_help != NULL)
+                line->print_help();
+            else
+                fputs(line->help, stdout);
+            return HG_EXIT_OK;
+        }
+        if ((o = find_option(line, arg, &value)) != NULL) {
+            if (value == NULL && o->flag == NULL && i + 1 < argc)
+                value = argv[++i];
+            status = set_option(line, o, value);
+        } else if (line->unknown != NULL) {
+            status = line->unknown(line, arg);
+        } else {
+            status = hg_usage_error(line->command, line->usage,
+                                    "unknown option '%s'", arg);
+        }
+        if (status != -1)
+            return status;
+    }
+    argv[count] = NULL;
+    *operand_count = count;
+    return -1;
+}
+
+int hg_parse_one_report(const struct hg_command_line *line, int argc,
+                        char **argv, const char **path)
+{
+    int count, status = hg_parse_options(line, argc, argv, &count);
+    if (status != -1)
+        return status;
+    if (count > 1)
+        return hg_usage_error(line->command, line->usage, "one REPORT at a "
+                              "time ('%s' and '%s')", argv[0], argv[1]);
+    *path = argv[0];
+    return -1;
+}

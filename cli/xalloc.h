@@ -1,0 +1,29 @@
+/* hotgrind: memory that is there or the end of the command (git's
+   xmalloc).  GPL-2.0-or-later; part of hotgrind. */
+
+#ifndef HOTGRIND_XALLOC_H
+#define HOTGRIND_XALLOC_H
+
+#include <stddef.h>
+
+/* Each prints "hotgrind: out of memory" and exits with status 2
+   (HG_EXIT_TROUBLE) when the memory is not there, so none returns NULL:
+   a command has nothing better to do than stop, and its callers need not
+   pass the failure back by hand.  A size of 0 gives a block that can be
+   freed, as for any other size. */
+void *hg_xmalloc(size_t size);
+/* COUNT zeroed elements of SIZE bytes; a product that overflows is out of
+   memory too. */
+void *hg_xcalloc(size_t count, size_t size);
+/* BLOCK resized to COUNT elements of SIZE bytes. */
+void *hg_xrealloc(void *block, size_t count, size_t size);
+char *hg_xstrdup(const char *text);
+char *hg_xstrndup(const char *text, size_t length);
+char *hg_xasprintf(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* The message and exit status above, for an allocation made elsewhere
+   (libxml2's). */
+void hg_out_of_memory(void) __attribute__((noreturn));
+
+#endif
