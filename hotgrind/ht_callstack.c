@@ -112,7 +112,8 @@ static ThreadState* threads;          /* [VG_N_THREADS] */
 static ThreadId     running = 1;      /* the main thread runs first */
 static HT_Costs     total_at_switch;
 static HT_Zone*     all_zones;
-static Bool         ended;            /* HT_(program_end) has run */
+
+HT_ProgramState HT_(program_state) = HT_Running;
 
 void HT_(callstack_init)(void)
 {
@@ -269,7 +270,7 @@ static void pop_activation(ThreadId tid, Bool returned, UWord result)
          if (returned) HT_(heap_returned)(kind, a->args, result, a->caller);
       } else {
          Bool w = HT_(thread_waited)(tid);
-         if (returned && !ended)
+         if (returned && HT_(program_state) != HT_Ended)
             HT_(pthread_returned)(tid, kind, a->args, result, w);
          HT_(thread_waited_set)(tid, a->outer_waited || w);
          if (a->sync_outer) {
@@ -311,7 +312,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    a->acting = False;
    a->sync_outer = False;
    a->caller = NULL;
-   a->counted = marked && HT_(collecting) && !ended;
+   a->counted = marked && HT_(collecting) && HT_(program_state) != HT_Ended;
    if (a->counted) {
       if (!fn->active) fn->active = new_active_counts();
       if (!fn->percall) fn->percall = HT_(percall_new)();
@@ -347,7 +348,7 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
    if (HT_IS_ALLOCATOR(kind))
       acting = t->in_allocator == 0;
    else
-      acting = !ended;
+      acting = HT_(program_state) != HT_Ended;
    if (!acting && !fn->marked) return;
 
    a = push_activation(tid, fn, sp, ret, fn->marked);
@@ -431,7 +432,7 @@ void HT_(zone_begin)(ThreadId tid, const HChar* name)
    oz = &t->zones[t->n_zones++];
    oz->zone = z;
    clock_of(tid, &oz->clock_at_begin);
-   oz->counted = HT_(collecting) && !ended;
+   oz->counted = HT_(collecting) && HT_(program_state) != HT_Ended;
    if (oz->counted) {
       z->active[tid]++;
       z->calls++;
@@ -493,16 +494,13 @@ void HT_(thread_exit)(ThreadId tid)
 void HT_(program_end)(void)
 {
    ThreadId tid;
-   if (ended) return;
+   if (HT_(program_state) == HT_Ended) return;
    for (tid = 1; tid < VG_N_THREADS; tid++)
       HT_(thread_exit)(tid);
    HT_(threads_program_end)();
    HT_(fn_snapshot_end)();
-   HT_(heap_program_end)();
-   ended = True;
+   HT_(program_state) = HT_Ended;
 }
-
-Bool HT_(program_ended)(void) { return ended; }
 
 void HT_(callstack_fini)(void)
 {

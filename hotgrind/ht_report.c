@@ -253,7 +253,7 @@ static void out_cache_attrs(Out* o, ULong ir, const ULong cache[HT_N_CACHE])
       "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"
    };
    Int i;
-   if (!HT_(cache_sim)()) return;
+   if (!HT_(clo).cache_sim) return;
    for (i = 0; i < HT_N_CACHE; i++)
       out_attr_u64(o, names[i], cache[i]);
    out_attr_u64(o, "cycles", ir
@@ -263,24 +263,24 @@ static void out_cache_attrs(Out* o, ULong ir, const ULong cache[HT_N_CACHE])
 
 static void write_cache_geometry(Out* o)
 {
-   HT_CacheGeometry g[3];
-   const HChar*     names[3] = { "I1", "D1", "LL" };
-   HChar            tmp[64];
-   Int              i;
-   if (!HT_(cache_sim)()) return;
+   const HT_CacheGeometry* g[3] = { &HT_(clo).I1, &HT_(clo).D1,
+                                    &HT_(clo).LL };
+   const HChar*            names[3] = { "I1", "D1", "LL" };
+   HChar                   tmp[64];
+   Int                     i;
+   if (!HT_(clo).cache_sim) return;
    out_str(o, "    <cost-model");
    out_attr(o, "name", COST_MODEL_NAME);
    out_attr_u64(o, "version", COST_MODEL_VERSION);
    out_attr_u64(o, "l1-miss", COST_L1_MISS);
    out_attr_u64(o, "ll-miss", COST_LL_MISS);
    out_str(o, "/>\n");
-   HT_(cache_geometry)(&g[0], &g[1], &g[2]);
    out_str(o, "    <cache");
    for (i = 0; i < 3; i++) {
-      VG_(sprintf)(tmp, "%u,%u,%u", g[i].size, g[i].assoc, g[i].line);
+      VG_(sprintf)(tmp, "%u,%u,%u", g[i]->size, g[i]->assoc, g[i]->line);
       out_attr(o, names[i], tmp);
    }
-   out_attr(o, "source", HT_(cache_geometry_source)());
+   out_attr(o, "source", HT_(clo).geometry_host ? "host" : "fixed");
    out_str(o, "/>\n");
 }
 
@@ -321,16 +321,16 @@ static void write_scheduler_options(Out* o)
 static void write_launcher(Out* o)
 {
    UInt i;
-   if (HT_(launcher)() == NULL) return;
+   if (HT_(clo).launcher == NULL) return;
    out_str(o, "    <launcher");
-   out_attr(o, "name", HT_(launcher)());
-   if (HT_(n_run_settings)() == 0) {
+   out_attr(o, "name", HT_(clo).launcher);
+   if (HT_(clo).n_run_settings == 0) {
       out_str(o, "/>\n");
       return;
    }
    out_str(o, ">\n");
-   for (i = 0; i < HT_(n_run_settings)(); i++) {
-      const HChar* text = HT_(run_setting)(i);
+   for (i = 0; i < HT_(clo).n_run_settings; i++) {
+      const HChar* text = HT_(clo).run_settings[i];
       const HChar* eq = VG_(strchr)(text, '=');
       HChar*       name = VG_(strdup)("hotgrind.setting", text);
       name[eq - text] = '\0';
@@ -366,9 +366,9 @@ static void write_run(Out* o)
    out_str(o, "    </command>\n");
    /* Options that change what is counted. */
    out_str(o, "    <options>\n");
-   write_option(o, "collect-atstart", HT_(collect_atstart)() ? "yes" : "no");
-   write_option(o, "heap", HT_(heap_on) ? "yes" : "no");
-   write_option(o, "thread-events", HT_(thread_events) ? "yes" : "no");
+   write_option(o, "collect-atstart", HT_(clo).collect_atstart ? "yes" : "no");
+   write_option(o, "heap", HT_(clo).heap ? "yes" : "no");
+   write_option(o, "thread-events", HT_(clo).thread_events ? "yes" : "no");
    write_scheduler_options(o);
    for (i = 0; i < (Word)HT_(n_custom_allocators)(); i++) {
       Bool         is_free;
@@ -411,7 +411,7 @@ static void out_attr_mean(Out* o, ULong sum, ULong n)
 /* The four per-function heap figures (--heap=yes). */
 static void out_heap_attrs(Out* o, const ULong heap[HT_N_HEAP])
 {
-   if (!HT_(heap_on)) return;
+   if (!HT_(clo).heap) return;
    out_attr_u64(o, "allocs", heap[HT_Allocs]);
    out_attr_u64(o, "alloc-bytes", heap[HT_AllocBytes]);
    out_attr_u64(o, "frees", heap[HT_Frees]);
@@ -496,7 +496,7 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       out_attr_u64(o, "Ir", f->ir);
       out_cache_attrs(o, f->ir, f->cache);
       out_str(o, "/>\n");
-      if (HT_(heap_on) && (f->heap[HT_Allocs] || f->heap[HT_Frees])) {
+      if (HT_(clo).heap && (f->heap[HT_Allocs] || f->heap[HT_Frees])) {
          out_str(o, "      <heap");
          out_heap_attrs(o, f->heap);
          out_str(o, "/>\n");
@@ -512,7 +512,7 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
 static void write_heap_totals(Out* o)
 {
    HT_HeapTotals t;
-   if (!HT_(heap_on)) {
+   if (!HT_(clo).heap) {
       out_str(o, "/>\n");
       return;
    }
@@ -543,7 +543,7 @@ static void write_threads(Out* o)
       out_attr_u64(o, "Ir", t->costs.ir);
       /* The part of Ir spent inside synchronisation calls: the part that
          moves with scheduling (docs/threads.md). */
-      if (HT_(thread_events)) out_attr_u64(o, "sync-Ir", t->sync_ir);
+      if (HT_(clo).thread_events) out_attr_u64(o, "sync-Ir", t->sync_ir);
       out_heap_attrs(o, t->costs.heap);
       out_str(o, "/>\n");
    }
@@ -553,7 +553,7 @@ static void write_threads(Out* o)
 static void write_mutexes(Out* o)
 {
    UInt i;
-   if (!HT_(thread_events) || HT_(n_mutexes)() == 0) return;
+   if (!HT_(clo).thread_events || HT_(n_mutexes)() == 0) return;
    out_str(o, "  <mutexes>\n");
    for (i = 1; i <= HT_(n_mutexes)(); i++) {
       const HT_Mutex* m = HT_(mutex_by_id)(i);
@@ -574,7 +574,7 @@ static void write_events(Out* o)
       "cond-signal", "cond-broadcast"
    };
    UInt i;
-   if (!HT_(thread_events)) return;
+   if (!HT_(clo).thread_events) return;
    out_str(o, "  <events>\n");
    for (i = 0; i < HT_(n_events)(); i++) {
       const HT_Event* e = HT_(event)(i);
@@ -679,10 +679,10 @@ static void target_free(Target* t)
    VG_(free)(t->name);
 }
 
-void HT_(report_check_path)(const HChar* out_file_option)
+void HT_(report_check_path)(void)
 {
    Target t;
-   target_open(&t, out_file_option, True);
+   target_open(&t, HT_(clo).out_file, True);
    if (!t.rename && t.write_to) {   /* a device or FIFO: used as it is */
       target_free(&t);
       return;
@@ -699,16 +699,13 @@ void HT_(report_check_path)(const HChar* out_file_option)
    target_free(&t);
 }
 
-Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
+Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
 {
    Target  t;
    Out*    o;
-   HT_Fn** fns;
-   UInt    n;
-   ULong   total;
    Bool    ok;
 
-   target_open(&t, out_file_option, False);
+   target_open(&t, HT_(clo).out_file, False);
    if (t.fd < 0) {
       VG_(umsg)("hotgrind: error: cannot create '%s': %s\n",
                 t.write_to ? t.write_to : t.name, errno_text(-t.fd));
@@ -718,13 +715,12 @@ Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
    o = VG_(malloc)("hotgrind.out", sizeof(Out));
    o->fd = t.fd; o->failed = False; o->used = 0;
 
-   fns = HT_(fn_sorted)(&n, &total);
    out_str(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
    out_str(o, "<hotgrind");
    out_attr_u64(o, "format", HT_REPORT_FORMAT);
    out_str(o, ">\n");
    write_run(o);
-   if (host_info) write_host(o);
+   if (HT_(clo).host_info) write_host(o);
    out_str(o, "  <totals");
    out_attr_u64(o, "Ir", total);
    {
@@ -744,7 +740,6 @@ Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
    write_events(o);
    out_str(o, "</hotgrind>\n");
    out_flush(o);
-   VG_(free)(fns);
    VG_(close)(t.fd);
 
    ok = !o->failed;
