@@ -39,9 +39,11 @@ static UInt log2_exact(UInt x)
 
 const HChar* HT_(cache_geometry_problem)(const HT_CacheGeometry* g)
 {
+   /* In 64 bits: line * assoc can exceed 32 (e.g. 65536 * 65536). */
+   ULong set_bytes = (ULong)g->line * g->assoc;
    if (g->line == 0 || g->assoc == 0 || g->size == 0)
       return "sizes must be positive";
-   if (g->size % (g->line * g->assoc) != 0
+   if (g->size % set_bytes != 0
        || log2_exact(g->size / g->line / g->assoc) == 32)
       return "the number of sets (size / (line * assoc)) is not a power of two";
    if (log2_exact(g->line) == 32)

@@ -37,3 +37,15 @@ expect_eq "<host cwd>" "$(xpath host.xml 'string(/hotgrind/host/@cwd)')" "$WORK"
 grep -v '^  <host ' host.xml | cmp -s - plain.xml ||
    fail "--host-info=yes changed more than the <host> line"
 pass "--host-info=yes adds only <host>"
+
+# A geometry whose line x assoc overflows 32 bits (65536 x 65536) is
+# refused like any other bad geometry, naming the option: it once divided
+# by the wrapped product and died of SIGFPE (exit 136).
+for bad in "--I1=1024,65536,65536" "--D1=65536,65536,65536" "--LL=1024,131072,65536"; do
+   st=$(hg_status overflow "$bad" -- /bin/echo CLIENT-RAN)
+   test "$st" -eq 1 || fail "$bad: exit $st, want 1 (a bad option): $(cat overflow.stderr)"
+   grep -q -i 'bad option' overflow.stderr && grep -q -F -- "$bad" overflow.stderr ||
+      fail "$bad: the message does not name the option: $(cat overflow.stderr)"
+   ! grep -q CLIENT-RAN overflow.stdout || fail "the client ran with $bad"
+done
+pass "geometries whose line x assoc overflows 32 bits: bad option, exit 1"
