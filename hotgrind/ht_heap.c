@@ -229,7 +229,16 @@ void HT_(heap_returned)(HT_Observed kind, const UWord args[3], UWord result,
       }
       case HT_Obs_Realloc:
       case HT_Obs_Reallocarray: {
-         SizeT size = kind == HT_Obs_Realloc ? args[1] : args[1] * args[2];
+         SizeT size = args[1];
+         if (kind == HT_Obs_Reallocarray) {
+            /* When count * size overflows, reallocarray fails (NULL)
+               and leaves the block as it was: nothing to count.  The
+               wrapped product may even be 0, which would look like a
+               free. */
+            if (args[2] != 0 && args[1] > (SizeT)-1 / args[2])
+               break;
+            size = args[1] * args[2];
+         }
          if (args[0] == 0)
             block_allocated(result, size, caller);
          else if (size == 0 && result == 0)
