@@ -182,13 +182,35 @@ static void write_environment(Out* o)
    out_str(o, "    </environment>\n");
 }
 
+/* The version after the banner's key: digits, and dots each followed by
+   a digit ("2.36" of "2.36."), at most size - 1 characters, reading no
+   byte at or after 'end'. */
+static void copy_version(const HChar* v, const HChar* end, HChar* out,
+                         SizeT size)
+{
+   SizeT n = 0;
+   while (n + 1 < size && v + n < end
+          && ((v[n] >= '0' && v[n] <= '9')
+              || (v[n] == '.' && v + n + 1 < end
+                  && v[n + 1] >= '0' && v[n + 1] <= '9'))) {
+      out[n] = v[n];
+      n++;
+   }
+   out[n] = '\0';
+}
+
 /* glibc's version, from the banner every libc.so.6 carries ("... release
    version 2.36."), read from the file the program actually loaded.  An
    empty result when there is no glibc (static or musl programs). */
 static void glibc_version(HChar* out, SizeT size)
 {
    static const HChar key[] = "release version ";
-   const DebugInfo* di;
+   const Int          key_len = (Int)sizeof key - 1;
+   /* Bytes a match needs after its start: the key, the longest version
+      kept, and the byte that may end it. */
+   const Int          span = key_len + (Int)size;
+   const Int          cap = 65536;
+   const DebugInfo*   di;
    out[0] = '\0';
    for (di = VG_(next_DebugInfo)(NULL); di; di = VG_(next_DebugInfo)(di)) {
       const HChar* so = VG_(DebugInfo_get_soname)(di);
@@ -200,25 +222,24 @@ static void glibc_version(HChar* out, SizeT size)
       r = VG_(open)(path, VKI_O_RDONLY, 0);
       if (sr_isError(r)) return;
       fd = (Int)sr_Res(r);
-      buf = VG_(malloc)("hotgrind.libc", 65536 + 1);
-      /* Chunks overlap by the key's length plus the version's, so the
-         banner is found wherever it falls. */
-      while ((got = VG_(read)(fd, buf + keep, 65536 - keep)) > 0) {
-         Int   len = keep + got, i;
-         for (i = 0; i + (Int)sizeof key - 1 + 8 <= len; i++) {
-            if (VG_(memcmp)(buf + i, key, sizeof key - 1) == 0) {
-               const HChar* v = buf + i + sizeof key - 1;
-               SizeT        n = 0;
-               while (n + 1 < size && ((v[n] >= '0' && v[n] <= '9')
-                                       || (v[n] == '.' && v[n + 1] >= '0'
-                                           && v[n + 1] <= '9')))
-                  { out[n] = v[n]; n++; }
-               out[n] = '\0';
+      buf = VG_(malloc)("hotgrind.libc", cap);
+      /* A match is taken only with 'span' bytes read after its start
+         (or at the end of the file), and each chunk keeps the last
+         span - 1 bytes of the previous one, so the banner is found whole
+         wherever it falls. */
+      for (;;) {
+         Int len, last, i;
+         got = VG_(read)(fd, buf + keep, cap - keep);
+         len = keep + (got > 0 ? got : 0);
+         last = got > 0 ? len - span : len - key_len;
+         for (i = 0; i <= last; i++) {
+            if (VG_(memcmp)(buf + i, key, key_len) == 0) {
+               copy_version(buf + i + key_len, buf + len, out, size);
                break;
             }
          }
-         if (out[0]) break;
-         keep = len < 32 ? len : 32;
+         if (out[0] || got <= 0) break;
+         keep = len < span - 1 ? len : span - 1;
          VG_(memmove)(buf, buf + len - keep, keep);
       }
       VG_(free)(buf);

@@ -49,3 +49,29 @@ for bad in "--I1=1024,65536,65536" "--D1=65536,65536,65536" "--LL=1024,131072,65
    ! grep -q CLIENT-RAN overflow.stdout || fail "the client ran with $bad"
 done
 pass "geometries whose line x assoc overflows 32 bits: bad option, exit 1"
+
+# <libc version> is read from the loaded libc.so.6 in 64 KiB chunks.  A
+# banner whose version runs past the end of a chunk must be read whole
+# from the next one, not from bytes past those read (it once gave
+# "2.333333" here, or garbage).  A library whose soname is libc.so.6,
+# loaded last so the tool looks at it first, holds the banner 24 bytes
+# before the end of the first chunk.
+cat >fakec.c <<'C'
+const char ht_fake_banner[70000] = "HTFAKEBANNERSTART";
+int ht_fake_fn(void) { return ht_fake_banner[0]; }
+C
+cat >fakec_prog.c <<'C'
+#include <dlfcn.h>
+int main(void) { return dlopen("./libfakec.so", RTLD_NOW) ? 0 : 1; }
+C
+cc -shared -fPIC -nostdlib -Wl,-soname,libc.so.6 -o libfakec.so fakec.c &&
+   cc -o fakec_prog fakec_prog.c -ldl ||
+   hard_error "cannot build the fake libc.so.6"
+off=$(grep -o -b -a HTFAKEBANNERSTART libfakec.so | cut -d: -f1)
+test "$off" -lt 65512 && test $((off + 70000)) -gt 65600 ||
+   hard_error "the fake banner's array is at $off, not around 65512"
+printf 'release version 2.3333333333333.' |
+   dd of=libfakec.so bs=1 seek=65512 conv=notrunc status=none
+hg fakec.xml -- ./fakec_prog
+expect_eq "<libc version> of a banner across a chunk end" \
+   "$(xpath fakec.xml 'string(/hotgrind/run/libc/@version)')" 2.3333333333333
