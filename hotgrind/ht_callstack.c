@@ -20,8 +20,13 @@
      skipped by longjmp and C++ exceptions; activations found dead when a
      new one is entered (entry SP below the current SP) go too.
 
-   Only the return-address source is architecture-specific
-   (return_address_at_entry).  Each thread has its own stack of
+   What is architecture-specific, each defined below for amd64, x86,
+   arm64 and arm: where the return address is at entry
+   (return_address_at_entry), where the first arguments are
+   (argument_at_entry), the return-value register (RETURN_VALUE_OFFSET),
+   whether a return moves SP past its entry value (RETURN_POPS_SP), and,
+   where it does not, the link register that the exit check also compares
+   the target with (link_register).  Each thread has its own stack of
    activations and of open zones.  Inclusive cost is clock difference;
    the outermost activation of a function (or zone) on a thread owns it,
    so recursion counts once, while every call's own cost feeds the
@@ -185,6 +190,7 @@ void HT_(thread_clock)(ThreadId tid, HT_Costs* out)
 
 void HT_(thread_clock_reset)(ThreadId tid)
 {
+   tl_assert(HT_VALID_TID(tid));
    VG_(memset)(&threads[tid].clock, 0, sizeof(HT_Costs));
    threads[tid].sync_ir = 0;
 }
@@ -228,6 +234,7 @@ static void thread_switch(ThreadId tid, ULong blocks_dispatched)
 {
    HT_Costs now;
    if (tid == running) return;
+   tl_assert(HT_VALID_TID(tid));
    totals_now(&now);
    add_difference(&threads[running].clock, &now, &total_at_switch);
    total_at_switch = now;
@@ -250,6 +257,7 @@ static UInt* new_active_counts(void)
 static void end_counted(UInt* active_here, HT_Costs* incl, HT_PerCall* pc,
                         const HT_Costs* start, const HT_Costs* now)
 {
+   tl_assert(*active_here > 0);
    if (--*active_here == 0)
       add_difference(incl, now, start);
    HT_(percall_add)(pc, now->ir - start->ir);
@@ -262,7 +270,9 @@ static void end_counted(UInt* active_here, HT_Costs* incl, HT_PerCall* pc,
 static void pop_activation(ThreadId tid, Bool returned, UWord result)
 {
    ThreadState* t = &threads[tid];
-   Activation*  a = &t->acts[--t->n_acts];
+   Activation*  a;
+   tl_assert(t->n_acts > 0);
+   a = &t->acts[--t->n_acts];
    if (a->acting) {
       HT_Observed kind = a->fn->observe;
       if (HT_IS_ALLOCATOR(kind)) {
@@ -421,9 +431,11 @@ static HT_Zone* zone_named(const HChar* name)
 
 void HT_(zone_begin)(ThreadId tid, const HChar* name)
 {
-   ThreadState* t = &threads[tid];
+   ThreadState* t;
    HT_Zone*     z = zone_named(name);
    OpenZone*    oz;
+   tl_assert(HT_VALID_TID(tid));
+   t = &threads[tid];
    if (t->n_zones == t->cap_zones) {
       t->cap_zones = t->cap_zones ? 2 * t->cap_zones : 16;
       t->zones = VG_(realloc)("hotgrind.zones", t->zones,
@@ -444,7 +456,9 @@ static void close_zone(ThreadId tid)
    HT_Costs now_;
    const HT_Costs* now = &now_;
    ThreadState* t = &threads[tid];
-   OpenZone*    oz = &t->zones[--t->n_zones];
+   OpenZone*    oz;
+   tl_assert(t->n_zones > 0);
+   oz = &t->zones[--t->n_zones];
    clock_of(tid, &now_);
    if (oz->counted)
       end_counted(&oz->zone->active[tid], &oz->zone->incl, oz->zone->percall,
@@ -453,6 +467,7 @@ static void close_zone(ThreadId tid)
 
 Bool HT_(zone_end)(ThreadId tid)
 {
+   tl_assert(HT_VALID_TID(tid));
    if (threads[tid].n_zones == 0) return False;
    close_zone(tid);
    return True;
@@ -484,7 +499,9 @@ HT_Zone** HT_(zones_sorted)(UInt* n_out)
 
 void HT_(thread_exit)(ThreadId tid)
 {
-   ThreadState* t = &threads[tid];
+   ThreadState* t;
+   tl_assert(HT_VALID_TID(tid));
+   t = &threads[tid];
    while (t->n_acts > 0)  pop_activation(tid, False, 0);
    while (t->n_zones > 0) close_zone(tid);
    t->in_allocator = t->in_sync = 0;

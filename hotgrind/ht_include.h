@@ -20,6 +20,12 @@
 
 #define HT_(str) VGAPPEND(vgHotgrind_, str)
 
+/* A Valgrind thread id the tool may index its per-thread arrays with
+   ([VG_N_THREADS]; 0 is VG_INVALID_THREADID).  Checked where a thread id
+   comes in from the core or a client request, never on a per-instruction
+   path. */
+#define HT_VALID_TID(tid) ((tid) >= 1 && (tid) < VG_N_THREADS)
+
 /* Byte order of the tool's own counters, for the loads and stores the
    instrumentation adds. */
 #ifdef VG_BIGENDIAN

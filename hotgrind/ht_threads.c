@@ -134,6 +134,7 @@ HT_Thread* HT_(thread_by_id)(UInt id)
 
 HT_Thread* HT_(thread_of)(ThreadId tid)
 {
+   tl_assert(HT_VALID_TID(tid));
    return record_of[tid] ? HT_(thread_by_id)(record_of[tid]) : NULL;
 }
 
@@ -185,6 +186,7 @@ static void thread_created(ThreadId parent, ThreadId child)
    /* The core announces the main thread too, with no parent; it is
       already thread 1. */
    if (parent == VG_INVALID_THREADID) return;
+   tl_assert(HT_VALID_TID(parent) && HT_VALID_TID(child));
    HT_(thread_clock_reset)(child);
    t = new_record(record_of[parent]);
    record_of[child] = t->id;
@@ -407,6 +409,7 @@ UInt HT_(n_events)(void) { return (UInt)VG_(sizeXA)(events); }
 
 const HT_Event* HT_(event)(UInt i)
 {
+   tl_assert(i < HT_(n_events)());
    return VG_(indexXA)(events, i);
 }
 
@@ -414,6 +417,7 @@ UInt HT_(n_mutexes)(void) { return (UInt)VG_(sizeXA)(mutexes); }
 
 const HT_Mutex* HT_(mutex_by_id)(UInt id)
 {
+   tl_assert(id >= 1 && id <= HT_(n_mutexes)());
    return VG_(indexXA)(mutexes, id - 1);
 }
 
