@@ -108,10 +108,11 @@ typedef struct {
 
 #define HT_MAX_MARK_FILES 16
 
-/* Every option, read in one place (ht_main.c: process_option) and only
-   read elsewhere.  The patterns of --mark, --alloc-fn and --free-fn are
-   parsed as they are read into ht_mark.c's tables; strings point into
-   Valgrind's argument list, which lives as long as the run. */
+/* Every option, read in one place (ht_main.c's
+   ht_process_cmd_line_option) and only read elsewhere.  The patterns of
+   --mark, --alloc-fn and --free-fn are parsed as they are read, into
+   ht_mark.c's tables; strings point into Valgrind's argument list, which
+   lives as long as the run. */
 typedef struct {
    const HChar*     out_file;         /* --hotgrind-out-file */
    Bool             host_info;        /* --host-info */

@@ -76,9 +76,9 @@ void HT_(sim_init)(const HT_CacheGeometry* i1, const HT_CacheGeometry* d1,
 }
 
 /* The simulator's helpers are the hot path of --cache-sim=yes (the
-   inline check in ht_main.c leaves them only the accesses that are not
-   hits on a set's most recently used line): inlined into each helper, so
-   the compiler sees which cache it is. */
+   inline check in ht_instrument.c leaves them only the accesses that are
+   not hits on a set's most recently used line): inlined into each helper,
+   so the compiler sees which cache it is. */
 #define HT_SIM_INLINE inline __attribute__((always_inline))
 
 /* LRU lookup of one block; True on a miss.  The block number is the tag. */
