@@ -88,6 +88,71 @@ static IRTemp tmp_of(IRSB* sb, IRExpr* e, IRType ty)
    return t;
 }
 
+/* The guard of a fetch from a constant address: the address is known
+   now, so are its line and set, and on 64-bit guests an access within one
+   line calls the helper only when that line is not its set's MRU one.
+   NULL (always call) otherwise. */
+static IRExpr* const_fetch_guard(IRSB* sb, IRType word_ty, IRExpr* addr,
+                                 Int size)
+{
+   UWord* tags; UInt bits, assoc; UWord mask;
+   Addr   a = (Addr)(word_ty == Ity_I64 ? addr->Iex.Const.con->Ico.U64
+                                        : addr->Iex.Const.con->Ico.U32);
+   UWord  first, last;
+   HT_(sim_layout)(False, &tags, &bits, &mask, &assoc);
+   first = a >> bits;
+   last  = (a + size - 1) >> bits;
+   if (first == last && word_ty == Ity_I64) {
+      IRTemp mru = tmp_of(sb, IRExpr_Load(HT_ENDIAN, Ity_I64,
+                      mkIRExpr_HWord((HWord)&tags[(first & mask) * assoc])),
+                      Ity_I64);
+      return IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_CmpNE64,
+                IRExpr_RdTmp(mru), IRExpr_Const(IRConst_U64(first))),
+                Ity_I1));
+   }
+   return NULL;
+}
+
+/* The guard of an access at a computed address, on 64-bit guests: it
+   spans two lines, or its line is not its set's MRU one. */
+static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
+{
+   UWord* tags; UInt bits, assoc; UWord mask;
+   IRTemp first, last, set_off, mru, not_mru, spans, maybe_miss;
+   HT_(sim_layout)(kind != Ev_Fetch, &tags, &bits, &mask, &assoc);
+   first = tmp_of(sb, IRExpr_Binop(Iop_Shr64, addr,
+                                   IRExpr_Const(IRConst_U8(bits))), Ity_I64);
+   last = tmp_of(sb, IRExpr_Binop(Iop_Shr64,
+             IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64, addr,
+                IRExpr_Const(IRConst_U64((ULong)size - 1))), Ity_I64)),
+             IRExpr_Const(IRConst_U8(bits))), Ity_I64);
+   {
+      /* The set's byte offset: a shift when the set size is a power
+         of two (it usually is), which is cheaper than a multiply. */
+      ULong   set_bytes = (ULong)assoc * sizeof(UWord);
+      UInt    shift = 0;
+      IRExpr* set_no = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_And64,
+                          IRExpr_RdTmp(first), IRExpr_Const(IRConst_U64(mask))),
+                          Ity_I64));
+      while (shift < 63 && (1ULL << shift) < set_bytes) shift++;
+      set_off = tmp_of(sb, (1ULL << shift) == set_bytes
+         ? IRExpr_Binop(Iop_Shl64, set_no, IRExpr_Const(IRConst_U8(shift)))
+         : IRExpr_Binop(Iop_Mul64, set_no,
+                        IRExpr_Const(IRConst_U64(set_bytes))), Ity_I64);
+   }
+   mru = tmp_of(sb, IRExpr_Load(HT_ENDIAN, Ity_I64,
+            IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64,
+               IRExpr_RdTmp(set_off), IRExpr_Const(IRConst_U64((HWord)tags))),
+               Ity_I64))), Ity_I64);
+   not_mru = tmp_of(sb, IRExpr_Binop(Iop_CmpNE64, IRExpr_RdTmp(mru),
+                                     IRExpr_RdTmp(first)), Ity_I1);
+   spans = tmp_of(sb, IRExpr_Binop(Iop_CmpNE64, IRExpr_RdTmp(last),
+                                   IRExpr_RdTmp(first)), Ity_I1);
+   maybe_miss = tmp_of(sb, IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(not_mru),
+                                        IRExpr_RdTmp(spans)), Ity_I1);
+   return IRExpr_RdTmp(maybe_miss);
+}
+
 /* Calls the simulator for one access.  On 64-bit guests the helper is
    skipped inline when the access lies within one line that is already the
    most recently used of its set (a hit that changes nothing), which is
@@ -113,57 +178,12 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
                                        mkIRExpr_HWord((HWord)size)));
    if (guard) {
       d->guard = guard;
-   } else if (kind == Ev_Fetch && addr->tag == Iex_Const) {
-      /* The address is known now: so are its line and set. */
-      UWord* tags; UInt bits, assoc; UWord mask;
-      Addr   a = (Addr)(word_ty == Ity_I64 ? addr->Iex.Const.con->Ico.U64
-                                           : addr->Iex.Const.con->Ico.U32);
-      UWord  first, last;
-      HT_(sim_layout)(False, &tags, &bits, &mask, &assoc);
-      first = a >> bits;
-      last  = (a + size - 1) >> bits;
-      if (first == last && word_ty == Ity_I64) {
-         IRTemp mru = tmp_of(sb, IRExpr_Load(HT_ENDIAN, Ity_I64,
-                         mkIRExpr_HWord((HWord)&tags[(first & mask) * assoc])),
-                         Ity_I64);
-         d->guard = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_CmpNE64,
-                       IRExpr_RdTmp(mru), IRExpr_Const(IRConst_U64(first))),
-                       Ity_I1));
-      }
-   } else if (word_ty == Ity_I64) {
-      UWord* tags; UInt bits, assoc; UWord mask;
-      IRTemp first, last, set_off, mru, not_mru, spans, maybe_miss;
-      HT_(sim_layout)(kind != Ev_Fetch, &tags, &bits, &mask, &assoc);
-      first = tmp_of(sb, IRExpr_Binop(Iop_Shr64, addr, IRExpr_Const(IRConst_U8(bits))), Ity_I64);
-      last = tmp_of(sb, IRExpr_Binop(Iop_Shr64,
-                IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64, addr,
-                   IRExpr_Const(IRConst_U64((ULong)size - 1))), Ity_I64)),
-                IRExpr_Const(IRConst_U8(bits))), Ity_I64);
-      {
-         /* The set's byte offset: a shift when the set size is a power
-            of two (it usually is), which is cheaper than a multiply. */
-         ULong   set_bytes = (ULong)assoc * sizeof(UWord);
-         UInt    shift = 0;
-         IRExpr* set_no = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_And64,
-                             IRExpr_RdTmp(first), IRExpr_Const(IRConst_U64(mask))),
-                             Ity_I64));
-         while (shift < 63 && (1ULL << shift) < set_bytes) shift++;
-         set_off = tmp_of(sb, (1ULL << shift) == set_bytes
-            ? IRExpr_Binop(Iop_Shl64, set_no, IRExpr_Const(IRConst_U8(shift)))
-            : IRExpr_Binop(Iop_Mul64, set_no,
-                           IRExpr_Const(IRConst_U64(set_bytes))), Ity_I64);
-      }
-      mru = tmp_of(sb, IRExpr_Load(HT_ENDIAN, Ity_I64,
-               IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64,
-                  IRExpr_RdTmp(set_off), IRExpr_Const(IRConst_U64((HWord)tags))),
-                  Ity_I64))), Ity_I64);
-      not_mru = tmp_of(sb, IRExpr_Binop(Iop_CmpNE64, IRExpr_RdTmp(mru),
-                                        IRExpr_RdTmp(first)), Ity_I1);
-      spans = tmp_of(sb, IRExpr_Binop(Iop_CmpNE64, IRExpr_RdTmp(last),
-                                      IRExpr_RdTmp(first)), Ity_I1);
-      maybe_miss = tmp_of(sb, IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(not_mru),
-                                           IRExpr_RdTmp(spans)), Ity_I1);
-      d->guard = IRExpr_RdTmp(maybe_miss);
+   } else {
+      IRExpr* g = kind == Ev_Fetch && addr->tag == Iex_Const
+                  ? const_fetch_guard(sb, word_ty, addr, size)
+                  : word_ty == Ity_I64 ? mru_guard(sb, kind, addr, size)
+                                       : NULL;
+      if (g) d->guard = g;
    }
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }
@@ -337,6 +357,95 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
    pending_of(s, fn)->n++;
 }
 
+/* The accounting for one statement of the input block, before it is
+   copied: an instruction is counted (and a marked or observed function's
+   entry tracked), memory accesses are queued or simulated, and pending
+   counts are flushed where control may leave the block. */
+static void account_stmt(SBState* s, IRSB* sbIn, IRStmt* st,
+                         const VexGuestLayout* layout, IRType gWordTy)
+{
+   switch (st->tag) {
+      case Ist_IMark: {
+         Bool   is_entry;
+         HT_Fn* fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
+         if (is_entry && (fn->marked || fn->observe != HT_Obs_None)) {
+            /* The clock must be exact when the activation starts. */
+            flush_pending(s);
+            HT_(emit_entry_call)(s->sbOut, layout, gWordTy, fn);
+         }
+         count_instruction(s, fn, (Addr)st->Ist.IMark.addr,
+                           st->Ist.IMark.len ? (Int)st->Ist.IMark.len
+                                             : VG_MIN_INSTR_SZB);
+         break;
+      }
+      case Ist_WrTmp:
+         if (st->Ist.WrTmp.data->tag == Iex_Load)
+            queue_read(s, st->Ist.WrTmp.data->Iex.Load.addr,
+                       sizeofIRType(st->Ist.WrTmp.data->Iex.Load.ty));
+         break;
+      case Ist_Store:
+         queue_write(s, st->Ist.Store.addr,
+                     sizeofIRType(typeOfIRExpr(sbIn->tyenv,
+                                               st->Ist.Store.data)));
+         break;
+      case Ist_StoreG: {
+         IRStoreG* sg = st->Ist.StoreG.details;
+         guarded_access(s, Ev_Write, sg->addr,
+                        sizeofIRType(typeOfIRExpr(sbIn->tyenv, sg->data)),
+                        sg->guard);
+         break;
+      }
+      case Ist_LoadG: {
+         IRLoadG* lg = st->Ist.LoadG.details;
+         IRType   wide, ty;
+         typeOfIRLoadGOp(lg->cvt, &wide, &ty);
+         guarded_access(s, Ev_Read, lg->addr, sizeofIRType(ty), lg->guard);
+         break;
+      }
+      case Ist_Dirty: {
+         IRDirty* d = st->Ist.Dirty.details;
+         if (d->mFx != Ifx_None) {
+            Int size = clamp_to_line(d->mSize);
+            if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify)
+               queue_read(s, d->mAddr, size);
+            if (d->mFx == Ifx_Write || d->mFx == Ifx_Modify)
+               queue_write(s, d->mAddr, size);
+         }
+         break;
+      }
+      case Ist_CAS: {
+         IRCAS* cas = st->Ist.CAS.details;
+         Int    size = sizeofIRType(typeOfIRExpr(sbIn->tyenv, cas->dataLo));
+         if (cas->dataHi) size *= 2;
+         size = clamp_to_line(size);
+         queue_read(s, cas->addr, size);
+         queue_write(s, cas->addr, size);
+         break;
+      }
+      case Ist_Exit:
+         /* Count everything up to and including this instruction
+            before control may leave the block. */
+         flush_pending(s);
+         break;
+      case Ist_LLSC:
+         /* Cachegrind flushes before a load-linked too (arm64's ldxr):
+            the same flush points keep faulting programs equal. */
+         if (st->Ist.LLSC.storedata == NULL) {
+            queue_read(s, st->Ist.LLSC.addr,
+                       sizeofIRType(typeOfIRTemp(sbIn->tyenv,
+                                                 st->Ist.LLSC.result)));
+            flush_pending(s);
+         } else {
+            queue_write(s, st->Ist.LLSC.addr,
+                        sizeofIRType(typeOfIRExpr(sbIn->tyenv,
+                                                  st->Ist.LLSC.storedata)));
+         }
+         break;
+      default:
+         break;
+   }
+}
+
 IRSB* HT_(instrument)(VgCallbackClosure* closure,
                       IRSB* sbIn,
                       const VexGuestLayout* layout,
@@ -360,88 +469,8 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.fetch_known = False;
 
    for (i = 0; i < sbIn->stmts_used; i++) {
-      IRStmt* st = sbIn->stmts[i];
-      switch (st->tag) {
-         case Ist_IMark: {
-            Bool   is_entry;
-            HT_Fn* fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
-            if (is_entry && (fn->marked || fn->observe != HT_Obs_None)) {
-               /* The clock must be exact when the activation starts. */
-               flush_pending(&s);
-               HT_(emit_entry_call)(s.sbOut, layout, gWordTy, fn);
-            }
-            count_instruction(&s, fn, (Addr)st->Ist.IMark.addr,
-                              st->Ist.IMark.len ? (Int)st->Ist.IMark.len
-                                                : VG_MIN_INSTR_SZB);
-            break;
-         }
-         case Ist_WrTmp:
-            if (st->Ist.WrTmp.data->tag == Iex_Load)
-               queue_read(&s, st->Ist.WrTmp.data->Iex.Load.addr,
-                          sizeofIRType(st->Ist.WrTmp.data->Iex.Load.ty));
-            break;
-         case Ist_Store:
-            queue_write(&s, st->Ist.Store.addr,
-                        sizeofIRType(typeOfIRExpr(sbIn->tyenv,
-                                                  st->Ist.Store.data)));
-            break;
-         case Ist_StoreG: {
-            IRStoreG* sg = st->Ist.StoreG.details;
-            guarded_access(&s, Ev_Write, sg->addr,
-                           sizeofIRType(typeOfIRExpr(sbIn->tyenv, sg->data)),
-                           sg->guard);
-            break;
-         }
-         case Ist_LoadG: {
-            IRLoadG* lg = st->Ist.LoadG.details;
-            IRType   wide, ty;
-            typeOfIRLoadGOp(lg->cvt, &wide, &ty);
-            guarded_access(&s, Ev_Read, lg->addr, sizeofIRType(ty), lg->guard);
-            break;
-         }
-         case Ist_Dirty: {
-            IRDirty* d = st->Ist.Dirty.details;
-            if (d->mFx != Ifx_None) {
-               Int size = clamp_to_line(d->mSize);
-               if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify)
-                  queue_read(&s, d->mAddr, size);
-               if (d->mFx == Ifx_Write || d->mFx == Ifx_Modify)
-                  queue_write(&s, d->mAddr, size);
-            }
-            break;
-         }
-         case Ist_CAS: {
-            IRCAS* cas = st->Ist.CAS.details;
-            Int    size = sizeofIRType(typeOfIRExpr(sbIn->tyenv, cas->dataLo));
-            if (cas->dataHi) size *= 2;
-            size = clamp_to_line(size);
-            queue_read(&s, cas->addr, size);
-            queue_write(&s, cas->addr, size);
-            break;
-         }
-         case Ist_Exit:
-            /* Count everything up to and including this instruction
-               before control may leave the block. */
-            flush_pending(&s);
-            break;
-         case Ist_LLSC:
-            /* Cachegrind flushes before a load-linked too (arm64's ldxr):
-               the same flush points keep faulting programs equal. */
-            if (st->Ist.LLSC.storedata == NULL) {
-               queue_read(&s, st->Ist.LLSC.addr,
-                          sizeofIRType(typeOfIRTemp(sbIn->tyenv,
-                                                    st->Ist.LLSC.result)));
-               flush_pending(&s);
-            } else {
-               queue_write(&s, st->Ist.LLSC.addr,
-                           sizeofIRType(typeOfIRExpr(sbIn->tyenv,
-                                                     st->Ist.LLSC.storedata)));
-            }
-            break;
-         default:
-            break;
-      }
-      addStmtToIRSB(s.sbOut, st);
+      account_stmt(&s, sbIn, sbIn->stmts[i], layout, gWordTy);
+      addStmtToIRSB(s.sbOut, sbIn->stmts[i]);
    }
    flush_pending(&s);
    /* Every return, longjmp and exception landing is a jump to a computed
