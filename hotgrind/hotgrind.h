@@ -11,8 +11,8 @@
         A zone: a region that is not a function, reported like a marked
         function (calls, inclusive Ir, per-call distribution).  Zones
         nest; END closes the innermost open zone of the calling thread.
-        The name must be a string that stays valid until the matching END
-        (a literal is best).
+        The name is copied when BEGIN runs (its first 255 bytes), so it
+        need not outlive the call; zones of the same name are one zone.
 
      HOTGRIND_STOP_INSTRUMENTATION;   ...   HOTGRIND_START_INSTRUMENTATION;
         Stop and resume counting, e.g. to leave start-up and tear-down out

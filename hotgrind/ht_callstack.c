@@ -20,8 +20,13 @@
      skipped by longjmp and C++ exceptions; activations found dead when a
      new one is entered (entry SP below the current SP) go too.
 
-   Only the return-address source is architecture-specific
-   (return_address_at_entry).  Each thread has its own stack of
+   What is architecture-specific, each defined below for amd64, x86,
+   arm64 and arm: where the return address is at entry
+   (return_address_at_entry), where the first arguments are
+   (argument_at_entry), the return-value register (RETURN_VALUE_OFFSET),
+   whether a return moves SP past its entry value (RETURN_POPS_SP), and,
+   where it does not, the link register that the exit check also compares
+   the target with (link_register).  Each thread has its own stack of
    activations and of open zones.  Inclusive cost is clock difference;
    the outermost activation of a function (or zone) on a thread owns it,
    so recursion counts once, while every call's own cost feeds the
@@ -112,7 +117,8 @@ static ThreadState* threads;          /* [VG_N_THREADS] */
 static ThreadId     running = 1;      /* the main thread runs first */
 static HT_Costs     total_at_switch;
 static HT_Zone*     all_zones;
-static Bool         ended;            /* HT_(program_end) has run */
+
+HT_ProgramState HT_(program_state) = HT_Running;
 
 void HT_(callstack_init)(void)
 {
@@ -184,6 +190,7 @@ void HT_(thread_clock)(ThreadId tid, HT_Costs* out)
 
 void HT_(thread_clock_reset)(ThreadId tid)
 {
+   tl_assert(HT_VALID_TID(tid));
    VG_(memset)(&threads[tid].clock, 0, sizeof(HT_Costs));
    threads[tid].sync_ir = 0;
 }
@@ -227,6 +234,7 @@ static void thread_switch(ThreadId tid, ULong blocks_dispatched)
 {
    HT_Costs now;
    if (tid == running) return;
+   tl_assert(HT_VALID_TID(tid));
    totals_now(&now);
    add_difference(&threads[running].clock, &now, &total_at_switch);
    total_at_switch = now;
@@ -249,6 +257,7 @@ static UInt* new_active_counts(void)
 static void end_counted(UInt* active_here, HT_Costs* incl, HT_PerCall* pc,
                         const HT_Costs* start, const HT_Costs* now)
 {
+   tl_assert(*active_here > 0);
    if (--*active_here == 0)
       add_difference(incl, now, start);
    HT_(percall_add)(pc, now->ir - start->ir);
@@ -261,7 +270,9 @@ static void end_counted(UInt* active_here, HT_Costs* incl, HT_PerCall* pc,
 static void pop_activation(ThreadId tid, Bool returned, UWord result)
 {
    ThreadState* t = &threads[tid];
-   Activation*  a = &t->acts[--t->n_acts];
+   Activation*  a;
+   tl_assert(t->n_acts > 0);
+   a = &t->acts[--t->n_acts];
    if (a->acting) {
       HT_Observed kind = a->fn->observe;
       if (HT_IS_ALLOCATOR(kind)) {
@@ -269,7 +280,7 @@ static void pop_activation(ThreadId tid, Bool returned, UWord result)
          if (returned) HT_(heap_returned)(kind, a->args, result, a->caller);
       } else {
          Bool w = HT_(thread_waited)(tid);
-         if (returned && !ended)
+         if (returned && HT_(program_state) != HT_Ended)
             HT_(pthread_returned)(tid, kind, a->args, result, w);
          HT_(thread_waited_set)(tid, a->outer_waited || w);
          if (a->sync_outer) {
@@ -311,7 +322,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    a->acting = False;
    a->sync_outer = False;
    a->caller = NULL;
-   a->counted = marked && HT_(collecting) && !ended;
+   a->counted = marked && HT_(collecting) && HT_(program_state) != HT_Ended;
    if (a->counted) {
       if (!fn->active) fn->active = new_active_counts();
       if (!fn->percall) fn->percall = HT_(percall_new)();
@@ -347,7 +358,7 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
    if (HT_IS_ALLOCATOR(kind))
       acting = t->in_allocator == 0;
    else
-      acting = !ended;
+      acting = HT_(program_state) != HT_Ended;
    if (!acting && !fn->marked) return;
 
    a = push_activation(tid, fn, sp, ret, fn->marked);
@@ -420,9 +431,11 @@ static HT_Zone* zone_named(const HChar* name)
 
 void HT_(zone_begin)(ThreadId tid, const HChar* name)
 {
-   ThreadState* t = &threads[tid];
+   ThreadState* t;
    HT_Zone*     z = zone_named(name);
    OpenZone*    oz;
+   tl_assert(HT_VALID_TID(tid));
+   t = &threads[tid];
    if (t->n_zones == t->cap_zones) {
       t->cap_zones = t->cap_zones ? 2 * t->cap_zones : 16;
       t->zones = VG_(realloc)("hotgrind.zones", t->zones,
@@ -431,7 +444,7 @@ void HT_(zone_begin)(ThreadId tid, const HChar* name)
    oz = &t->zones[t->n_zones++];
    oz->zone = z;
    clock_of(tid, &oz->clock_at_begin);
-   oz->counted = HT_(collecting) && !ended;
+   oz->counted = HT_(collecting) && HT_(program_state) != HT_Ended;
    if (oz->counted) {
       z->active[tid]++;
       z->calls++;
@@ -443,7 +456,9 @@ static void close_zone(ThreadId tid)
    HT_Costs now_;
    const HT_Costs* now = &now_;
    ThreadState* t = &threads[tid];
-   OpenZone*    oz = &t->zones[--t->n_zones];
+   OpenZone*    oz;
+   tl_assert(t->n_zones > 0);
+   oz = &t->zones[--t->n_zones];
    clock_of(tid, &now_);
    if (oz->counted)
       end_counted(&oz->zone->active[tid], &oz->zone->incl, oz->zone->percall,
@@ -452,6 +467,7 @@ static void close_zone(ThreadId tid)
 
 Bool HT_(zone_end)(ThreadId tid)
 {
+   tl_assert(HT_VALID_TID(tid));
    if (threads[tid].n_zones == 0) return False;
    close_zone(tid);
    return True;
@@ -483,7 +499,9 @@ HT_Zone** HT_(zones_sorted)(UInt* n_out)
 
 void HT_(thread_exit)(ThreadId tid)
 {
-   ThreadState* t = &threads[tid];
+   ThreadState* t;
+   tl_assert(HT_VALID_TID(tid));
+   t = &threads[tid];
    while (t->n_acts > 0)  pop_activation(tid, False, 0);
    while (t->n_zones > 0) close_zone(tid);
    t->in_allocator = t->in_sync = 0;
@@ -493,16 +511,13 @@ void HT_(thread_exit)(ThreadId tid)
 void HT_(program_end)(void)
 {
    ThreadId tid;
-   if (ended) return;
+   if (HT_(program_state) == HT_Ended) return;
    for (tid = 1; tid < VG_N_THREADS; tid++)
       HT_(thread_exit)(tid);
    HT_(threads_program_end)();
    HT_(fn_snapshot_end)();
-   HT_(heap_program_end)();
-   ended = True;
+   HT_(program_state) = HT_Ended;
 }
-
-Bool HT_(program_ended)(void) { return ended; }
 
 void HT_(callstack_fini)(void)
 {

@@ -264,8 +264,6 @@ static Bool has_heap(const HT_Fn* f)
    return f->heap[HT_Allocs] || f->heap[HT_Frees];
 }
 
-static Bool ended;
-
 void HT_(fn_snapshot_end)(void)
 {
    UInt i;
@@ -276,7 +274,6 @@ void HT_(fn_snapshot_end)(void)
          VG_(memcpy)(f->end_cache, f->cache, sizeof f->cache);
       }
    }
-   ended = True;
 }
 
 /* Functions first seen after the end get zero, so they are not
@@ -284,7 +281,7 @@ void HT_(fn_snapshot_end)(void)
 void HT_(fn_restore_end)(void)
 {
    UInt i;
-   if (!ended) return;
+   if (HT_(program_state) != HT_Ended) return;
    for (i = 0; i < fn_nbuckets; i++) {
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {

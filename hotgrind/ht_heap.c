@@ -26,16 +26,13 @@
    get inclusive figures from the same clock differences as Ir. */
 
 #include "pub_tool_basics.h"
-#include "pub_tool_aspacemgr.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
-#include "pub_tool_vki.h"
 
 #include "ht_include.h"
 
-Bool  HT_(heap_on) = True;
 ULong HT_(heap_total)[HT_N_HEAP];
 
 typedef struct _Block {
@@ -47,7 +44,6 @@ typedef struct _Block {
 static VgHashTable* live;
 static ULong live_bytes, live_blocks;
 static ULong peak_bytes, peak_blocks;
-static Bool  ended;
 
 void HT_(heap_init)(void)
 {
@@ -104,7 +100,7 @@ HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object)
    if (VG_(strcmp)(name, "_vgnU_freeres") == 0
        && starts_with(object, "vgpreload_core"))
       return HT_Obs_ProgramEnd;
-   if (HT_(heap_on)) {
+   if (HT_(clo).heap) {
       if ((k = HT_(custom_allocator)(name, object)) != HT_Obs_None)
          return k;
       if ((k = HT_(known_kind)(known_allocators, name)) != HT_Obs_None)
@@ -158,7 +154,7 @@ static void block_allocated(Addr p, SizeT size, HT_Fn* caller)
    VG_(HT_add_node)(live, b);
    live_bytes += size;
    live_blocks++;
-   if (!ended) {
+   if (HT_(program_state) != HT_Ended) {
       attribute(caller, HT_Allocs, 1);
       attribute(caller, HT_AllocBytes, size);
    }
@@ -173,7 +169,7 @@ static void block_freed(Addr p, HT_Fn* caller)
    if (!b) return;
    live_bytes -= b->size;
    live_blocks--;
-   if (!ended) {
+   if (HT_(program_state) != HT_Ended) {
       attribute(caller, HT_Frees, 1);
       attribute(caller, HT_FreeBytes, b->size);
    }
@@ -202,19 +198,11 @@ static void block_resized(Addr old, Addr p, SizeT size, HT_Fn* caller)
       }
    }
    VG_(HT_add_node)(live, b);
-   if (!ended) {
+   if (HT_(program_state) != HT_Ended) {
       attribute(caller, HT_Allocs, 1);
       attribute(caller, HT_AllocBytes, size);
    }
    check_peak();
-}
-
-/* posix_memalign's block, read from the client's *memptr. */
-static Addr read_client_word(Addr a)
-{
-   if (!VG_(am_is_valid_for_client)(a, sizeof(Addr), VKI_PROT_READ))
-      return 0;
-   return *(Addr*)a;
 }
 
 void HT_(heap_returned)(HT_Observed kind, const UWord args[3], UWord result,
@@ -230,14 +218,27 @@ void HT_(heap_returned)(HT_Observed kind, const UWord args[3], UWord result,
       case HT_Obs_Memalign:
          block_allocated(result, args[1], caller);
          break;
-      case HT_Obs_PosixMemalign:
-         /* The result is an int: 0 for success. */
-         if ((UInt)result == 0)
-            block_allocated(read_client_word(args[0]), args[2], caller);
+      case HT_Obs_PosixMemalign: {
+         /* The result is an int: 0 for success; the block is in the
+            client's *memptr. */
+         Addr block;
+         if ((UInt)result == 0
+             && HT_(read_client)(args[0], &block, sizeof block, False))
+            block_allocated(block, args[2], caller);
          break;
+      }
       case HT_Obs_Realloc:
       case HT_Obs_Reallocarray: {
-         SizeT size = kind == HT_Obs_Realloc ? args[1] : args[1] * args[2];
+         SizeT size = args[1];
+         if (kind == HT_Obs_Reallocarray) {
+            /* When count * size overflows, reallocarray fails (NULL)
+               and leaves the block as it was: nothing to count.  The
+               wrapped product may even be 0, which would look like a
+               free. */
+            if (args[2] != 0 && args[1] > (SizeT)-1 / args[2])
+               break;
+            size = args[1] * args[2];
+         }
          if (args[0] == 0)
             block_allocated(result, size, caller);
          else if (size == 0 && result == 0)
@@ -252,11 +253,6 @@ void HT_(heap_returned)(HT_Observed kind, const UWord args[3], UWord result,
       default:
          break;
    }
-}
-
-void HT_(heap_program_end)(void)
-{
-   ended = True;
 }
 
 void HT_(heap_totals)(HT_HeapTotals* t)

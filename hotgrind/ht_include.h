@@ -20,6 +20,12 @@
 
 #define HT_(str) VGAPPEND(vgHotgrind_, str)
 
+/* A Valgrind thread id the tool may index its per-thread arrays with
+   ([VG_N_THREADS]; 0 is VG_INVALID_THREADID).  Checked where a thread id
+   comes in from the core or a client request, never on a per-instruction
+   path. */
+#define HT_VALID_TID(tid) ((tid) >= 1 && (tid) < VG_N_THREADS)
+
 /* Byte order of the tool's own counters, for the loads and stores the
    instrumentation adds. */
 #ifdef VG_BIGENDIAN
@@ -93,6 +99,65 @@ typedef struct {
 HT_Observed HT_(known_kind)(const HT_Known* table, const HChar* name);
 
 /*------------------------------------------------------------*/
+/*--- Command-line options (ht_main.c)                     ---*/
+/*------------------------------------------------------------*/
+
+typedef struct {
+   UInt size, assoc, line;   /* bytes, ways, bytes */
+} HT_CacheGeometry;
+
+#define HT_MAX_MARK_FILES 16
+
+/* Every option, read in one place (ht_main.c's
+   ht_process_cmd_line_option) and only read elsewhere.  The patterns of
+   --mark, --alloc-fn and --free-fn are parsed as they are read, into
+   ht_mark.c's tables; strings point into Valgrind's argument list, which
+   lives as long as the run. */
+typedef struct {
+   const HChar*     out_file;         /* --hotgrind-out-file */
+   Bool             host_info;        /* --host-info */
+   Bool             collect_atstart;  /* --collect-atstart */
+   Bool             cache_sim;        /* --cache-sim */
+   /* --I1, --D1, --LL: fixed by default, so every machine simulates the
+      same caches; with --cache-geometry=host the ones not given are the
+      host's (from post_clo_init on). */
+   HT_CacheGeometry I1, D1, LL;
+   Bool             given_I1, given_D1, given_LL;
+   Bool             geometry_host;    /* --cache-geometry=host */
+   Bool             heap;             /* --heap */
+   Bool             thread_events;    /* --thread-events */
+   /* --launcher (NULL if not given) and its --run-setting=KEY=VALUE
+      texts, in the order given: what a launcher such as `hotgrind run`
+      did to make the run reproducible. */
+   const HChar*     launcher;
+   const HChar**    run_settings;
+   UInt             n_run_settings;
+   /* --mark-file, read after all options (ht_mark.c). */
+   const HChar*     mark_files[HT_MAX_MARK_FILES];
+   UInt             n_mark_files;
+} HT_Clo;
+
+extern HT_Clo HT_(clo);
+
+/* Copies client memory at 'a' into 'buf', refusing memory the client
+   cannot read (False).  With 'string', copies up to and including a NUL,
+   and always ends 'buf' with one (a longer string is cut to size - 1
+   bytes); otherwise copies exactly 'size' bytes. */
+Bool HT_(read_client)(Addr a, void* buf, SizeT size, Bool string);
+
+/*------------------------------------------------------------*/
+/*--- Instrumentation (ht_instrument.c)                    ---*/
+/*------------------------------------------------------------*/
+
+/* min_line: the smallest line of the simulated caches. */
+void  HT_(instrument_init)(UInt min_line);
+IRSB* HT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
+                      const VexGuestLayout* layout,
+                      const VexGuestExtents* vge,
+                      const VexArchInfo* archinfo_host,
+                      IRType gWordTy, IRType hWordTy);
+
+/*------------------------------------------------------------*/
 /*--- Per-call distributions (ht_percall.c)                ---*/
 /*------------------------------------------------------------*/
 
@@ -154,8 +219,9 @@ void    HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered);
    functions were never entered (inlining removes functions silently). */
 void    HT_(warn_unused_marks)(void);
 /* At the program's end: keeps every function's counts as they are now,
-   and HT_(fn_restore_end) puts them back before the report, so code run
-   after the end (Valgrind's freeres) counts nowhere. */
+   and HT_(fn_restore_end) puts them back before the report (once the
+   program has ended), so code run after the end (Valgrind's freeres)
+   counts nowhere. */
 void    HT_(fn_snapshot_end)(void);
 void    HT_(fn_restore_end)(void);
 /* The function containing client address 'a', at run time (a cached
@@ -164,20 +230,10 @@ HT_Fn*  HT_(fn_containing)(Addr a);
 /* The sums of every function's Ir, Dr and Dw (the running totals when
    the clock does not run inline). */
 void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
-Bool    HT_(collect_atstart)(void);
-/* --launcher (NULL if not given) and its --run-setting=KEY=VALUE texts,
-   in the order given. */
-const HChar* HT_(launcher)(void);
-UInt         HT_(n_run_settings)(void);
-const HChar* HT_(run_setting)(UInt i);
 
 /*------------------------------------------------------------*/
 /*--- Cache simulation (ht_sim.c)                          ---*/
 /*------------------------------------------------------------*/
-
-typedef struct {
-   UInt size, assoc, line;   /* bytes, ways, bytes */
-} HT_CacheGeometry;
 
 /* NULL if Cachegrind's model can simulate 'g', else why not. */
 const HChar* HT_(cache_geometry_problem)(const HT_CacheGeometry* g);
@@ -192,18 +248,17 @@ VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size);
 void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
                      UWord* sets_mask, UInt* assoc);
 
-/* The options, for the report. */
-Bool HT_(cache_sim)(void);
-const HChar* HT_(cache_geometry_source)(void);   /* "fixed" or "host" */
-void HT_(cache_geometry)(HT_CacheGeometry* i1, HT_CacheGeometry* d1,
-                         HT_CacheGeometry* ll);
-
 /*------------------------------------------------------------*/
 /*--- Marks (ht_mark.c)                                    ---*/
 /*------------------------------------------------------------*/
 
-/* --mark=[OBJ:]PATTERN and --mark-file=FILE.  True if 'arg' was one. */
-Bool         HT_(mark_process_option)(const HChar* arg);
+/* Which table a pattern goes to. */
+typedef enum { HT_Pat_Mark, HT_Pat_AllocFn, HT_Pat_FreeFn } HT_PatternKind;
+/* Adds [OBJ:]PATTERN; 'option' is the option that gave it, for errors
+   ("--mark", "--alloc-fn", "--free-fn"). */
+void         HT_(add_pattern)(HT_PatternKind kind, const HChar* text,
+                              const HChar* option);
+/* Reads the --mark-file files, after every --mark. */
 void         HT_(mark_post_clo_init)(void);
 UInt         HT_(n_marks)(void);
 const HChar* HT_(mark_text)(UInt i);        /* as the user wrote it */
@@ -278,11 +333,15 @@ VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr);
 void HT_(thread_clock)(ThreadId tid, HT_Costs* out);
 /* A Valgrind thread slot starts again from zero (thread created). */
 void HT_(thread_clock_reset)(ThreadId tid);
-/* The program has ended (Valgrind's freeres is about to run, or the
-   tool is finishing): closes every activation and zone, keeps every count
-   as it is now.  Idempotent. */
+/* How far the program is: running; exiting (a thread called exit_group,
+   so the other threads are cut short rather than exiting); ended
+   (HT_(program_end) ran: Valgrind's freeres is running or the tool is
+   finishing, and nothing is counted any more). */
+typedef enum { HT_Running, HT_Exiting, HT_Ended } HT_ProgramState;
+extern HT_ProgramState HT_(program_state);
+/* The program has ended: closes every activation and zone, keeps every
+   count as it is now, and enters HT_Ended.  Idempotent. */
 void HT_(program_end)(void);
-Bool HT_(program_ended)(void);
 void HT_(zone_begin)(ThreadId tid, const HChar* name);
 Bool HT_(zone_end)(ThreadId tid);
 /* Closes what is still open when a thread or the program ends. */
@@ -298,7 +357,6 @@ HT_Zone** HT_(zones_sorted)(UInt* n_out);
    their HT_Fn is created. */
 HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object);
 
-extern Bool  HT_(heap_on);                 /* --heap=yes */
 extern ULong HT_(heap_total)[HT_N_HEAP];   /* all threads, for the clock */
 
 typedef struct {
@@ -311,15 +369,11 @@ void HT_(heap_init)(void);
    the function that called it (self attribution). */
 void HT_(heap_returned)(HT_Observed kind, const UWord args[3], UWord result,
                         HT_Fn* caller);
-/* After the program's end (freeres) only live bytes still change. */
-void HT_(heap_program_end)(void);
 void HT_(heap_totals)(HT_HeapTotals* t);
 
 /*------------------------------------------------------------*/
 /*--- Threads (ht_threads.c)                               ---*/
 /*------------------------------------------------------------*/
-
-extern Bool HT_(thread_events);            /* --thread-events=yes */
 
 /* The pthread function 'name' is (HT_(observed_kind) asks), or
    HT_Obs_None: creation, naming and handles always, the others only with
@@ -388,11 +442,12 @@ const HT_Mutex* HT_(mutex_by_id)(UInt id);
 /*--- Report (ht_report.c)                                 ---*/
 /*------------------------------------------------------------*/
 
-/* Checks at start-up that the report can be created, so a bad path
-   fails before the client runs rather than after. */
-void HT_(report_check_path)(const HChar* out_file_option);
-/* Writes the report to a temporary name and renames it into place.
-   Returns False (after printing why) if it could not. */
-Bool HT_(report_write)(const HChar* out_file_option, Bool host_info);
+/* Checks at start-up that the report (--hotgrind-out-file) can be
+   created, so a bad path fails before the client runs rather than after. */
+void HT_(report_check_path)(void);
+/* Writes the report to a temporary name and renames it into place, with
+   the functions HT_(fn_sorted) gave and their total Ir.  Returns False
+   (after printing why) if it could not. */
+Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total);
 
 #endif /* HT_INCLUDE_H */

@@ -5,10 +5,11 @@
    This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
 */
 
-/* --mark=PATTERN, --mark=OBJ:PATTERN and --mark-file=FILE.  Patterns are
-   globs (* and ?) over the demangled name the report shows.  A single
-   ':' that is not part of a C++/Rust '::' separates an object basename
-   from the pattern.  Matching happens once per function, when it is first
+/* The patterns of --mark=PATTERN, --mark=OBJ:PATTERN, --mark-file=FILE,
+   --alloc-fn and --free-fn (the options are read in ht_main.c).
+   Patterns are globs (* and ?) over the demangled name the report shows.
+   A single ':' that is not part of a C++/Rust '::' separates an object
+   basename from the pattern.  Matching happens once per function, when it is first
    translated, so it costs nothing at run time. */
 
 #include "pub_tool_basics.h"
@@ -17,7 +18,6 @@
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
-#include "pub_tool_options.h"
 #include "pub_tool_seqmatch.h"
 #include "pub_tool_vki.h"
 
@@ -25,6 +25,7 @@
 
 typedef struct {
    HChar* text;      /* as given, for the report */
+   HChar* origin;    /* the option, or file and line, for warnings */
    HChar* object;    /* NULL: any object */
    HChar* pattern;
    Bool   is_free;   /* --free-fn (custom allocators only) */
@@ -36,8 +37,6 @@ static UInt   n_marks;
 /* --alloc-fn and --free-fn: the same pattern syntax. */
 static Mark   allocators[MAX_MARKS];
 static UInt   n_allocators;
-static const HChar* mark_files[16];
-static UInt   n_mark_files;
 
 /* The object/pattern separator: a ':' with no ':' on either side. */
 static const HChar* find_separator(const HChar* s)
@@ -52,9 +51,11 @@ static const HChar* find_separator(const HChar* s)
    return NULL;
 }
 
-/* Parses [OBJ:]PATTERN into the next free slot of 'table'. */
-static void add_pattern(Mark* table, UInt* n, const HChar* text,
-                        const HChar* where)
+/* Parses [OBJ:]PATTERN into the next free slot of 'table'; 'where' is
+   the option ("--mark") or the file and line ("--mark-file=F:N") that
+   gave it. */
+static Mark* add_to(Mark* table, UInt* n, const HChar* text,
+                    const HChar* where)
 {
    Mark*        m;
    const HChar* sep = find_separator(text);
@@ -69,6 +70,11 @@ static void add_pattern(Mark* table, UInt* n, const HChar* text,
    m = &table[(*n)++];
    m->is_free = False;
    m->text = VG_(strdup)("hotgrind.mark", text);
+   /* "--mark=TEXT" for an option, "--mark-file=F:N: TEXT" for a line */
+   m->origin = VG_(malloc)("hotgrind.mark",
+                           VG_(strlen)(where) + VG_(strlen)(text) + 3);
+   VG_(sprintf)(m->origin, VG_(strchr)(where, '=') ? "%s: %s" : "%s=%s",
+                where, text);
    if (sep) {
       SizeT olen = (SizeT)(sep - text);
       m->object = VG_(malloc)("hotgrind.mark", olen + 1);
@@ -79,27 +85,17 @@ static void add_pattern(Mark* table, UInt* n, const HChar* text,
       m->object  = NULL;
       m->pattern = VG_(strdup)("hotgrind.mark", text);
    }
+   return m;
 }
 
-Bool HT_(mark_process_option)(const HChar* arg)
+void HT_(add_pattern)(HT_PatternKind kind, const HChar* text,
+                      const HChar* option)
 {
-   const HChar* value = NULL;
-   if VG_STR_CLO(arg, "--mark", value) {
-      add_pattern(marks, &n_marks, value, "--mark");
-   } else if VG_STR_CLO(arg, "--alloc-fn", value) {
-      add_pattern(allocators, &n_allocators, value, "--alloc-fn");
-   } else if VG_STR_CLO(arg, "--free-fn", value) {
-      add_pattern(allocators, &n_allocators, value, "--free-fn");
-      allocators[n_allocators - 1].is_free = True;
-   } else if VG_STR_CLO(arg, "--mark-file", value) {
-      if (n_mark_files == sizeof mark_files / sizeof mark_files[0]) {
-         VG_(fmsg_bad_option)(arg, "too many --mark-file options\n");
-      }
-      mark_files[n_mark_files++] = value;
-   } else {
-      return False;
-   }
-   return True;
+   if (kind == HT_Pat_Mark)
+      add_to(marks, &n_marks, text, option);
+   else
+      add_to(allocators, &n_allocators, text, option)->is_free
+         = kind == HT_Pat_FreeFn;
 }
 
 /* Strips leading and trailing blanks in place. */
@@ -155,7 +151,7 @@ static void read_mark_file(const HChar* path)
       pat = trim(line);
       if (*pat) {
          VG_(snprintf)(where, sizeof where, "--mark-file=%s:%u", path, lineno);
-         add_pattern(marks, &n_marks, pat, where);
+         add_to(marks, &n_marks, pat, where);
       }
       line = nl ? nl + 1 : NULL;
    }
@@ -165,8 +161,8 @@ static void read_mark_file(const HChar* path)
 void HT_(mark_post_clo_init)(void)
 {
    UInt i;
-   for (i = 0; i < n_mark_files; i++)
-      read_mark_file(mark_files[i]);
+   for (i = 0; i < HT_(clo).n_mark_files; i++)
+      read_mark_file(HT_(clo).mark_files[i]);
 }
 
 UInt HT_(n_marks)(void) { return n_marks; }
@@ -223,11 +219,12 @@ void HT_(warn_unused_marks)(void)
    for (i = 0; i < n_marks; i++) {
       HT_(mark_stats)(i, &functions, &entered);
       if (functions == 0)
-         VG_(umsg)("hotgrind: warning: --mark=%s matched no function that "
-                   "ran (inlined? never called? misspelt?)\n", marks[i].text);
+         VG_(umsg)("hotgrind: warning: %s matched no function that "
+                   "ran (inlined? never called? misspelt?)\n",
+                   marks[i].origin);
       else if (entered == 0)
-         VG_(umsg)("hotgrind: warning: --mark=%s matched %u function%s, "
-                   "never entered\n", marks[i].text, functions,
+         VG_(umsg)("hotgrind: warning: %s matched %u function%s, "
+                   "never entered\n", marks[i].origin, functions,
                    functions == 1 ? "" : "s");
    }
 }

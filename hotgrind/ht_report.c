@@ -182,13 +182,35 @@ static void write_environment(Out* o)
    out_str(o, "    </environment>\n");
 }
 
+/* The version after the banner's key: digits, and dots each followed by
+   a digit ("2.36" of "2.36."), at most size - 1 characters, reading no
+   byte at or after 'end'. */
+static void copy_version(const HChar* v, const HChar* end, HChar* out,
+                         SizeT size)
+{
+   SizeT n = 0;
+   while (n + 1 < size && v + n < end
+          && ((v[n] >= '0' && v[n] <= '9')
+              || (v[n] == '.' && v + n + 1 < end
+                  && v[n + 1] >= '0' && v[n + 1] <= '9'))) {
+      out[n] = v[n];
+      n++;
+   }
+   out[n] = '\0';
+}
+
 /* glibc's version, from the banner every libc.so.6 carries ("... release
    version 2.36."), read from the file the program actually loaded.  An
    empty result when there is no glibc (static or musl programs). */
 static void glibc_version(HChar* out, SizeT size)
 {
    static const HChar key[] = "release version ";
-   const DebugInfo* di;
+   const Int          key_len = (Int)sizeof key - 1;
+   /* Bytes a match needs after its start: the key, the longest version
+      kept, and the byte that may end it. */
+   const Int          span = key_len + (Int)size;
+   const Int          cap = 65536;
+   const DebugInfo*   di;
    out[0] = '\0';
    for (di = VG_(next_DebugInfo)(NULL); di; di = VG_(next_DebugInfo)(di)) {
       const HChar* so = VG_(DebugInfo_get_soname)(di);
@@ -200,25 +222,24 @@ static void glibc_version(HChar* out, SizeT size)
       r = VG_(open)(path, VKI_O_RDONLY, 0);
       if (sr_isError(r)) return;
       fd = (Int)sr_Res(r);
-      buf = VG_(malloc)("hotgrind.libc", 65536 + 1);
-      /* Chunks overlap by the key's length plus the version's, so the
-         banner is found wherever it falls. */
-      while ((got = VG_(read)(fd, buf + keep, 65536 - keep)) > 0) {
-         Int   len = keep + got, i;
-         for (i = 0; i + (Int)sizeof key - 1 + 8 <= len; i++) {
-            if (VG_(memcmp)(buf + i, key, sizeof key - 1) == 0) {
-               const HChar* v = buf + i + sizeof key - 1;
-               SizeT        n = 0;
-               while (n + 1 < size && ((v[n] >= '0' && v[n] <= '9')
-                                       || (v[n] == '.' && v[n + 1] >= '0'
-                                           && v[n + 1] <= '9')))
-                  { out[n] = v[n]; n++; }
-               out[n] = '\0';
+      buf = VG_(malloc)("hotgrind.libc", cap);
+      /* A match is taken only with 'span' bytes read after its start
+         (or at the end of the file), and each chunk keeps the last
+         span - 1 bytes of the previous one, so the banner is found whole
+         wherever it falls. */
+      for (;;) {
+         Int len, last, i;
+         got = VG_(read)(fd, buf + keep, cap - keep);
+         len = keep + (got > 0 ? got : 0);
+         last = got > 0 ? len - span : len - key_len;
+         for (i = 0; i <= last; i++) {
+            if (VG_(memcmp)(buf + i, key, key_len) == 0) {
+               copy_version(buf + i + key_len, buf + len, out, size);
                break;
             }
          }
-         if (out[0]) break;
-         keep = len < 32 ? len : 32;
+         if (out[0] || got <= 0) break;
+         keep = len < span - 1 ? len : span - 1;
          VG_(memmove)(buf, buf + len - keep, keep);
       }
       VG_(free)(buf);
@@ -253,7 +274,7 @@ static void out_cache_attrs(Out* o, ULong ir, const ULong cache[HT_N_CACHE])
       "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"
    };
    Int i;
-   if (!HT_(cache_sim)()) return;
+   if (!HT_(clo).cache_sim) return;
    for (i = 0; i < HT_N_CACHE; i++)
       out_attr_u64(o, names[i], cache[i]);
    out_attr_u64(o, "cycles", ir
@@ -263,24 +284,24 @@ static void out_cache_attrs(Out* o, ULong ir, const ULong cache[HT_N_CACHE])
 
 static void write_cache_geometry(Out* o)
 {
-   HT_CacheGeometry g[3];
-   const HChar*     names[3] = { "I1", "D1", "LL" };
-   HChar            tmp[64];
-   Int              i;
-   if (!HT_(cache_sim)()) return;
+   const HT_CacheGeometry* g[3] = { &HT_(clo).I1, &HT_(clo).D1,
+                                    &HT_(clo).LL };
+   const HChar*            names[3] = { "I1", "D1", "LL" };
+   HChar                   tmp[64];
+   Int                     i;
+   if (!HT_(clo).cache_sim) return;
    out_str(o, "    <cost-model");
    out_attr(o, "name", COST_MODEL_NAME);
    out_attr_u64(o, "version", COST_MODEL_VERSION);
    out_attr_u64(o, "l1-miss", COST_L1_MISS);
    out_attr_u64(o, "ll-miss", COST_LL_MISS);
    out_str(o, "/>\n");
-   HT_(cache_geometry)(&g[0], &g[1], &g[2]);
    out_str(o, "    <cache");
    for (i = 0; i < 3; i++) {
-      VG_(sprintf)(tmp, "%u,%u,%u", g[i].size, g[i].assoc, g[i].line);
+      VG_(sprintf)(tmp, "%u,%u,%u", g[i]->size, g[i]->assoc, g[i]->line);
       out_attr(o, names[i], tmp);
    }
-   out_attr(o, "source", HT_(cache_geometry_source)());
+   out_attr(o, "source", HT_(clo).geometry_host ? "host" : "fixed");
    out_str(o, "/>\n");
 }
 
@@ -321,16 +342,16 @@ static void write_scheduler_options(Out* o)
 static void write_launcher(Out* o)
 {
    UInt i;
-   if (HT_(launcher)() == NULL) return;
+   if (HT_(clo).launcher == NULL) return;
    out_str(o, "    <launcher");
-   out_attr(o, "name", HT_(launcher)());
-   if (HT_(n_run_settings)() == 0) {
+   out_attr(o, "name", HT_(clo).launcher);
+   if (HT_(clo).n_run_settings == 0) {
       out_str(o, "/>\n");
       return;
    }
    out_str(o, ">\n");
-   for (i = 0; i < HT_(n_run_settings)(); i++) {
-      const HChar* text = HT_(run_setting)(i);
+   for (i = 0; i < HT_(clo).n_run_settings; i++) {
+      const HChar* text = HT_(clo).run_settings[i];
       const HChar* eq = VG_(strchr)(text, '=');
       HChar*       name = VG_(strdup)("hotgrind.setting", text);
       name[eq - text] = '\0';
@@ -366,9 +387,9 @@ static void write_run(Out* o)
    out_str(o, "    </command>\n");
    /* Options that change what is counted. */
    out_str(o, "    <options>\n");
-   write_option(o, "collect-atstart", HT_(collect_atstart)() ? "yes" : "no");
-   write_option(o, "heap", HT_(heap_on) ? "yes" : "no");
-   write_option(o, "thread-events", HT_(thread_events) ? "yes" : "no");
+   write_option(o, "collect-atstart", HT_(clo).collect_atstart ? "yes" : "no");
+   write_option(o, "heap", HT_(clo).heap ? "yes" : "no");
+   write_option(o, "thread-events", HT_(clo).thread_events ? "yes" : "no");
    write_scheduler_options(o);
    for (i = 0; i < (Word)HT_(n_custom_allocators)(); i++) {
       Bool         is_free;
@@ -411,7 +432,7 @@ static void out_attr_mean(Out* o, ULong sum, ULong n)
 /* The four per-function heap figures (--heap=yes). */
 static void out_heap_attrs(Out* o, const ULong heap[HT_N_HEAP])
 {
-   if (!HT_(heap_on)) return;
+   if (!HT_(clo).heap) return;
    out_attr_u64(o, "allocs", heap[HT_Allocs]);
    out_attr_u64(o, "alloc-bytes", heap[HT_AllocBytes]);
    out_attr_u64(o, "frees", heap[HT_Frees]);
@@ -496,7 +517,7 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       out_attr_u64(o, "Ir", f->ir);
       out_cache_attrs(o, f->ir, f->cache);
       out_str(o, "/>\n");
-      if (HT_(heap_on) && (f->heap[HT_Allocs] || f->heap[HT_Frees])) {
+      if (HT_(clo).heap && (f->heap[HT_Allocs] || f->heap[HT_Frees])) {
          out_str(o, "      <heap");
          out_heap_attrs(o, f->heap);
          out_str(o, "/>\n");
@@ -512,7 +533,7 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
 static void write_heap_totals(Out* o)
 {
    HT_HeapTotals t;
-   if (!HT_(heap_on)) {
+   if (!HT_(clo).heap) {
       out_str(o, "/>\n");
       return;
    }
@@ -543,7 +564,7 @@ static void write_threads(Out* o)
       out_attr_u64(o, "Ir", t->costs.ir);
       /* The part of Ir spent inside synchronisation calls: the part that
          moves with scheduling (docs/threads.md). */
-      if (HT_(thread_events)) out_attr_u64(o, "sync-Ir", t->sync_ir);
+      if (HT_(clo).thread_events) out_attr_u64(o, "sync-Ir", t->sync_ir);
       out_heap_attrs(o, t->costs.heap);
       out_str(o, "/>\n");
    }
@@ -553,7 +574,7 @@ static void write_threads(Out* o)
 static void write_mutexes(Out* o)
 {
    UInt i;
-   if (!HT_(thread_events) || HT_(n_mutexes)() == 0) return;
+   if (!HT_(clo).thread_events || HT_(n_mutexes)() == 0) return;
    out_str(o, "  <mutexes>\n");
    for (i = 1; i <= HT_(n_mutexes)(); i++) {
       const HT_Mutex* m = HT_(mutex_by_id)(i);
@@ -574,7 +595,7 @@ static void write_events(Out* o)
       "cond-signal", "cond-broadcast"
    };
    UInt i;
-   if (!HT_(thread_events)) return;
+   if (!HT_(clo).thread_events) return;
    out_str(o, "  <events>\n");
    for (i = 0; i < HT_(n_events)(); i++) {
       const HT_Event* e = HT_(event)(i);
@@ -679,10 +700,10 @@ static void target_free(Target* t)
    VG_(free)(t->name);
 }
 
-void HT_(report_check_path)(const HChar* out_file_option)
+void HT_(report_check_path)(void)
 {
    Target t;
-   target_open(&t, out_file_option, True);
+   target_open(&t, HT_(clo).out_file, True);
    if (!t.rename && t.write_to) {   /* a device or FIFO: used as it is */
       target_free(&t);
       return;
@@ -699,16 +720,13 @@ void HT_(report_check_path)(const HChar* out_file_option)
    target_free(&t);
 }
 
-Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
+Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
 {
    Target  t;
    Out*    o;
-   HT_Fn** fns;
-   UInt    n;
-   ULong   total;
    Bool    ok;
 
-   target_open(&t, out_file_option, False);
+   target_open(&t, HT_(clo).out_file, False);
    if (t.fd < 0) {
       VG_(umsg)("hotgrind: error: cannot create '%s': %s\n",
                 t.write_to ? t.write_to : t.name, errno_text(-t.fd));
@@ -718,13 +736,12 @@ Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
    o = VG_(malloc)("hotgrind.out", sizeof(Out));
    o->fd = t.fd; o->failed = False; o->used = 0;
 
-   fns = HT_(fn_sorted)(&n, &total);
    out_str(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
    out_str(o, "<hotgrind");
    out_attr_u64(o, "format", HT_REPORT_FORMAT);
    out_str(o, ">\n");
    write_run(o);
-   if (host_info) write_host(o);
+   if (HT_(clo).host_info) write_host(o);
    out_str(o, "  <totals");
    out_attr_u64(o, "Ir", total);
    {
@@ -744,7 +761,6 @@ Bool HT_(report_write)(const HChar* out_file_option, Bool host_info)
    write_events(o);
    out_str(o, "</hotgrind>\n");
    out_flush(o);
-   VG_(free)(fns);
    VG_(close)(t.fd);
 
    ok = !o->failed;

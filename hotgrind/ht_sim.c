@@ -39,9 +39,11 @@ static UInt log2_exact(UInt x)
 
 const HChar* HT_(cache_geometry_problem)(const HT_CacheGeometry* g)
 {
+   /* In 64 bits: line * assoc can exceed 32 (e.g. 65536 * 65536). */
+   ULong set_bytes = (ULong)g->line * g->assoc;
    if (g->line == 0 || g->assoc == 0 || g->size == 0)
       return "sizes must be positive";
-   if (g->size % (g->line * g->assoc) != 0
+   if (g->size % set_bytes != 0
        || log2_exact(g->size / g->line / g->assoc) == 32)
       return "the number of sets (size / (line * assoc)) is not a power of two";
    if (log2_exact(g->line) == 32)
@@ -74,9 +76,9 @@ void HT_(sim_init)(const HT_CacheGeometry* i1, const HT_CacheGeometry* d1,
 }
 
 /* The simulator's helpers are the hot path of --cache-sim=yes (the
-   inline check in ht_main.c leaves them only the accesses that are not
-   hits on a set's most recently used line): inlined into each helper, so
-   the compiler sees which cache it is. */
+   inline check in ht_instrument.c leaves them only the accesses that are
+   not hits on a set's most recently used line): inlined into each helper,
+   so the compiler sees which cache it is. */
 #define HT_SIM_INLINE inline __attribute__((always_inline))
 
 /* LRU lookup of one block; True on a miss.  The block number is the tag. */

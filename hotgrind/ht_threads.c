@@ -20,7 +20,6 @@
    thread asked the kernel to wait on a futex inside the call. */
 
 #include "pub_tool_basics.h"
-#include "pub_tool_aspacemgr.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcassert.h"
@@ -35,7 +34,6 @@
 
 #include "ht_include.h"
 
-Bool HT_(thread_events) = False;
 
 /*------------------------------------------------------------*/
 /*--- Which functions are pthread functions                ---*/
@@ -69,7 +67,7 @@ HT_Observed HT_(pthread_kind)(const HChar* name)
    /* Creation, naming and handles feed the thread table; the rest only
       the event log. */
    if (k == HT_Obs_ThreadCreate || k == HT_Obs_SetName || k == HT_Obs_Self
-       || (k != HT_Obs_None && HT_(thread_events)))
+       || (k != HT_Obs_None && HT_(clo).thread_events))
       return k;
    return HT_Obs_None;
 }
@@ -79,7 +77,6 @@ static XArray*   records;                   /* HT_Thread*, [id - 1] */
 static UInt*     record_of;    /* -> our thread id, 0 none */
 static UInt*     last_child;   /* the id its last clone created */
 static Bool*     waited;       /* made a futex wait since asked */
-static Bool      program_exiting;
 
 /* pthread_t values (from pthread_create) -> thread id. */
 typedef struct _Handle {
@@ -137,6 +134,7 @@ HT_Thread* HT_(thread_by_id)(UInt id)
 
 HT_Thread* HT_(thread_of)(ThreadId tid)
 {
+   tl_assert(HT_VALID_TID(tid));
    return record_of[tid] ? HT_(thread_by_id)(record_of[tid]) : NULL;
 }
 
@@ -144,7 +142,7 @@ static void add_event(ThreadId tid, HT_EventKind kind, UInt a, UInt b,
                       Bool w)
 {
    HT_Event e;
-   if (!HT_(thread_events) || HT_(program_ended)()) return;
+   if (!HT_(clo).thread_events || HT_(program_state) == HT_Ended) return;
    e.ir = HT_(clock_ir)();
    e.thread = record_of[tid];
    e.kind = kind;
@@ -182,22 +180,13 @@ static void register_handle(UWord handle, UInt id)
    h->id = id;
 }
 
-
-/* The word at client address 'a', if it is readable. */
-static Bool read_client_word(Addr a, UWord* w)
-{
-   if (!VG_(am_is_valid_for_client)(a, sizeof(UWord), VKI_PROT_READ))
-      return False;
-   *w = *(UWord*)a;
-   return True;
-}
-
 static void thread_created(ThreadId parent, ThreadId child)
 {
    HT_Thread* t;
    /* The core announces the main thread too, with no parent; it is
       already thread 1. */
    if (parent == VG_INVALID_THREADID) return;
+   tl_assert(HT_VALID_TID(parent) && HT_VALID_TID(child));
    HT_(thread_clock_reset)(child);
    t = new_record(record_of[parent]);
    record_of[child] = t->id;
@@ -206,7 +195,7 @@ static void thread_created(ThreadId parent, ThreadId child)
    {
       UWord args[3], handle;
       if (HT_(pthread_create_args)(parent, args)
-          && read_client_word(args[0], &handle))
+          && HT_(read_client)(args[0], &handle, sizeof handle, False))
          register_handle(handle, t->id);
    }
    add_event(parent, HT_Ev_Create, t->id, 0, False);
@@ -217,7 +206,7 @@ static void thread_ended(ThreadId tid)
    HT_Thread* t = HT_(thread_of)(tid);
    HT_(thread_exit)(tid);      /* closes its activations and zones */
    if (!t) return;
-   if (!program_exiting && !HT_(program_ended)()) {
+   if (HT_(program_state) == HT_Running) {
       t->exited = True;
       add_event(tid, HT_Ev_Exit, 0, 0, False);
    }
@@ -239,14 +228,7 @@ void HT_(threads_program_end)(void)
 static void set_name(HT_Thread* t, Addr p)
 {
    HChar buf[16];
-   SizeT i;
-   if (!t || p == 0) return;
-   for (i = 0; i + 1 < sizeof buf; i++) {
-      if (!VG_(am_is_valid_for_client)(p + i, 1, VKI_PROT_READ)) return;
-      buf[i] = *(const HChar*)(p + i);
-      if (buf[i] == '\0') break;
-   }
-   buf[i] = '\0';
+   if (!t || p == 0 || !HT_(read_client)(p, buf, sizeof buf, True)) return;
    if (t->name) VG_(free)((HChar*)t->name);
    t->name = VG_(strdup)("hotgrind.thread.name", buf);
 }
@@ -261,16 +243,19 @@ static UInt thread_for_handle(UWord handle)
 /*--- System calls                                         ---*/
 /*------------------------------------------------------------*/
 
-#define PR_SET_NAME_ 15
+/* Linux 5.14's; Valgrind 3.19's vki headers predate it. */
+#define HT_FUTEX_LOCK_PI2 13
 
 static Bool is_futex_wait(UWord op)
 {
-   switch (op & 127) {      /* without the private and clock flags */
-      case 0:  /* FUTEX_WAIT */
-      case 6:  /* FUTEX_LOCK_PI */
-      case 9:  /* FUTEX_WAIT_BITSET */
-      case 11: /* FUTEX_WAIT_REQUEUE_PI */
-      case 13: /* FUTEX_LOCK_PI2 */
+   /* The operation without the private and clock flags (the bits from
+      VKI_FUTEX_PRIVATE_FLAG up). */
+   switch (op & (VKI_FUTEX_PRIVATE_FLAG - 1)) {
+      case VKI_FUTEX_WAIT:
+      case VKI_FUTEX_LOCK_PI:
+      case VKI_FUTEX_WAIT_BITSET:
+      case VKI_FUTEX_WAIT_REQUEUE_PI:
+      case HT_FUTEX_LOCK_PI2:
          return True;
       default:
          return False;
@@ -285,18 +270,19 @@ static void pre_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n)
       /* The caller ends the program; every other live thread is cut
          short. */
       HT_Thread* t = HT_(thread_of)(tid);
-      if (t && !program_exiting && !HT_(program_ended)()) {
+      if (t && HT_(program_state) == HT_Running) {
          t->exited = True;
          add_event(tid, HT_Ev_Exit, 0, 0, False);
       }
-      program_exiting = True;
+      if (HT_(program_state) == HT_Running)
+         HT_(program_state) = HT_Exiting;
    }
 }
 
 static void post_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n,
                          SysRes res)
 {
-   if (sysno == __NR_prctl && n >= 2 && args[0] == PR_SET_NAME_
+   if (sysno == __NR_prctl && n >= 2 && args[0] == VKI_PR_SET_NAME
        && !sr_isError(res))
       set_name(HT_(thread_of)(tid), args[1]);
 }
@@ -371,7 +357,8 @@ void HT_(pthread_returned)(ThreadId tid, HT_Observed kind,
       case HT_Obs_ThreadCreate: {
          /* Normally registered at the clone already. */
          UWord handle;
-         if (ok && last_child[tid] && read_client_word(args[0], &handle)
+         if (ok && last_child[tid]
+             && HT_(read_client)(args[0], &handle, sizeof handle, False)
              && thread_for_handle(handle) == 0
              && HT_(thread_by_id)(last_child[tid])->exited == False)
             register_handle(handle, last_child[tid]);
@@ -422,6 +409,7 @@ UInt HT_(n_events)(void) { return (UInt)VG_(sizeXA)(events); }
 
 const HT_Event* HT_(event)(UInt i)
 {
+   tl_assert(i < HT_(n_events)());
    return VG_(indexXA)(events, i);
 }
 
@@ -429,6 +417,7 @@ UInt HT_(n_mutexes)(void) { return (UInt)VG_(sizeXA)(mutexes); }
 
 const HT_Mutex* HT_(mutex_by_id)(UInt id)
 {
+   tl_assert(id >= 1 && id <= HT_(n_mutexes)());
    return VG_(indexXA)(mutexes, id - 1);
 }
 

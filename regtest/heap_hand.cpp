@@ -86,6 +86,14 @@
    and at the end one block more (the pool's 50) and 16 bytes less for
    the kept wrapped block: exit-blocks +1, exit-bytes +50 - 16 = +34.
 
+   With the argument "wrap", main last calls f_wrap_kept and f_free_kept
+   too:
+   f_wrap_kept       malloc(24), then reallocarray of that block with
+                     2^(bits-1) elements of 2 bytes: the product wraps to
+                     0, reallocarray fails (NULL, ENOMEM) and the block
+                     stays; it is returned:            1   24   0   0
+   f_free_kept       frees that block:                 0    0   1  24
+
    With the argument "throw", main last calls f_throw too:
    f_throw           new char[SIZE_MAX - 4095], which throws bad_alloc,
                      caught in f_throw: nothing counted.  libstdc++ makes
@@ -125,6 +133,7 @@ static void* volatile hold[16];
 static void* volatile null_ptr;
 static unsigned long  failures;
 static volatile size_t huge = SIZE_MAX - 4095;
+static volatile size_t half_of_range = SIZE_MAX / 2 + 1;
 static char           pool[4096];
 static size_t         pool_used;
 
@@ -278,6 +287,20 @@ HH_NOIPA void use_wrapped(void)
    hold[6] = b;
 }
 
+HH_NOIPA void* f_wrap_kept(void)
+{
+   void* p = malloc(24);
+   check(p != NULL);
+   /* count * size = 2^bits, 0 once wrapped */
+   check(reallocarray(p, half_of_range, 2) == NULL && errno == ENOMEM);
+   return p;
+}
+
+HH_NOIPA void f_free_kept(void* p)
+{
+   free(p);
+}
+
 HH_NOIPA void f_throw(void)
 {
    void* q;
@@ -318,6 +341,8 @@ int main(int argc, char** argv)
    use_wrapped();
    if (argc > 1 && strcmp(argv[1], "throw") == 0)
       f_throw();
+   if (argc > 1 && strcmp(argv[1], "wrap") == 0)
+      f_free_kept(f_wrap_kept());
    if (failures) {
       printf("heap_hand: %lu checks failed\n", failures);
       return 1;

@@ -110,6 +110,17 @@ for d in "allocs 1" "alloc-bytes 10" "frees 1" "free-bytes 10" "peak-bytes 0" \
       $(( $(hg_fig throw.xml "$1") - $(hg_fig hand.xml "$1") )) "$2"
 done
 
+# reallocarray whose count x size wraps to 0 (heap_hand.cpp's
+# f_wrap_kept): it fails and the block stays, so nothing is counted for
+# it, and the later free of that block is a free (it was once recorded as
+# a free of the block at the reallocarray).
+hgh wrap.xml -- ../heap_hand wrap
+expect_eq "heap_hand's own checks, with the wrapped reallocarray" \
+   "$(cat wrap.xml.stdout)" "heap_hand ok"
+expect_self wrap.xml f_wrap_kept "1 24 0 0"
+expect_self wrap.xml f_free_kept "0 0 1 24"
+expect_common wrap.xml
+
 #--------------------------------------------------------------------------
 # --heap=no: no heap figure anywhere, the same instruction counts.
 #--------------------------------------------------------------------------

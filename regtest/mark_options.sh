@@ -72,6 +72,14 @@ expect_eq "mark nosuch_function_xyz functions" \
 grep -i warning file.xml.stderr | grep -F nosuch_function_xyz | grep -q matched ||
    fail "no warning that nosuch_function_xyz matched nothing"
 pass "warning for nosuch_function_xyz, from the mark file"
+# The warning names where the pattern came from: the file and its line
+# (7), not a --mark option that was never given.
+_w=$(grep -i warning file.xml.stderr | grep -F nosuch_function_xyz)
+echo "$_w" | grep -q -F -- "--mark-file=marks.txt:7:" ||
+   fail "the warning does not name marks.txt line 7: $_w"
+! echo "$_w" | grep -q -F -- "--mark=nosuch" ||
+   fail "the warning names --mark=nosuch_function_xyz, which was not given: $_w"
+pass "the warning names --mark-file=marks.txt:7"
 
 # A mark file that cannot be read: an error before the client runs.
 st=$(hg_status nofile --mark-file=no-such-file.txt -- /bin/echo CLIENT-RAN)

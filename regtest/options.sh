@@ -37,3 +37,68 @@ expect_eq "<host cwd>" "$(xpath host.xml 'string(/hotgrind/host/@cwd)')" "$WORK"
 grep -v '^  <host ' host.xml | cmp -s - plain.xml ||
    fail "--host-info=yes changed more than the <host> line"
 pass "--host-info=yes adds only <host>"
+
+# A geometry whose line x assoc overflows 32 bits (65536 x 65536) is
+# refused like any other bad geometry, naming the option: it once divided
+# by the wrapped product and died of SIGFPE (exit 136).
+for bad in "--I1=1024,65536,65536" "--D1=65536,65536,65536" "--LL=1024,131072,65536"; do
+   st=$(hg_status overflow "$bad" -- /bin/echo CLIENT-RAN)
+   test "$st" -eq 1 || fail "$bad: exit $st, want 1 (a bad option): $(cat overflow.stderr)"
+   grep -q -i 'bad option' overflow.stderr && grep -q -F -- "$bad" overflow.stderr ||
+      fail "$bad: the message does not name the option: $(cat overflow.stderr)"
+   ! grep -q CLIENT-RAN overflow.stdout || fail "the client ran with $bad"
+done
+pass "geometries whose line x assoc overflows 32 bits: bad option, exit 1"
+
+# <libc version> is read from the loaded libc.so.6 in 64 KiB chunks.  A
+# banner whose version runs past the end of a chunk must be read whole
+# from the next one, not from bytes past those read (it once gave
+# "2.333333" here, or garbage).  A library whose soname is libc.so.6,
+# loaded last so the tool looks at it first, holds the banner 24 bytes
+# before the end of the first chunk.
+cat >fakec.c <<'C'
+const char ht_fake_banner[70000] = "HTFAKEBANNERSTART";
+int ht_fake_fn(void) { return ht_fake_banner[0]; }
+C
+cat >fakec_prog.c <<'C'
+#include <dlfcn.h>
+int main(void) { return dlopen("./libfakec.so", RTLD_NOW) ? 0 : 1; }
+C
+cc -shared -fPIC -nostdlib -Wl,-soname,libc.so.6 -o libfakec.so fakec.c &&
+   cc -o fakec_prog fakec_prog.c -ldl ||
+   hard_error "cannot build the fake libc.so.6"
+off=$(grep -o -b -a HTFAKEBANNERSTART libfakec.so | cut -d: -f1)
+test "$off" -lt 65512 && test $((off + 70000)) -gt 65600 ||
+   hard_error "the fake banner's array is at $off, not around 65512"
+printf 'release version 2.3333333333333.' |
+   dd of=libfakec.so bs=1 seek=65512 conv=notrunc status=none
+hg fakec.xml -- ./fakec_prog
+expect_eq "<libc version> of a banner across a chunk end" \
+   "$(xpath fakec.xml 'string(/hotgrind/run/libc/@version)')" 2.3333333333333
+
+# --cache-geometry=host uses the caches Cachegrind uses on this machine,
+# LL adjusted as Cachegrind adjusts it (a whole number of sets, a power
+# of two of them).  Cachegrind -v says which it used.  (Where Cachegrind
+# cannot simulate the host's caches, neither can hotgrind, and there is
+# nothing to compare.)
+if ! run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=yes -v \
+      --cachegrind-out-file=/dev/null /bin/true >cg_host.stdout 2>cg_host.stderr; then
+   pass "Cachegrind cannot simulate the host's caches: nothing to compare"
+   exit 0
+fi
+cg_geom() {
+   sed -n "s/^==[0-9]*== *$1: \([0-9,]*\) B, \([0-9]*\)-way, \([0-9]*\) B lines$/\1 \2 \3/p" \
+      cg_host.stderr | head -1 | tr -d ',' | tr ' ' ','
+}
+hg hostgeom.xml --cache-sim=yes --cache-geometry=host -- /bin/true
+if grep -q "caches are unknown" hostgeom.xml.stderr; then
+   pass "the host's caches are unknown to Valgrind: nothing to compare"
+else
+   for c in I1 D1 LL; do
+      want=$(cg_geom $c)
+      test -n "$want" ||
+         hard_error "no $c in cachegrind -v's configuration: $(cat cg_host.stderr)"
+      expect_eq "--cache-geometry=host $c as Cachegrind's" \
+         "$(xpath hostgeom.xml "string(/hotgrind/run/cache/@$c)")" "$want"
+   done
+fi
