@@ -12,13 +12,13 @@
 GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
 
 # cache_same NAME GEOMETRY-OPTIONS -- PROG ARGS...
-# With CACHE_ORACLE_TWICE=yes, both tools run twice and figures on which
-# either tool's two runs disagree are left out (cg_compare.py
-# --oracle-again, --report-again): with a tiny direct-mapped D1, a couple
-# of libc misses (strcspn at start-up) were seen to differ between two runs
-# of the same command in both tools (Cachegrind 26 twice, hotgrind 28 once,
-# in a distcheck tree), so they depend on something outside the program
-# that each process samples, not on the simulator.
+# With CACHE_ORACLE_TWICE=yes, both tools run twice (cg_compare.py
+# --oracle-again, --report-again).  Figures on which Cachegrind's two runs
+# disagree are left out, listed as unstable: with a tiny direct-mapped D1,
+# a couple of libc misses (strcspn at start-up) were once seen to differ
+# (Cachegrind 26 twice, hotgrind 28 once, in a distcheck tree).  hotgrind's
+# two runs must agree on every figure: a difference between them fails the
+# test (it is hotgrind's), and never takes a figure out of the comparison.
 cache_same() {
    _n=$1; _geom=$2; shift 3
    _again=
