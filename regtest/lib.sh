@@ -54,9 +54,11 @@ WORK=$(pwd -P)
 # The client's environment.  Each variable, its length, argv and the cwd
 # change start-up instruction counts (docs/dev/architecture.md section 6), so every client runs
 # with exactly this environment from the same cwd; tools under comparison
-# also share the launcher.  Extra NAME=VALUE words may be given first.
+# also share the launcher.  Extra NAME=VALUE words may be given first, or
+# set for every client of a test in CLIENT_ENV (words; cache_oracle.sh).
 run_client_env() {
-   env -i PATH=/usr/bin:/bin LC_ALL=C "$@"
+   # shellcheck disable=SC2086  # NAME=VALUE words by construction
+   env -i PATH=/usr/bin:/bin LC_ALL=C ${CLIENT_ENV:-} "$@"
 }
 
 #--------------------------------------------------------------------------
