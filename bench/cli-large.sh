@@ -20,34 +20,17 @@
 
 set -eu
 
-functions=100000
-runs=3
-keep=
-while getopts n:r:k: opt; do
-   case $opt in
-      n) functions=$OPTARG ;;
-      r) runs=$OPTARG ;;
-      k) keep=$OPTARG ;;
-      *) echo "usage: $0 [-n FUNCTIONS] [-r RUNS] [-k DIR] [HOTGRIND]" >&2
-         exit 2 ;;
-   esac
-done
-shift $((OPTIND - 1))
-
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 . "$here/lib.sh"
+usage="usage: $0 [-n FUNCTIONS] [-r RUNS] [-k DIR] [HOTGRIND]"
+report_bench_options 100000 "$@"
+shift "$report_bench_shift"
 hotgrind=$(find_built "${1:-${HOTGRIND:-}}" cli/hotgrind)
 command -v python3 >/dev/null ||
    { echo "$0: python3 is needed to write the reports" >&2; exit 2; }
 
-if test -n "$keep"; then
-   mkdir -p "$keep"
-   dir=$keep
-else
-   dir=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-cli-large.XXXXXX")
-   trap 'rm -rf "$dir"' EXIT
-fi
+report_bench_dir cli-large
 
 python3 "$here/gen-report.py" -n "$functions" "$dir/base.xml"
 python3 "$here/gen-report.py" -n "$functions" --head "$dir/head.xml"

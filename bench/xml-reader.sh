@@ -25,22 +25,12 @@
 
 set -eu
 
-functions=500000
-runs=3
-keep=
-while getopts n:r:k: opt; do
-   case $opt in
-      n) functions=$OPTARG ;;
-      r) runs=$OPTARG ;;
-      k) keep=$OPTARG ;;
-      *) echo "usage: $0 [-n FUNCTIONS] [-r RUNS] [-k DIR] [BUILD]" >&2
-         exit 2 ;;
-   esac
-done
-shift $((OPTIND - 1))
-
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
+. "$here/lib.sh"
+usage="usage: $0 [-n FUNCTIONS] [-r RUNS] [-k DIR] [BUILD]"
+report_bench_options 500000 "$@"
+shift "$report_bench_shift"
 library=
 for build in ${1:-"$top/../build" "$top/build"}; do
    if test -f "$build/cli/libhotgrind-cli.a"; then
@@ -63,13 +53,7 @@ else
    xml_libs=$(xml2-config --libs)
 fi
 
-if test -n "$keep"; then
-   mkdir -p "$keep"
-   dir=$keep
-else
-   dir=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-xml-reader.XXXXXX")
-   trap 'rm -rf "$dir"' EXIT
-fi
+report_bench_dir xml-reader
 
 # shellcheck disable=SC2086  # the flags are lists
 ${CC:-cc} -O2 -Wall -Wextra -I"$top/cli" $xml_cflags \
