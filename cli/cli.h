@@ -84,6 +84,9 @@ struct hg_cli_option {
        an exit status (after its own usage error). */
     int (*take)(const struct hg_command_line *line, const char *value);
     bool nonempty;           /* an empty value counts as missing */
+    /* Given twice is a usage error, for an option where "the last one
+       wins" would silently drop what the user asked for (check --policy). */
+    bool once;
 };
 
 /* Room for the options of any one command (`run` has 7). */

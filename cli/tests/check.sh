@@ -166,6 +166,8 @@ expect_usage_error '--policy needs a value' check head.xml --policy
 expect_usage_error '--format needs a value' check --policy defaults.xml head.xml --format
 expect_usage_error "unknown option '--frobnicate'" check --frobnicate --policy defaults.xml head.xml
 expect_usage_error "unknown option '--policyx'" check --policyx defaults.xml head.xml
+# Two policies are refused, not one of them silently dropped.
+expect_usage_error "--policy given twice ('budgets.xml' and 'defaults.xml'); give it once" check --policy budgets.xml --policy=defaults.xml head.xml
 run 0 check --help && {
   grep -q '^usage: hotgrind check --policy FILE \[--format=text|markdown\] \[BASE\] HEAD$' "$out" ||
     fail "check --help: no usage line"
