@@ -30,7 +30,7 @@ static const char merge_help[] =
     "usage: hotgrind merge -o OUT REPORT REPORT...\n"
     "\n"
     "Sums the reports of sharded runs of one program into the report OUT\n"
-    "(written as OUT.tmp, checked against the schema, then renamed).  The\n"
+    "(written as OUT.tmp.XXXXXX, checked against the schema, then renamed).  The\n"
     "reports must come from the same program (<exe>, or the program setting\n"
     "of hotgrind run; the arguments may differ), hotgrind and Valgrind\n"
     "versions, architecture, launcher and its settings (hotgrind run),\n"
@@ -944,9 +944,9 @@ static int write_merged(const char *out_path, const struct hg_report *merged)
     if (output.tmp_path != NULL) {
         if (fflush(output.file) != 0) {
             int error = errno;
+            fprintf(stderr, "hotgrind merge: cannot write %s: %s\n",
+                    output.tmp_path, strerror(error));
             hg_output_abandon(&output);
-            fprintf(stderr, "hotgrind merge: cannot write %s.tmp: %s\n",
-                    out_path, strerror(error));
             return HG_EXIT_TROUBLE;
         }
         if (!written_report_valid(output.tmp_path, check, sizeof check)) {
