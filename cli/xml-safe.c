@@ -107,6 +107,15 @@ static void keep_first_error(void *data, hg_xml_error error)
         return;
     copy_one_line(message, sizeof message,
                   error->message ? error->message : "unknown XML error");
+    /* libxml2's words for its nesting limit name a parser option, which
+       means nothing to the user (and the limit stays). */
+    if (error->domain == XML_FROM_PARSER
+        && error->code == XML_ERR_INTERNAL_ERROR
+        && strncmp(message, "Excessive depth in document", 27) == 0)
+        snprintf(message, sizeof message, "elements nested more than %d "
+                 "levels deep; a hotgrind %s nests only a few",
+                 error->int1 > 0 ? error->int1 : 256,
+                 first->what ? first->what : "file");
     line = error->line;
     if (error->node != NULL && line >= 65535)
         line = hg_xml_line(error->node);   /* schema errors name a node */

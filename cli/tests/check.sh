@@ -67,6 +67,10 @@ expect_output defaults.out 1 check --policy defaults.xml base.xml head.xml
 expect_output thresholds.out 1 check --policy thresholds.xml base.xml head.xml
 expect_output nofloor.out 1 check --policy nofloor.xml base.xml head.xml
 expect_output strict.out 1 check --policy strict.xml base.xml head.xml
+# old_helper and new_helper allocate nothing: no verdict on their
+# alloc-bytes, although they are in one report only and nothing is under
+# a floor.
+expect_output nofloor-heap.out 1 check --policy nofloor-heap.xml base.xml head.xml
 # The same report twice: nothing changes, the check passes.
 run 0 check --policy thresholds.xml base.xml base.xml &&
   { [ "$(tail -n 1 "$out")" = "Result: PASS (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 0 regressed, 0 improved, 0 noted, 0 within, 0 under the floor; 7 rows unchanged)" ] ||

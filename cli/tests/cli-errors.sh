@@ -203,6 +203,13 @@ for command in show validate; do
   grep -q ': line 2: report format 2 is not supported' "$err" ||
     fail "$command: format 2 message"
 done
+# Too deep a nesting: the limit in the user's words, not libxml2's
+# ("use XML_PARSE_HUGE option").
+for command in show validate; do
+  expect_one_line_error "$data/deep-nesting.xml" $command "$data/deep-nesting.xml" &&
+    { [ "$(cat "$err")" = "hotgrind: $data/deep-nesting.xml: line 4: elements nested more than 256 levels deep; a hotgrind report nests only a few" ] ||
+        fail "$command deep-nesting.xml: the message"; }
+done
 for name in external-entity.xml entity-bomb.xml doctype-http.xml; do
   expect_one_line_error "$data/$name" show "$data/$name"
   grep -q 'DOCTYPE not allowed in a hotgrind report' "$err" ||
