@@ -30,21 +30,6 @@ static void fail(struct loader *loader, const xmlNode *where,
                  const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The line NODE starts on, as hg_xml_line answers for the whole document.
-   Past line 65535, an element that does not come right after text has the
-   line hg_xml_stream_file gave it, since its children or next sibling,
-   where hg_xml_line would look, may not be read yet or freed already. */
-static long node_line(const xmlNode *node)
-{
-    const xmlNode *before = node->prev;
-    if (node->type == XML_ELEMENT_NODE && node->line == 65535
-        && node->psvi != NULL
-        && !(before != NULL && before->type == XML_TEXT_NODE
-             && before->line == 65535 && before->psvi != NULL))
-        return (long)(ptrdiff_t)node->psvi;
-    return hg_xml_line(node);
-}
-
 /* Records the first problem only: later ones are usually its echoes. */
 static void fail(struct loader *loader, const xmlNode *where,
                  const char *format, ...)
@@ -56,7 +41,7 @@ static void fail(struct loader *loader, const xmlNode *where,
     loader->failed = true;
     va_start(args, format);
     hg_xml_vproblem(loader->problem, loader->problem_size,
-                    where ? node_line(where) : 0, format, args);
+                    where ? hg_xml_line(where) : 0, format, args);
     va_end(args);
 }
 
@@ -1008,9 +993,8 @@ static void element_ends(void *data, xmlNode *node, int depth)
             require_parts(stream, node);
         return;
     }
-    /* NODE itself stays until the next element ends, so that each element
-       is loaded with its previous sibling in place, as in the whole
-       document (hg_xml_line reads it). */
+    /* What came before NODE is freed; NODE itself when the next element
+       ends. */
     parent = role_at(stream, depth - 1);
     if (parent == ROOT || parent == LIST || parent == IGNORED)
         free_children_before(node->parent, node);

@@ -19,6 +19,7 @@
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlschemas.h>
 #include <libxml/xmlversion.h>
@@ -64,16 +65,40 @@ static void copy_one_line(char *dst, size_t dst_size, const char *src)
 
 long hg_xml_line(const xmlNode *node)
 {
-    /* With XML_PARSE_BIG_LINES, libxml2 2.9 keeps big line numbers only
-       for text nodes (in psvi), recorded where the text ends, and
-       xmlGetLineNo answers for an element with the line after it.  The
-       white space before an element ends on the line the element starts. */
-    const xmlNode *before = node->prev;
+    /* libxml2 2.9 keeps an element's line in 16 bits (XML_PARSE_BIG_LINES
+       only helps text nodes), and xmlGetLineNo then answers with a
+       neighbour's line: 65535, or the line after the start tag.  Both
+       readers put the line the parser was on at the start tag into psvi
+       (remember_line). */
     if (node->type == XML_ELEMENT_NODE && node->line == 65535
-        && before != NULL && before->type == XML_TEXT_NODE
-        && before->line == 65535 && before->psvi != NULL)
-        return (long)(ptrdiff_t)before->psvi;
+        && node->psvi != NULL)
+        return (long)(ptrdiff_t)node->psvi;
     return xmlGetLineNo(node);
+}
+
+/* ELEMENT was just made from the start tag the parser has read: past line
+   65535, its line goes into psvi, which nothing else in a hotgrind reader
+   uses (no XInclude, and the schema validator does not touch it). */
+static void remember_line(xmlParserCtxtPtr ctxt, xmlNode *element)
+{
+    if (element != NULL && element->line == 65535 && ctxt->input != NULL
+        && ctxt->input->line >= 65535)
+        element->psvi = (void *)(ptrdiff_t)ctxt->input->line;
+}
+
+/* libxml2's start-tag handler, then the line (the DOM reader's). */
+static void start_element_with_line(void *ctx, const xmlChar *localname,
+                                    const xmlChar *prefix,
+                                    const xmlChar *uri, int namespace_count,
+                                    const xmlChar **namespaces,
+                                    int attribute_count, int defaulted_count,
+                                    const xmlChar **attributes)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    xmlSAX2StartElementNs(ctx, localname, prefix, uri, namespace_count,
+                          namespaces, attribute_count, defaulted_count,
+                          attributes);
+    remember_line(ctxt, ctxt->node);
 }
 
 void hg_xml_vproblem(char *problem, size_t problem_size, long line,
@@ -268,6 +293,7 @@ xmlDocPtr hg_xml_read_file(const char *path, const char *what,
         hg_out_of_memory();
     xmlCtxtUseOptions(ctxt, SAFE_PARSE_OPTIONS);
     ctxt->sax->internalSubset = refuse_doctype;   /* this context's copy */
+    ctxt->sax->startElementNs = start_element_with_line;
     ctxt->_private = &first;
 
     capture_errors(&first);
@@ -319,10 +345,6 @@ struct stream_state {
     int light_open;       /* light elements open */
     xmlNode *light_node;  /* the innermost of them */
     struct light_block *blocks;
-    /* Text was read since the last event of a light element, from line
-       TEXT_LINE on: where libxml2 would have made a text node. */
-    bool text_pending;
-    long text_line;
 };
 
 static int read_stream(void *context, char *buffer, int len)
@@ -434,29 +456,16 @@ static xmlChar *light_value(xmlParserCtxtPtr ctxt, const xmlChar *value,
 }
 
 /* The line libxml2 would give ELEMENT, and past line 65535 (in psvi) the
-   line hg_xml_line would find in the whole tree: where the text before it
-   ends, when there is such text. */
+   line the parser is on, as remember_line does for the others. */
 static void light_line(xmlParserCtxtPtr ctxt, xmlNode *element)
 {
-    struct stream_state *state = ctxt->_private;
     long line = ctxt->input != NULL ? ctxt->input->line : 0;
-    long before = line;
 
     if (!ctxt->linenumbers)
         return;
-    if (line < 65535) {
-        element->line = (unsigned short)line;
-        return;
-    }
-    element->line = 65535;
-    if (state->light_open == 0) {
-        const xmlNode *last = ctxt->node != NULL ? ctxt->node->last : NULL;
-        if (last != NULL && last->type == XML_TEXT_NODE && last->line == 65535
-            && last->psvi != NULL)
-            before = (long)(ptrdiff_t)last->psvi;
-    } else if (state->text_pending && state->text_line >= 65535)
-        before = state->text_line;
-    element->psvi = (void *)(ptrdiff_t)before;
+    element->line = line < 65535 ? (unsigned short)line : 65535;
+    if (line >= 65535)
+        element->psvi = (void *)(ptrdiff_t)line;
 }
 
 static xmlNode *light_element(xmlParserCtxtPtr ctxt, const xmlChar *localname,
@@ -533,7 +542,6 @@ static void stream_start_element(void *ctx, const xmlChar *localname,
                                 attributes);
         state->light_open++;
         state->light_node = element;
-        state->text_pending = false;
     } else {
         state->sax2.startElementNs(ctx, localname, prefix, uri,
                                    namespace_count, namespaces,
@@ -542,11 +550,7 @@ static void stream_start_element(void *ctx, const xmlChar *localname,
         if (ctxt->nodeNr != depth || ctxt->node == NULL)
             return;
         element = ctxt->node;
-        /* Past line 65535, libxml2 keeps the line of text nodes only; an
-           element gets it in psvi here (see hg_xml_stream). */
-        if (element->line == 65535 && ctxt->input != NULL
-            && ctxt->input->line >= 65535)
-            element->psvi = (void *)(ptrdiff_t)ctxt->input->line;
+        remember_line(ctxt, element);
     }
     if (stream->element_starts != NULL)
         stream->element_starts(stream->data, element, depth);
@@ -565,7 +569,6 @@ static void stream_end_element(void *ctx, const xmlChar *localname,
         element = state->light_node;
         state->light_open--;
         state->light_node = element->parent;
-        state->text_pending = false;
         if (stream->element_ends != NULL)
             stream->element_ends(stream->data, element, depth);
         if (state->light_open == 0)
@@ -581,21 +584,15 @@ static void stream_end_element(void *ctx, const xmlChar *localname,
         stream->element_ends(stream->data, element, depth);
 }
 
-/* Inside a light element, text only counts for the lines; comments,
-   processing instructions and CDATA not at all. */
+/* Inside a light element, text, comments, processing instructions and
+   CDATA are dropped. */
 static void stream_characters(void *ctx, const xmlChar *text, int length)
 {
     xmlParserCtxtPtr ctxt = ctx;
     struct stream_state *state = ctxt->_private;
 
-    if (state->light_open == 0) {
-        if (state->sax2.characters != NULL)
-            state->sax2.characters(ctx, text, length);
-    }
-    else if (!state->text_pending) {
-        state->text_pending = true;
-        state->text_line = ctxt->input != NULL ? ctxt->input->line : 0;
-    }
+    if (state->light_open == 0 && state->sax2.characters != NULL)
+        state->sax2.characters(ctx, text, length);
 }
 
 static void stream_cdata(void *ctx, const xmlChar *text, int length)
@@ -605,7 +602,6 @@ static void stream_cdata(void *ctx, const xmlChar *text, int length)
 
     if (state->light_open == 0 && state->sax2.cdataBlock != NULL)
         state->sax2.cdataBlock(ctx, text, length);
-    state->text_pending = false;
 }
 
 static void stream_comment(void *ctx, const xmlChar *text)
@@ -615,7 +611,6 @@ static void stream_comment(void *ctx, const xmlChar *text)
 
     if (state->light_open == 0 && state->sax2.comment != NULL)
         state->sax2.comment(ctx, text);
-    state->text_pending = false;
 }
 
 static void stream_instruction(void *ctx, const xmlChar *target,
@@ -626,7 +621,6 @@ static void stream_instruction(void *ctx, const xmlChar *target,
 
     if (state->light_open == 0 && state->sax2.processingInstruction != NULL)
         state->sax2.processingInstruction(ctx, target, data);
-    state->text_pending = false;
 }
 
 bool hg_xml_stream_file(const char *path, const char *what,

@@ -36,8 +36,8 @@ struct hg_xml_stream {
     /* After each start tag: ELEMENT with its attributes, linked to its
        parent (but a light element's root), at DEPTH.  Past line 65535,
        where ELEMENT->line stays 65535, ELEMENT->psvi holds its line (a
-       number, not a pointer): hg_xml_line cannot look at what comes after
-       ELEMENT, which is not read yet. */
+       number, not a pointer), as in hg_xml_read_file's documents:
+       hg_xml_line reads it. */
     void (*element_starts)(void *data, xmlNode *element, int depth);
     /* After each end tag: ELEMENT with all its content, still linked to
        its parent.  The handler may unlink and free ELEMENT and its earlier
@@ -62,8 +62,9 @@ bool hg_xml_validate_with(xmlDocPtr doc, const char *schema_text,
                           size_t schema_size, char *problem,
                           size_t problem_size);
 
-/* The line NODE starts on.  Unlike xmlGetLineNo, right past line 65535
-   too (libxml2 2.9 then answers with a neighbour's line). */
+/* The line of NODE's start tag.  Unlike xmlGetLineNo, right past line
+   65535 too (libxml2 2.9 then answers with a neighbour's line), for the
+   elements of the readers here. */
 long hg_xml_line(const xmlNode *node);
 
 /* "line LINE: WHY" into PROBLEM (just WHY when LINE is not above 0): the

@@ -667,6 +667,74 @@ START_TEST(names_the_right_line_past_65535)
 }
 END_TEST
 
+/* Writes a report of N functions, one line each from line 13, then on
+   line N + 13 one function right after another (no white space before
+   it) with LAST_ATTRIBUTES and its <self> on the next line, and on line
+   N + 16 a <function> and a <self> with SELF_IR, nothing between them.
+   Returns the file's name. */
+static char *write_compact_report(unsigned n, const char *last_attributes,
+                                  const char *self_ir)
+{
+    static char path[sizeof "/tmp/hotgrind-check-XXXXXX"];
+    FILE *out;
+    unsigned i;
+
+    strcpy(path, "/tmp/hotgrind-check-XXXXXX");
+    out = hg_scratch_file(path);
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+          "<hotgrind format=\"1\">\n  <run>\n"
+          "    <tool name=\"hotgrind\" version=\"0.1.0\"/>\n"
+          "    <valgrind version=\"3.19.0\"/>\n    <arch>amd64</arch>\n"
+          "    <command>\n      <exe>long</exe>\n    </command>\n"
+          "  </run>\n  <totals Ir=\"1\"/>\n  <functions>\n", out);
+    for (i = 0; i < n; i++)
+        fprintf(out, "    <function name=\"f%u\" object=\"o\" file=\"\" "
+                "line=\"0\"><self Ir=\"1\"/></function>\n", i);
+    fprintf(out, "    <function name=\"g\" object=\"o\" file=\"\" "
+            "line=\"0\"><self Ir=\"1\"/></function><function name=\"h\" "
+            "object=\"o\" file=\"\" line=\"0\" %s>\n      <self "
+            "Ir=\"1\"/>\n    </function>\n", last_attributes);
+    fprintf(out, "    <function name=\"k\" object=\"o\" file=\"\" "
+            "line=\"0\"><self Ir=\"%s\"/></function>\n", self_ir);
+    fputs("  </functions>\n</hotgrind>\n", out);
+    ck_assert_int_eq(fclose(out), 0);
+    return path;
+}
+
+/* What validate answers for PATH: NULL if valid, else its problem. */
+static const char *validate_problem(const char *path)
+{
+    static char problem[HG_PROBLEM_SIZE];
+    xmlDocPtr doc = hg_xml_read_report(path, problem, sizeof problem);
+    bool valid = doc != NULL && hg_validate_report(doc, problem,
+                                                   sizeof problem);
+    xmlFreeDoc(doc);
+    return valid ? NULL : problem;
+}
+
+/* Past line 65535, the line of an element that has no white space before
+   it: libxml2 2.9 answers 65535 for it, or the line after its start tag
+   when text follows the tag (its first child's). */
+START_TEST(names_the_right_line_past_65535_without_space)
+{
+    char *path = write_compact_report(96154, "calls=\"3\"", "1");
+    const char *problem = validate_problem(path);
+
+    /* Line 96,167: the rule names <function name="h">. */
+    ck_assert_ptr_nonnull(problem);
+    assert_problem(path, problem, "line 96167: <function> has a calls "
+                   "attribute but no marked=\"yes\"");
+    remove(path);
+    path = write_compact_report(96154, "", "many");
+    problem = validate_problem(path);
+    ck_assert_ptr_nonnull(problem);
+    assert_problem(path, problem, "line 96170: Element 'self', attribute "
+                   "'Ir': 'many' is not a valid value of the atomic type "
+                   "'count'.");
+    remove(path);
+}
+END_TEST
+
 START_TEST(parses_counts_like_the_schema)
 {
     uint64_t v = 7;
@@ -2161,6 +2229,7 @@ static Suite *report_suite(void)
                         (int)(sizeof bad_reports / sizeof bad_reports[0]));
     tcase_add_test(loader, parses_counts_like_the_schema);
     tcase_add_test(loader, names_the_right_line_past_65535);
+    tcase_add_test(loader, names_the_right_line_past_65535_without_space);
     suite_add_tcase(suite, loader);
 
     tcase_set_timeout(hostile, 10);
