@@ -15,13 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/tree.h>
-
 #include "cli.h"
 #include "metrics.h"
-#include "rules.h"
 #include "xalloc.h"
-#include "xml-safe.h"
 
 static const char merge_usage[] =
     "usage: hotgrind merge -o OUT REPORT REPORT...";
@@ -57,19 +53,11 @@ struct input {
 /* Loads IN's report; false with PROBLEM ("line 3: ...") when it cannot.
    Merge sums only what it understands, so it wants a report that this
    release could have written (the schema and its rules, as `validate`
-   checks them), not merely one it can read. */
+   checks them): hg_report_load checks both. */
 static bool load_strictly(struct input *in, char *problem, size_t size)
 {
-    xmlDocPtr doc;
-    bool valid;
-
     in->report = hg_report_load(in->path, problem, size);
-    if (in->report == NULL)
-        return false;
-    doc = hg_xml_read_report(in->path, problem, size);
-    valid = doc != NULL && hg_validate_report(doc, problem, size);
-    xmlFreeDoc(doc);
-    return valid;
+    return in->report != NULL;
 }
 
 static bool same_text(const char *a, const char *b)
@@ -925,10 +913,7 @@ static void free_merged(struct hg_report *out)
 static bool written_report_valid(const char *tmp_path, char *problem,
                                  size_t size)
 {
-    xmlDocPtr doc = hg_xml_read_report(tmp_path, problem, size);
-    bool valid = doc != NULL && hg_validate_report(doc, problem, size);
-    xmlFreeDoc(doc);
-    return valid;
+    return hg_report_check(tmp_path, problem, size);
 }
 
 static int write_merged(const char *out_path, const struct hg_report *merged)

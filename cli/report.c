@@ -16,7 +16,9 @@
 
 #include <libxml/tree.h>
 
+#include "embedded-schema.h"
 #include "report.h"
+#include "rules.h"
 #include "xalloc.h"
 #include "xml-safe.h"
 
@@ -798,6 +800,9 @@ struct items {
 
 struct report_stream {
     struct hg_report *report;
+    bool keep;                 /* the items; false: checked, then freed */
+    struct hg_rules *rules;    /* the rules the schema cannot express */
+    char schema_problem[HG_PROBLEM_SIZE];
     bool had_root;
     struct loader loaders[PARTS];
     /* Room for the longest "line N: " + message fail() writes. */
@@ -925,8 +930,36 @@ static void load_whole(struct report_stream *stream, enum part part,
         load_totals(loader, stream->report, node);
 }
 
+/* The strings an item of PART owns. */
+static void free_item(enum part part, void *item)
+{
+    struct hg_function *function = item;
+    switch (part) {
+    case PART_FUNCTIONS:
+        free(function->name);
+        free(function->object);
+        free(function->file);
+        break;
+    case PART_ZONES:
+        free(((struct hg_zone *)item)->name);
+        break;
+    case PART_MARKS:
+        free(((struct hg_mark *)item)->pattern);
+        break;
+    case PART_THREADS:
+        free(((struct hg_thread *)item)->name);
+        break;
+    case PART_MUTEXES:
+        free(((struct hg_mutex *)item)->name);
+        break;
+    default:
+        break;
+    }
+}
+
 /* Appends an item to its list, the array growing geometrically; in file
-   order, up to the first problem. */
+   order, up to the first problem.  Without keep, the item is loaded (for
+   its problems) into the first place and freed. */
 static void load_item(struct report_stream *stream, enum part part,
                       const xmlNode *node)
 {
@@ -936,6 +969,10 @@ static void load_item(struct report_stream *stream, enum part part,
 
     if (!wanted(stream, part))
         return;
+    if (!stream->keep && items->count > 0) {
+        free_item(part, items->array);
+        items->count = 0;
+    }
     if (items->count == items->capacity) {
         items->capacity = items->capacity ? 2 * items->capacity : 16;
         items->array = hg_xrealloc(items->array, items->capacity, size);
@@ -980,9 +1017,12 @@ static void element_ends(void *data, xmlNode *node, int depth)
     struct report_stream *stream = data;
     enum role role = role_at(stream, depth), parent;
 
+    if (role == WHOLE || role == LIST)
+        hg_rules_part(stream->rules, node);
     if (role == WHOLE)
         load_whole(stream, stream->open_part, node);
     else if (role == ITEM) {
+        hg_rules_item(stream->rules, node);
         load_item(stream, stream->open_part, node);
         /* A light item is not in the list: what came before it is. */
         free_children_before(stream->open_list, NULL);
@@ -1057,13 +1097,18 @@ static bool found_problem(struct report_stream *stream, char *problem,
     return false;
 }
 
-struct hg_report *hg_report_load(const char *path, char *problem,
-                                 size_t problem_size)
+/* Reads PATH as hg_report_load says; without KEEP, the lists are
+   checked and not kept. */
+static struct hg_report *read_report(const char *path, bool keep,
+                                     char *problem, size_t problem_size)
 {
     struct report_stream stream;
-    struct hg_xml_stream handlers = { wants_light, element_starts,
-                                      element_ends, NULL };
-    bool parsed;
+    struct hg_xml_stream handlers = {
+        wants_light, element_starts, element_ends, NULL,
+        hg_embedded_schema, hg_embedded_schema_size, NULL, 0,
+    };
+    bool parsed, rules_kept;
+    char rules_problem[HG_PROBLEM_SIZE];
     int p;
 
     memset(&stream, 0, sizeof stream);
@@ -1071,16 +1116,44 @@ struct hg_report *hg_report_load(const char *path, char *problem,
         stream.loaders[p].problem = stream.problems[p];
         stream.loaders[p].problem_size = sizeof stream.problems[p];
     }
+    stream.keep = keep;
+    stream.rules = hg_rules_start();
     stream.report = hg_xcalloc(1, sizeof *stream.report);
     handlers.data = &stream;
+    handlers.schema_problem = stream.schema_problem;
+    handlers.schema_problem_size = sizeof stream.schema_problem;
     parsed = hg_xml_stream_file(path, "report", &handlers, problem,
                                 problem_size);
+    rules_kept = hg_rules_finish(stream.rules, rules_problem,
+                                 sizeof rules_problem);
     take_lists(&stream);
+    /* One order of problems for every command: the XML, what the loader
+       needs (the format first), then the schema, then its rules. */
     if (!parsed || found_problem(&stream, problem, problem_size)) {
         hg_report_free(stream.report);
         return NULL;
     }
+    if (stream.schema_problem[0] != '\0' || !rules_kept) {
+        snprintf(problem, problem_size, "%s", stream.schema_problem[0]
+                 ? stream.schema_problem : rules_problem);
+        hg_report_free(stream.report);
+        return NULL;
+    }
     return stream.report;
+}
+
+struct hg_report *hg_report_load(const char *path, char *problem,
+                                 size_t problem_size)
+{
+    return read_report(path, true, problem, problem_size);
+}
+
+bool hg_report_check(const char *path, char *problem, size_t problem_size)
+{
+    struct hg_report *report = read_report(path, false, problem,
+                                           problem_size);
+    hg_report_free(report);
+    return report != NULL;
 }
 
 /* The options of <run><options> or the settings of <run><launcher>. */

@@ -315,6 +315,9 @@ xmlDocPtr hg_xml_read_file(const char *path, const char *what,
     return doc;
 }
 
+static xmlSchemaPtr built_in_schema(const char *text, size_t size,
+                                    char *problem, size_t problem_size);
+
 /* ------------------------------------------------------ reading as a stream */
 
 /* hg_xml_stream_file builds the elements libxml2's way (its SAX2 handlers,
@@ -345,6 +348,17 @@ struct stream_state {
     int light_open;       /* light elements open */
     xmlNode *light_node;  /* the innermost of them */
     struct light_block *blocks;
+
+    /* Schema validation while parsing (stream->schema_text). */
+    struct first_error schema_first;
+    xmlParserCtxtPtr ctxt;
+    /* The line of each open element's start tag, by depth (libxml2 stops
+       at 256 levels), and the line the validator should name for the
+       event being handled: the element's start tag also at its end tag,
+       where the validator finds a missing child, as it does on a whole
+       document. */
+    long start_lines[300];
+    long event_line;
 };
 
 static int read_stream(void *context, char *buffer, int len)
@@ -534,6 +548,10 @@ static void stream_start_element(void *ctx, const xmlChar *localname,
     int depth = ctxt->nodeNr + state->light_open + 1;
     xmlNode *element;
 
+    state->event_line = ctxt->input != NULL ? ctxt->input->line : 0;
+    if (depth > 0 && depth < (int)(sizeof state->start_lines
+                                   / sizeof state->start_lines[0]))
+        state->start_lines[depth] = state->event_line;
     if (state->light_open > 0
         || (stream->wants_light != NULL
             && stream->wants_light(stream->data, localname, uri, depth))) {
@@ -565,6 +583,10 @@ static void stream_end_element(void *ctx, const xmlChar *localname,
     xmlNode *element;
     int depth = ctxt->nodeNr + state->light_open;
 
+    state->event_line = ctxt->input != NULL ? ctxt->input->line : 0;
+    if (depth > 0 && depth < (int)(sizeof state->start_lines
+                                   / sizeof state->start_lines[0]))
+        state->event_line = state->start_lines[depth];
     if (state->light_open > 0) {
         element = state->light_node;
         state->light_open--;
@@ -591,6 +613,7 @@ static void stream_characters(void *ctx, const xmlChar *text, int length)
     xmlParserCtxtPtr ctxt = ctx;
     struct stream_state *state = ctxt->_private;
 
+    state->event_line = ctxt->input != NULL ? ctxt->input->line : 0;
     if (state->light_open == 0 && state->sax2.characters != NULL)
         state->sax2.characters(ctx, text, length);
 }
@@ -623,12 +646,65 @@ static void stream_instruction(void *ctx, const xmlChar *target,
         state->sax2.processingInstruction(ctx, target, data);
 }
 
+/* Where the validator is, for its messages: it is told no parser
+   context (libxml2 keeps that to xmlSchemaValidateStream, which would
+   make a parser of its own without this file's settings), so it asks. */
+static int schema_locator(void *data, const char **file, unsigned long *line)
+{
+    struct stream_state *state = data;
+    if (file != NULL)
+        *file = NULL;
+    if (line != NULL)
+        *line = state->event_line > 0 ? (unsigned long)state->event_line
+                                      : (state->ctxt != NULL
+                                         && state->ctxt->input != NULL
+                                         ? (unsigned long)
+                                           state->ctxt->input->line
+                                         : 0);
+    return 0;
+}
+
+/* Plugs the validator of STREAM's schema into CTXT's SAX handlers, after
+   this file's own, so it sees every event they see; NULL when there is no
+   schema or it cannot be compiled (then in SCHEMA_FIRST). */
+static xmlSchemaValidCtxtPtr plug_schema(struct stream_state *state,
+                                         xmlParserCtxtPtr ctxt,
+                                         xmlSchemaSAXPlugPtr *plug)
+{
+    const struct hg_xml_stream *stream = state->stream;
+    xmlSchemaValidCtxtPtr validator;
+    xmlSchemaPtr schema;
+
+    *plug = NULL;
+    if (stream->schema_text == NULL)
+        return NULL;
+    schema = built_in_schema(stream->schema_text, stream->schema_size,
+                             state->schema_first.text,
+                             sizeof state->schema_first.text);
+    if (schema == NULL) {
+        state->schema_first.have = true;
+        return NULL;
+    }
+    validator = xmlSchemaNewValidCtxt(schema);
+    if (validator == NULL)   /* only when out of memory */
+        hg_out_of_memory();
+    xmlSchemaSetValidStructuredErrors(validator, keep_first_error,
+                                      &state->schema_first);
+    xmlSchemaValidateSetLocator(validator, schema_locator, state);
+    *plug = xmlSchemaSAXPlug(validator, &ctxt->sax, &ctxt->userData);
+    if (*plug == NULL)
+        hg_out_of_memory();
+    return validator;
+}
+
 bool hg_xml_stream_file(const char *path, const char *what,
                         const struct hg_xml_stream *stream, char *problem,
                         size_t problem_size)
 {
     struct stream_state state;
     xmlParserCtxtPtr ctxt;
+    xmlSchemaValidCtxtPtr validator;
+    xmlSchemaSAXPlugPtr plug;
     struct stat status;
     bool well_formed;
 
@@ -664,6 +740,8 @@ bool hg_xml_stream_file(const char *path, const char *what,
     ctxt->sax->comment = stream_comment;
     ctxt->sax->processingInstruction = stream_instruction;
     ctxt->_private = &state;
+    state.ctxt = ctxt;
+    validator = plug_schema(&state, ctxt, &plug);
 
     capture_errors(&state.first);
     xmlParseDocument(ctxt);
@@ -671,6 +749,14 @@ bool hg_xml_stream_file(const char *path, const char *what,
 
     well_formed = ctxt->wellFormed && !state.first.have
                   && ctxt->myDoc != NULL;
+    if (plug != NULL)
+        xmlSchemaSAXUnplug(plug);
+    if (validator != NULL)
+        xmlSchemaFreeValidCtxt(validator);
+    if (stream->schema_problem != NULL && stream->schema_problem_size > 0)
+        snprintf(stream->schema_problem, stream->schema_problem_size, "%s",
+                 well_formed && state.schema_first.have
+                 ? state.schema_first.text : "");
     xmlFreeDoc(ctxt->myDoc);
     ctxt->myDoc = NULL;
     xmlFreeParserCtxt(ctxt);

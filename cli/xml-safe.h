@@ -45,6 +45,15 @@ struct hg_xml_stream {
        keeps memory small.  A light element is gone after this. */
     void (*element_ends)(void *data, xmlNode *element, int depth);
     void *data;
+    /* When not NULL, a built-in XSD (as hg_xml_validate_with takes) that
+       the file is validated against while it is parsed (libxml2's
+       xmlSchemaSAXPlug): the first violation goes into SCHEMA_PROBLEM
+       (SCHEMA_PROBLEM_SIZE bytes), which is left empty when there is
+       none.  A file that is not well-formed gets no schema problem. */
+    const char *schema_text;
+    size_t schema_size;
+    char *schema_problem;
+    size_t schema_problem_size;
 };
 
 /* Parses the file at PATH with the settings and the problems of
