@@ -3,9 +3,10 @@
 
 /* The loader checks what the commands rely on (root, format version,
    required elements and attributes, numbers that are numbers) and reports
-   the first problem as one line with its line number.  It ignores elements
-   and attributes it does not know: later releases add optional ones
-   without changing the format number (docs/report-format.md). */
+   the first problem as one line with its line number.  By itself it skips
+   elements and attributes it does not know; the schema, validated on the
+   same parse, and the rules (rules.c) then refuse them, so every command
+   refuses what `hotgrind validate` refuses (docs/report-format.md). */
 
 #include <limits.h>
 #include <stdarg.h>
@@ -617,7 +618,7 @@ const char *hg_event_kind_name(enum hg_event_kind kind)
     return kind < HG_EVENT_KINDS ? event_kind_names[kind] : "other";
 }
 
-/* A kind this version does not know is a later addition: "other". */
+/* A kind this version does not know is "other" (the schema refuses it). */
 static void load_event(struct loader *loader, void *item,
                        const xmlNode *node)
 {
