@@ -802,6 +802,9 @@ struct items {
 struct report_stream {
     struct hg_report *report;
     bool keep;                 /* the items; false: checked, then freed */
+    /* Not NULL: each function goes to it, and is not kept. */
+    void (*each_function)(void *data, struct hg_function *function);
+    void *each_data;
     struct hg_rules *rules;    /* the rules the schema cannot express */
     char schema_problem[HG_PROBLEM_SIZE];
     bool had_root;
@@ -967,10 +970,12 @@ static void load_item(struct report_stream *stream, enum part part,
     struct items *items = &stream->items[part];
     size_t size = parts[part].item_size;
     char *item;
+    bool kept = stream->keep
+                && !(part == PART_FUNCTIONS && stream->each_function != NULL);
 
     if (!wanted(stream, part))
         return;
-    if (!stream->keep && items->count > 0) {
+    if (!kept && items->count > 0) {
         free_item(part, items->array);
         items->count = 0;
     }
@@ -981,6 +986,9 @@ static void load_item(struct report_stream *stream, enum part part,
     item = items->array + size * items->count++;
     memset(item, 0, size);
     parts[part].load(&stream->loaders[part], item, node);
+    if (part == PART_FUNCTIONS && stream->each_function != NULL
+        && !stream->loaders[part].failed)
+        stream->each_function(stream->each_data, (struct hg_function *)item);
 }
 
 /* Items are built light (see hg_xml_stream): only their attributes and
@@ -1099,9 +1107,12 @@ static bool found_problem(struct report_stream *stream, char *problem,
 }
 
 /* Reads PATH as hg_report_load says; without KEEP, the lists are
-   checked and not kept. */
+   checked and not kept; with EACH, the functions go to it. */
 static struct hg_report *read_report(const char *path, bool keep,
-                                     char *problem, size_t problem_size)
+                                     void (*each)(void *,
+                                                  struct hg_function *),
+                                     void *data, char *problem,
+                                     size_t problem_size)
 {
     struct report_stream stream;
     struct hg_xml_stream handlers = {
@@ -1118,6 +1129,8 @@ static struct hg_report *read_report(const char *path, bool keep,
         stream.loaders[p].problem_size = sizeof stream.problems[p];
     }
     stream.keep = keep;
+    stream.each_function = each;
+    stream.each_data = data;
     stream.rules = hg_rules_start();
     stream.report = hg_xcalloc(1, sizeof *stream.report);
     handlers.data = &stream;
@@ -1127,6 +1140,10 @@ static struct hg_report *read_report(const char *path, bool keep,
                                 problem_size);
     rules_kept = hg_rules_finish(stream.rules, rules_problem,
                                  sizeof rules_problem);
+    if (each != NULL && stream.items[PART_FUNCTIONS].count > 0) {
+        free_item(PART_FUNCTIONS, stream.items[PART_FUNCTIONS].array);
+        stream.items[PART_FUNCTIONS].count = 0;
+    }
     take_lists(&stream);
     /* One order of problems for every command: the XML, what the loader
        needs (the format first), then the schema, then its rules. */
@@ -1146,12 +1163,21 @@ static struct hg_report *read_report(const char *path, bool keep,
 struct hg_report *hg_report_load(const char *path, char *problem,
                                  size_t problem_size)
 {
-    return read_report(path, true, problem, problem_size);
+    return read_report(path, true, NULL, NULL, problem, problem_size);
+}
+
+struct hg_report *hg_report_load_each(const char *path,
+                                      void (*each)(void *data,
+                                                   struct hg_function *),
+                                      void *data, char *problem,
+                                      size_t problem_size)
+{
+    return read_report(path, true, each, data, problem, problem_size);
 }
 
 bool hg_report_check(const char *path, char *problem, size_t problem_size)
 {
-    struct hg_report *report = read_report(path, false, problem,
+    struct hg_report *report = read_report(path, false, NULL, NULL, problem,
                                            problem_size);
     hg_report_free(report);
     return report != NULL;

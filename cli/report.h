@@ -253,6 +253,17 @@ struct hg_report *hg_report_load(const char *path, char *problem,
    the number of functions (`hotgrind validate`). */
 bool hg_report_check(const char *path, char *problem, size_t problem_size);
 
+/* hg_report_load, but each function is handed to EACH as soon as it is
+   loaded (in file order, while no problem has been found) instead of
+   being kept: the report comes back with no functions.  EACH may take
+   the function's strings (and set them to NULL); the rest is freed after
+   it returns.  For `merge`, which sums functions as it reads them. */
+struct hg_report *hg_report_load_each(const char *path,
+                                      void (*each)(void *data,
+                                                   struct hg_function *),
+                                      void *data, char *problem,
+                                      size_t problem_size);
+
 void hg_report_free(struct hg_report *report);
 
 /* The value of option NAME (the first one for a repeated option), or

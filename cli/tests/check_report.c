@@ -639,6 +639,15 @@ START_TEST(refuses_a_bad_report_with_one_line)
 }
 END_TEST
 
+/* The 12 lines before the first function of the long reports below. */
+static const char long_report_head[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<hotgrind format=\"1\">\n  <run>\n"
+    "    <tool name=\"hotgrind\" version=\"0.1.0\"/>\n"
+    "    <valgrind version=\"3.19.0\"/>\n    <arch>amd64</arch>\n"
+    "    <command>\n      <exe>long</exe>\n    </command>\n"
+    "  </run>\n  <totals Ir=\"1\"/>\n  <functions>\n";
+
 /* Writes a valid report of N functions, one <function> and one <self> of
    three lines each starting at line 13, but for BAD_LINE, whose Ir is not
    a number.  Returns the file's name. */
@@ -648,12 +657,7 @@ static char *write_long_report(unsigned n, unsigned bad_line)
     FILE *out = hg_scratch_file(path);
     unsigned i, line = 13;
 
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          "<hotgrind format=\"1\">\n  <run>\n"
-          "    <tool name=\"hotgrind\" version=\"0.1.0\"/>\n"
-          "    <valgrind version=\"3.19.0\"/>\n    <arch>amd64</arch>\n"
-          "    <command>\n      <exe>long</exe>\n    </command>\n"
-          "  </run>\n  <totals Ir=\"1\"/>\n  <functions>\n", out);
+    fputs(long_report_head, out);
     for (i = 0; i < n; i++, line += 3)
         fprintf(out, "    <function name=\"f%u\" object=\"o\" file=\"\" "
                 "line=\"0\">\n      <self Ir=\"%s\"/>\n    </function>\n",
@@ -699,12 +703,7 @@ static char *write_compact_report(unsigned n, const char *last_attributes,
 
     strcpy(path, "/tmp/hotgrind-check-XXXXXX");
     out = hg_scratch_file(path);
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          "<hotgrind format=\"1\">\n  <run>\n"
-          "    <tool name=\"hotgrind\" version=\"0.1.0\"/>\n"
-          "    <valgrind version=\"3.19.0\"/>\n    <arch>amd64</arch>\n"
-          "    <command>\n      <exe>long</exe>\n    </command>\n"
-          "  </run>\n  <totals Ir=\"1\"/>\n  <functions>\n", out);
+    fputs(long_report_head, out);
     for (i = 0; i < n; i++)
         fprintf(out, "    <function name=\"f%u\" object=\"o\" file=\"\" "
                 "line=\"0\"><self Ir=\"1\"/></function>\n", i);
