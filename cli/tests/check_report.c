@@ -736,10 +736,16 @@ START_TEST(names_the_right_line_past_65535_without_space)
 {
     char *path = write_compact_report(96154, "calls=\"3\"", "1");
     const char *problem = validate_problem(path);
+    char stream[HG_PROBLEM_SIZE] = "";
 
     /* Line 96,167: the rule names <function name="h">. */
     ck_assert_ptr_nonnull(problem);
     assert_problem(path, problem, "line 96167: <function> has a calls "
+                   "attribute but no marked=\"yes\"");
+    /* The same line from the stream, which checks the rules item by item
+       (the loader reads calls only on a marked function). */
+    ck_assert(!hg_report_check(path, stream, sizeof stream));
+    assert_problem(path, stream, "line 96167: <function> has a calls "
                    "attribute but no marked=\"yes\"");
     remove(path);
     path = write_compact_report(96154, "", "many");
@@ -748,6 +754,15 @@ START_TEST(names_the_right_line_past_65535_without_space)
     assert_problem(path, problem, "line 96170: Element 'self', attribute "
                    "'Ir': 'many' is not a valid value of the atomic type "
                    "'count'.");
+    ck_assert(!hg_report_check(path, stream, sizeof stream));
+    assert_problem(path, stream, "line 96170: <self> attribute Ir=\"many\" "
+                   "is not a number");
+    remove(path);
+    /* The schema, plugged into the stream, names the line too. */
+    path = write_compact_report(96154, "colour=\"red\"", "1");
+    ck_assert(!hg_report_check(path, stream, sizeof stream));
+    assert_problem(path, stream, "line 96167: Element 'function', attribute "
+                   "'colour': The attribute 'colour' is not allowed.");
     remove(path);
 }
 END_TEST
