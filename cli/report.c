@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <libxml/tree.h>
 
@@ -1106,9 +1107,11 @@ static bool found_problem(struct report_stream *stream, char *problem,
     return false;
 }
 
-/* Reads PATH as hg_report_load says; without KEEP, the lists are
-   checked and not kept; with EACH, the functions go to it. */
-static struct hg_report *read_report(const char *path, bool keep,
+/* Reads PATH as hg_report_load says, against the schema if SCHEMA;
+   without KEEP, the lists are checked and not kept; with EACH, the
+   functions go to it. */
+static struct hg_report *read_report(const char *path, bool schema,
+                                     bool keep,
                                      void (*each)(void *,
                                                   struct hg_function *),
                                      void *data, char *problem,
@@ -1117,7 +1120,7 @@ static struct hg_report *read_report(const char *path, bool keep,
     struct report_stream stream;
     struct hg_xml_stream handlers = {
         wants_light, element_starts, element_ends, NULL,
-        hg_embedded_schema, hg_embedded_schema_size, NULL, 0,
+        schema ? hg_embedded_schema : NULL, hg_embedded_schema_size, NULL, 0,
     };
     bool parsed, rules_kept;
     char rules_problem[HG_PROBLEM_SIZE];
@@ -1163,7 +1166,11 @@ static struct hg_report *read_report(const char *path, bool keep,
 struct hg_report *hg_report_load(const char *path, char *problem,
                                  size_t problem_size)
 {
-    return read_report(path, true, NULL, NULL, problem, problem_size);
+    struct stat status;
+    bool large = stat(path, &status) == 0 && S_ISREG(status.st_mode)
+                 && status.st_size > (off_t)HG_SCHEMA_CHECKED_BYTES;
+    return read_report(path, !large, true, NULL, NULL, problem,
+                       problem_size);
 }
 
 struct hg_report *hg_report_load_each(const char *path,
@@ -1172,13 +1179,13 @@ struct hg_report *hg_report_load_each(const char *path,
                                       void *data, char *problem,
                                       size_t problem_size)
 {
-    return read_report(path, true, each, data, problem, problem_size);
+    return read_report(path, true, true, each, data, problem, problem_size);
 }
 
 bool hg_report_check(const char *path, char *problem, size_t problem_size)
 {
-    struct hg_report *report = read_report(path, false, NULL, NULL, problem,
-                                           problem_size);
+    struct hg_report *report = read_report(path, true, false, NULL, NULL,
+                                           problem, problem_size);
     hg_report_free(report);
     return report != NULL;
 }

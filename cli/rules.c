@@ -142,15 +142,19 @@ static const xmlNode *child_named(const xmlNode *parent, const char *name)
 
 static bool has_attribute(const xmlNode *node, const char *name)
 {
-    return xmlHasNsProp(node, (const xmlChar *)name, NULL) != NULL;
+    xmlChar *copy;
+    bool has = hg_xml_attribute(node, name, &copy) != NULL;
+    xmlFree(copy);
+    return has;
 }
 
 /* The schema has checked the syntax; false only if NAME is absent. */
 static bool get_count(const xmlNode *node, const char *name, uint64_t *value)
 {
-    xmlChar *text = xmlGetNoNsProp(node, (const xmlChar *)name);
-    bool ok = text != NULL && hg_parse_count((const char *)text, value);
-    xmlFree(text);
+    xmlChar *copy;
+    const char *text = hg_xml_attribute(node, name, &copy);
+    bool ok = text != NULL && hg_parse_count(text, value);
+    xmlFree(copy);
     return ok;
 }
 
@@ -644,15 +648,16 @@ static const struct {
    and the threads and mutexes it names listed. */
 static void check_event(struct hg_rules *checker, const xmlNode *node)
 {
-    xmlChar *kind = xmlGetNoNsProp(node, (const xmlChar *)"kind");
+    xmlChar *copy;
+    const char *kind = hg_xml_attribute(node, "kind", &copy);
     unsigned takes = 0;
     bool known = false;
     uint64_t ir;
     size_t i;
 
-    for (i = 0; kind != NULL && i < sizeof event_kinds / sizeof event_kinds[0];
-         i++)
-        if (strcmp((const char *)kind, event_kinds[i].kind) == 0) {
+    for (i = 0; kind != NULL && !known
+                && i < sizeof event_kinds / sizeof event_kinds[0]; i++)
+        if (strcmp(kind, event_kinds[i].kind) == 0) {
             takes = event_kinds[i].attributes;
             known = true;
         }
@@ -661,13 +666,13 @@ static void check_event(struct hg_rules *checker, const xmlNode *node)
         bool present = has_attribute(node, event_attributes[i]);
         if (wanted && !present)
             broken(checker, node, "<event kind=\"%s\"> has no %s "
-                   "attribute", (const char *)kind, event_attributes[i]);
+                   "attribute", kind, event_attributes[i]);
         else if (!wanted && present)
             broken(checker, node, "<event kind=\"%s\"> has a %s attribute, "
-                   "which that kind does not take", (const char *)kind,
+                   "which that kind does not take", kind,
                    event_attributes[i]);
     }
-    xmlFree(kind);
+    xmlFree(copy);
     if (checker_failed(checker) || !get_count(node, "Ir", &ir))
         return;
 

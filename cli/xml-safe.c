@@ -76,6 +76,30 @@ long hg_xml_line(const xmlNode *node)
     return xmlGetLineNo(node);
 }
 
+const char *hg_xml_attribute(const xmlNode *node, const char *name,
+                             xmlChar **copy)
+{
+    const xmlAttr *attribute;
+    const xmlNode *text;
+
+    *copy = NULL;
+    for (attribute = node->properties; attribute != NULL;
+         attribute = attribute->next)
+        if (attribute->ns == NULL && attribute->name[0] == (xmlChar)name[0]
+            && xmlStrEqual(attribute->name, (const xmlChar *)name))
+            break;
+    if (attribute == NULL)
+        return NULL;
+    text = attribute->children;
+    if (text == NULL)
+        return "";
+    if (text->next == NULL && text->type == XML_TEXT_NODE
+        && text->content != NULL)
+        return (const char *)text->content;
+    *copy = xmlGetNoNsProp(node, (const xmlChar *)name);
+    return (const char *)*copy;
+}
+
 /* ELEMENT was just made from the start tag the parser has read: past line
    65535, its line goes into psvi, which nothing else in a hotgrind reader
    uses (no XInclude, and the schema validator does not touch it). */

@@ -76,6 +76,14 @@ bool hg_xml_validate_with(xmlDocPtr doc, const char *schema_text,
    elements of the readers here. */
 long hg_xml_line(const xmlNode *node);
 
+/* The attribute NAME of NODE (without a namespace), as xmlGetNoNsProp
+   gives it, or NULL if absent.  Borrowed from the tree when it is one text
+   node, as the parser makes it, and then valid as long as NODE; otherwise
+   a copy that *COPY owns (xmlFree it).  Reading tens of attributes of
+   every function, this is what saves a copy and a free each. */
+const char *hg_xml_attribute(const xmlNode *node, const char *name,
+                             xmlChar **copy);
+
 /* "line LINE: WHY" into PROBLEM (just WHY when LINE is not above 0): the
    one way the readers of reports and policies word a problem in a file,
    to which hg_say_problem adds "hotgrind: FILE: ". */
