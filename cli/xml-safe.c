@@ -358,6 +358,9 @@ struct light_block {
     max_align_t data[];
 };
 
+/* More than libxml2's limit of nesting (256). */
+enum { STREAM_DEPTH = 300 };
+
 /* The parse.  FIRST comes first: refuse_doctype finds it through
    ctxt->_private as it does for hg_xml_read_file. */
 struct stream_state {
@@ -381,8 +384,13 @@ struct stream_state {
        event being handled: the element's start tag also at its end tag,
        where the validator finds a missing child, as it does on a whole
        document. */
-    long start_lines[300];
+    long start_lines[STREAM_DEPTH];
     long event_line;
+    /* The open elements, for closing them to the validator when the file
+       ends inside them (unwind_schema). */
+    struct { const xmlChar *name, *prefix, *uri; } open[STREAM_DEPTH];
+    int open_count;
+    bool unwinding;
 };
 
 static int read_stream(void *context, char *buffer, int len)
@@ -573,9 +581,13 @@ static void stream_start_element(void *ctx, const xmlChar *localname,
     xmlNode *element;
 
     state->event_line = ctxt->input != NULL ? ctxt->input->line : 0;
-    if (depth > 0 && depth < (int)(sizeof state->start_lines
-                                   / sizeof state->start_lines[0]))
+    if (depth > 0 && depth < STREAM_DEPTH) {
         state->start_lines[depth] = state->event_line;
+        state->open[depth].name = localname;
+        state->open[depth].prefix = prefix;
+        state->open[depth].uri = uri;
+        state->open_count = depth;
+    }
     if (state->light_open > 0
         || (stream->wants_light != NULL
             && stream->wants_light(stream->data, localname, uri, depth))) {
@@ -607,10 +619,13 @@ static void stream_end_element(void *ctx, const xmlChar *localname,
     xmlNode *element;
     int depth = ctxt->nodeNr + state->light_open;
 
+    if (state->unwinding)
+        return;
     state->event_line = ctxt->input != NULL ? ctxt->input->line : 0;
-    if (depth > 0 && depth < (int)(sizeof state->start_lines
-                                   / sizeof state->start_lines[0]))
+    if (depth > 0 && depth < STREAM_DEPTH) {
         state->event_line = state->start_lines[depth];
+        state->open_count = depth - 1;
+    }
     if (state->light_open > 0) {
         element = state->light_node;
         state->light_open--;
@@ -721,6 +736,21 @@ static xmlSchemaValidCtxtPtr plug_schema(struct stream_state *state,
     return validator;
 }
 
+/* When the file ends inside elements (not well-formed), libxml2 2.9's
+   validator never frees what it keeps for them (the keys of an
+   identity constraint, such as the names of <zones>): it is told of
+   their end, with this file's handlers silent. */
+static void unwind_schema(struct stream_state *state, xmlParserCtxtPtr ctxt)
+{
+    int depth;
+    state->unwinding = true;
+    for (depth = state->open_count; depth > 0; depth--)
+        if (ctxt->sax->endElementNs != NULL)
+            ctxt->sax->endElementNs(ctxt->userData, state->open[depth].name,
+                                    state->open[depth].prefix,
+                                    state->open[depth].uri);
+}
+
 bool hg_xml_stream_file(const char *path, const char *what,
                         const struct hg_xml_stream *stream, char *problem,
                         size_t problem_size)
@@ -773,8 +803,11 @@ bool hg_xml_stream_file(const char *path, const char *what,
 
     well_formed = ctxt->wellFormed && !state.first.have
                   && ctxt->myDoc != NULL;
-    if (plug != NULL)
+    if (plug != NULL) {
+        if (state.open_count > 0)
+            unwind_schema(&state, ctxt);
         xmlSchemaSAXUnplug(plug);
+    }
     if (validator != NULL)
         xmlSchemaFreeValidCtxt(validator);
     if (stream->schema_problem != NULL && stream->schema_problem_size > 0)
