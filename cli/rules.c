@@ -590,8 +590,9 @@ static void check_threads(struct hg_rules *checker, const xmlNode *threads)
 {
     size_t i;
 
-    qsort(checker->threads.ids, checker->threads.count,
-          sizeof *checker->threads.ids, compare_ids);
+    if (checker->threads.count > 0)   /* qsort takes no NULL */
+        qsort(checker->threads.ids, checker->threads.count,
+              sizeof *checker->threads.ids, compare_ids);
     for (i = 0; i < checker->parent_count; i++) {
         const struct parent_reference *r = &checker->parents[i];
         checker->ordinal = r->ordinal;
@@ -771,8 +772,9 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
         check_threads(checker, part);
     } else if (strcmp(name, "mutexes") == 0) {
         checker->has_mutexes = true;
-        qsort(checker->mutexes.ids, checker->mutexes.count,
-              sizeof *checker->mutexes.ids, compare_ids);
+        if (checker->mutexes.count > 0)
+            qsort(checker->mutexes.ids, checker->mutexes.count,
+                  sizeof *checker->mutexes.ids, compare_ids);
     } else if (strcmp(name, "events") == 0) {
         checker->has_events = true;
     }
