@@ -740,7 +740,8 @@ const char *hg_report_program(const struct hg_report *report)
    report: a file that is not well-formed XML first, then the root, then
    the parts in the order below, whatever their order in the file.  Each
    part has a loader of its own for that, and a part is only loaded while
-   no part before it has failed. */
+   no part before it has failed.  Then the schema's problem, then the
+   rules' (read_report). */
 enum part {
     PART_ROOT,            /* <hotgrind format> */
     PART_RUN,

@@ -4,8 +4,9 @@
 /* XML Schema 1.0 has no way to make one attribute or element depend on
    another ("marked="yes" comes with calls").  `hotgrind validate` answers
    "could this release have written this report?", so it checks those
-   rules too, after the schema, on a document the schema accepted.  The
-   list is in docs/report-format.md, "Rules the schema cannot express". */
+   rules too, and every command with it (report.c), as the report is
+   read; their problem counts after the schema's.  The list is in
+   docs/report-format.md, "Rules the schema cannot express". */
 
 #include <inttypes.h>
 #include <limits.h>

@@ -9,9 +9,12 @@
 #include <stddef.h>
 #include <libxml/tree.h>
 
-/* Parses the file at PATH: no network, no entity substitution, no DTD
-   loading, and any DOCTYPE refused.  libxml2 prints nothing; on failure
-   this returns NULL and puts one line ("line N: why") into PROBLEM. */
+/* Parses the file at PATH into a whole document: no network, no entity
+   substitution, no DTD loading, and any DOCTYPE refused.  libxml2 prints
+   nothing; on failure this returns NULL and puts one line ("line N:
+   why") into PROBLEM.  The commands read reports as streams
+   (hg_xml_stream_file); the tests and fuzz-report use this as the
+   reference the stream's checks must agree with. */
 xmlDocPtr hg_xml_read_report(const char *path, char *problem,
                              size_t problem_size);
 
