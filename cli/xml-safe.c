@@ -101,8 +101,8 @@ const char *hg_xml_attribute(const xmlNode *node, const char *name,
 }
 
 /* ELEMENT was just made from the start tag the parser has read: past line
-   65535, its line goes into psvi, which nothing else in a hotgrind reader
-   uses (no XInclude, and the schema validator does not touch it). */
+   65535, its line goes into psvi, where libxml2 2.9 keeps the big lines of
+   text nodes (no XInclude or XSLT here, which would use it otherwise). */
 static void remember_line(xmlParserCtxtPtr ctxt, xmlNode *element)
 {
     if (element != NULL && element->line == 65535 && ctxt->input != NULL
