@@ -118,36 +118,7 @@ static char *copy_string(const char *text)
     return hg_xstrdup(text ? text : "");
 }
 
-/* The attribute NAME of NODE (without a namespace), as xmlGetNoNsProp
-   gives it, or NULL if absent.  Borrowed from the tree when it is one text
-   node, as the parser makes it, and then valid as long as NODE; otherwise
-   a copy that *COPY owns (xmlFree it).  Reading tens of attributes of
-   every function, this is what saves a copy and a free each. */
-static const char *attribute_value(const xmlNode *node, const char *name,
-                                   xmlChar **copy)
-{
-    const xmlAttr *attribute;
-    const xmlNode *text;
-
-    *copy = NULL;
-    for (attribute = node->properties; attribute != NULL;
-         attribute = attribute->next)
-        if (attribute->ns == NULL && attribute->name[0] == (xmlChar)name[0]
-            && xmlStrEqual(attribute->name, (const xmlChar *)name))
-            break;
-    if (attribute == NULL)
-        return NULL;
-    text = attribute->children;
-    if (text == NULL)
-        return "";
-    if (text->next == NULL && text->type == XML_TEXT_NODE
-        && text->content != NULL)
-        return (const char *)text->content;
-    *copy = xmlGetNoNsProp(node, (const xmlChar *)name);
-    return (const char *)*copy;
-}
-
-/* The attribute NAME of NODE as attribute_value gives it, or NULL (and a
+/* The attribute NAME of NODE as hg_xml_attribute gives it, or NULL (and a
    problem) if it is missing. */
 static const char *need_attribute(struct loader *loader, const xmlNode *node,
                                   const char *name, xmlChar **copy)
@@ -156,7 +127,7 @@ static const char *need_attribute(struct loader *loader, const xmlNode *node,
     *copy = NULL;
     if (loader->failed || node == NULL)
         return NULL;
-    value = attribute_value(node, name, copy);
+    value = hg_xml_attribute(node, name, copy);
     if (value == NULL)
         fail(loader, node, "<%s> has no %s attribute", element_name(node),
              name);
@@ -337,7 +308,7 @@ static bool load_marked(struct loader *loader, const xmlNode *node)
 
     if (loader->failed)
         return false;
-    value = attribute_value(node, "marked", &copy);
+    value = hg_xml_attribute(node, "marked", &copy);
     if (value == NULL)
         return false;
     marked = strcmp(value, "yes") == 0;
