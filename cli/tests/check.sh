@@ -170,6 +170,10 @@ expect_usage_error '--policy needs a value' check head.xml --policy
 expect_usage_error '--format needs a value' check --policy defaults.xml head.xml --format
 expect_usage_error "unknown option '--frobnicate'" check --frobnicate --policy defaults.xml head.xml
 expect_usage_error "unknown option '--policyx'" check --policyx defaults.xml head.xml
+# A merged report (3 runs summed) against one run: warned about.
+run 1 check --policy defaults.xml ../merge/shard-a.xml ../merge/merged.xml &&
+  { grep -q '^warning: runs differ in number of runs: base 1, head 3$' "$out" ||
+      fail "check of a merged report: no warning of the merge"; }
 # Two policies are refused, not one of them silently dropped.
 expect_usage_error "--policy given twice ('budgets.xml' and 'defaults.xml'); give it once" check --policy budgets.xml --policy=defaults.xml head.xml
 run 0 check --help && {
