@@ -7,8 +7,8 @@
 # Writes two reports of FUNCTIONS functions (default 100000) with
 # bench/gen-report.py -- a base and a later run of the same program, with
 # cache figures, heap figures, marked functions, zones and threads -- then
-# times `hotgrind show`, `hotgrind validate` and `hotgrind diff` (text, and
-# JSON of every row) on them: the best wall-clock time of RUNS runs
+# times `hotgrind show`, `hotgrind validate`, `hotgrind diff` (text, and
+# JSON of every row) and `hotgrind merge` (of the two) on them: the best wall-clock time of RUNS runs
 # (default 3) and the peak resident memory, from /usr/bin/time -v when it
 # is there (GNU time; the shell's clock otherwise, without memory).
 #
@@ -95,3 +95,5 @@ measure "diff --format=json --limit 0 base.xml head.xml" \
    diff --format=json --limit 0 base.xml head.xml
 measure "diff --format=markdown base.xml head.xml" \
    diff --format=markdown base.xml head.xml
+measure "merge -o merged.xml base.xml head.xml" \
+   merge -o "$dir/merged.xml" base.xml head.xml

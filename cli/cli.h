@@ -84,6 +84,9 @@ struct hg_cli_option {
        an exit status (after its own usage error). */
     int (*take)(const struct hg_command_line *line, const char *value);
     bool nonempty;           /* an empty value counts as missing */
+    /* Given twice is a usage error, for an option where "the last one
+       wins" would silently drop what the user asked for (check --policy). */
+    bool once;
 };
 
 /* Room for the options of any one command (`run` has 7). */
@@ -117,8 +120,8 @@ int hg_parse_one_report(const struct hg_command_line *line, int argc,
                         char **argv, const char **path);
 
 /* An output of `export` or `merge` (output.c): stdout when PATH is NULL;
-   otherwise PATH.tmp, renamed to PATH by hg_output_commit once written
-   and synced, so PATH only ever holds a complete file (an existing device
+   otherwise a new PATH.tmp.XXXXXX (mkstemp), renamed to PATH by
+   hg_output_commit once written and synced, so PATH only ever holds a complete file (an existing device
    or FIFO is written in place).  On failure PROBLEM gets one line naming
    the file. */
 struct hg_output {

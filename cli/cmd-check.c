@@ -36,7 +36,7 @@ static const char check_help[] =
     "the numbers.  --format=markdown writes the same for a pull-request\n"
     "comment.\n"
     "\n"
-    "  --policy FILE       the policy (required)\n"
+    "  --policy FILE       the policy (required, once)\n"
     "  --format=FORMAT     text (default) or markdown\n"
     "\n"
     "Exit status: 0 pass, 1 a budget broken or a regression, 2 a file that\n"
@@ -471,7 +471,7 @@ int cmd_check(int argc, char **argv)
     const struct hg_command_line line = {
         .command = "check", .usage = check_usage, .print_help = print_help,
         .options = {
-            { .name = "--policy", .value = &policy_path },
+            { .name = "--policy", .value = &policy_path, .once = true },
             { .name = "--format", .value = &format_name },
         },
     };

@@ -29,7 +29,7 @@ static const char export_help[] =
     "REPORT\n"
     "\n"
     "Writes REPORT in another format, on stdout or, with -o, to OUT (through\n"
-    "OUT.tmp and a rename, so OUT is never a partial file):\n"
+    "OUT.tmp.XXXXXX and a rename, so OUT is never a partial file):\n"
     "\n"
     "  callgrind  Callgrind's out format, for KCachegrind and\n"
     "             callgrind_annotate: the self cost of every function in every\n"

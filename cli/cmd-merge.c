@@ -15,13 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/tree.h>
-
 #include "cli.h"
 #include "metrics.h"
-#include "rules.h"
 #include "xalloc.h"
-#include "xml-safe.h"
 
 static const char merge_usage[] =
     "usage: hotgrind merge -o OUT REPORT REPORT...";
@@ -30,7 +26,7 @@ static const char merge_help[] =
     "usage: hotgrind merge -o OUT REPORT REPORT...\n"
     "\n"
     "Sums the reports of sharded runs of one program into the report OUT\n"
-    "(written as OUT.tmp, checked against the schema, then renamed).  The\n"
+    "(written as OUT.tmp.XXXXXX, checked against the schema, then renamed).  The\n"
     "reports must come from the same program (<exe>, or the program setting\n"
     "of hotgrind run; the arguments may differ), hotgrind and Valgrind\n"
     "versions, architecture, launcher and its settings (hotgrind run),\n"
@@ -54,22 +50,20 @@ struct input {
 
 /* --------------------------------------------------------- checking */
 
-/* Loads IN's report; false with PROBLEM ("line 3: ...") when it cannot.
-   Merge sums only what it understands, so it wants a report that this
-   release could have written (the schema and its rules, as `validate`
-   checks them), not merely one it can read. */
-static bool load_strictly(struct input *in, char *problem, size_t size)
-{
-    xmlDocPtr doc;
-    bool valid;
+struct merged_functions;
+static void sum_function(void *data, struct hg_function *f);
 
-    in->report = hg_report_load(in->path, problem, size);
-    if (in->report == NULL)
-        return false;
-    doc = hg_xml_read_report(in->path, problem, size);
-    valid = doc != NULL && hg_validate_report(doc, problem, size);
-    xmlFreeDoc(doc);
-    return valid;
+/* Loads IN's report, its functions summed into FUNCTIONS as they are
+   read; false with PROBLEM ("line 3: ...") when it cannot.  Merge sums
+   only what it understands, so it wants a report that this release could
+   have written (the schema and its rules, as `validate` checks them):
+   hg_report_load_each checks both. */
+static bool load_strictly(struct input *in, struct merged_functions *functions,
+                          char *problem, size_t size)
+{
+    in->report = hg_report_load_each(in->path, sum_function, functions,
+                                     problem, size);
+    return in->report != NULL;
 }
 
 static bool same_text(const char *a, const char *b)
@@ -278,105 +272,217 @@ static void add_heap(struct sums *s, struct hg_heap_traffic *sum,
     add(s, &sum->free_bytes, value->free_bytes);
 }
 
-/* A function of one of the inputs, and the key it merges by. */
-struct function_ref {
-    char *key;
-    size_t input;
-    size_t index;
-    const struct hg_function *function;
+/* The merged functions are summed as the inputs are read
+   (hg_report_load_each), so that no input's functions are ever all in
+   memory: merging two reports of 900,000 functions needs the merged
+   functions only, each in a record about half the size of a struct
+   hg_function, with the object and file names kept once. */
+
+/* What a marked function adds (one function in many is marked). */
+struct marked_sums {
+    uint64_t calls;
+    uint64_t inclusive_ir;
+    struct hg_cache_costs inclusive_cache;
+    struct hg_heap_traffic inclusive_heap;
 };
 
-static int compare_function_refs(const void *a, const void *b)
+/* A merged function: the name, object, file and line of its first
+   occurrence, and the sums of all of them. */
+struct merged_function {
+    char *name;                  /* owned */
+    const char *object, *file;   /* in the strings table */
+    unsigned line;
+    unsigned first_input;        /* where it first occurred */
+    bool marked;
+    uint64_t self_ir;
+    struct hg_cache_costs self_cache;
+    struct hg_heap_traffic heap;
+    struct marked_sums *marked_sums;   /* NULL unless marked */
+};
+
+/* The functions merged so far, found by name, object and file through an
+   open-addressing table of indices (SIZE_MAX: empty). */
+struct merged_functions {
+    struct merged_function *all;
+    size_t count, capacity;
+    size_t *slots;
+    size_t slot_count;           /* a power of two, at least 2 * count */
+    char **strings;              /* object and file names, kept once */
+    size_t string_count, string_slots;
+    struct sums *sums;
+    size_t input;                /* the input being read */
+    const struct input *inputs;
+    /* The first function marked in one report but not another. */
+    bool mismatch;
+    char mismatch_problem[HG_PROBLEM_SIZE];
+};
+
+static size_t hash_text(size_t h, const char *text)
 {
-    const struct function_ref *x = a, *y = b;
-    int c = strcmp(x->key, y->key);
-    if (c != 0)
-        return c;
-    if (x->input != y->input)
-        return x->input < y->input ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
+    for (; *text; text++)
+        h = (h ^ (unsigned char)*text) * 1099511628211u;
+    return h;
+}
+
+/* TEXT, kept once in the table of M: the object and file names repeat
+   across functions and inputs. */
+static const char *kept_string(struct merged_functions *m, const char *text)
+{
+    size_t i, mask;
+
+    if (2 * (m->string_count + 1) > m->string_slots) {
+        char **old = m->strings;
+        size_t old_slots = m->string_slots;
+        m->string_slots = old_slots ? 2 * old_slots : 256;
+        m->strings = hg_xcalloc(m->string_slots, sizeof *m->strings);
+        for (i = 0; i < old_slots; i++)
+            if (old[i] != NULL) {
+                size_t k = hash_text(14695981039346656037u, old[i])
+                           & (m->string_slots - 1);
+                while (m->strings[k] != NULL)
+                    k = (k + 1) & (m->string_slots - 1);
+                m->strings[k] = old[i];
+            }
+        free(old);
+    }
+    mask = m->string_slots - 1;
+    for (i = hash_text(14695981039346656037u, text) & mask;
+         m->strings[i] != NULL; i = (i + 1) & mask)
+        if (strcmp(m->strings[i], text) == 0)
+            return m->strings[i];
+    m->strings[i] = hg_xstrdup(text);
+    m->string_count++;
+    return m->strings[i];
+}
+
+static size_t function_hash(const char *name, const char *object,
+                            const char *file)
+{
+    size_t h = hash_text(14695981039346656037u, name);
+    h = hash_text((h ^ 1) * 1099511628211u, object);
+    return hash_text((h ^ 2) * 1099511628211u, file);
+}
+
+/* Makes room for one more function in M's table. */
+static void grow_slots(struct merged_functions *m)
+{
+    size_t i;
+    if (2 * (m->count + 1) <= m->slot_count)
+        return;
+    free(m->slots);
+    m->slot_count = m->slot_count ? 2 * m->slot_count : 1024;
+    m->slots = hg_xmalloc(m->slot_count * sizeof *m->slots);
+    for (i = 0; i < m->slot_count; i++)
+        m->slots[i] = SIZE_MAX;
+    for (i = 0; i < m->count; i++) {
+        const struct merged_function *f = &m->all[i];
+        size_t k = function_hash(f->name, f->object, f->file)
+                   & (m->slot_count - 1);
+        while (m->slots[k] != SIZE_MAX)
+            k = (k + 1) & (m->slot_count - 1);
+        m->slots[k] = i;
+    }
+}
+
+/* The merged function F belongs to, made if it is the first of its name,
+   object and file (taking F's name). */
+static struct merged_function *merged_for(struct merged_functions *m,
+                                          struct hg_function *f)
+{
+    struct merged_function *sum;
+    size_t k, mask;
+
+    grow_slots(m);
+    mask = m->slot_count - 1;
+    for (k = function_hash(f->name, f->object, f->file) & mask;
+         m->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
+        sum = &m->all[m->slots[k]];
+        if (strcmp(sum->name, f->name) == 0
+            && strcmp(sum->object, f->object) == 0
+            && strcmp(sum->file, f->file) == 0)
+            return sum;
+    }
+    if (m->count == m->capacity) {
+        m->capacity = m->capacity ? 2 * m->capacity : 1024;
+        m->all = hg_xrealloc(m->all, m->capacity, sizeof *m->all);
+    }
+    m->slots[k] = m->count;
+    sum = &m->all[m->count++];
+    memset(sum, 0, sizeof *sum);
+    sum->name = f->name;
+    f->name = NULL;
+    sum->object = kept_string(m, f->object);
+    sum->file = kept_string(m, f->file);
+    sum->line = f->line;
+    sum->first_input = (unsigned)m->input;
+    sum->marked = f->marked;
+    if (f->marked)
+        sum->marked_sums = hg_xcalloc(1, sizeof *sum->marked_sums);
+    return sum;
+}
+
+/* hg_report_load_each's handler: adds F to the merged functions. */
+static void sum_function(void *data, struct hg_function *f)
+{
+    struct merged_functions *m = data;
+    struct sums *s = m->sums;
+    struct merged_function *sum = merged_for(m, f);
+    struct marked_sums *marked = sum->marked_sums;
+
+    if (f->marked != sum->marked) {
+        if (!m->mismatch) {
+            char name[64];
+            size_t first = sum->first_input;
+            hg_quote_for_message(name, sizeof name, sum->name);
+            snprintf(m->mismatch_problem, sizeof m->mismatch_problem,
+                     "function '%s' is marked in %s but not in %s", name,
+                     m->inputs[sum->marked ? first : m->input].path,
+                     m->inputs[sum->marked ? m->input : first].path);
+            m->mismatch = true;
+        }
+        return;
+    }
+    add(s, &sum->self_ir, f->self_ir);
+    add_cache(s, &sum->self_cache, &f->self_cache);
+    if (f->has_heap)
+        add_heap(s, &sum->heap, &f->heap);
+    if (marked == NULL)
+        return;
+    add(s, &marked->calls, f->calls);
+    add(s, &marked->inclusive_ir, f->inclusive_ir);
+    add_cache(s, &marked->inclusive_cache, &f->inclusive_cache);
+    if (f->has_inclusive_heap)
+        add_heap(s, &marked->inclusive_heap, &f->inclusive_heap);
 }
 
 /* The report's order: self Ir descending, then name, object, file, line
    (docs/report-format.md, "Order"). */
-static int compare_functions(const void *a, const void *b)
+static int compare_merged(const void *a, const void *b)
 {
-    const struct hg_function *f = a, *g = b;
+    const struct merged_function *f = *(const struct merged_function *const *)a;
+    const struct merged_function *g = *(const struct merged_function *const *)b;
+    int c;
     if (f->self_ir != g->self_ir)
         return f->self_ir > g->self_ir ? -1 : 1;
-    return hg_compare_identity(f, g);
+    if ((c = strcmp(f->name, g->name)) != 0
+        || (c = strcmp(f->object, g->object)) != 0
+        || (c = strcmp(f->file, g->file)) != 0)
+        return c;
+    return f->line < g->line ? -1 : f->line > g->line;
 }
 
-static void sum_function(struct sums *s, struct hg_function *sum,
-                         const struct hg_function *f)
+static void free_merged_functions(struct merged_functions *m)
 {
-    add(s, &sum->self_ir, f->self_ir);
-    add_cache(s, &sum->self_cache, &f->self_cache);
-    if (f->has_heap) {
-        sum->has_heap = true;
-        add_heap(s, &sum->heap, &f->heap);
+    size_t i;
+    for (i = 0; i < m->count; i++) {
+        free(m->all[i].name);
+        free(m->all[i].marked_sums);
     }
-    add(s, &sum->calls, f->calls);
-    add(s, &sum->inclusive_ir, f->inclusive_ir);
-    add_cache(s, &sum->inclusive_cache, &f->inclusive_cache);
-    if (f->has_inclusive_heap) {
-        sum->has_inclusive_heap = true;
-        add_heap(s, &sum->inclusive_heap, &f->inclusive_heap);
-    }
-}
-
-/* Merges the functions with the same hg_entity_key: the merged function
-   has the name, object, file and line of its first occurrence. */
-static bool merge_functions(struct hg_report *out, const struct input *in,
-                            size_t inputs, struct sums *s, char *problem,
-                            size_t size)
-{
-    struct function_ref *refs;
-    size_t n = 0, i, j, k;
-    bool ok = true;
-
-    for (i = 0; i < inputs; i++)
-        n += in[i].report->function_count;
-    refs = hg_xcalloc(n, sizeof *refs);
-    out->functions = hg_xcalloc(n, sizeof *out->functions);
-    for (i = 0, k = 0; i < inputs; i++)
-        for (j = 0; j < in[i].report->function_count; j++, k++) {
-            struct hg_entity entity = { &in[i].report->functions[j], NULL };
-            refs[k] = (struct function_ref){ hg_entity_key(&entity), i, j,
-                                             entity.function };
-        }
-    qsort(refs, n, sizeof *refs, compare_function_refs);
-    for (i = 0; i < n; i = j) {
-        struct hg_function *sum = &out->functions[out->function_count++];
-        const struct hg_function *first = refs[i].function;
-        sum->name = first->name;
-        sum->object = first->object;
-        sum->file = first->file;
-        sum->line = first->line;
-        sum->marked = first->marked;
-        for (j = i; j < n && strcmp(refs[j].key, refs[i].key) == 0; j++) {
-            if (refs[j].function->marked != first->marked) {
-                char name[64];
-                hg_quote_for_message(name, sizeof name, first->name);
-                snprintf(problem, size, "function '%s' is marked in %s but "
-                         "not in %s", name,
-                         in[first->marked ? refs[i].input
-                                          : refs[j].input].path,
-                         in[first->marked ? refs[j].input
-                                          : refs[i].input].path);
-                ok = false;
-                goto done;
-            }
-            sum_function(s, sum, refs[j].function);
-        }
-    }
-    qsort(out->functions, out->function_count, sizeof *out->functions,
-          compare_functions);
-done:
-    for (i = 0; i < n; i++)
-        free(refs[i].key);
-    free(refs);
-    return ok;
+    for (i = 0; i < m->string_slots; i++)
+        free(m->strings[i]);
+    free(m->all);
+    free(m->slots);
+    free(m->strings);
 }
 
 /* Zones of the same name are summed, so their order does not matter. */
@@ -730,9 +836,12 @@ static void write_run(FILE *out, const struct hg_report *r)
             r->merged_reports);
 }
 
-static void write_functions(FILE *out, const struct hg_report *r)
+static void write_functions(FILE *out, const struct hg_report *r,
+                            const struct merged_functions *m)
 {
+    const struct merged_function **order;
     size_t i;
+
     fputs("  <totals", out);
     xml_count(out, "Ir", r->total_ir);
     xml_cache(out, &r->total_cache);
@@ -747,17 +856,22 @@ static void write_functions(FILE *out, const struct hg_report *r)
     } else {
         fputs("/>\n", out);
     }
+    order = hg_xcalloc(m->count, sizeof *order);
+    for (i = 0; i < m->count; i++)
+        order[i] = &m->all[i];
+    qsort(order, m->count, sizeof *order, compare_merged);
     fputs("  <functions>\n", out);
-    for (i = 0; i < r->function_count; i++) {
-        const struct hg_function *f = &r->functions[i];
+    for (i = 0; i < m->count; i++) {
+        const struct merged_function *f = order[i];
+        const struct marked_sums *marked = f->marked_sums;
         fputs("    <function", out);
         xml_attr(out, "name", f->name);
         xml_attr(out, "object", f->object);
         xml_attr(out, "file", f->file);
         xml_count(out, "line", f->line);
-        if (f->marked) {
+        if (marked != NULL) {
             xml_attr(out, "marked", "yes");
-            xml_count(out, "calls", f->calls);
+            xml_count(out, "calls", marked->calls);
         }
         fputs(">\n      <self", out);
         xml_count(out, "Ir", f->self_ir);
@@ -769,12 +883,13 @@ static void write_functions(FILE *out, const struct hg_report *r)
             xml_heap(out, &f->heap);
             fputs("/>\n", out);
         }
-        if (f->marked)
-            xml_inclusive(out, f->inclusive_ir, &f->inclusive_cache,
-                          r->has_heap, &f->inclusive_heap);
+        if (marked != NULL)
+            xml_inclusive(out, marked->inclusive_ir, &marked->inclusive_cache,
+                          r->has_heap, &marked->inclusive_heap);
         fputs("    </function>\n", out);
     }
     fputs("  </functions>\n", out);
+    free(order);
 }
 
 static void write_zones_and_marks(FILE *out, const struct hg_report *r)
@@ -870,12 +985,13 @@ static void write_events(FILE *out, const struct hg_report *r)
     fputs("  </events>\n", out);
 }
 
-static void write_report(FILE *out, const struct hg_report *r)
+static void write_report(FILE *out, const struct hg_report *r,
+                         const struct merged_functions *m)
 {
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
           "<hotgrind format=\"1\">\n", out);
     write_run(out, r);
-    write_functions(out, r);
+    write_functions(out, r, m);
     write_zones_and_marks(out, r);
     write_threads(out, r);
     write_events(out, r);
@@ -884,24 +1000,27 @@ static void write_report(FILE *out, const struct hg_report *r)
 
 /* ---------------------------------------------------------- command */
 
-/* Builds the merged report into OUT, whose strings belong to the inputs.
-   False with PROBLEM set when the sums do not fit or a function is marked
-   in one report only. */
+/* Builds the merged report into OUT, whose strings belong to the inputs,
+   but for the functions (summed as the inputs were read, in FUNCTIONS and
+   S).  False with PROBLEM set when the sums do not fit or a function is
+   marked in one report only. */
 static bool merge(struct hg_report *out, const struct input *in,
-                  size_t inputs, char *problem, size_t size)
+                  size_t inputs, struct sums *s,
+                  const struct merged_functions *functions, char *problem,
+                  size_t size)
 {
-    struct sums s = { false };
-
     merge_run(out, in, inputs);
     out->marks = hg_xcalloc(out->mark_count, sizeof *out->marks);
     memcpy(out->marks, in[0].report->marks,
            out->mark_count * sizeof *out->marks);
-    merge_totals(out, in, inputs, &s);
-    if (!merge_functions(out, in, inputs, &s, problem, size))
+    merge_totals(out, in, inputs, s);
+    if (functions->mismatch) {
+        snprintf(problem, size, "%s", functions->mismatch_problem);
         return false;
-    merge_zones(out, in, inputs, &s);
-    lay_end_to_end(out, in, inputs, &s);
-    if (s.overflow) {
+    }
+    merge_zones(out, in, inputs, s);
+    lay_end_to_end(out, in, inputs, s);
+    if (s->overflow) {
         snprintf(problem, size, "the sums of %s ... %s do not fit in 64 "
                  "bits (or the renumbered ids in 32)", in[0].path,
                  in[inputs - 1].path);
@@ -913,7 +1032,6 @@ static bool merge(struct hg_report *out, const struct input *in,
 static void free_merged(struct hg_report *out)
 {
     free(out->marks);
-    free(out->functions);
     free(out->zones);
     free(out->threads);
     free(out->mutexes);
@@ -925,13 +1043,11 @@ static void free_merged(struct hg_report *out)
 static bool written_report_valid(const char *tmp_path, char *problem,
                                  size_t size)
 {
-    xmlDocPtr doc = hg_xml_read_report(tmp_path, problem, size);
-    bool valid = doc != NULL && hg_validate_report(doc, problem, size);
-    xmlFreeDoc(doc);
-    return valid;
+    return hg_report_check(tmp_path, problem, size);
 }
 
-static int write_merged(const char *out_path, const struct hg_report *merged)
+static int write_merged(const char *out_path, const struct hg_report *merged,
+                        const struct merged_functions *functions)
 {
     char problem[HG_PROBLEM_SIZE], check[HG_PROBLEM_SIZE];
     struct hg_output output;
@@ -940,13 +1056,13 @@ static int write_merged(const char *out_path, const struct hg_report *merged)
         fprintf(stderr, "hotgrind merge: %s\n", problem);
         return HG_EXIT_TROUBLE;
     }
-    write_report(output.file, merged);
+    write_report(output.file, merged, functions);
     if (output.tmp_path != NULL) {
         if (fflush(output.file) != 0) {
             int error = errno;
+            fprintf(stderr, "hotgrind merge: cannot write %s: %s\n",
+                    output.tmp_path, strerror(error));
             hg_output_abandon(&output);
-            fprintf(stderr, "hotgrind merge: cannot write %s.tmp: %s\n",
-                    out_path, strerror(error));
             return HG_EXIT_TROUBLE;
         }
         if (!written_report_valid(output.tmp_path, check, sizeof check)) {
@@ -974,6 +1090,8 @@ int cmd_merge(int argc, char **argv)
     size_t inputs, i;
     char problem[HG_PROBLEM_SIZE];
     struct hg_report merged;
+    struct sums sums = { false };
+    struct merged_functions functions;
     int status, operands;
 
     status = hg_parse_options(&line, argc, argv, &operands);
@@ -988,12 +1106,17 @@ int cmd_merge(int argc, char **argv)
     in = hg_xcalloc(inputs, sizeof *in);
     for (i = 0; i < inputs; i++)
         in[i].path = argv[i];
+    memset(&functions, 0, sizeof functions);
+    functions.sums = &sums;
+    functions.inputs = in;
 
-    for (i = 0; i < inputs; i++)
-        if (!load_strictly(&in[i], problem, sizeof problem)) {
+    for (i = 0; i < inputs; i++) {
+        functions.input = i;
+        if (!load_strictly(&in[i], &functions, problem, sizeof problem)) {
             hg_say_problem(in[i].path, problem);
             goto done;
         }
+    }
     for (i = 1; i < inputs; i++) {
         char diff[HG_PROBLEM_SIZE / 2];
         if (incompatible(diff, sizeof diff, in[0].report, in[i].report)) {
@@ -1004,12 +1127,14 @@ int cmd_merge(int argc, char **argv)
         }
     }
     memset(&merged, 0, sizeof merged);
-    if (!merge(&merged, in, inputs, problem, sizeof problem))
+    if (!merge(&merged, in, inputs, &sums, &functions, problem,
+               sizeof problem))
         fprintf(stderr, "hotgrind merge: %s\n", problem);
     else
-        status = write_merged(out_path, &merged);
+        status = write_merged(out_path, &merged, &functions);
     free_merged(&merged);
 done:
+    free_merged_functions(&functions);
     for (i = 0; i < inputs; i++)
         hg_report_free(in[i].report);
     free(in);

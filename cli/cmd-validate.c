@@ -5,16 +5,11 @@
 /* The schema (docs/hotgrind.xsd) is strict: it is the exact description of
    what this release writes, so CI can tell a report from this release's
    tool from anything else.  A few rules of the format are beyond XML
-   Schema 1.0 (rules.c) and are checked after it.  `show` and the other
-   readers are lenient instead, and skip what they do not know. */
-
-#include <string.h>
-
-#include <libxml/tree.h>
+   Schema 1.0 (rules.c) and are checked after it.  Every other command
+   reads reports through the same checks (hg_report_load), so what
+   validate refuses, they refuse too. */
 
 #include "cli.h"
-#include "rules.h"
-#include "xml-safe.h"
 
 static const char validate_usage[] = "usage: hotgrind validate REPORT...";
 
@@ -29,41 +24,12 @@ static const char validate_help[] =
     "stderr for each that is not.  Exit status 0 when all are valid, 2\n"
     "otherwise.  Nothing is fetched from the network.\n";
 
-/* Another format version gets the same words as from every reader,
-   rather than the schema's "does not match the fixed value". */
-static bool is_other_format(xmlDocPtr doc, char *problem, size_t problem_size)
-{
-    xmlNodePtr root = xmlDocGetRootElement(doc);
-    xmlChar *text;
-    uint64_t format;
-    bool other;
-
-    if (root == NULL || root->ns != NULL
-        || strcmp((const char *)root->name, "hotgrind") != 0)
-        return false;
-    text = xmlGetNoNsProp(root, (const xmlChar *)"format");
-    other = text != NULL && hg_parse_count((const char *)text, &format)
-            && format != HG_REPORT_FORMAT;
-    xmlFree(text);
-    if (other)
-        hg_xml_problem(problem, problem_size, hg_xml_line(root), "report "
-                       "format %llu is not supported (this hotgrind reads "
-                       "format %d)", (unsigned long long)format,
-                       HG_REPORT_FORMAT);
-    return other;
-}
-
-/* True if PATH holds a valid report; otherwise PROBLEM says why. */
+/* True if PATH holds a valid report; otherwise PROBLEM says why.  The
+   checks are those of every reader (hg_report_load), made as the file is
+   parsed and keeping nothing, so memory stays small whatever its size. */
 static bool validate_one(const char *path, char *problem, size_t problem_size)
 {
-    xmlDocPtr doc = hg_xml_read_report(path, problem, problem_size);
-    bool valid;
-    if (doc == NULL)
-        return false;
-    valid = !is_other_format(doc, problem, problem_size)
-            && hg_validate_report(doc, problem, problem_size);
-    xmlFreeDoc(doc);
-    return valid;
+    return hg_report_check(path, problem, problem_size);
 }
 
 int cmd_validate(int argc, char **argv)

@@ -565,6 +565,14 @@ static char *cache_text(const struct hg_report *r)
                         r->cache_ll);
 }
 
+/* How many runs a report sums: 1 for what the tool wrote, N for a merge
+   of N (which multiplies every count by about N). */
+static char *runs_text(const struct hg_report *r)
+{
+    return hg_xasprintf("%" PRIu64, r->merged_reports == 0
+                                    ? 1 : r->merged_reports);
+}
+
 /* What both reports record of how the run was measured, and differs:
    counts may move for that reason alone. */
 static void compare_fingerprints(struct hg_diff *diff,
@@ -574,6 +582,7 @@ static void compare_fingerprints(struct hg_diff *diff,
     static const char *const variables[] = { "GLIBC_TUNABLES", "LD_BIND_NOW" };
     size_t i;
 
+    add_formatted(diff, "number of runs", runs_text(base), runs_text(head));
     add_difference(diff, "hotgrind", base->tool_version, head->tool_version);
     add_difference(diff, "Valgrind", base->valgrind_version,
                    head->valgrind_version);

@@ -1,10 +1,13 @@
 /* hotgrind: output files that appear complete or not at all.
    GPL-2.0-or-later; part of hotgrind. */
 
-/* `export -o OUT` and `merge -o OUT` write OUT.tmp and rename it to OUT
-   once everything is written and flushed to the disk, so a CI step that
-   finds OUT finds a complete file, and a failed run leaves no half file
-   under the final name.  As in the tool's own report writer, an existing
+/* `export -o OUT` and `merge -o OUT` write OUT.tmp.XXXXXX (mkstemp, in
+   OUT's folder so that the rename stays on one file system) and rename it
+   to OUT once everything is written and flushed to the disk, so a CI step
+   that finds OUT finds a complete file, and a failed run leaves no half
+   file under the final name.  The name is unique so that two commands
+   writing the same OUT at once do not write, then rename, each other's
+   temporary file: the last rename wins, and both succeed.  As in the tool's own report writer, an existing
    device or FIFO (/dev/stdout, a pipe) is written in place: a rename would
    replace it with a plain file. */
 
@@ -28,6 +31,8 @@ bool hg_output_open(struct hg_output *output, const char *path,
                     char *problem, size_t problem_size)
 {
     struct stat st;
+    mode_t mask;
+    int fd;
 
     memset(output, 0, sizeof *output);
     if (path == NULL) {
@@ -48,10 +53,25 @@ bool hg_output_open(struct hg_output *output, const char *path,
         }
         return true;
     }
-    output->tmp_path = hg_xasprintf("%s.tmp", path);
-    output->file = fopen(output->tmp_path, "w");
-    if (output->file == NULL) {
+    output->tmp_path = hg_xasprintf("%s.tmp.XXXXXX", path);
+    fd = mkstemp(output->tmp_path);
+    if (fd < 0) {
+        /* mkstemp may have changed the Xs: name the pattern. */
+        int saved = errno;
+        snprintf(problem, problem_size, "cannot create %s.tmp.XXXXXX: %s",
+                 path, strerror(saved));
+        free(output->tmp_path);
+        output->tmp_path = NULL;
+        return false;
+    }
+    /* mkstemp makes the file 0600; OUT gets what fopen would give it. */
+    mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0
+        || (output->file = fdopen(fd, "w")) == NULL) {
         say_errno(problem, problem_size, "create", output->tmp_path);
+        close(fd);
+        remove(output->tmp_path);
         free(output->tmp_path);
         output->tmp_path = NULL;
         return false;

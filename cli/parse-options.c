@@ -47,6 +47,7 @@ int hg_parse_options(const struct hg_command_line *line, int argc,
                      char **argv, int *operand_count)
 {
     bool options_done = false;
+    const char *given[HG_MAX_OPTIONS] = { NULL };   /* the once options' */
     int i, count = 0, status;
 
     for (i = 1; i < argc; i++) {
@@ -69,8 +70,14 @@ int hg_parse_options(const struct hg_command_line *line, int argc,
             return HG_EXIT_OK;
         }
         if ((o = find_option(line, arg, &value)) != NULL) {
+            size_t index = (size_t)(o - line->options);
             if (value == NULL && o->flag == NULL && i + 1 < argc)
                 value = argv[++i];
+            if (o->once && given[index] != NULL && value != NULL)
+                return hg_usage_error(line->command, line->usage, "%s given "
+                                      "twice ('%s' and '%s'); give it once",
+                                      o->name, given[index], value);
+            given[index] = value;
             status = set_option(line, o, value);
         } else if (line->unknown != NULL) {
             status = line->unknown(line, arg);

@@ -238,6 +238,12 @@ static void judge_pair(struct judge *judge, const struct hg_threshold *t,
         j->under_floor++;
         return;
     }
+    /* A row in one report only whose figure is 0 there did not change
+       this figure: "only in base: 0" would be noise. */
+    if (base->value == head->value) {
+        j->within++;
+        return;
+    }
     if (!base->has_value) {
         v = add_verdict(judge, judge->added_is_regression ? HG_VERDICT_FAIL
                         : HG_VERDICT_NOTE, HG_VERDICT_ADDED);

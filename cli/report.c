@@ -3,9 +3,10 @@
 
 /* The loader checks what the commands rely on (root, format version,
    required elements and attributes, numbers that are numbers) and reports
-   the first problem as one line with its line number.  It ignores elements
-   and attributes it does not know: later releases add optional ones
-   without changing the format number (docs/report-format.md). */
+   the first problem as one line with its line number.  By itself it skips
+   elements and attributes it does not know; the schema, validated on the
+   same parse, and the rules (rules.c) then refuse them, so every command
+   refuses what `hotgrind validate` refuses (docs/report-format.md). */
 
 #include <limits.h>
 #include <stdarg.h>
@@ -13,10 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <libxml/tree.h>
 
+#include "embedded-schema.h"
 #include "report.h"
+#include "rules.h"
 #include "xalloc.h"
 #include "xml-safe.h"
 
@@ -30,21 +34,6 @@ static void fail(struct loader *loader, const xmlNode *where,
                  const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The line NODE starts on, as hg_xml_line answers for the whole document.
-   Past line 65535, an element that does not come right after text has the
-   line hg_xml_stream_file gave it, since its children or next sibling,
-   where hg_xml_line would look, may not be read yet or freed already. */
-static long node_line(const xmlNode *node)
-{
-    const xmlNode *before = node->prev;
-    if (node->type == XML_ELEMENT_NODE && node->line == 65535
-        && node->psvi != NULL
-        && !(before != NULL && before->type == XML_TEXT_NODE
-             && before->line == 65535 && before->psvi != NULL))
-        return (long)(ptrdiff_t)node->psvi;
-    return hg_xml_line(node);
-}
-
 /* Records the first problem only: later ones are usually its echoes. */
 static void fail(struct loader *loader, const xmlNode *where,
                  const char *format, ...)
@@ -56,7 +45,7 @@ static void fail(struct loader *loader, const xmlNode *where,
     loader->failed = true;
     va_start(args, format);
     hg_xml_vproblem(loader->problem, loader->problem_size,
-                    where ? node_line(where) : 0, format, args);
+                    where ? hg_xml_line(where) : 0, format, args);
     va_end(args);
 }
 
@@ -129,36 +118,7 @@ static char *copy_string(const char *text)
     return hg_xstrdup(text ? text : "");
 }
 
-/* The attribute NAME of NODE (without a namespace), as xmlGetNoNsProp
-   gives it, or NULL if absent.  Borrowed from the tree when it is one text
-   node, as the parser makes it, and then valid as long as NODE; otherwise
-   a copy that *COPY owns (xmlFree it).  Reading tens of attributes of
-   every function, this is what saves a copy and a free each. */
-static const char *attribute_value(const xmlNode *node, const char *name,
-                                   xmlChar **copy)
-{
-    const xmlAttr *attribute;
-    const xmlNode *text;
-
-    *copy = NULL;
-    for (attribute = node->properties; attribute != NULL;
-         attribute = attribute->next)
-        if (attribute->ns == NULL && attribute->name[0] == (xmlChar)name[0]
-            && xmlStrEqual(attribute->name, (const xmlChar *)name))
-            break;
-    if (attribute == NULL)
-        return NULL;
-    text = attribute->children;
-    if (text == NULL)
-        return "";
-    if (text->next == NULL && text->type == XML_TEXT_NODE
-        && text->content != NULL)
-        return (const char *)text->content;
-    *copy = xmlGetNoNsProp(node, (const xmlChar *)name);
-    return (const char *)*copy;
-}
-
-/* The attribute NAME of NODE as attribute_value gives it, or NULL (and a
+/* The attribute NAME of NODE as hg_xml_attribute gives it, or NULL (and a
    problem) if it is missing. */
 static const char *need_attribute(struct loader *loader, const xmlNode *node,
                                   const char *name, xmlChar **copy)
@@ -167,7 +127,7 @@ static const char *need_attribute(struct loader *loader, const xmlNode *node,
     *copy = NULL;
     if (loader->failed || node == NULL)
         return NULL;
-    value = attribute_value(node, name, copy);
+    value = hg_xml_attribute(node, name, copy);
     if (value == NULL)
         fail(loader, node, "<%s> has no %s attribute", element_name(node),
              name);
@@ -348,7 +308,7 @@ static bool load_marked(struct loader *loader, const xmlNode *node)
 
     if (loader->failed)
         return false;
-    value = attribute_value(node, "marked", &copy);
+    value = hg_xml_attribute(node, "marked", &copy);
     if (value == NULL)
         return false;
     marked = strcmp(value, "yes") == 0;
@@ -630,7 +590,7 @@ const char *hg_event_kind_name(enum hg_event_kind kind)
     return kind < HG_EVENT_KINDS ? event_kind_names[kind] : "other";
 }
 
-/* A kind this version does not know is a later addition: "other". */
+/* A kind this version does not know is "other" (the schema refuses it). */
 static void load_event(struct loader *loader, void *item,
                        const xmlNode *node)
 {
@@ -751,7 +711,8 @@ const char *hg_report_program(const struct hg_report *report)
    report: a file that is not well-formed XML first, then the root, then
    the parts in the order below, whatever their order in the file.  Each
    part has a loader of its own for that, and a part is only loaded while
-   no part before it has failed. */
+   no part before it has failed.  Then the schema's problem, then the
+   rules' (read_report). */
 enum part {
     PART_ROOT,            /* <hotgrind format> */
     PART_RUN,
@@ -813,6 +774,12 @@ struct items {
 
 struct report_stream {
     struct hg_report *report;
+    bool keep;                 /* the items; false: checked, then freed */
+    /* Not NULL: each function goes to it, and is not kept. */
+    void (*each_function)(void *data, struct hg_function *function);
+    void *each_data;
+    struct hg_rules *rules;    /* the rules the schema cannot express */
+    char schema_problem[HG_PROBLEM_SIZE];
     bool had_root;
     struct loader loaders[PARTS];
     /* Room for the longest "line N: " + message fail() writes. */
@@ -940,17 +907,51 @@ static void load_whole(struct report_stream *stream, enum part part,
         load_totals(loader, stream->report, node);
 }
 
+/* The strings an item of PART owns. */
+static void free_item(enum part part, void *item)
+{
+    struct hg_function *function = item;
+    switch (part) {
+    case PART_FUNCTIONS:
+        free(function->name);
+        free(function->object);
+        free(function->file);
+        break;
+    case PART_ZONES:
+        free(((struct hg_zone *)item)->name);
+        break;
+    case PART_MARKS:
+        free(((struct hg_mark *)item)->pattern);
+        break;
+    case PART_THREADS:
+        free(((struct hg_thread *)item)->name);
+        break;
+    case PART_MUTEXES:
+        free(((struct hg_mutex *)item)->name);
+        break;
+    default:
+        break;
+    }
+}
+
 /* Appends an item to its list, the array growing geometrically; in file
-   order, up to the first problem. */
+   order, up to the first problem.  Without keep, the item is loaded (for
+   its problems) into the first place and freed. */
 static void load_item(struct report_stream *stream, enum part part,
                       const xmlNode *node)
 {
     struct items *items = &stream->items[part];
     size_t size = parts[part].item_size;
     char *item;
+    bool kept = stream->keep
+                && !(part == PART_FUNCTIONS && stream->each_function != NULL);
 
     if (!wanted(stream, part))
         return;
+    if (!kept && items->count > 0) {
+        free_item(part, items->array);
+        items->count = 0;
+    }
     if (items->count == items->capacity) {
         items->capacity = items->capacity ? 2 * items->capacity : 16;
         items->array = hg_xrealloc(items->array, items->capacity, size);
@@ -958,6 +959,9 @@ static void load_item(struct report_stream *stream, enum part part,
     item = items->array + size * items->count++;
     memset(item, 0, size);
     parts[part].load(&stream->loaders[part], item, node);
+    if (part == PART_FUNCTIONS && stream->each_function != NULL
+        && !stream->loaders[part].failed)
+        stream->each_function(stream->each_data, (struct hg_function *)item);
 }
 
 /* Items are built light (see hg_xml_stream): only their attributes and
@@ -995,9 +999,12 @@ static void element_ends(void *data, xmlNode *node, int depth)
     struct report_stream *stream = data;
     enum role role = role_at(stream, depth), parent;
 
+    if (role == WHOLE || role == LIST)
+        hg_rules_part(stream->rules, node);
     if (role == WHOLE)
         load_whole(stream, stream->open_part, node);
     else if (role == ITEM) {
+        hg_rules_item(stream->rules, node);
         load_item(stream, stream->open_part, node);
         /* A light item is not in the list: what came before it is. */
         free_children_before(stream->open_list, NULL);
@@ -1008,9 +1015,8 @@ static void element_ends(void *data, xmlNode *node, int depth)
             require_parts(stream, node);
         return;
     }
-    /* NODE itself stays until the next element ends, so that each element
-       is loaded with its previous sibling in place, as in the whole
-       document (hg_xml_line reads it). */
+    /* What came before NODE is freed; NODE itself when the next element
+       ends. */
     parent = role_at(stream, depth - 1);
     if (parent == ROOT || parent == LIST || parent == IGNORED)
         free_children_before(node->parent, node);
@@ -1073,13 +1079,23 @@ static bool found_problem(struct report_stream *stream, char *problem,
     return false;
 }
 
-struct hg_report *hg_report_load(const char *path, char *problem,
-                                 size_t problem_size)
+/* Reads PATH as hg_report_load says, against the schema if SCHEMA;
+   without KEEP, the lists are checked and not kept; with EACH, the
+   functions go to it. */
+static struct hg_report *read_report(const char *path, bool schema,
+                                     bool keep,
+                                     void (*each)(void *,
+                                                  struct hg_function *),
+                                     void *data, char *problem,
+                                     size_t problem_size)
 {
     struct report_stream stream;
-    struct hg_xml_stream handlers = { wants_light, element_starts,
-                                      element_ends, NULL };
-    bool parsed;
+    struct hg_xml_stream handlers = {
+        wants_light, element_starts, element_ends, NULL,
+        schema ? hg_embedded_schema : NULL, hg_embedded_schema_size, NULL, 0,
+    };
+    bool parsed, rules_kept;
+    char rules_problem[HG_PROBLEM_SIZE];
     int p;
 
     memset(&stream, 0, sizeof stream);
@@ -1087,16 +1103,63 @@ struct hg_report *hg_report_load(const char *path, char *problem,
         stream.loaders[p].problem = stream.problems[p];
         stream.loaders[p].problem_size = sizeof stream.problems[p];
     }
+    stream.keep = keep;
+    stream.each_function = each;
+    stream.each_data = data;
+    stream.rules = hg_rules_start();
     stream.report = hg_xcalloc(1, sizeof *stream.report);
     handlers.data = &stream;
+    handlers.schema_problem = stream.schema_problem;
+    handlers.schema_problem_size = sizeof stream.schema_problem;
     parsed = hg_xml_stream_file(path, "report", &handlers, problem,
                                 problem_size);
+    rules_kept = hg_rules_finish(stream.rules, rules_problem,
+                                 sizeof rules_problem);
+    if (each != NULL && stream.items[PART_FUNCTIONS].count > 0) {
+        free_item(PART_FUNCTIONS, stream.items[PART_FUNCTIONS].array);
+        stream.items[PART_FUNCTIONS].count = 0;
+    }
     take_lists(&stream);
+    /* One order of problems for every command: the XML, what the loader
+       needs (the format first), then the schema, then its rules. */
     if (!parsed || found_problem(&stream, problem, problem_size)) {
         hg_report_free(stream.report);
         return NULL;
     }
+    if (stream.schema_problem[0] != '\0' || !rules_kept) {
+        snprintf(problem, problem_size, "%s", stream.schema_problem[0]
+                 ? stream.schema_problem : rules_problem);
+        hg_report_free(stream.report);
+        return NULL;
+    }
     return stream.report;
+}
+
+struct hg_report *hg_report_load(const char *path, char *problem,
+                                 size_t problem_size)
+{
+    struct stat status;
+    bool large = stat(path, &status) == 0 && S_ISREG(status.st_mode)
+                 && status.st_size > (off_t)HG_SCHEMA_CHECKED_BYTES;
+    return read_report(path, !large, true, NULL, NULL, problem,
+                       problem_size);
+}
+
+struct hg_report *hg_report_load_each(const char *path,
+                                      void (*each)(void *data,
+                                                   struct hg_function *),
+                                      void *data, char *problem,
+                                      size_t problem_size)
+{
+    return read_report(path, true, true, each, data, problem, problem_size);
+}
+
+bool hg_report_check(const char *path, char *problem, size_t problem_size)
+{
+    struct hg_report *report = read_report(path, true, false, NULL, NULL,
+                                           problem, problem_size);
+    hg_report_free(report);
+    return report != NULL;
 }
 
 /* The options of <run><options> or the settings of <run><launcher>. */

@@ -4,8 +4,9 @@
 /* XML Schema 1.0 has no way to make one attribute or element depend on
    another ("marked="yes" comes with calls").  `hotgrind validate` answers
    "could this release have written this report?", so it checks those
-   rules too, after the schema, on a document the schema accepted.  The
-   list is in docs/report-format.md, "Rules the schema cannot express". */
+   rules too, and every command with it (report.c), as the report is
+   read; their problem counts after the schema's.  The list is in
+   docs/report-format.md, "Rules the schema cannot express". */
 
 #include <inttypes.h>
 #include <limits.h>
@@ -19,41 +20,109 @@
 #include "xalloc.h"
 #include "xml-safe.h"
 
-/* Ids of the listed threads or mutexes, sorted for bsearch. */
+/* Ids of the listed threads or mutexes, sorted for bsearch once their
+   list has ended. */
 struct id_set {
     unsigned *ids;
-    size_t count;
+    size_t count, capacity;
 };
 
-struct checker {
-    char *problem;
-    size_t problem_size;
-    bool failed;
-    const xmlNode *totals;        /* <totals>, NULL only if absent */
-    const xmlNode *totals_heap;   /* <totals><heap>, NULL without heap */
+/* The rules are checked as the report is read (hg_rules_item,
+   hg_rules_part), item by item, and the first broken one is the one a walk
+   of the whole document in this order would find: the options, <totals>,
+   the functions (their own rules, then their cache attributes), the
+   zones (the same), the marks, the threads, the mutexes, the events.
+   Each phase keeps its first problem; hg_rules_finish reports the one of
+   the earliest phase. */
+enum phase {
+    PHASE_OPTIONS, PHASE_TOTALS_CACHE, PHASE_TOTALS_HEAP, PHASE_FUNCTIONS,
+    PHASE_FUNCTIONS_CACHE, PHASE_ZONES, PHASE_ZONES_CACHE, PHASE_MARKS,
+    PHASE_THREADS, PHASE_MUTEXES, PHASE_EVENTS, PHASES
+};
+
+/* A <thread parent> to look up once all the threads are listed. */
+struct parent_reference {
+    unsigned parent;
+    uint64_t id;          /* as written, for the message */
+    size_t ordinal;       /* the thread's, in file order */
+    long line;
+};
+
+struct hg_rules {
+    enum phase phase;             /* of the check being made */
+    size_t ordinal;               /* its place within the phase */
+    bool failed[PHASES];
+    size_t failed_ordinal[PHASES];
+    char problems[PHASES][HG_PROBLEM_SIZE];
+
+    bool has_totals;
+    uint64_t total_ir;
+    bool totals_heap;             /* <totals><heap> */
+    bool has_total_allocs;
+    uint64_t total_allocs;
+    bool merged;                  /* <run><merge>: no <per-call> at all */
+    /* <run><options>: heap and thread-events, checked against the report
+       at the end.  NULL when not given. */
+    const char *heap_option, *events_option;
+    long heap_option_line, events_option_line;
+    bool has_events, has_mutexes;
+
     struct id_set threads;        /* ids of the <thread>s */
     struct id_set mutexes;        /* ids of the <mutex>es */
+    struct parent_reference *parents;
+    size_t parent_count, parent_capacity, thread_ordinal;
+    uint64_t ir_sum, allocs_sum;
+    bool ir_fits, allocs_fit;
     bool has_previous_event;
     uint64_t previous_event_ir;
-    bool merged;                  /* <run><merge>: no <per-call> at all */
 };
 
-static void broken(struct checker *checker, const xmlNode *where,
+/* The checks below were written for a whole document and keep its
+   vocabulary: "checker" is the state of the rules. */
+#define checker_failed(c) ((c)->failed[(c)->phase] \
+                           && (c)->failed_ordinal[(c)->phase] <= (c)->ordinal)
+
+static void broken_at(struct hg_rules *checker, long line,
+                      const char *format, va_list args)
+    __attribute__((format(printf, 3, 0)));
+
+/* Keeps the first broken rule of the phase, with LINE. */
+static void broken_at(struct hg_rules *checker, long line,
+                      const char *format, va_list args)
+{
+    enum phase p = checker->phase;
+    if (checker_failed(checker))
+        return;
+    checker->failed[p] = true;
+    checker->failed_ordinal[p] = checker->ordinal;
+    hg_xml_vproblem(checker->problems[p], sizeof checker->problems[p], line,
+                    format, args);
+}
+
+static void broken(struct hg_rules *checker, const xmlNode *where,
                    const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+static void broken_line(struct hg_rules *checker, long line,
+                        const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
 
-/* Keeps the first broken rule, with the line of the element concerned. */
-static void broken(struct checker *checker, const xmlNode *where,
+/* The first broken rule of the phase, with the line of the element
+   concerned. */
+static void broken(struct hg_rules *checker, const xmlNode *where,
                    const char *format, ...)
 {
     va_list args;
-
-    if (checker->failed)
-        return;
-    checker->failed = true;
     va_start(args, format);
-    hg_xml_vproblem(checker->problem, checker->problem_size,
-                    hg_xml_line(where), format, args);
+    broken_at(checker, hg_xml_line(where), format, args);
+    va_end(args);
+}
+
+static void broken_line(struct hg_rules *checker, long line,
+                        const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    broken_at(checker, line, format, args);
     va_end(args);
 }
 
@@ -74,19 +143,23 @@ static const xmlNode *child_named(const xmlNode *parent, const char *name)
 
 static bool has_attribute(const xmlNode *node, const char *name)
 {
-    return xmlHasNsProp(node, (const xmlChar *)name, NULL) != NULL;
+    xmlChar *copy;
+    bool has = hg_xml_attribute(node, name, &copy) != NULL;
+    xmlFree(copy);
+    return has;
 }
 
 /* The schema has checked the syntax; false only if NAME is absent. */
 static bool get_count(const xmlNode *node, const char *name, uint64_t *value)
 {
-    xmlChar *text = xmlGetNoNsProp(node, (const xmlChar *)name);
-    bool ok = text != NULL && hg_parse_count((const char *)text, value);
-    xmlFree(text);
+    xmlChar *copy;
+    const char *text = hg_xml_attribute(node, name, &copy);
+    bool ok = text != NULL && hg_parse_count(text, value);
+    xmlFree(copy);
     return ok;
 }
 
-static void check_per_call(struct checker *checker, const xmlNode *node)
+static void check_per_call(struct hg_rules *checker, const xmlNode *node)
 {
     static const char *const ordered[] = { "min", "p50", "p95", "p99", "max" };
     uint64_t values[5], units;
@@ -123,7 +196,7 @@ static void check_per_call(struct checker *checker, const xmlNode *node)
 
 /* A <function> or <zone>: <per-call> if and only if calls is not 0; in a
    merged report, never (per-call figures of several runs do not add). */
-static void check_per_call_presence(struct checker *checker,
+static void check_per_call_presence(struct hg_rules *checker,
                                     const xmlNode *node)
 {
     const char *what = (const char *)node->name;
@@ -150,7 +223,7 @@ static void check_per_call_presence(struct checker *checker,
         check_per_call(checker, per_call);
 }
 
-static void check_mark(struct checker *checker, const xmlNode *node)
+static void check_mark(struct hg_rules *checker, const xmlNode *node)
 {
     uint64_t functions, entered;
     if (get_count(node, "functions", &functions)
@@ -168,44 +241,18 @@ static const char *const yes_no_options[] = {
 };
 enum { YES_NO_OPTIONS = sizeof yes_no_options / sizeof yes_no_options[0] };
 
-/* "yes", "no", or NULL: the value of the yes/no option NAME in OPTIONS.
-   The text is static: the rules have checked the value already. */
-static const char *yes_no_option(const xmlNode *options, const char *name,
-                                 const xmlNode **where)
-{
-    const xmlNode *option;
-    const char *answer = NULL;
-    if (options == NULL)
-        return NULL;
-    for (option = options->children; option; option = option->next) {
-        xmlChar *n, *v;
-        if (!is_element(option, "option"))
-            continue;
-        n = xmlGetNoNsProp(option, (const xmlChar *)"name");
-        v = xmlGetNoNsProp(option, (const xmlChar *)"value");
-        if (n != NULL && v != NULL && strcmp((const char *)n, name) == 0) {
-            answer = strcmp((const char *)v, "yes") == 0 ? "yes" : "no";
-            *where = option;
-        }
-        xmlFree(n);
-        xmlFree(v);
-    }
-    return answer;
-}
-
 /* Each yes/no option once, saying yes or no (alloc-fn and free-fn may
-   repeat); heap and thread-events agree with what the report holds. */
-static void check_options(struct checker *checker, const xmlNode *root)
+   repeat); what heap and thread-events say is kept for hg_rules_finish,
+   which compares it with what the report holds. */
+static void check_options(struct hg_rules *checker, const xmlNode *run)
 {
-    const xmlNode *run = child_named(root, "run");
-    const xmlNode *options = run ? child_named(run, "options") : NULL;
-    const xmlNode *option, *where = NULL;
+    const xmlNode *options = child_named(run, "options");
+    const xmlNode *option;
     bool seen[YES_NO_OPTIONS] = { false };
-    const char *heap, *events;
 
     if (options == NULL)
         return;
-    for (option = options->children; option && !checker->failed;
+    for (option = options->children; option && !checker_failed(checker);
          option = option->next) {
         xmlChar *name, *value;
         size_t i;
@@ -215,42 +262,59 @@ static void check_options(struct checker *checker, const xmlNode *root)
         value = xmlGetNoNsProp(option, (const xmlChar *)"value");
         for (i = 0; name != NULL && value != NULL && i < YES_NO_OPTIONS; i++) {
             char shown[64];
+            bool yes = strcmp((const char *)value, "yes") == 0;
             if (strcmp((const char *)name, yes_no_options[i]) != 0)
                 continue;
             hg_quote_for_message(shown, sizeof shown, (const char *)value);
             if (seen[i])
                 broken(checker, option, "<option name=\"%s\"> appears more "
                        "than once", yes_no_options[i]);
-            else if (strcmp((const char *)value, "yes") != 0
-                     && strcmp((const char *)value, "no") != 0)
+            else if (!yes && strcmp((const char *)value, "no") != 0)
                 broken(checker, option, "<option name=\"%s\"> has "
                        "value=\"%s\", not \"yes\" or \"no\"",
                        yes_no_options[i], shown);
             seen[i] = true;
+            /* The last one, as a walk of the options would find it. */
+            if (strcmp(yes_no_options[i], "heap") == 0) {
+                checker->heap_option = yes ? "yes" : "no";
+                checker->heap_option_line = hg_xml_line(option);
+            } else if (strcmp(yes_no_options[i], "thread-events") == 0) {
+                checker->events_option = yes ? "yes" : "no";
+                checker->events_option_line = hg_xml_line(option);
+            }
         }
         xmlFree(name);
         xmlFree(value);
     }
-    if (checker->failed)
-        return;
+}
 
-    heap = yes_no_option(options, "heap", &where);
-    if (heap != NULL && (checker->totals_heap != NULL) != (*heap == 'y'))
-        broken(checker, where, "<option name=\"heap\"> has value=\"%s\" "
-               "but <totals> has %s <heap>", heap,
-               checker->totals_heap != NULL ? "a" : "no");
-    events = yes_no_option(options, "thread-events", &where);
-    if (events == NULL || checker->failed)
+/* heap and thread-events agree with what the report holds. */
+static void check_options_against_report(struct hg_rules *checker)
+{
+    const char *heap = checker->heap_option, *events = checker->events_option;
+
+    checker->phase = PHASE_OPTIONS;
+    checker->ordinal = 0;
+    if (checker_failed(checker))
         return;
-    if (*events == 'y' && child_named(root, "events") == NULL)
-        broken(checker, where, "<option name=\"thread-events\"> has "
-               "value=\"yes\" but the report has no <events>");
-    else if (*events == 'n' && child_named(root, "events") != NULL)
-        broken(checker, where, "<option name=\"thread-events\"> has "
-               "value=\"no\" but the report has <events>");
-    else if (*events == 'n' && child_named(root, "mutexes") != NULL)
-        broken(checker, where, "<option name=\"thread-events\"> has "
-               "value=\"no\" but the report has <mutexes>");
+    if (heap != NULL && checker->totals_heap != (*heap == 'y'))
+        broken_line(checker, checker->heap_option_line, "<option "
+                    "name=\"heap\"> has value=\"%s\" but <totals> has %s "
+                    "<heap>", heap, checker->totals_heap ? "a" : "no");
+    if (events == NULL || checker_failed(checker))
+        return;
+    if (*events == 'y' && !checker->has_events)
+        broken_line(checker, checker->events_option_line, "<option "
+                    "name=\"thread-events\"> has value=\"yes\" but the "
+                    "report has no <events>");
+    else if (*events == 'n' && checker->has_events)
+        broken_line(checker, checker->events_option_line, "<option "
+                    "name=\"thread-events\"> has value=\"no\" but the "
+                    "report has <events>");
+    else if (*events == 'n' && checker->has_mutexes)
+        broken_line(checker, checker->events_option_line, "<option "
+                    "name=\"thread-events\"> has value=\"no\" but the "
+                    "report has <mutexes>");
 }
 
 /* --------------------------------------------------------------- heap */
@@ -261,7 +325,7 @@ static const char *const heap_attributes[] = {
 
 /* Every allocation counts at least one byte (a zero-byte request counts
    as one, as DHAT does). */
-static void check_alloc_bytes(struct checker *checker, const xmlNode *node)
+static void check_alloc_bytes(struct hg_rules *checker, const xmlNode *node)
 {
     uint64_t allocs, bytes;
     if (get_count(node, "allocs", &allocs)
@@ -273,7 +337,7 @@ static void check_alloc_bytes(struct checker *checker, const xmlNode *node)
 
 /* The heap attributes of an <inclusive> or a <thread>: all four or none,
    present if and only if <totals> has a <heap>. */
-static void check_heap_attributes(struct checker *checker,
+static void check_heap_attributes(struct hg_rules *checker,
                                   const xmlNode *node)
 {
     const char *what = (const char *)node->name;
@@ -291,10 +355,10 @@ static void check_heap_attributes(struct checker *checker,
     if (present != NULL && absent != NULL)
         broken(checker, node, "<%s> has %s but no %s attribute", what,
                present, absent);
-    else if (present != NULL && checker->totals_heap == NULL)
+    else if (present != NULL && !checker->totals_heap)
         broken(checker, node, "<%s> has heap attributes, but <totals> has "
                "no <heap>", what);
-    else if (present == NULL && checker->totals_heap != NULL)
+    else if (present == NULL && checker->totals_heap)
         broken(checker, node, "<%s> has no heap attributes, but <totals> "
                "has a <heap>", what);
     else if (present != NULL)
@@ -308,7 +372,7 @@ static const char *const cache_attributes[] = {
     "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw",
 };
 
-static void check_cache_attributes(struct checker *checker,
+static void check_cache_attributes(struct hg_rules *checker,
                                    const xmlNode *node)
 {
     const char *present = NULL, *absent = NULL;
@@ -329,16 +393,16 @@ static void check_cache_attributes(struct checker *checker,
 
 /* check_cache_attributes on the <self> and <inclusive> of a function or
    zone. */
-static void check_entity_cache(struct checker *checker, const xmlNode *node)
+static void check_entity_cache(struct hg_rules *checker, const xmlNode *node)
 {
     const xmlNode *child;
-    for (child = node->children; child && !checker->failed;
+    for (child = node->children; child && !checker_failed(checker);
          child = child->next)
         if (is_element(child, "self") || is_element(child, "inclusive"))
             check_cache_attributes(checker, child);
 }
 
-static void check_totals_heap(struct checker *checker, const xmlNode *heap)
+static void check_totals_heap(struct hg_rules *checker, const xmlNode *heap)
 {
     uint64_t peak_bytes, peak_blocks, exit_bytes;
 
@@ -357,12 +421,12 @@ static void check_totals_heap(struct checker *checker, const xmlNode *heap)
 }
 
 /* A function's own <heap>: only with heap=yes. */
-static void check_function_heap(struct checker *checker, const xmlNode *node)
+static void check_function_heap(struct hg_rules *checker, const xmlNode *node)
 {
     const xmlNode *heap = child_named(node, "heap");
     if (heap == NULL)
         return;
-    if (checker->totals_heap == NULL)
+    if (!checker->totals_heap)
         broken(checker, heap, "<function> has a <heap>, but <totals> has "
                "none");
     else
@@ -371,17 +435,17 @@ static void check_function_heap(struct checker *checker, const xmlNode *node)
 
 /* What a marked function and a zone share: heap attributes on
    <inclusive> and the <per-call> rules. */
-static void check_activations(struct checker *checker, const xmlNode *node)
+static void check_activations(struct hg_rules *checker, const xmlNode *node)
 {
     const xmlNode *inclusive = child_named(node, "inclusive");
     if (inclusive != NULL)
         check_heap_attributes(checker, inclusive);
-    if (!checker->failed)
+    if (!checker_failed(checker))
         check_per_call_presence(checker, node);
 }
 
 /* marked="yes", calls and <inclusive> come together. */
-static void check_function(struct checker *checker, const xmlNode *node)
+static void check_function(struct hg_rules *checker, const xmlNode *node)
 {
     bool marked = has_attribute(node, "marked");
     bool has_calls = has_attribute(node, "calls");
@@ -401,7 +465,7 @@ static void check_function(struct checker *checker, const xmlNode *node)
                "no marked=\"yes\"");
     else
         check_function_heap(checker, node);
-    if (checker->failed)
+    if (checker_failed(checker))
         return;
     if (marked)
         check_activations(checker, node);
@@ -417,39 +481,36 @@ static int compare_ids(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The ID attribute of the NAME children of LIST, sorted. */
-static void collect_ids(struct id_set *set, const xmlNode *list,
-                        const char *name)
+/* The id attribute of NODE, a <thread> or a <mutex>, into SET. */
+static void collect_id(struct id_set *set, const xmlNode *node)
 {
-    const xmlNode *child;
-    size_t n = 0;
-
-    for (child = list ? list->children : NULL; child; child = child->next)
-        if (is_element(child, name))
-            n++;
-    set->ids = hg_xmalloc(n * sizeof *set->ids);
-    for (child = list ? list->children : NULL; child; child = child->next) {
-        uint64_t id;
-        if (is_element(child, name) && get_count(child, "id", &id)
-            && id <= UINT_MAX)
-            set->ids[set->count++] = (unsigned)id;
+    uint64_t id;
+    if (!get_count(node, "id", &id) || id > UINT_MAX)
+        return;
+    if (set->count == set->capacity) {
+        set->capacity = set->capacity ? 2 * set->capacity : 16;
+        set->ids = hg_xrealloc(set->ids, set->capacity, sizeof *set->ids);
     }
-    qsort(set->ids, set->count, sizeof *set->ids, compare_ids);
+    set->ids[set->count++] = (unsigned)id;
+}
+
+/* Whether ID, written as VALUE, is one of the ids in SET. */
+static bool listed(const struct id_set *set, uint64_t id)
+{
+    unsigned key = id <= UINT_MAX ? (unsigned)id : 0;
+    return key != 0 && set->ids != NULL
+           && bsearch(&key, set->ids, set->count, sizeof *set->ids,
+                      compare_ids) != NULL;
 }
 
 /* Whether the attribute NAME of NODE, if any, is one of the ids in SET;
    otherwise a broken rule naming WHAT the id should be. */
-static void check_reference(struct checker *checker, const xmlNode *node,
+static void check_reference(struct hg_rules *checker, const xmlNode *node,
                             const char *name, const struct id_set *set,
                             const char *what)
 {
     uint64_t id;
-    unsigned key;
-    if (!get_count(node, name, &id))
-        return;
-    key = id <= UINT_MAX ? (unsigned)id : 0;
-    if (key == 0 || bsearch(&key, set->ids, set->count, sizeof *set->ids,
-                            compare_ids) == NULL)
+    if (get_count(node, name, &id) && !listed(set, id))
         broken(checker, node, "<%s> has %s=\"%" PRIu64 "\", which is not the "
                "id of a listed <%s>", (const char *)node->name, name, id,
                what);
@@ -464,13 +525,12 @@ static bool add_to(uint64_t *sum, uint64_t value)
     return true;
 }
 
-/* "the sum of the NAME of the <thread>s" is the figure of TOTAL. */
-static void check_thread_sum(struct checker *checker, const xmlNode *threads,
+/* "the sum of the NAME of the <thread>s" is the figure of the total. */
+static void check_thread_sum(struct hg_rules *checker, const xmlNode *threads,
                              const char *name, bool fits, uint64_t sum,
-                             const xmlNode *total, const char *total_name)
+                             uint64_t expected, const char *total_name)
 {
-    uint64_t expected;
-    if (!get_count(total, name, &expected) || (fits && sum == expected))
+    if (fits && sum == expected)
         return;
     if (fits)
         broken(checker, threads, "<threads> has %s adding up to %" PRIu64
@@ -483,7 +543,7 @@ static void check_thread_sum(struct checker *checker, const xmlNode *threads,
 }
 
 /* The Ir a thread spent synchronising is part of its Ir. */
-static void check_sync_ir(struct checker *checker, const xmlNode *thread)
+static void check_sync_ir(struct hg_rules *checker, const xmlNode *thread)
 {
     uint64_t ir, sync_ir;
     if (get_count(thread, "sync-Ir", &sync_ir) && get_count(thread, "Ir", &ir)
@@ -493,37 +553,70 @@ static void check_sync_ir(struct checker *checker, const xmlNode *thread)
                (unsigned long long)ir);
 }
 
-static void check_threads(struct checker *checker, const xmlNode *threads)
+/* A <thread>: its own rules now, its parent once all are listed (a
+   thread's problems in the order parent, heap, sync-Ir: ordinals 2n and
+   2n + 1). */
+static void check_thread(struct hg_rules *checker, const xmlNode *thread)
 {
-    const xmlNode *thread;
-    uint64_t ir_sum = 0, allocs_sum = 0, value;
-    bool ir_fits = true, allocs_fit = true;
+    uint64_t value;
+    size_t n = checker->thread_ordinal++;
 
-    for (thread = threads->children; thread && !checker->failed;
-         thread = thread->next) {
-        if (!is_element(thread, "thread"))
-            continue;
-        check_reference(checker, thread, "parent", &checker->threads,
-                        "thread");
-        check_heap_attributes(checker, thread);
-        check_sync_ir(checker, thread);
-        if (get_count(thread, "Ir", &value))
-            ir_fits = ir_fits && add_to(&ir_sum, value);
-        if (get_count(thread, "allocs", &value))
-            allocs_fit = allocs_fit && add_to(&allocs_sum, value);
+    collect_id(&checker->threads, thread);
+    if (get_count(thread, "parent", &value)) {
+        struct parent_reference *r;
+        if (checker->parent_count == checker->parent_capacity) {
+            checker->parent_capacity = checker->parent_capacity
+                                       ? 2 * checker->parent_capacity : 16;
+            checker->parents = hg_xrealloc(checker->parents,
+                                           checker->parent_capacity,
+                                           sizeof *checker->parents);
+        }
+        r = &checker->parents[checker->parent_count++];
+        r->id = value;
+        r->ordinal = 2 * n;
+        r->line = hg_xml_line(thread);
     }
-    if (checker->failed || checker->totals == NULL)
-        return;
-    check_thread_sum(checker, threads, "Ir", ir_fits, ir_sum,
-                     checker->totals, "<totals>");
-    if (checker->totals_heap != NULL)
-        check_thread_sum(checker, threads, "allocs", allocs_fit, allocs_sum,
-                         checker->totals_heap, "<totals><heap>");
+    checker->ordinal = 2 * n + 1;
+    check_heap_attributes(checker, thread);
+    check_sync_ir(checker, thread);
+    if (get_count(thread, "Ir", &value))
+        checker->ir_fits = checker->ir_fits && add_to(&checker->ir_sum, value);
+    if (get_count(thread, "allocs", &value))
+        checker->allocs_fit = checker->allocs_fit
+                              && add_to(&checker->allocs_sum, value);
 }
 
-static void check_mutex(struct checker *checker, const xmlNode *node)
+/* At the end of <threads>: the parents, then the sums. */
+static void check_threads(struct hg_rules *checker, const xmlNode *threads)
+{
+    size_t i;
+
+    if (checker->threads.count > 0)   /* qsort takes no NULL */
+        qsort(checker->threads.ids, checker->threads.count,
+              sizeof *checker->threads.ids, compare_ids);
+    for (i = 0; i < checker->parent_count; i++) {
+        const struct parent_reference *r = &checker->parents[i];
+        checker->ordinal = r->ordinal;
+        if (!listed(&checker->threads, r->id))
+            broken_line(checker, r->line, "<thread> has parent=\"%" PRIu64
+                        "\", which is not the id of a listed <thread>",
+                        r->id);
+    }
+    checker->ordinal = SIZE_MAX;
+    if (checker_failed(checker) || !checker->has_totals)
+        return;
+    check_thread_sum(checker, threads, "Ir", checker->ir_fits,
+                     checker->ir_sum, checker->total_ir, "<totals>");
+    if (checker->totals_heap && checker->has_total_allocs)
+        check_thread_sum(checker, threads, "allocs", checker->allocs_fit,
+                         checker->allocs_sum, checker->total_allocs,
+                         "<totals><heap>");
+}
+
+static void check_mutex(struct hg_rules *checker, const xmlNode *node)
 {
     uint64_t acquisitions, contended;
+    collect_id(&checker->mutexes, node);
     if (get_count(node, "acquisitions", &acquisitions)
         && get_count(node, "contended", &contended)
         && contended > acquisitions)
@@ -555,33 +648,34 @@ static const struct {
 
 /* The attributes of an event's kind, its Ir after the previous event's,
    and the threads and mutexes it names listed. */
-static void check_event(struct checker *checker, const xmlNode *node)
+static void check_event(struct hg_rules *checker, const xmlNode *node)
 {
-    xmlChar *kind = xmlGetNoNsProp(node, (const xmlChar *)"kind");
+    xmlChar *copy;
+    const char *kind = hg_xml_attribute(node, "kind", &copy);
     unsigned takes = 0;
     bool known = false;
     uint64_t ir;
     size_t i;
 
-    for (i = 0; kind != NULL && i < sizeof event_kinds / sizeof event_kinds[0];
-         i++)
-        if (strcmp((const char *)kind, event_kinds[i].kind) == 0) {
+    for (i = 0; kind != NULL && !known
+                && i < sizeof event_kinds / sizeof event_kinds[0]; i++)
+        if (strcmp(kind, event_kinds[i].kind) == 0) {
             takes = event_kinds[i].attributes;
             known = true;
         }
-    for (i = 0; known && i < 4 && !checker->failed; i++) {
+    for (i = 0; known && i < 4 && !checker_failed(checker); i++) {
         bool wanted = (takes & (1u << i)) != 0;
         bool present = has_attribute(node, event_attributes[i]);
         if (wanted && !present)
             broken(checker, node, "<event kind=\"%s\"> has no %s "
-                   "attribute", (const char *)kind, event_attributes[i]);
+                   "attribute", kind, event_attributes[i]);
         else if (!wanted && present)
             broken(checker, node, "<event kind=\"%s\"> has a %s attribute, "
-                   "which that kind does not take", (const char *)kind,
+                   "which that kind does not take", kind,
                    event_attributes[i]);
     }
-    xmlFree(kind);
-    if (checker->failed || !get_count(node, "Ir", &ir))
+    xmlFree(copy);
+    if (checker_failed(checker) || !get_count(node, "Ir", &ir))
         return;
 
     if (checker->has_previous_event && ir < checker->previous_event_ir) {
@@ -597,57 +691,141 @@ static void check_event(struct checker *checker, const xmlNode *node)
     check_reference(checker, node, "mutex", &checker->mutexes, "mutex");
 }
 
-/* Calls CHECK for each NAME child of each LIST child of ROOT. */
-static void check_each(struct checker *checker, const xmlNode *root,
-                       const char *list, const char *name,
-                       void (*check)(struct checker *, const xmlNode *))
+/* ------------------------------------------------------- the stream */
+
+struct hg_rules *hg_rules_start(void)
 {
-    const xmlNode *parent, *child;
-    for (parent = root->children; parent; parent = parent->next) {
-        if (!is_element(parent, list))
-            continue;
-        for (child = parent->children; child && !checker->failed;
-             child = child->next)
-            if (is_element(child, name))
-                check(checker, child);
+    struct hg_rules *checker = hg_xcalloc(1, sizeof *checker);
+    checker->ir_fits = checker->allocs_fit = true;
+    return checker;
+}
+
+/* Each item's checks, in their phases; a phase stops at its first
+   problem (a later item may still break a rule of an earlier phase). */
+void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
+{
+    const char *name = (const char *)item->name;
+
+    checker->ordinal = 0;
+    if (item->type != XML_ELEMENT_NODE || item->ns != NULL)
+        return;
+    if (strcmp(name, "function") == 0) {
+        checker->phase = PHASE_FUNCTIONS;
+        if (!checker_failed(checker))
+            check_function(checker, item);
+        checker->phase = PHASE_FUNCTIONS_CACHE;
+        if (!checker_failed(checker))
+            check_entity_cache(checker, item);
+    } else if (strcmp(name, "zone") == 0) {
+        checker->phase = PHASE_ZONES;
+        if (!checker_failed(checker))
+            check_activations(checker, item);
+        checker->phase = PHASE_ZONES_CACHE;
+        if (!checker_failed(checker))
+            check_entity_cache(checker, item);
+    } else if (strcmp(name, "mark") == 0) {
+        checker->phase = PHASE_MARKS;
+        if (!checker_failed(checker))
+            check_mark(checker, item);
+    } else if (strcmp(name, "thread") == 0) {
+        checker->phase = PHASE_THREADS;
+        check_thread(checker, item);
+    } else if (strcmp(name, "mutex") == 0) {
+        checker->phase = PHASE_MUTEXES;
+        if (!checker_failed(checker))
+            check_mutex(checker, item);
+        else
+            collect_id(&checker->mutexes, item);
+    } else if (strcmp(name, "event") == 0) {
+        checker->phase = PHASE_EVENTS;
+        if (!checker_failed(checker))
+            check_event(checker, item);
     }
 }
 
+void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
+{
+    const char *name = (const char *)part->name;
+    const xmlNode *heap;
+    uint64_t value;
+
+    checker->ordinal = 0;
+    if (part->type != XML_ELEMENT_NODE || part->ns != NULL)
+        return;
+    if (strcmp(name, "run") == 0) {
+        checker->merged = child_named(part, "merge") != NULL;
+        checker->phase = PHASE_OPTIONS;
+        check_options(checker, part);
+    } else if (strcmp(name, "totals") == 0) {
+        heap = child_named(part, "heap");
+        checker->has_totals = get_count(part, "Ir", &checker->total_ir);
+        checker->totals_heap = heap != NULL;
+        checker->has_total_allocs = heap != NULL
+                                    && get_count(heap, "allocs", &value);
+        checker->total_allocs = checker->has_total_allocs ? value : 0;
+        checker->phase = PHASE_TOTALS_CACHE;
+        check_cache_attributes(checker, part);
+        checker->phase = PHASE_TOTALS_HEAP;
+        if (heap != NULL)
+            check_totals_heap(checker, heap);
+    } else if (strcmp(name, "threads") == 0) {
+        checker->phase = PHASE_THREADS;
+        check_threads(checker, part);
+    } else if (strcmp(name, "mutexes") == 0) {
+        checker->has_mutexes = true;
+        if (checker->mutexes.count > 0)
+            qsort(checker->mutexes.ids, checker->mutexes.count,
+                  sizeof *checker->mutexes.ids, compare_ids);
+    } else if (strcmp(name, "events") == 0) {
+        checker->has_events = true;
+    }
+}
+
+bool hg_rules_finish(struct hg_rules *checker, char *problem,
+                     size_t problem_size)
+{
+    bool ok = true;
+    int p;
+
+    check_options_against_report(checker);
+    for (p = 0; p < PHASES && ok; p++)
+        if (checker->failed[p]) {
+            snprintf(problem, problem_size, "%s", checker->problems[p]);
+            ok = false;
+        }
+    free(checker->threads.ids);
+    free(checker->mutexes.ids);
+    free(checker->parents);
+    free(checker);
+    return ok;
+}
+
+/* ------------------------------------------------- a whole document */
+
+static const char *const lists[][2] = {
+    { "functions", "function" }, { "zones", "zone" }, { "marks", "mark" },
+    { "threads", "thread" }, { "mutexes", "mutex" }, { "events", "event" },
+};
+
+/* The parts under the root in file order, as the stream reader hands
+   them over: each list's items, then the list. */
 bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size)
 {
-    struct checker checker = {
-        .problem = problem, .problem_size = problem_size, .failed = false,
-    };
-    const xmlNode *root = xmlDocGetRootElement(doc);
+    struct hg_rules *checker = hg_rules_start();
+    const xmlNode *root = xmlDocGetRootElement(doc), *part, *item;
+    size_t i;
 
-    if (root == NULL)
-        return true;
-    checker.totals = child_named(root, "totals");
-    checker.merged = child_named(root, "run") != NULL
-                     && child_named(child_named(root, "run"), "merge") != NULL;
-    checker.totals_heap = checker.totals ? child_named(checker.totals, "heap")
-                                         : NULL;
-    collect_ids(&checker.threads, child_named(root, "threads"), "thread");
-    collect_ids(&checker.mutexes, child_named(root, "mutexes"), "mutex");
-
-    /* In the order of the file, so the first rule broken is reported. */
-    check_options(&checker, root);
-    if (!checker.failed && checker.totals != NULL)
-        check_cache_attributes(&checker, checker.totals);
-    if (!checker.failed && checker.totals_heap != NULL)
-        check_totals_heap(&checker, checker.totals_heap);
-    check_each(&checker, root, "functions", "function", check_function);
-    check_each(&checker, root, "functions", "function", check_entity_cache);
-    check_each(&checker, root, "zones", "zone", check_activations);
-    check_each(&checker, root, "zones", "zone", check_entity_cache);
-    check_each(&checker, root, "marks", "mark", check_mark);
-    if (!checker.failed && child_named(root, "threads") != NULL)
-        check_threads(&checker, child_named(root, "threads"));
-    check_each(&checker, root, "mutexes", "mutex", check_mutex);
-    check_each(&checker, root, "events", "event", check_event);
-    free(checker.threads.ids);
-    free(checker.mutexes.ids);
-    return !checker.failed;
+    for (part = root ? root->children : NULL; part; part = part->next) {
+        if (part->type != XML_ELEMENT_NODE || part->ns != NULL)
+            continue;
+        for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
+            if (is_element(part, lists[i][0]))
+                for (item = part->children; item; item = item->next)
+                    if (is_element(item, lists[i][1]))
+                        hg_rules_item(checker, item);
+        hg_rules_part(checker, part);
+    }
+    return hg_rules_finish(checker, problem, problem_size);
 }
 
 bool hg_validate_report(xmlDocPtr doc, char *problem, size_t problem_size)

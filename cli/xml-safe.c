@@ -19,6 +19,7 @@
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlschemas.h>
 #include <libxml/xmlversion.h>
@@ -64,16 +65,64 @@ static void copy_one_line(char *dst, size_t dst_size, const char *src)
 
 long hg_xml_line(const xmlNode *node)
 {
-    /* With XML_PARSE_BIG_LINES, libxml2 2.9 keeps big line numbers only
-       for text nodes (in psvi), recorded where the text ends, and
-       xmlGetLineNo answers for an element with the line after it.  The
-       white space before an element ends on the line the element starts. */
-    const xmlNode *before = node->prev;
+    /* libxml2 2.9 keeps an element's line in 16 bits (XML_PARSE_BIG_LINES
+       only helps text nodes), and xmlGetLineNo then answers with a
+       neighbour's line: 65535, or the line after the start tag.  Both
+       readers put the line the parser was on at the start tag into psvi
+       (remember_line). */
     if (node->type == XML_ELEMENT_NODE && node->line == 65535
-        && before != NULL && before->type == XML_TEXT_NODE
-        && before->line == 65535 && before->psvi != NULL)
-        return (long)(ptrdiff_t)before->psvi;
+        && node->psvi != NULL)
+        return (long)(ptrdiff_t)node->psvi;
     return xmlGetLineNo(node);
+}
+
+const char *hg_xml_attribute(const xmlNode *node, const char *name,
+                             xmlChar **copy)
+{
+    const xmlAttr *attribute;
+    const xmlNode *text;
+
+    *copy = NULL;
+    for (attribute = node->properties; attribute != NULL;
+         attribute = attribute->next)
+        if (attribute->ns == NULL && attribute->name[0] == (xmlChar)name[0]
+            && xmlStrEqual(attribute->name, (const xmlChar *)name))
+            break;
+    if (attribute == NULL)
+        return NULL;
+    text = attribute->children;
+    if (text == NULL)
+        return "";
+    if (text->next == NULL && text->type == XML_TEXT_NODE
+        && text->content != NULL)
+        return (const char *)text->content;
+    *copy = xmlGetNoNsProp(node, (const xmlChar *)name);
+    return (const char *)*copy;
+}
+
+/* ELEMENT was just made from the start tag the parser has read: past line
+   65535, its line goes into psvi, where libxml2 2.9 keeps the big lines of
+   text nodes (no XInclude or XSLT here, which would use it otherwise). */
+static void remember_line(xmlParserCtxtPtr ctxt, xmlNode *element)
+{
+    if (element != NULL && element->line == 65535 && ctxt->input != NULL
+        && ctxt->input->line >= 65535)
+        element->psvi = (void *)(ptrdiff_t)ctxt->input->line;
+}
+
+/* libxml2's start-tag handler, then the line (the DOM reader's). */
+static void start_element_with_line(void *ctx, const xmlChar *localname,
+                                    const xmlChar *prefix,
+                                    const xmlChar *uri, int namespace_count,
+                                    const xmlChar **namespaces,
+                                    int attribute_count, int defaulted_count,
+                                    const xmlChar **attributes)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    xmlSAX2StartElementNs(ctx, localname, prefix, uri, namespace_count,
+                          namespaces, attribute_count, defaulted_count,
+                          attributes);
+    remember_line(ctxt, ctxt->node);
 }
 
 void hg_xml_vproblem(char *problem, size_t problem_size, long line,
@@ -107,6 +156,15 @@ static void keep_first_error(void *data, hg_xml_error error)
         return;
     copy_one_line(message, sizeof message,
                   error->message ? error->message : "unknown XML error");
+    /* libxml2's words for its nesting limit name a parser option, which
+       means nothing to the user (and the limit stays). */
+    if (error->domain == XML_FROM_PARSER
+        && error->code == XML_ERR_INTERNAL_ERROR
+        && strncmp(message, "Excessive depth in document", 27) == 0)
+        snprintf(message, sizeof message, "elements nested more than %d "
+                 "levels deep; a hotgrind %s nests only a few",
+                 error->int1 > 0 ? error->int1 : 256,
+                 first->what ? first->what : "file");
     line = error->line;
     if (error->node != NULL && line >= 65535)
         line = hg_xml_line(error->node);   /* schema errors name a node */
@@ -259,6 +317,7 @@ xmlDocPtr hg_xml_read_file(const char *path, const char *what,
         hg_out_of_memory();
     xmlCtxtUseOptions(ctxt, SAFE_PARSE_OPTIONS);
     ctxt->sax->internalSubset = refuse_doctype;   /* this context's copy */
+    ctxt->sax->startElementNs = start_element_with_line;
     ctxt->_private = &first;
 
     capture_errors(&first);
@@ -280,6 +339,9 @@ xmlDocPtr hg_xml_read_file(const char *path, const char *what,
     return doc;
 }
 
+static xmlSchemaPtr built_in_schema(const char *text, size_t size,
+                                    char *problem, size_t problem_size);
+
 /* ------------------------------------------------------ reading as a stream */
 
 /* hg_xml_stream_file builds the elements libxml2's way (its SAX2 handlers,
@@ -296,6 +358,9 @@ struct light_block {
     max_align_t data[];
 };
 
+/* More than libxml2's limit of nesting (256). */
+enum { STREAM_DEPTH = 300 };
+
 /* The parse.  FIRST comes first: refuse_doctype finds it through
    ctxt->_private as it does for hg_xml_read_file. */
 struct stream_state {
@@ -310,10 +375,22 @@ struct stream_state {
     int light_open;       /* light elements open */
     xmlNode *light_node;  /* the innermost of them */
     struct light_block *blocks;
-    /* Text was read since the last event of a light element, from line
-       TEXT_LINE on: where libxml2 would have made a text node. */
-    bool text_pending;
-    long text_line;
+
+    /* Schema validation while parsing (stream->schema_text). */
+    struct first_error schema_first;
+    xmlParserCtxtPtr ctxt;
+    /* The line of each open element's start tag, by depth (libxml2 stops
+       at 256 levels), and the line the validator should name for the
+       event being handled: the element's start tag also at its end tag,
+       where the validator finds a missing child, as it does on a whole
+       document. */
+    long start_lines[STREAM_DEPTH];
+    long event_line;
+    /* The open elements, for closing them to the validator when the file
+       ends inside them (unwind_schema). */
+    struct { const xmlChar *name, *prefix, *uri; } open[STREAM_DEPTH];
+    int open_count;
+    bool unwinding;
 };
 
 static int read_stream(void *context, char *buffer, int len)
@@ -425,29 +502,16 @@ static xmlChar *light_value(xmlParserCtxtPtr ctxt, const xmlChar *value,
 }
 
 /* The line libxml2 would give ELEMENT, and past line 65535 (in psvi) the
-   line hg_xml_line would find in the whole tree: where the text before it
-   ends, when there is such text. */
+   line the parser is on, as remember_line does for the others. */
 static void light_line(xmlParserCtxtPtr ctxt, xmlNode *element)
 {
-    struct stream_state *state = ctxt->_private;
     long line = ctxt->input != NULL ? ctxt->input->line : 0;
-    long before = line;
 
     if (!ctxt->linenumbers)
         return;
-    if (line < 65535) {
-        element->line = (unsigned short)line;
-        return;
-    }
-    element->line = 65535;
-    if (state->light_open == 0) {
-        const xmlNode *last = ctxt->node != NULL ? ctxt->node->last : NULL;
-        if (last != NULL && last->type == XML_TEXT_NODE && last->line == 65535
-            && last->psvi != NULL)
-            before = (long)(ptrdiff_t)last->psvi;
-    } else if (state->text_pending && state->text_line >= 65535)
-        before = state->text_line;
-    element->psvi = (void *)(ptrdiff_t)before;
+    element->line = line < 65535 ? (unsigned short)line : 65535;
+    if (line >= 65535)
+        element->psvi = (void *)(ptrdiff_t)line;
 }
 
 static xmlNode *light_element(xmlParserCtxtPtr ctxt, const xmlChar *localname,
@@ -516,6 +580,14 @@ static void stream_start_element(void *ctx, const xmlChar *localname,
     int depth = ctxt->nodeNr + state->light_open + 1;
     xmlNode *element;
 
+    state->event_line = ctxt->input != NULL ? ctxt->input->line : 0;
+    if (depth > 0 && depth < STREAM_DEPTH) {
+        state->start_lines[depth] = state->event_line;
+        state->open[depth].name = localname;
+        state->open[depth].prefix = prefix;
+        state->open[depth].uri = uri;
+        state->open_count = depth;
+    }
     if (state->light_open > 0
         || (stream->wants_light != NULL
             && stream->wants_light(stream->data, localname, uri, depth))) {
@@ -524,7 +596,6 @@ static void stream_start_element(void *ctx, const xmlChar *localname,
                                 attributes);
         state->light_open++;
         state->light_node = element;
-        state->text_pending = false;
     } else {
         state->sax2.startElementNs(ctx, localname, prefix, uri,
                                    namespace_count, namespaces,
@@ -533,11 +604,7 @@ static void stream_start_element(void *ctx, const xmlChar *localname,
         if (ctxt->nodeNr != depth || ctxt->node == NULL)
             return;
         element = ctxt->node;
-        /* Past line 65535, libxml2 keeps the line of text nodes only; an
-           element gets it in psvi here (see hg_xml_stream). */
-        if (element->line == 65535 && ctxt->input != NULL
-            && ctxt->input->line >= 65535)
-            element->psvi = (void *)(ptrdiff_t)ctxt->input->line;
+        remember_line(ctxt, element);
     }
     if (stream->element_starts != NULL)
         stream->element_starts(stream->data, element, depth);
@@ -552,11 +619,17 @@ static void stream_end_element(void *ctx, const xmlChar *localname,
     xmlNode *element;
     int depth = ctxt->nodeNr + state->light_open;
 
+    if (state->unwinding)
+        return;
+    state->event_line = ctxt->input != NULL ? ctxt->input->line : 0;
+    if (depth > 0 && depth < STREAM_DEPTH) {
+        state->event_line = state->start_lines[depth];
+        state->open_count = depth - 1;
+    }
     if (state->light_open > 0) {
         element = state->light_node;
         state->light_open--;
         state->light_node = element->parent;
-        state->text_pending = false;
         if (stream->element_ends != NULL)
             stream->element_ends(stream->data, element, depth);
         if (state->light_open == 0)
@@ -572,21 +645,16 @@ static void stream_end_element(void *ctx, const xmlChar *localname,
         stream->element_ends(stream->data, element, depth);
 }
 
-/* Inside a light element, text only counts for the lines; comments,
-   processing instructions and CDATA not at all. */
+/* Inside a light element, text, comments, processing instructions and
+   CDATA are dropped. */
 static void stream_characters(void *ctx, const xmlChar *text, int length)
 {
     xmlParserCtxtPtr ctxt = ctx;
     struct stream_state *state = ctxt->_private;
 
-    if (state->light_open == 0) {
-        if (state->sax2.characters != NULL)
-            state->sax2.characters(ctx, text, length);
-    }
-    else if (!state->text_pending) {
-        state->text_pending = true;
-        state->text_line = ctxt->input != NULL ? ctxt->input->line : 0;
-    }
+    state->event_line = ctxt->input != NULL ? ctxt->input->line : 0;
+    if (state->light_open == 0 && state->sax2.characters != NULL)
+        state->sax2.characters(ctx, text, length);
 }
 
 static void stream_cdata(void *ctx, const xmlChar *text, int length)
@@ -596,7 +664,6 @@ static void stream_cdata(void *ctx, const xmlChar *text, int length)
 
     if (state->light_open == 0 && state->sax2.cdataBlock != NULL)
         state->sax2.cdataBlock(ctx, text, length);
-    state->text_pending = false;
 }
 
 static void stream_comment(void *ctx, const xmlChar *text)
@@ -606,7 +673,6 @@ static void stream_comment(void *ctx, const xmlChar *text)
 
     if (state->light_open == 0 && state->sax2.comment != NULL)
         state->sax2.comment(ctx, text);
-    state->text_pending = false;
 }
 
 static void stream_instruction(void *ctx, const xmlChar *target,
@@ -617,7 +683,72 @@ static void stream_instruction(void *ctx, const xmlChar *target,
 
     if (state->light_open == 0 && state->sax2.processingInstruction != NULL)
         state->sax2.processingInstruction(ctx, target, data);
-    state->text_pending = false;
+}
+
+/* Where the validator is, for its messages: it is told no parser
+   context (libxml2 keeps that to xmlSchemaValidateStream, which would
+   make a parser of its own without this file's settings), so it asks. */
+static int schema_locator(void *data, const char **file, unsigned long *line)
+{
+    struct stream_state *state = data;
+    if (file != NULL)
+        *file = NULL;
+    if (line != NULL)
+        *line = state->event_line > 0 ? (unsigned long)state->event_line
+                                      : (state->ctxt != NULL
+                                         && state->ctxt->input != NULL
+                                         ? (unsigned long)
+                                           state->ctxt->input->line
+                                         : 0);
+    return 0;
+}
+
+/* Plugs the validator of STREAM's schema into CTXT's SAX handlers, after
+   this file's own, so it sees every event they see; NULL when there is no
+   schema or it cannot be compiled (then in SCHEMA_FIRST). */
+static xmlSchemaValidCtxtPtr plug_schema(struct stream_state *state,
+                                         xmlParserCtxtPtr ctxt,
+                                         xmlSchemaSAXPlugPtr *plug)
+{
+    const struct hg_xml_stream *stream = state->stream;
+    xmlSchemaValidCtxtPtr validator;
+    xmlSchemaPtr schema;
+
+    *plug = NULL;
+    if (stream->schema_text == NULL)
+        return NULL;
+    schema = built_in_schema(stream->schema_text, stream->schema_size,
+                             state->schema_first.text,
+                             sizeof state->schema_first.text);
+    if (schema == NULL) {
+        state->schema_first.have = true;
+        return NULL;
+    }
+    validator = xmlSchemaNewValidCtxt(schema);
+    if (validator == NULL)   /* only when out of memory */
+        hg_out_of_memory();
+    xmlSchemaSetValidStructuredErrors(validator, keep_first_error,
+                                      &state->schema_first);
+    xmlSchemaValidateSetLocator(validator, schema_locator, state);
+    *plug = xmlSchemaSAXPlug(validator, &ctxt->sax, &ctxt->userData);
+    if (*plug == NULL)
+        hg_out_of_memory();
+    return validator;
+}
+
+/* When the file ends inside elements (not well-formed), libxml2 2.9's
+   validator never frees what it keeps for them (the keys of an
+   identity constraint, such as the names of <zones>): it is told of
+   their end, with this file's handlers silent. */
+static void unwind_schema(struct stream_state *state, xmlParserCtxtPtr ctxt)
+{
+    int depth;
+    state->unwinding = true;
+    for (depth = state->open_count; depth > 0; depth--)
+        if (ctxt->sax->endElementNs != NULL)
+            ctxt->sax->endElementNs(ctxt->userData, state->open[depth].name,
+                                    state->open[depth].prefix,
+                                    state->open[depth].uri);
 }
 
 bool hg_xml_stream_file(const char *path, const char *what,
@@ -626,6 +757,8 @@ bool hg_xml_stream_file(const char *path, const char *what,
 {
     struct stream_state state;
     xmlParserCtxtPtr ctxt;
+    xmlSchemaValidCtxtPtr validator;
+    xmlSchemaSAXPlugPtr plug;
     struct stat status;
     bool well_formed;
 
@@ -661,6 +794,8 @@ bool hg_xml_stream_file(const char *path, const char *what,
     ctxt->sax->comment = stream_comment;
     ctxt->sax->processingInstruction = stream_instruction;
     ctxt->_private = &state;
+    state.ctxt = ctxt;
+    validator = plug_schema(&state, ctxt, &plug);
 
     capture_errors(&state.first);
     xmlParseDocument(ctxt);
@@ -668,6 +803,17 @@ bool hg_xml_stream_file(const char *path, const char *what,
 
     well_formed = ctxt->wellFormed && !state.first.have
                   && ctxt->myDoc != NULL;
+    if (plug != NULL) {
+        if (state.open_count > 0)
+            unwind_schema(&state, ctxt);
+        xmlSchemaSAXUnplug(plug);
+    }
+    if (validator != NULL)
+        xmlSchemaFreeValidCtxt(validator);
+    if (stream->schema_problem != NULL && stream->schema_problem_size > 0)
+        snprintf(stream->schema_problem, stream->schema_problem_size, "%s",
+                 well_formed && state.schema_first.have
+                 ? state.schema_first.text : "");
     xmlFreeDoc(ctxt->myDoc);
     ctxt->myDoc = NULL;
     xmlFreeParserCtxt(ctxt);

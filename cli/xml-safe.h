@@ -9,9 +9,12 @@
 #include <stddef.h>
 #include <libxml/tree.h>
 
-/* Parses the file at PATH: no network, no entity substitution, no DTD
-   loading, and any DOCTYPE refused.  libxml2 prints nothing; on failure
-   this returns NULL and puts one line ("line N: why") into PROBLEM. */
+/* Parses the file at PATH into a whole document: no network, no entity
+   substitution, no DTD loading, and any DOCTYPE refused.  libxml2 prints
+   nothing; on failure this returns NULL and puts one line ("line N:
+   why") into PROBLEM.  The commands read reports as streams
+   (hg_xml_stream_file); the tests and fuzz-report use this as the
+   reference the stream's checks must agree with. */
 xmlDocPtr hg_xml_read_report(const char *path, char *problem,
                              size_t problem_size);
 
@@ -36,8 +39,8 @@ struct hg_xml_stream {
     /* After each start tag: ELEMENT with its attributes, linked to its
        parent (but a light element's root), at DEPTH.  Past line 65535,
        where ELEMENT->line stays 65535, ELEMENT->psvi holds its line (a
-       number, not a pointer): hg_xml_line cannot look at what comes after
-       ELEMENT, which is not read yet. */
+       number, not a pointer), as in hg_xml_read_file's documents:
+       hg_xml_line reads it. */
     void (*element_starts)(void *data, xmlNode *element, int depth);
     /* After each end tag: ELEMENT with all its content, still linked to
        its parent.  The handler may unlink and free ELEMENT and its earlier
@@ -45,6 +48,15 @@ struct hg_xml_stream {
        keeps memory small.  A light element is gone after this. */
     void (*element_ends)(void *data, xmlNode *element, int depth);
     void *data;
+    /* When not NULL, a built-in XSD (as hg_xml_validate_with takes) that
+       the file is validated against while it is parsed (libxml2's
+       xmlSchemaSAXPlug): the first violation goes into SCHEMA_PROBLEM
+       (SCHEMA_PROBLEM_SIZE bytes), which is left empty when there is
+       none.  A file that is not well-formed gets no schema problem. */
+    const char *schema_text;
+    size_t schema_size;
+    char *schema_problem;
+    size_t schema_problem_size;
 };
 
 /* Parses the file at PATH with the settings and the problems of
@@ -62,9 +74,18 @@ bool hg_xml_validate_with(xmlDocPtr doc, const char *schema_text,
                           size_t schema_size, char *problem,
                           size_t problem_size);
 
-/* The line NODE starts on.  Unlike xmlGetLineNo, right past line 65535
-   too (libxml2 2.9 then answers with a neighbour's line). */
+/* The line of NODE's start tag.  Unlike xmlGetLineNo, right past line
+   65535 too (libxml2 2.9 then answers with a neighbour's line), for the
+   elements of the readers here. */
 long hg_xml_line(const xmlNode *node);
+
+/* The attribute NAME of NODE (without a namespace), as xmlGetNoNsProp
+   gives it, or NULL if absent.  Borrowed from the tree when it is one text
+   node, as the parser makes it, and then valid as long as NODE; otherwise
+   a copy that *COPY owns (xmlFree it).  Reading tens of attributes of
+   every function, this is what saves a copy and a free each. */
+const char *hg_xml_attribute(const xmlNode *node, const char *name,
+                             xmlChar **copy);
 
 /* "line LINE: WHY" into PROBLEM (just WHY when LINE is not above 0): the
    one way the readers of reports and policies word a problem in a file,

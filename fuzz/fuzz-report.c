@@ -2,15 +2,20 @@
    GPL-2.0-or-later; part of hotgrind.
 
    The input is a report file.  It goes through the reader
-   (hg_report_load), the show table (which must not crash), every metric of every row, the
-   strict check of `hotgrind validate` (schema, then rules), and every
+   (hg_report_load: the XML, the loader, the schema plugged into the
+   parse and the rules item by item), the check alone that `validate`
+   makes (hg_report_check), the show table (which must not crash), every
+   metric of every row, the same checks made on the whole document
+   (hg_xml_read_report, hg_validate_report), and every
    subcommand that takes a report: show, validate, diff (as HEAD, as BASE,
    against itself, each format), check (as HEAD, with and without a BASE),
    export (each format) and merge; and the fixed policy judges it
    (hg_policy_judge) against itself and a fixed report.  Besides the
    sanitizers, it checks:
    - a failing reader says why, on one line;
-   - a report `validate` accepts, the reader loads;
+   - the reader, hg_report_check and the checks of the whole document
+     accept the same reports (hg_report_load and hg_report_check in the
+     same words);
    - a judgement's counts add up, and a report judged against itself has
      no regression or improvement;
    - subcommands exit 0 or 2 (check: 0, 1 or 2), and print no "(null)";
@@ -158,10 +163,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         use_report(report);
 
     loaded = report != NULL;
+    {
+        char checked[HG_PROBLEM_SIZE] = "";
+        bool check = hg_report_check(input.path, checked, sizeof checked);
+        if (check != loaded || (!check && strcmp(checked, problem) != 0))
+            fuzz_soft_fail(data, size, "hg_report_check (%s) and "
+                           "hg_report_load (%s) disagree",
+                           check ? "valid" : checked,
+                           loaded ? "valid" : problem);
+    }
     valid = strictly_valid(input.path);
     if (valid && !loaded)
-        fuzz_soft_fail(data, size, "validate accepts a report the reader "
-                       "refuses: %s", problem);
+        fuzz_soft_fail(data, size, "the whole document is valid, the "
+                       "stream refuses it: %s", problem);
+    if (!valid && loaded)
+        fuzz_soft_fail(data, size, "the stream accepts a report the whole "
+                       "document's checks refuse");
     hg_report_free(report);
 
     /* A report the reader refuses stops every command at the same place:

@@ -67,6 +67,10 @@ expect_output defaults.out 1 check --policy defaults.xml base.xml head.xml
 expect_output thresholds.out 1 check --policy thresholds.xml base.xml head.xml
 expect_output nofloor.out 1 check --policy nofloor.xml base.xml head.xml
 expect_output strict.out 1 check --policy strict.xml base.xml head.xml
+# old_helper and new_helper allocate nothing: no verdict on their
+# alloc-bytes, although they are in one report only and nothing is under
+# a floor.
+expect_output nofloor-heap.out 1 check --policy nofloor-heap.xml base.xml head.xml
 # The same report twice: nothing changes, the check passes.
 run 0 check --policy thresholds.xml base.xml base.xml &&
   { [ "$(tail -n 1 "$out")" = "Result: PASS (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 0 regressed, 0 improved, 0 noted, 0 within, 0 under the floor; 7 rows unchanged)" ] ||
@@ -166,6 +170,12 @@ expect_usage_error '--policy needs a value' check head.xml --policy
 expect_usage_error '--format needs a value' check --policy defaults.xml head.xml --format
 expect_usage_error "unknown option '--frobnicate'" check --frobnicate --policy defaults.xml head.xml
 expect_usage_error "unknown option '--policyx'" check --policyx defaults.xml head.xml
+# A merged report (3 runs summed) against one run: warned about.
+run 1 check --policy defaults.xml ../merge/shard-a.xml ../merge/merged.xml &&
+  { grep -q '^warning: runs differ in number of runs: base 1, head 3$' "$out" ||
+      fail "check of a merged report: no warning of the merge"; }
+# Two policies are refused, not one of them silently dropped.
+expect_usage_error "--policy given twice ('budgets.xml' and 'defaults.xml'); give it once" check --policy budgets.xml --policy=defaults.xml head.xml
 run 0 check --help && {
   grep -q '^usage: hotgrind check --policy FILE \[--format=text|markdown\] \[BASE\] HEAD$' "$out" ||
     fail "check --help: no usage line"

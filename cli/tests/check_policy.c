@@ -378,6 +378,29 @@ START_TEST(refuses_broken_policies_with_their_line)
 }
 END_TEST
 
+/* Past line 65535 libxml2 2.9 keeps an element's line only as 65535: a
+   problem on an element with nothing before it on its line (no white
+   space, so no text node to read the line from) must still name its own
+   line.  Here a metric on line 100,001, after a comment of 100,000 lines. */
+START_TEST(names_the_right_line_past_65535)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    size_t lines = 100000, i, size = lines + 200;
+    char *text = malloc(size), *p = text;
+
+    ck_assert_ptr_nonnull(text);
+    p += sprintf(p, "<?xml version=\"1.0\"?><!--");
+    for (i = 1; i < lines; i++)
+        *p++ = '\n';
+    sprintf(p, "-->\n<policy format=\"1\"><thresholds><metric "
+            "name=\"Irr\"/></thresholds></policy>\n");
+    ck_assert_ptr_null(policy_from_text(text, problem, sizeof problem));
+    ck_assert_str_eq(problem, "line 100001: unknown metric 'Irr' "
+                     "(`hotgrind help check` lists them)");
+    free(text);
+}
+END_TEST
+
 /* Whatever file it is given, the reader answers without crashing: every
    report fixture, read as a policy. */
 START_TEST(survives_every_report_fixture)
@@ -739,6 +762,7 @@ static Suite *policy_suite(void)
     tcase_add_test(reader, reads_floors_off_and_added);
     tcase_add_test(reader, percentages_keep_four_decimals);
     tcase_add_test(reader, refuses_broken_policies_with_their_line);
+    tcase_add_test(reader, names_the_right_line_past_65535);
     tcase_add_test(reader, survives_every_report_fixture);
     suite_add_tcase(suite, reader);
 

@@ -5,6 +5,7 @@
    of them is written here. */
 
 #include <check.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,15 +134,51 @@ START_TEST(loads_a_report_without_functions)
 END_TEST
 
 /* Optional additions do not bump the format, so readers skip them. */
-START_TEST(skips_elements_and_attributes_it_does_not_know)
+static void assert_problem(const char *file, const char *problem,
+                           const char *expected)
 {
-    struct hg_report *r = load_ok("future-additions.xml");
-    ck_assert_uint_eq(r->function_count, 1);
-    ck_assert_uint_eq(r->functions[0].self_ir, 10);
-    hg_report_free(r);
-    r = load_ok("unknown-attribute.xml");
-    ck_assert_uint_eq(r->functions[0].self_ir, 100);
-    hg_report_free(r);
+    size_t n = strlen(expected);
+    ck_assert_msg(strchr(problem, '\n') == NULL,
+                  "%s: problem spans lines: %s", file, problem);
+    if (n > 0 && expected[n - 1] == '*')
+        ck_assert_msg(strncmp(problem, expected, n - 1) == 0
+                      && strlen(problem) > n - 1,
+                      "%s: got '%s', want '%s'", file, problem, expected);
+    else
+        ck_assert_msg(strcmp(problem, expected) == 0,
+                      "%s: got '%s', want '%s'", file, problem, expected);
+}
+
+/* The reader refuses what `validate` refuses, in the same words: an
+   attribute or an event kind this release does not write (the schema),
+   thread Ir not adding up to the total (a rule the schema cannot
+   express). */
+START_TEST(refuses_what_validate_refuses)
+{
+    static const struct { const char *file, *problem; } cases[] = {
+        { "future-additions.xml", "line 15: Element 'function', attribute "
+          "'colour': The attribute 'colour' is not allowed." },
+        { "unknown-attribute.xml", "line 14: Element 'self', attribute "
+          "'Bogus': The attribute 'Bogus' is not allowed." },
+        { "future-event-kind.xml", "line 75: Element 'event', attribute "
+          "'kind': [facet 'enumeration'] The value 'rwlock-read' is not an "
+          "element of the set {'create', 'exit', 'join', 'lock', 'unlock', "
+          "'cond-wait', 'cond-signal', 'cond-broadcast'}." },
+        { "rule-thread-ir-sum.xml", "line 50: <threads> has Ir adding up to "
+          "99999, but <totals> has Ir=\"100000\"" },
+        { "rule-event-unlisted-mutex.xml", "line 73: <event> has "
+          "mutex=\"4\", which is not the id of a listed <mutex>" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char problem[HG_PROBLEM_SIZE] = "", checked[HG_PROBLEM_SIZE] = "";
+        ck_assert_ptr_null(hg_report_load(fixture(cases[i].file), problem,
+                                          sizeof problem));
+        assert_problem(cases[i].file, problem, cases[i].problem);
+        ck_assert(!hg_report_check(fixture(cases[i].file), checked,
+                                   sizeof checked));
+        assert_problem(cases[i].file, checked, cases[i].problem);
+    }
 }
 END_TEST
 
@@ -435,17 +472,12 @@ START_TEST(loads_64_bit_heap_and_thread_values_exactly)
 }
 END_TEST
 
-/* A kind a later release adds is counted, as "other". */
-START_TEST(counts_an_event_kind_it_does_not_know_as_other)
+/* The names of the event kinds; "other" stands for a kind a later
+   release may add (which the schema, and so the reader, refuses). */
+START_TEST(names_the_event_kinds)
 {
-    struct hg_report *r = load_ok("future-event-kind.xml");
-    ck_assert_uint_eq(r->event_count, 18);
-    ck_assert_int_eq(r->events[14].kind, HG_EVENT_OTHER);
-    ck_assert_uint_eq(r->events_by_kind[HG_EVENT_OTHER], 1);
-    ck_assert_uint_eq(r->events_by_kind[HG_EVENT_COND_BROADCAST], 0);
     ck_assert_str_eq(hg_event_kind_name(HG_EVENT_OTHER), "other");
     ck_assert_str_eq(hg_event_kind_name(HG_EVENT_COND_WAIT), "cond-wait");
-    hg_report_free(r);
 }
 END_TEST
 
@@ -595,20 +627,6 @@ static const struct bad_report bad_reports[] = {
       "line 28: <inclusive> has no frees attribute" },
 };
 
-static void assert_problem(const char *file, const char *problem,
-                           const char *expected)
-{
-    size_t n = strlen(expected);
-    ck_assert_msg(strchr(problem, '\n') == NULL,
-                  "%s: problem spans lines: %s", file, problem);
-    if (n > 0 && expected[n - 1] == '*')
-        ck_assert_msg(strncmp(problem, expected, n - 1) == 0
-                      && strlen(problem) > n - 1,
-                      "%s: got '%s', want '%s'", file, problem, expected);
-    else
-        ck_assert_msg(strcmp(problem, expected) == 0,
-                      "%s: got '%s', want '%s'", file, problem, expected);
-}
 
 START_TEST(refuses_a_bad_report_with_one_line)
 {
@@ -621,6 +639,15 @@ START_TEST(refuses_a_bad_report_with_one_line)
 }
 END_TEST
 
+/* The 12 lines before the first function of the long reports below. */
+static const char long_report_head[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<hotgrind format=\"1\">\n  <run>\n"
+    "    <tool name=\"hotgrind\" version=\"0.1.0\"/>\n"
+    "    <valgrind version=\"3.19.0\"/>\n    <arch>amd64</arch>\n"
+    "    <command>\n      <exe>long</exe>\n    </command>\n"
+    "  </run>\n  <totals Ir=\"1\"/>\n  <functions>\n";
+
 /* Writes a valid report of N functions, one <function> and one <self> of
    three lines each starting at line 13, but for BAD_LINE, whose Ir is not
    a number.  Returns the file's name. */
@@ -630,12 +657,7 @@ static char *write_long_report(unsigned n, unsigned bad_line)
     FILE *out = hg_scratch_file(path);
     unsigned i, line = 13;
 
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          "<hotgrind format=\"1\">\n  <run>\n"
-          "    <tool name=\"hotgrind\" version=\"0.1.0\"/>\n"
-          "    <valgrind version=\"3.19.0\"/>\n    <arch>amd64</arch>\n"
-          "    <command>\n      <exe>long</exe>\n    </command>\n"
-          "  </run>\n  <totals Ir=\"1\"/>\n  <functions>\n", out);
+    fputs(long_report_head, out);
     for (i = 0; i < n; i++, line += 3)
         fprintf(out, "    <function name=\"f%u\" object=\"o\" file=\"\" "
                 "line=\"0\">\n      <self Ir=\"%s\"/>\n    </function>\n",
@@ -663,6 +685,84 @@ START_TEST(names_the_right_line_past_65535)
                    "'Ir': 'many' is not a valid value of the atomic type "
                    "'count'.");
     xmlFreeDoc(doc);
+    remove(path);
+}
+END_TEST
+
+/* Writes a report of N functions, one line each from line 13, then on
+   line N + 13 one function right after another (no white space before
+   it) with LAST_ATTRIBUTES and its <self> on the next line, and on line
+   N + 16 a <function> and a <self> with SELF_IR, nothing between them.
+   Returns the file's name. */
+static char *write_compact_report(unsigned n, const char *last_attributes,
+                                  const char *self_ir)
+{
+    static char path[sizeof "/tmp/hotgrind-check-XXXXXX"];
+    FILE *out;
+    unsigned i;
+
+    strcpy(path, "/tmp/hotgrind-check-XXXXXX");
+    out = hg_scratch_file(path);
+    fputs(long_report_head, out);
+    for (i = 0; i < n; i++)
+        fprintf(out, "    <function name=\"f%u\" object=\"o\" file=\"\" "
+                "line=\"0\"><self Ir=\"1\"/></function>\n", i);
+    fprintf(out, "    <function name=\"g\" object=\"o\" file=\"\" "
+            "line=\"0\"><self Ir=\"1\"/></function><function name=\"h\" "
+            "object=\"o\" file=\"\" line=\"0\" %s>\n      <self "
+            "Ir=\"1\"/>\n    </function>\n", last_attributes);
+    fprintf(out, "    <function name=\"k\" object=\"o\" file=\"\" "
+            "line=\"0\"><self Ir=\"%s\"/></function>\n", self_ir);
+    fputs("  </functions>\n</hotgrind>\n", out);
+    ck_assert_int_eq(fclose(out), 0);
+    return path;
+}
+
+/* What validate answers for PATH: NULL if valid, else its problem. */
+static const char *validate_problem(const char *path)
+{
+    static char problem[HG_PROBLEM_SIZE];
+    xmlDocPtr doc = hg_xml_read_report(path, problem, sizeof problem);
+    bool valid = doc != NULL && hg_validate_report(doc, problem,
+                                                   sizeof problem);
+    xmlFreeDoc(doc);
+    return valid ? NULL : problem;
+}
+
+/* Past line 65535, the line of an element that has no white space before
+   it: libxml2 2.9 answers 65535 for it, or the line after its start tag
+   when text follows the tag (its first child's). */
+START_TEST(names_the_right_line_past_65535_without_space)
+{
+    char *path = write_compact_report(96154, "calls=\"3\"", "1");
+    const char *problem = validate_problem(path);
+    char stream[HG_PROBLEM_SIZE] = "";
+
+    /* Line 96,167: the rule names <function name="h">. */
+    ck_assert_ptr_nonnull(problem);
+    assert_problem(path, problem, "line 96167: <function> has a calls "
+                   "attribute but no marked=\"yes\"");
+    /* The same line from the stream, which checks the rules item by item
+       (the loader reads calls only on a marked function). */
+    ck_assert(!hg_report_check(path, stream, sizeof stream));
+    assert_problem(path, stream, "line 96167: <function> has a calls "
+                   "attribute but no marked=\"yes\"");
+    remove(path);
+    path = write_compact_report(96154, "", "many");
+    problem = validate_problem(path);
+    ck_assert_ptr_nonnull(problem);
+    assert_problem(path, problem, "line 96170: Element 'self', attribute "
+                   "'Ir': 'many' is not a valid value of the atomic type "
+                   "'count'.");
+    ck_assert(!hg_report_check(path, stream, sizeof stream));
+    assert_problem(path, stream, "line 96170: <self> attribute Ir=\"many\" "
+                   "is not a number");
+    remove(path);
+    /* The schema, plugged into the stream, names the line too. */
+    path = write_compact_report(96154, "colour=\"red\"", "1");
+    ck_assert(!hg_report_check(path, stream, sizeof stream));
+    assert_problem(path, stream, "line 96167: Element 'function', attribute "
+                   "'colour': The attribute 'colour' is not allowed.");
     remove(path);
 }
 END_TEST
@@ -2130,6 +2230,53 @@ START_TEST(the_rules_add_up_thread_figures_without_overflow)
 }
 END_TEST
 
+/* The streaming check (hg_report_check: the schema plugged into the
+   parse, the rules item by item) against the whole document
+   (hg_xml_read_report, hg_validate_report), on every fixture: never
+   more lenient, and where the loader has nothing to say first, the same
+   problem in the same words and line. */
+static void assert_stream_agrees(const char *path)
+{
+    char dom[HG_PROBLEM_SIZE] = "", stream[HG_PROBLEM_SIZE] = "";
+    xmlDocPtr doc = hg_xml_read_report(path, dom, sizeof dom);
+    bool dom_valid = doc != NULL && hg_validate_report(doc, dom, sizeof dom);
+    bool stream_valid = hg_report_check(path, stream, sizeof stream);
+
+    xmlFreeDoc(doc);
+    ck_assert_msg(stream_valid == dom_valid, "%s: stream %s, document %s",
+                  path, stream_valid ? "valid" : stream,
+                  dom_valid ? "valid" : dom);
+    /* The loader's words come first where it has something to say; a
+       problem of the schema must be the document's. */
+    if (!stream_valid && strstr(stream, "Element '") != NULL)
+        ck_assert_msg(strcmp(dom, stream) == 0, "%s: document '%s', "
+                      "stream '%s'", path, dom, stream);
+}
+
+START_TEST(validates_as_a_stream_as_on_the_document)
+{
+    static const char *const folders[] = {
+        "", "diff", "check", "export", "merge",
+    };
+    size_t f;
+    for (f = 0; f < sizeof folders / sizeof folders[0]; f++) {
+        const char *dir = hg_fixture(folders[f], "");
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        ck_assert_ptr_nonnull(d);
+        while ((e = readdir(d)) != NULL) {
+            size_t n = strlen(e->d_name);
+            char path[1024];
+            if (n < 4 || strcmp(e->d_name + n - 4, ".xml") != 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            assert_stream_agrees(path);
+        }
+        closedir(d);
+    }
+}
+END_TEST
+
 static Suite *report_suite(void)
 {
     Suite *suite = suite_create("hotgrind-cli");
@@ -2144,7 +2291,8 @@ static Suite *report_suite(void)
     tcase_add_test(loader, loads_64_bit_counts_and_host_exactly);
     tcase_add_test(loader, loads_escaped_and_non_ascii_text_exactly);
     tcase_add_test(loader, loads_a_report_without_functions);
-    tcase_add_test(loader, skips_elements_and_attributes_it_does_not_know);
+    tcase_add_test(loader, refuses_what_validate_refuses);
+    tcase_add_test(loader, validates_as_a_stream_as_on_the_document);
     tcase_add_test(loader, loads_a_report_without_marks_as_such);
     tcase_add_test(loader, loads_marked_functions_zones_and_marks_exactly);
     tcase_add_test(loader, loads_64_bit_per_call_values_exactly);
@@ -2152,7 +2300,7 @@ static Suite *report_suite(void)
     tcase_add_test(loader, loads_threads_without_heap_or_events);
     tcase_add_test(loader, loads_a_report_without_heap_or_threads_as_such);
     tcase_add_test(loader, loads_64_bit_heap_and_thread_values_exactly);
-    tcase_add_test(loader, counts_an_event_kind_it_does_not_know_as_other);
+    tcase_add_test(loader, names_the_event_kinds);
     tcase_add_test(loader, loads_run_details_and_cache_figures_exactly);
     tcase_add_test(loader, loads_a_report_without_run_details_as_such);
     tcase_add_test(loader, loads_the_launcher_and_its_settings_exactly);
@@ -2161,6 +2309,7 @@ static Suite *report_suite(void)
                         (int)(sizeof bad_reports / sizeof bad_reports[0]));
     tcase_add_test(loader, parses_counts_like_the_schema);
     tcase_add_test(loader, names_the_right_line_past_65535);
+    tcase_add_test(loader, names_the_right_line_past_65535_without_space);
     suite_add_tcase(suite, loader);
 
     tcase_set_timeout(hostile, 10);

@@ -374,6 +374,12 @@ hotgrind diff: warning: the runs were measured differently, which alone can move
 EXPECTED
 expect_output_and_warning fp-base.xml fp-head.xml
 
+# A merged report (3 runs summed) against one run: every count looks
+# tripled, so the merge is one of the differences warned about.
+run 0 diff ../merge/shard-a.xml ../merge/merged.xml &&
+  { [ "$(cat "$err")" = "hotgrind diff: warning: the runs were measured differently, which alone can move counts: number of runs (1 -> 3)" ] ||
+      fail "diff of a merged report: no warning of the merge"; }
+
 # runs measured differently, markdown
 cat >"$expected" <<'EXPECTED'
 **hotgrind diff**: total 100 → 100 Ir (0, 0.00%); functions and zones: 0 changed, 0 added, 0 removed, 1 unchanged.

@@ -48,7 +48,7 @@ for format in callgrind json bmf folded; do
   target=$scratch/report.$format
   run 0 export -o "$target" --format=$format "$data/report.xml" && {
     [ -s "$out" ] && fail "export -o: wrote to stdout"
-    [ -e "$target.tmp" ] && fail "export -o: $target.tmp left behind"
+    tmp_left "$target" && fail "export -o: $target.tmp* left behind"
     same "$data/report.$format" "$target" "export -o ($format)"
   }
 done
@@ -61,8 +61,7 @@ run 0 export --format=folded -o "$scratch/old.folded" "$data/names.xml" &&
 # --- JSON and BMF of every valid report parse, and JSON is laid out the
 # way Python lays it out (so its layout is a reformatting's fixed point).
 if command -v python3 >/dev/null 2>&1; then
-  for report in "$data"/*.xml "$all"/valid*.xml "$all"/future-additions.xml \
-                "$all"/no-functions.xml; do
+  for report in "$data"/*.xml "$all"/valid*.xml "$all"/no-functions.xml; do
     for format in json bmf; do
       run 0 export --format=$format "$report" || continue
       checks=$((checks + 1))
@@ -177,6 +176,33 @@ expect_usage_error export --format=json --frobnicate "$data/report.xml"
 expect_usage_error export --format=json "$data/report.xml" -o
 expect_usage_error export --format
 run 0 export --help && { grep -q 'callgrind' "$out" || fail "export --help"; }
+# The temporary file has a name of its own: something already at OUT.tmp
+# (here a folder) is no obstacle, and two exports to the same OUT at once
+# both succeed (with a fixed OUT.tmp, one renamed the other's file away:
+# "cannot rename OUT.tmp").
+mkdir "$scratch/conc.json.tmp"
+run 0 export --format=json -o "$scratch/conc.json" "$data/report.xml" &&
+  same "$data/report.json" "$scratch/conc.json" "export -o beside OUT.tmp"
+rmdir "$scratch/conc.json.tmp"
+checks=$((checks + 1))
+pids=
+for i in 1 2 3 4 5 6 7 8; do
+  "$HOTGRIND" export --format=json -o "$scratch/conc.json" \
+    "$data/report.xml" 2>"$scratch/conc.$i.err" &
+  pids="$pids $!"
+done
+for pid in $pids; do
+  wait "$pid" || { fail "export -o, 8 at once: one failed"
+                   cat "$scratch"/conc.*.err; break; }
+done
+same "$data/report.json" "$scratch/conc.json" "export -o, 8 at once"
+tmp_left "$scratch/conc.json" && fail "export -o, 8 at once: a temporary file left"
+# The output gets the mode fopen would give it, not mkstemp's 0600.
+(umask 022 && "$HOTGRIND" export --format=json -o "$scratch/mode.json" "$data/report.xml")
+checks=$((checks + 1))
+[ "$(ls -l "$scratch/mode.json" | cut -c1-10)" = "-rw-r--r--" ] ||
+  fail "export -o: mode $(ls -l "$scratch/mode.json" | cut -c1-10), want -rw-r--r--"
+
 run 0 help export && { grep -q -- '--format=' "$out" || fail "help export"; }
 
 # --- bad reports: one line naming the file, nothing on stdout, no OUT
@@ -184,7 +210,7 @@ for name in does-not-exist.xml truncated.xml malformed.xml wrong-format.xml \
             missing-attribute.xml entity-bomb.xml; do
   for format in callgrind json bmf folded; do
     run 2 export --format=$format -o "$scratch/never" "$all/$name" || continue
-    [ -e "$scratch/never" ] || [ -e "$scratch/never.tmp" ] &&
+    [ -e "$scratch/never" ] || tmp_left "$scratch/never" &&
       fail "export $name: an output file was created"
     case $(cat "$err") in
       "hotgrind: $all/$name: "?*) ;;

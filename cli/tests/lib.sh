@@ -76,6 +76,13 @@ same() {
   }
 }
 
+# tmp_left OUT: true if a temporary file of `-o OUT` (OUT.tmp.XXXXXX, or
+# OUT.tmp of older releases) is still there.
+tmp_left() {
+  for t in "$1".tmp*; do [ -e "$t" ] && return 0; done
+  return 1
+}
+
 # The summary line, and exit 1 if anything failed.
 finish() {
   if [ "$failures" -ne 0 ]; then

@@ -22,7 +22,7 @@ merges() {
   run 0 merge -o "$target" "$@" || return 1
   [ -s "$out" ] && fail "merge $*: wrote to stdout"
   [ -s "$err" ] && fail "merge $*: wrote to stderr"
-  [ -e "$target.tmp" ] && fail "merge $*: $target.tmp left behind"
+  tmp_left "$target" && fail "merge $*: $target.tmp* left behind"
   run 0 validate "$target"
 }
 
@@ -35,7 +35,7 @@ refuses() {
   [ "$(lines "$err")" = 1 ] || fail "merge $*: not one line"
   grep -Eq -- "$pattern" "$err" ||
     fail "merge $*: stderr does not match '$pattern'"
-  [ -e "$merged" ] || [ -e "$merged.tmp" ] &&
+  [ -e "$merged" ] || tmp_left "$merged" &&
     fail "merge $*: an output file was left"
 }
 
