@@ -75,7 +75,8 @@ bool hg_parse_limit(const char *text, size_t *limit);
 struct hg_command_line;
 
 /* One option.  A value option is "--name VALUE" or "--name=VALUE", or for
-   a short name ("-o") "-o VALUE" only; a flag is "--name" alone. */
+   a short name ("-o") "-o VALUE" only ("-o=VALUE" and "-oVALUE" are usage
+   errors); an empty value counts as missing.  A flag is "--name" alone. */
 struct hg_cli_option {
     const char *name;        /* "--limit", "-o"; NULL: no more options */
     const char **value;      /* a value option: gets the last one given */
@@ -83,7 +84,6 @@ struct hg_cli_option {
     /* A value option the command reads itself: returns -1 to go on, else
        an exit status (after its own usage error). */
     int (*take)(const struct hg_command_line *line, const char *value);
-    bool nonempty;           /* an empty value counts as missing */
     /* Given twice is a usage error, for an option where "the last one
        wins" would silently drop what the user asked for (check --policy). */
     bool once;

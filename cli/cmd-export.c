@@ -890,7 +890,7 @@ int cmd_export(int argc, char **argv)
         .command = "export", .usage = export_usage, .help = export_help,
         .options = {
             { .name = "--format", .value = &format_text },
-            { .name = "-o", .value = &out_path, .nonempty = true },
+            { .name = "-o", .value = &out_path },
         },
     };
     char problem[HG_PROBLEM_SIZE];

@@ -1084,7 +1084,7 @@ int cmd_merge(int argc, char **argv)
     const char *out_path = NULL;
     const struct hg_command_line line = {
         .command = "merge", .usage = merge_usage, .help = merge_help,
-        .options = { { .name = "-o", .value = &out_path, .nonempty = true } },
+        .options = { { .name = "-o", .value = &out_path } },
     };
     struct input *in;
     size_t inputs, i;

@@ -533,10 +533,10 @@ static int parse(int argc, char **argv, struct run_options *o)
     const struct hg_command_line line = {
         .command = "run", .usage = run_usage, .help = run_help,
         .options = {
-            { .name = "--output", .value = &o->output, .nonempty = true },
-            { .name = "-o", .value = &o->output, .nonempty = true },
-            { .name = "--cwd", .value = &o->cwd, .nonempty = true },
-            { .name = "--valgrind", .value = &o->valgrind, .nonempty = true },
+            { .name = "--output", .value = &o->output },
+            { .name = "-o", .value = &o->output },
+            { .name = "--cwd", .value = &o->cwd },
+            { .name = "--valgrind", .value = &o->valgrind },
             { .name = "--keep-env", .take = take_keep_env },
             { .name = "--env", .take = take_env },
             { .name = "--dry-run", .flag = &o->dry_run },

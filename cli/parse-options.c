@@ -26,6 +26,24 @@ find_option(const struct hg_command_line *line, const char *arg,
     return NULL;
 }
 
+/* The short value option ("-o") that ARG glues a value to ("-o=x.xml",
+   "-ox.xml"), or NULL.  Only "-o VALUE" is one: git's parse-options would
+   read "-o=x.xml" as the value "=x.xml", and `run` would pass it on to
+   Valgrind, which knows no -o; so every command refuses it, saying what
+   to write instead. */
+static const struct hg_cli_option *
+glued_short_option(const struct hg_command_line *line, const char *arg)
+{
+    const struct hg_cli_option *o, *end = line->options + HG_MAX_OPTIONS;
+    for (o = line->options; o < end && o->name != NULL; o++) {
+        size_t n = strlen(o->name);
+        if (o->flag == NULL && o->name[1] != '-'
+            && strncmp(arg, o->name, n) == 0 && arg[n] != '\0')
+            return o;
+    }
+    return NULL;
+}
+
 /* Gives VALUE to option O; -1 to go on, else the exit status. */
 static int set_option(const struct hg_command_line *line,
                       const struct hg_cli_option *o, const char *value)
@@ -34,7 +52,9 @@ static int set_option(const struct hg_command_line *line,
         *o->flag = true;
         return -1;
     }
-    if (value == NULL || (o->nonempty && value[0] == '\0'))
+    /* "--limit=" or "--limit ''": no value given, in the same words for
+       every option, not the option's own about what the value says. */
+    if (value == NULL || value[0] == '\0')
         return hg_usage_error(line->command, line->usage, "%s needs a value",
                               o->name);
     if (o->take != NULL)
@@ -69,7 +89,12 @@ int hg_parse_options(const struct hg_command_line *line, int argc,
                 fputs(line->help, stdout);
             return HG_EXIT_OK;
         }
-        if ((o = find_option(line, arg, &value)) != NULL) {
+        if ((o = glued_short_option(line, arg)) != NULL) {
+            const char *rest = arg + strlen(o->name);
+            status = hg_usage_error(line->command, line->usage,
+                                    "'%s': write %s %s", arg, o->name,
+                                    rest + (*rest == '='));
+        } else if ((o = find_option(line, arg, &value)) != NULL) {
             size_t index = (size_t)(o - line->options);
             if (value == NULL && o->flag == NULL && i + 1 < argc)
                 value = argv[++i];

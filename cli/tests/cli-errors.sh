@@ -53,13 +53,27 @@ for command in show validate diff check export merge run; do
     { grep -q "^hotgrind $command: unknown option '--frobnicate'\$" "$err" ||
         [ "$command" = run ] || fail "$command: not the unknown-option words"; }
 done
+# An empty value is a missing one, for every value option.
 for args in 'show --limit' 'diff --format' 'check --policy' 'export --format' \
-            'merge -o' 'run -o' 'run --output='; do
+            'merge -o' 'run -o' 'run --output=' 'show --limit=' 'diff --limit=' \
+            'check --format=' 'export --format=' 'run --cwd=' 'run --env=' \
+            'run --keep-env='; do
   set -- $args
   expect_usage_error "$@" && { grep -q "^hotgrind $1: ${2%=} needs a value\$" "$err" ||
     fail "$args: not the missing-value words"; }
 done
 expect_usage_error validate "$data/valid.xml" --frobnicate
+# A short option takes its value in the next argument only: "-o=x.xml"
+# and "-ox.xml" are refused by every command that has -o (run would give
+# them to Valgrind, which knows no -o), naming the form to use.
+for command in export merge run; do
+  expect_usage_error "$command" -o=x.xml "$data/valid.xml" &&
+    { grep -q "^hotgrind $command: '-o=x.xml': write -o x.xml\$" "$err" ||
+        fail "$command -o=x.xml: not the short-option words"; }
+  expect_usage_error "$command" -ox.xml "$data/valid.xml" &&
+    { grep -q "^hotgrind $command: '-ox.xml': write -o x.xml\$" "$err" ||
+        fail "$command -ox.xml: not the short-option words"; }
+done
 run 0 show "$data/valid.xml" --limit=1 -- &&
   { [ "$(lines "$out")" = 7 ] || fail "show REPORT --limit=1: not 1 row"; }
 run 0 help run && { grep -q -- '--keep-env=VAR' "$out" || fail "help run"; }
