@@ -40,6 +40,17 @@ enum phase {
     PHASE_THREADS, PHASE_MUTEXES, PHASE_EVENTS, PHASES
 };
 
+/* The four heap figures of an element, in the order of heap_attributes,
+   summed over a list; fits[i] false once sum[i] no longer fits. */
+enum { HEAP_FIGURES = 4 };
+static const char *const heap_attributes[HEAP_FIGURES] = {
+    "allocs", "alloc-bytes", "frees", "free-bytes",
+};
+struct heap_sum {
+    uint64_t sum[HEAP_FIGURES];
+    bool fits[HEAP_FIGURES];
+};
+
 /* A <thread parent> to look up once all the threads are listed. */
 struct parent_reference {
     unsigned parent;
@@ -58,8 +69,10 @@ struct hg_rules {
     bool has_totals;
     uint64_t total_ir;
     bool totals_heap;             /* <totals><heap> */
-    bool has_total_allocs;
-    uint64_t total_allocs;
+    /* <totals><heap>'s allocs, alloc-bytes, frees and free-bytes
+       (heap_attributes), each when present. */
+    bool has_total_heap[HEAP_FIGURES];
+    uint64_t total_heap[HEAP_FIGURES];
     bool merged;                  /* <run><merge>: no <per-call> at all */
     /* <run><options>: heap and thread-events, checked against the report
        at the end.  NULL when not given. */
@@ -71,8 +84,10 @@ struct hg_rules {
     struct id_set mutexes;        /* ids of the <mutex>es */
     struct parent_reference *parents;
     size_t parent_count, parent_capacity, thread_ordinal;
-    uint64_t ir_sum, allocs_sum;
-    bool ir_fits, allocs_fit;
+    uint64_t ir_sum;
+    bool ir_fits;
+    struct heap_sum thread_heap;     /* of the <thread>s */
+    struct heap_sum function_heap;   /* of the <function><heap>s */
     bool has_previous_event;
     uint64_t previous_event_ir;
 };
@@ -319,9 +334,50 @@ static void check_options_against_report(struct hg_rules *checker)
 
 /* --------------------------------------------------------------- heap */
 
-static const char *const heap_attributes[] = {
-    "allocs", "alloc-bytes", "frees", "free-bytes",
-};
+/* The heap rules below hold by construction (hotgrind/ht_heap.c): every
+   allocation or free counted adds to <totals><heap>, to at most one
+   function's <heap> (the caller's, when known), to the thread that made
+   it, and to the <inclusive> of what was active on that thread, once.
+   Nothing relates allocs to frees, or either to peak and exit: blocks
+   allocated while collection is off are still live blocks (counted in
+   peak and exit, and their frees counted once it is on), and a function
+   or thread may free a block another allocated. */
+
+/* SUM += VALUE; false when it no longer fits. */
+static bool add_to(uint64_t *sum, uint64_t value)
+{
+    if (*sum > UINT64_MAX - value)
+        return false;
+    *sum += value;
+    return true;
+}
+
+/* Adds NODE's heap figures to SUM. */
+static void add_heap(struct heap_sum *sum, const xmlNode *node)
+{
+    uint64_t value;
+    size_t i;
+    for (i = 0; i < HEAP_FIGURES; i++)
+        if (get_count(node, heap_attributes[i], &value))
+            sum->fits[i] = sum->fits[i] && add_to(&sum->sum[i], value);
+}
+
+/* The heap figures of NODE, an <inclusive> (its activations' traffic,
+   each allocation or free counted once), are each at most <totals>'. */
+static void check_heap_within_totals(struct hg_rules *checker,
+                                     const xmlNode *node)
+{
+    uint64_t value;
+    size_t i;
+    for (i = 0; i < HEAP_FIGURES && !checker_failed(checker); i++)
+        if (checker->has_total_heap[i]
+            && get_count(node, heap_attributes[i], &value)
+            && value > checker->total_heap[i])
+            broken(checker, node, "<%s> has %s=\"%" PRIu64 "\" greater "
+                   "than <totals><heap %s=\"%" PRIu64 "\">",
+                   (const char *)node->name, heap_attributes[i], value,
+                   heap_attributes[i], checker->total_heap[i]);
+}
 
 /* Every allocation counts at least one byte (a zero-byte request counts
    as one, as DHAT does). */
@@ -363,6 +419,8 @@ static void check_heap_attributes(struct hg_rules *checker,
                "has a <heap>", what);
     else if (present != NULL)
         check_alloc_bytes(checker, node);
+    if (present != NULL && strcmp(what, "inclusive") == 0)
+        check_heap_within_totals(checker, node);
 }
 
 /* The eight cache counters of --cache-sim=yes come all together or not at
@@ -426,11 +484,33 @@ static void check_function_heap(struct hg_rules *checker, const xmlNode *node)
     const xmlNode *heap = child_named(node, "heap");
     if (heap == NULL)
         return;
-    if (!checker->totals_heap)
+    size_t i;
+    if (!checker->totals_heap) {
         broken(checker, heap, "<function> has a <heap>, but <totals> has "
                "none");
-    else
-        check_alloc_bytes(checker, heap);
+        return;
+    }
+    check_alloc_bytes(checker, heap);
+    /* Each allocation or free counts for one function at most (none when
+       the caller is not known), so the functions' add up to no more than
+       the totals; the first <heap> that passes them is the one named. */
+    add_heap(&checker->function_heap, heap);
+    for (i = 0; i < HEAP_FIGURES && !checker_failed(checker); i++) {
+        const struct heap_sum *sum = &checker->function_heap;
+        if (!checker->has_total_heap[i]
+            || (sum->fits[i] && sum->sum[i] <= checker->total_heap[i]))
+            continue;
+        if (sum->fits[i])
+            broken(checker, heap, "<heap> brings the <function>s' %s to "
+                   "%" PRIu64 ", more than <totals><heap %s=\"%" PRIu64
+                   "\">", heap_attributes[i], sum->sum[i], heap_attributes[i],
+                   checker->total_heap[i]);
+        else
+            broken(checker, heap, "<heap> brings the <function>s' %s to "
+                   "more than %" PRIu64 ", more than <totals><heap "
+                   "%s=\"%" PRIu64 "\">", heap_attributes[i], UINT64_MAX,
+                   heap_attributes[i], checker->total_heap[i]);
+    }
 }
 
 /* What a marked function and a zone share: heap attributes on
@@ -516,15 +596,6 @@ static void check_reference(struct hg_rules *checker, const xmlNode *node,
                what);
 }
 
-/* SUM += VALUE; false when it no longer fits. */
-static bool add_to(uint64_t *sum, uint64_t value)
-{
-    if (*sum > UINT64_MAX - value)
-        return false;
-    *sum += value;
-    return true;
-}
-
 /* "the sum of the NAME of the <thread>s" is the figure of the total. */
 static void check_thread_sum(struct hg_rules *checker, const xmlNode *threads,
                              const char *name, bool fits, uint64_t sum,
@@ -581,9 +652,7 @@ static void check_thread(struct hg_rules *checker, const xmlNode *thread)
     check_sync_ir(checker, thread);
     if (get_count(thread, "Ir", &value))
         checker->ir_fits = checker->ir_fits && add_to(&checker->ir_sum, value);
-    if (get_count(thread, "allocs", &value))
-        checker->allocs_fit = checker->allocs_fit
-                              && add_to(&checker->allocs_sum, value);
+    add_heap(&checker->thread_heap, thread);
 }
 
 /* At the end of <threads>: the parents, then the sums. */
@@ -607,10 +676,13 @@ static void check_threads(struct hg_rules *checker, const xmlNode *threads)
         return;
     check_thread_sum(checker, threads, "Ir", checker->ir_fits,
                      checker->ir_sum, checker->total_ir, "<totals>");
-    if (checker->totals_heap && checker->has_total_allocs)
-        check_thread_sum(checker, threads, "allocs", checker->allocs_fit,
-                         checker->allocs_sum, checker->total_allocs,
-                         "<totals><heap>");
+    /* Each allocation or free counts for the thread that made it. */
+    for (i = 0; i < HEAP_FIGURES && !checker_failed(checker); i++)
+        if (checker->totals_heap && checker->has_total_heap[i])
+            check_thread_sum(checker, threads, heap_attributes[i],
+                             checker->thread_heap.fits[i],
+                             checker->thread_heap.sum[i],
+                             checker->total_heap[i], "<totals><heap>");
 }
 
 static void check_mutex(struct hg_rules *checker, const xmlNode *node)
@@ -696,7 +768,10 @@ static void check_event(struct hg_rules *checker, const xmlNode *node)
 struct hg_rules *hg_rules_start(void)
 {
     struct hg_rules *checker = hg_xcalloc(1, sizeof *checker);
-    checker->ir_fits = checker->allocs_fit = true;
+    size_t i;
+    checker->ir_fits = true;
+    for (i = 0; i < HEAP_FIGURES; i++)
+        checker->thread_heap.fits[i] = checker->function_heap.fits[i] = true;
     return checker;
 }
 
@@ -747,7 +822,7 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
 {
     const char *name = (const char *)part->name;
     const xmlNode *heap;
-    uint64_t value;
+    size_t i;
 
     checker->ordinal = 0;
     if (part->type != XML_ELEMENT_NODE || part->ns != NULL)
@@ -760,9 +835,10 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
         heap = child_named(part, "heap");
         checker->has_totals = get_count(part, "Ir", &checker->total_ir);
         checker->totals_heap = heap != NULL;
-        checker->has_total_allocs = heap != NULL
-                                    && get_count(heap, "allocs", &value);
-        checker->total_allocs = checker->has_total_allocs ? value : 0;
+        for (i = 0; i < HEAP_FIGURES; i++)
+            checker->has_total_heap[i] = heap != NULL
+                && get_count(heap, heap_attributes[i],
+                             &checker->total_heap[i]);
         checker->phase = PHASE_TOTALS_CACHE;
         check_cache_attributes(checker, part);
         checker->phase = PHASE_TOTALS_HEAP;

@@ -184,7 +184,9 @@ for name in rule-thread-ir-sum.xml rule-thread-allocs-sum.xml \
             rule-heap-attributes-incomplete.xml rule-heap-without-totals.xml \
             rule-thread-without-heap.xml rule-option-twice.xml \
             rule-option-not-yes-no.xml rule-option-heap-disagrees.xml \
-            rule-option-events-disagree.xml rule-thread-sync-above-ir.xml; do
+            rule-option-events-disagree.xml rule-thread-sync-above-ir.xml \
+            rule-thread-frees-sum.xml rule-function-heap-above-totals.xml \
+            rule-inclusive-heap-above-totals.xml; do
   expect_one_line_error "$data/$name" validate "$data/$name"
   grep -q "^hotgrind: $data/$name: line [0-9]*: <" "$err" ||
     fail "validate $name: the error names no line and element"
