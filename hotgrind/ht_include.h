@@ -264,6 +264,9 @@ UInt         HT_(n_marks)(void);
 const HChar* HT_(mark_text)(UInt i);        /* as the user wrote it */
 Bool         HT_(mark_matches)(UInt i, const HChar* name, const HChar* object);
 Bool         HT_(is_marked)(const HChar* name, const HChar* object);
+/* Whether glob 'pat' (* and ?) matches all of 'text', in at most
+   len(pat) x len(text) steps. */
+Bool         HT_(glob_match)(const HChar* pat, const HChar* text);
 /* --alloc-fn and --free-fn patterns: HT_Obs_Malloc, HT_Obs_Free or
    HT_Obs_None for a function. */
 HT_Observed  HT_(custom_allocator)(const HChar* name, const HChar* object);

@@ -128,3 +128,26 @@ hg twice.xml --mark=ht_loop_n --mark='ht_loop_*' --mark=ht_loop_n -- ../hand_cxx
 expect_eq "marks, a pattern given twice" "$(marks_order twice.xml)" "ht_loop_n|ht_loop_*|ht_loop_n"
 expect_calls twice.xml ht_loop_n 1
 expect_incl twice.xml ht_loop_n "$(loop_n_ir $N)"
+
+# Globs match in at most len(pattern) x len(name) steps: Valgrind's
+# VG_(string_match) backtracks over every '*', and 12 of them against a
+# 3,000-byte name (long C++ template names are common) ran for minutes,
+# ignoring SIGTERM.  longname.c has f_x...x (3,000 x) and f_x...xy; the
+# pattern matches only the second.  Killed after 60 s (the fixed tool
+# takes well under one).
+xs=$("$PYTHON3" -c 'print("x" * 3000)')
+cat >longname.c <<C
+__attribute__((noinline)) void f_$xs(void) { __asm__ volatile(""); }
+__attribute__((noinline)) void f_${xs}y(void) { __asm__ volatile(""); }
+int main(void) { f_$xs(); f_${xs}y(); return 0; }
+C
+cc -O0 -o longname longname.c || hard_error "cannot build longname.c"
+pat=$("$PYTHON3" -c 'print("*x" * 12 + "*y")')
+st=0
+run_client_env timeout -s KILL 60 "$VG_IN_PLACE" --tool=hotgrind \
+   --hotgrind-out-file=longname.xml "--mark=$pat" ./longname \
+   >longname.xml.stdout 2>longname.xml.stderr || st=$?
+test "$st" = 0 || fail "--mark='$pat' on a 3,000-byte name: exit $st (137: killed after 60 s)"
+check_report longname.xml longname.xml.stderr
+expect_eq "mark '*x'x12'*y' functions" "$(mark_attr longname.xml "$pat" @functions)" 1
+expect_calls longname.xml "f_${xs}y" 1
