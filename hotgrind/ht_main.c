@@ -109,18 +109,37 @@ static void use_host_geometry(void)
 static void parse_cache_option(const HChar* arg, const HChar* value,
                                HT_CacheGeometry* g, Bool* given)
 {
+   static const HChar* const what[3] = { "SIZE", "ASSOC", "LINE" };
    const HChar* p = value;
-   HChar*       end;
-   Long         v[3];
+   ULong        v[3];
    Int          i;
    const HChar* problem;
    for (i = 0; i < 3; i++) {
-      v[i] = VG_(strtoll10)(p, &end);
-      if (end == p || v[i] <= 0 || v[i] > 0x7fffffffL
-          || (i < 2 && *end != ',') || (i == 2 && *end != '\0'))
+      const HChar* start = p;
+      Bool         too_large = False;
+      /* Digits only, read here rather than with VG_(strtoll10), which
+         wraps silently on long numbers. */
+      v[i] = 0;
+      for (; *p >= '0' && *p <= '9'; p++) {
+         v[i] = v[i] * 10 + (ULong)(*p - '0');
+         if (v[i] > 0x7fffffffULL) { too_large = True; v[i] = 0x80000000ULL; }
+      }
+      if (p == start || (i < 2 && *p != ',') || (i == 2 && *p != '\0'))
          VG_(fmsg_bad_option)(arg, "expected SIZE,ASSOC,LINE in bytes, "
                               "ways and bytes, e.g. 32768,8,64\n");
-      p = end + 1;
+      /* Well-formed but out of range: say which number, and the limit. */
+      if (too_large) {
+         HChar num[32];
+         SizeT n = (SizeT)(p - start) < sizeof num ? (SizeT)(p - start)
+                                                   : sizeof num - 4;
+         VG_(memcpy)(num, start, n);
+         VG_(strcpy)(num + n, (SizeT)(p - start) > n ? "..." : "");
+         VG_(fmsg_bad_option)(arg, "%s %s is too large (at most "
+                              "2147483647)\n", what[i], num);
+      }
+      if (v[i] == 0)
+         VG_(fmsg_bad_option)(arg, "%s must be at least 1\n", what[i]);
+      p++;
    }
    g->size = (UInt)v[0]; g->assoc = (UInt)v[1]; g->line = (UInt)v[2];
    problem = HT_(cache_geometry_problem)(g);
