@@ -144,6 +144,8 @@ extern HT_Clo HT_(clo);
    and always ends 'buf' with one (a longer string is cut to size - 1
    bytes); otherwise copies exactly 'size' bytes. */
 Bool HT_(read_client)(Addr a, void* buf, SizeT size, Bool string);
+/* The text of errno value 'err' (positive), for messages. */
+const HChar* HT_(strerror)(Int err);
 
 /*------------------------------------------------------------*/
 /*--- Instrumentation (ht_instrument.c)                    ---*/

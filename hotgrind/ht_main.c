@@ -287,6 +287,42 @@ Bool HT_(read_client)(Addr a, void* buf, SizeT size, Bool string)
    return True;
 }
 
+/* The tool API has no strerror (the core's VG_(strerror) is not
+   exported).  These are the failures a report or mark file meets; any
+   other is given by number, so a reason is always printed. */
+const HChar* HT_(strerror)(Int err)
+{
+   static HChar other[32];
+   switch (err) {
+      case VKI_EPERM:        return "Operation not permitted";
+      case VKI_ENOENT:       return "No such file or directory";
+      case VKI_EIO:          return "Input/output error";
+      case VKI_ENXIO:        return "No such device or address";
+      case VKI_EACCES:       return "Permission denied";
+      case VKI_EBUSY:        return "Device or resource busy";
+      case VKI_EEXIST:       return "File exists";
+      case VKI_EXDEV:        return "Invalid cross-device link";
+      case VKI_ENOTDIR:      return "Not a directory";
+      case VKI_EISDIR:       return "Is a directory";
+      case VKI_EINVAL:       return "Invalid argument";
+      case VKI_ENFILE:       return "Too many open files in system";
+      case VKI_EMFILE:       return "Too many open files";
+      case VKI_ETXTBSY:      return "Text file busy";
+      case VKI_EFBIG:        return "File too large";
+      case VKI_ENOSPC:       return "No space left on device";
+      case VKI_EROFS:        return "Read-only file system";
+      case VKI_ELOOP:        return "Too many levels of symbolic links";
+#if defined(VGO_linux)
+      /* Linux's numbers; the VKI headers lack these two. */
+      case 36:               return "File name too long";
+      case 122:              return "Disk quota exceeded";
+#endif
+      default:
+         VG_(snprintf)(other, sizeof other, "error %d", err);
+         return other;
+   }
+}
+
 static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
 {
    static Bool warned_end = False;

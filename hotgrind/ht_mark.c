@@ -33,6 +33,7 @@ typedef struct {
 #define MAX_MARKS 256
 static Mark   marks[MAX_MARKS];
 static UInt   n_marks;
+static UInt   n_mark_options;   /* of n_marks, from --mark */
 /* --alloc-fn and --free-fn: the same pattern syntax. */
 static Mark   allocators[MAX_MARKS];
 static UInt   n_allocators;
@@ -63,7 +64,17 @@ static Mark* add_to(Mark* table, UInt* n, const HChar* text,
       VG_(exit)(1);
    }
    if (*n == MAX_MARKS) {
-      VG_(fmsg)("hotgrind: %s: more than %d patterns\n", where, MAX_MARKS);
+      /* Mark files are read after every --mark, so the pattern that
+         overflows is not necessarily where the many came from: say how
+         many each kind of option gave. */
+      if (table == marks)
+         VG_(fmsg)("hotgrind: %s: more than %d mark patterns in all "
+                   "(%u from --mark options, %u from --mark-file lines)\n",
+                   where, MAX_MARKS, n_mark_options,
+                   n_marks - n_mark_options);
+      else
+         VG_(fmsg)("hotgrind: %s: more than %d --alloc-fn and --free-fn "
+                   "patterns in all\n", where, MAX_MARKS);
       VG_(exit)(1);
    }
    m = &table[(*n)++];
@@ -90,8 +101,10 @@ static Mark* add_to(Mark* table, UInt* n, const HChar* text,
 void HT_(add_pattern)(HT_PatternKind kind, const HChar* text,
                       const HChar* option)
 {
-   if (kind == HT_Pat_Mark)
+   if (kind == HT_Pat_Mark) {
       add_to(marks, &n_marks, text, option);
+      n_mark_options++;
+   }
    else
       add_to(allocators, &n_allocators, text, option)->is_free
          = kind == HT_Pat_FreeFn;
@@ -108,19 +121,37 @@ static HChar* trim(HChar* s)
    return s;
 }
 
+/* The first byte of 'text' that no text file has (NUL or another control
+   character but TAB, LF, CR), or NULL. */
+static const HChar* binary_byte(const HChar* text, SizeT len)
+{
+   SizeT i;
+   for (i = 0; i < len; i++) {
+      UChar c = (UChar)text[i];
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+         return text + i;
+   }
+   return NULL;
+}
+
 /* Reads the whole file, then takes it line by line: '#' starts a
-   comment, blank lines are skipped. */
+   comment, blank lines are skipped.  A file that is not text (a NUL
+   would silently end the text early, a binary file would become one
+   garbage pattern) is refused with its line; a UTF-8 byte order mark,
+   which editors add, is not part of the first pattern. */
 static void read_mark_file(const HChar* path)
 {
-   SysRes r = VG_(open)(path, VKI_O_RDONLY, 0);
-   SizeT  cap = 4096, len = 0;
-   HChar* text;
-   HChar* line;
-   UInt   lineno = 0;
-   Int    fd, n;
+   SysRes       r = VG_(open)(path, VKI_O_RDONLY, 0);
+   SizeT        cap = 4096, len = 0;
+   HChar*       text;
+   HChar*       line;
+   const HChar* bad;
+   UInt         lineno = 0;
+   Int          fd, n;
 
    if (sr_isError(r)) {
-      VG_(fmsg)("hotgrind: --mark-file=%s: cannot open the file\n", path);
+      VG_(fmsg)("hotgrind: --mark-file=%s: cannot open the file: %s\n",
+                path, HT_(strerror)((Int)sr_Err(r)));
       VG_(exit)(1);
    }
    fd = (Int)sr_Res(r);
@@ -130,7 +161,8 @@ static void read_mark_file(const HChar* path)
          text = VG_(realloc)("hotgrind.markfile", text, cap *= 2);
       n = VG_(read)(fd, text + len, (Int)(cap - 1 - len));
       if (n < 0) {
-         VG_(fmsg)("hotgrind: --mark-file=%s: read error\n", path);
+         VG_(fmsg)("hotgrind: --mark-file=%s: read error: %s\n", path,
+                   HT_(strerror)(-n));
          VG_(exit)(1);
       }
       if (n == 0) break;
@@ -139,7 +171,21 @@ static void read_mark_file(const HChar* path)
    VG_(close)(fd);
    text[len] = '\0';
 
-   for (line = text; line && *line; ) {
+   if ((bad = binary_byte(text, len)) != NULL) {
+      const HChar* p;
+      for (p = text, lineno = 1; p < bad; p++)
+         if (*p == '\n') lineno++;
+      VG_(fmsg)("hotgrind: --mark-file=%s:%u: a %s byte (0x%02x): a mark "
+                "file must be text\n", path, lineno,
+                *bad == '\0' ? "NUL" : "control", (UInt)(UChar)*bad);
+      VG_(exit)(1);
+   }
+   line = text;
+   if (len >= 3 && (UChar)text[0] == 0xef && (UChar)text[1] == 0xbb
+       && (UChar)text[2] == 0xbf)
+      line += 3;
+
+   for (lineno = 0; line && *line; ) {
       HChar* nl   = VG_(strchr)(line, '\n');
       HChar* hash;
       HChar* pat;

@@ -633,21 +633,6 @@ static void write_events(Out* o)
 /*--- Files                                                ---*/
 /*------------------------------------------------------------*/
 
-/* The tool API has no strerror; these are the failures a report path
-   meets in practice. */
-static const HChar* errno_text(Int err)
-{
-   switch (err) {
-      case VKI_ENOENT:  return "No such file or directory";
-      case VKI_EACCES:  return "Permission denied";
-      case VKI_EISDIR:  return "Is a directory";
-      case VKI_ENOTDIR: return "Not a directory";
-      case VKI_EROFS:   return "Read-only file system";
-      case VKI_ENOSPC:  return "No space left on device";
-      default:          return "cannot open";
-   }
-}
-
 /* Where and how a report is written.  A regular path (or one that does
    not exist yet) gets "<name>.<pid>.tmp" and a rename, so the final name
    only ever holds a complete report.  An existing device or FIFO
@@ -710,7 +695,7 @@ void HT_(report_check_path)(void)
    }
    if (t.fd < 0) {
       VG_(fmsg)("cannot create the hotgrind report file '%s': %s\n",
-                t.name, errno_text(-t.fd));
+                t.name, HT_(strerror)(-t.fd));
       VG_(fmsg)("choose a writable path with "
                 "--hotgrind-out-file=FILE\n");
       VG_(exit)(1);
@@ -729,7 +714,7 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    target_open(&t, HT_(clo).out_file, False);
    if (t.fd < 0) {
       VG_(umsg)("hotgrind: error: cannot create '%s': %s\n",
-                t.write_to ? t.write_to : t.name, errno_text(-t.fd));
+                t.write_to ? t.write_to : t.name, HT_(strerror)(-t.fd));
       target_free(&t);
       return False;
    }
