@@ -67,6 +67,7 @@ typedef enum {
    HT_Obs_Reallocarray,  /* block arg 1, size arg 2 * arg 3 */
    HT_Obs_Memalign,      /* alignment arg 1, size arg 2 (aligned_alloc) */
    HT_Obs_PosixMemalign, /* *arg 1 = block, size arg 3, returns 0 */
+   HT_Obs_Pvalloc,       /* size arg 1 rounded up to pages (0: a page) */
    HT_Obs_Free,          /* block arg 1 (also delete) */
    /* pthread functions */
    HT_Obs_ThreadCreate,  /* *arg 1 = the new thread's pthread_t */
@@ -361,6 +362,11 @@ HT_Zone** HT_(zones_sorted)(UInt* n_out);
 /* Allocator and pthread functions are recognised by name once, when
    their HT_Fn is created. */
 HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object);
+/* The name of a standard allocator (malloc family, operator new/delete)
+   that glob 'pattern' matches and whose kind is not 'kind' (HT_Obs_Malloc
+   for --alloc-fn, HT_Obs_Free for --free-fn), or NULL. */
+const HT_Known* HT_(standard_allocator_clash)(const HChar* pattern,
+                                              HT_Observed kind);
 
 extern ULong HT_(heap_total)[HT_N_HEAP];   /* all threads, for the clock */
 

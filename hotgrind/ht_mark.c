@@ -98,16 +98,47 @@ static Mark* add_to(Mark* table, UInt* n, const HChar* text,
    return m;
 }
 
+/* A function that is both an allocator and a deallocator makes
+   impossible figures (--alloc-fn=free --free-fn=malloc counted frees of
+   blocks never allocated): a standard allocator named as another kind,
+   and the same pattern given to both options, are refused here; two
+   different globs that match one function, at the function
+   (HT_(custom_allocator)). */
+static void check_allocator_pattern(const Mark* m, const HChar* option)
+{
+   Bool         is_free = m->is_free;
+   const HT_Known* clash = HT_(standard_allocator_clash)(
+                              m->pattern, is_free ? HT_Obs_Free : HT_Obs_Malloc);
+   UInt            i;
+   if (clash) {
+      VG_(fmsg)("hotgrind: %s=%s: matches '%s', which hotgrind already "
+                "observes as %s\n", option, m->text, clash->name,
+                clash->kind == HT_Obs_Free ? "a standard free function"
+                : is_free ? "a standard allocator"
+                : "a standard allocator that takes its size differently");
+      VG_(exit)(1);
+   }
+   for (i = 0; i + 1 < n_allocators; i++)
+      if (allocators[i].is_free != is_free
+          && VG_(strcmp)(allocators[i].text, m->text) == 0) {
+         VG_(fmsg)("hotgrind: '%s' is given to both --alloc-fn and "
+                   "--free-fn\n", m->text);
+         VG_(exit)(1);
+      }
+}
+
 void HT_(add_pattern)(HT_PatternKind kind, const HChar* text,
                       const HChar* option)
 {
+   Mark* m;
    if (kind == HT_Pat_Mark) {
       add_to(marks, &n_marks, text, option);
       n_mark_options++;
+      return;
    }
-   else
-      add_to(allocators, &n_allocators, text, option)->is_free
-         = kind == HT_Pat_FreeFn;
+   m = add_to(allocators, &n_allocators, text, option);
+   m->is_free = kind == HT_Pat_FreeFn;
+   check_allocator_pattern(m, option);
 }
 
 /* Strips leading and trailing blanks in place. */
@@ -262,10 +293,23 @@ Bool HT_(mark_matches)(UInt i, const HChar* name, const HChar* object)
 
 HT_Observed HT_(custom_allocator)(const HChar* name, const HChar* object)
 {
-   UInt i;
+   UInt i, j;
    for (i = 0; i < n_allocators; i++)
-      if (pattern_matches(&allocators[i], name, object))
+      if (pattern_matches(&allocators[i], name, object)) {
+         for (j = i + 1; j < n_allocators; j++)
+            if (allocators[j].is_free != allocators[i].is_free
+                && pattern_matches(&allocators[j], name, object)) {
+               const Mark* a = allocators[i].is_free ? &allocators[j]
+                                                     : &allocators[i];
+               const Mark* f = allocators[i].is_free ? &allocators[i]
+                                                     : &allocators[j];
+               VG_(fmsg)("hotgrind: %s in %s matches both --alloc-fn=%s "
+                         "and --free-fn=%s; no report is written\n",
+                         name, object, a->text, f->text);
+               VG_(exit)(1);
+            }
          return allocators[i].is_free ? HT_Obs_Free : HT_Obs_Malloc;
+      }
    return HT_Obs_None;
 }
 
