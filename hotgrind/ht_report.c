@@ -633,75 +633,175 @@ static void write_events(Out* o)
 /*--- Files                                                ---*/
 /*------------------------------------------------------------*/
 
-/* Where and how a report is written.  A regular path (or one that does
-   not exist yet) gets "<name>.<pid>.tmp" and a rename, so the final name
-   only ever holds a complete report.  An existing device or FIFO
-   (/dev/null, a pipe to another process) is written in place: renaming
-   over it would replace it with a plain file.  A directory is refused. */
+/* Where a report is written: "NAME.PID.tmp" in the report's folder,
+   renamed to NAME when complete, so NAME only ever holds a complete
+   report.  When NAME.PID.tmp would exceed the file-name limit (a legal
+   NAME of 246 to 255 bytes), the temporary name is
+   ".hotgrind-HASH.PID.tmp" in the same folder instead (HASH of NAME's
+   last component), so the rename stays within one file system.
+
+   Only a regular file, or a name that does not exist yet, can be the
+   report: opening a FIFO waits for a reader (the run hung at exit,
+   deaf to SIGTERM), and a device or socket is no place for a file that
+   is renamed into place. */
 typedef struct {
    HChar* name;       /* expanded --hotgrind-out-file */
-   HChar* write_to;   /* the temporary name, or 'name' itself */
-   Bool   rename;
+   HChar* dir;        /* its folder, "." if none, for stale temporaries */
+   HChar* prefix;     /* the temporary name's last component, up to PID */
+   HChar* write_to;   /* the temporary name */
    Int    fd;         /* open descriptor, or -errno */
 } Target;
 
-static Int open_for_writing(const HChar* path, Bool create)
+#define HT_NAME_MAX     255   /* NAME_MAX of Linux's file systems */
+#define HT_ENAMETOOLONG 36    /* Linux's; the VKI headers lack it */
+
+static Int open_for_writing(const HChar* path)
 {
-   Int    flags = VKI_O_WRONLY | (create ? VKI_O_CREAT | VKI_O_TRUNC : 0);
-   SysRes r = VG_(open)(path, flags, VKI_S_IRUSR | VKI_S_IWUSR
-                                     | VKI_S_IRGRP | VKI_S_IROTH);
+   SysRes r = VG_(open)(path, VKI_O_WRONLY | VKI_O_CREAT | VKI_O_TRUNC,
+                        VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP
+                        | VKI_S_IROTH);
    return sr_isError(r) ? -(Int)sr_Err(r) : (Int)sr_Res(r);
 }
 
-/* With 'probe', an existing device or FIFO is not opened: opening a FIFO
-   would wait for a reader, or hand it an early end of file. */
-static void target_open(Target* t, const HChar* out_file_option, Bool probe)
+/* FNV-1a: a short, fixed name for a long report name. */
+static UInt name_hash(const HChar* s)
 {
+   UInt h = 2166136261u;
+   for (; *s; s++) h = (h ^ (UChar)*s) * 16777619u;
+   return h;
+}
+
+/* Sets name, dir, prefix; fd is -errno when the name cannot be a report
+   (write_to is NULL then). */
+static void target_name(Target* t, const HChar* out_file_option)
+{
+   const HChar*   base;
    struct vg_stat st;
+   SizeT          dlen;
    t->name = VG_(expand_file_name)("--hotgrind-out-file", out_file_option);
-   t->rename = True;
-   if (!sr_isError(VG_(stat)(t->name, &st))) {
-      if (VKI_S_ISDIR(st.mode)) {
-         t->write_to = NULL;
+   t->write_to = NULL;
+   t->fd = 0;
+   base = VG_(strrchr)(t->name, '/');
+   base = base ? base + 1 : t->name;
+   /* The folder without its last '/' ("/" for the root). */
+   dlen = (SizeT)(base - t->name);
+   if (dlen > 1) dlen--;
+   t->dir = VG_(malloc)("hotgrind.tmpname", dlen + 2);
+   if (dlen == 0)
+      VG_(strcpy)(t->dir, ".");
+   else {
+      VG_(memcpy)(t->dir, t->name, dlen);
+      t->dir[dlen] = '\0';
+   }
+   t->prefix = VG_(malloc)("hotgrind.tmpname", VG_(strlen)(base) + 32);
+   /* 11 = ".PID.tmp" with the longest pid Linux gives (7 digits). */
+   if (VG_(strlen)(base) + 1 + 7 + 4 <= HT_NAME_MAX)
+      VG_(sprintf)(t->prefix, "%s.", base);
+   else
+      VG_(sprintf)(t->prefix, ".hotgrind-%08x.", name_hash(base));
+   if (VG_(strlen)(base) > HT_NAME_MAX)
+      t->fd = -HT_ENAMETOOLONG;
+   else if (base[0] == '\0')
+      t->fd = -VKI_EISDIR;
+   else if (!sr_isError(VG_(stat)(t->name, &st))) {
+      if (VKI_S_ISDIR(st.mode))
          t->fd = -VKI_EISDIR;
-         return;
-      }
-      if (!VKI_S_ISREG(st.mode)) t->rename = False;
+      else if (!VKI_S_ISREG(st.mode))
+         t->fd = -1;   /* not a regular file: see target_problem */
    }
-   if (t->rename) {
-      t->write_to = VG_(malloc)("hotgrind.tmpname",
-                                VG_(strlen)(t->name) + 32);
-      VG_(sprintf)(t->write_to, "%s.%d.tmp", t->name, VG_(getpid)());
-   } else {
-      t->write_to = VG_(strdup)("hotgrind.tmpname", t->name);
-      if (probe) { t->fd = -1; return; }
-   }
-   t->fd = open_for_writing(t->write_to, t->rename);
+}
+
+/* Why the report cannot be written at 'name', from target_name's fd. */
+static const HChar* target_problem(Int fd)
+{
+   return fd == -1 ? "not a regular file (a FIFO, device or socket "
+                     "would block or be replaced)"
+                   : HT_(strerror)(-fd);
+}
+
+static void target_open(Target* t, const HChar* out_file_option)
+{
+   target_name(t, out_file_option);
+   if (t->fd < 0) return;
+   t->write_to = VG_(malloc)("hotgrind.tmpname",
+                             VG_(strlen)(t->dir) + VG_(strlen)(t->prefix)
+                             + 32);
+   VG_(sprintf)(t->write_to, "%s%s%s%d.tmp", t->dir,
+                VG_(strcmp)(t->dir, "/") == 0 ? "" : "/", t->prefix,
+                VG_(getpid)());
+   t->fd = open_for_writing(t->write_to);
 }
 
 static void target_free(Target* t)
 {
    if (t->write_to) VG_(free)(t->write_to);
+   VG_(free)(t->prefix);
+   VG_(free)(t->dir);
    VG_(free)(t->name);
+}
+
+/* Temporaries of this report name left by runs that were killed while
+   writing (SIGKILL leaves NAME.PID.tmp behind): removed when PID is no
+   longer a process here (/proc/PID is gone).  A temporary of a process
+   that is alive, or of another pid namespace that shares the folder
+   and whose pid happens to be live here, is left alone. */
+static void remove_stale_temporaries(const Target* t)
+{
+   SysRes r = VG_(open)(t->dir, VKI_O_RDONLY, 0);
+   SizeT  plen = VG_(strlen)(t->prefix);
+   HChar  buf[4096];
+   Int    fd, n;
+   if (sr_isError(r)) return;
+   fd = (Int)sr_Res(r);
+   while ((n = VG_(getdents64)(fd, (struct vki_dirent64*)buf, sizeof buf))
+          > 0) {
+      Int off;
+      for (off = 0; off < n; ) {
+         struct vki_dirent64* d = (struct vki_dirent64*)(buf + off);
+         const HChar*         e = d->d_name;
+         const HChar*         p = e + plen;
+         Int                  pid = 0;
+         off += d->d_reclen;
+         if (VG_(strncmp)(e, t->prefix, plen) != 0) continue;
+         for (; *p >= '0' && *p <= '9' && pid < 100000000; p++)
+            pid = pid * 10 + (*p - '0');
+         if (p == e + plen || VG_(strcmp)(p, ".tmp") != 0
+             || pid == VG_(getpid)())
+            continue;
+         {
+            HChar          proc[32], path[4096 + 256];
+            struct vg_stat st;
+            VG_(sprintf)(proc, "/proc/%d", pid);
+            if (!sr_isError(VG_(stat)(proc, &st))
+                || sr_isError(VG_(stat)("/proc/self", &st)))
+               continue;   /* alive, or no /proc to ask */
+            if (VG_(strlen)(t->dir) + VG_(strlen)(e) + 2 > sizeof path)
+               continue;
+            VG_(sprintf)(path, "%s%s%s", t->dir,
+                         VG_(strcmp)(t->dir, "/") == 0 ? "" : "/", e);
+            if (VG_(unlink)(path) == 0 && VG_(clo_verbosity) > 1)
+               VG_(umsg)("hotgrind: removed '%s', left by process %d\n",
+                         path, pid);
+         }
+      }
+   }
+   VG_(close)(fd);
 }
 
 void HT_(report_check_path)(void)
 {
    Target t;
-   target_open(&t, HT_(clo).out_file, True);
-   if (!t.rename && t.write_to) {   /* a device or FIFO: used as it is */
-      target_free(&t);
-      return;
-   }
+   target_open(&t, HT_(clo).out_file);
    if (t.fd < 0) {
       VG_(fmsg)("cannot create the hotgrind report file '%s': %s\n",
-                t.name, HT_(strerror)(-t.fd));
+                t.name, target_problem(t.fd));
       VG_(fmsg)("choose a writable path with "
                 "--hotgrind-out-file=FILE\n");
       VG_(exit)(1);
    }
    VG_(close)(t.fd);
-   if (t.rename) VG_(unlink)(t.write_to);
+   VG_(unlink)(t.write_to);
+   remove_stale_temporaries(&t);
    target_free(&t);
 }
 
@@ -711,10 +811,10 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    Out*    o;
    Bool    ok;
 
-   target_open(&t, HT_(clo).out_file, False);
+   target_open(&t, HT_(clo).out_file);
    if (t.fd < 0) {
       VG_(umsg)("hotgrind: error: cannot create '%s': %s\n",
-                t.write_to ? t.write_to : t.name, HT_(strerror)(-t.fd));
+                t.write_to ? t.write_to : t.name, target_problem(t.fd));
       target_free(&t);
       return False;
    }
@@ -752,12 +852,15 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    if (!ok)
       VG_(umsg)("hotgrind: error: writing '%s' failed (disk full?)\n",
                 t.write_to);
-   else if (t.rename && VG_(rename)(t.write_to, t.name) != 0) {
-      VG_(umsg)("hotgrind: error: cannot rename '%s' to '%s'\n",
+   else if (VG_(rename)(t.write_to, t.name) != 0) {
+      /* VG_(rename) gives no errno: the usual causes are the folder
+         removed or made read-only, or NAME made a directory. */
+      VG_(umsg)("hotgrind: error: cannot rename '%s' to '%s' (was the "
+                "folder, or the name, changed while the program ran?)\n",
                 t.write_to, t.name);
       ok = False;
    }
-   if (!ok && t.rename) VG_(unlink)(t.write_to);
+   if (!ok) VG_(unlink)(t.write_to);
    VG_(free)(o);
    target_free(&t);
    return ok;
