@@ -285,11 +285,13 @@ const HChar* HT_(custom_allocator_text)(UInt i, Bool* is_free);
    function. */
 typedef struct _HT_Zone {
    struct _HT_Zone* next;
+   struct _HT_Zone* hash_next;   /* chain in the table of names */
+   UInt             hash;
    const HChar*     name;
    ULong            calls;
    HT_Costs         incl;
    HT_PerCall*      percall;
-   UInt*            active;
+   UInt             open;         /* counted entries open, all threads */
 } HT_Zone;
 
 /* Collected instructions executed so far, all threads: the clock.
