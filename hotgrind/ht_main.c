@@ -323,6 +323,24 @@ const HChar* HT_(strerror)(Int err)
    }
 }
 
+/* A name cut at 'len' bytes (its limit) must not end in part of a UTF-8
+   character, which the report would write as \xHH escapes: drops such a
+   trailing part. */
+static void cut_at_character(HChar* name, SizeT len)
+{
+   SizeT start = len, need;
+   UChar lead;
+   while (start > 0 && len - start < 4
+          && ((UChar)name[start - 1] & 0xC0) == 0x80)
+      start--;
+   if (start == 0) return;
+   lead = (UChar)name[start - 1];
+   need = (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3
+        : (lead & 0xF8) == 0xF0 ? 4 : 1;
+   if (need > 1 && len - (start - 1) < need)
+      name[start - 1] = '\0';
+}
+
 static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
 {
    static Bool warned_end = False;
@@ -339,6 +357,8 @@ static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
                       "readable name; using \"?\"\n");
             VG_(strcpy)(name, "?");
          }
+         if (VG_(strlen)(name) == sizeof name - 1)
+            cut_at_character(name, sizeof name - 1);
          /* Zones read the clock at every begin and end: run it inline
             from now on. */
          if (HT_(clock_start_inline)())

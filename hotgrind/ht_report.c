@@ -90,11 +90,30 @@ static Int utf8_len(const UChar* s)
    return n;
 }
 
-/* Escaped text for attributes and content.  Symbol names can hold any
-   byte: '<' '&' '"' are escaped, bytes XML 1.0 cannot carry (control
-   characters, broken UTF-8) become '?', so the report always parses. */
+/* Whether the byte at p is written as \xHH: a byte XML 1.0 cannot carry
+   (a control character but TAB, LF, CR; broken or overlong UTF-8). */
+static Bool needs_hex(const UChar* p)
+{
+   if (*p < 0x20)
+      return *p != '\t' && *p != '\n' && *p != '\r';
+   return utf8_len(p) == 0;
+}
+
+/* Escaped text for attributes and content, losslessly: two different
+   names never come out the same (they are keys: zone names must be
+   unique), and the original bytes can be recovered (report-format.md,
+   "Names and text").
+   - '<' '>' '&' '"' '\'' are entities;
+   - TAB, LF, CR are character references: written raw, an XML reader
+     turns them into spaces in attributes (and CR into LF in text);
+   - a byte XML cannot carry is \xHH (upper-case hex);
+   - so that this stays reversible, a '\' of the text is written as \\
+     when what follows it could read as an escape: a '\', an 'x', or a
+     byte written as \xHH.  Any other '\' is written as it is, so names
+     that have no such bytes are written exactly as before. */
 static void out_esc(Out* o, const HChar* s)
 {
+   static const HChar hex[] = "0123456789ABCDEF";
    const UChar* p = (const UChar*)s;
    while (*p) {
       Int n;
@@ -104,13 +123,26 @@ static void out_esc(Out* o, const HChar* s)
          case '&':  out_str(o, "&amp;");  p++; continue;
          case '"':  out_str(o, "&quot;"); p++; continue;
          case '\'': out_str(o, "&apos;"); p++; continue;
+         case '\t': out_str(o, "&#9;");   p++; continue;
+         case '\n': out_str(o, "&#10;");  p++; continue;
+         case '\r': out_str(o, "&#13;");  p++; continue;
+         case '\\':
+            out_char(o, '\\');
+            if (p[1] == '\\' || p[1] == 'x' || (p[1] && needs_hex(p + 1)))
+               out_char(o, '\\');
+            p++;
+            continue;
          default: break;
       }
-      if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') {
-         out_char(o, '?'); p++; continue;
+      if (needs_hex(p)) {
+         out_char(o, '\\');
+         out_char(o, 'x');
+         out_char(o, hex[*p >> 4]);
+         out_char(o, hex[*p & 15]);
+         p++;
+         continue;
       }
       n = utf8_len(p);
-      if (n == 0) { out_char(o, '?'); p++; continue; }
       while (n-- > 0) out_char(o, (HChar)*p++);
    }
 }
