@@ -409,6 +409,12 @@ typedef struct {
 } HT_Thread;
 
 void HT_(threads_register)(void);          /* in pre_clo_init */
+/* How the program ended, for <run><exit>: exit status, a fatal signal
+   it sent itself (its number), or a fatal signal from elsewhere (another
+   process, a fault), whose number the tool cannot know. */
+typedef enum { HT_Exit_Status, HT_Exit_Signal, HT_Exit_SignalUnknown }
+   HT_ExitKind;
+HT_ExitKind HT_(how_ended)(UInt* status_or_signal);
 void HT_(threads_init)(void);
 /* The thread record currently using Valgrind thread 'tid'. */
 HT_Thread* HT_(thread_of)(ThreadId tid);

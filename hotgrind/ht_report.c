@@ -396,6 +396,21 @@ static void write_launcher(Out* o)
    out_str(o, "    </launcher>\n");
 }
 
+/* <exit>: how the program ended, so that a report of a killed or
+   crashed run cannot pass for a complete one. */
+static void write_exit(Out* o)
+{
+   UInt        v;
+   HT_ExitKind k = HT_(how_ended)(&v);
+   out_str(o, "    <exit");
+   out_attr(o, "how", k == HT_Exit_Status ? "status" : "signal");
+   if (k == HT_Exit_Status)
+      out_attr_u64(o, "status", v);
+   else if (k == HT_Exit_Signal)
+      out_attr_u64(o, "signal", v);
+   out_str(o, "/>\n");
+}
+
 static void write_run(Out* o)
 {
    Word i;
@@ -432,6 +447,7 @@ static void write_run(Out* o)
    write_environment(o);
    write_launcher(o);
    write_cache_geometry(o);
+   write_exit(o);
    out_str(o, "  </run>\n");
 }
 

@@ -25,6 +25,7 @@
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
@@ -262,8 +263,68 @@ static Bool is_futex_wait(UWord op)
    }
 }
 
+/*------------------------------------------------------------*/
+/*--- How the program ended                                ---*/
+/*------------------------------------------------------------*/
+
+/* The core gives the tool's fini no exit status (it passes 0) and tells
+   it nothing of a fatal signal, so both are read from the system calls:
+   exit_group, or exit by the last thread, gives the status; a program
+   that reached the end without either was killed by a signal.  Which
+   one is known only when the program sent it to itself (abort, raise)
+   with nothing after: a signal that was not fatal is followed by another
+   system call, or by its handler. */
+static Bool exit_called;
+static UInt exit_status;
+static Int  self_signal;     /* sent to itself by the last system call */
+
+HT_ExitKind HT_(how_ended)(UInt* status_or_signal)
+{
+   if (exit_called) {
+      *status_or_signal = exit_status;
+      return HT_Exit_Status;
+   }
+   *status_or_signal = (UInt)self_signal;
+   return self_signal > 0 ? HT_Exit_Signal : HT_Exit_SignalUnknown;
+}
+
+static void signal_delivered(ThreadId tid, Int sig, Bool alt_stack)
+{
+   self_signal = 0;            /* it went to a handler: not fatal */
+}
+
+static UInt live_threads(void)
+{
+   ThreadId tid;
+   UInt     n = 0;
+   for (tid = 1; tid < VG_N_THREADS; tid++)
+      if (record_of[tid]) n++;
+   return n;
+}
+
+static void note_exit_syscalls(ThreadId tid, UInt sysno, UWord* args, UInt n)
+{
+   Int pid = VG_(getpid)();
+   self_signal = 0;
+   if (n < 1) return;
+   if (sysno == __NR_exit_group || (sysno == __NR_exit && live_threads() <= 1)) {
+      if (!exit_called) {
+         exit_called = True;
+         exit_status = (UInt)(args[0] & 0xff);
+      }
+   } else if (sysno == __NR_kill && n >= 2
+              && ((Int)args[0] == pid || (Int)args[0] == 0)) {
+      self_signal = (Int)args[1];
+   } else if (sysno == __NR_tgkill && n >= 3 && (Int)args[0] == pid) {
+      self_signal = (Int)args[2];
+   } else if (sysno == __NR_tkill && n >= 2) {
+      self_signal = (Int)args[1];    /* a thread of this process */
+   }
+}
+
 static void pre_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n)
 {
+   note_exit_syscalls(tid, sysno, args, n);
    if (sysno == __NR_futex && n >= 2 && is_futex_wait(args[1])) {
       waited[tid] = True;
    } else if (sysno == __NR_exit_group) {
@@ -426,4 +487,5 @@ void HT_(threads_register)(void)
    VG_(track_pre_thread_ll_create)(thread_created);
    VG_(track_pre_thread_ll_exit)(thread_ended);
    VG_(needs_syscall_wrapper)(pre_syscall, post_syscall);
+   VG_(track_pre_deliver_signal)(signal_delivered);
 }

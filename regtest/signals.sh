@@ -47,3 +47,51 @@ check_report termed.xml termed.xml.stderr
 test "$(xpath termed.xml 'count(/hotgrind/functions/function[@name="main"])')" = 1 ||
    fail "the report after SIGTERM has no main"
 pass "SIGTERM: complete report"
+# ... which says how the program ended: <exit how="signal"/>, without a
+# number, since a signal from another process is invisible to the tool.
+expect_eq "<exit> after SIGTERM" \
+   "$(xpath termed.xml 'string(/hotgrind/run/exit/@how)')|$(xpath termed.xml 'count(/hotgrind/run/exit/@signal)')" \
+   "signal|0"
+
+# <run><exit> says how the program ended, so a report of a crashed or
+# aborted run cannot pass for a complete one.  ends.c: "exit" returns 3
+# from main; "handled" raises SIGUSR1, which a handler catches, and
+# returns 4; "abort" calls abort(), SIGABRT sent by the program to
+# itself, whose number the report gives; "segv" stores through NULL, a
+# fault, whose signal the tool cannot see (no number).
+cat >ends.c <<'C'
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+static void handler(int s) { (void)s; }
+int main(int argc, char** argv)
+{
+   if (argc < 2) return 2;
+   if (strcmp(argv[1], "exit") == 0) return 3;
+   if (strcmp(argv[1], "handled") == 0) {
+      signal(SIGUSR1, handler);
+      raise(SIGUSR1);
+      return 4;
+   }
+   if (strcmp(argv[1], "abort") == 0) abort();
+   if (strcmp(argv[1], "segv") == 0) *(volatile int*)0 = 1;
+   return 0;
+}
+C
+cc -O0 -o ends ends.c || hard_error "cannot build ends.c"
+abrt=$(kill -l ABRT)
+for c in "exit 3 status|3|" "handled 4 status|4|" "abort $((128 + abrt)) signal||$abrt" \
+         "segv 139 signal||"; do
+   set -- $c
+   st=$(hg_status "end-$1" --hotgrind-out-file="end-$1.xml" -- ./ends "$1")
+   expect_eq "exit status of ends $1" "$st" "$2"
+   validate "end-$1.xml"
+   got=$(xpath "end-$1.xml" 'string(/hotgrind/run/exit/@how)')
+   got="$got|$(xpath "end-$1.xml" 'string(/hotgrind/run/exit/@status)')"
+   got="$got|$(xpath "end-$1.xml" 'string(/hotgrind/run/exit/@signal)')"
+   expect_eq "<exit how|status|signal> of ends $1" "$got" "$3"
+done
+# The same command gives the same report, <exit> included.
+st=$(hg_status end-abort2 --hotgrind-out-file=end-abort2.xml -- ./ends abort)
+cmp -s end-abort.xml end-abort2.xml || fail "two runs of ends abort wrote different reports"
+pass "two runs of ends abort: identical reports"
