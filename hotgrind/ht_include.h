@@ -145,6 +145,11 @@ extern HT_Clo HT_(clo);
    and always ends 'buf' with one (a longer string is cut to size - 1
    bytes); otherwise copies exactly 'size' bytes. */
 Bool HT_(read_client)(Addr a, void* buf, SizeT size, Bool string);
+/* execve is about to replace the process image (path NULL: execveat):
+   writes the report now, unless the exec is bound to fail (False). */
+Bool HT_(before_exec)(const HChar* path);
+/* An exec that HT_(before_exec) wrote the report for failed. */
+void HT_(exec_failed)(void);
 /* The text of errno value 'err' (positive), for messages. */
 const HChar* HT_(strerror)(Int err);
 
@@ -412,7 +417,8 @@ void HT_(threads_register)(void);          /* in pre_clo_init */
 /* How the program ended, for <run><exit>: exit status, a fatal signal
    it sent itself (its number), or a fatal signal from elsewhere (another
    process, a fault), whose number the tool cannot know. */
-typedef enum { HT_Exit_Status, HT_Exit_Signal, HT_Exit_SignalUnknown }
+typedef enum { HT_Exit_Status, HT_Exit_Signal, HT_Exit_SignalUnknown,
+               HT_Exit_Exec }
    HT_ExitKind;
 HT_ExitKind HT_(how_ended)(UInt* status_or_signal);
 void HT_(threads_init)(void);

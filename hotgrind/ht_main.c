@@ -17,6 +17,10 @@
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_aspacemgr.h"
+#include "pub_tool_clientstate.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_xarray.h"
 #include "pub_tool_options.h"
 #include "pub_tool_tooliface.h"
 #include "pub_tool_transtab.h"
@@ -29,6 +33,8 @@
 /*------------------------------------------------------------*/
 /*--- Options                                              ---*/
 /*------------------------------------------------------------*/
+
+static Int start_pid;   /* the process the tool started in (exec) */
 
 HT_Clo HT_(clo) = {
    .out_file        = "hotgrind.out.%p",
@@ -428,6 +434,7 @@ static void cache_post_clo_init(void)
 
 static void ht_post_clo_init(void)
 {
+   start_pid = VG_(getpid)();
    HT_(mark_post_clo_init)();
    HT_(fn_init)();
    HT_(callstack_init)();
@@ -459,8 +466,12 @@ static void ht_post_clo_init(void)
    HT_(report_check_path)();
 }
 
-static void ht_fini(Int exitcode)
+/* Ends the program's counting and writes the report: at exit, or
+   before an exec replaces the process image.  False if no report could
+   be written (after saying why). */
+static Bool end_and_write_report(void)
 {
+   static Bool warned = False;
    UInt    n;
    ULong   total;
    HT_Fn** fns;
@@ -470,15 +481,74 @@ static void ht_fini(Int exitcode)
    HT_(fn_restore_end)();
    /* Built and sorted once, for the summary and the report. */
    fns = HT_(fn_sorted)(&n, &total);
-   HT_(warn_unused_marks)();
+   if (!warned) HT_(warn_unused_marks)();   /* once, if an exec failed */
+   warned = True;
 
    if (VG_(clo_verbosity) > 0)
       VG_(umsg)("I   refs:      %'llu\n", total);
    ok = HT_(report_write)(fns, n, total);
    VG_(free)(fns);
+   return ok;
+}
+
+/* Whether Valgrind runs an exec'd program under the tool too
+   (--trace-children=yes, the last one given); the tool API does not
+   export the option itself. */
+static Bool tracing_children(void)
+{
+   Bool  yes = False;
+   Word  i;
+   for (i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); i++) {
+      const HChar* a = *(HChar**)VG_(indexXA)(VG_(args_for_valgrind), i);
+      if (VG_(strcmp)(a, "--trace-children=yes") == 0) yes = True;
+      else if (VG_(strcmp)(a, "--trace-children=no") == 0) yes = False;
+   }
+   return yes;
+}
+
+/* execve is about to replace the process image, whose counts would be
+   lost with it (fini never runs): the report is written now, as at exit,
+   with <exit how="exec"/>.  Returns False if it was not (the exec will
+   fail, so the program goes on and its report is written at exit). */
+Bool HT_(before_exec)(const HChar* path)
+{
+   struct vg_stat st;
+   /* Only the process the tool started with: a forked child's counts up
+      to the fork are its parent's, and a child that execs (system(),
+      popen(), posix_spawn) would otherwise write one report per
+      command it runs. */
+   if (VG_(getpid)() != start_pid)
+      return False;
+   /* Valgrind itself refuses an exec of what is not an executable
+      regular file; without this check, execvp's search of PATH (one
+      failing execve per folder) would end the counting at the first. */
+   if (path != NULL
+       && (sr_isError(VG_(stat)(path, &st)) || !VKI_S_ISREG(st.mode)
+           || (st.mode & (VKI_S_IXUSR | VKI_S_IXGRP | VKI_S_IXOTH)) == 0))
+      return False;
+   VG_(umsg)("hotgrind: execve(%s): writing the report of the program "
+             "it replaces\n", path ? path : "(by descriptor)");
+   if (tracing_children())
+      VG_(umsg)("hotgrind: warning: with --trace-children=yes the new "
+                "program's report will replace it at the same name (the "
+                "pid does not change)\n");
+   if (!end_and_write_report())
+      VG_(umsg)("hotgrind: error: no report was written for the program "
+                "that execve replaces\n");
+   return True;
+}
+
+void HT_(exec_failed)(void)
+{
+   VG_(umsg)("hotgrind: warning: execve failed after the report was "
+             "written: nothing the program does from now on is counted\n");
+}
+
+static void ht_fini(Int exitcode)
+{
    /* A CI job must not pass on a run whose report is missing, so this
       overrides the client's own exit status. */
-   if (!ok) {
+   if (!end_and_write_report()) {
       VG_(umsg)("hotgrind: no report was written; exiting with status 1\n");
       VG_(exit)(1);
    }

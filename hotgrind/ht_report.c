@@ -403,7 +403,8 @@ static void write_exit(Out* o)
    UInt        v;
    HT_ExitKind k = HT_(how_ended)(&v);
    out_str(o, "    <exit");
-   out_attr(o, "how", k == HT_Exit_Status ? "status" : "signal");
+   out_attr(o, "how", k == HT_Exit_Status ? "status"
+                      : k == HT_Exit_Exec ? "exec" : "signal");
    if (k == HT_Exit_Status)
       out_attr_u64(o, "status", v);
    else if (k == HT_Exit_Signal)

@@ -275,6 +275,7 @@ static Bool is_futex_wait(UWord op)
    with nothing after: a signal that was not fatal is followed by another
    system call, or by its handler. */
 static Bool exit_called;
+static Bool exec_pending;    /* the report was written for an execve */
 static UInt exit_status;
 static Int  self_signal;     /* sent to itself by the last system call */
 
@@ -283,6 +284,10 @@ HT_ExitKind HT_(how_ended)(UInt* status_or_signal)
    if (exit_called) {
       *status_or_signal = exit_status;
       return HT_Exit_Status;
+   }
+   if (exec_pending) {
+      *status_or_signal = 0;
+      return HT_Exit_Exec;
    }
    *status_or_signal = (UInt)self_signal;
    return self_signal > 0 ? HT_Exit_Signal : HT_Exit_SignalUnknown;
@@ -319,6 +324,14 @@ static void note_exit_syscalls(ThreadId tid, UInt sysno, UWord* args, UInt n)
       self_signal = (Int)args[2];
    } else if (sysno == __NR_tkill && n >= 2) {
       self_signal = (Int)args[1];    /* a thread of this process */
+   } else if ((sysno == __NR_execve || sysno == __NR_execveat)
+              && HT_(program_state) != HT_Ended) {
+      HChar path[4096];
+      Bool  have_path = sysno == __NR_execve
+         && HT_(read_client)(args[0], path, sizeof path, True);
+      exec_pending = True;
+      if (!HT_(before_exec)(have_path ? path : NULL))
+         exec_pending = False;
    }
 }
 
@@ -343,6 +356,10 @@ static void pre_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n)
 static void post_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n,
                          SysRes res)
 {
+   if ((sysno == __NR_execve || sysno == __NR_execveat) && exec_pending) {
+      exec_pending = False;        /* still here: it failed */
+      HT_(exec_failed)();
+   }
    if (sysno == __NR_prctl && n >= 2 && args[0] == VKI_PR_SET_NAME
        && !sr_isError(res))
       set_name(HT_(thread_of)(tid), args[1]);
