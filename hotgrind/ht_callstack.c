@@ -422,13 +422,6 @@ VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr)
 static HT_Zone** zone_table;
 static UInt      zone_buckets, n_all_zones;
 
-static UInt zone_hash(const HChar* s)
-{
-   UInt h = 2166136261u;                 /* FNV-1a */
-   for (; *s; s++) h = (h ^ (UChar)*s) * 16777619u;
-   return h;
-}
-
 static void zone_table_grow(void)
 {
    UInt      nb = zone_buckets ? 2 * zone_buckets : 64;
@@ -445,7 +438,7 @@ static void zone_table_grow(void)
 
 static HT_Zone* zone_named(const HChar* name)
 {
-   UInt     h = zone_hash(name);
+   UInt     h = HT_(hash_str)(HT_HASH_START, name);
    HT_Zone* z;
    if (zone_buckets != 0)
       for (z = zone_table[h & (zone_buckets - 1)]; z; z = z->hash_next)

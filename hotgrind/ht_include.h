@@ -212,6 +212,10 @@ typedef struct _HT_Fn {
    ULong          end_cache[HT_N_CACHE];
 } HT_Fn;
 
+/* FNV-1a of 's' continued from 'h' (HT_HASH_START to begin): the one
+   string hash of the tool's tables and names. */
+#define HT_HASH_START 2166136261u
+UInt    HT_(hash_str)(UInt h, const HChar* s);
 void    HT_(fn_init)(void);
 /* The function containing guest address 'a', resolved once per
    instruction at translation time; *is_entry tells whether 'a' is the

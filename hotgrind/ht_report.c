@@ -712,14 +712,6 @@ static Int open_for_writing(const HChar* path)
    return sr_isError(r) ? -(Int)sr_Err(r) : (Int)sr_Res(r);
 }
 
-/* FNV-1a: a short, fixed name for a long report name. */
-static UInt name_hash(const HChar* s)
-{
-   UInt h = 2166136261u;
-   for (; *s; s++) h = (h ^ (UChar)*s) * 16777619u;
-   return h;
-}
-
 /* Sets name, dir, prefix; fd is -errno when the name cannot be a report
    (write_to is NULL then). */
 static void target_name(Target* t, const HChar* out_file_option)
@@ -747,7 +739,8 @@ static void target_name(Target* t, const HChar* out_file_option)
    if (VG_(strlen)(base) + 1 + 7 + 4 <= HT_NAME_MAX)
       VG_(sprintf)(t->prefix, "%s.", base);
    else
-      VG_(sprintf)(t->prefix, ".hotgrind-%08x.", name_hash(base));
+      VG_(sprintf)(t->prefix, ".hotgrind-%08x.",
+                   HT_(hash_str)(HT_HASH_START, base));
    if (VG_(strlen)(base) > HT_NAME_MAX)
       t->fd = -HT_ENAMETOOLONG;
    else if (base[0] == '\0')
