@@ -684,8 +684,8 @@ static void write_events(Out* o)
 
 /* Where a report is written: "NAME.PID.tmp" in the report's folder,
    renamed to NAME when complete, so NAME only ever holds a complete
-   report.  When NAME.PID.tmp would exceed the file-name limit (a legal
-   NAME of 246 to 255 bytes), the temporary name is
+   report.  When NAME.PID.tmp could exceed the file-name limit (a legal
+   NAME of 244 to 255 bytes), the temporary name is
    ".hotgrind-HASH.PID.tmp" in the same folder instead (HASH of NAME's
    last component), so the rename stays within one file system.
 
@@ -735,7 +735,7 @@ static void target_name(Target* t, const HChar* out_file_option)
       t->dir[dlen] = '\0';
    }
    t->prefix = VG_(malloc)("hotgrind.tmpname", VG_(strlen)(base) + 32);
-   /* 11 = ".PID.tmp" with the longest pid Linux gives (7 digits). */
+   /* 12 = ".PID.tmp" with the longest pid Linux gives (7 digits). */
    if (VG_(strlen)(base) + 1 + 7 + 4 <= HT_NAME_MAX)
       VG_(sprintf)(t->prefix, "%s.", base);
    else
