@@ -51,7 +51,7 @@ static const HChar* intern(const HChar* s)
    return VG_(allocEltDedupPA)(strings, VG_(strlen)(s) + 1, s);
 }
 
-static UInt hash_str(UInt h, const HChar* s)
+UInt HT_(hash_str)(UInt h, const HChar* s)
 {
    /* FNV-1a */
    for (; *s; s++) { h ^= (UChar)*s; h *= 16777619u; }
@@ -61,10 +61,10 @@ static UInt hash_str(UInt h, const HChar* s)
 static UInt identity_hash(const HChar* name, const HChar* object,
                           const HChar* file, UInt line)
 {
-   UInt h = 2166136261u;
-   h = hash_str(h, name);   h = (h ^ 0x1f) * 16777619u;
-   h = hash_str(h, object); h = (h ^ 0x1f) * 16777619u;
-   h = hash_str(h, file);
+   UInt h = HT_HASH_START;
+   h = HT_(hash_str)(h, name);   h = (h ^ 0x1f) * 16777619u;
+   h = HT_(hash_str)(h, object); h = (h ^ 0x1f) * 16777619u;
+   h = HT_(hash_str)(h, file);
    return (h ^ line) * 16777619u;
 }
 

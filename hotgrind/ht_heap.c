@@ -30,6 +30,7 @@
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_vki.h"
 
 #include "ht_include.h"
 
@@ -59,6 +60,7 @@ void HT_(heap_init)(void)
 static const HT_Known known_allocators[] = {
    { "malloc", HT_Obs_Malloc },        { "__libc_malloc", HT_Obs_Malloc },
    { "valloc", HT_Obs_Malloc },        { "__libc_valloc", HT_Obs_Malloc },
+   { "pvalloc", HT_Obs_Pvalloc },      { "__libc_pvalloc", HT_Obs_Pvalloc },
    { "calloc", HT_Obs_Calloc },        { "__libc_calloc", HT_Obs_Calloc },
    { "realloc", HT_Obs_Realloc },      { "__libc_realloc", HT_Obs_Realloc },
    { "reallocarray", HT_Obs_Reallocarray },
@@ -111,6 +113,34 @@ HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object)
       if (starts_with(name, "operator delete")) return HT_Obs_Free;
    }
    return HT_(pthread_kind)(name);
+}
+
+/* What the standard names are called in the report, for
+   HT_(standard_allocator_clash): the table, and the usual forms of
+   operator new and delete (any of which HT_(observed_kind) takes). */
+static const HT_Known operator_forms[] = {
+   { "operator new(unsigned long)", HT_Obs_Malloc },
+   { "operator new[](unsigned long)", HT_Obs_Malloc },
+   { "operator new(unsigned int)", HT_Obs_Malloc },
+   { "operator new[](unsigned int)", HT_Obs_Malloc },
+   { "operator delete(void*)", HT_Obs_Free },
+   { "operator delete[](void*)", HT_Obs_Free },
+   { "operator delete(void*, unsigned long)", HT_Obs_Free },
+   { "operator delete[](void*, unsigned long)", HT_Obs_Free },
+   { NULL, HT_Obs_None }
+};
+
+const HT_Known* HT_(standard_allocator_clash)(const HChar* pattern,
+                                              HT_Observed kind)
+{
+   const HT_Known* tables[2] = { known_allocators, operator_forms };
+   Int             t, i;
+   for (t = 0; t < 2; t++)
+      for (i = 0; tables[t][i].name; i++)
+         if (tables[t][i].kind != kind
+             && HT_(glob_match)(pattern, tables[t][i].name))
+            return &tables[t][i];
+   return NULL;
 }
 
 /*------------------------------------------------------------*/
@@ -218,6 +248,16 @@ void HT_(heap_returned)(HT_Observed kind, const UWord args[3], UWord result,
       case HT_Obs_Memalign:
          block_allocated(result, args[1], caller);
          break;
+      case HT_Obs_Pvalloc: {
+         /* glibc's pvalloc allocates whole pages (a page for 0): what
+            the program asked for is that, not the byte count. */
+         SizeT page = VKI_PAGE_SIZE;
+         SizeT size = args[0] == 0 ? page : args[0];
+         if (size > (SizeT)-1 - (page - 1))
+            break;                 /* fails with ENOMEM */
+         block_allocated(result, (size + page - 1) & ~(page - 1), caller);
+         break;
+      }
       case HT_Obs_PosixMemalign: {
          /* The result is an int: 0 for success; the block is in the
             client's *memptr. */

@@ -67,6 +67,7 @@ typedef enum {
    HT_Obs_Reallocarray,  /* block arg 1, size arg 2 * arg 3 */
    HT_Obs_Memalign,      /* alignment arg 1, size arg 2 (aligned_alloc) */
    HT_Obs_PosixMemalign, /* *arg 1 = block, size arg 3, returns 0 */
+   HT_Obs_Pvalloc,       /* size arg 1 rounded up to pages (0: a page) */
    HT_Obs_Free,          /* block arg 1 (also delete) */
    /* pthread functions */
    HT_Obs_ThreadCreate,  /* *arg 1 = the new thread's pthread_t */
@@ -144,6 +145,13 @@ extern HT_Clo HT_(clo);
    and always ends 'buf' with one (a longer string is cut to size - 1
    bytes); otherwise copies exactly 'size' bytes. */
 Bool HT_(read_client)(Addr a, void* buf, SizeT size, Bool string);
+/* execve is about to replace the process image (path NULL: execveat):
+   writes the report now, unless the exec is bound to fail (False). */
+Bool HT_(before_exec)(const HChar* path);
+/* An exec that HT_(before_exec) wrote the report for failed. */
+void HT_(exec_failed)(void);
+/* The text of errno value 'err' (positive), for messages. */
+const HChar* HT_(strerror)(Int err);
 
 /*------------------------------------------------------------*/
 /*--- Instrumentation (ht_instrument.c)                    ---*/
@@ -204,6 +212,10 @@ typedef struct _HT_Fn {
    ULong          end_cache[HT_N_CACHE];
 } HT_Fn;
 
+/* FNV-1a of 's' continued from 'h' (HT_HASH_START to begin): the one
+   string hash of the tool's tables and names. */
+#define HT_HASH_START 2166136261u
+UInt    HT_(hash_str)(UInt h, const HChar* s);
 void    HT_(fn_init)(void);
 /* The function containing guest address 'a', resolved once per
    instruction at translation time; *is_entry tells whether 'a' is the
@@ -264,6 +276,9 @@ UInt         HT_(n_marks)(void);
 const HChar* HT_(mark_text)(UInt i);        /* as the user wrote it */
 Bool         HT_(mark_matches)(UInt i, const HChar* name, const HChar* object);
 Bool         HT_(is_marked)(const HChar* name, const HChar* object);
+/* Whether glob 'pat' (* and ?) matches all of 'text', in at most
+   len(pat) x len(text) steps. */
+Bool         HT_(glob_match)(const HChar* pat, const HChar* text);
 /* --alloc-fn and --free-fn patterns: HT_Obs_Malloc, HT_Obs_Free or
    HT_Obs_None for a function. */
 HT_Observed  HT_(custom_allocator)(const HChar* name, const HChar* object);
@@ -279,11 +294,13 @@ const HChar* HT_(custom_allocator_text)(UInt i, Bool* is_free);
    function. */
 typedef struct _HT_Zone {
    struct _HT_Zone* next;
+   struct _HT_Zone* hash_next;   /* chain in the table of names */
+   UInt             hash;
    const HChar*     name;
    ULong            calls;
    HT_Costs         incl;
    HT_PerCall*      percall;
-   UInt*            active;
+   UInt             open;         /* counted entries open, all threads */
 } HT_Zone;
 
 /* Collected instructions executed so far, all threads: the clock.
@@ -356,6 +373,11 @@ HT_Zone** HT_(zones_sorted)(UInt* n_out);
 /* Allocator and pthread functions are recognised by name once, when
    their HT_Fn is created. */
 HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object);
+/* The name of a standard allocator (malloc family, operator new/delete)
+   that glob 'pattern' matches and whose kind is not 'kind' (HT_Obs_Malloc
+   for --alloc-fn, HT_Obs_Free for --free-fn), or NULL. */
+const HT_Known* HT_(standard_allocator_clash)(const HChar* pattern,
+                                              HT_Observed kind);
 
 extern ULong HT_(heap_total)[HT_N_HEAP];   /* all threads, for the clock */
 
@@ -396,6 +418,13 @@ typedef struct {
 } HT_Thread;
 
 void HT_(threads_register)(void);          /* in pre_clo_init */
+/* How the program ended, for <run><exit>: exit status, a fatal signal
+   it sent itself (its number), or a fatal signal from elsewhere (another
+   process, a fault), whose number the tool cannot know. */
+typedef enum { HT_Exit_Status, HT_Exit_Signal, HT_Exit_SignalUnknown,
+               HT_Exit_Exec }
+   HT_ExitKind;
+HT_ExitKind HT_(how_ended)(UInt* status_or_signal);
 void HT_(threads_init)(void);
 /* The thread record currently using Valgrind thread 'tid'. */
 HT_Thread* HT_(thread_of)(ThreadId tid);

@@ -17,6 +17,10 @@
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_aspacemgr.h"
+#include "pub_tool_clientstate.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_xarray.h"
 #include "pub_tool_options.h"
 #include "pub_tool_tooliface.h"
 #include "pub_tool_transtab.h"
@@ -29,6 +33,8 @@
 /*------------------------------------------------------------*/
 /*--- Options                                              ---*/
 /*------------------------------------------------------------*/
+
+static Int start_pid;   /* the process the tool started in (exec) */
 
 HT_Clo HT_(clo) = {
    .out_file        = "hotgrind.out.%p",
@@ -109,18 +115,37 @@ static void use_host_geometry(void)
 static void parse_cache_option(const HChar* arg, const HChar* value,
                                HT_CacheGeometry* g, Bool* given)
 {
+   static const HChar* const what[3] = { "SIZE", "ASSOC", "LINE" };
    const HChar* p = value;
-   HChar*       end;
-   Long         v[3];
+   ULong        v[3];
    Int          i;
    const HChar* problem;
    for (i = 0; i < 3; i++) {
-      v[i] = VG_(strtoll10)(p, &end);
-      if (end == p || v[i] <= 0 || v[i] > 0x7fffffffL
-          || (i < 2 && *end != ',') || (i == 2 && *end != '\0'))
+      const HChar* start = p;
+      Bool         too_large = False;
+      /* Digits only, read here rather than with VG_(strtoll10), which
+         wraps silently on long numbers. */
+      v[i] = 0;
+      for (; *p >= '0' && *p <= '9'; p++) {
+         v[i] = v[i] * 10 + (ULong)(*p - '0');
+         if (v[i] > 0x7fffffffULL) { too_large = True; v[i] = 0x80000000ULL; }
+      }
+      if (p == start || (i < 2 && *p != ',') || (i == 2 && *p != '\0'))
          VG_(fmsg_bad_option)(arg, "expected SIZE,ASSOC,LINE in bytes, "
                               "ways and bytes, e.g. 32768,8,64\n");
-      p = end + 1;
+      /* Well-formed but out of range: say which number, and the limit. */
+      if (too_large) {
+         HChar num[32];
+         SizeT n = (SizeT)(p - start) < sizeof num ? (SizeT)(p - start)
+                                                   : sizeof num - 4;
+         VG_(memcpy)(num, start, n);
+         VG_(strcpy)(num + n, (SizeT)(p - start) > n ? "..." : "");
+         VG_(fmsg_bad_option)(arg, "%s %s is too large (at most "
+                              "2147483647)\n", what[i], num);
+      }
+      if (v[i] == 0)
+         VG_(fmsg_bad_option)(arg, "%s must be at least 1\n", what[i]);
+      p++;
    }
    g->size = (UInt)v[0]; g->assoc = (UInt)v[1]; g->line = (UInt)v[2];
    problem = HT_(cache_geometry_problem)(g);
@@ -268,6 +293,60 @@ Bool HT_(read_client)(Addr a, void* buf, SizeT size, Bool string)
    return True;
 }
 
+/* The tool API has no strerror (the core's VG_(strerror) is not
+   exported).  These are the failures a report or mark file meets; any
+   other is given by number, so a reason is always printed. */
+const HChar* HT_(strerror)(Int err)
+{
+   static HChar other[32];
+   switch (err) {
+      case VKI_EPERM:        return "Operation not permitted";
+      case VKI_ENOENT:       return "No such file or directory";
+      case VKI_EIO:          return "Input/output error";
+      case VKI_ENXIO:        return "No such device or address";
+      case VKI_EACCES:       return "Permission denied";
+      case VKI_EBUSY:        return "Device or resource busy";
+      case VKI_EEXIST:       return "File exists";
+      case VKI_EXDEV:        return "Invalid cross-device link";
+      case VKI_ENOTDIR:      return "Not a directory";
+      case VKI_EISDIR:       return "Is a directory";
+      case VKI_EINVAL:       return "Invalid argument";
+      case VKI_ENFILE:       return "Too many open files in system";
+      case VKI_EMFILE:       return "Too many open files";
+      case VKI_ETXTBSY:      return "Text file busy";
+      case VKI_EFBIG:        return "File too large";
+      case VKI_ENOSPC:       return "No space left on device";
+      case VKI_EROFS:        return "Read-only file system";
+      case VKI_ELOOP:        return "Too many levels of symbolic links";
+#if defined(VGO_linux)
+      /* Linux's numbers; the VKI headers lack these two. */
+      case 36:               return "File name too long";
+      case 122:              return "Disk quota exceeded";
+#endif
+      default:
+         VG_(snprintf)(other, sizeof other, "error %d", err);
+         return other;
+   }
+}
+
+/* A name cut at 'len' bytes (its limit) must not end in part of a UTF-8
+   character, which the report would write as \xHH escapes: drops such a
+   trailing part. */
+static void cut_at_character(HChar* name, SizeT len)
+{
+   SizeT start = len, need;
+   UChar lead;
+   while (start > 0 && len - start < 4
+          && ((UChar)name[start - 1] & 0xC0) == 0x80)
+      start--;
+   if (start == 0) return;
+   lead = (UChar)name[start - 1];
+   need = (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3
+        : (lead & 0xF8) == 0xF0 ? 4 : 1;
+   if (need > 1 && len - (start - 1) < need)
+      name[start - 1] = '\0';
+}
+
 static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
 {
    static Bool warned_end = False;
@@ -284,6 +363,8 @@ static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
                       "readable name; using \"?\"\n");
             VG_(strcpy)(name, "?");
          }
+         if (VG_(strlen)(name) == sizeof name - 1)
+            cut_at_character(name, sizeof name - 1);
          /* Zones read the clock at every begin and end: run it inline
             from now on. */
          if (HT_(clock_start_inline)())
@@ -353,6 +434,7 @@ static void cache_post_clo_init(void)
 
 static void ht_post_clo_init(void)
 {
+   start_pid = VG_(getpid)();
    HT_(mark_post_clo_init)();
    HT_(fn_init)();
    HT_(callstack_init)();
@@ -384,8 +466,12 @@ static void ht_post_clo_init(void)
    HT_(report_check_path)();
 }
 
-static void ht_fini(Int exitcode)
+/* Ends the program's counting and writes the report: at exit, or
+   before an exec replaces the process image.  False if no report could
+   be written (after saying why). */
+static Bool end_and_write_report(void)
 {
+   static Bool warned = False;
    UInt    n;
    ULong   total;
    HT_Fn** fns;
@@ -395,15 +481,74 @@ static void ht_fini(Int exitcode)
    HT_(fn_restore_end)();
    /* Built and sorted once, for the summary and the report. */
    fns = HT_(fn_sorted)(&n, &total);
-   HT_(warn_unused_marks)();
+   if (!warned) HT_(warn_unused_marks)();   /* once, if an exec failed */
+   warned = True;
 
    if (VG_(clo_verbosity) > 0)
       VG_(umsg)("I   refs:      %'llu\n", total);
    ok = HT_(report_write)(fns, n, total);
    VG_(free)(fns);
+   return ok;
+}
+
+/* Whether Valgrind runs an exec'd program under the tool too
+   (--trace-children=yes, the last one given); the tool API does not
+   export the option itself. */
+static Bool tracing_children(void)
+{
+   Bool  yes = False;
+   Word  i;
+   for (i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); i++) {
+      const HChar* a = *(HChar**)VG_(indexXA)(VG_(args_for_valgrind), i);
+      if (VG_(strcmp)(a, "--trace-children=yes") == 0) yes = True;
+      else if (VG_(strcmp)(a, "--trace-children=no") == 0) yes = False;
+   }
+   return yes;
+}
+
+/* execve is about to replace the process image, whose counts would be
+   lost with it (fini never runs): the report is written now, as at exit,
+   with <exit how="exec"/>.  Returns False if it was not (the exec will
+   fail, so the program goes on and its report is written at exit). */
+Bool HT_(before_exec)(const HChar* path)
+{
+   struct vg_stat st;
+   /* Only the process the tool started with: a forked child's counts up
+      to the fork are its parent's, and a child that execs (system(),
+      popen(), posix_spawn) would otherwise write one report per
+      command it runs. */
+   if (VG_(getpid)() != start_pid)
+      return False;
+   /* Valgrind itself refuses an exec of what is not an executable
+      regular file; without this check, execvp's search of PATH (one
+      failing execve per folder) would end the counting at the first. */
+   if (path != NULL
+       && (sr_isError(VG_(stat)(path, &st)) || !VKI_S_ISREG(st.mode)
+           || (st.mode & (VKI_S_IXUSR | VKI_S_IXGRP | VKI_S_IXOTH)) == 0))
+      return False;
+   VG_(umsg)("hotgrind: execve(%s): writing the report of the program "
+             "it replaces\n", path ? path : "(by descriptor)");
+   if (tracing_children())
+      VG_(umsg)("hotgrind: warning: with --trace-children=yes the new "
+                "program's report will replace it at the same name (the "
+                "pid does not change)\n");
+   if (!end_and_write_report())
+      VG_(umsg)("hotgrind: error: no report was written for the program "
+                "that execve replaces\n");
+   return True;
+}
+
+void HT_(exec_failed)(void)
+{
+   VG_(umsg)("hotgrind: warning: execve failed after the report was "
+             "written: nothing the program does from now on is counted\n");
+}
+
+static void ht_fini(Int exitcode)
+{
    /* A CI job must not pass on a run whose report is missing, so this
       overrides the client's own exit status. */
-   if (!ok) {
+   if (!end_and_write_report()) {
       VG_(umsg)("hotgrind: no report was written; exiting with status 1\n");
       VG_(exit)(1);
    }

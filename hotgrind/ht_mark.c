@@ -18,7 +18,6 @@
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
-#include "pub_tool_seqmatch.h"
 #include "pub_tool_vki.h"
 
 #include "ht_include.h"
@@ -34,6 +33,7 @@ typedef struct {
 #define MAX_MARKS 256
 static Mark   marks[MAX_MARKS];
 static UInt   n_marks;
+static UInt   n_mark_options;   /* of n_marks, from --mark */
 /* --alloc-fn and --free-fn: the same pattern syntax. */
 static Mark   allocators[MAX_MARKS];
 static UInt   n_allocators;
@@ -64,7 +64,17 @@ static Mark* add_to(Mark* table, UInt* n, const HChar* text,
       VG_(exit)(1);
    }
    if (*n == MAX_MARKS) {
-      VG_(fmsg)("hotgrind: %s: more than %d patterns\n", where, MAX_MARKS);
+      /* Mark files are read after every --mark, so the pattern that
+         overflows is not necessarily where the many came from: say how
+         many each kind of option gave. */
+      if (table == marks)
+         VG_(fmsg)("hotgrind: %s: more than %d mark patterns in all "
+                   "(%u from --mark options, %u from --mark-file lines)\n",
+                   where, MAX_MARKS, n_mark_options,
+                   n_marks - n_mark_options);
+      else
+         VG_(fmsg)("hotgrind: %s: more than %d --alloc-fn and --free-fn "
+                   "patterns in all\n", where, MAX_MARKS);
       VG_(exit)(1);
    }
    m = &table[(*n)++];
@@ -88,14 +98,47 @@ static Mark* add_to(Mark* table, UInt* n, const HChar* text,
    return m;
 }
 
+/* A function that is both an allocator and a deallocator makes
+   impossible figures (--alloc-fn=free --free-fn=malloc counted frees of
+   blocks never allocated): a standard allocator named as another kind,
+   and the same pattern given to both options, are refused here; two
+   different globs that match one function, at the function
+   (HT_(custom_allocator)). */
+static void check_allocator_pattern(const Mark* m, const HChar* option)
+{
+   Bool         is_free = m->is_free;
+   const HT_Known* clash = HT_(standard_allocator_clash)(
+                              m->pattern, is_free ? HT_Obs_Free : HT_Obs_Malloc);
+   UInt            i;
+   if (clash) {
+      VG_(fmsg)("hotgrind: %s=%s: matches '%s', which hotgrind already "
+                "observes as %s\n", option, m->text, clash->name,
+                clash->kind == HT_Obs_Free ? "a standard free function"
+                : is_free ? "a standard allocator"
+                : "a standard allocator that takes its size differently");
+      VG_(exit)(1);
+   }
+   for (i = 0; i + 1 < n_allocators; i++)
+      if (allocators[i].is_free != is_free
+          && VG_(strcmp)(allocators[i].text, m->text) == 0) {
+         VG_(fmsg)("hotgrind: '%s' is given to both --alloc-fn and "
+                   "--free-fn\n", m->text);
+         VG_(exit)(1);
+      }
+}
+
 void HT_(add_pattern)(HT_PatternKind kind, const HChar* text,
                       const HChar* option)
 {
-   if (kind == HT_Pat_Mark)
+   Mark* m;
+   if (kind == HT_Pat_Mark) {
       add_to(marks, &n_marks, text, option);
-   else
-      add_to(allocators, &n_allocators, text, option)->is_free
-         = kind == HT_Pat_FreeFn;
+      n_mark_options++;
+      return;
+   }
+   m = add_to(allocators, &n_allocators, text, option);
+   m->is_free = kind == HT_Pat_FreeFn;
+   check_allocator_pattern(m, option);
 }
 
 /* Strips leading and trailing blanks in place. */
@@ -109,19 +152,37 @@ static HChar* trim(HChar* s)
    return s;
 }
 
+/* The first byte of 'text' that no text file has (NUL or another control
+   character but TAB, LF, CR), or NULL. */
+static const HChar* binary_byte(const HChar* text, SizeT len)
+{
+   SizeT i;
+   for (i = 0; i < len; i++) {
+      UChar c = (UChar)text[i];
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+         return text + i;
+   }
+   return NULL;
+}
+
 /* Reads the whole file, then takes it line by line: '#' starts a
-   comment, blank lines are skipped. */
+   comment, blank lines are skipped.  A file that is not text (a NUL
+   would silently end the text early, a binary file would become one
+   garbage pattern) is refused with its line; a UTF-8 byte order mark,
+   which editors add, is not part of the first pattern. */
 static void read_mark_file(const HChar* path)
 {
-   SysRes r = VG_(open)(path, VKI_O_RDONLY, 0);
-   SizeT  cap = 4096, len = 0;
-   HChar* text;
-   HChar* line;
-   UInt   lineno = 0;
-   Int    fd, n;
+   SysRes       r = VG_(open)(path, VKI_O_RDONLY, 0);
+   SizeT        cap = 4096, len = 0;
+   HChar*       text;
+   HChar*       line;
+   const HChar* bad;
+   UInt         lineno = 0;
+   Int          fd, n;
 
    if (sr_isError(r)) {
-      VG_(fmsg)("hotgrind: --mark-file=%s: cannot open the file\n", path);
+      VG_(fmsg)("hotgrind: --mark-file=%s: cannot open the file: %s\n",
+                path, HT_(strerror)((Int)sr_Err(r)));
       VG_(exit)(1);
    }
    fd = (Int)sr_Res(r);
@@ -131,7 +192,8 @@ static void read_mark_file(const HChar* path)
          text = VG_(realloc)("hotgrind.markfile", text, cap *= 2);
       n = VG_(read)(fd, text + len, (Int)(cap - 1 - len));
       if (n < 0) {
-         VG_(fmsg)("hotgrind: --mark-file=%s: read error\n", path);
+         VG_(fmsg)("hotgrind: --mark-file=%s: read error: %s\n", path,
+                   HT_(strerror)(-n));
          VG_(exit)(1);
       }
       if (n == 0) break;
@@ -140,7 +202,21 @@ static void read_mark_file(const HChar* path)
    VG_(close)(fd);
    text[len] = '\0';
 
-   for (line = text; line && *line; ) {
+   if ((bad = binary_byte(text, len)) != NULL) {
+      const HChar* p;
+      for (p = text, lineno = 1; p < bad; p++)
+         if (*p == '\n') lineno++;
+      VG_(fmsg)("hotgrind: --mark-file=%s:%u: a %s byte (0x%02x): a mark "
+                "file must be text\n", path, lineno,
+                *bad == '\0' ? "NUL" : "control", (UInt)(UChar)*bad);
+      VG_(exit)(1);
+   }
+   line = text;
+   if (len >= 3 && (UChar)text[0] == 0xef && (UChar)text[1] == 0xbb
+       && (UChar)text[2] == 0xbf)
+      line += 3;
+
+   for (lineno = 0; line && *line; ) {
       HChar* nl   = VG_(strchr)(line, '\n');
       HChar* hash;
       HChar* pat;
@@ -173,12 +249,40 @@ const HChar* HT_(mark_text)(UInt i)
    return marks[i].text;
 }
 
+/* Whether the glob 'pat' (* and ?) matches all of 'text'.  Valgrind's
+   VG_(string_match) backtracks over every '*', which is exponential in
+   their number: '*x*x*x*x*x*x*x*x*x*x*x*x*y' against a 3,000-byte C++
+   name ran for minutes.  Here a mismatch only moves the last '*' seen
+   one byte on (what an earlier '*' could match, the last one can too),
+   so the cost is at most len(pat) x len(text) steps. */
+Bool HT_(glob_match)(const HChar* pat, const HChar* text)
+{
+   const HChar* star      = NULL;
+   const HChar* star_text = NULL;
+   while (*text != '\0') {
+      if (*pat == '*') {
+         star = pat++;
+         star_text = text;
+      } else if (*pat != '\0' && (*pat == '?' || *pat == *text)) {
+         pat++;
+         text++;
+      } else if (star != NULL) {
+         pat  = star + 1;
+         text = ++star_text;
+      } else {
+         return False;
+      }
+   }
+   while (*pat == '*') pat++;
+   return *pat == '\0';
+}
+
 static Bool pattern_matches(const Mark* m, const HChar* name,
                             const HChar* object)
 {
    if (m->object && VG_(strcmp)(m->object, object) != 0)
       return False;
-   return VG_(string_match)(m->pattern, name);
+   return HT_(glob_match)(m->pattern, name);
 }
 
 Bool HT_(mark_matches)(UInt i, const HChar* name, const HChar* object)
@@ -189,10 +293,23 @@ Bool HT_(mark_matches)(UInt i, const HChar* name, const HChar* object)
 
 HT_Observed HT_(custom_allocator)(const HChar* name, const HChar* object)
 {
-   UInt i;
+   UInt i, j;
    for (i = 0; i < n_allocators; i++)
-      if (pattern_matches(&allocators[i], name, object))
+      if (pattern_matches(&allocators[i], name, object)) {
+         for (j = i + 1; j < n_allocators; j++)
+            if (allocators[j].is_free != allocators[i].is_free
+                && pattern_matches(&allocators[j], name, object)) {
+               const Mark* a = allocators[i].is_free ? &allocators[j]
+                                                     : &allocators[i];
+               const Mark* f = allocators[i].is_free ? &allocators[i]
+                                                     : &allocators[j];
+               VG_(fmsg)("hotgrind: %s in %s matches both --alloc-fn=%s "
+                         "and --free-fn=%s; no report is written\n",
+                         name, object, a->text, f->text);
+               VG_(exit)(1);
+            }
          return allocators[i].is_free ? HT_Obs_Free : HT_Obs_Malloc;
+      }
    return HT_Obs_None;
 }
 

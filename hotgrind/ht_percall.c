@@ -22,9 +22,13 @@ typedef struct {
    ULong count;
 } Bucket;
 
+/* Most zones and many marked functions only ever see one value (a zone
+   entered once): it is kept in 'one', and the set is made only for a
+   second distinct value, saving two allocations each. */
 struct _HT_PerCall {
-   OSet* buckets;
-   ULong n, sum, min, max;
+   OSet*  buckets;   /* NULL while every call had the value one.value */
+   Bucket one;
+   ULong  n, sum, min, max;
 };
 
 static Word cmp_value(const void* key, const void* elem)
@@ -36,16 +40,32 @@ static Word cmp_value(const void* key, const void* elem)
 
 HT_PerCall* HT_(percall_new)(void)
 {
-   HT_PerCall* pc = VG_(calloc)("hotgrind.percall", 1, sizeof(HT_PerCall));
-   pc->buckets = VG_(OSetGen_Create)(offsetof(Bucket, value), cmp_value,
-                                     VG_(malloc), "hotgrind.percall.set",
-                                     VG_(free));
-   return pc;
+   return VG_(calloc)("hotgrind.percall", 1, sizeof(HT_PerCall));
+}
+
+static void insert_bucket(HT_PerCall* pc, ULong value, ULong count)
+{
+   Bucket* b = VG_(OSetGen_AllocNode)(pc->buckets, sizeof(Bucket));
+   b->value = value;
+   b->count = count;
+   VG_(OSetGen_Insert)(pc->buckets, b);
 }
 
 void HT_(percall_add)(HT_PerCall* pc, ULong value)
 {
-   Bucket* b = VG_(OSetGen_Lookup)(pc->buckets, &value);
+   Bucket* b;
+   if (pc->buckets == NULL) {
+      if (pc->n == 0 || pc->one.value == value) {
+         pc->one.value = value;
+         pc->one.count++;
+         goto stats;
+      }
+      pc->buckets = VG_(OSetGen_Create)(offsetof(Bucket, value), cmp_value,
+                                        VG_(malloc), "hotgrind.percall.set",
+                                        VG_(free));
+      insert_bucket(pc, pc->one.value, pc->one.count);
+   }
+   b = VG_(OSetGen_Lookup)(pc->buckets, &value);
    if (!b) {
       b = VG_(OSetGen_AllocNode)(pc->buckets, sizeof(Bucket));
       b->value = value;
@@ -53,6 +73,7 @@ void HT_(percall_add)(HT_PerCall* pc, ULong value)
       VG_(OSetGen_Insert)(pc->buckets, b);
    }
    b->count++;
+ stats:
    if (pc->n == 0 || value < pc->min) pc->min = value;
    if (pc->n == 0 || value > pc->max) pc->max = value;
    pc->n++;
@@ -76,6 +97,10 @@ void HT_(percall_summary)(HT_PerCall* pc, HT_PerCallSummary* s)
    for (i = 0; i < 3; i++)
       rank[i] = (pct[i] * pc->n + 99) / 100;
 
+   if (pc->buckets == NULL) {
+      s->p50 = s->p95 = s->p99 = pc->one.value;
+      return;
+   }
    VG_(OSetGen_ResetIter)(pc->buckets);
    while (next < 3 && (b = VG_(OSetGen_Next)(pc->buckets)) != NULL) {
       seen += b->count;

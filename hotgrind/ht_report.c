@@ -90,11 +90,30 @@ static Int utf8_len(const UChar* s)
    return n;
 }
 
-/* Escaped text for attributes and content.  Symbol names can hold any
-   byte: '<' '&' '"' are escaped, bytes XML 1.0 cannot carry (control
-   characters, broken UTF-8) become '?', so the report always parses. */
+/* Whether the byte at p is written as \xHH: a byte XML 1.0 cannot carry
+   (a control character but TAB, LF, CR; broken or overlong UTF-8). */
+static Bool needs_hex(const UChar* p)
+{
+   if (*p < 0x20)
+      return *p != '\t' && *p != '\n' && *p != '\r';
+   return utf8_len(p) == 0;
+}
+
+/* Escaped text for attributes and content, losslessly: two different
+   names never come out the same (they are keys: zone names must be
+   unique), and the original bytes can be recovered (report-format.md,
+   "Names and text").
+   - '<' '>' '&' '"' '\'' are entities;
+   - TAB, LF, CR are character references: written raw, an XML reader
+     turns them into spaces in attributes (and CR into LF in text);
+   - a byte XML cannot carry is \xHH (upper-case hex);
+   - so that this stays reversible, a '\' of the text is written as \\
+     when what follows it could read as an escape: a '\', an 'x', or a
+     byte written as \xHH.  Any other '\' is written as it is, so names
+     that have no such bytes are written exactly as before. */
 static void out_esc(Out* o, const HChar* s)
 {
+   static const HChar hex[] = "0123456789ABCDEF";
    const UChar* p = (const UChar*)s;
    while (*p) {
       Int n;
@@ -104,13 +123,26 @@ static void out_esc(Out* o, const HChar* s)
          case '&':  out_str(o, "&amp;");  p++; continue;
          case '"':  out_str(o, "&quot;"); p++; continue;
          case '\'': out_str(o, "&apos;"); p++; continue;
+         case '\t': out_str(o, "&#9;");   p++; continue;
+         case '\n': out_str(o, "&#10;");  p++; continue;
+         case '\r': out_str(o, "&#13;");  p++; continue;
+         case '\\':
+            out_char(o, '\\');
+            if (p[1] == '\\' || p[1] == 'x' || (p[1] && needs_hex(p + 1)))
+               out_char(o, '\\');
+            p++;
+            continue;
          default: break;
       }
-      if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') {
-         out_char(o, '?'); p++; continue;
+      if (needs_hex(p)) {
+         out_char(o, '\\');
+         out_char(o, 'x');
+         out_char(o, hex[*p >> 4]);
+         out_char(o, hex[*p & 15]);
+         p++;
+         continue;
       }
       n = utf8_len(p);
-      if (n == 0) { out_char(o, '?'); p++; continue; }
       while (n-- > 0) out_char(o, (HChar)*p++);
    }
 }
@@ -364,6 +396,22 @@ static void write_launcher(Out* o)
    out_str(o, "    </launcher>\n");
 }
 
+/* <exit>: how the program ended, so that a report of a killed or
+   crashed run cannot pass for a complete one. */
+static void write_exit(Out* o)
+{
+   UInt        v;
+   HT_ExitKind k = HT_(how_ended)(&v);
+   out_str(o, "    <exit");
+   out_attr(o, "how", k == HT_Exit_Status ? "status"
+                      : k == HT_Exit_Exec ? "exec" : "signal");
+   if (k == HT_Exit_Status)
+      out_attr_u64(o, "status", v);
+   else if (k == HT_Exit_Signal)
+      out_attr_u64(o, "signal", v);
+   out_str(o, "/>\n");
+}
+
 static void write_run(Out* o)
 {
    Word i;
@@ -400,6 +448,7 @@ static void write_run(Out* o)
    write_environment(o);
    write_launcher(o);
    write_cache_geometry(o);
+   write_exit(o);
    out_str(o, "  </run>\n");
 }
 
@@ -633,90 +682,168 @@ static void write_events(Out* o)
 /*--- Files                                                ---*/
 /*------------------------------------------------------------*/
 
-/* The tool API has no strerror; these are the failures a report path
-   meets in practice. */
-static const HChar* errno_text(Int err)
-{
-   switch (err) {
-      case VKI_ENOENT:  return "No such file or directory";
-      case VKI_EACCES:  return "Permission denied";
-      case VKI_EISDIR:  return "Is a directory";
-      case VKI_ENOTDIR: return "Not a directory";
-      case VKI_EROFS:   return "Read-only file system";
-      case VKI_ENOSPC:  return "No space left on device";
-      default:          return "cannot open";
-   }
-}
+/* Where a report is written: "NAME.PID.tmp" in the report's folder,
+   renamed to NAME when complete, so NAME only ever holds a complete
+   report.  When NAME.PID.tmp could exceed the file-name limit (a legal
+   NAME of 244 to 255 bytes), the temporary name is
+   ".hotgrind-HASH.PID.tmp" in the same folder instead (HASH of NAME's
+   last component), so the rename stays within one file system.
 
-/* Where and how a report is written.  A regular path (or one that does
-   not exist yet) gets "<name>.<pid>.tmp" and a rename, so the final name
-   only ever holds a complete report.  An existing device or FIFO
-   (/dev/null, a pipe to another process) is written in place: renaming
-   over it would replace it with a plain file.  A directory is refused. */
+   Only a regular file, or a name that does not exist yet, can be the
+   report: opening a FIFO waits for a reader (the run hung at exit,
+   deaf to SIGTERM), and a device or socket is no place for a file that
+   is renamed into place. */
 typedef struct {
    HChar* name;       /* expanded --hotgrind-out-file */
-   HChar* write_to;   /* the temporary name, or 'name' itself */
-   Bool   rename;
+   HChar* dir;        /* its folder, "." if none, for stale temporaries */
+   HChar* prefix;     /* the temporary name's last component, up to PID */
+   HChar* write_to;   /* the temporary name */
    Int    fd;         /* open descriptor, or -errno */
 } Target;
 
-static Int open_for_writing(const HChar* path, Bool create)
+#define HT_NAME_MAX     255   /* NAME_MAX of Linux's file systems */
+#define HT_ENAMETOOLONG 36    /* Linux's; the VKI headers lack it */
+
+static Int open_for_writing(const HChar* path)
 {
-   Int    flags = VKI_O_WRONLY | (create ? VKI_O_CREAT | VKI_O_TRUNC : 0);
-   SysRes r = VG_(open)(path, flags, VKI_S_IRUSR | VKI_S_IWUSR
-                                     | VKI_S_IRGRP | VKI_S_IROTH);
+   SysRes r = VG_(open)(path, VKI_O_WRONLY | VKI_O_CREAT | VKI_O_TRUNC,
+                        VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP
+                        | VKI_S_IROTH);
    return sr_isError(r) ? -(Int)sr_Err(r) : (Int)sr_Res(r);
 }
 
-/* With 'probe', an existing device or FIFO is not opened: opening a FIFO
-   would wait for a reader, or hand it an early end of file. */
-static void target_open(Target* t, const HChar* out_file_option, Bool probe)
+/* Sets name, dir, prefix; fd is -errno when the name cannot be a report
+   (write_to is NULL then). */
+static void target_name(Target* t, const HChar* out_file_option)
 {
+   const HChar*   base;
    struct vg_stat st;
+   SizeT          dlen;
    t->name = VG_(expand_file_name)("--hotgrind-out-file", out_file_option);
-   t->rename = True;
-   if (!sr_isError(VG_(stat)(t->name, &st))) {
-      if (VKI_S_ISDIR(st.mode)) {
-         t->write_to = NULL;
+   t->write_to = NULL;
+   t->fd = 0;
+   base = VG_(strrchr)(t->name, '/');
+   base = base ? base + 1 : t->name;
+   /* The folder without its last '/' ("/" for the root). */
+   dlen = (SizeT)(base - t->name);
+   if (dlen > 1) dlen--;
+   t->dir = VG_(malloc)("hotgrind.tmpname", dlen + 2);
+   if (dlen == 0)
+      VG_(strcpy)(t->dir, ".");
+   else {
+      VG_(memcpy)(t->dir, t->name, dlen);
+      t->dir[dlen] = '\0';
+   }
+   t->prefix = VG_(malloc)("hotgrind.tmpname", VG_(strlen)(base) + 32);
+   /* 12 = ".PID.tmp" with the longest pid Linux gives (7 digits). */
+   if (VG_(strlen)(base) + 1 + 7 + 4 <= HT_NAME_MAX)
+      VG_(sprintf)(t->prefix, "%s.", base);
+   else
+      VG_(sprintf)(t->prefix, ".hotgrind-%08x.",
+                   HT_(hash_str)(HT_HASH_START, base));
+   if (VG_(strlen)(base) > HT_NAME_MAX)
+      t->fd = -HT_ENAMETOOLONG;
+   else if (base[0] == '\0')
+      t->fd = -VKI_EISDIR;
+   else if (!sr_isError(VG_(stat)(t->name, &st))) {
+      if (VKI_S_ISDIR(st.mode))
          t->fd = -VKI_EISDIR;
-         return;
-      }
-      if (!VKI_S_ISREG(st.mode)) t->rename = False;
+      else if (!VKI_S_ISREG(st.mode))
+         t->fd = -1;   /* not a regular file: see target_problem */
    }
-   if (t->rename) {
-      t->write_to = VG_(malloc)("hotgrind.tmpname",
-                                VG_(strlen)(t->name) + 32);
-      VG_(sprintf)(t->write_to, "%s.%d.tmp", t->name, VG_(getpid)());
-   } else {
-      t->write_to = VG_(strdup)("hotgrind.tmpname", t->name);
-      if (probe) { t->fd = -1; return; }
-   }
-   t->fd = open_for_writing(t->write_to, t->rename);
+}
+
+/* Why the report cannot be written at 'name', from target_name's fd. */
+static const HChar* target_problem(Int fd)
+{
+   return fd == -1 ? "not a regular file (a FIFO, device or socket "
+                     "would block or be replaced)"
+                   : HT_(strerror)(-fd);
+}
+
+static void target_open(Target* t, const HChar* out_file_option)
+{
+   target_name(t, out_file_option);
+   if (t->fd < 0) return;
+   t->write_to = VG_(malloc)("hotgrind.tmpname",
+                             VG_(strlen)(t->dir) + VG_(strlen)(t->prefix)
+                             + 32);
+   VG_(sprintf)(t->write_to, "%s%s%s%d.tmp", t->dir,
+                VG_(strcmp)(t->dir, "/") == 0 ? "" : "/", t->prefix,
+                VG_(getpid)());
+   t->fd = open_for_writing(t->write_to);
 }
 
 static void target_free(Target* t)
 {
    if (t->write_to) VG_(free)(t->write_to);
+   VG_(free)(t->prefix);
+   VG_(free)(t->dir);
    VG_(free)(t->name);
+}
+
+/* Temporaries of this report name left by runs that were killed while
+   writing (SIGKILL leaves NAME.PID.tmp behind): removed when PID is no
+   longer a process here (/proc/PID is gone).  A temporary of a process
+   that is alive, or of another pid namespace that shares the folder
+   and whose pid happens to be live here, is left alone. */
+static void remove_stale_temporaries(const Target* t)
+{
+   SysRes r = VG_(open)(t->dir, VKI_O_RDONLY, 0);
+   SizeT  plen = VG_(strlen)(t->prefix);
+   HChar  buf[4096];
+   Int    fd, n;
+   if (sr_isError(r)) return;
+   fd = (Int)sr_Res(r);
+   while ((n = VG_(getdents64)(fd, (struct vki_dirent64*)buf, sizeof buf))
+          > 0) {
+      Int off;
+      for (off = 0; off < n; ) {
+         struct vki_dirent64* d = (struct vki_dirent64*)(buf + off);
+         const HChar*         e = d->d_name;
+         const HChar*         p = e + plen;
+         Int                  pid = 0;
+         off += d->d_reclen;
+         if (VG_(strncmp)(e, t->prefix, plen) != 0) continue;
+         for (; *p >= '0' && *p <= '9' && pid < 100000000; p++)
+            pid = pid * 10 + (*p - '0');
+         if (p == e + plen || VG_(strcmp)(p, ".tmp") != 0
+             || pid == VG_(getpid)())
+            continue;
+         {
+            HChar          proc[32], path[4096 + 256];
+            struct vg_stat st;
+            VG_(sprintf)(proc, "/proc/%d", pid);
+            if (!sr_isError(VG_(stat)(proc, &st))
+                || sr_isError(VG_(stat)("/proc/self", &st)))
+               continue;   /* alive, or no /proc to ask */
+            if (VG_(strlen)(t->dir) + VG_(strlen)(e) + 2 > sizeof path)
+               continue;
+            VG_(sprintf)(path, "%s%s%s", t->dir,
+                         VG_(strcmp)(t->dir, "/") == 0 ? "" : "/", e);
+            if (VG_(unlink)(path) == 0 && VG_(clo_verbosity) > 1)
+               VG_(umsg)("hotgrind: removed '%s', left by process %d\n",
+                         path, pid);
+         }
+      }
+   }
+   VG_(close)(fd);
 }
 
 void HT_(report_check_path)(void)
 {
    Target t;
-   target_open(&t, HT_(clo).out_file, True);
-   if (!t.rename && t.write_to) {   /* a device or FIFO: used as it is */
-      target_free(&t);
-      return;
-   }
+   target_open(&t, HT_(clo).out_file);
    if (t.fd < 0) {
       VG_(fmsg)("cannot create the hotgrind report file '%s': %s\n",
-                t.name, errno_text(-t.fd));
+                t.name, target_problem(t.fd));
       VG_(fmsg)("choose a writable path with "
                 "--hotgrind-out-file=FILE\n");
       VG_(exit)(1);
    }
    VG_(close)(t.fd);
-   if (t.rename) VG_(unlink)(t.write_to);
+   VG_(unlink)(t.write_to);
+   remove_stale_temporaries(&t);
    target_free(&t);
 }
 
@@ -726,10 +853,10 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    Out*    o;
    Bool    ok;
 
-   target_open(&t, HT_(clo).out_file, False);
+   target_open(&t, HT_(clo).out_file);
    if (t.fd < 0) {
       VG_(umsg)("hotgrind: error: cannot create '%s': %s\n",
-                t.write_to ? t.write_to : t.name, errno_text(-t.fd));
+                t.write_to ? t.write_to : t.name, target_problem(t.fd));
       target_free(&t);
       return False;
    }
@@ -767,12 +894,15 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    if (!ok)
       VG_(umsg)("hotgrind: error: writing '%s' failed (disk full?)\n",
                 t.write_to);
-   else if (t.rename && VG_(rename)(t.write_to, t.name) != 0) {
-      VG_(umsg)("hotgrind: error: cannot rename '%s' to '%s'\n",
+   else if (VG_(rename)(t.write_to, t.name) != 0) {
+      /* VG_(rename) gives no errno: the usual causes are the folder
+         removed or made read-only, or NAME made a directory. */
+      VG_(umsg)("hotgrind: error: cannot rename '%s' to '%s' (was the "
+                "folder, or the name, changed while the program ran?)\n",
                 t.write_to, t.name);
       ok = False;
    }
-   if (!ok && t.rename) VG_(unlink)(t.write_to);
+   if (!ok) VG_(unlink)(t.write_to);
    VG_(free)(o);
    target_free(&t);
    return ok;

@@ -25,6 +25,7 @@
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
@@ -262,8 +263,81 @@ static Bool is_futex_wait(UWord op)
    }
 }
 
+/*------------------------------------------------------------*/
+/*--- How the program ended                                ---*/
+/*------------------------------------------------------------*/
+
+/* The core gives the tool's fini no exit status (it passes 0) and tells
+   it nothing of a fatal signal, so both are read from the system calls:
+   exit_group, or exit by the last thread, gives the status; a program
+   that reached the end without either was killed by a signal.  Which
+   one is known only when the program sent it to itself (abort, raise)
+   with nothing after: a signal that was not fatal is followed by another
+   system call, or by its handler. */
+static Bool exit_called;
+static Bool exec_pending;    /* the report was written for an execve */
+static UInt exit_status;
+static Int  self_signal;     /* sent to itself by the last system call */
+
+HT_ExitKind HT_(how_ended)(UInt* status_or_signal)
+{
+   if (exit_called) {
+      *status_or_signal = exit_status;
+      return HT_Exit_Status;
+   }
+   if (exec_pending) {
+      *status_or_signal = 0;
+      return HT_Exit_Exec;
+   }
+   *status_or_signal = (UInt)self_signal;
+   return self_signal > 0 ? HT_Exit_Signal : HT_Exit_SignalUnknown;
+}
+
+static void signal_delivered(ThreadId tid, Int sig, Bool alt_stack)
+{
+   self_signal = 0;            /* it went to a handler: not fatal */
+}
+
+static UInt live_threads(void)
+{
+   ThreadId tid;
+   UInt     n = 0;
+   for (tid = 1; tid < VG_N_THREADS; tid++)
+      if (record_of[tid]) n++;
+   return n;
+}
+
+static void note_exit_syscalls(ThreadId tid, UInt sysno, UWord* args, UInt n)
+{
+   Int pid = VG_(getpid)();
+   self_signal = 0;
+   if (n < 1) return;
+   if (sysno == __NR_exit_group || (sysno == __NR_exit && live_threads() <= 1)) {
+      if (!exit_called) {
+         exit_called = True;
+         exit_status = (UInt)(args[0] & 0xff);
+      }
+   } else if (sysno == __NR_kill && n >= 2
+              && ((Int)args[0] == pid || (Int)args[0] == 0)) {
+      self_signal = (Int)args[1];
+   } else if (sysno == __NR_tgkill && n >= 3 && (Int)args[0] == pid) {
+      self_signal = (Int)args[2];
+   } else if (sysno == __NR_tkill && n >= 2) {
+      self_signal = (Int)args[1];    /* a thread of this process */
+   } else if ((sysno == __NR_execve || sysno == __NR_execveat)
+              && HT_(program_state) != HT_Ended) {
+      HChar path[4096];
+      Bool  have_path = sysno == __NR_execve
+         && HT_(read_client)(args[0], path, sizeof path, True);
+      exec_pending = True;
+      if (!HT_(before_exec)(have_path ? path : NULL))
+         exec_pending = False;
+   }
+}
+
 static void pre_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n)
 {
+   note_exit_syscalls(tid, sysno, args, n);
    if (sysno == __NR_futex && n >= 2 && is_futex_wait(args[1])) {
       waited[tid] = True;
    } else if (sysno == __NR_exit_group) {
@@ -282,6 +356,10 @@ static void pre_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n)
 static void post_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n,
                          SysRes res)
 {
+   if ((sysno == __NR_execve || sysno == __NR_execveat) && exec_pending) {
+      exec_pending = False;        /* still here: it failed */
+      HT_(exec_failed)();
+   }
    if (sysno == __NR_prctl && n >= 2 && args[0] == VKI_PR_SET_NAME
        && !sr_isError(res))
       set_name(HT_(thread_of)(tid), args[1]);
@@ -426,4 +504,5 @@ void HT_(threads_register)(void)
    VG_(track_pre_thread_ll_create)(thread_created);
    VG_(track_pre_thread_ll_exit)(thread_ended);
    VG_(needs_syscall_wrapper)(pre_syscall, post_syscall);
+   VG_(track_pre_deliver_signal)(signal_delivered);
 }

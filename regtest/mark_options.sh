@@ -128,3 +128,56 @@ hg twice.xml --mark=ht_loop_n --mark='ht_loop_*' --mark=ht_loop_n -- ../hand_cxx
 expect_eq "marks, a pattern given twice" "$(marks_order twice.xml)" "ht_loop_n|ht_loop_*|ht_loop_n"
 expect_calls twice.xml ht_loop_n 1
 expect_incl twice.xml ht_loop_n "$(loop_n_ir $N)"
+
+# Globs match in at most len(pattern) x len(name) steps: Valgrind's
+# VG_(string_match) backtracks over every '*', and 12 of them against a
+# 3,000-byte name (long C++ template names are common) ran for minutes,
+# ignoring SIGTERM.  longname.c has f_x...x (3,000 x) and f_x...xy; the
+# pattern matches only the second.  Killed after 60 s (the fixed tool
+# takes well under one).
+xs=$("$PYTHON3" -c 'print("x" * 3000)')
+cat >longname.c <<C
+__attribute__((noinline)) void f_$xs(void) { __asm__ volatile(""); }
+__attribute__((noinline)) void f_${xs}y(void) { __asm__ volatile(""); }
+int main(void) { f_$xs(); f_${xs}y(); return 0; }
+C
+cc -O0 -o longname longname.c || hard_error "cannot build longname.c"
+pat=$("$PYTHON3" -c 'print("*x" * 12 + "*y")')
+st=0
+run_client_env timeout -s KILL 60 "$VG_IN_PLACE" --tool=hotgrind \
+   --hotgrind-out-file=longname.xml "--mark=$pat" ./longname \
+   >longname.xml.stdout 2>longname.xml.stderr || st=$?
+test "$st" = 0 || fail "--mark='$pat' on a 3,000-byte name: exit $st (137: killed after 60 s)"
+check_report longname.xml longname.xml.stderr
+expect_eq "mark '*x'x12'*y' functions" "$(mark_attr longname.xml "$pat" @functions)" 1
+expect_calls longname.xml "f_${xs}y" 1
+
+# A mark file must be text.  A NUL once ended the text silently
+# ("ma\0in\nfoo" gave one mark, "ma"), and a binary file became one
+# garbage pattern: both are refused, naming the file and the line.  A
+# UTF-8 byte order mark is not part of the first pattern.
+printf 'ht_loop_n\nma\000in\nfoo\n' >nul.txt
+printf 'ht_loop_n\n\177ELF\002\001\001\n' >bin.txt
+for f in nul.txt:2 bin.txt:2; do
+   st=$(hg_status notext "--mark-file=${f%:*}" -- /bin/echo CLIENT-RAN)
+   test "$st" -eq 1 || fail "--mark-file=${f%:*}: exit $st, want 1: $(cat notext.stderr)"
+   grep -q -F -- "--mark-file=$f:" notext.stderr && grep -q 'must be text' notext.stderr ||
+      fail "--mark-file=${f%:*}: the error does not name $f: $(cat notext.stderr)"
+   ! grep -q CLIENT-RAN notext.stdout || fail "the client ran with --mark-file=${f%:*}"
+done
+pass "mark files with a NUL or a control byte: refused with file and line"
+printf '\357\273\277ht_loop_n\r\n' >bom.txt
+hg bom.xml --mark-file=bom.txt -- ../hand_cxx $T $N
+expect_eq "marks of a file with a BOM" "$(marks_order bom.xml)" "ht_loop_n"
+expect_calls bom.xml ht_loop_n 1
+
+# More than 256 patterns: the message says how many came from --mark
+# options and how many from mark files, as the file read last is not
+# necessarily where the many came from.
+"$PYTHON3" -c 'print("\n".join("f%d" % i for i in range(200)))' >many.txt
+set -- $("$PYTHON3" -c 'print(" ".join("--mark=g%d" % i for i in range(100)))')
+st=$(hg_status toomany "$@" --mark-file=many.txt -- /bin/echo CLIENT-RAN)
+test "$st" -eq 1 || fail "300 marks: exit $st, want 1: $(cat toomany.stderr)"
+grep -q -F '100 from --mark options, 156 from --mark-file lines' toomany.stderr ||
+   fail "300 marks: the message does not count --mark options and file lines: $(cat toomany.stderr)"
+pass "more than 256 marks: the message counts both sources"

@@ -35,11 +35,41 @@ import sys
 import xml.etree.ElementTree as ET
 
 
-def glob_re(pattern):
-    out = []
-    for ch in pattern:
-        out.append(".*" if ch == "*" else "." if ch == "?" else re.escape(ch))
-    return re.compile("".join(out) + r"\Z", re.S)
+class glob_re:
+    """A glob (* and ?) matched whole, by simulating its automaton: the
+    set of pattern positions reachable after each byte.  Not re: .*x.*x
+    backtracks exponentially on long names, as the tool's old matcher
+    did, and this must check the tool's matcher on such names."""
+
+    def __init__(self, pattern):
+        self.p = pattern
+
+    def _close(self, states):
+        out = set()
+        for i in states:
+            while True:
+                out.add(i)
+                if i < len(self.p) and self.p[i] == "*":
+                    i += 1
+                else:
+                    break
+        return out
+
+    def match(self, text):
+        p = self.p
+        states = self._close({0})
+        for ch in text:
+            nxt = set()
+            for i in states:
+                if i < len(p):
+                    if p[i] == "*":
+                        nxt.add(i)
+                    elif p[i] == "?" or p[i] == ch:
+                        nxt.add(i + 1)
+            states = self._close(nxt)
+            if not states:
+                return False
+        return len(p) in states
 
 
 def split_mark(text):

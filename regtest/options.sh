@@ -50,6 +50,20 @@ for bad in "--I1=1024,65536,65536" "--D1=65536,65536,65536" "--LL=1024,131072,65
 done
 pass "geometries whose line x assoc overflows 32 bits: bad option, exit 1"
 
+# A well-formed number out of range is not a syntax error: the message
+# says which number is too large (2^31 and a number that would wrap a
+# 64-bit integer), not "expected SIZE,ASSOC,LINE".
+for bad in "--LL=2147483648,16,64" "--D1=32768,99999999999999999999999,64"; do
+   st=$(hg_status toolarge "$bad" -- /bin/echo CLIENT-RAN)
+   test "$st" -eq 1 || fail "$bad: exit $st, want 1: $(cat toolarge.stderr)"
+   grep -q -F -- "$bad" toolarge.stderr && grep -q 'too large' toolarge.stderr ||
+      fail "$bad: the message does not say the value is too large: $(cat toolarge.stderr)"
+   ! grep -q 'expected SIZE' toolarge.stderr ||
+      fail "$bad: called a syntax error: $(cat toolarge.stderr)"
+   ! grep -q CLIENT-RAN toolarge.stdout || fail "the client ran with $bad"
+done
+pass "cache numbers above 2^31-1: 'too large', exit 1"
+
 # <libc version> is read from the loaded libc.so.6 in 64 KiB chunks.  A
 # banner whose version runs past the end of a chunk must be read whole
 # from the next one, not from bytes past those read (it once gave

@@ -73,17 +73,55 @@ mkdir final.xml
 cannot_write folder final.xml
 test -z "$(ls -A final.xml)" || fail "files written into final.xml/"
 
-# A FIFO is written in place, not renamed over (which would turn it into a
-# plain file): the reader gets the whole report and the FIFO stays a FIFO.
+# Only a regular file (or a name to be created) can be the report.  A
+# FIFO used to be opened at exit, which waits for a reader: the run hung
+# after the program ended, ignoring SIGTERM.  It is refused at start-up,
+# as are devices; the run is killed after 60 s should it hang again.
 mkfifo pipe.xml
-cat pipe.xml >from-pipe.xml &
-reader=$!
-st=$(hg_status fifo --hotgrind-out-file=pipe.xml -- /bin/true)
-wait "$reader"
-expect_eq "exit status writing into a FIFO" "$st" 0
+for p in pipe.xml /dev/null; do
+   st=0
+   run_client_env timeout -s KILL 60 "$VG_IN_PLACE" --tool=hotgrind \
+      --hotgrind-out-file=$p /bin/echo CLIENT-RAN >special.stdout 2>special.stderr || st=$?
+   expect_eq "exit status with the report $p (137: hung, killed)" "$st" 1
+   grep -q -F "$p': not a regular file" special.stderr ||
+      fail "$p: the message does not say it is not a regular file: $(cat special.stderr)"
+   ! grep -q CLIENT-RAN special.stdout || fail "$p: the client ran"
+done
 test -p pipe.xml || fail "pipe.xml is no longer a FIFO"
-check_report from-pipe.xml fifo.stderr
-pass "FIFO: written in place, complete report, still a FIFO"
+pass "a FIFO or a device as the report: refused at start-up"
+
+# A legal name of 246-255 bytes: NAME.PID.tmp would pass the file-name
+# limit (255), so the temporary file has a short name in the same folder.
+# A longer name is refused at start-up, saying why.
+long=$("$PYTHON3" -c 'print("r" * 251 + ".xml")')
+st=0
+run_client_env "$VG_IN_PLACE" --tool=hotgrind --hotgrind-out-file="$long" \
+   /bin/true >long.stdout 2>long.stderr || st=$?
+expect_eq "exit status with a report name of 255 bytes" "$st" 0
+cp "$long" long.xml && rm "$long"
+check_report long.xml long.stderr
+pass "a report name of 255 bytes"
+cannot_write toolong "$("$PYTHON3" -c 'print("r" * 296 + ".xml")')"
+grep -q 'File name too long' toolong.stderr ||
+   fail "a 300-byte name: no reason given: $(cat toolong.stderr)"
+pass "a 300-byte name: refused with 'File name too long'"
+
+# A run killed while writing (SIGKILL) leaves NAME.PID.tmp.  The next run
+# with that report name removes the temporaries of processes that no
+# longer exist, and keeps those of live ones (this shell's pid stands in
+# for a run still writing), and of other report names.
+dead=$(sh -c 'echo $$')
+for f in stale.xml.$dead.tmp stale.xml.$$.tmp other.xml.$dead.tmp; do
+   echo partial >"$f"
+done
+st=$(hg_status stale --hotgrind-out-file=stale.xml -- /bin/true)
+expect_eq "exit status with stale temporaries" "$st" 0
+test ! -e stale.xml.$dead.tmp || fail "stale.xml.$dead.tmp (a dead process's) was left"
+test -e stale.xml.$$.tmp || fail "stale.xml.$$.tmp (a live process's) was removed"
+test -e other.xml.$dead.tmp || fail "other.xml.$dead.tmp (another report's) was removed"
+validate stale.xml
+rm -f stale.xml.$$.tmp other.xml.$dead.tmp
+pass "stale temporaries of dead processes removed, others kept"
 
 # A report that cannot be written at exit (its folder was removed while the
 # client ran) is an error: a message, no file, and exit status 1 even
