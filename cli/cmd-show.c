@@ -27,10 +27,11 @@ static const char show_help[] =
     "hotgrind run names, and the path it ran by) and what measured it; the\n"
     "run details the report records (platform, C library, options,\n"
     "environment, the launcher's settings, cache geometry, cost model,\n"
-    "host); the total instruction count and cache figures; then its\n"
-    "functions by self Ir (instructions executed in the function itself),\n"
-    "highest first: Ir, share of the total, the cache figures when the cache\n"
-    "was simulated (I1mr ... DLmw, cycles), function, object, file:line.\n"
+    "how the program ended: exit status, signal or exec; host); the total\n"
+    "instruction count and cache figures; then its functions by self Ir\n"
+    "(instructions executed in the function itself), highest first: Ir,\n"
+    "share of the total, the cache figures when the cache was simulated\n"
+    "(I1mr ... DLmw, cycles), function, object, file:line.\n"
     "\n"
     "Then, if the report has any, all its marked functions (--mark) and zones\n"
     "(HOTGRIND_ZONE_BEGIN) by inclusive Ir, highest first: calls, inclusive\n"
@@ -158,6 +159,11 @@ static void print_run_details(FILE *out, const struct hg_report *report)
                 hg_format_count(report->cost_l1_miss, count));
         fprintf(out, " + %s x (ILmr + DLmr + DLmw)\n",
                 hg_format_count(report->cost_ll_miss, count));
+    }
+    if (report->exit.how != HG_ENDED_UNKNOWN) {
+        char ended[64];
+        hg_describe_exit(&report->exit, ended, sizeof ended);
+        fprintf(out, "Exit:      %s\n", ended);
     }
     if (report->merged_reports != 0)
         fprintf(out, "Merged:    the sum of %s runs (hotgrind merge)\n",

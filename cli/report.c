@@ -545,8 +545,11 @@ static int load_word(struct loader *loader, const xmlNode *node,
     if (i == count) {
         char shown[64];
         hg_quote_for_message(shown, sizeof shown, value);
-        fail(loader, node, "<%s> attribute %s=\"%s\" is not \"%s\" or "
-             "\"%s\"", element_name(node), name, shown, words[0], words[1]);
+        /* Two or three words: "a" or "b", "a", "b" or "c". */
+        fail(loader, node, "<%s> attribute %s=\"%s\" is not \"%s\"%s%s%s or "
+             "\"%s\"", element_name(node), name, shown, words[0],
+             count > 2 ? ", \"" : "", count > 2 ? words[1] : "",
+             count > 2 ? "\"" : "", words[count - 1]);
     }
     free(value);
     return i;
@@ -629,8 +632,28 @@ static void load_env_var(struct loader *loader, void *item,
     var->value = require_attribute(loader, node, "value");
 }
 
+/* <run><exit>: the attributes its how takes. */
+static void load_exit(struct loader *loader, struct hg_exit *exit_,
+                      const xmlNode *node)
+{
+    static const char *const hows[] = { "status", "signal", "exec" };
+    unsigned number = 0;
+    int how = load_word(loader, node, "how", hows, 3, -1);
+
+    exit_->how = how == 0 ? HG_ENDED_BY_STATUS
+                 : how == 1 ? HG_ENDED_BY_SIGNAL
+                 : how == 2 ? HG_ENDED_BY_EXEC : HG_ENDED_UNKNOWN;
+    /* A missing status is the rules' problem (hg_rules), named there. */
+    if (exit_->how == HG_ENDED_BY_STATUS && has_attribute(node, "status")
+        && require_small_number(loader, node, "status", &number))
+        exit_->status = number;
+    if (exit_->how == HG_ENDED_BY_SIGNAL && has_attribute(node, "signal")
+        && require_small_number(loader, node, "signal", &number))
+        exit_->signal = number;
+}
+
 /* The optional parts of <run>: options, platform, libc, environment,
-   launcher, cost model and cache geometry. */
+   launcher, cost model, cache geometry, exit and merge. */
 static void load_run_details(struct loader *loader, struct hg_report *report,
                              const xmlNode *run)
 {
@@ -674,6 +697,8 @@ static void load_run_details(struct loader *loader, struct hg_report *report,
         report->cache_ll = require_attribute(loader, node, "LL");
         report->cache_source = optional_attribute(loader, node, "source");
     }
+    if ((node = find_child(run, "exit")) != NULL && !loader->failed)
+        load_exit(loader, &report->exit, node);
     if ((node = find_child(run, "merge")) != NULL && !loader->failed)
         require_count(loader, node, "reports", &report->merged_reports);
 }
@@ -686,6 +711,44 @@ const char *hg_report_option(const struct hg_report *report,
         if (strcmp(report->options[i].name, name) == 0)
             return report->options[i].value;
     return NULL;
+}
+
+void hg_describe_exit(const struct hg_exit *exit_, char *text, size_t size)
+{
+    /* Linux's numbers, which the report uses whatever the host reading
+       it (the same on amd64 and arm64); real-time ones have no name. */
+    static const char *const names[] = {
+        NULL, "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE",
+        "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT",
+        "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU",
+        "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS",
+    };
+    unsigned n = exit_->signal;
+
+    switch (exit_->how) {
+    case HG_ENDED_BY_STATUS:
+        snprintf(text, size, "status %u", exit_->status);
+        break;
+    case HG_ENDED_BY_SIGNAL:
+        if (n == 0)
+            snprintf(text, size, "ended by a signal (which one is unknown)");
+        else if (n < sizeof names / sizeof names[0])
+            snprintf(text, size, "killed by signal %u (SIG%s)", n, names[n]);
+        else
+            snprintf(text, size, "killed by signal %u", n);
+        break;
+    case HG_ENDED_BY_EXEC:
+        snprintf(text, size, "replaced by exec");
+        break;
+    default:
+        snprintf(text, size, "%s", "");
+    }
+}
+
+bool hg_exit_is_clean(const struct hg_exit *exit_)
+{
+    return exit_->how == HG_ENDED_UNKNOWN
+           || (exit_->how == HG_ENDED_BY_STATUS && exit_->status == 0);
 }
 
 const char *hg_report_program(const struct hg_report *report)

@@ -167,6 +167,21 @@ struct hg_option {
     char *value;
 };
 
+/* How the program ended (<run><exit how>); HG_ENDED_UNKNOWN when the
+   report does not say (older reports, merged ones). */
+enum hg_ended_by {
+    HG_ENDED_UNKNOWN,
+    HG_ENDED_BY_STATUS,          /* it exited: status */
+    HG_ENDED_BY_SIGNAL,          /* a fatal signal: signal, 0 if unknown */
+    HG_ENDED_BY_EXEC,            /* execve replaced it */
+};
+
+struct hg_exit {
+    enum hg_ended_by how;
+    unsigned status;             /* 0 to 255 */
+    unsigned signal;             /* Linux's number; 0 when not known */
+};
+
 /* <var name value/> of <run><environment>. */
 struct hg_env_var {
     char *name;
@@ -207,6 +222,7 @@ struct hg_report {
        summed into this one (docs/report-format.md, "Merged reports"); 0
        for a report the tool wrote. */
     uint64_t merged_reports;
+    struct hg_exit exit;             /* <exit> */
 
     bool has_host;       /* <host> is opt-in; the rest is reproducible */
     unsigned host_pid;
@@ -288,6 +304,15 @@ const char *hg_report_option(const struct hg_report *report,
    execs every program by the same path (<exe> is /proc/self/fd/3); <exe>
    otherwise. */
 const char *hg_report_program(const struct hg_report *report);
+
+/* How the program of REPORT ended, in a few words for one line: "status
+   0", "killed by signal 6 (SIGABRT)", "ended by a signal (which one is
+   unknown)", "replaced by exec"; "" when the report does not say. */
+void hg_describe_exit(const struct hg_exit *exit_, char *text, size_t size);
+
+/* Whether EXIT is one a comparison can trust: the program exited with
+   status 0, or the report does not say (judged as before <exit>). */
+bool hg_exit_is_clean(const struct hg_exit *exit_);
 
 /* Parses a decimal count the way the schema's xs:unsignedLong does
    (surrounding XML white space allowed, digits only).  Returns false if

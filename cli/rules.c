@@ -303,6 +303,35 @@ static void check_options(struct hg_rules *checker, const xmlNode *run)
     }
 }
 
+/* <exit>: status exactly with how="status", signal only with
+   how="signal"; the schema makes both optional, as it cannot tie an
+   attribute to another's value. */
+static void check_exit(struct hg_rules *checker, const xmlNode *run)
+{
+    const xmlNode *node = child_named(run, "exit");
+    xmlChar *copy;
+    const char *how;
+    bool status, signal;
+
+    if (node == NULL || checker_failed(checker))
+        return;
+    how = hg_xml_attribute(node, "how", &copy);
+    status = has_attribute(node, "status");
+    signal = has_attribute(node, "signal");
+    if (how != NULL) {
+        bool by_status = strcmp(how, "status") == 0;
+        if (by_status && !status)
+            broken(checker, node, "<exit how=\"status\"> has no status");
+        else if (!by_status && status)
+            broken(checker, node, "<exit how=\"%s\"> has a status; only "
+                   "how=\"status\" has one", how);
+        else if (signal && strcmp(how, "signal") != 0)
+            broken(checker, node, "<exit how=\"%s\"> has a signal; only "
+                   "how=\"signal\" has one", how);
+    }
+    xmlFree(copy);
+}
+
 /* heap and thread-events agree with what the report holds. */
 static void check_options_against_report(struct hg_rules *checker)
 {
@@ -831,6 +860,7 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
         checker->merged = child_named(part, "merge") != NULL;
         checker->phase = PHASE_OPTIONS;
         check_options(checker, part);
+        check_exit(checker, part);
     } else if (strcmp(name, "totals") == 0) {
         heap = child_named(part, "heap");
         checker->has_totals = get_count(part, "Ir", &checker->total_ir);

@@ -1048,6 +1048,51 @@ START_TEST(shows_the_table_of_a_report)
 }
 END_TEST
 
+/* <exit> loads as written and shows in the header, in words; a report
+   without one shows nothing about it (valid.xml above). */
+START_TEST(loads_and_shows_how_the_program_ended)
+{
+    static const struct {
+        const char *file;
+        enum hg_ended_by how;
+        unsigned status, signal;
+        bool clean;
+        const char *shown;
+    } cases[] = {
+        { "exit-status-0.xml", HG_ENDED_BY_STATUS, 0, 0, true, "status 0" },
+        { "exit-status-3.xml", HG_ENDED_BY_STATUS, 3, 0, false, "status 3" },
+        { "exit-signal-6.xml", HG_ENDED_BY_SIGNAL, 0, 6, false,
+          "killed by signal 6 (SIGABRT)" },
+        { "exit-signal.xml", HG_ENDED_BY_SIGNAL, 0, 0, false,
+          "ended by a signal (which one is unknown)" },
+        { "exit-exec.xml", HG_ENDED_BY_EXEC, 0, 0, false,
+          "replaced by exec" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct hg_report *r = load_ok(cases[i].file);
+        char line[128], *text;
+        ck_assert_int_eq(r->exit.how, cases[i].how);
+        ck_assert_uint_eq(r->exit.status, cases[i].status);
+        ck_assert_uint_eq(r->exit.signal, cases[i].signal);
+        ck_assert(hg_exit_is_clean(&r->exit) == cases[i].clean);
+        snprintf(line, sizeof line, "\nExit:      %s\nTotal: ",
+                 cases[i].shown);
+        text = show_to_string(r, 1);
+        ck_assert_msg(strstr(text, line) != NULL, "%s: %s", cases[i].file,
+                      text);
+        free(text);
+        hg_report_free(r);
+    }
+    {
+        struct hg_report *r = load_ok("valid.xml");
+        ck_assert_int_eq(r->exit.how, HG_ENDED_UNKNOWN);
+        ck_assert(hg_exit_is_clean(&r->exit));
+        hg_report_free(r);
+    }
+}
+END_TEST
+
 START_TEST(shows_only_the_top_functions_within_the_limit)
 {
     struct hg_report *r = load_ok("valid.xml");
@@ -2160,6 +2205,12 @@ static const struct bad_report rule_breakers[] = {
       "line 14: <option name=\"heap\"> has value=\"no\" but <totals> has a <heap>" },
     { "rule-option-events-disagree.xml",
       "line 15: <option name=\"thread-events\"> has value=\"no\" but the report has <events>" },
+    { "rule-exit-status-without-status.xml",
+      "line 13: <exit how=\"status\"> has no status" },
+    { "rule-exit-signal-with-status.xml",
+      "line 13: <exit how=\"signal\"> has a status; only how=\"status\" has one" },
+    { "rule-exit-exec-with-signal.xml",
+      "line 13: <exit how=\"exec\"> has a signal; only how=\"signal\" has one" },
 };
 
 START_TEST(validate_checks_the_rules_the_schema_cannot_express)
@@ -2180,7 +2231,8 @@ START_TEST(the_rules_accept_what_the_tool_writes)
     static const char *valid[] = {
         "valid.xml", "valid-full.xml", "valid-marked.xml",
         "no-functions.xml", "valid-heap-threads.xml", "valid-threads.xml",
-        "valid-launcher.xml",
+        "valid-launcher.xml", "exit-status-0.xml", "exit-status-3.xml",
+        "exit-signal-6.xml", "exit-signal.xml", "exit-exec.xml",
         "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
         "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
         "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
@@ -2297,6 +2349,7 @@ static Suite *report_suite(void)
     tcase_add_test(loader, loads_64_bit_counts_and_host_exactly);
     tcase_add_test(loader, loads_escaped_and_non_ascii_text_exactly);
     tcase_add_test(loader, loads_a_report_without_functions);
+    tcase_add_test(loader, loads_and_shows_how_the_program_ended);
     tcase_add_test(loader, refuses_what_validate_refuses);
     tcase_add_test(loader, validates_as_a_stream_as_on_the_document);
     tcase_add_test(loader, loads_a_report_without_marks_as_such);

@@ -115,6 +115,11 @@ run 0 show "$data/valid.xml" --limit 0 &&
 run 0 show -- "$data/valid-full.xml"
 run 0 show "$data/valid-escapes.xml"
 run 0 show "$data/no-functions.xml"
+run 0 show "$data/exit-signal-6.xml" &&
+  { grep -qx 'Exit:      killed by signal 6 (SIGABRT)' "$out" ||
+    fail "show exit-signal-6.xml: not how the program ended"; }
+run 0 show "$data/valid.xml" &&
+  { ! grep -q '^Exit:' "$out" || fail "show valid.xml: an Exit line without <exit>"; }
 expect_one_line_error "$data/future-additions.xml" show "$data/future-additions.xml"
 
 # --- show: marked functions, zones and mark warnings (stdout, status 0)
@@ -186,7 +191,9 @@ for name in rule-thread-ir-sum.xml rule-thread-allocs-sum.xml \
             rule-option-not-yes-no.xml rule-option-heap-disagrees.xml \
             rule-option-events-disagree.xml rule-thread-sync-above-ir.xml \
             rule-thread-frees-sum.xml rule-function-heap-above-totals.xml \
-            rule-inclusive-heap-above-totals.xml; do
+            rule-inclusive-heap-above-totals.xml \
+            rule-exit-status-without-status.xml rule-exit-signal-with-status.xml \
+            rule-exit-exec-with-signal.xml; do
   expect_one_line_error "$data/$name" validate "$data/$name"
   grep -q "^hotgrind: $data/$name: line [0-9]*: <" "$err" ||
     fail "validate $name: the error names no line and element"
