@@ -67,6 +67,30 @@ const char *hg_format_ratio(uint64_t part, uint64_t whole,
    or 5); 0 means no limit to the caller.  (text.c) */
 bool hg_parse_limit(const char *text, size_t *limit);
 
+/* --allow-exit of diff and check: the ways a program may have ended for
+   its report to be compared anyway (docs/manual.md).  Without it, only a
+   report whose program exited with status 0, or that does not say how it
+   ended, is compared. */
+enum {
+    HG_ALLOW_NONZERO = 1,    /* exited with a status other than 0 */
+    HG_ALLOW_SIGNAL = 2,     /* ended by a signal */
+    HG_ALLOW_EXEC = 4,       /* replaced by execve */
+    HG_ALLOW_ANY = 7,
+};
+#define HG_ALLOW_EXIT_WORDS "nonzero, signal, exec or any"
+
+/* A --allow-exit value: words of HG_ALLOW_EXIT_WORDS separated by
+   commas; *ALLOWED gets their union.  False on an unknown or empty word.
+   (text.c) */
+bool hg_parse_allowed_exits(const char *text, unsigned *allowed);
+
+/* Whether the report at PATH may be compared: true if its program ended
+   in a way ALLOWED (or exited 0, or the report does not say); false after
+   one line on stderr naming PATH, how its program ended and the
+   --allow-exit word that would let it through.  (messages.c) */
+bool hg_exit_allowed(const char *path, const struct hg_report *report,
+                     unsigned allowed);
+
 /* The command line of a subcommand, read by hg_parse_options the same
    way for every one (git's parse-options): options before or after the
    operands, "--" ending the options, --help and -h, and the same words for

@@ -16,11 +16,11 @@
 
 static const char check_usage[] =
     "usage: hotgrind check --policy FILE [--format=text|markdown] "
-    "[BASE] HEAD";
+    "[--allow-exit=LIST] [BASE] HEAD";
 
 static const char check_help[] =
     "usage: hotgrind check --policy FILE [--format=text|markdown] "
-    "[BASE] HEAD\n"
+    "[--allow-exit=LIST] [BASE] HEAD\n"
     "\n"
     "Applies the policy FILE (XML, docs/policy.md; validated against the\n"
     "schema built into this command) to the report HEAD: its budgets,\n"
@@ -38,6 +38,12 @@ static const char check_help[] =
     "\n"
     "  --policy FILE       the policy (required, once)\n"
     "  --format=FORMAT     text (default) or markdown\n"
+    "  --allow-exit=LIST   judge reports whose program ended so: nonzero\n"
+    "                      (an exit status other than 0), signal, exec,\n"
+    "                      comma-separated, or any; without it such a\n"
+    "                      report is refused (status 2), as a killed run's\n"
+    "                      figures stop early and would pass (a report that\n"
+    "                      does not say how its program ended is judged)\n"
     "\n"
     "Exit status: 0 pass, 1 a budget broken or a regression, 2 a file that\n"
     "cannot be used or a wrong command line (one line on stderr says\n"
@@ -466,13 +472,15 @@ static void print_judgement(const struct out *out,
 
 int cmd_check(int argc, char **argv)
 {
-    const char *policy_path = NULL, *format_name = "text";
+    const char *policy_path = NULL, *format_name = "text", *exits = NULL;
+    unsigned allowed_exits = 0;
     const char *base_path = NULL, *head_path;
     const struct hg_command_line line = {
         .command = "check", .usage = check_usage, .print_help = print_help,
         .options = {
             { .name = "--policy", .value = &policy_path, .once = true },
             { .name = "--format", .value = &format_name },
+            { .name = "--allow-exit", .value = &exits },
         },
     };
     struct hg_policy *policy = NULL;
@@ -495,6 +503,9 @@ int cmd_check(int argc, char **argv)
         && strcmp(format_name, "markdown") != 0)
         return hg_usage_error("check", check_usage, "unknown format '%s' "
                               "(text or markdown)", format_name);
+    if (exits != NULL && !hg_parse_allowed_exits(exits, &allowed_exits))
+        return hg_usage_error("check", check_usage, "--allow-exit takes "
+                              HG_ALLOW_EXIT_WORDS ", not '%s'", exits);
     if (path_count == 0)
         return hg_usage_error("check", check_usage, "no HEAD report given");
     if (path_count == 2)
@@ -506,7 +517,10 @@ int cmd_check(int argc, char **argv)
         == NULL)
         hg_say_problem(policy_path, problem);
     else if ((base_path == NULL || (base = hg_load_report(base_path)) != NULL)
-             && (head = hg_load_report(head_path)) != NULL) {
+             && (head = hg_load_report(head_path)) != NULL
+             && (base == NULL
+                 || hg_exit_allowed(base_path, base, allowed_exits))
+             && hg_exit_allowed(head_path, head, allowed_exits)) {
         judgement = hg_policy_judge(policy, base, head);
         out.file = stdout;
         out.format = strcmp(format_name, "markdown") == 0 ? FORMAT_MARKDOWN

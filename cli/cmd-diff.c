@@ -18,11 +18,11 @@
 
 static const char diff_usage[] =
     "usage: hotgrind diff [--format=text|markdown|json] [--limit N] "
-    "BASE HEAD";
+    "[--allow-exit=LIST] BASE HEAD";
 
 static const char diff_help[] =
     "usage: hotgrind diff [--format=text|markdown|json] [--limit N] "
-    "BASE HEAD\n"
+    "[--allow-exit=LIST] BASE HEAD\n"
     "\n"
     "Compares the report HEAD with the report BASE: the whole run, then each\n"
     "function and zone, matched by name, object and file (by name and object\n"
@@ -50,10 +50,16 @@ static const char diff_help[] =
     "                      the rows shown\n"
     "  --limit N           show the N rows of most impact (default 20; 0\n"
     "                      shows all); the totals are always shown\n"
+    "  --allow-exit=LIST   compare reports whose program ended so: nonzero\n"
+    "                      (an exit status other than 0), signal, exec,\n"
+    "                      comma-separated, or any; without it such a\n"
+    "                      report is refused, as it may not hold a whole\n"
+    "                      run (a report that does not say how its program\n"
+    "                      ended is compared)\n"
     "\n"
     "The text and markdown tables show the figures that changed; JSON shows\n"
     "every figure of each row.  Exit status: 0 whatever changed; 2 when a\n"
-    "report cannot be read or the command line is wrong.\n";
+    "report cannot be read or is refused, or the command line is wrong.\n";
 
 enum { DEFAULT_LIMIT = 20 };
 enum { FUNCTION_COLUMN_MAX = 50, OBJECT_COLUMN_MAX = 30 };
@@ -620,18 +626,20 @@ struct options {
     const char **paths;
     enum format format;
     size_t limit;
+    unsigned allowed_exits;      /* HG_ALLOW_ */
 };
 
 /* Reads the command line into OPTIONS; returns -1 when it is fine, else
    the exit status. */
 static int parse_options(int argc, char **argv, struct options *o)
 {
-    const char *format_text = NULL, *limit_text = NULL;
+    const char *format_text = NULL, *limit_text = NULL, *exits_text = NULL;
     const struct hg_command_line line = {
         .command = "diff", .usage = diff_usage, .help = diff_help,
         .options = {
             { .name = "--format", .value = &format_text },
             { .name = "--limit", .value = &limit_text },
+            { .name = "--allow-exit", .value = &exits_text },
         },
     };
     int status, operands;
@@ -651,6 +659,10 @@ static int parse_options(int argc, char **argv, struct options *o)
         return hg_usage_error("diff", diff_usage,
                               "--limit needs a number (0 for all), not '%s'",
                               limit_text);
+    if (exits_text != NULL
+        && !hg_parse_allowed_exits(exits_text, &o->allowed_exits))
+        return hg_usage_error("diff", diff_usage, "--allow-exit takes "
+                              HG_ALLOW_EXIT_WORDS ", not '%s'", exits_text);
     if (operands != 2)
         return hg_usage_error("diff", diff_usage,
                               "two reports needed, BASE and HEAD");
@@ -683,6 +695,12 @@ int cmd_diff(int argc, char **argv)
             hg_report_free(reports[0]);
             return HG_EXIT_TROUBLE;
         }
+    }
+    if (!hg_exit_allowed(o.paths[0], reports[0], o.allowed_exits)
+        || !hg_exit_allowed(o.paths[1], reports[1], o.allowed_exits)) {
+        hg_report_free(reports[0]);
+        hg_report_free(reports[1]);
+        return HG_EXIT_TROUBLE;
     }
     hg_diff_reports(reports[0], reports[1], &diff);
     c = (struct comparison){

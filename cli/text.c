@@ -90,6 +90,30 @@ bool hg_parse_limit(const char *text, size_t *limit)
     return true;
 }
 
+bool hg_parse_allowed_exits(const char *text, unsigned *allowed)
+{
+    static const struct { const char *word; unsigned bits; } words[] = {
+        { "nonzero", HG_ALLOW_NONZERO }, { "signal", HG_ALLOW_SIGNAL },
+        { "exec", HG_ALLOW_EXEC }, { "any", HG_ALLOW_ANY },
+    };
+    unsigned result = 0;
+    for (;;) {
+        size_t n = strcspn(text, ","), i;
+        for (i = 0; i < sizeof words / sizeof words[0]; i++)
+            if (n == strlen(words[i].word)
+                && strncmp(text, words[i].word, n) == 0)
+                break;
+        if (i == sizeof words / sizeof words[0])
+            return false;
+        result |= words[i].bits;
+        if (text[n] == '\0')
+            break;
+        text += n + 1;
+    }
+    *allowed = result;
+    return true;
+}
+
 void hg_print_clean(FILE *out, const char *text)
 {
     for (; *text; text++) {

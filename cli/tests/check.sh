@@ -170,6 +170,22 @@ expect_usage_error '--policy needs a value' check head.xml --policy
 expect_usage_error '--format needs a value' check --policy defaults.xml head.xml --format
 expect_usage_error "unknown option '--frobnicate'" check --frobnicate --policy defaults.xml head.xml
 expect_usage_error "unknown option '--policyx'" check --policyx defaults.xml head.xml
+# A report whose program did not exit with status 0 may stop early: its
+# lower figures would pass, so it is refused unless --allow-exit says that
+# is expected (the same figures as base.xml pass with it).
+expect_error "killed.xml: its program was killed by signal 6 (SIGABRT), so the report may not hold a whole run; refused (--allow-exit=signal if that is expected)" \
+  check --policy thresholds.xml base.xml killed.xml
+expect_error "killed.xml: its program was killed by signal 6 (SIGABRT), so the report may not hold a whole run; refused (--allow-exit=signal if that is expected)" \
+  check --policy thresholds.xml killed.xml base.xml
+expect_error "exited-1.xml: its program exited with status 1, so the report may not hold a whole run; refused (--allow-exit=nonzero if that is expected)" \
+  check --policy budgets.xml exited-1.xml
+expect_error "killed.xml: its program was killed by signal 6 (SIGABRT), so the report may not hold a whole run; refused (--allow-exit=signal if that is expected)" \
+  check --policy thresholds.xml --allow-exit=nonzero,exec base.xml killed.xml
+run 0 check --policy thresholds.xml --allow-exit=signal base.xml killed.xml
+run 0 check --policy thresholds.xml --allow-exit any killed.xml base.xml
+run 0 check --policy thresholds.xml base.xml exited-0.xml
+expect_usage_error "--allow-exit takes nonzero, signal, exec or any, not 'killed'" \
+  check --policy thresholds.xml --allow-exit=killed base.xml killed.xml
 # A merged report (3 runs summed) against one run: warned about.
 run 1 check --policy defaults.xml ../merge/shard-a.xml ../merge/merged.xml &&
   { grep -q '^warning: runs differ in number of runs: base 1, head 3$' "$out" ||
@@ -177,7 +193,7 @@ run 1 check --policy defaults.xml ../merge/shard-a.xml ../merge/merged.xml &&
 # Two policies are refused, not one of them silently dropped.
 expect_usage_error "--policy given twice ('budgets.xml' and 'defaults.xml'); give it once" check --policy budgets.xml --policy=defaults.xml head.xml
 run 0 check --help && {
-  grep -q '^usage: hotgrind check --policy FILE \[--format=text|markdown\] \[BASE\] HEAD$' "$out" ||
+  grep -q '^usage: hotgrind check --policy FILE \[--format=text|markdown\] \[--allow-exit=LIST\] \[BASE\] HEAD$' "$out" ||
     fail "check --help: no usage line"
   for metric in Ir D1mr cycles allocs calls incl-Ir incl-alloc-bytes p95 peak-bytes mean; do
     grep -q "^  $metric  " "$out" || fail "check --help does not list $metric"

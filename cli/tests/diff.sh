@@ -45,7 +45,7 @@ expect_usage_error() {
   why=$1; shift
   expect_trouble diff "$@" || return
   [ "$(cat "$err")" = "hotgrind diff: $why
-usage: hotgrind diff [--format=text|markdown|json] [--limit N] BASE HEAD" ] ||
+usage: hotgrind diff [--format=text|markdown|json] [--limit N] [--allow-exit=LIST] BASE HEAD" ] ||
     fail "diff $*: not the usage error '$why'"
 }
 
@@ -549,6 +549,16 @@ expect_error "hotgrind: ../wrong-format.xml: line 2: report format 2 is not supp
   ../wrong-format.xml head.xml
 expect_error "hotgrind: ../malformed.xml: line 15: Opening and ending tag mismatch: self line 14 and function" \
   ../malformed.xml bad-head.xml
+# A report whose program did not exit with status 0 is refused, either
+# side, unless --allow-exit names how it ended.
+expect_error "hotgrind: exec.xml: its program was replaced by exec, so the report may not hold a whole run; refused (--allow-exit=exec if that is expected)" \
+  base.xml exec.xml
+expect_error "hotgrind: exec.xml: its program was replaced by exec, so the report may not hold a whole run; refused (--allow-exit=exec if that is expected)" \
+  --allow-exit=signal,nonzero exec.xml base.xml
+run 0 diff --allow-exit=exec exec.xml base.xml
+run 0 diff --allow-exit=any base.xml exec.xml
+expect_usage_error "--allow-exit takes nonzero, signal, exec or any, not 'exec,'" \
+  --allow-exit=exec, base.xml exec.xml
 
 expect_usage_error "two reports needed, BASE and HEAD"
 expect_usage_error "two reports needed, BASE and HEAD" base.xml
