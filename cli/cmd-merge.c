@@ -30,7 +30,8 @@ static const char merge_help[] =
     "reports must come from the same program (<exe>, or the program setting\n"
     "of hotgrind run; the arguments may differ), hotgrind and Valgrind\n"
     "versions, architecture, launcher and its settings (hotgrind run),\n"
-    "platform, libc, options, cache geometry, cost model and mark patterns;\n"
+    "platform, libc, options, cache geometry, cost model, mark patterns\n"
+    "and how the program ended (<run><exit>, kept in OUT);\n"
     "otherwise merge names the two files and the difference, and exits with\n"
     "status 2.\n"
     "\n"
@@ -102,6 +103,25 @@ static bool differ_flag(char *diff, size_t size, const char *what, bool a,
         return false;
     snprintf(diff, size, "%s %s, not %s", what, b ? "present" : "absent",
              a ? "present" : "absent");
+    return true;
+}
+
+/* How the programs of A and B ended, when that differs: "exit 'status 1',
+   not 'status 0'" ("none" for a report that does not say).  Sharded runs
+   of one program end the same way; a shard that was killed or failed is
+   not summed with ones that were not, and the sum keeps the one <exit>. */
+static bool differ_exit(char *diff, size_t size, const struct hg_report *a,
+                        const struct hg_report *b)
+{
+    char ta[64] = "none", tb[64] = "none";
+    if (a->exit.how == b->exit.how && a->exit.status == b->exit.status
+        && a->exit.signal == b->exit.signal)
+        return false;
+    if (a->exit.how != HG_ENDED_UNKNOWN)
+        hg_describe_exit(&a->exit, ta, sizeof ta);
+    if (b->exit.how != HG_ENDED_UNKNOWN)
+        hg_describe_exit(&b->exit, tb, sizeof tb);
+    snprintf(diff, size, "exit '%s', not '%s'", tb, ta);
     return true;
 }
 
@@ -231,6 +251,7 @@ static bool incompatible(char *diff, size_t size, const struct hg_report *a,
         || differ(diff, size, "I1 cache", a->cache_i1, b->cache_i1)
         || differ(diff, size, "D1 cache", a->cache_d1, b->cache_d1)
         || differ(diff, size, "LL cache", a->cache_ll, b->cache_ll)
+        || differ_exit(diff, size, a, b)
         || differ_flag(diff, size, "heap figures", a->has_heap, b->has_heap)
         || differ_flag(diff, size, "<threads>", a->has_threads,
                        b->has_threads)
@@ -830,6 +851,15 @@ static void write_run(FILE *out, const struct hg_report *r)
         xml_attr(out, "LL", r->cache_ll);
         if (r->cache_source != NULL)
             xml_attr(out, "source", r->cache_source);
+        fputs("/>\n", out);
+    }
+    if (r->exit.how != HG_ENDED_UNKNOWN) {
+        static const char *const hows[] = { "", "status", "signal", "exec" };
+        fprintf(out, "    <exit how=\"%s\"", hows[r->exit.how]);
+        if (r->exit.how == HG_ENDED_BY_STATUS)
+            fprintf(out, " status=\"%u\"", r->exit.status);
+        if (r->exit.how == HG_ENDED_BY_SIGNAL && r->exit.signal != 0)
+            fprintf(out, " signal=\"%u\"", r->exit.signal);
         fputs("/>\n", out);
     }
     fprintf(out, "    <merge reports=\"%" PRIu64 "\"/>\n  </run>\n",

@@ -121,6 +121,22 @@ refuse_variant bind-now 's/"LD_BIND_NOW" value="1"/"LD_BIND_NOW" value="0"/' \
   "LD_BIND_NOW '0', not '1'"
 refuse_variant mark 's/<mark pattern="run_tests"/<mark pattern="run_*"/' \
   "mark pattern 'run_\\*', not 'run_tests'"
+# How the program ended: the same <exit> is kept; differing ones, or one
+# report without it, are refused (a killed shard is not summed with whole
+# ones).
+for shard in a b; do
+  sed 's|  </run>|    <exit how="status" status="0"/>\n&|' "$data/shard-$shard.xml" \
+    >"$scratch/exit0-$shard.xml"
+done
+sed 's|  </run>|    <exit how="signal" signal="6"/>\n&|' "$b" >"$scratch/abort-b.xml"
+run 0 merge -o "$merged" "$scratch/exit0-a.xml" "$scratch/exit0-b.xml" && {
+  grep -q '^    <exit how="status" status="0"/>$' "$merged" ||
+    fail "merge of two reports that exited 0: no <exit>"
+  run 0 validate "$merged"; }
+refuses "^hotgrind: $scratch/abort-b.xml: cannot be merged with $scratch/exit0-a.xml: exit 'killed by signal 6 \\(SIGABRT\\)', not 'status 0'\$" \
+  "$scratch/exit0-a.xml" "$scratch/abort-b.xml"
+refuses "^hotgrind: $scratch/exit0-b.xml: cannot be merged with $a: exit 'status 0', not 'none'\$" \
+  "$a" "$scratch/exit0-b.xml"
 # Against the third input, too: every report is compared with the first.
 variant arch3 's/<arch>amd64</<arch>x86</'
 refuses "^hotgrind: $scratch/arch3.xml: cannot be merged with $a: architecture 'x86', not 'amd64'\$" \
