@@ -193,6 +193,16 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
             hg_json_text(w, "source", r->cache_source);
         hg_json_close(w);
     }
+    if (r->exit.how != HG_ENDED_UNKNOWN) {
+        static const char *const hows[] = { "", "status", "signal", "exec" };
+        hg_json_open(w, "exit", '{', false);
+        hg_json_text(w, "how", hows[r->exit.how]);
+        if (r->exit.how == HG_ENDED_BY_STATUS)
+            hg_json_count(w, "status", r->exit.status);
+        if (r->exit.how == HG_ENDED_BY_SIGNAL && r->exit.signal != 0)
+            hg_json_count(w, "signal", r->exit.signal);
+        hg_json_close(w);
+    }
     if (r->merged_reports > 0) {
         hg_json_open(w, "merge", '{', false);
         hg_json_count(w, "reports", r->merged_reports);
@@ -736,6 +746,11 @@ static void cg_header(struct cg_writer *w)
         fprintf(w->out, " version %" PRIu64 ", cycles = Ir + %" PRIu64
                 " (I1mr + D1mr + D1mw) + %" PRIu64 " (ILmr + DLmr + DLmw)\n",
                 r->cost_model_version, r->cost_l1_miss, r->cost_ll_miss);
+    }
+    if (r->exit.how != HG_ENDED_UNKNOWN) {
+        char ended[64];
+        hg_describe_exit(&r->exit, ended, sizeof ended);
+        fprintf(w->out, "desc: Exit: %s\n", ended);
     }
     if (r->merged_reports > 0)
         fprintf(w->out, "desc: Merged: %" PRIu64 " reports\n",

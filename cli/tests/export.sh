@@ -90,6 +90,7 @@ assert f["sort"]["calls"] == 3 and f["sort"]["inclusive"]["Ir"] == 9000
 assert f["sort"]["per-call"]["mean"] == "3000.00"
 assert r["zones"][0]["inclusive"]["allocs"] == 3
 assert r["totals"]["heap"]["peak-bytes"] == 1100
+assert r["run"]["exit"] == {"how": "signal", "signal": 6}
 ' "$out" 2>"$err" || fail "export --format=json report.xml: figures"
   }
 fi
