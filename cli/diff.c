@@ -573,6 +573,13 @@ static char *runs_text(const struct hg_report *r)
                                     ? 1 : r->merged_reports);
 }
 
+static char *exit_text(const struct hg_report *r)
+{
+    char ended[64];
+    hg_describe_exit(&r->exit, ended, sizeof ended);
+    return hg_xstrdup(ended);
+}
+
 /* What both reports record of how the run was measured, and differs:
    counts may move for that reason alone. */
 static void compare_fingerprints(struct hg_diff *diff,
@@ -612,6 +619,10 @@ static void compare_fingerprints(struct hg_diff *diff,
                       cost_model_text(head));
     if (base->has_cache_geometry && head->has_cache_geometry)
         add_formatted(diff, "cache", cache_text(base), cache_text(head));
+    /* Only reached with --allow-exit when one did not exit 0: say so. */
+    if (base->exit.how != HG_ENDED_UNKNOWN
+        && head->exit.how != HG_ENDED_UNKNOWN)
+        add_formatted(diff, "exit", exit_text(base), exit_text(head));
 }
 
 /* ------------------------------------------------------------- rows */

@@ -184,6 +184,10 @@ expect_error "killed.xml: its program was killed by signal 6 (SIGABRT), so the r
 run 0 check --policy thresholds.xml --allow-exit=signal base.xml killed.xml
 run 0 check --policy thresholds.xml --allow-exit any killed.xml base.xml
 run 0 check --policy thresholds.xml base.xml exited-0.xml
+# When both say how their program ended and that differs, a warning.
+run 0 check --policy thresholds.xml --allow-exit=signal exited-0.xml killed.xml &&
+  { grep -qx 'warning: runs differ in exit: base status 0, head killed by signal 6 (SIGABRT)' "$out" ||
+      fail "check --allow-exit: no warning that the runs ended differently"; }
 expect_usage_error "--allow-exit takes nonzero, signal, exec or any, not 'killed'" \
   check --policy thresholds.xml --allow-exit=killed base.xml killed.xml
 # A merged report (3 runs summed) against one run: warned about.
