@@ -211,6 +211,10 @@ static void block_freed(Addr p, HT_Fn* caller)
 static void block_resized(Addr old, Addr p, SizeT size, HT_Fn* caller)
 {
    Block* b = VG_(HT_remove)(live, old);
+   /* realloc(p, 0) that returns a block (allocators other than glibc's)
+      is a zero-byte request: 1 byte, as malloc(0), so alloc-bytes stays
+      >= allocs. */
+   if (size == 0) size = 1;
    if (!b) {                       /* not ours: a new block */
       block_allocated(p, size, caller);
       return;

@@ -320,3 +320,48 @@ test "$st" -eq 1 || fail "pool_alloc matched by both options: exit $st, want 1"
 grep -q -F 'pool_alloc in heap_hand matches both --alloc-fn=pool_* and --free-fn=pool_a*' bothglob.stderr ||
    fail "pool_alloc matched by both options: no message: $(cat bothglob.stderr)"
 pass "a function matched by both --alloc-fn and --free-fn: the run stops, saying so"
+
+#--------------------------------------------------------------------------
+# realloc(p, 0) returning a block (musl, jemalloc and others do; glibc
+# frees p and returns NULL): one allocation of 0 bytes, counted as 1 byte
+# like malloc(0), so alloc-bytes >= allocs holds.  The program's own
+# realloc is observed by its name; the malloc and free it calls are
+# nested, so not counted.
+#--------------------------------------------------------------------------
+cat >realloc0.c <<'C'
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+void *realloc(void *p, size_t n)
+{
+   void *q;
+   size_t old;
+   if (p == NULL)
+      return malloc(n);
+   if ((q = malloc(n)) == NULL)     /* glibc's malloc(0) gives a block */
+      return NULL;
+   old = malloc_usable_size(p);
+   memcpy(q, p, old < n ? old : n);
+   free(p);
+   return q;
+}
+__attribute__((noinline)) static void shrink_to_zero(void)
+{
+   char *p = malloc(1);             /* 1 alloc, 1 byte */
+   p = realloc(p, 0);               /* 1 alloc of 0 bytes: 1 byte */
+   if (p == NULL)
+      abort();
+   free(p);                         /* 1 free of the block, now 1 byte */
+}
+int main(void)
+{
+   shrink_to_zero();
+   puts("realloc0 ok");
+   return 0;
+}
+C
+cc -O0 -g -o realloc0 realloc0.c || hard_error "cannot build realloc0.c"
+hgh realloc0.xml -- ./realloc0
+expect_eq "realloc0's own checks" "$(cat realloc0.xml.stdout)" "realloc0 ok"
+expect_self realloc0.xml shrink_to_zero "2 2 1 1"
