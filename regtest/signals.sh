@@ -91,6 +91,34 @@ for c in "exit 3 status|3|" "handled 4 status|4|" "abort $((128 + abrt)) signal|
    got="$got|$(xpath "end-$1.xml" 'string(/hotgrind/run/exit/@signal)')"
    expect_eq "<exit how|status|signal> of ends $1" "$got" "$3"
 done
+# End to end, the issue this is for: `hotgrind diff` and `check` refuse
+# the report of an aborted run against a complete one (its figures stop
+# early and would pass), unless --allow-exit says it is expected; `show`
+# says how each ended.
+HOTGRIND_CLI=$top_builddir/cli/hotgrind
+if test -x "$HOTGRIND_CLI"; then
+   st=$(hg_status end-ok --hotgrind-out-file=end-ok.xml -- ./ends ok)
+   expect_eq "exit status of ends ok" "$st" 0
+   st=0
+   "$HOTGRIND_CLI" diff end-ok.xml end-abort.xml >cli-diff.out 2>cli-diff.err || st=$?
+   expect_eq "hotgrind diff of an aborted run: status" "$st" 2
+   expect_eq "hotgrind diff of an aborted run: the line" "$(cat cli-diff.err)" \
+      "hotgrind: end-abort.xml: its program was killed by signal $abrt (SIGABRT), so the report may not hold a whole run; refused (--allow-exit=signal if that is expected)"
+   printf '<policy format="1"/>\n' >empty-policy.xml
+   st=0
+   "$HOTGRIND_CLI" check --policy empty-policy.xml end-ok.xml end-segv.xml \
+      >cli-check.out 2>cli-check.err || st=$?
+   expect_eq "hotgrind check of a crashed run: status" "$st" 2
+   grep -q '^hotgrind: end-segv.xml: its program was ended by a signal (which one is unknown)' cli-check.err ||
+      fail "hotgrind check of a crashed run: not the line: $(cat cli-check.err)"
+   st=0
+   "$HOTGRIND_CLI" diff --allow-exit=signal end-ok.xml end-abort.xml >/dev/null 2>&1 || st=$?
+   expect_eq "hotgrind diff --allow-exit=signal of an aborted run: status" "$st" 0
+   "$HOTGRIND_CLI" show --limit 1 end-exit.xml | grep -qx 'Exit:      status 3' ||
+      fail "hotgrind show end-exit.xml: no 'Exit:      status 3'"
+   pass "hotgrind diff, check and show: how the program ended"
+fi
+
 # The same command gives the same report, <exit> included.
 st=$(hg_status end-abort2 --hotgrind-out-file=end-abort2.xml -- ./ends abort)
 cmp -s end-abort.xml end-abort2.xml || fail "two runs of ends abort wrote different reports"
