@@ -31,6 +31,9 @@ typedef struct {
 } Mark;
 
 #define MAX_MARKS 256
+/* A mark file larger than this is not a list of at most MAX_MARKS
+   patterns (with comments), but something read by mistake. */
+#define MAX_MARK_FILE_BYTES (16u << 20)
 static Mark   marks[MAX_MARKS];
 static UInt   n_marks;
 static UInt   n_mark_options;   /* of n_marks, from --mark */
@@ -187,9 +190,20 @@ static void read_mark_file(const HChar* path)
    }
    fd = (Int)sr_Res(r);
    text = VG_(malloc)("hotgrind.markfile", cap);
+   /* Each chunk is checked as it comes, so an endless or huge binary
+      source (/dev/zero, a device) is refused at its first bad byte
+      instead of being read into memory. */
+   bad = NULL;
    for (;;) {
-      if (len + 1 == cap)
+      if (len + 1 == cap) {
+         if (cap >= MAX_MARK_FILE_BYTES) {
+            VG_(fmsg)("hotgrind: --mark-file=%s: larger than %u bytes: a "
+                      "mark file holds at most %u patterns\n", path,
+                      (UInt)MAX_MARK_FILE_BYTES, (UInt)MAX_MARKS);
+            VG_(exit)(1);
+         }
          text = VG_(realloc)("hotgrind.markfile", text, cap *= 2);
+      }
       n = VG_(read)(fd, text + len, (Int)(cap - 1 - len));
       if (n < 0) {
          VG_(fmsg)("hotgrind: --mark-file=%s: read error: %s\n", path,
@@ -197,12 +211,14 @@ static void read_mark_file(const HChar* path)
          VG_(exit)(1);
       }
       if (n == 0) break;
+      bad = binary_byte(text + len, (SizeT)n);
       len += (SizeT)n;
+      if (bad != NULL) break;
    }
    VG_(close)(fd);
    text[len] = '\0';
 
-   if ((bad = binary_byte(text, len)) != NULL) {
+   if (bad != NULL) {
       const HChar* p;
       for (p = text, lineno = 1; p < bad; p++)
          if (*p == '\n') lineno++;

@@ -166,6 +166,19 @@ for f in nul.txt:2 bin.txt:2; do
    ! grep -q CLIENT-RAN notext.stdout || fail "the client ran with --mark-file=${f%:*}"
 done
 pass "mark files with a NUL or a control byte: refused with file and line"
+# An endless source is refused at its first bad byte, not read into
+# memory until the read fails (/dev/zero once ended in "read error:
+# error 14" after growing the buffer past 2 GB); a text file too large to
+# be a list of 256 patterns is refused by its size.
+st=$(hg_status zero --mark-file=/dev/zero -- /bin/echo CLIENT-RAN)
+test "$st" -eq 1 && grep -q -F -- '--mark-file=/dev/zero:1: a NUL byte' zero.stderr ||
+   fail "--mark-file=/dev/zero: exit $st: $(cat zero.stderr)"
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "%0100d\n", i }' >huge.txt
+st=$(hg_status huge --mark-file=huge.txt -- /bin/echo CLIENT-RAN)
+test "$st" -eq 1 && grep -q -F -- '--mark-file=huge.txt: larger than 16777216 bytes' huge.stderr ||
+   fail "--mark-file=huge.txt (20 MB): exit $st: $(cat huge.stderr)"
+! grep -q CLIENT-RAN huge.stdout || fail "the client ran with a 20 MB mark file"
+pass "an endless or oversized mark file: refused, not read whole"
 printf '\357\273\277ht_loop_n\r\n' >bom.txt
 hg bom.xml --mark-file=bom.txt -- ../hand_cxx $T $N
 expect_eq "marks of a file with a BOM" "$(marks_order bom.xml)" "ht_loop_n"
