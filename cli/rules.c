@@ -804,6 +804,17 @@ struct hg_rules *hg_rules_start(void)
     return checker;
 }
 
+/* Enters PHASE and runs CHECK on ITEM unless the phase already failed:
+   a phase stops at its first problem. */
+static void check_in_phase(struct hg_rules *checker, enum phase phase,
+                           void (*check)(struct hg_rules *, const xmlNode *),
+                           const xmlNode *item)
+{
+    checker->phase = phase;
+    if (!checker_failed(checker))
+        check(checker, item);
+}
+
 /* Each item's checks, in their phases; a phase stops at its first
    problem (a later item may still break a rule of an earlier phase). */
 void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
@@ -814,23 +825,14 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
     if (item->type != XML_ELEMENT_NODE || item->ns != NULL)
         return;
     if (strcmp(name, "function") == 0) {
-        checker->phase = PHASE_FUNCTIONS;
-        if (!checker_failed(checker))
-            check_function(checker, item);
-        checker->phase = PHASE_FUNCTIONS_CACHE;
-        if (!checker_failed(checker))
-            check_entity_cache(checker, item);
+        check_in_phase(checker, PHASE_FUNCTIONS, check_function, item);
+        check_in_phase(checker, PHASE_FUNCTIONS_CACHE, check_entity_cache,
+                       item);
     } else if (strcmp(name, "zone") == 0) {
-        checker->phase = PHASE_ZONES;
-        if (!checker_failed(checker))
-            check_activations(checker, item);
-        checker->phase = PHASE_ZONES_CACHE;
-        if (!checker_failed(checker))
-            check_entity_cache(checker, item);
+        check_in_phase(checker, PHASE_ZONES, check_activations, item);
+        check_in_phase(checker, PHASE_ZONES_CACHE, check_entity_cache, item);
     } else if (strcmp(name, "mark") == 0) {
-        checker->phase = PHASE_MARKS;
-        if (!checker_failed(checker))
-            check_mark(checker, item);
+        check_in_phase(checker, PHASE_MARKS, check_mark, item);
     } else if (strcmp(name, "thread") == 0) {
         checker->phase = PHASE_THREADS;
         check_thread(checker, item);
@@ -841,9 +843,7 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
         else
             collect_id(&checker->mutexes, item);
     } else if (strcmp(name, "event") == 0) {
-        checker->phase = PHASE_EVENTS;
-        if (!checker_failed(checker))
-            check_event(checker, item);
+        check_in_phase(checker, PHASE_EVENTS, check_event, item);
     }
 }
 
