@@ -301,6 +301,9 @@ typedef struct _HT_Zone {
    HT_Costs         incl;
    HT_PerCall*      percall;
    UInt             open;         /* counted entries open, all threads */
+   /* A bit a thread id, set while an outermost counted entry is open
+      on that thread (NULL until the first counted entry). */
+   UChar*           outer_open;
 } HT_Zone;
 
 /* Collected instructions executed so far, all threads: the clock.
