@@ -1,13 +1,17 @@
 #!/bin/sh
 # Installs the Debian packages hotgrind needs to build, run and test.
 # Run as root on Debian 12 (bookworm); CI machines start clean, so the
-# setup and test commands call this first.  clang and libclang-rt-dev
+# setup and test commands call this first.  zlib1g-dev is a real Debian
+# shared library the documented marks run against (libz.so.1:inflate);
+# python3-jsonschema and python3-junitparser read the JSON and JUnit the
+# command writes, as CI consumers would.  clang and libclang-rt-dev
 # (libFuzzer, the sanitizers) are for fuzz/ only: `make fuzz-smoke`.
 set -eu
 PACKAGES="
   gcc g++ make autoconf automake pkg-config
   valgrind libxml2-dev libxml2-utils check
-  python3
+  python3 python3-jsonschema python3-junitparser
+  zlib1g-dev
   bzip2 xz-utils sqlite3
   clang libclang-rt-dev
 "
