@@ -164,8 +164,9 @@ refuses "^hotgrind merge: function 'run_tests' is marked in $a but not in $scrat
 ra=$data/run-a.xml rb=$data/run-b.xml
 merges "$merged" "$ra" "$rb" &&
   same "$data/run-merged.xml" "$merged" "merge run-a run-b"
-# The merged report keeps the launcher, and show names the program.
-run 0 show "$data/run-merged.xml" && {
+# The merged report keeps the launcher, and show names the program (all
+# its settings on one line: --wide).
+run 0 show --wide "$data/run-merged.xml" && {
   grep -qxF 'Command:   xz (run as /proc/self/fd/3)' "$out" ||
     fail "show run-merged.xml: the program"
   grep -qxF "Launcher:  hotgrind run; program=xz environment=cleared PATH=/usr/bin:/bin LC_ALL=C LD_BIND_NOW=1 glibc-tunables=x86-sse2 program-path=/proc/self/fd/3 valgrind-lib=default valgrind-wrapper=skipped 'open-fds=0 1 2 3' stdin=file stdout=pipe stderr=pipe aslr=off stack-limit=8388608 cwd=. cache-geometry=fixed" "$out" ||
