@@ -19,6 +19,7 @@
 #include <libxml/tree.h>
 
 #include "embedded-schema.h"
+#include "foreign-format.h"
 #include "report.h"
 #include "rules.h"
 #include "xalloc.h"
@@ -1186,6 +1187,8 @@ static struct hg_report *read_report(const char *path, bool schema,
     /* One order of problems for every command: the XML, what the loader
        needs (the format first), then the schema, then its rules. */
     if (!parsed || found_problem(&stream, problem, problem_size)) {
+        /* Another tool's output, an export...: say what it is. */
+        hg_describe_foreign_file(path, problem, problem_size);
         hg_report_free(stream.report);
         return NULL;
     }
