@@ -9,7 +9,7 @@
    --alloc-fn and --free-fn (the options are read in ht_main.c).
    Patterns are globs (* and ?) over the demangled name the report shows.
    A single ':' that is not part of a C++/Rust '::' separates an object
-   basename from the pattern.
+   glob (over the file basename or the soname) from the pattern.
    Matching happens once per function, when it is first translated, so it
    costs nothing at run time. */
 
@@ -294,9 +294,14 @@ Bool HT_(glob_match)(const HChar* pat, const HChar* text)
    return *pat == '\0';
 }
 
-static Bool object_matches(const HChar* obj, const HT_Object* object)
+/* OBJ of OBJ:PATTERN is a glob over the object's file basename
+   (libz.so.1.2.13) or its soname (libz.so.1), so a mark can name a
+   library the way the program links it.  The CLI's policy matching
+   (cli/policy*.c) implements the same rule. */
+static Bool object_matches(const HChar* glob, const HT_Object* object)
 {
-   return VG_(strcmp)(obj, object->name) == 0;
+   return HT_(glob_match)(glob, object->name)
+          || (object->soname != NULL && HT_(glob_match)(glob, object->soname));
 }
 
 static Bool pattern_matches(const Mark* m, const HChar* name,
