@@ -176,6 +176,15 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
         hg_json_close(w);
         hg_json_close(w);
     }
+    if (r->launcher != NULL) {
+        hg_json_open(w, "launcher", '{', false);
+        hg_json_text(w, "name", r->launcher);
+        hg_json_open(w, "settings", '[', false);
+        for (i = 0; i < r->setting_count; i++)
+            json_name_value(w, r->settings[i].name, r->settings[i].value);
+        hg_json_close(w);
+        hg_json_close(w);
+    }
     if (r->has_cost_model) {
         hg_json_open(w, "cost-model", '{', false);
         hg_json_text(w, "name", r->cost_model_name);
@@ -256,6 +265,8 @@ static void json_threads(struct hg_json *w, const struct hg_report *r)
         hg_json_text(w, "status",
                   t->status == HG_THREAD_RUNNING ? "running" : "exited");
         hg_json_count(w, "Ir", t->ir);
+        if (t->has_sync_ir)
+            hg_json_count(w, "sync-Ir", t->sync_ir);
         if (t->has_heap)
             json_heap_traffic(w, &t->heap);
         hg_json_close(w);

@@ -4,8 +4,9 @@
 # object; a function's file is the full path its debug information gives
 # (<function dir>), so callgrind_annotate finds the source from another
 # directory; every cost is on line 0 (the file says it has no per-line
-# data); the totals are the report's.  And the JSON export carries dir
-# and <objects>.  GPL-2.0-or-later; part of hotgrind.
+# data); the totals are the report's.  And the JSON export carries dir,
+# <objects>, the launcher and the threads' sync-Ir.  GPL-2.0-or-later;
+# part of hotgrind.
 #
 # Run by `make check` (tests/lib.sh says with what).  The report is
 # written here by hand, its figures chosen so that each row's is unique:
@@ -99,6 +100,25 @@ assert r["objects"] == [
     {"name": "libz.so.1", "soname": "libz.so.1", "build-id": "0123abcd"},
     {"name": "prog", "build-id": "00ff"}], r["objects"]
 ' "$out" "$src" 2>"$err" || fail "export --format=json: dir or objects"
+  }
+  # A report of hotgrind run with thread-events=yes (data/show/): its
+  # <launcher> and the <thread sync-Ir>, as the XML has them.
+  run 0 export --format=json "$HG_TEST_DATA/show/run-cache-heap-threads.xml" && {
+    checks=$((checks + 1))
+    python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+l = r["run"]["launcher"]
+assert l["name"] == "hotgrind run", l
+assert len(l["settings"]) == 17, l
+assert l["settings"][0] == {"name": "program", "value": "t"}, l
+assert l["settings"][9] == {"name": "open-fds", "value": "0 1 2 3 4"}, l
+keys = list(r["run"].keys())
+assert keys.index("launcher") == keys.index("environment") + 1, keys
+t = r["threads"]
+assert [x["sync-Ir"] for x in t] == [382, 0], t
+assert list(t[0].keys())[:5] == ["id", "status", "Ir", "sync-Ir", "allocs"], t[0]
+' "$out" 2>"$err" || fail "export --format=json: launcher or sync-Ir"
   }
 fi
 
