@@ -67,6 +67,17 @@ static void json_name_value(struct hg_json *w, const char *name,
     hg_json_close(w);
 }
 
+/* KEY: [{"name": ..., "value": ...}...]: options or launcher settings. */
+static void json_pairs(struct hg_json *w, const char *key,
+                       const struct hg_option *pairs, size_t count)
+{
+    size_t i;
+    hg_json_open(w, key, '[', false);
+    for (i = 0; i < count; i++)
+        json_name_value(w, pairs[i].name, pairs[i].value);
+    hg_json_close(w);
+}
+
 static void json_heap_traffic(struct hg_json *w,
                               const struct hg_heap_traffic *heap)
 {
@@ -159,12 +170,8 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
         hg_json_text(w, NULL, r->args[i]);
     hg_json_close(w);
     hg_json_close(w);
-    if (r->option_count > 0) {
-        hg_json_open(w, "options", '[', false);
-        for (i = 0; i < r->option_count; i++)
-            json_name_value(w, r->options[i].name, r->options[i].value);
-        hg_json_close(w);
-    }
+    if (r->option_count > 0)
+        json_pairs(w, "options", r->options, r->option_count);
     if (r->has_environment) {
         hg_json_open(w, "environment", '{', false);
         hg_json_count(w, "variables", r->environment_variables);
@@ -179,10 +186,7 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
     if (r->launcher != NULL) {
         hg_json_open(w, "launcher", '{', false);
         hg_json_text(w, "name", r->launcher);
-        hg_json_open(w, "settings", '[', false);
-        for (i = 0; i < r->setting_count; i++)
-            json_name_value(w, r->settings[i].name, r->settings[i].value);
-        hg_json_close(w);
+        json_pairs(w, "settings", r->settings, r->setting_count);
         hg_json_close(w);
     }
     if (r->has_cost_model) {
@@ -315,6 +319,27 @@ static void json_synchronisation(struct hg_json *w,
     hg_json_close(w);
 }
 
+/* <objects>: each object's name, and its soname and build-id when
+   known. */
+static void json_objects(struct hg_json *w, const struct hg_report *r)
+{
+    size_t i;
+    if (r->object_count == 0)
+        return;
+    hg_json_open(w, "objects", '[', false);
+    for (i = 0; i < r->object_count; i++) {
+        const struct hg_object *o = &r->objects[i];
+        hg_json_open(w, NULL, '{', false);
+        hg_json_text(w, "name", o->name);
+        if (o->soname != NULL)
+            hg_json_text(w, "soname", o->soname);
+        if (o->build_id != NULL)
+            hg_json_text(w, "build-id", o->build_id);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+}
+
 static void export_json(FILE *out, const struct hg_report *r)
 {
     struct hg_json w = { .out = out };
@@ -346,20 +371,7 @@ static void export_json(FILE *out, const struct hg_report *r)
     for (i = 0; i < r->function_count; i++)
         json_function(&w, &r->functions[i]);
     hg_json_close(&w);
-    if (r->object_count > 0) {
-        hg_json_open(&w, "objects", '[', false);
-        for (i = 0; i < r->object_count; i++) {
-            const struct hg_object *o = &r->objects[i];
-            hg_json_open(&w, NULL, '{', false);
-            hg_json_text(&w, "name", o->name);
-            if (o->soname != NULL)
-                hg_json_text(&w, "soname", o->soname);
-            if (o->build_id != NULL)
-                hg_json_text(&w, "build-id", o->build_id);
-            hg_json_close(&w);
-        }
-        hg_json_close(&w);
-    }
+    json_objects(&w, r);
     if (r->zone_count > 0) {
         hg_json_open(&w, "zones", '[', false);
         for (i = 0; i < r->zone_count; i++) {

@@ -8,8 +8,9 @@
 # <objects>, the launcher and the threads' sync-Ir.  GPL-2.0-or-later;
 # part of hotgrind.
 #
-# Run by `make check` (tests/lib.sh says with what).  The report is
-# written here by hand, its figures chosen so that each row's is unique:
+# Run by `make check` (tests/lib.sh says with what).  The report,
+# data/export/unknown-code.xml, is written by hand, its figures chosen so
+# that each row's is unique:
 # work 600 (prog.c, dir = a folder made here), ??? of libz.so.1 300, ???
 # of ld-linux-x86-64.so.2 70, _init (no file) of libz.so.1 20 and of
 # libc.so.6 10: total 1000.  Exits 77 (skipped) without callgrind_annotate
@@ -21,43 +22,9 @@ fail_shows_stdout=no
 src=$scratch/src
 mkdir "$src" "$scratch/elsewhere" || exit 99
 printf 'int work(int n)\n{\n    return n * 2;\n}\n' >"$src/prog.c"
-cat >"$scratch/unknown.xml" <<EOF
-<?xml version="1.0" encoding="UTF-8"?>
-<hotgrind format="1">
-  <run>
-    <tool name="hotgrind" version="0.1.0"/>
-    <valgrind version="3.19.0"/>
-    <arch>amd64</arch>
-    <command>
-      <exe>./prog</exe>
-    </command>
-  </run>
-  <totals Ir="1000"/>
-  <functions>
-    <function name="work" object="prog" file="prog.c" line="1" dir="$src">
-      <self Ir="600"/>
-    </function>
-    <function name="???" object="libz.so.1" file="" line="0">
-      <self Ir="300"/>
-    </function>
-    <function name="???" object="ld-linux-x86-64.so.2" file="" line="0">
-      <self Ir="70"/>
-    </function>
-    <function name="_init" object="libz.so.1" file="" line="0">
-      <self Ir="20"/>
-    </function>
-    <function name="_init" object="libc.so.6" file="" line="0">
-      <self Ir="10"/>
-    </function>
-  </functions>
-  <objects>
-    <object name="ld-linux-x86-64.so.2" soname="ld-linux-x86-64.so.2"/>
-    <object name="libc.so.6" soname="libc.so.6"/>
-    <object name="libz.so.1" soname="libz.so.1" build-id="0123abcd"/>
-    <object name="prog" build-id="00ff"/>
-  </objects>
-</hotgrind>
-EOF
+# The fixture's dir is a placeholder for the folder made here.
+sed "s|@SRC@|$src|" "$HG_TEST_DATA/export/unknown-code.xml" \
+  >"$scratch/unknown.xml"
 report=$scratch/unknown.xml
 cg=$scratch/elsewhere/unknown.cg
 
