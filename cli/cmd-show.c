@@ -288,10 +288,23 @@ static void print_run_details(FILE *out, const struct hg_report *report,
         fprintf(out, "Merged:    the sum of %s runs (hotgrind merge)\n",
                 hg_format_count(report->merged_reports, count));
     if (report->has_host) {
-        fprintf(out, "Host:      pid %u, parent %u, in ", report->host_pid,
-                report->host_ppid);
-        hg_print_shell_word(out, report->host_cwd);
-        fputc('\n', out);
+        char *ids = hg_xasprintf("pid %u, parent %u, in", report->host_pid,
+                                 report->host_ppid);
+        char *cwd = shell_word_text(report->host_cwd);
+        line_begin(&line, out, width, "Host:");
+        line_words(&line, ids);
+        /* A path too long for a line of its own keeps its end. */
+        if (width > LABEL_WIDTH + HG_CUT_FLOOR
+            && LABEL_WIDTH + hg_display_width(cwd) > width) {
+            char *end = hg_cut_to_width(cwd, width - LABEL_WIDTH, true);
+            free(cwd);
+            cwd = end;
+            line.cut = true;
+        }
+        line_word(&line, cwd);
+        line_end(&line);
+        free(cwd);
+        free(ids);
     }
 }
 

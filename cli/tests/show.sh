@@ -126,6 +126,23 @@ run 0 show --width 80 "$report" && {
 run 0 show --width 80 "$HG_TEST_DATA/merge/run-a.xml" &&
   fits "$out" 80 "show --width 80 merge/run-a.xml"
 
+# --- a long working directory (<host>, added here) keeps its end
+long=/very/long/directory/name/that/goes/on/and/on/for/a/while/because/CI/systems/like/deep/paths/with/many/levels/of/nesting/x
+sed "s|</run>|</run><host pid=\"12\" ppid=\"1\" cwd=\"$long\"/>|" "$report" \
+  >"$scratch/host.xml"
+run 0 show "$scratch/host.xml" && {
+  fits "$out" 120 "show with a long <host cwd>"
+  has_line "$out" 'Host: pid 12, parent 1, in' "show: Host line"
+  has_line "$out" '…ectory/name/that/goes/on/and/on/for/a/while/because/CI/systems/like/deep/paths/with/many/levels/of/nesting/x' \
+    "show: the end of the working directory"
+}
+run 0 show --wide "$scratch/host.xml" &&
+  has_line "$out" "Host: pid 12, parent 1, in $long" "show --wide: Host line"
+# Any width, however small, prints the report (lines then overflow).
+for width in 1 10 30; do
+  run 0 show --width $width "$report"
+done
+
 # --- usage
 for args in '--width' '--width x' '--width -1' '--width=' '--wide --width 80' \
             '--width 80 --wide'; do
