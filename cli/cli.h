@@ -167,4 +167,9 @@ void hg_output_abandon(struct hg_output *output);
    the events by kind; last the mark patterns that measured nothing. */
 void hg_show_table(FILE *out, const struct hg_report *report, size_t limit);
 
+/* hg_show_table within WIDTH display columns (0: no limit, the same as
+   hg_show_table): `hotgrind show --width`. */
+void hg_show_table_within(FILE *out, const struct hg_report *report,
+                          size_t limit, size_t width);
+
 #endif

@@ -67,6 +67,17 @@ static void json_name_value(struct hg_json *w, const char *name,
     hg_json_close(w);
 }
 
+/* KEY: [{"name": ..., "value": ...}...]: options or launcher settings. */
+static void json_pairs(struct hg_json *w, const char *key,
+                       const struct hg_option *pairs, size_t count)
+{
+    size_t i;
+    hg_json_open(w, key, '[', false);
+    for (i = 0; i < count; i++)
+        json_name_value(w, pairs[i].name, pairs[i].value);
+    hg_json_close(w);
+}
+
 static void json_heap_traffic(struct hg_json *w,
                               const struct hg_heap_traffic *heap)
 {
@@ -159,12 +170,8 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
         hg_json_text(w, NULL, r->args[i]);
     hg_json_close(w);
     hg_json_close(w);
-    if (r->option_count > 0) {
-        hg_json_open(w, "options", '[', false);
-        for (i = 0; i < r->option_count; i++)
-            json_name_value(w, r->options[i].name, r->options[i].value);
-        hg_json_close(w);
-    }
+    if (r->option_count > 0)
+        json_pairs(w, "options", r->options, r->option_count);
     if (r->has_environment) {
         hg_json_open(w, "environment", '{', false);
         hg_json_count(w, "variables", r->environment_variables);
@@ -174,6 +181,12 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
             json_name_value(w, r->environment[i].name,
                             r->environment[i].value);
         hg_json_close(w);
+        hg_json_close(w);
+    }
+    if (r->launcher != NULL) {
+        hg_json_open(w, "launcher", '{', false);
+        hg_json_text(w, "name", r->launcher);
+        json_pairs(w, "settings", r->settings, r->setting_count);
         hg_json_close(w);
     }
     if (r->has_cost_model) {
@@ -218,6 +231,8 @@ static void json_function(struct hg_json *w, const struct hg_function *f)
     hg_json_text(w, "object", f->object);
     hg_json_text(w, "file", f->file);
     hg_json_count(w, "line", f->line);
+    if (f->dir != NULL)
+        hg_json_text(w, "dir", f->dir);
     if (f->marked) {
         hg_json_bool(w, "marked", true);
         hg_json_count(w, "calls", f->calls);
@@ -254,6 +269,8 @@ static void json_threads(struct hg_json *w, const struct hg_report *r)
         hg_json_text(w, "status",
                   t->status == HG_THREAD_RUNNING ? "running" : "exited");
         hg_json_count(w, "Ir", t->ir);
+        if (t->has_sync_ir)
+            hg_json_count(w, "sync-Ir", t->sync_ir);
         if (t->has_heap)
             json_heap_traffic(w, &t->heap);
         hg_json_close(w);
@@ -302,6 +319,27 @@ static void json_synchronisation(struct hg_json *w,
     hg_json_close(w);
 }
 
+/* <objects>: each object's name, and its soname and build-id when
+   known. */
+static void json_objects(struct hg_json *w, const struct hg_report *r)
+{
+    size_t i;
+    if (r->object_count == 0)
+        return;
+    hg_json_open(w, "objects", '[', false);
+    for (i = 0; i < r->object_count; i++) {
+        const struct hg_object *o = &r->objects[i];
+        hg_json_open(w, NULL, '{', false);
+        hg_json_text(w, "name", o->name);
+        if (o->soname != NULL)
+            hg_json_text(w, "soname", o->soname);
+        if (o->build_id != NULL)
+            hg_json_text(w, "build-id", o->build_id);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+}
+
 static void export_json(FILE *out, const struct hg_report *r)
 {
     struct hg_json w = { .out = out };
@@ -333,6 +371,7 @@ static void export_json(FILE *out, const struct hg_report *r)
     for (i = 0; i < r->function_count; i++)
         json_function(&w, &r->functions[i]);
     hg_json_close(&w);
+    json_objects(&w, r);
     if (r->zone_count > 0) {
         hg_json_open(&w, "zones", '[', false);
         for (i = 0; i < r->zone_count; i++) {
@@ -606,19 +645,19 @@ struct cg_names {
     size_t current;       /* the class last written, or SIZE_MAX */
 };
 
-static void cg_names_init(struct cg_names *names, const struct hg_report *r,
-                          bool objects)
+/* Numbers for TEXTS, one string a function. */
+static void cg_names_init(struct cg_names *names, const char *const *texts,
+                          size_t n)
 {
-    size_t n = r->function_count, i;
-    struct string_ref *refs = hg_xmalloc(n * sizeof *refs);
+    struct string_ref *refs = hg_xmalloc((n + 1) * sizeof *refs);
+    size_t i;
 
-    names->class_of = hg_xmalloc(n * sizeof *names->class_of);
-    names->id = hg_xcalloc(n, sizeof *names->id);
+    names->class_of = hg_xmalloc((n + 1) * sizeof *names->class_of);
+    names->id = hg_xcalloc(n + 1, sizeof *names->id);
     names->next_id = 0;
     names->current = SIZE_MAX;
     for (i = 0; i < n; i++) {
-        refs[i].text = objects ? r->functions[i].object
-                               : r->functions[i].file;
+        refs[i].text = texts[i];
         refs[i].index = i;
     }
     qsort(refs, n, sizeof *refs, compare_string_refs);
@@ -756,7 +795,10 @@ static void cg_header(struct cg_writer *w)
         fprintf(w->out, "desc: Merged: %" PRIu64 " reports\n",
                 r->merged_reports);
 
-    fputs("\npositions: line\n", w->out);
+    fputs("desc: Lines: none; hotgrind counts each function's cost, not "
+          "its lines', so every cost is on line 0 (unknown)\n", w->out);
+    fputs("\n# No per-line data: each function's self cost is on line 0.\n"
+          "positions: line\n", w->out);
     for (e = 0; e < CG_EVENTS; e++)
         if (w->self[e] != NULL)
             fprintf(w->out, "event: %s : %s\n", cg_events[e].event,
@@ -804,12 +846,72 @@ static void cg_zones(struct cg_writer *w, unsigned next_object_id,
     }
 }
 
+/* The fn= name of function I: its name, and " [OBJECT]" when SHARED
+   says so ("??? [libz.so.1]"). */
+static char *cg_function_name(const struct hg_report *r, size_t i,
+                              const bool *shared)
+{
+    const struct hg_function *f = &r->functions[i];
+    if (shared[i])
+        return hg_xasprintf("%s [%s]", f->name, f->object);
+    return hg_xstrdup(f->name);
+}
+
+/* The fl= name of F: the file with the directory the debug information
+   gives it (dir) when the file is relative, so that callgrind_annotate
+   finds the source from anywhere; "???" when unknown. */
+static char *cg_file_name(const struct hg_function *f)
+{
+    if (f->file[0] == '\0')
+        return hg_xstrdup("???");
+    if (f->dir != NULL && f->dir[0] != '\0' && f->file[0] != '/')
+        return hg_xasprintf("%s%s%s", f->dir,
+                            f->dir[strlen(f->dir) - 1] == '/' ? "" : "/",
+                            f->file);
+    return hg_xstrdup(f->file);
+}
+
+/* Which functions get " [OBJECT]" after their name: those without a
+   source file named "???", or named as such a function of another
+   object.  callgrind_annotate knows a function by file and name only, so
+   these would add up in one row, under the last object's name. */
+static bool *cg_shared_names(const struct hg_report *r)
+{
+    size_t n = r->function_count, i, k, start, unknown = 0;
+    struct string_ref *refs = hg_xmalloc((n + 1) * sizeof *refs);
+    bool *shared = hg_xcalloc(n + 1, sizeof *shared);
+
+    for (i = 0; i < n; i++)
+        if (r->functions[i].file[0] == '\0') {
+            refs[unknown].text = r->functions[i].name;
+            refs[unknown++].index = i;
+        }
+    qsort(refs, unknown, sizeof *refs, compare_string_refs);
+    /* A run of equal names shared by two objects or more. */
+    for (start = 0; start < unknown; start = i) {
+        bool several = false;
+        const char *object = r->functions[refs[start].index].object;
+        for (i = start; i < unknown && strcmp(refs[i].text,
+                                              refs[start].text) == 0; i++)
+            several = several || strcmp(r->functions[refs[i].index].object,
+                                        object) != 0;
+        for (k = start; k < i; k++)
+            shared[refs[k].index] = several
+                                    || strcmp(refs[k].text, "???") == 0;
+    }
+    free(refs);
+    return shared;
+}
+
 static void export_callgrind(FILE *out, const struct hg_report *r)
 {
     struct cg_writer w;
     struct cg_names objects, files;
     struct hg_entity totals = { NULL, NULL };
-    size_t i;
+    size_t n = r->function_count, i;
+    const char **object_texts = hg_xmalloc((n + 1) * sizeof *object_texts);
+    char **file_texts = hg_xmalloc((n + 1) * sizeof *file_texts);
+    bool *shared = cg_shared_names(r);
     int e;
 
     memset(&w, 0, sizeof w);
@@ -826,23 +928,32 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
             w.inclusive[e] = hg_metric_named(incl);
         }
     }
-    cg_names_init(&objects, r, true);
-    cg_names_init(&files, r, false);
+    for (i = 0; i < n; i++) {
+        object_texts[i] = r->functions[i].object;
+        file_texts[i] = cg_file_name(&r->functions[i]);
+    }
+    cg_names_init(&objects, object_texts, n);
+    cg_names_init(&files, (const char *const *)file_texts, n);
 
     cg_header(&w);
-    for (i = 0; i < r->function_count; i++) {
+    for (i = 0; i < n; i++) {
         const struct hg_function *f = &r->functions[i];
         struct hg_entity entity = { f, NULL };
         unsigned id = ++w.next_fn_id;
+        char *name = cg_function_name(r, i, shared);
 
         cg_switch(out, &objects, "ob", i, f->object);
-        cg_switch(out, &files, "fl", i, f->file);
+        cg_switch(out, &files, "fl", i, file_texts[i]);
         fprintf(out, "fn=(%u) ", id);
-        hg_print_clean(out, f->name);
-        fprintf(out, "\n%u", f->line);
+        hg_print_clean(out, name);
+        /* Line 0, the unknown line: the report has the function's cost,
+           not its lines' (the header says so).  Not even a zero on its
+           first line: that would say the line cost nothing. */
+        fputs("\n0", out);
         cg_costs(&w, &entity, false, true);
         if (f->marked && f->calls > 0)
-            cg_calls_into(&w, &entity, f->name, id, f->calls, f->line);
+            cg_calls_into(&w, &entity, name, id, f->calls, f->line);
+        free(name);
     }
     cg_zones(&w, objects.next_id, files.next_id);
     if (w.sum_fits) {
@@ -854,6 +965,11 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
     }
     cg_names_free(&objects);
     cg_names_free(&files);
+    for (i = 0; i < n; i++)
+        free(file_texts[i]);
+    free(file_texts);
+    free(object_texts);
+    free(shared);
 }
 
 /* ----------------------------------------------------------- folded */

@@ -18,10 +18,11 @@
 #include "text.h"
 #include "xalloc.h"
 
-static const char show_usage[] = "usage: hotgrind show [--limit N] REPORT";
+static const char show_usage[] =
+    "usage: hotgrind show [--limit N] [--width N | --wide] REPORT";
 
 static const char show_help[] =
-    "usage: hotgrind show [--limit N] REPORT\n"
+    "usage: hotgrind show [--limit N] [--width N | --wide] REPORT\n"
     "\n"
     "Prints the command of REPORT (with the program a launcher such as\n"
     "hotgrind run names, and the path it ran by) and what measured it; the\n"
@@ -49,9 +50,20 @@ static const char show_help[] =
     "\n"
     "  --limit N   show the top N functions, heap functions and mutexes\n"
     "              (default 20; 0 shows all); marked functions, zones and\n"
-    "              threads are always all shown\n";
+    "              threads are always all shown\n"
+    "  --width N   fit N display columns (default 120; 0: no limit): the\n"
+    "              header's lines wrap and values past 40 columns are cut\n"
+    "              with '…'; a table too wide shows its cache figures, and\n"
+    "              the heap traffic of marked functions, as tables of their\n"
+    "              own, and names and paths are cut with '…' to fit\n"
+    "  --wide      every column in one table, every value whole, nothing\n"
+    "              wrapped (--width 0)\n";
 
 enum { DEFAULT_LIMIT = 20 };
+
+/* The width `show` fits by default, whatever the terminal: the output
+   depends only on the report and the options. */
+enum { DEFAULT_WIDTH = 120 };
 
 /* Past these widths a long (C++) name overflows its column rather than
    pushing every row to the right. */
@@ -74,22 +86,125 @@ static const char *plural(uint64_t n)
 
 /* ------------------------------------------------------------- header */
 
-/* "NAME=VALUE" as one shell word. */
-static void print_assignment(FILE *out, const char *prefix, const char *name,
-                             const char *value)
+/* The header's lines wrapped to fit a width: each is a label ("Env:"),
+   then words; a word that would pass the width starts a new line under
+   the first word.  With width 0 nothing is wrapped or cut. */
+enum { LABEL_WIDTH = sizeof "Launcher:  " - 1 };
+
+/* Past this width a value in the header ("GLIBC_TUNABLES=...") is cut
+   with "…", unless the width is 0 (--wide). */
+enum { VALUE_MAX = 40 };
+
+struct header_line {
+    FILE *out;
+    size_t width;        /* 0: no limit */
+    size_t used;         /* display columns of the current line */
+    bool cut;            /* a value of this line was cut */
+};
+
+static void line_begin(struct header_line *line, FILE *out, size_t width,
+                       const char *label)
 {
-    size_t size = strlen(prefix) + strlen(name) + strlen(value) + 2;
-    char *word = hg_xmalloc(size);
-    snprintf(word, size, "%s%s=%s", prefix, name, value);
-    hg_print_shell_word(out, word);
+    *line = (struct header_line){ out, width, LABEL_WIDTH, false };
+    hg_print_padded(out, label, LABEL_WIDTH);
+}
+
+/* WORD after a space, or on a new line when it would pass the width
+   (the first word of a line never moves). */
+static void line_word(struct header_line *line, const char *word)
+{
+    size_t width = hg_display_width(word);
+    if (line->used > LABEL_WIDTH) {
+        if (line->width != 0 && line->used + 1 + width > line->width) {
+            fprintf(line->out, "\n%*s", LABEL_WIDTH, "");
+            line->used = LABEL_WIDTH;
+        } else {
+            fputc(' ', line->out);
+            line->used++;
+        }
+    }
+    hg_print_clean(line->out, word);
+    line->used += width;
+}
+
+/* The words of TEXT, split at its spaces, each as line_word. */
+static void line_words(struct header_line *line, const char *text)
+{
+    char *copy = hg_xstrdup(text), *word = copy, *space;
+    for (;;) {
+        if ((space = strchr(word, ' ')) != NULL)
+            *space = '\0';
+        if (word[0] != '\0')
+            line_word(line, word);
+        if (space == NULL)
+            break;
+        word = space + 1;
+    }
+    free(copy);
+}
+
+/* WORD as a shell word would print it (hg_print_shell_word). */
+static char *shell_word_text(const char *word)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *memory = open_memstream(&text, &size);
+    if (memory == NULL)
+        hg_out_of_memory();
+    hg_print_shell_word(memory, word);
+    if (fclose(memory) != 0)
+        hg_out_of_memory();
+    return text;
+}
+
+/* "PREFIXNAME=VALUE" as one shell word, its value cut past VALUE_MAX
+   when the line has a width ("…" after the word, outside its quotes). */
+static void line_assignment(struct header_line *line, const char *prefix,
+                            const char *name, const char *value)
+{
+    char *shown = line->width != 0 ? hg_cut_to_width(value, VALUE_MAX, false)
+                                   : hg_xstrdup(value);
+    bool cut = strcmp(shown, value) != 0;
+    char *word, *quoted, *text;
+    if (cut)     /* the "…" hg_cut_to_width ended it with goes outside */
+        shown[strlen(shown) - strlen("…")] = '\0';
+    word = hg_xasprintf("%s%s=%s", prefix, name, shown);
+    quoted = shell_word_text(word);
+    text = hg_xasprintf("%s%s", quoted, cut ? "…" : "");
+    line->cut = line->cut || cut;
+    line_word(line, text);
+    free(text);
+    free(quoted);
     free(word);
+    free(shown);
+}
+
+/* Ends the line; after a cut value, a line saying how to see it. */
+static void line_end(struct header_line *line)
+{
+    fputc('\n', line->out);
+    if (line->cut)
+        fprintf(line->out, "%*s(values cut with \"…\": hotgrind show --wide "
+                "shows them whole)\n", LABEL_WIDTH, "");
+}
+
+/* The assignments of LIST (options, environment, settings), PREFIX
+   before each name. */
+static void line_assignments(struct header_line *line, const char *prefix,
+                             const struct hg_option *list, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++)
+        line_assignment(line, prefix, list[i].name, list[i].value);
 }
 
 /* What the run was given and the machine it saw, each line only when the
    report records it. */
-static void print_run_details(FILE *out, const struct hg_report *report)
+static void print_run_details(FILE *out, const struct hg_report *report,
+                              size_t width)
 {
     char count[HG_COUNT_TEXT_SIZE];
+    struct header_line line;
     size_t i;
 
     if (report->platform_hwcaps != NULL) {
@@ -105,60 +220,64 @@ static void print_run_details(FILE *out, const struct hg_report *report)
         fputc('\n', out);
     }
     if (report->option_count != 0) {
-        fputs("Options:  ", out);
-        for (i = 0; i < report->option_count; i++) {
-            fputc(' ', out);
-            print_assignment(out, "--", report->options[i].name,
-                             report->options[i].value);
-        }
-        fputc('\n', out);
+        line_begin(&line, out, width, "Options:");
+        line_assignments(&line, "--", report->options, report->option_count);
+        line_end(&line);
     }
     if (report->has_environment) {
-        fprintf(out, "Env:       %s variable%s, ",
-                hg_format_count(report->environment_variables, count),
-                plural(report->environment_variables));
-        fprintf(out, "%s byte%s",
-                hg_format_count(report->environment_bytes, count),
-                plural(report->environment_bytes));
-        for (i = 0; i < report->environment_count; i++) {
-            fputs(i == 0 ? "; " : " ", out);
-            print_assignment(out, "", report->environment[i].name,
-                             report->environment[i].value);
-        }
-        fputc('\n', out);
+        char *sizes = hg_xasprintf("%s variable%s,",
+                                   hg_format_count(
+                                       report->environment_variables, count),
+                                   plural(report->environment_variables));
+        line_begin(&line, out, width, "Env:");
+        line_word(&line, sizes);
+        free(sizes);
+        sizes = hg_xasprintf("%s byte%s%s",
+                             hg_format_count(report->environment_bytes,
+                                             count),
+                             plural(report->environment_bytes),
+                             report->environment_count ? ";" : "");
+        line_word(&line, sizes);
+        free(sizes);
+        for (i = 0; i < report->environment_count; i++)
+            line_assignment(&line, "", report->environment[i].name,
+                            report->environment[i].value);
+        line_end(&line);
     }
     if (report->launcher != NULL) {
-        fputs("Launcher:  ", out);
-        hg_print_clean(out, report->launcher);
-        for (i = 0; i < report->setting_count; i++) {
-            fputs(i == 0 ? "; " : " ", out);
-            print_assignment(out, "", report->settings[i].name,
-                             report->settings[i].value);
-        }
-        fputc('\n', out);
+        char *name = hg_xasprintf("%s%s", report->launcher,
+                                  report->setting_count ? ";" : "");
+        line_begin(&line, out, width, "Launcher:");
+        line_word(&line, name);
+        free(name);
+        line_assignments(&line, "", report->settings, report->setting_count);
+        line_end(&line);
     }
     if (report->has_cache_geometry) {
-        fputs("Cache:     I1 ", out);
-        hg_print_clean(out, report->cache_i1);
-        fputs(", D1 ", out);
-        hg_print_clean(out, report->cache_d1);
-        fputs(", LL ", out);
-        hg_print_clean(out, report->cache_ll);
-        fputs(" (size,assoc,line", out);
-        if (report->cache_source != NULL) {
-            fputs("; ", out);
-            hg_print_clean(out, report->cache_source);
-        }
-        fputs(")\n", out);
+        char *text = hg_xasprintf("I1 %s, D1 %s, LL %s (size,assoc,line%s%s)",
+                                  report->cache_i1, report->cache_d1,
+                                  report->cache_ll,
+                                  report->cache_source ? "; " : "",
+                                  report->cache_source ? report->cache_source
+                                                       : "");
+        line_begin(&line, out, width, "Cache:");
+        line_words(&line, text);
+        line_end(&line);
+        free(text);
     }
     if (report->has_cost_model) {
-        fputs("Cycles:    cost model ", out);
-        hg_print_clean(out, report->cost_model_name);
-        fprintf(out, " version %" PRIu64 ": Ir + %s x (I1mr + D1mr + D1mw)",
-                report->cost_model_version,
-                hg_format_count(report->cost_l1_miss, count));
-        fprintf(out, " + %s x (ILmr + DLmr + DLmw)\n",
-                hg_format_count(report->cost_ll_miss, count));
+        char l1[HG_COUNT_TEXT_SIZE];
+        char *text = hg_xasprintf("cost model %s version %" PRIu64 ": Ir + "
+                                  "%s x (I1mr + D1mr + D1mw) + %s x (ILmr + "
+                                  "DLmr + DLmw)", report->cost_model_name,
+                                  report->cost_model_version,
+                                  hg_format_count(report->cost_l1_miss, l1),
+                                  hg_format_count(report->cost_ll_miss,
+                                                  count));
+        line_begin(&line, out, width, "Cycles:");
+        line_words(&line, text);
+        line_end(&line);
+        free(text);
     }
     if (report->exit.how != HG_ENDED_UNKNOWN) {
         char ended[64];
@@ -169,10 +288,23 @@ static void print_run_details(FILE *out, const struct hg_report *report)
         fprintf(out, "Merged:    the sum of %s runs (hotgrind merge)\n",
                 hg_format_count(report->merged_reports, count));
     if (report->has_host) {
-        fprintf(out, "Host:      pid %u, parent %u, in ", report->host_pid,
-                report->host_ppid);
-        hg_print_shell_word(out, report->host_cwd);
-        fputc('\n', out);
+        char *ids = hg_xasprintf("pid %u, parent %u, in", report->host_pid,
+                                 report->host_ppid);
+        char *cwd = shell_word_text(report->host_cwd);
+        line_begin(&line, out, width, "Host:");
+        line_words(&line, ids);
+        /* A path too long for a line of its own keeps its end. */
+        if (width > LABEL_WIDTH + HG_CUT_FLOOR
+            && LABEL_WIDTH + hg_display_width(cwd) > width) {
+            char *end = hg_cut_to_width(cwd, width - LABEL_WIDTH, true);
+            free(cwd);
+            cwd = end;
+            line.cut = true;
+        }
+        line_word(&line, cwd);
+        line_end(&line);
+        free(cwd);
+        free(ids);
     }
 }
 
@@ -186,39 +318,69 @@ static size_t cache_columns(const struct hg_report *report)
 }
 
 /* "I1mr 1, ILmr 2, ..., cycles 9": the run's cache figures. */
-static void print_cache_totals(FILE *out, const struct hg_report *report)
+static void print_cache_totals(FILE *out, const struct hg_report *report,
+                               size_t width)
 {
     char count[HG_COUNT_TEXT_SIZE];
+    struct header_line line;
     size_t n = cache_columns(report), i;
     if (n == 0)
         return;
-    fputs("          ", out);
-    for (i = 0; i < n; i++)
-        fprintf(out, "%s %s %s", i == 0 ? "" : ",", hg_cache_metric_names[i],
-                hg_format_count(report->total_cache.value[i], count));
-    fputc('\n', out);
+    line_begin(&line, out, width, "");
+    for (i = 0; i < n; i++) {
+        char *figure = hg_xasprintf("%s %s%s", hg_cache_metric_names[i],
+                                    hg_format_count(
+                                        report->total_cache.value[i], count),
+                                    i + 1 < n ? "," : "");
+        line_word(&line, figure);
+        free(figure);
+    }
+    line_end(&line);
+}
+
+/* The program and its arguments as shell words, then where a launcher
+   ran it from. */
+static void print_command(FILE *out, const struct hg_report *report,
+                          size_t width)
+{
+    struct header_line line;
+    char *word;
+    size_t i;
+
+    line_begin(&line, out, width, "Command:");
+    word = shell_word_text(hg_report_program(report));
+    line_word(&line, word);
+    free(word);
+    for (i = 0; i < report->arg_count; i++) {
+        word = shell_word_text(report->args[i]);
+        line_word(&line, word);
+        free(word);
+    }
+    /* The launcher's program was run by another path (/proc/self/fd/3). */
+    if (strcmp(hg_report_program(report), report->exe) != 0) {
+        char *exe = shell_word_text(report->exe);
+        line_word(&line, "(run as");
+        word = hg_xasprintf("%s)", exe);
+        line_word(&line, word);
+        free(word);
+        free(exe);
+    }
+    line_end(&line);
 }
 
 static void print_header(FILE *out, const struct hg_report *report,
-                         size_t shown)
+                         size_t shown, size_t width)
 {
     char total[HG_COUNT_TEXT_SIZE];
 
-    fputs("Command:   ", out);
-    hg_print_command(out, report);
-    /* The launcher's program was run by another path (/proc/self/fd/3). */
-    if (strcmp(hg_report_program(report), report->exe) != 0) {
-        fputs(" (run as ", out);
-        hg_print_shell_word(out, report->exe);
-        fputc(')', out);
-    }
-    fputs("\nMeasured:  ", out);
+    print_command(out, report, width);
+    fputs("Measured:  ", out);
     hg_print_measured_by(out, report);
     fputc('\n', out);
-    print_run_details(out, report);
+    print_run_details(out, report, width);
     fprintf(out, "Total:     %s Ir\n",
             hg_format_count(report->total_ir, total));
-    print_cache_totals(out, report);
+    print_cache_totals(out, report, width);
     if (shown == report->function_count)
         fprintf(out, "Functions: %zu, all shown, by self Ir\n", shown);
     else
@@ -233,15 +395,24 @@ static void print_header(FILE *out, const struct hg_report *report,
 enum { COLUMNS_MAX = 24 };
 struct columns {
     struct hg_column list[COLUMNS_MAX];
+    struct hg_column_fit fit[COLUMNS_MAX];
     size_t count;
 };
 
-static void add_column(struct columns *columns, const char *title,
-                       enum hg_align align, size_t max_width)
+/* How the column added fits a width, to set its part and cut. */
+static struct hg_column_fit *add_column(struct columns *columns,
+                                        const char *title,
+                                        enum hg_align align, size_t max_width)
 {
-    columns->list[columns->count++] =
+    columns->list[columns->count] =
         (struct hg_column){ title, align, 0, max_width };
+    columns->fit[columns->count] = (struct hg_column_fit){ 0, false, false };
+    return &columns->fit[columns->count++];
 }
+
+/* The parts of a table too wide for the width (hg_table_finish_within):
+   the main one, the cache figures and the heap traffic. */
+enum { PART_MAIN, PART_CACHE, PART_HEAP };
 
 static const char PERCENT_TITLE[] = "(%)";
 enum { PERCENT_WIDTH = sizeof "(100.00%)" - 1 };
@@ -261,7 +432,8 @@ static void add_cache_columns(struct columns *columns, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++)
-        add_column(columns, hg_cache_metric_names[i], HG_ALIGN_RIGHT, 0);
+        add_column(columns, hg_cache_metric_names[i], HG_ALIGN_RIGHT, 0)
+            ->part = PART_CACHE;
 }
 
 /* N cache cells from COLUMN on; '-' for a figure the row lacks.  Returns
@@ -289,7 +461,8 @@ static void add_heap_columns(struct columns *columns)
 {
     size_t i;
     for (i = 0; i < HEAP_COLUMNS; i++)
-        add_column(columns, heap_titles[i], HG_ALIGN_RIGHT, 0);
+        add_column(columns, heap_titles[i], HG_ALIGN_RIGHT, 0)->part =
+            PART_HEAP;
 }
 
 /* The four heap cells from COLUMN on, '-' each without HEAP.  Returns the
@@ -456,8 +629,13 @@ static size_t collect_marked_rows(const struct hg_report *report,
 
 /* name, calls, inclusive Ir, its cache figures, the per-call columns, the
    heap traffic inside the calls, object. */
-static void show_marked(FILE *out, const struct hg_report *report)
+static void show_marked(FILE *out, const struct hg_report *report,
+                        size_t width)
 {
+    static const char *const part_titles[HG_TABLE_PARTS] = {
+        NULL, "Cache figures of the same marked functions and zones:",
+        "Heap traffic inside their calls:", NULL,
+    };
     static const char *const per_call_titles[] = {
         "mean", "p50", "p95", "p99", "max",
     };
@@ -475,7 +653,8 @@ static void show_marked(FILE *out, const struct hg_report *report)
     }
     qsort(rows, n, sizeof *rows, compare_marked_rows);
 
-    add_column(&columns, "name", HG_ALIGN_LEFT, FUNCTION_COLUMN_MAX);
+    add_column(&columns, "name", HG_ALIGN_LEFT, FUNCTION_COLUMN_MAX)
+        ->names_row = true;
     add_column(&columns, "calls", HG_ALIGN_RIGHT, 0);
     add_column(&columns, "inclusive Ir", HG_ALIGN_RIGHT, 0);
     add_cache_columns(&columns, cache);
@@ -483,12 +662,13 @@ static void show_marked(FILE *out, const struct hg_report *report)
         add_column(&columns, per_call_titles[i], HG_ALIGN_RIGHT, 0);
     if (report->has_heap)
         add_heap_columns(&columns);
-    add_column(&columns, "object", HG_ALIGN_LEFT, 0);
+    add_column(&columns, "object", HG_ALIGN_LEFT, 0)->names_row = true;
 
     fprintf(out, "\nMarked functions and zones: %zu function%s, %zu zone%s, "
             "by inclusive Ir\n", functions, plural(functions),
             report->zone_count, plural(report->zone_count));
     hg_table_create(&table, columns.list, columns.count, n);
+    table.fit = columns.fit;
     for (i = 0; i < n; i++) {
         size_t column = 3;
         hg_table_set(&table, i, 0, rows[i].name);
@@ -501,7 +681,7 @@ static void show_marked(FILE *out, const struct hg_report *report)
         hg_table_set(&table, i, column, rows[i].object);
     }
     free(rows);
-    hg_table_finish(out, &table);
+    hg_table_finish_within(out, &table, width, part_titles);
 }
 
 /* ------------------------------------------------------------- tables */
@@ -566,7 +746,7 @@ static void print_heap_totals(FILE *out, const struct hg_heap_totals *heap)
 
 /* The heap of the run, then the top LIMIT functions by bytes allocated. */
 static void show_heap(FILE *out, const struct hg_report *report,
-                      size_t limit)
+                      size_t limit, size_t width)
 {
     static const struct hg_column columns[] = {
         { "allocs", HG_ALIGN_RIGHT, 0, 0 },
@@ -604,7 +784,14 @@ static void show_heap(FILE *out, const struct hg_report *report,
     print_shown(out, n, shown);
     fputs(", by alloc-bytes\n", out);
 
+    /* The end of a path names the file. */
+    static const struct hg_column_fit fit[] = {
+        { 0, false, false }, { 0, false, false }, { 0, false, false },
+        { 0, false, false }, { 0, false, false }, { 0, false, false },
+        { 0, false, true },
+    };
     hg_table_create(&table, columns, 7, shown);
+    table.fit = fit;
     for (i = 0; i < shown; i++) {
         const struct hg_function *f = rows[i];
         hg_table_set_count(&table, i, 0, f->heap.allocs);
@@ -616,7 +803,7 @@ static void show_heap(FILE *out, const struct hg_report *report,
         table_set_location(&table, i, 6, f);
     }
     free(rows);
-    hg_table_finish(out, &table);
+    hg_table_finish_within(out, &table, width, NULL);
 }
 
 /* ------------------------------------------------------------ threads */
@@ -639,7 +826,8 @@ static void table_set_id(struct hg_table *table, size_t row, size_t column,
 
 /* Every thread by id; the heap columns, and the Ir inside
    synchronisation calls, only when the report has them. */
-static void show_threads(FILE *out, const struct hg_report *report)
+static void show_threads(FILE *out, const struct hg_report *report,
+                         size_t width)
 {
     static const struct hg_column base_columns[] = {
         { "id", HG_ALIGN_RIGHT, 0, 0 },
@@ -708,7 +896,7 @@ static void show_threads(FILE *out, const struct hg_report *report)
             hg_table_set(&table, i, sync_at, "-");
     }
     free(rows);
-    hg_table_finish(out, &table);
+    hg_table_finish_within(out, &table, width, NULL);
 }
 
 /* ------------------------------------------------- mutexes and events */
@@ -726,7 +914,7 @@ static int compare_mutex_order(const void *a, const void *b)
 }
 
 static void show_mutexes(FILE *out, const struct hg_report *report,
-                         size_t limit)
+                         size_t limit, size_t width)
 {
     static const struct hg_column columns[] = {
         { "id", HG_ALIGN_RIGHT, 0, 0 },
@@ -758,11 +946,12 @@ static void show_mutexes(FILE *out, const struct hg_report *report,
         hg_table_set_count(&table, i, 3, rows[i]->contended);
     }
     free(rows);
-    hg_table_finish(out, &table);
+    hg_table_finish_within(out, &table, width, NULL);
 }
 
 /* How many events of each kind, in the order of the format's list. */
-static void show_events(FILE *out, const struct hg_report *report)
+static void show_events(FILE *out, const struct hg_report *report,
+                        size_t width)
 {
     static const struct hg_column columns[] = {
         { "events", HG_ALIGN_RIGHT, 0, 0 },
@@ -786,7 +975,7 @@ static void show_events(FILE *out, const struct hg_report *report)
         hg_table_set(&table, row, 1, hg_event_kind_name(kind));
         row++;
     }
-    hg_table_finish(out, &table);
+    hg_table_finish_within(out, &table, width, NULL);
 }
 
 /* ---------------------------------------------------------- the command */
@@ -795,8 +984,11 @@ static void show_events(FILE *out, const struct hg_report *report)
    cache figures when the run simulated the cache, function, object,
    file:line. */
 static void show_functions(FILE *out, const struct hg_report *report,
-                           size_t limit)
+                           size_t limit, size_t width)
 {
+    static const char *const part_titles[HG_TABLE_PARTS] = {
+        NULL, "Cache figures of the same functions:", NULL, NULL,
+    };
     struct columns columns = { .count = 0 };
     const struct hg_function **sorted;
     struct hg_table table;
@@ -809,7 +1001,7 @@ static void show_functions(FILE *out, const struct hg_report *report,
     qsort(sorted, n, sizeof *sorted, compare_report_order);
     shown = within_limit(n, limit);
 
-    print_header(out, report, shown);
+    print_header(out, report, shown, width);
     if (shown == 0) {
         fputs("\n(no functions)\n", out);
         free(sorted);
@@ -817,13 +1009,16 @@ static void show_functions(FILE *out, const struct hg_report *report,
     }
 
     add_column(&columns, "Ir", HG_ALIGN_RIGHT, 0);
-    columns.list[columns.count++] =
-        (struct hg_column){ PERCENT_TITLE, HG_ALIGN_RIGHT, PERCENT_WIDTH, 0 };
+    add_column(&columns, PERCENT_TITLE, HG_ALIGN_RIGHT, 0);
+    columns.list[columns.count - 1].min_width = PERCENT_WIDTH;
     add_cache_columns(&columns, cache);
-    add_column(&columns, "function", HG_ALIGN_LEFT, FUNCTION_COLUMN_MAX);
-    add_column(&columns, "object", HG_ALIGN_LEFT, OBJECT_COLUMN_MAX);
-    add_column(&columns, "file:line", HG_ALIGN_LEFT, 0);
+    add_column(&columns, "function", HG_ALIGN_LEFT, FUNCTION_COLUMN_MAX)
+        ->names_row = true;
+    add_column(&columns, "object", HG_ALIGN_LEFT, OBJECT_COLUMN_MAX)
+        ->names_row = true;
+    add_column(&columns, "file:line", HG_ALIGN_LEFT, 0)->keep_end = true;
     hg_table_create(&table, columns.list, columns.count, shown);
+    table.fit = columns.fit;
     for (i = 0; i < shown; i++) {
         const struct hg_function *f = sorted[i];
         size_t column;
@@ -835,28 +1030,39 @@ static void show_functions(FILE *out, const struct hg_report *report,
         table_set_location(&table, i, column + 2, f);
     }
     free(sorted);
-    hg_table_finish(out, &table);
+    hg_table_finish_within(out, &table, width, part_titles);
+}
+
+void hg_show_table_within(FILE *out, const struct hg_report *report,
+                          size_t limit, size_t width)
+{
+    show_functions(out, report, limit, width);
+    show_marked(out, report, width);
+    show_heap(out, report, limit, width);
+    show_threads(out, report, width);
+    show_mutexes(out, report, limit, width);
+    show_events(out, report, width);
+    show_mark_warnings(out, report);
 }
 
 void hg_show_table(FILE *out, const struct hg_report *report, size_t limit)
 {
-    show_functions(out, report, limit);
-    show_marked(out, report);
-    show_heap(out, report, limit);
-    show_threads(out, report);
-    show_mutexes(out, report, limit);
-    show_events(out, report);
-    show_mark_warnings(out, report);
+    hg_show_table_within(out, report, limit, 0);
 }
 
 int cmd_show(int argc, char **argv)
 {
-    const char *path, *limit_text = NULL;
+    const char *path, *limit_text = NULL, *width_text = NULL;
+    bool wide = false;
     const struct hg_command_line line = {
         .command = "show", .usage = show_usage, .help = show_help,
-        .options = { { .name = "--limit", .value = &limit_text } },
+        .options = {
+            { .name = "--limit", .value = &limit_text },
+            { .name = "--width", .value = &width_text },
+            { .name = "--wide", .flag = &wide },
+        },
     };
-    size_t limit = DEFAULT_LIMIT;
+    size_t limit = DEFAULT_LIMIT, width = DEFAULT_WIDTH;
     struct hg_report *report;
     int status;
 
@@ -867,12 +1073,21 @@ int cmd_show(int argc, char **argv)
         return hg_usage_error("show", show_usage,
                               "--limit needs a number (0 for all), not '%s'",
                               limit_text);
+    if (width_text != NULL && wide)
+        return hg_usage_error("show", show_usage, "--width and --wide "
+                              "together; give one (--wide is --width 0)");
+    if (width_text != NULL && !hg_parse_limit(width_text, &width))
+        return hg_usage_error("show", show_usage,
+                              "--width needs a number of columns (0 for no "
+                              "limit), not '%s'", width_text);
+    if (wide)
+        width = 0;
     if (path == NULL)
         return hg_usage_error("show", show_usage, "no REPORT given");
 
     if ((report = hg_load_report(path)) == NULL)
         return HG_EXIT_TROUBLE;
-    hg_show_table(stdout, report, limit);
+    hg_show_table_within(stdout, report, limit, width);
     hg_report_free(report);
     return HG_EXIT_OK;
 }

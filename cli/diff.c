@@ -580,6 +580,109 @@ static char *exit_text(const struct hg_report *r)
     return hg_xstrdup(ended);
 }
 
+/* The last part of PATH. */
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash != NULL ? slash + 1 : path;
+}
+
+/* The build-ids of the objects both reports list with one, that differ:
+   another build of a library moves counts; another build of the program
+   is what comparing two commits is about, and said so. */
+static void compare_builds(struct hg_diff *diff, const struct hg_report *base,
+                           const struct hg_report *head)
+{
+    const char *base_program = base_name(hg_report_program(base));
+    const char *head_program = base_name(hg_report_program(head));
+    size_t i;
+    for (i = 0; i < base->object_count; i++) {
+        const struct hg_object *b = &base->objects[i];
+        const struct hg_object *h = hg_report_object(head, b->name);
+        char *what;
+        if (h == NULL || b->build_id == NULL || h->build_id == NULL)
+            continue;
+        if (strcmp(b->name, base_program) == 0
+            || strcmp(b->name, head_program) == 0)
+            what = hg_xasprintf("build-id of %s, a new build as expected "
+                                "between commits", b->name);
+        else
+            what = hg_xasprintf("build-id of %s", b->name);
+        add_difference(diff, what, b->build_id, h->build_id);
+        free(what);
+    }
+}
+
+/* Whether PATTERN is one of the marks of R. */
+static bool has_mark(const struct hg_report *r, const char *pattern)
+{
+    size_t i;
+    for (i = 0; i < r->mark_count; i++)
+        if (strcmp(r->marks[i].pattern, pattern) == 0)
+            return true;
+    return false;
+}
+
+/* The patterns of FROM that TO lacks, each after SEPARATOR, appended to
+   TEXT (a new string); TEXT is freed. */
+static char *append_missing(char *text, const struct hg_report *from,
+                            const struct hg_report *to, const char *separator)
+{
+    size_t i;
+    for (i = 0; i < from->mark_count; i++) {
+        char *longer;
+        if (has_mark(to, from->marks[i].pattern))
+            continue;
+        longer = hg_xasprintf("%s%s%s", text, separator,
+                              from->marks[i].pattern);
+        free(text);
+        text = longer;
+        separator = " ";
+    }
+    return text;
+}
+
+/* "a b", the patterns of R; "(none)". */
+static char *marks_text(const struct hg_report *r)
+{
+    char *none = hg_xstrdup(r->mark_count == 0 ? "(none)" : "");
+    struct hg_report empty;
+    memset(&empty, 0, sizeof empty);
+    return append_missing(none, r, &empty, "");
+}
+
+/* The --mark patterns, as sets: "mark patterns, added c, removed b (a b
+   -> a c)"; marked functions of one side only show as added or
+   removed rows for that reason. */
+static void compare_marks(struct hg_diff *diff, const struct hg_report *base,
+                          const struct hg_report *head)
+{
+    char *what = hg_xstrdup("mark patterns");
+    char *added = append_missing(hg_xstrdup(""), head, base, "");
+    char *removed = append_missing(hg_xstrdup(""), base, head, "");
+    char *longer;
+    if (added[0] == '\0' && removed[0] == '\0') {
+        free(what);
+        free(added);
+        free(removed);
+        return;
+    }
+    if (added[0] != '\0') {
+        longer = hg_xasprintf("%s, added %s", what, added);
+        free(what);
+        what = longer;
+    }
+    if (removed[0] != '\0') {
+        longer = hg_xasprintf("%s, removed %s", what, removed);
+        free(what);
+        what = longer;
+    }
+    add_formatted(diff, what, marks_text(base), marks_text(head));
+    free(what);
+    free(added);
+    free(removed);
+}
+
 /* What both reports record of how the run was measured, and differs:
    counts may move for that reason alone. */
 static void compare_fingerprints(struct hg_diff *diff,
@@ -590,6 +693,13 @@ static void compare_fingerprints(struct hg_diff *diff,
     size_t i;
 
     add_formatted(diff, "number of runs", runs_text(base), runs_text(head));
+    /* With a launcher on one side only, <exe> of the other may be the
+       launcher's path (/proc/self/fd/3): the launcher difference says
+       it. */
+    if ((base->launcher == NULL) == (head->launcher == NULL))
+        add_difference(diff, "program", hg_report_program(base),
+                       hg_report_program(head));
+    compare_builds(diff, base, head);
     add_difference(diff, "hotgrind", base->tool_version, head->tool_version);
     add_difference(diff, "Valgrind", base->valgrind_version,
                    head->valgrind_version);
@@ -623,6 +733,7 @@ static void compare_fingerprints(struct hg_diff *diff,
     if (base->exit.how != HG_ENDED_UNKNOWN
         && head->exit.how != HG_ENDED_UNKNOWN)
         add_formatted(diff, "exit", exit_text(base), exit_text(head));
+    compare_marks(diff, base, head);
 }
 
 /* ------------------------------------------------------------- rows */

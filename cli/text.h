@@ -47,11 +47,25 @@ struct hg_column {
     size_t max_width;    /* 0: no limit; a longer cell overflows */
 };
 
+/* How hg_table_finish_within fits a column in a width: the part of a
+   wide table it belongs to (0: the main one), whether it names the row
+   (then it is repeated in every part), and for a text column cut to fit,
+   whether its end is kept ("…/dir/file.c:12") rather than its start
+   ("long_name…"). */
+struct hg_column_fit {
+    unsigned part;
+    bool names_row;
+    bool keep_end;
+};
+
 struct hg_table {
     const struct hg_column *columns;
     size_t column_count;
     size_t row_count;
     char **cells;        /* row by row; NULL prints as "" */
+    /* One per column, or NULL (the default): every column in the main
+       part, cut at its end. */
+    const struct hg_column_fit *fit;
 };
 
 /* Room for ROW_COUNT rows of COLUMN_COUNT empty cells.  COLUMNS must
@@ -69,5 +83,25 @@ void hg_table_set_count(struct hg_table *table, size_t row, size_t column,
 
 /* Prints TABLE and frees it. */
 void hg_table_finish(FILE *out, struct hg_table *table);
+
+/* The parts of a table too wide for a line: a title per part after the
+   first ("Cache figures: ..."), indexed by hg_column.part. */
+#define HG_TABLE_PARTS 4
+
+/* Prints TABLE within WIDTH display columns (0: as hg_table_finish) and
+   frees it.  A table wider than that (with TABLE->fit) keeps in one table
+   its main part and each other part, in order, that still lets it fit;
+   each other part is a table of its own, after its title from
+   PART_TITLES (may be NULL), with the columns that name the rows
+   repeated.  In each, text columns are narrowed, the widest first, down
+   to their titles or HG_CUT_FLOOR, and a cell wider than its column is
+   cut with "…".  Only numbers, never cut, can make a line wider. */
+#define HG_CUT_FLOOR 12
+void hg_table_finish_within(FILE *out, struct hg_table *table, size_t width,
+                            const char *const part_titles[HG_TABLE_PARTS]);
+
+/* TEXT cut to at most WIDTH display columns with "…" (its end kept when
+   KEEP_END); a copy when it fits. */
+char *hg_cut_to_width(const char *text, size_t width, bool keep_end);
 
 #endif

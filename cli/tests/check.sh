@@ -157,7 +157,7 @@ run 0 check --policy bad/schema-location.xml head.xml
 expect_error 'does-not-exist.xml: No such file or directory' check --policy defaults.xml does-not-exist.xml
 expect_error 'does-not-exist.xml: No such file or directory' check --policy defaults.xml does-not-exist.xml head.xml
 expect_error 'bad/empty.xml: the file is empty' check --policy defaults.xml base.xml bad/empty.xml
-expect_error 'budgets.xml: line 3: root element is <policy>, not <hotgrind>' check --policy defaults.xml budgets.xml head.xml
+expect_error 'budgets.xml: line 3: root element is <policy>, not <hotgrind>: this is a hotgrind policy; give it to hotgrind check --policy' check --policy defaults.xml budgets.xml head.xml
 expect_error "$HG_TEST_DATA/truncated.xml: line 17: expected '>'" check --policy defaults.xml "$HG_TEST_DATA/truncated.xml"
 
 # --- the command line

@@ -93,6 +93,22 @@ sed 's|<merge reports="3"/>|<merge reports="1"/>|' "$data/merged.xml" \
   >"$scratch/one.xml"
 run 2 validate "$scratch/one.xml"
 
+# --- <objects>: the union, by name, each once (objects-merged.xml worked
+# out by hand); one object of two builds (build ids) is refused, naming
+# both files; with an input from before <objects>, the merge has none.
+oa=$data/objects-a.xml ob=$data/objects-b.xml
+merges "$merged" "$oa" "$ob" &&
+  same "$data/objects-merged.xml" "$merged" "merge objects-a objects-b"
+merges "$scratch/objects-again.xml" "$oa" "$ob" &&
+  same "$merged" "$scratch/objects-again.xml" "merge objects-a objects-b, twice"
+refuses "object 'libz\.so\.1\.2\.13' has build id 1f95d5498d283b79505861523e20b3db2afdf518 in .*objects-b\.xml but 2f95d5498d283b79505861523e20b3db2afdf518 in .*objects-other-build\.xml: different builds" \
+  "$oa" "$ob" "$data/objects-other-build.xml"
+merges "$scratch/objects-old.xml" "$ob" "$all/valid.xml" && {
+  checks=$((checks + 1))
+  grep -q '<objects>' "$scratch/objects-old.xml" &&
+    fail "merge with a report without <objects>: has <objects>"
+}
+
 # --- reports that differ in what changes the counts: refused, both files
 # and the difference named.  Each variant is shard-b changed in one place.
 variant() {   # variant NAME SED-SCRIPT: $scratch/NAME.xml from shard-b
@@ -164,8 +180,9 @@ refuses "^hotgrind merge: function 'run_tests' is marked in $a but not in $scrat
 ra=$data/run-a.xml rb=$data/run-b.xml
 merges "$merged" "$ra" "$rb" &&
   same "$data/run-merged.xml" "$merged" "merge run-a run-b"
-# The merged report keeps the launcher, and show names the program.
-run 0 show "$data/run-merged.xml" && {
+# The merged report keeps the launcher, and show names the program (all
+# its settings on one line: --wide).
+run 0 show --wide "$data/run-merged.xml" && {
   grep -qxF 'Command:   xz (run as /proc/self/fd/3)' "$out" ||
     fail "show run-merged.xml: the program"
   grep -qxF "Launcher:  hotgrind run; program=xz environment=cleared PATH=/usr/bin:/bin LC_ALL=C LD_BIND_NOW=1 glibc-tunables=x86-sse2 program-path=/proc/self/fd/3 valgrind-lib=default valgrind-wrapper=skipped 'open-fds=0 1 2 3' stdin=file stdout=pipe stderr=pipe aslr=off stack-limit=8388608 cwd=. cache-geometry=fixed" "$out" ||

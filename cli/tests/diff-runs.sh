@@ -1,0 +1,138 @@
+#!/bin/sh
+# hotgrind diff and check warn when the two reports are of different
+# programs, of different builds of the program or its libraries
+# (<objects> build-ids), or were made with different --mark patterns,
+# naming what differs.  GPL-2.0-or-later; part of hotgrind.
+#
+# Run by `make check` (tests/lib.sh says with what).  The reports are
+# written here from one hand-written template, the same figures in each,
+# so that only the difference under test is there; the expected words
+# list the template's values.
+
+. "$(dirname "$0")/lib.sh"
+fail_shows_stdout=no
+cd "$scratch" || exit 99
+policy=$HG_TEST_DATA/check/defaults.xml
+lead="hotgrind diff: warning: the runs were measured differently, which alone can move counts:"
+
+# report FILE EXE PROG-BUILD-ID LIBC-BUILD-ID MARK...: a report of EXE
+# whose objects prog and libc.so.6 have those build-ids, made with the
+# --mark patterns MARK (each matched nothing).
+report() {
+  file=$1 exe=$2 prog_id=$3 libc_id=$4; shift 4
+  {
+    cat <<EOF
+<?xml version="1.0" encoding="UTF-8"?>
+<hotgrind format="1">
+  <run>
+    <tool name="hotgrind" version="0.1.0"/>
+    <valgrind version="3.19.0"/>
+    <arch>amd64</arch>
+    <command>
+      <exe>$exe</exe>
+    </command>
+  </run>
+  <totals Ir="1000"/>
+  <functions>
+    <function name="main" object="prog" file="prog.c" line="3">
+      <self Ir="900"/>
+    </function>
+    <function name="strlen" object="libc.so.6" file="" line="0">
+      <self Ir="100"/>
+    </function>
+  </functions>
+  <objects>
+    <object name="libc.so.6" soname="libc.so.6" build-id="$libc_id"/>
+    <object name="prog" build-id="$prog_id"/>
+  </objects>
+EOF
+    if [ $# -gt 0 ]; then
+      echo "  <marks>"
+      for mark in "$@"; do
+        echo "    <mark pattern=\"$mark\" functions=\"0\" entered=\"0\"/>"
+      done
+      echo "  </marks>"
+    fi
+    echo "</hotgrind>"
+  } >"$file"
+  "$HOTGRIND" validate "$file" >/dev/null 2>&1 ||
+    { echo "report $file: not valid"; "$HOTGRIND" validate "$file"; exit 99; }
+}
+
+# warns BASE HEAD WORDS: diff BASE HEAD exits 0, and its one warning on
+# stderr lists exactly WORDS; the text output's Warning: line too.
+warns() {
+  base=$1 head=$2 words=$3
+  run 0 diff "$base" "$head" || return
+  checks=$((checks + 1))
+  [ "$(cat "$err")" = "$lead $words" ] ||
+    fail "diff $base $head: stderr is not '$lead $words'"
+  checks=$((checks + 1))
+  grep -qxF "Warning:   ${lead#hotgrind diff: warning: } $words" "$out" ||
+    fail "diff $base $head: no Warning: line"
+}
+
+report base.xml ./prog 00ff aa11 'main' 'prog:parse_*'
+# the same report again: nothing to say
+report same.xml ./prog 00ff aa11 'main' 'prog:parse_*'
+run 0 diff base.xml same.xml && {
+  checks=$((checks + 1))
+  [ -s "$err" ] && fail "diff of the same runs warns: $(cat "$err")"
+}
+
+# --- another program
+report other-program.xml ./other 00ff aa11 'main' 'prog:parse_*'
+warns base.xml other-program.xml 'program (./prog -> ./other)'
+
+# --- another build of the program: expected between two commits, and
+# still said; another build of a library is not expected.
+report new-build.xml ./prog 01ff aa11 'main' 'prog:parse_*'
+warns base.xml new-build.xml \
+  'build-id of prog, a new build as expected between commits (00ff -> 01ff)'
+report new-libc.xml ./prog 00ff bb22 'main' 'prog:parse_*'
+warns base.xml new-libc.xml 'build-id of libc.so.6 (aa11 -> bb22)'
+# A report without build-ids (before <objects>) is not a difference.
+sed '/<objects>/,/<\/objects>/d' base.xml >no-objects.xml
+run 0 diff no-objects.xml new-build.xml && {
+  checks=$((checks + 1))
+  [ -s "$err" ] && fail "diff against a report without objects warns: $(cat "$err")"
+}
+
+# --- other mark patterns: the ones added and removed named
+report new-marks.xml ./prog 00ff aa11 'main' 'compute'
+warns base.xml new-marks.xml \
+  'mark patterns, added compute, removed prog:parse_* (main prog:parse_* -> main compute)'
+report no-marks.xml ./prog 00ff aa11
+warns base.xml no-marks.xml \
+  'mark patterns, removed main prog:parse_* (main prog:parse_* -> (none))'
+# The same patterns in another order are the same set.
+report reordered.xml ./prog 00ff aa11 'prog:parse_*' 'main'
+run 0 diff base.xml reordered.xml && {
+  checks=$((checks + 1))
+  [ -s "$err" ] && fail "diff with the marks reordered warns: $(cat "$err")"
+}
+
+# --- all at once, in the order of the list; twice the same bytes
+report all.xml ./other 01ff bb22 'compute'
+warns base.xml all.xml \
+  'program (./prog -> ./other), build-id of libc.so.6 (aa11 -> bb22), build-id of prog, a new build as expected between commits (00ff -> 01ff), mark patterns, added compute, removed main prog:parse_* (main prog:parse_* -> compute)'
+cp "$out" first.out
+cp "$err" first.err
+run 0 diff base.xml all.xml && {
+  same first.out "$out" "diff a second time (stdout)"
+  same first.err "$err" "diff a second time (stderr)"
+}
+
+# --- check says the same, as warnings of its own
+run 0 check --policy "$policy" base.xml new-build.xml && {
+  checks=$((checks + 1))
+  grep -qF 'runs differ in build-id of prog, a new build as expected between commits: base 00ff, head 01ff' "$out" ||
+    fail "check: no warning about the build"
+}
+run 0 check --policy "$policy" base.xml new-marks.xml && {
+  checks=$((checks + 1))
+  grep -qF 'runs differ in mark patterns, added compute, removed prog:parse_*: base main prog:parse_*, head main compute' "$out" ||
+    fail "check: no warning about the marks"
+}
+
+finish
