@@ -479,7 +479,7 @@ START_TEST(budgets_on_head)
     const struct hg_verdict *v = j->verdicts;
 
     ck_assert(!j->has_base);
-    ck_assert_uint_eq(j->verdict_count, 22);
+    ck_assert_uint_eq(j->verdict_count, 23);   /* and head.xml's mark */
     ck_assert_uint_eq(j->budgets_passed, 12);
     ck_assert_uint_eq(j->budgets_failed, 9);
     ck_assert_uint_eq(j->budgets_skipped, 1);
@@ -512,11 +512,17 @@ START_TEST(budgets_on_head)
     assert_verdict(&v[18], HG_VERDICT_FAIL, HG_VERDICT_NO_VALUE, "calls",
                    NULL, 0, 0);
     ck_assert_uint_eq(v[18].matched, 1);
-    assert_verdict(&v[19], HG_VERDICT_FAIL, HG_VERDICT_NO_VALUE, "D1mr",
+    /* head.xml has no cache figures at all. */
+    assert_verdict(&v[19], HG_VERDICT_FAIL, HG_VERDICT_NO_FIGURE, "D1mr",
                    NULL, 0, 0);
-    ck_assert_uint_eq(v[19].matched, 1);
     assert_verdict(&v[21], HG_VERDICT_PASS, HG_VERDICT_VALUE, "p95",
                    "parse (bench)", 0, 4700);
+    /* <mark pattern="parse" functions="1" entered="1"/> */
+    ck_assert_int_eq(v[22].kind, HG_VERDICT_MARK);
+    ck_assert_int_eq(v[22].status, HG_VERDICT_PASS);
+    ck_assert_str_eq(v[22].mark->pattern, "parse");
+    ck_assert_uint_eq(j->marks_entered, 1);
+    ck_assert_uint_eq(j->marks_dead + j->marks_optional, 0);
     free_judged(&c);
 }
 END_TEST
@@ -530,7 +536,8 @@ START_TEST(thresholds_on_the_change)
 
     ck_assert(j->has_base && !j->cross_arch);
     ck_assert_uint_eq(j->difference_count, 0);
-    ck_assert_uint_eq(j->verdict_count, 9);
+    /* 9 past a threshold or in one report, 3 within, head.xml's mark */
+    ck_assert_uint_eq(j->verdict_count, 13);
     ck_assert_uint_eq(j->regressions, 6);
     ck_assert_uint_eq(j->improvements, 1);
     ck_assert_uint_eq(j->notes, 2);
@@ -555,6 +562,11 @@ START_TEST(thresholds_on_the_change)
                    "old_helper (bench)", 50000, 0);
     assert_verdict(&v[8], HG_VERDICT_NOTE, HG_VERDICT_ADDED, "Ir",
                    "new_helper (bench)", 0, 30000);
+    /* Within, by metric then largest change: the total's Ir (1,000,000
+       -> 994,400) before main's. */
+    assert_verdict(&v[9], HG_VERDICT_WITHIN, HG_VERDICT_CHANGE, "Ir",
+                   "(total)", 1000000, 994400);
+    ck_assert_int_eq(v[12].kind, HG_VERDICT_MARK);
     /* D1mr is listed, and neither report simulated the cache. */
     ck_assert_uint_eq(j->unjudged_count, 1);
     ck_assert_str_eq(j->unjudged[0].threshold->metric->name, "D1mr");
@@ -570,7 +582,8 @@ START_TEST(across_architectures_calls_and_heap_only)
     const struct hg_judgement *j = c.j;
 
     ck_assert(j->cross_arch);
-    ck_assert_uint_eq(j->verdict_count, 1);
+    ck_assert_uint_eq(j->verdict_count, 2);    /* and the mark */
+    ck_assert_int_eq(j->verdicts[1].kind, HG_VERDICT_MARK);
     assert_verdict(&j->verdicts[0], HG_VERDICT_FAIL, HG_VERDICT_CHANGE,
                    "calls", "parse (bench)", 100, 120);
     ck_assert_uint_eq(j->within, 0);     /* the heap did not change */
@@ -660,7 +673,9 @@ static char judge_f(const char *policy_text, uint64_t f_base,
     ck_assert_ptr_nonnull(j);
     for (i = 0; i < j->verdict_count; i++)
         if (strcmp(j->verdicts[i].label, "f (prog)") == 0)
-            verdict = j->verdicts[i].status == HG_VERDICT_FAIL ? 'F' : 'B';
+            verdict = j->verdicts[i].status == HG_VERDICT_FAIL ? 'F'
+                      : j->verdicts[i].status == HG_VERDICT_BETTER ? 'B'
+                      : 'W';
     if (verdict == 'W' && j->under_floor > 0)
         verdict = 'U';
     hg_judgement_free(j);
