@@ -732,6 +732,90 @@ START_TEST(huge_counts_do_not_overflow)
 }
 END_TEST
 
+/* The verdict on f's Ir from F_BASE to F_HEAD (the rest of the run
+   fixed at 10^9) under a REGRESSION and improvement threshold: its
+   status, and its percentage as check prints it, into TEXT. */
+static enum hg_verdict_status percent_on_f(const char *regression,
+                                           uint64_t f_base, uint64_t f_head,
+                                           char text[HG_VERDICT_TEXT_SIZE])
+{
+    char policy_text[256], problem[HG_PROBLEM_SIZE] = "";
+    struct tiny_report base, head;
+    struct hg_policy *p;
+    struct hg_judgement *j;
+    enum hg_verdict_status status = HG_VERDICT_NOTE;
+    size_t i;
+
+    snprintf(policy_text, sizeof policy_text,
+             "<policy format='1'><thresholds default-metrics='no'"
+             " regression='%s' improvement='%s' floor='0'>"
+             "<metric name='Ir'/></thresholds></policy>",
+             regression, regression);
+    p = policy_from_text(policy_text, problem, sizeof problem);
+    ck_assert_msg(p != NULL, "%s", problem);
+    tiny_report(&base, f_base, f_base + 1000000000u);
+    tiny_report(&head, f_head, f_head + 1000000000u);
+    j = hg_policy_judge(p, &base.report, &head.report);
+    strcpy(text, "(none)");
+    for (i = 0; i < j->verdict_count; i++)
+        if (strcmp(j->verdicts[i].label, "f (prog)") == 0) {
+            status = j->verdicts[i].status;
+            hg_verdict_percent(&j->verdicts[i], text);
+        }
+    hg_judgement_free(j);
+    hg_policy_free(p);
+    return status;
+}
+
+START_TEST(verdicts_show_the_digits_that_tell_the_change_from_the_threshold)
+{
+    char text[HG_VERDICT_TEXT_SIZE];
+
+    /* Exactly +10%: within, and it reads as the threshold. */
+    ck_assert_int_eq(percent_on_f("10", 1000000, 1100000, text),
+                     HG_VERDICT_WITHIN);
+    ck_assert_str_eq(text, "10.00");
+    /* One instruction more, +10.0001%: a regression, whose two decimals
+       (10.00) would read as the threshold. */
+    ck_assert_int_eq(percent_on_f("10", 1000000, 1100001, text),
+                     HG_VERDICT_FAIL);
+    ck_assert_str_eq(text, "10.0001");
+    /* One less, +9.9999%: within; two decimals would round it to 10.00. */
+    ck_assert_int_eq(percent_on_f("10", 1000000, 1099999, text),
+                     HG_VERDICT_WITHIN);
+    ck_assert_str_eq(text, "9.9999");
+    /* Well away from it: two decimals, rounded half up (+12.345% ->
+       12.35). */
+    ck_assert_int_eq(percent_on_f("10", 200000, 224690, text),
+                     HG_VERDICT_FAIL);
+    ck_assert_str_eq(text, "12.35");
+    /* The same below: -10.0001% is better than -10%. */
+    ck_assert_int_eq(percent_on_f("10", 1000000, 899999, text),
+                     HG_VERDICT_BETTER);
+    ck_assert_str_eq(text, "10.0001");
+    /* A threshold with four decimals, and a change that repeats: 1/3 is
+       33.3333...%, over 33.3333%: five decimals. */
+    ck_assert_int_eq(percent_on_f("33.3333", 3000000, 4000000, text),
+                     HG_VERDICT_FAIL);
+    ck_assert_str_eq(text, "33.33333");
+    /* Near 2^64: (10^18 + 1) / 10^19 is 10.00000000000000001%. */
+    ck_assert_int_eq(percent_on_f("10", 10000000000000000000u,
+                                  11000000000000000001u, text),
+                     HG_VERDICT_FAIL);
+    ck_assert_str_eq(text, "10.00000000000000001");
+}
+END_TEST
+
+START_TEST(policy_percentages_print_with_their_own_decimals)
+{
+    char text[HG_VERDICT_TEXT_SIZE];
+    ck_assert_str_eq(hg_policy_percent_text(50000, 2, text), "5.00");
+    ck_assert_str_eq(hg_policy_percent_text(50, 2, text), "0.005");
+    ck_assert_str_eq(hg_policy_percent_text(333333, 2, text), "33.3333");
+    ck_assert_str_eq(hg_policy_percent_text(100000, 6, text), "10.000000");
+}
+END_TEST
+
 START_TEST(budget_limits_are_inclusive)
 {
     char problem[HG_PROBLEM_SIZE] = "";
@@ -789,6 +873,9 @@ static Suite *policy_suite(void)
     tcase_add_test(verdicts, the_floor_is_a_share_of_each_reports_total);
     tcase_add_test(verdicts, huge_counts_do_not_overflow);
     tcase_add_test(verdicts, budget_limits_are_inclusive);
+    tcase_add_test(verdicts,
+        verdicts_show_the_digits_that_tell_the_change_from_the_threshold);
+    tcase_add_test(verdicts, policy_percentages_print_with_their_own_decimals);
     suite_add_tcase(suite, verdicts);
     return suite;
 }
