@@ -312,6 +312,7 @@ struct marked_sums {
 struct merged_function {
     char *name;                  /* owned */
     const char *object, *file;   /* in the strings table */
+    const char *dir;             /* the first occurrence's; NULL if none */
     unsigned line;
     unsigned first_input;        /* where it first occurred */
     bool marked;
@@ -434,6 +435,7 @@ static struct merged_function *merged_for(struct merged_functions *m,
     f->name = NULL;
     sum->object = kept_string(m, f->object);
     sum->file = kept_string(m, f->file);
+    sum->dir = f->dir != NULL ? kept_string(m, f->dir) : NULL;
     sum->line = f->line;
     sum->first_input = (unsigned)m->input;
     sum->marked = f->marked;
@@ -504,6 +506,102 @@ static void free_merged_functions(struct merged_functions *m)
     free(m->all);
     free(m->slots);
     free(m->strings);
+}
+
+/* An input's object, for merge_objects. */
+struct object_from {
+    const struct hg_object *object;
+    size_t input;
+};
+
+/* By name, then input order, then place in that input (its objects are
+   sorted and unique, so this is a total order). */
+static int compare_objects_from(const void *a, const void *b)
+{
+    const struct object_from *x = a, *y = b;
+    int c = strcmp(x->object->name, y->object->name);
+    if (c != 0)
+        return c;
+    if (x->input != y->input)
+        return x->input < y->input ? -1 : 1;
+    return x->object < y->object ? -1 : x->object > y->object;
+}
+
+/* "soname" or "build id" when objects A and B, of one name, both have it
+   and it differs (*VA, *VB: the two values), else NULL. */
+static const char *object_difference(const struct hg_object *a,
+                                     const struct hg_object *b,
+                                     const char **va, const char **vb)
+{
+    if (a->build_id != NULL && b->build_id != NULL
+        && strcmp(a->build_id, b->build_id) != 0) {
+        *va = a->build_id, *vb = b->build_id;
+        return "build id";
+    }
+    if (a->soname != NULL && b->soname != NULL
+        && strcmp(a->soname, b->soname) != 0) {
+        *va = a->soname, *vb = b->soname;
+        return "soname";
+    }
+    return NULL;
+}
+
+/* The objects of all inputs, each once, by name (the strings stay the
+   inputs'); none unless every input lists its objects (an older report
+   does not, and the merged <objects> must list every object a function
+   names).  One name with two build ids (or sonames) is two different
+   builds of the object: their counts are not of one program, so false
+   with PROBLEM naming both reports. */
+static bool merge_objects(struct hg_report *out, const struct input *in,
+                          size_t inputs, char *problem, size_t size)
+{
+    struct object_from *all;
+    size_t total = 0, n = 0, i, j, group = 0;
+
+    for (i = 0; i < inputs; i++) {
+        if (in[i].report->object_count == 0)
+            return true;
+        total += in[i].report->object_count;
+    }
+    all = hg_xcalloc(total, sizeof *all);
+    for (i = 0; i < inputs; i++)
+        for (j = 0; j < in[i].report->object_count; j++) {
+            all[n].object = &in[i].report->objects[j];
+            all[n++].input = i;
+        }
+    qsort(all, n, sizeof *all, compare_objects_from);
+    out->objects = hg_xcalloc(n, sizeof *out->objects);
+    out->object_count = 0;
+    for (i = 0; i < n; i++) {
+        const struct hg_object *o = all[i].object;
+        struct hg_object *kept;
+        const char *what, *va, *vb;
+        if (i == 0 || strcmp(o->name, all[group].object->name) != 0) {
+            group = i;
+            out->objects[out->object_count++] = *o;
+            continue;
+        }
+        kept = &out->objects[out->object_count - 1];
+        for (j = group; j < i; j++) {
+            what = object_difference(all[j].object, o, &va, &vb);
+            if (what != NULL) {
+                char name[64];
+                hg_quote_for_message(name, sizeof name, o->name);
+                snprintf(problem, size, "object '%s' has %s %s in %s but %s "
+                         "in %s: different builds of it ran, so their "
+                         "counts are not of one program", name, what, va,
+                         in[all[j].input].path, vb, in[all[i].input].path);
+                free(all);
+                return false;
+            }
+        }
+        if (kept->soname == NULL)
+            kept->soname = o->soname;
+        if (kept->build_id == NULL)
+            kept->build_id = o->build_id;
+    }
+    free(all);
+    return true;
 }
 
 /* Zones of the same name are summed, so their order does not matter. */
@@ -675,6 +773,8 @@ static void merge_run(struct hg_report *out, const struct input *in,
     out->thread_count = out->mutex_count = out->event_count = 0;
     /* The merged lists are new; the rest is borrowed from the inputs. */
     out->marks = NULL;
+    out->objects = NULL;
+    out->object_count = 0;
     out->functions = NULL;
     out->zones = NULL;
     out->threads = NULL;
@@ -899,6 +999,8 @@ static void write_functions(FILE *out, const struct hg_report *r,
         xml_attr(out, "object", f->object);
         xml_attr(out, "file", f->file);
         xml_count(out, "line", f->line);
+        if (f->dir != NULL)
+            xml_attr(out, "dir", f->dir);
         if (marked != NULL) {
             xml_attr(out, "marked", "yes");
             xml_count(out, "calls", marked->calls);
@@ -920,6 +1022,25 @@ static void write_functions(FILE *out, const struct hg_report *r,
     }
     fputs("  </functions>\n", out);
     free(order);
+}
+
+static void write_objects(FILE *out, const struct hg_report *r)
+{
+    size_t i;
+    if (r->object_count == 0)
+        return;
+    fputs("  <objects>\n", out);
+    for (i = 0; i < r->object_count; i++) {
+        const struct hg_object *o = &r->objects[i];
+        fputs("    <object", out);
+        xml_attr(out, "name", o->name);
+        if (o->soname != NULL)
+            xml_attr(out, "soname", o->soname);
+        if (o->build_id != NULL)
+            xml_attr(out, "build-id", o->build_id);
+        fputs("/>\n", out);
+    }
+    fputs("  </objects>\n", out);
 }
 
 static void write_zones_and_marks(FILE *out, const struct hg_report *r)
@@ -1022,6 +1143,7 @@ static void write_report(FILE *out, const struct hg_report *r,
           "<hotgrind format=\"1\">\n", out);
     write_run(out, r);
     write_functions(out, r, m);
+    write_objects(out, r);
     write_zones_and_marks(out, r);
     write_threads(out, r);
     write_events(out, r);
@@ -1048,6 +1170,8 @@ static bool merge(struct hg_report *out, const struct input *in,
         snprintf(problem, size, "%s", functions->mismatch_problem);
         return false;
     }
+    if (!merge_objects(out, in, inputs, problem, size))
+        return false;
     merge_zones(out, in, inputs, s);
     lay_end_to_end(out, in, inputs, s);
     if (s->overflow) {
@@ -1061,6 +1185,7 @@ static bool merge(struct hg_report *out, const struct input *in,
 
 static void free_merged(struct hg_report *out)
 {
+    free(out->objects);
     free(out->marks);
     free(out->zones);
     free(out->threads);

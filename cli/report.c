@@ -33,6 +33,8 @@ struct loader {
 static void fail(struct loader *loader, const xmlNode *where,
                  const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+static char *optional_attribute(struct loader *loader, const xmlNode *node,
+                                const char *name);
 
 /* Records the first problem only: later ones are usually its echoes. */
 static void fail(struct loader *loader, const xmlNode *where,
@@ -412,6 +414,7 @@ static void load_function(struct loader *loader, void *item,
     function->object = require_attribute(loader, node, "object");
     function->file = require_attribute(loader, node, "file");
     require_small_number(loader, node, "line", &function->line);
+    function->dir = optional_attribute(loader, node, "dir");
     self = require_child(loader, node, "self");
     if (self != NULL) {
         require_count(loader, self, "Ir", &function->self_ir);
@@ -451,6 +454,15 @@ static void load_mark(struct loader *loader, void *item, const xmlNode *node)
     mark->pattern = require_attribute(loader, node, "pattern");
     require_count(loader, node, "functions", &mark->functions);
     require_count(loader, node, "entered", &mark->entered);
+}
+
+static void load_object(struct loader *loader, void *item,
+                        const xmlNode *node)
+{
+    struct hg_object *object = item;
+    object->name = require_attribute(loader, node, "name");
+    object->soname = optional_attribute(loader, node, "soname");
+    object->build_id = optional_attribute(loader, node, "build-id");
 }
 
 static size_t count_children(const xmlNode *parent, const char *name)
@@ -751,6 +763,21 @@ bool hg_exit_is_clean(const struct hg_exit *exit_)
            || (exit_->how == HG_ENDED_BY_STATUS && exit_->status == 0);
 }
 
+static int compare_object_name(const void *key, const void *item)
+{
+    return strcmp(key, ((const struct hg_object *)item)->name);
+}
+
+/* The rules make <objects> sorted by name in every report loaded. */
+const struct hg_object *hg_report_object(const struct hg_report *report,
+                                         const char *name)
+{
+    if (report->object_count == 0)
+        return NULL;
+    return bsearch(name, report->objects, report->object_count,
+                   sizeof *report->objects, compare_object_name);
+}
+
 const char *hg_report_program(const struct hg_report *report)
 {
     size_t i;
@@ -783,6 +810,7 @@ enum part {
     PART_HOST,
     PART_TOTALS,
     PART_FUNCTIONS,
+    PART_OBJECTS,
     PART_ZONES,
     PART_MARKS,
     PART_THREADS,
@@ -808,6 +836,8 @@ static const struct {
     [PART_TOTALS] = { "totals", true, NULL, 0, NULL },
     [PART_FUNCTIONS] = { "functions", true, "function",
                          sizeof(struct hg_function), load_function },
+    [PART_OBJECTS] = { "objects", false, "object", sizeof(struct hg_object),
+                       load_object },
     [PART_ZONES] = { "zones", false, "zone", sizeof(struct hg_zone),
                      load_zone },
     [PART_MARKS] = { "marks", false, "mark", sizeof(struct hg_mark),
@@ -979,6 +1009,12 @@ static void free_item(enum part part, void *item)
         free(function->name);
         free(function->object);
         free(function->file);
+        free(function->dir);
+        break;
+    case PART_OBJECTS:
+        free(((struct hg_object *)item)->name);
+        free(((struct hg_object *)item)->soname);
+        free(((struct hg_object *)item)->build_id);
         break;
     case PART_ZONES:
         free(((struct hg_zone *)item)->name);
@@ -1115,6 +1151,8 @@ static void take_lists(struct report_stream *stream)
 
     report->functions = take_items(stream, PART_FUNCTIONS,
                                    &report->function_count);
+    report->objects = take_items(stream, PART_OBJECTS,
+                                 &report->object_count);
     report->zones = take_items(stream, PART_ZONES, &report->zone_count);
     report->marks = take_items(stream, PART_MARKS, &report->mark_count);
     report->threads = take_items(stream, PART_THREADS,
@@ -1273,8 +1311,16 @@ void hg_report_free(struct hg_report *report)
             free(report->functions[i].name);
             free(report->functions[i].object);
             free(report->functions[i].file);
+            free(report->functions[i].dir);
         }
     free(report->functions);
+    if (report->objects != NULL)
+        for (i = 0; i < report->object_count; i++) {
+            free(report->objects[i].name);
+            free(report->objects[i].soname);
+            free(report->objects[i].build_id);
+        }
+    free(report->objects);
     if (report->zones != NULL)
         for (i = 0; i < report->zone_count; i++)
             free(report->zones[i].name);

@@ -68,6 +68,8 @@ struct hg_function {
     char *object;        /* basename of the object file, never empty */
     char *file;          /* source file, "" when unknown */
     unsigned line;       /* first line of the function, 0 when unknown */
+    char *dir;           /* file's directory as the debug info records it;
+                            NULL when absent.  Not part of the identity. */
     uint64_t self_ir;    /* instructions executed in the function itself */
     struct hg_cache_costs self_cache;
 
@@ -85,6 +87,13 @@ struct hg_function {
     /* heap=yes, marked functions: the heap traffic inside its calls. */
     bool has_inclusive_heap;
     struct hg_heap_traffic inclusive_heap;
+};
+
+/* An executable or shared library the functions ran in (<objects>). */
+struct hg_object {
+    char *name;          /* basename, as in <function object> */
+    char *soname;        /* DT_SONAME; NULL when absent */
+    char *build_id;      /* lowercase hex; NULL when absent */
 };
 
 /* A HOTGRIND_ZONE_BEGIN/END region, reported like a marked function. */
@@ -233,6 +242,9 @@ struct hg_report {
     struct hg_cache_costs total_cache;
     struct hg_function *functions;   /* in file order */
     size_t function_count;
+    /* Sorted by name; none without <objects> (reports from before it). */
+    struct hg_object *objects;
+    size_t object_count;
     struct hg_zone *zones;           /* in file order; none without <zones> */
     size_t zone_count;
     struct hg_mark *marks;           /* in file order; none without <marks> */
@@ -297,6 +309,10 @@ void hg_report_free(struct hg_report *report);
    NULL. */
 const char *hg_report_option(const struct hg_report *report,
                              const char *name);
+
+/* The <object> named NAME, or NULL when the report does not list it. */
+const struct hg_object *hg_report_object(const struct hg_report *report,
+                                         const char *name);
 
 /* The program the run measured, for comparing and showing: the value of
    the launcher's `program` setting (the first one) when the report has a

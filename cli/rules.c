@@ -31,12 +31,12 @@ struct id_set {
    hg_rules_part), item by item, and the first broken one is the one a walk
    of the whole document in this order would find: the options, <totals>,
    the functions (their own rules, then their cache attributes), the
-   zones (the same), the marks, the threads, the mutexes, the events.
+   objects, the zones (the same), the marks, the threads, the mutexes, the events.
    Each phase keeps its first problem; hg_rules_finish reports the one of
    the earliest phase. */
 enum phase {
     PHASE_OPTIONS, PHASE_TOTALS_CACHE, PHASE_TOTALS_HEAP, PHASE_FUNCTIONS,
-    PHASE_FUNCTIONS_CACHE, PHASE_ZONES, PHASE_ZONES_CACHE, PHASE_MARKS,
+    PHASE_FUNCTIONS_CACHE, PHASE_OBJECTS, PHASE_ZONES, PHASE_ZONES_CACHE, PHASE_MARKS,
     PHASE_THREADS, PHASE_MUTEXES, PHASE_EVENTS, PHASES
 };
 
@@ -49,6 +49,19 @@ static const char *const heap_attributes[HEAP_FIGURES] = {
 struct heap_sum {
     uint64_t sum[HEAP_FIGURES];
     bool fits[HEAP_FIGURES];
+};
+
+/* The objects the <function>s name, each with the line of the first
+   function naming it, and whether <objects> lists it: an open-addressing
+   table (a report names tens of objects, whatever its size). */
+struct named_object {
+    char *name;           /* NULL: an empty slot */
+    long line;
+    bool listed;
+};
+struct object_names {
+    struct named_object *slots;
+    size_t count, slot_count;   /* slot_count: 0 or a power of two */
 };
 
 /* A <thread parent> to look up once all the threads are listed. */
@@ -80,6 +93,9 @@ struct hg_rules {
     long heap_option_line, events_option_line;
     bool has_events, has_mutexes;
 
+    struct object_names objects;  /* named by the <function>s */
+    bool has_object;              /* an <object> was checked */
+    char *previous_object;        /* its name, for the order */
     struct id_set threads;        /* ids of the <thread>s */
     struct id_set mutexes;        /* ids of the <mutex>es */
     struct parent_reference *parents;
@@ -582,6 +598,133 @@ static void check_function(struct hg_rules *checker, const xmlNode *node)
         check_per_call_presence(checker, node);
 }
 
+/* ------------------------------------------------------------ objects */
+
+static size_t name_hash(const char *text)
+{
+    size_t h = 14695981039346656037u;
+    for (; *text; text++)
+        h = (h ^ (unsigned char)*text) * 1099511628211u;
+    return h;
+}
+
+/* The slot of NAME in SET: its own, or the empty one it would take. */
+static struct named_object *object_slot(const struct object_names *set,
+                                        const char *name)
+{
+    size_t mask = set->slot_count - 1, k;
+    for (k = name_hash(name) & mask; set->slots[k].name != NULL;
+         k = (k + 1) & mask)
+        if (strcmp(set->slots[k].name, name) == 0)
+            break;
+    return &set->slots[k];
+}
+
+/* Records that the function at LINE names object NAME. */
+static void note_object(struct object_names *set, const char *name,
+                        long line)
+{
+    struct named_object *slot;
+    size_t i;
+
+    if (2 * (set->count + 1) > set->slot_count) {
+        struct object_names bigger = { NULL, set->count, 0 };
+        bigger.slot_count = set->slot_count ? 2 * set->slot_count : 64;
+        bigger.slots = hg_xcalloc(bigger.slot_count, sizeof *bigger.slots);
+        for (i = 0; i < set->slot_count; i++)
+            if (set->slots[i].name != NULL)
+                *object_slot(&bigger, set->slots[i].name) = set->slots[i];
+        free(set->slots);
+        *set = bigger;
+    }
+    slot = object_slot(set, name);
+    if (slot->name != NULL)
+        return;
+    slot->name = hg_xstrdup(name);
+    slot->line = line;
+    set->count++;
+}
+
+static void free_object_names(struct object_names *set)
+{
+    size_t i;
+    for (i = 0; i < set->slot_count; i++)
+        free(set->slots[i].name);
+    free(set->slots);
+}
+
+/* A <function>'s object, for the check of <objects> ("???" is never
+   listed). */
+static void collect_function_object(struct hg_rules *checker,
+                                    const xmlNode *node)
+{
+    xmlChar *copy;
+    const char *object = hg_xml_attribute(node, "object", &copy);
+    if (object != NULL && strcmp(object, "???") != 0)
+        note_object(&checker->objects, object, hg_xml_line(node));
+    xmlFree(copy);
+}
+
+/* <object>s come sorted by name, byte by byte; each that a function
+   names is marked listed. */
+static void check_object(struct hg_rules *checker, const xmlNode *node)
+{
+    xmlChar *copy;
+    const char *name = hg_xml_attribute(node, "name", &copy);
+    int order;
+
+    if (name == NULL) {
+        xmlFree(copy);
+        return;
+    }
+    order = checker->has_object ? strcmp(name, checker->previous_object) : 1;
+    if (order <= 0) {
+        char shown[64], before[64];
+        hg_quote_for_message(shown, sizeof shown, name);
+        hg_quote_for_message(before, sizeof before,
+                             checker->previous_object);
+        if (order == 0)
+            broken(checker, node, "<object name=\"%s\"> appears twice",
+                   shown);
+        else
+            broken(checker, node, "<object name=\"%s\"> comes after "
+                   "<object name=\"%s\">: objects are sorted by name",
+                   shown, before);
+    }
+    if (checker->objects.slot_count > 0) {
+        struct named_object *slot = object_slot(&checker->objects, name);
+        if (slot->name != NULL)
+            slot->listed = true;
+    }
+    free(checker->previous_object);
+    checker->previous_object = hg_xstrdup(name);
+    checker->has_object = true;
+    xmlFree(copy);
+}
+
+/* At the end of <objects>: the first function (in file order) that
+   names an object it does not list. */
+static void check_objects_listed(struct hg_rules *checker,
+                                 const xmlNode *objects)
+{
+    const struct named_object *first = NULL;
+    size_t i;
+    char shown[64];
+
+    for (i = 0; i < checker->objects.slot_count; i++) {
+        const struct named_object *o = &checker->objects.slots[i];
+        if (o->name != NULL && !o->listed
+            && (first == NULL || o->line < first->line))
+            first = o;
+    }
+    (void)objects;   /* the problem is the function's */
+    if (first == NULL)
+        return;
+    hg_quote_for_message(shown, sizeof shown, first->name);
+    broken_line(checker, first->line, "<function> has object=\"%s\", "
+                "which <objects> does not list", shown);
+}
+
 /* ------------------------------------------------- threads and events */
 
 static int compare_ids(const void *a, const void *b)
@@ -828,6 +971,9 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
         check_in_phase(checker, PHASE_FUNCTIONS, check_function, item);
         check_in_phase(checker, PHASE_FUNCTIONS_CACHE, check_entity_cache,
                        item);
+        collect_function_object(checker, item);
+    } else if (strcmp(name, "object") == 0) {
+        check_in_phase(checker, PHASE_OBJECTS, check_object, item);
     } else if (strcmp(name, "zone") == 0) {
         check_in_phase(checker, PHASE_ZONES, check_activations, item);
         check_in_phase(checker, PHASE_ZONES_CACHE, check_entity_cache, item);
@@ -874,6 +1020,9 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
         checker->phase = PHASE_TOTALS_HEAP;
         if (heap != NULL)
             check_totals_heap(checker, heap);
+    } else if (strcmp(name, "objects") == 0) {
+        checker->ordinal = SIZE_MAX;
+        check_in_phase(checker, PHASE_OBJECTS, check_objects_listed, part);
     } else if (strcmp(name, "threads") == 0) {
         checker->phase = PHASE_THREADS;
         check_threads(checker, part);
@@ -899,6 +1048,8 @@ bool hg_rules_finish(struct hg_rules *checker, char *problem,
             snprintf(problem, problem_size, "%s", checker->problems[p]);
             ok = false;
         }
+    free_object_names(&checker->objects);
+    free(checker->previous_object);
     free(checker->threads.ids);
     free(checker->mutexes.ids);
     free(checker->parents);
@@ -909,7 +1060,8 @@ bool hg_rules_finish(struct hg_rules *checker, char *problem,
 /* ------------------------------------------------- a whole document */
 
 static const char *const lists[][2] = {
-    { "functions", "function" }, { "zones", "zone" }, { "marks", "mark" },
+    { "functions", "function" }, { "objects", "object" }, { "zones", "zone" },
+    { "marks", "mark" },
     { "threads", "thread" }, { "mutexes", "mutex" }, { "events", "event" },
 };
 

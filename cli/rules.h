@@ -18,12 +18,12 @@ bool hg_validate_report(xmlDocPtr doc, char *problem, size_t problem_size);
 bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size);
 
 /* The same rules, checked as a report is read (report.c): hg_rules_item
-   with each item of a list (<function>, <zone>, <mark>, <thread>,
+   with each item of a list (<function>, <object>, <zone>, <mark>, <thread>,
    <mutex>, <event>) at its end tag, hg_rules_part with each element under
    the root at its end tag (after its items), in file order; then
    hg_rules_finish, which frees the state and returns what hg_check_rules
    would on the whole document.  Memory: the ids of the threads and
-   mutexes, nothing per function. */
+   mutexes and the names of the objects, nothing per function. */
 struct hg_rules;
 struct hg_rules *hg_rules_start(void);
 void hg_rules_item(struct hg_rules *rules, const xmlNode *item);

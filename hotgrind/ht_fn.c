@@ -14,7 +14,8 @@
    - by entry address (+ debug-info epoch): a cache that saves the file
      and line look-ups for every further instruction of a function;
    - by identity (name, object, file, line): the functions the report
-     lists.  A function loaded twice (dlopen, dlclose, dlopen) is one
+     lists.  The object is ht_object.c's record, with its soname for
+     marks.  A function loaded twice (dlopen, dlclose, dlopen) is one
      function in the report. */
 
 #include "pub_tool_basics.h"
@@ -100,9 +101,10 @@ static void grow_fn_table(void)
 
 /* Finds or creates the function with this identity.  The strings need
    not be interned: they are only copied when a function is created. */
-static HT_Fn* fn_get(const HChar* name, const HChar* object,
-                     const HChar* file, UInt line)
+static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
+                     UInt line, const HChar* dir)
 {
+   const HChar* object = obj->name;
    UInt   h = identity_hash(name, object, file, line);
    HT_Fn* f;
    for (f = fn_buckets[h & (fn_nbuckets - 1)]; f; f = f->next) {
@@ -115,12 +117,14 @@ static HT_Fn* fn_get(const HChar* name, const HChar* object,
    if (fn_count >= fn_nbuckets) grow_fn_table();
    f = VG_(malloc)("hotgrind.fn", sizeof(HT_Fn));
    f->name   = intern(name);
-   f->object = intern(object);
+   f->object = obj->name;
+   f->obj    = obj;
    f->file   = intern(file);
+   f->dir    = intern(dir);
    f->line   = line;
    f->hash   = h;
    f->ir     = 0;
-   f->marked = HT_(is_marked)(f->name, f->object);
+   f->marked = HT_(is_marked)(f->name, obj);
    f->calls  = 0;
    VG_(memset)(&f->incl, 0, sizeof f->incl);
    f->percall = NULL;
@@ -129,27 +133,11 @@ static HT_Fn* fn_get(const HChar* name, const HChar* object,
    VG_(memset)(f->heap, 0, sizeof f->heap);
    f->end_ir = 0;
    VG_(memset)(f->end_cache, 0, sizeof f->end_cache);
-   f->observe = HT_(observed_kind)(f->name, f->object);
+   f->observe = HT_(observed_kind)(f->name, obj);
    f->next   = fn_buckets[h & (fn_nbuckets - 1)];
    fn_buckets[h & (fn_nbuckets - 1)] = f;
    fn_count++;
    return f;
-}
-
-static const HChar* basename_of(const HChar* path)
-{
-   const HChar* slash = VG_(strrchr)(path, '/');
-   return slash ? slash + 1 : path;
-}
-
-/* Object basename for 'a', or "???".  Its buffer is only valid until the
-   next debug-info call, so callers use it before making another. */
-static const HChar* object_at(DiEpoch ep, Addr a)
-{
-   const HChar* obj;
-   if (VG_(get_objname)(ep, a, &obj) && obj[0] != '\0')
-      return basename_of(obj);
-   return "???";
 }
 
 /* The offset VG_(get_fnname_w_offset) appends as "+N" (none means 0). */
@@ -168,15 +156,12 @@ static UWord trailing_offset(const HChar* with_off)
 
 static HT_Fn* fn_without_symbol(DiEpoch ep, Addr a)
 {
-   HChar obj[256];
-   VG_(strncpy)(obj, object_at(ep, a), sizeof obj - 1);
-   obj[sizeof obj - 1] = '\0';
-   return fn_get("???", obj, "", 0);
+   return fn_get("???", HT_(object_at)(ep, a), "", 0, "");
 }
 
 /* First sight of a function: its name (the same call Cachegrind makes),
-   object, and the file and line of its entry.  Debug-info strings live
-   in buffers the next call overwrites, hence the copies. */
+   object, and the file, directory and line of its entry.  Debug-info
+   strings live in buffers the next call overwrites, hence the copies. */
 static HT_Fn* fn_for_entry(DiEpoch ep, Addr a, Addr entry)
 {
    const HChar* tmp;
@@ -185,20 +170,23 @@ static HT_Fn* fn_for_entry(DiEpoch ep, Addr a, Addr entry)
    UInt         line = 0;
    HChar*       name;
    HChar*       file_copy;
-   HChar        obj[256];
+   HChar*       dir_copy;
+   HT_Object*   obj;
    HT_Fn*       fn;
 
    if (!VG_(get_fnname)(ep, a, &tmp))
       return fn_without_symbol(ep, a);
    name = VG_(strdup)("hotgrind.fn.name", tmp);
-   VG_(strncpy)(obj, object_at(ep, entry), sizeof obj - 1);
-   obj[sizeof obj - 1] = '\0';
+   obj = HT_(object_at)(ep, entry);
    if (!VG_(get_filename_linenum)(ep, entry, &file, &dir, &line)) {
       file = "";
+      dir  = "";
       line = 0;
    }
    file_copy = VG_(strdup)("hotgrind.fn.file", file);
-   fn = fn_get(name, obj, file_copy, line);
+   dir_copy = VG_(strdup)("hotgrind.fn.dir", dir ? dir : "");
+   fn = fn_get(name, obj, file_copy, line, dir_copy);
+   VG_(free)(dir_copy);
    VG_(free)(file_copy);
    VG_(free)(name);
    return fn;
@@ -345,7 +333,7 @@ void HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered)
    for (i = 0; i < fn_nbuckets; i++) {
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
-         if (!f->marked || !HT_(mark_matches)(mark, f->name, f->object))
+         if (!f->marked || !HT_(mark_matches)(mark, f->name, f->obj))
             continue;
          (*functions)++;
          if (f->calls > 0) (*entered)++;

@@ -96,11 +96,11 @@ static Bool starts_with(const HChar* s, const HChar* prefix)
    return VG_(strncmp)(s, prefix, VG_(strlen)(prefix)) == 0;
 }
 
-HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object)
+HT_Observed HT_(observed_kind)(const HChar* name, const HT_Object* object)
 {
    HT_Observed k;
    if (VG_(strcmp)(name, "_vgnU_freeres") == 0
-       && starts_with(object, "vgpreload_core"))
+       && starts_with(object->name, "vgpreload_core"))
       return HT_Obs_ProgramEnd;
    if (HT_(clo).heap) {
       if ((k = HT_(custom_allocator)(name, object)) != HT_Obs_None)

@@ -184,6 +184,30 @@ void        HT_(percall_add)(HT_PerCall* pc, ULong value);
 void        HT_(percall_summary)(HT_PerCall* pc, HT_PerCallSummary* s);
 
 /*------------------------------------------------------------*/
+/*--- Objects (ht_object.c)                                ---*/
+/*------------------------------------------------------------*/
+
+/* An executable or shared library code ran in, known by its file's
+   basename; never moves or is freed. */
+typedef struct _HT_Object {
+   struct _HT_Object* next;      /* hash chain */
+   const HChar*       name;      /* basename, or "???" when unknown */
+   const HChar*       soname;    /* DT_SONAME; NULL when none */
+   const HChar*       build_id;  /* NT_GNU_BUILD_ID in lowercase hex; NULL
+                                    when none or the file is unreadable */
+   UInt               hash;
+   Bool               listed;    /* the report names it (ht_report.c) */
+} HT_Object;
+
+/* The object holding client address 'a' (translation time: a debug-info
+   call and a hash probe; the soname and build id are resolved when the
+   object is first seen).  The "???" object when Valgrind knows none. */
+HT_Object*  HT_(object_at)(DiEpoch ep, Addr a);
+/* Every object seen but "???", sorted by name (bytewise).  Caller frees
+   the array. */
+HT_Object** HT_(objects_sorted)(UInt* n_out);
+
+/*------------------------------------------------------------*/
 /*--- Functions (ht_fn.c)                                  ---*/
 /*------------------------------------------------------------*/
 
@@ -193,8 +217,13 @@ void        HT_(percall_summary)(HT_PerCall* pc, HT_PerCallSummary* s);
 typedef struct _HT_Fn {
    struct _HT_Fn* next;     /* hash chain in the identity table */
    const HChar*   name;     /* "???" when the address has no symbol */
-   const HChar*   object;   /* basename of the mapped file, or "???" */
+   const HChar*   object;   /* obj->name: basename of the mapped file, or
+                               "???" */
+   HT_Object*     obj;
    const HChar*   file;     /* "" when there is no line info */
+   const HChar*   dir;      /* the file's directory as the debug info
+                               records it; "" when none.  Not part of the
+                               identity: the first seen is kept. */
    UInt           line;     /* 0 when there is no line info */
    UInt           hash;
    ULong          ir;       /* self instruction count */
@@ -274,14 +303,16 @@ void         HT_(add_pattern)(HT_PatternKind kind, const HChar* text,
 void         HT_(mark_post_clo_init)(void);
 UInt         HT_(n_marks)(void);
 const HChar* HT_(mark_text)(UInt i);        /* as the user wrote it */
-Bool         HT_(mark_matches)(UInt i, const HChar* name, const HChar* object);
-Bool         HT_(is_marked)(const HChar* name, const HChar* object);
+Bool         HT_(mark_matches)(UInt i, const HChar* name,
+                               const HT_Object* object);
+Bool         HT_(is_marked)(const HChar* name, const HT_Object* object);
 /* Whether glob 'pat' (* and ?) matches all of 'text', in at most
    len(pat) x len(text) steps. */
 Bool         HT_(glob_match)(const HChar* pat, const HChar* text);
 /* --alloc-fn and --free-fn patterns: HT_Obs_Malloc, HT_Obs_Free or
    HT_Obs_None for a function. */
-HT_Observed  HT_(custom_allocator)(const HChar* name, const HChar* object);
+HT_Observed  HT_(custom_allocator)(const HChar* name,
+                                   const HT_Object* object);
 UInt         HT_(n_custom_allocators)(void);
 /* The i-th --alloc-fn/--free-fn as given, and which option it was. */
 const HChar* HT_(custom_allocator_text)(UInt i, Bool* is_free);
@@ -375,7 +406,7 @@ HT_Zone** HT_(zones_sorted)(UInt* n_out);
 
 /* Allocator and pthread functions are recognised by name once, when
    their HT_Fn is created. */
-HT_Observed HT_(observed_kind)(const HChar* name, const HChar* object);
+HT_Observed HT_(observed_kind)(const HChar* name, const HT_Object* object);
 /* The name of a standard allocator (malloc family, operator new/delete)
    that glob 'pattern' matches and whose kind is not 'kind' (HT_Obs_Malloc
    for --alloc-fn, HT_Obs_Free for --free-fn), or NULL. */

@@ -9,8 +9,9 @@
    --alloc-fn and --free-fn (the options are read in ht_main.c).
    Patterns are globs (* and ?) over the demangled name the report shows.
    A single ':' that is not part of a C++/Rust '::' separates an object
-   basename from the pattern.  Matching happens once per function, when it is first
-   translated, so it costs nothing at run time. */
+   glob (over the file basename or the soname) from the pattern.
+   Matching happens once per function, when it is first translated, so it
+   costs nothing at run time. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
@@ -293,21 +294,32 @@ Bool HT_(glob_match)(const HChar* pat, const HChar* text)
    return *pat == '\0';
 }
 
-static Bool pattern_matches(const Mark* m, const HChar* name,
-                            const HChar* object)
+/* OBJ of OBJ:PATTERN is a glob over the object's file basename
+   (libz.so.1.2.13) or its soname (libz.so.1), so a mark can name a
+   library the way the program links it.  The CLI's policy matching
+   (cli/policy*.c) implements the same rule. */
+static Bool object_matches(const HChar* glob, const HT_Object* object)
 {
-   if (m->object && VG_(strcmp)(m->object, object) != 0)
+   return HT_(glob_match)(glob, object->name)
+          || (object->soname != NULL && HT_(glob_match)(glob, object->soname));
+}
+
+static Bool pattern_matches(const Mark* m, const HChar* name,
+                            const HT_Object* object)
+{
+   if (m->object && !object_matches(m->object, object))
       return False;
    return HT_(glob_match)(m->pattern, name);
 }
 
-Bool HT_(mark_matches)(UInt i, const HChar* name, const HChar* object)
+Bool HT_(mark_matches)(UInt i, const HChar* name, const HT_Object* object)
 {
    tl_assert(i < n_marks);
    return pattern_matches(&marks[i], name, object);
 }
 
-HT_Observed HT_(custom_allocator)(const HChar* name, const HChar* object)
+HT_Observed HT_(custom_allocator)(const HChar* name,
+                                  const HT_Object* object)
 {
    UInt i, j;
    for (i = 0; i < n_allocators; i++)
@@ -321,7 +333,7 @@ HT_Observed HT_(custom_allocator)(const HChar* name, const HChar* object)
                                                      : &allocators[j];
                VG_(fmsg)("hotgrind: %s in %s matches both --alloc-fn=%s "
                          "and --free-fn=%s; no report is written\n",
-                         name, object, a->text, f->text);
+                         name, object->name, a->text, f->text);
                VG_(exit)(1);
             }
          return allocators[i].is_free ? HT_Obs_Free : HT_Obs_Malloc;
@@ -338,7 +350,7 @@ const HChar* HT_(custom_allocator_text)(UInt i, Bool* is_free)
    return allocators[i].text;
 }
 
-Bool HT_(is_marked)(const HChar* name, const HChar* object)
+Bool HT_(is_marked)(const HChar* name, const HT_Object* object)
 {
    UInt i;
    for (i = 0; i < n_marks; i++)

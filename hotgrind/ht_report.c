@@ -558,6 +558,7 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       out_attr(o, "object", f->object);
       out_attr(o, "file", f->file);
       out_attr_u64(o, "line", f->line);
+      if (f->dir[0] != '\0') out_attr(o, "dir", f->dir);
       if (f->marked) {
          out_attr(o, "marked", "yes");
          out_attr_u64(o, "calls", f->calls);
@@ -576,6 +577,28 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       out_str(o, "    </function>\n");
    }
    out_str(o, "  </functions>\n");
+}
+
+/* <objects>: each object a listed function names (but "???"), by name,
+   with its soname and build id when it has them, so a reader can tell
+   which library, and which build of it, the functions ran in. */
+static void write_objects(Out* o, HT_Fn** fns, UInt n)
+{
+   UInt        n_all, i, listed = 0;
+   HT_Object** all = HT_(objects_sorted)(&n_all);
+   for (i = 0; i < n_all; i++) all[i]->listed = False;
+   for (i = 0; i < n; i++) fns[i]->obj->listed = True;
+   for (i = 0; i < n_all; i++) {
+      if (!all[i]->listed) continue;
+      if (listed++ == 0) out_str(o, "  <objects>\n");
+      out_str(o, "    <object");
+      out_attr(o, "name", all[i]->name);
+      if (all[i]->soname) out_attr(o, "soname", all[i]->soname);
+      if (all[i]->build_id) out_attr(o, "build-id", all[i]->build_id);
+      out_str(o, "/>\n");
+   }
+   if (listed > 0) out_str(o, "  </objects>\n");
+   VG_(free)(all);
 }
 
 /* Ends the <totals> start tag: empty, or holding <heap>. */
@@ -881,6 +904,7 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    }
    write_heap_totals(o);
    write_functions(o, fns, n);
+   write_objects(o, fns, n);
    write_zones(o);
    write_marks(o);
    write_threads(o);

@@ -133,6 +133,50 @@ START_TEST(loads_a_report_without_functions)
 }
 END_TEST
 
+/* <objects> and a function's dir: read exactly, NULL for what an object
+   or function does not have; hg_report_object finds an object by name. */
+START_TEST(loads_objects_and_directories_exactly)
+{
+    struct hg_report *r = load_ok("valid-objects.xml");
+    const struct hg_object *o;
+    ck_assert_uint_eq(r->function_count, 4);
+    ck_assert_str_eq(r->functions[0].dir, "/home/me/src/prog");
+    ck_assert_str_eq(r->functions[1].dir, "/home/me/src/prog");
+    ck_assert_ptr_null(r->functions[2].dir);
+    ck_assert_uint_eq(r->object_count, 3);
+    ck_assert_str_eq(r->objects[0].name, "ld-linux-x86-64.so.2");
+    ck_assert_str_eq(r->objects[0].soname, "ld-linux-x86-64.so.2");
+    ck_assert_str_eq(r->objects[0].build_id,
+                     "7ebc65e52f2bbea498b4040fa92f7238377aaba9");
+    ck_assert_str_eq(r->objects[1].name, "libc.so.6");
+    ck_assert_str_eq(r->objects[1].soname, "libc.so.6");
+    ck_assert_ptr_null(r->objects[1].build_id);
+    ck_assert_str_eq(r->objects[2].name, "prog");
+    ck_assert_ptr_null(r->objects[2].soname);
+    ck_assert_str_eq(r->objects[2].build_id, "00ff");
+    o = hg_report_object(r, "prog");
+    ck_assert_ptr_eq(o, &r->objects[2]);
+    o = hg_report_object(r, "ld-linux-x86-64.so.2");
+    ck_assert_ptr_eq(o, &r->objects[0]);
+    ck_assert_ptr_null(hg_report_object(r, "libz.so.1"));
+    ck_assert_ptr_null(hg_report_object(r, "???"));
+    hg_report_free(r);
+}
+END_TEST
+
+/* A report from before <objects> and dir stays valid and has neither. */
+START_TEST(loads_a_report_without_objects_as_such)
+{
+    struct hg_report *r = load_ok("valid.xml");
+    size_t i;
+    ck_assert_uint_eq(r->object_count, 0);
+    ck_assert_ptr_null(hg_report_object(r, "prog"));
+    for (i = 0; i < r->function_count; i++)
+        ck_assert_ptr_null(r->functions[i].dir);
+    hg_report_free(r);
+}
+END_TEST
+
 /* Optional additions do not bump the format, so readers skip them. */
 static void assert_problem(const char *file, const char *problem,
                            const char *expected)
@@ -2059,6 +2103,7 @@ START_TEST(valid_reports_pass_the_built_in_schema)
         "valid.xml", "valid-full.xml", "valid-escapes.xml",
         "no-functions.xml", "schema-location.xml", "valid-marked.xml",
         "valid-heap-threads.xml", "valid-threads.xml", "valid-launcher.xml",
+        "valid-objects.xml",
         "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
         "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
         "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
@@ -2122,6 +2167,9 @@ START_TEST(the_schema_refuses_what_the_reader_would_skip_or_refuse)
           "'kind': [facet 'enumeration'] The value 'rwlock-read' is not an "
           "element of the set {'create', 'exit', 'join', 'lock', 'unlock', "
           "'cond-wait', 'cond-signal', 'cond-broadcast'}." },
+        { "bad-build-id.xml", "line 31: Element 'object', attribute "
+          "'build-id': [facet 'pattern'] The value '00FF' is not accepted "
+          "by the pattern '([0-9a-f][0-9a-f])+'." },
     };
     size_t i;
     for (i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
@@ -2211,6 +2259,10 @@ static const struct bad_report rule_breakers[] = {
       "line 13: <exit how=\"signal\"> has a status; only how=\"status\" has one" },
     { "rule-exit-exec-with-signal.xml",
       "line 13: <exit how=\"exec\"> has a signal; only how=\"signal\" has one" },
+    { "rule-objects-unsorted.xml",
+      "line 31: <object name=\"libc.so.6\"> comes after <object name=\"prog\">: objects are sorted by name" },
+    { "rule-object-unlisted.xml",
+      "line 21: <function> has object=\"libc.so.6\", which <objects> does not list" },
 };
 
 START_TEST(validate_checks_the_rules_the_schema_cannot_express)
@@ -2231,7 +2283,8 @@ START_TEST(the_rules_accept_what_the_tool_writes)
     static const char *valid[] = {
         "valid.xml", "valid-full.xml", "valid-marked.xml",
         "no-functions.xml", "valid-heap-threads.xml", "valid-threads.xml",
-        "valid-launcher.xml", "exit-status-0.xml", "exit-status-3.xml",
+        "valid-launcher.xml", "valid-objects.xml", "exit-status-0.xml",
+        "exit-status-3.xml",
         "exit-signal-6.xml", "exit-signal.xml", "exit-exec.xml",
         "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
         "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
@@ -2353,6 +2406,8 @@ static Suite *report_suite(void)
     tcase_add_test(loader, refuses_what_validate_refuses);
     tcase_add_test(loader, validates_as_a_stream_as_on_the_document);
     tcase_add_test(loader, loads_a_report_without_marks_as_such);
+    tcase_add_test(loader, loads_objects_and_directories_exactly);
+    tcase_add_test(loader, loads_a_report_without_objects_as_such);
     tcase_add_test(loader, loads_marked_functions_zones_and_marks_exactly);
     tcase_add_test(loader, loads_64_bit_per_call_values_exactly);
     tcase_add_test(loader, loads_heap_threads_mutexes_and_events_exactly);

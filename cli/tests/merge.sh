@@ -93,6 +93,22 @@ sed 's|<merge reports="3"/>|<merge reports="1"/>|' "$data/merged.xml" \
   >"$scratch/one.xml"
 run 2 validate "$scratch/one.xml"
 
+# --- <objects>: the union, by name, each once (objects-merged.xml worked
+# out by hand); one object of two builds (build ids) is refused, naming
+# both files; with an input from before <objects>, the merge has none.
+oa=$data/objects-a.xml ob=$data/objects-b.xml
+merges "$merged" "$oa" "$ob" &&
+  same "$data/objects-merged.xml" "$merged" "merge objects-a objects-b"
+merges "$scratch/objects-again.xml" "$oa" "$ob" &&
+  same "$merged" "$scratch/objects-again.xml" "merge objects-a objects-b, twice"
+refuses "object 'libz\.so\.1\.2\.13' has build id 1f95d5498d283b79505861523e20b3db2afdf518 in .*objects-b\.xml but 2f95d5498d283b79505861523e20b3db2afdf518 in .*objects-other-build\.xml: different builds" \
+  "$oa" "$ob" "$data/objects-other-build.xml"
+merges "$scratch/objects-old.xml" "$ob" "$all/valid.xml" && {
+  checks=$((checks + 1))
+  grep -q '<objects>' "$scratch/objects-old.xml" &&
+    fail "merge with a report without <objects>: has <objects>"
+}
+
 # --- reports that differ in what changes the counts: refused, both files
 # and the difference named.  Each variant is shard-b changed in one place.
 variant() {   # variant NAME SED-SCRIPT: $scratch/NAME.xml from shard-b
