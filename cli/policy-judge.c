@@ -45,16 +45,32 @@ static struct hg_verdict *add_verdict(struct judge *judge,
 
 /* ----------------------------------------------------------- budgets */
 
+/* OBJ of OBJ:GLOB is a glob over the object's file name (libz.so.1.2.13)
+   or, when the report lists the object in <objects>, its soname
+   (libz.so.1): the rule of the tool's --mark, so that a policy can name a
+   library as the program links it. */
+static bool object_matches(const char *glob, const struct hg_report *report,
+                           const char *object)
+{
+    const struct hg_object *listed;
+    if (hg_glob_match(glob, object))
+        return true;
+    listed = hg_report_object(report, object);
+    return listed != NULL && listed->soname != NULL
+           && hg_glob_match(glob, listed->soname);
+}
+
 static bool budget_matches(const struct hg_budget *budget,
+                           const struct hg_report *report,
                            const struct hg_entity *entity)
 {
     const struct hg_function *f = entity->function;
     switch (budget->target) {
     case HG_BUDGET_FUNCTION:
         return f != NULL
+               && hg_glob_match(budget->glob, f->name)
                && (budget->object == NULL
-                   || strcmp(budget->object, f->object) == 0)
-               && hg_glob_match(budget->glob, f->name);
+                   || object_matches(budget->object, report, f->object));
     case HG_BUDGET_ZONE:
         return entity->zone != NULL
                && hg_glob_match(budget->glob, entity->zone->name);
@@ -73,7 +89,7 @@ static void judge_budget_row(struct judge *judge,
     uint64_t value;
     bool kept;
 
-    if (!budget_matches(budget, entity))
+    if (!budget_matches(budget, head, entity))
         return;
     ++*matched;
     if (!hg_policy_value(budget->metric, head, entity, &value))

@@ -50,7 +50,9 @@ struct hg_budget {
     long line;                       /* of its element in the policy */
     enum hg_budget_target target;
     char *pattern;                   /* as written; NULL for <total> */
-    char *object;                    /* OBJ of OBJ:GLOB, or NULL: any */
+    char *object;                    /* OBJ of OBJ:GLOB, a glob over the
+                                        object's file name or soname, or
+                                        NULL: any */
     char *glob;                      /* over the name; NULL for <total> */
     const struct hg_metric *metric;
     bool exact;                      /* exact="N": min = max = N */
