@@ -729,15 +729,7 @@ static void json_report(struct hg_json *w, const char *key, const char *path,
 static void json_remarks(struct hg_json *w, const struct hg_judgement *j)
 {
     size_t i;
-    hg_json_open(w, "runs-differ", '[', false);
-    for (i = 0; i < j->difference_count; i++) {
-        hg_json_open(w, NULL, '{', true);
-        hg_json_text(w, "what", j->differences[i].what);
-        hg_json_text(w, "base", j->differences[i].base);
-        hg_json_text(w, "head", j->differences[i].head);
-        hg_json_close(w);
-    }
-    hg_json_close(w);
+    hg_json_differences(w, j->differences, j->difference_count);
     hg_json_bool(w, "cross-arch", j->cross_arch);
     hg_json_open(w, "not-applied", '[', false);
     for (i = 0; i < j->unjudged_count; i++) {

@@ -485,21 +485,6 @@ static void json_side(struct hg_json *w, const struct comparison *c, int s)
     hg_json_close(w);
 }
 
-static void json_differences(struct hg_json *w, const struct hg_diff *diff)
-{
-    size_t i;
-    hg_json_open(w, "runs-differ", '[', false);
-    for (i = 0; i < diff->difference_count; i++) {
-        const struct hg_diff_difference *d = &diff->differences[i];
-        hg_json_open(w, NULL, '{', true);
-        hg_json_text(w, "what", d->what);
-        hg_json_text(w, "base", d->base);
-        hg_json_text(w, "head", d->head);
-        hg_json_close(w);
-    }
-    hg_json_close(w);
-}
-
 /* How one figure moved: "unchanged", "changed", "new" (from 0 or
    missing), "gone" (to 0 or missing). */
 static const char *value_status(const struct hg_diff_value *v)
@@ -615,7 +600,7 @@ static void write_json(FILE *out, const struct comparison *c)
     json_side(&w, c, 0);
     json_side(&w, c, 1);
     hg_json_bool(&w, "cross-arch", diff->cross_arch);
-    json_differences(&w, diff);
+    hg_json_differences(&w, diff->differences, diff->difference_count);
     /* The counts on one line. */
     for (i = 0; i < 6; i++) {
         if (i > 0)
