@@ -308,6 +308,20 @@ START_TEST(reads_floors_off_and_added)
 }
 END_TEST
 
+START_TEST(reads_marks_in_file_order)
+{
+    struct hg_policy *p = policy_ok("marks-one-optional.xml");
+    ck_assert_uint_eq(p->mark_count, 2);
+    ck_assert_str_eq(p->marks[0].glob, "old_*");
+    ck_assert(p->marks[0].optional);
+    ck_assert_int_eq(p->marks[0].line, 5);
+    ck_assert_str_eq(p->marks[1].glob, "libz.so.1:inflate*");
+    ck_assert(!p->marks[1].optional);
+    ck_assert_int_eq(p->marks[1].line, 6);
+    hg_policy_free(p);
+}
+END_TEST
+
 START_TEST(percentages_keep_four_decimals)
 {
     char problem[HG_PROBLEM_SIZE] = "";
@@ -859,6 +873,7 @@ static Suite *policy_suite(void)
     tcase_add_test(reader, defaults_when_the_policy_says_nothing);
     tcase_add_test(reader, metric_thresholds_override_the_policys);
     tcase_add_test(reader, reads_floors_off_and_added);
+    tcase_add_test(reader, reads_marks_in_file_order);
     tcase_add_test(reader, percentages_keep_four_decimals);
     tcase_add_test(reader, refuses_broken_policies_with_their_line);
     tcase_add_test(reader, names_the_right_line_past_65535);
