@@ -2,9 +2,11 @@
    the change between two, for CI.  GPL-2.0-or-later; part of hotgrind. */
 
 /* The verdicts come from policy-judge.c; this file reads the command
-   line and the files, and writes every verdict as text or as markdown for
-   a pull-request comment.  Exit status: 0 pass, 1 a budget broken or a
-   regression (HG_EXIT_JUDGED), 2 a file or the command line unusable. */
+   line and the files, and writes every verdict as text, as markdown for
+   a pull-request comment, as JSON (docs/check.schema.json) or as JUnit
+   XML for CI test reports.  Exit status: 0 pass, 1 a budget broken, a
+   regression or a mark never entered (HG_EXIT_JUDGED), 2 a file or the
+   command line unusable. */
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -300,8 +302,12 @@ static void print_verdict_body(const struct out *out,
         break;
     case HG_VERDICT_ADDED:
         fprintf(out->file, "only in head: %s", value_text(metric, v->head, a));
-        if (v->status == HG_VERDICT_FAIL)
-            fprintf(out->file, " (%s)", crossed_text(v, b));
+        if (v->status == HG_VERDICT_FAIL) {
+            /* added="regression": quotes, which JUnit's XML escapes */
+            put(out, " (");
+            put(out, crossed_text(v, b));
+            put(out, ")");
+        }
         break;
     default:
         fprintf(out->file, "only in base: %s", value_text(metric, v->base, a));

@@ -108,6 +108,16 @@ run 0 check --policy budgets-kept.xml --format=junit head.xml &&
     junit "$scratch/kept.xml" '
 assert (xml.tests, xml.failures, xml.skipped) == (6, 0, 1), (xml.tests, xml.failures, xml.skipped)
 '; }
+# strict.xml: Ir only, added="regression", improvements off, no floor but
+# 1,000 Ir: new_helper (30,000 Ir, only in head) is a regression whose
+# line has quotes; parse +20% is one too.
+run 1 check --policy strict.xml --format=junit base.xml head.xml &&
+  { cp "$out" "$scratch/strict.xml"
+    junit "$scratch/strict.xml" '
+suite = cases["thresholds from base.xml to head.xml"]
+messages = [c.result[0].message for c, k in suite if k == ["Failure"]]
+assert "strict.xml:5  Ir of new_helper (bench): only in head: 30,000 (added=\"regression\")" in messages, messages
+'; }
 # Text that XML must escape comes out as it is: a pattern with <, &, "
 # and ', in the failure's message.
 cat >"$scratch/names.xml" <<'EOF'
