@@ -13,7 +13,11 @@
 #   base.log head.log        Valgrind's messages; base.stdout head.stdout
 #   diff.txt diff.md         hotgrind diff BASE HEAD, as text and markdown
 #   check.txt check.md       hotgrind check --policy ... (with a policy)
-#   comment.md               diff and verdicts: the pull-request comment
+#   check.json check.junit.xml  the same verdicts for dashboards and CI
+#                            test reports (GitLab, Jenkins)
+#   marks.txt                the --mark patterns HEAD never entered
+#   comment.md               diff, marks never entered and verdicts: the
+#                            pull-request comment
 # and prints the text diff and verdicts.
 #
 # Exit status: 0 no regression (or no policy given); 1 the policy judged a
@@ -130,7 +134,7 @@ if [ -n "$policy_file" ]; then
     trouble "$policy_file: the policy cannot be in the output folder"
 fi
 rm -f "$out"/base.* "$out"/head.* "$out"/diff.* "$out"/check.* \
-  "$out"/comment.md "$out"/policy.xml
+  "$out"/comment.md "$out"/policy.xml "$out"/marks.txt
 policy=
 if [ -n "$policy_path" ]; then
   git show "$base_sha:$policy_path" > "$out/policy.xml" 2>/dev/null ||
@@ -211,6 +215,22 @@ for format in text markdown; do
 done
 cat diff.txt
 
+# The --mark patterns HEAD never entered measured nothing (a typo, an
+# inlined function, code that no longer runs): warned about whatever the
+# policy says, as hotgrind check sees them with a policy that judges
+# nothing else (its marks verdicts: 1 when one was never entered).
+printf '<policy format="1"><thresholds default-metrics="no"/></policy>\n' \
+  > "$work/marks-policy.xml"
+marks_status=0
+"$hotgrind" check --policy "$work/marks-policy.xml" head.xml \
+  > "$work/marks-check.txt" || marks_status=$?
+case $marks_status in
+  0|1) ;;
+  *) trouble "hotgrind check could not read the marks of head.xml (exit $marks_status)" ;;
+esac
+sed -n "s/^FAIL  *(default)  \(mark '.*': never entered .*\)\$/\1/p" \
+  "$work/marks-check.txt" > marks.txt
+
 verdict=0
 {
   printf '<!-- hotgrind-compare -->\n'
@@ -218,12 +238,26 @@ verdict=0
     "$(git -C "$repo" rev-parse --short "$base_sha")" \
     "$(git -C "$repo" rev-parse --short "$head_sha")"
   cat diff.md
+  if [ -s marks.txt ]; then
+    printf '\n**Warning:** marks never entered in head.xml, which measured nothing (inlined? never called? misspelt?):\n\n'
+    # Each pattern as a code span (a backtick in one would end it early).
+    tr '`' "'" < marks.txt |
+      sed "s/^mark '\(.*\)': never entered/- mark \`\1\`: never entered/"
+  fi
 } > comment.md
+if [ -s marks.txt ]; then
+  printf '\n'
+  sed 's/^/warning: head.xml: /' marks.txt
+fi
 if [ -n "$policy" ]; then
   # hotgrind check: 0 pass, 1 judged a regression, 2 cannot judge.
   "$hotgrind" check --policy policy.xml "$@" > check.txt || verdict=$?
   "$hotgrind" check --policy policy.xml --format=markdown "$@" \
     > check.md || true
+  "$hotgrind" check --policy policy.xml --format=json "$@" \
+    > check.json || true
+  "$hotgrind" check --policy policy.xml --format=junit "$@" \
+    > check.junit.xml || true
   printf '\n' && cat check.txt
   case $verdict in
     0|1) { printf '\n'; cat check.md; } >> comment.md ;;

@@ -11,6 +11,8 @@
 # - no policy: exit 0 whatever changed; the policy read from BASE;
 # - exit 2 for a missing revision, a failed build, a failed benchmark, a
 #   policy that cannot be used; worktrees removed every time;
+# - a mark never entered: warned about in the comment, a failed check
+#   unless the policy says it is optional;
 # - the workflow in docs/ci.md is ci/github-actions.yml, and its comment
 #   script creates one comment and then updates it (with node, if any).
 # Prints "N passed, N failed"; exit status 0 when all passed, 77 (skip)
@@ -113,8 +115,58 @@ else ok "the comment holds no machine path"; fi
 out=$tmp/out-docs
 expect 0 "a README change passes" \
   "$compare" --policy ci/policy.xml --mark parse --out "$out" base docs -- ./bench 50
-if cmp -s "$out/base.xml" "$out/head.xml"; then ok "same code: identical reports"
-else bad "same code: the reports differ"; fi
+# The same code built in two worktrees: the same counts, the same report
+# but for where each was built: the source folders (<function dir>) and
+# the benchmark's build-id, which hashes its debug information, paths
+# included.
+same_build() {
+  sed -e 's| dir="[^"]*"||' \
+      -e 's|\(<object name="bench"\) build-id="[^"]*"|\1|' "$1"
+}
+same_build "$out/base.xml" > "$tmp/base-same.xml"
+same_build "$out/head.xml" > "$tmp/head-same.xml"
+if cmp -s "$tmp/base-same.xml" "$tmp/head-same.xml"; then
+  ok "same code: identical reports but for the build folders"
+else bad "same code: the reports differ"; diff "$tmp/base-same.xml" "$tmp/head-same.xml" | head -10
+fi
+
+# A mark that matches nothing in the benchmark (nosuch_*) was never
+# entered: a warning in the comment whatever the policy says, and a
+# failed check unless the policy says the mark is optional.
+out=$tmp/out-dead
+expect 1 "a mark never entered fails the check" \
+  "$compare" --policy ci/policy.xml --mark parse --mark 'nosuch_*' \
+  --out "$out" base docs -- ./bench 50
+contains "$out/comment.md" "**Warning:** marks never entered in head.xml" \
+  "the comment warns of the mark never entered"
+contains "$out/comment.md" '- mark `nosuch_*`: never entered (matched 0 functions that ran)' \
+  "the warning names the mark"
+contains "$out/comment.md" "| **FAIL** | (default) | nosuch\\_\\* | 0 | 0 | never entered |" \
+  "the comment has check's verdict on the mark"
+contains "$out/marks.txt" "mark 'nosuch_*': never entered" "marks.txt lists it"
+if grep -q parse "$out/marks.txt"; then bad "marks.txt lists parse, which ran"
+else ok "marks.txt lists only the mark never entered"; fi
+contains "$out/check.junit.xml" '<testsuite name="marks of head.xml" tests="2" failures="1"' \
+  "check.junit.xml has the marks, one failed"
+contains "$out/check.json" '"marks-never-entered": 1' "check.json counts it"
+cp "$out/comment.md" "$tmp/dead-comment.md"
+expect 1 "the same run again" \
+  "$compare" --policy ci/policy.xml --mark parse --mark 'nosuch_*' \
+  --out "$out" base docs -- ./bench 50
+if cmp -s "$tmp/dead-comment.md" "$out/comment.md"; then
+  ok "the same comment from a second run"
+else bad "a second run writes another comment"; fi
+sed 's|</budgets>|</budgets><marks><mark pattern="nosuch_*" optional="yes"/></marks>|' \
+  ci/policy.xml > "$tmp/optional-policy.xml"
+out=$tmp/out-optional
+expect 0 "an optional mark never entered passes" \
+  "$compare" --policy-file "$tmp/optional-policy.xml" --mark parse \
+  --mark 'nosuch_*' --out "$out" base docs -- ./bench 50
+contains "$out/comment.md" '- mark `nosuch_*`: never entered' \
+  "an optional mark never entered is still warned about"
+if [ -s "$tmp/out-docs/marks.txt" ] || grep -qF "Warning:** marks never entered" "$tmp/out-docs/comment.md"
+then bad "marks all entered: a warning anyway"
+else ok "marks all entered: no warning"; fi
 
 expect 0 "no policy: nothing judged" \
   "$compare" --out "$tmp/out-nopolicy" base slower ./bench 50

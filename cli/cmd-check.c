@@ -2,9 +2,11 @@
    the change between two, for CI.  GPL-2.0-or-later; part of hotgrind. */
 
 /* The verdicts come from policy-judge.c; this file reads the command
-   line and the files, and writes every verdict as text or as markdown for
-   a pull-request comment.  Exit status: 0 pass, 1 a budget broken or a
-   regression (HG_EXIT_JUDGED), 2 a file or the command line unusable. */
+   line and the files, and writes every verdict as text, as markdown for
+   a pull-request comment, as JSON (docs/check.schema.json) or as JUnit
+   XML for CI test reports.  Exit status: 0 pass, 1 a budget broken, a
+   regression or a mark never entered (HG_EXIT_JUDGED), 2 a file or the
+   command line unusable. */
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,21 +14,25 @@
 #include <string.h>
 
 #include "cli.h"
+#include "json.h"
 #include "policy.h"
+#include "xalloc.h"
 
 static const char check_usage[] =
-    "usage: hotgrind check --policy FILE [--format=text|markdown] "
-    "[--allow-exit=LIST] [BASE] HEAD";
+    "usage: hotgrind check --policy FILE "
+    "[--format=text|markdown|json|junit] [--allow-exit=LIST] [BASE] HEAD";
 
 static const char check_help[] =
-    "usage: hotgrind check --policy FILE [--format=text|markdown] "
-    "[--allow-exit=LIST] [BASE] HEAD\n"
+    "usage: hotgrind check --policy FILE "
+    "[--format=text|markdown|json|junit] [--allow-exit=LIST] [BASE] HEAD\n"
     "\n"
     "Applies the policy FILE (XML, docs/policy.md; validated against the\n"
     "schema built into this command) to the report HEAD: its budgets,\n"
     "absolute limits per function, zone or the whole run, on HEAD; and\n"
     "with a BASE report, its thresholds on the change from BASE to HEAD,\n"
-    "metric by metric, past a noise floor.  Between reports of different\n"
+    "metric by metric, past a noise floor.  A --mark pattern of HEAD that\n"
+    "never entered a function fails, unless the policy's <marks> says it\n"
+    "is optional.  Between reports of different\n"
     "architectures, thresholds on Ir, cache and per-call figures are not\n"
     "applied; calls and heap figures are.  Differences in how the two\n"
     "runs were made (Valgrind, platform, libc, environment, options, the\n"
@@ -34,10 +40,12 @@ static const char check_help[] =
     "\n"
     "Every verdict is printed: the rule and its line in FILE, the row,\n"
     "the numbers.  --format=markdown writes the same for a pull-request\n"
-    "comment.\n"
+    "comment; json writes every verdict and judged row with its numbers\n"
+    "(docs/check.schema.json), junit one test case per budget, mark and\n"
+    "judged row for CI test reports (docs/ci.md).\n"
     "\n"
     "  --policy FILE       the policy (required, once)\n"
-    "  --format=FORMAT     text (default) or markdown\n"
+    "  --format=FORMAT     text (default), markdown, json or junit\n"
     "  --allow-exit=LIST   judge reports whose program ended so: nonzero\n"
     "                      (an exit status other than 0), signal, exec,\n"
     "                      comma-separated, or any; without it such a\n"
@@ -51,7 +59,10 @@ static const char check_help[] =
     "\n"
     "Metrics:\n";
 
-enum format { FORMAT_TEXT, FORMAT_MARKDOWN };
+enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_JUNIT };
+
+static const char *const format_names[] = { "text", "markdown", "json",
+                                            "junit" };
 
 static void print_help(void)
 {
@@ -73,19 +84,26 @@ struct out {
 };
 
 /* TEXT as it may appear: control characters as '?'; for markdown, the
-   characters that would make markup escaped. */
+   characters that would make markup escaped; for JUnit, those of XML. */
+static bool escapes_xml(const struct out *out)
+{
+    return out->format == FORMAT_MARKDOWN || out->format == FORMAT_JUNIT;
+}
+
 static void put(const struct out *out, const char *text)
 {
     for (; *text != '\0'; text++) {
         unsigned char c = (unsigned char)*text;
         if (c < 0x20 || c == 0x7f)
             fputc('?', out->file);
-        else if (out->format == FORMAT_MARKDOWN && c == '<')
+        else if (escapes_xml(out) && c == '<')
             fputs("&lt;", out->file);
-        else if (out->format == FORMAT_MARKDOWN && c == '>')
+        else if (escapes_xml(out) && c == '>')
             fputs("&gt;", out->file);
-        else if (out->format == FORMAT_MARKDOWN && c == '&')
+        else if (escapes_xml(out) && c == '&')
             fputs("&amp;", out->file);
+        else if (out->format == FORMAT_JUNIT && c == '"')
+            fputs("&quot;", out->file);
         else if (out->format == FORMAT_MARKDOWN && strchr("\\`*_[]|~#", c))
             fprintf(out->file, "\\%c", c);
         else
@@ -103,21 +121,6 @@ static const char *value_text(const struct hg_metric *metric, uint64_t value,
     if (metric == &hg_policy_mean)
         return hg_format_mean(value / 100, (unsigned)(value % 100), text);
     return hg_format_count(value, text);
-}
-
-/* A percentage of the policy (HG_PERCENT_UNIT): two decimals at least,
-   four at most, "5.00%", "0.005%". */
-static const char *percent_text(uint64_t units, char text[CELL_SIZE])
-{
-    unsigned fraction = (unsigned)(units % HG_PERCENT_UNIT);
-    int decimals = fraction % 100 ? (fraction % 10 ? 4 : 3) : 2;
-    unsigned shown = fraction;
-    int i;
-    for (i = 4; i > decimals; i--)
-        shown /= 10;
-    snprintf(text, CELL_SIZE, "%" PRIu64 ".%0*u%%", units / HG_PERCENT_UNIT,
-             decimals, shown);
-    return text;
 }
 
 static const char *limit_text(const struct hg_budget *b, char text[CELL_SIZE])
@@ -139,25 +142,20 @@ static const char *limit_text(const struct hg_budget *b, char text[CELL_SIZE])
 static const char *status_word(enum hg_verdict_status status)
 {
     static const char *const words[] = {
-        "pass", "FAIL", "skip", "better", "note"
+        "pass", "FAIL", "skip", "better", "note", "within"
     };
     return words[status];
-}
-
-static long rule_line(const struct hg_verdict *v)
-{
-    return v->budget ? v->budget->line : v->threshold->line;
 }
 
 static void put_rule(const struct out *out, const struct hg_verdict *v)
 {
     char line[32];
-    if (rule_line(v) == 0) {
+    if (hg_verdict_line(v) == 0) {
         put(out, "(default)");
         return;
     }
     put(out, out->policy_path);
-    snprintf(line, sizeof line, ":%ld", rule_line(v));
+    snprintf(line, sizeof line, ":%ld", hg_verdict_line(v));
     put(out, line);
 }
 
@@ -187,7 +185,7 @@ static void put_nothing_judged(const struct out *out,
     char text[CELL_SIZE + 64];
     if (v->kind == HG_VERDICT_UNMATCHED)
         snprintf(text, sizeof text, "matched no %s", kind);
-    else if (v->budget->target == HG_BUDGET_TOTAL)
+    else if (v->kind == HG_VERDICT_NO_FIGURE)
         snprintf(text, sizeof text, "the report has no %s figure",
                  v->budget->metric->name);
     else
@@ -199,19 +197,20 @@ static void put_nothing_judged(const struct out *out,
         put(out, " (optional)");
 }
 
-/* "+60,000 (+20.00%)", "-5 (-0.50%)", "+12 (from 0)". */
+/* "+60,000 (+20.00%)", "-5 (-0.50%)", "+12 (from 0)"; the percentage
+   with the digits that tell it from the threshold (hg_verdict_percent). */
 static const char *change_text(const struct hg_verdict *v,
                                char text[CELL_SIZE])
 {
     bool up = v->head >= v->base;
     uint64_t change = up ? v->head - v->base : v->base - v->head;
-    char amount[VALUE_SIZE], percent[HG_PERCENT_TEXT_SIZE];
+    char amount[VALUE_SIZE], percent[HG_VERDICT_TEXT_SIZE];
     value_text(v->threshold->metric, change, amount);
     if (v->base == 0)
         snprintf(text, CELL_SIZE, "+%s (from 0)", amount);
     else
-        snprintf(text, CELL_SIZE, "%c%s (%c%s)", up ? '+' : '-', amount,
-                 up ? '+' : '-', hg_format_percent(change, v->base, percent));
+        snprintf(text, CELL_SIZE, "%c%s (%c%s%%)", up ? '+' : '-', amount,
+                 up ? '+' : '-', hg_verdict_percent(v, percent));
     return text;
 }
 
@@ -219,13 +218,15 @@ static const char *change_text(const struct hg_verdict *v,
 static const char *crossed_text(const struct hg_verdict *v,
                                 char text[CELL_SIZE])
 {
-    char percent[CELL_SIZE];
+    char percent[HG_VERDICT_TEXT_SIZE];
     if (v->status == HG_VERDICT_FAIL && v->kind == HG_VERDICT_CHANGE)
-        snprintf(text, CELL_SIZE, "more than +%s",
-                 percent_text(v->threshold->regression, percent));
+        snprintf(text, CELL_SIZE, "more than +%s%%",
+                 hg_policy_percent_text(v->threshold->regression, 2,
+                                        percent));
     else if (v->status == HG_VERDICT_BETTER)
-        snprintf(text, CELL_SIZE, "more than -%s",
-                 percent_text(v->threshold->improvement, percent));
+        snprintf(text, CELL_SIZE, "more than -%s%%",
+                 hg_policy_percent_text(v->threshold->improvement, 2,
+                                        percent));
     else if (v->status == HG_VERDICT_FAIL)
         snprintf(text, CELL_SIZE, "added=\"regression\"");
     else
@@ -233,56 +234,115 @@ static const char *crossed_text(const struct hg_verdict *v,
     return text;
 }
 
-static void print_text_verdict(const struct out *out,
+/* What a mark found: "entered 2 of 3 matched functions", "never entered
+   (matched 0 functions that ran)". */
+static void put_mark_details(const struct out *out,
+                             const struct hg_verdict *v)
+{
+    char text[2 * HG_COUNT_TEXT_SIZE + 64], a[HG_COUNT_TEXT_SIZE],
+         b[HG_COUNT_TEXT_SIZE];
+    if (v->mark->entered > 0)
+        snprintf(text, sizeof text, "entered %s of %s matched function%s",
+                 hg_format_count(v->mark->entered, a),
+                 hg_format_count(v->mark->functions, b),
+                 v->mark->functions == 1 ? "" : "s");
+    else
+        snprintf(text, sizeof text, "never entered (matched %s function%s "
+                 "that ran)%s", hg_format_count(v->mark->functions, a),
+                 v->mark->functions == 1 ? "" : "s",
+                 v->status == HG_VERDICT_SKIP ? " (optional)" : "");
+    put(out, text);
+}
+
+/* What a verdict is about: the rule, then "METRIC of ROW" or
+   "mark 'PATTERN'". */
+static void print_verdict_name(const struct out *out,
                                const struct hg_verdict *v)
 {
-    const struct hg_metric *metric = v->budget ? v->budget->metric
-                                               : v->threshold->metric;
+    put_rule(out, v);
+    if (v->kind == HG_VERDICT_MARK) {
+        put(out, "  mark '");
+        put(out, v->mark->pattern);
+        put(out, "'");
+        return;
+    }
+    fprintf(out->file, "  %s of ", hg_verdict_metric(v)->name);
+    put_row(out, v);
+}
+
+/* A verdict after its status word, on one line: its name, then the
+   numbers. */
+static void print_verdict_body(const struct out *out,
+                               const struct hg_verdict *v)
+{
+    const struct hg_metric *metric = hg_verdict_metric(v);
     char a[CELL_SIZE], b[CELL_SIZE], c[CELL_SIZE], d[CELL_SIZE];
 
-    fprintf(out->file, "%-6s  ", status_word(v->status));
-    put_rule(out, v);
-    fprintf(out->file, "  %s of ", metric->name);
-    put_row(out, v);
+    print_verdict_name(out, v);
     fputs(": ", out->file);
     switch (v->kind) {
+    case HG_VERDICT_MARK:
+        put_mark_details(out, v);
+        break;
     case HG_VERDICT_VALUE:
         fprintf(out->file, "%s, want %s", value_text(metric, v->head, a),
                 limit_text(v->budget, b));
         break;
     case HG_VERDICT_UNMATCHED:
     case HG_VERDICT_NO_VALUE:
+    case HG_VERDICT_NO_FIGURE:
         put_nothing_judged(out, v);
         fprintf(out->file, ", want %s", limit_text(v->budget, b));
         break;
     case HG_VERDICT_CHANGE:
-        fprintf(out->file, "%s -> %s, %s, %s", value_text(metric, v->base, a),
-                value_text(metric, v->head, b), change_text(v, c),
-                crossed_text(v, d));
+        fprintf(out->file, "%s -> %s, %s", value_text(metric, v->base, a),
+                value_text(metric, v->head, b), change_text(v, c));
+        if (*crossed_text(v, d))
+            fprintf(out->file, ", %s", d);
         break;
     case HG_VERDICT_ADDED:
         fprintf(out->file, "only in head: %s", value_text(metric, v->head, a));
-        if (v->status == HG_VERDICT_FAIL)
-            fprintf(out->file, " (%s)", crossed_text(v, b));
+        if (v->status == HG_VERDICT_FAIL) {
+            /* added="regression": quotes, which JUnit's XML escapes */
+            put(out, " (");
+            put(out, crossed_text(v, b));
+            put(out, ")");
+        }
         break;
-    case HG_VERDICT_REMOVED:
+    default:
         fprintf(out->file, "only in base: %s", value_text(metric, v->base, a));
         break;
     }
+}
+
+static void print_text_verdict(const struct out *out,
+                               const struct hg_verdict *v)
+{
+    fprintf(out->file, "%-6s  ", status_word(v->status));
+    print_verdict_body(out, v);
     fputc('\n', out->file);
 }
 
 static void print_markdown_verdict(const struct out *out,
                                    const struct hg_verdict *v)
 {
-    const struct hg_metric *metric = v->budget ? v->budget->metric
-                                               : v->threshold->metric;
+    const struct hg_metric *metric = hg_verdict_metric(v);
     char a[CELL_SIZE], b[CELL_SIZE];
 
     fprintf(out->file, v->status == HG_VERDICT_FAIL ? "| **%s** | "
             : "| %s | ", status_word(v->status));
     put_rule(out, v);
     fputs(" | ", out->file);
+    if (v->kind == HG_VERDICT_MARK) {
+        put(out, v->mark->pattern);
+        fprintf(out->file, " | %s | %s | %s |\n",
+                hg_format_count(v->mark->functions, a),
+                hg_format_count(v->mark->entered, b),
+                v->mark->entered > 0 ? "entered"
+                : v->status == HG_VERDICT_SKIP ? "never entered (optional)"
+                : "never entered");
+        return;
+    }
     put_row(out, v);
     fprintf(out->file, " | %s | ", metric->name);
     switch (v->kind) {
@@ -292,6 +352,7 @@ static void print_markdown_verdict(const struct out *out,
         break;
     case HG_VERDICT_UNMATCHED:
     case HG_VERDICT_NO_VALUE:
+    case HG_VERDICT_NO_FIGURE:
         put_nothing_judged(out, v);
         fprintf(out->file, " | %s |", limit_text(v->budget, b));
         break;
@@ -305,7 +366,7 @@ static void print_markdown_verdict(const struct out *out,
         fprintf(out->file, "- | %s | only in head | %s |",
                 value_text(metric, v->head, a), crossed_text(v, b));
         break;
-    case HG_VERDICT_REMOVED:
+    default:
         fprintf(out->file, "%s | - | only in base | %s |",
                 value_text(metric, v->base, a), crossed_text(v, b));
         break;
@@ -313,15 +374,27 @@ static void print_markdown_verdict(const struct out *out,
     fputc('\n', out->file);
 }
 
+/* The three kinds of verdicts, each printed in a section of its own. */
+enum section { SECTION_BUDGETS, SECTION_MARKS, SECTION_THRESHOLDS };
+
+static enum section section_of(const struct hg_verdict *v)
+{
+    return v->kind == HG_VERDICT_MARK ? SECTION_MARKS
+           : v->budget != NULL ? SECTION_BUDGETS : SECTION_THRESHOLDS;
+}
+
+/* The verdicts of SECTION; those within the thresholds and the marks
+   entered are only counted in text and markdown. */
 static void print_verdicts(const struct out *out,
-                           const struct hg_judgement *j, bool budgets,
-                           const char *table_head)
+                           const struct hg_judgement *j,
+                           enum section section, const char *table_head)
 {
     size_t i;
     bool any = false;
     for (i = 0; i < j->verdict_count; i++) {
         const struct hg_verdict *v = &j->verdicts[i];
-        if ((v->budget != NULL) != budgets)
+        if (section_of(v) != section || v->status == HG_VERDICT_WITHIN
+            || (section == SECTION_MARKS && v->status == HG_VERDICT_PASS))
             continue;
         if (!any && out->format == FORMAT_MARKDOWN)
             fputs(table_head, out->file);
@@ -393,6 +466,10 @@ static void print_summary(const struct out *out, const struct hg_judgement *j)
             : "Result: %s (budgets: %zu kept, %zu broken, %zu skipped; ",
             failed ? "FAIL" : "PASS", j->budgets_passed, j->budgets_failed,
             j->budgets_skipped);
+    if (j->marks_entered + j->marks_dead + j->marks_optional > 0)
+        fprintf(out->file, "marks: %zu entered, %zu never entered, %zu "
+                "optional; ", j->marks_entered, j->marks_dead,
+                j->marks_optional);
     if (j->has_base)
         fprintf(out->file, "thresholds: %zu regressed, %zu improved, "
                 "%zu noted, %zu within, %zu under the floor; %zu rows "
@@ -426,6 +503,9 @@ static void print_source(const struct out *out, const char *role,
 static const char budgets_table[] =
     "| verdict | rule | row | metric | value | limit |\n"
     "|---|---|---|---|--:|---|\n";
+static const char marks_table[] =
+    "| verdict | rule | mark | functions | entered | |\n"
+    "|---|---|---|--:|--:|---|\n";
 static const char thresholds_table[] =
     "| verdict | rule | row | metric | base | head | change | threshold |\n"
     "|---|---|---|---|--:|--:|--:|---|\n";
@@ -453,7 +533,15 @@ static void print_judgement(const struct out *out,
         fputs(md ? "#### Budgets on " : "Budgets on ", out->file);
         put(out, head_path);
         fputs(md ? "\n\n" : ":\n", out->file);
-        print_verdicts(out, j, true, budgets_table);
+        print_verdicts(out, j, SECTION_BUDGETS, budgets_table);
+        fputc('\n', out->file);
+    }
+    if (j->marks_dead + j->marks_optional > 0) {
+        fputs(md ? "#### Marks never entered in "
+              : "Marks never entered in ", out->file);
+        put(out, head_path);
+        fputs(md ? "\n\n" : ":\n", out->file);
+        print_verdicts(out, j, SECTION_MARKS, marks_table);
         fputc('\n', out->file);
     }
     if (base != NULL) {
@@ -462,10 +550,368 @@ static void print_judgement(const struct out *out,
         fputs(" to ", out->file);
         put(out, head_path);
         fputs(md ? "\n\n" : ":\n", out->file);
-        print_verdicts(out, j, false, thresholds_table);
+        print_verdicts(out, j, SECTION_THRESHOLDS, thresholds_table);
         fputc('\n', out->file);
     }
     print_summary(out, j);
+}
+
+/* ------------------------------------------------------------- json */
+
+/* A verdict's one line, as text prints it after the status word, into a
+   new string (for JSON, whose writer escapes it). */
+static char *verdict_message(const struct out *out,
+                             const struct hg_verdict *v)
+{
+    struct out text = *out;
+    char *message = NULL;
+    size_t size = 0;
+    text.format = FORMAT_TEXT;
+    if ((text.file = open_memstream(&message, &size)) == NULL)
+        hg_out_of_memory();
+    print_verdict_body(&text, v);
+    if (fclose(text.file) != 0 || message == NULL)
+        hg_out_of_memory();
+    return message;
+}
+
+/* A value in its metric's unit as a JSON number: a count, or the mean
+   with its two decimals; null when ABSENT. */
+/* A value in its metric's unit as a JSON number, '-' before it when
+   NEGATIVE: a count, or the mean with its two decimals; null when not
+   PRESENT. */
+static void json_signed_value(struct hg_json *w, const char *key,
+                              const struct hg_metric *metric, bool present,
+                              bool negative, uint64_t value)
+{
+    hg_json_key(w, key);
+    if (!present)
+        fputs("null", w->out);
+    else if (metric == &hg_policy_mean)
+        fprintf(w->out, "%s%" PRIu64 ".%02u", negative ? "-" : "",
+                value / 100, (unsigned)(value % 100));
+    else
+        fprintf(w->out, "%s%" PRIu64, negative ? "-" : "", value);
+}
+
+static void json_metric_value(struct hg_json *w, const char *key,
+                              const struct hg_metric *metric, bool present,
+                              uint64_t value)
+{
+    json_signed_value(w, key, metric, present, false, value);
+}
+
+/* A percentage (text without sign) as a JSON number, SIGN before it. */
+static void json_percent(struct hg_json *w, const char *key, bool present,
+                         bool negative, const char *digits)
+{
+    hg_json_key(w, key);
+    if (present)
+        fprintf(w->out, "%s%s", negative ? "-" : "", digits);
+    else
+        fputs("null", w->out);
+}
+
+static void json_line(struct hg_json *w, const struct hg_verdict *v)
+{
+    long line = hg_verdict_line(v);
+    if (line > 0)
+        hg_json_count(w, "line", (uint64_t)line);
+    else
+        hg_json_null(w, "line");
+}
+
+static const char *json_status(enum hg_verdict_status status)
+{
+    static const char *const words[] = {
+        "pass", "fail", "skip", "better", "note", "within"
+    };
+    return words[status];
+}
+
+static void json_budget(struct hg_json *w, const struct hg_verdict *v)
+{
+    static const char *const targets[] = { "function", "zone", "total" };
+    static const char *const problems[] = {
+        [HG_VERDICT_UNMATCHED] = "unmatched",
+        [HG_VERDICT_NO_VALUE] = "no-value",
+        [HG_VERDICT_NO_FIGURE] = "no-figure",
+    };
+    const struct hg_budget *b = v->budget;
+    hg_json_text(w, "target", targets[b->target]);
+    hg_json_text(w, "pattern", b->pattern);
+    hg_json_text(w, "row", v->label);
+    json_metric_value(w, "value", b->metric, v->kind == HG_VERDICT_VALUE,
+                      v->head);
+    json_metric_value(w, "min", b->metric, b->has_min, b->min);
+    json_metric_value(w, "max", b->metric, b->has_max, b->max);
+    hg_json_bool(w, "optional", b->optional);
+    hg_json_text(w, "problem", v->kind == HG_VERDICT_VALUE ? NULL
+                                                          : problems[v->kind]);
+    if (v->kind == HG_VERDICT_NO_VALUE)
+        hg_json_count(w, "matched", v->matched);
+}
+
+static void json_mark(struct hg_json *w, const struct hg_verdict *v)
+{
+    hg_json_text(w, "pattern", v->mark->pattern);
+    hg_json_count(w, "functions", v->mark->functions);
+    hg_json_count(w, "entered", v->mark->entered);
+    hg_json_bool(w, "optional", v->policy_mark && v->policy_mark->optional);
+}
+
+static void json_threshold(struct hg_json *w, const struct hg_verdict *v)
+{
+    static const char *const changes[] = {
+        [HG_VERDICT_CHANGE] = "change",
+        [HG_VERDICT_ADDED] = "added",
+        [HG_VERDICT_REMOVED] = "removed",
+    };
+    const struct hg_metric *metric = v->threshold->metric;
+    bool change = v->kind == HG_VERDICT_CHANGE, up = v->head >= v->base;
+    bool percent = change && v->base != 0;
+    bool threshold = change && (up || v->threshold->reports_improvement);
+    char text[HG_VERDICT_TEXT_SIZE];
+
+    hg_json_text(w, "row", v->label);
+    hg_json_text(w, "change", changes[v->kind]);
+    json_metric_value(w, "base", metric, v->kind != HG_VERDICT_ADDED,
+                      v->base);
+    json_metric_value(w, "head", metric, v->kind != HG_VERDICT_REMOVED,
+                      v->head);
+    /* Head minus base, a missing figure counting as 0. */
+    json_signed_value(w, "delta", metric, true, !up,
+                      up ? v->head - v->base : v->base - v->head);
+    json_percent(w, "percent", percent, !up,
+                 percent ? hg_verdict_percent(v, text) : "");
+    json_percent(w, "threshold", threshold, !up && threshold,
+                 threshold ? hg_policy_percent_text(hg_verdict_threshold(v),
+                                                    2, text) : "");
+}
+
+static void json_verdicts(struct hg_json *w, const struct out *out,
+                          const struct hg_judgement *j, enum section section,
+                          const char *key)
+{
+    size_t i;
+    hg_json_open(w, key, '[', false);
+    for (i = 0; i < j->verdict_count; i++) {
+        const struct hg_verdict *v = &j->verdicts[i];
+        char *message;
+        if (section_of(v) != section)
+            continue;
+        hg_json_open(w, NULL, '{', true);
+        hg_json_text(w, "status", json_status(v->status));
+        json_line(w, v);
+        if (section != SECTION_MARKS)
+            hg_json_text(w, "metric", hg_verdict_metric(v)->name);
+        if (section == SECTION_BUDGETS)
+            json_budget(w, v);
+        else if (section == SECTION_MARKS)
+            json_mark(w, v);
+        else
+            json_threshold(w, v);
+        message = verdict_message(out, v);
+        hg_json_text(w, "message", message);
+        free(message);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+}
+
+static void json_report(struct hg_json *w, const char *key, const char *path,
+                        const struct hg_report *report)
+{
+    if (report == NULL) {
+        hg_json_null(w, key);
+        return;
+    }
+    hg_json_open(w, key, '{', true);
+    hg_json_text(w, "file", path);
+    hg_json_text(w, "arch", report->arch);
+    hg_json_close(w);
+}
+
+static void json_remarks(struct hg_json *w, const struct hg_judgement *j)
+{
+    size_t i;
+    hg_json_differences(w, j->differences, j->difference_count);
+    hg_json_bool(w, "cross-arch", j->cross_arch);
+    hg_json_open(w, "not-applied", '[', false);
+    for (i = 0; i < j->unjudged_count; i++) {
+        hg_json_open(w, NULL, '{', true);
+        hg_json_text(w, "metric", j->unjudged[i].threshold->metric->name);
+        hg_json_text(w, "missing-in", j->unjudged[i].missing_in);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+}
+
+static void json_summary(struct hg_json *w, const struct hg_judgement *j)
+{
+    const struct { const char *key; size_t count; } counts[] = {
+        { "budgets-kept", j->budgets_passed },
+        { "budgets-broken", j->budgets_failed },
+        { "budgets-skipped", j->budgets_skipped },
+        { "marks-entered", j->marks_entered },
+        { "marks-never-entered", j->marks_dead },
+        { "marks-optional", j->marks_optional },
+        { "regressions", j->regressions },
+        { "improvements", j->improvements },
+        { "notes", j->notes },
+        { "within", j->within },
+        { "under-floor", j->under_floor },
+        { "unchanged", j->unchanged },
+    };
+    size_t i;
+    hg_json_open(w, "summary", '{', true);
+    for (i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        hg_json_count(w, counts[i].key, counts[i].count);
+    hg_json_close(w);
+}
+
+/* The version of the JSON output of check (docs/check.schema.json). */
+enum { CHECK_JSON_FORMAT = 1 };
+
+static void write_json(const struct out *out, const struct hg_judgement *j,
+                       const char *base_path, const struct hg_report *base,
+                       const char *head_path, const struct hg_report *head)
+{
+    struct hg_json w = { .out = out->file };
+    bool failed = hg_judgement_failed(j);
+
+    hg_json_open(&w, NULL, '{', false);
+    hg_json_count(&w, "format", CHECK_JSON_FORMAT);
+    hg_json_text(&w, "result", failed ? "fail" : "pass");
+    hg_json_count(&w, "exit-status", failed ? HG_EXIT_JUDGED : HG_EXIT_OK);
+    hg_json_text(&w, "policy", out->policy_path);
+    json_report(&w, "base", base_path, base);
+    json_report(&w, "head", head_path, head);
+    json_remarks(&w, j);
+    hg_json_bool(&w, "thresholds-applied", j->has_base);
+    json_summary(&w, j);
+    json_verdicts(&w, out, j, SECTION_BUDGETS, "budgets");
+    json_verdicts(&w, out, j, SECTION_MARKS, "marks");
+    json_verdicts(&w, out, j, SECTION_THRESHOLDS, "thresholds");
+    hg_json_close(&w);
+}
+
+/* ------------------------------------------------------------ junit */
+
+/* The test cases of SECTION and how they went. */
+struct suite_counts {
+    size_t tests, failures, skipped;
+};
+
+static struct suite_counts count_suite(const struct hg_judgement *j,
+                                       enum section section)
+{
+    struct suite_counts c = { 0, 0, 0 };
+    size_t i;
+    for (i = 0; i < j->verdict_count; i++) {
+        const struct hg_verdict *v = &j->verdicts[i];
+        if (section_of(v) != section)
+            continue;
+        c.tests++;
+        c.failures += v->status == HG_VERDICT_FAIL;
+        c.skipped += v->status == HG_VERDICT_SKIP
+                     || v->status == HG_VERDICT_NOTE;
+    }
+    return c;
+}
+
+static void junit_counts(const struct out *out, struct suite_counts c)
+{
+    fprintf(out->file, " tests=\"%zu\" failures=\"%zu\" errors=\"0\" "
+            "skipped=\"%zu\"", c.tests, c.failures, c.skipped);
+}
+
+/* One test case a verdict: a failure carries the verdict line, a skipped
+   budget or mark and a note (a row in one report only, not judged) are
+   skipped, the rest passed. */
+static void junit_case(const struct out *out, const struct hg_verdict *v,
+                       const char *classname)
+{
+    static const char *const types[] = {
+        [SECTION_BUDGETS] = "budget", [SECTION_MARKS] = "mark",
+        [SECTION_THRESHOLDS] = "regression",
+    };
+    bool failed = v->status == HG_VERDICT_FAIL;
+    bool skipped = v->status == HG_VERDICT_SKIP
+                   || v->status == HG_VERDICT_NOTE;
+
+    fprintf(out->file, "    <testcase classname=\"%s\" name=\"", classname);
+    print_verdict_name(out, v);
+    fputc('"', out->file);
+    if (!failed && !skipped) {
+        fputs("/>\n", out->file);
+        return;
+    }
+    fprintf(out->file, ">\n      <%s message=\"", failed ? "failure"
+                                                         : "skipped");
+    print_verdict_body(out, v);
+    if (skipped) {
+        fputs("\"/>\n", out->file);
+    } else {
+        fprintf(out->file, "\" type=\"%s\">%-6s  ", types[section_of(v)],
+                status_word(v->status));
+        print_verdict_body(out, v);
+        fputs("</failure>\n", out->file);
+    }
+    fputs("    </testcase>\n", out->file);
+}
+
+static void junit_suite(const struct out *out, const struct hg_judgement *j,
+                        enum section section, const char *what,
+                        const char *path)
+{
+    static const char *const classnames[] = {
+        [SECTION_BUDGETS] = "hotgrind.check.budgets",
+        [SECTION_MARKS] = "hotgrind.check.marks",
+        [SECTION_THRESHOLDS] = "hotgrind.check.thresholds",
+    };
+    size_t i;
+    fprintf(out->file, "  <testsuite name=\"%s ", what);
+    put(out, path);
+    fputc('"', out->file);
+    junit_counts(out, count_suite(j, section));
+    fputs(">\n", out->file);
+    for (i = 0; i < j->verdict_count; i++)
+        if (section_of(&j->verdicts[i]) == section)
+            junit_case(out, &j->verdicts[i], classnames[section]);
+    fputs("  </testsuite>\n", out->file);
+}
+
+/* JUnit XML as Jenkins, GitLab and Ant read it: a suite for the budgets,
+   one for the marks when HEAD has any, one for the thresholds with a
+   BASE. */
+static void write_junit(const struct out *out, const struct hg_judgement *j,
+                        const char *base_path, const char *head_path)
+{
+    struct suite_counts all = { 0, 0, 0 }, c;
+    enum section s;
+    char *thresholds_of = NULL;
+
+    for (s = SECTION_BUDGETS; s <= SECTION_THRESHOLDS; s++) {
+        c = count_suite(j, s);
+        all.tests += c.tests;
+        all.failures += c.failures;
+        all.skipped += c.skipped;
+    }
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+          "<testsuites name=\"hotgrind check\"", out->file);
+    junit_counts(out, all);
+    fputs(">\n", out->file);
+    junit_suite(out, j, SECTION_BUDGETS, "budgets on", head_path);
+    if (j->marks_entered + j->marks_dead + j->marks_optional > 0)
+        junit_suite(out, j, SECTION_MARKS, "marks of", head_path);
+    if (base_path != NULL) {
+        thresholds_of = hg_xasprintf("%s to %s", base_path, head_path);
+        junit_suite(out, j, SECTION_THRESHOLDS, "thresholds from",
+                    thresholds_of);
+        free(thresholds_of);
+    }
+    fputs("</testsuites>\n", out->file);
 }
 
 /* ----------------------------------------------------- command line */
@@ -488,6 +934,7 @@ int cmd_check(int argc, char **argv)
     struct hg_judgement *judgement = NULL;
     char problem[HG_PROBLEM_SIZE];
     struct out out;
+    enum format format;
     int path_count, status;
 
     status = hg_parse_options(&line, argc, argv, &path_count);
@@ -499,10 +946,13 @@ int cmd_check(int argc, char **argv)
                               "more than two reports given");
     if (policy_path == NULL)
         return hg_usage_error("check", check_usage, "no --policy given");
-    if (strcmp(format_name, "text") != 0
-        && strcmp(format_name, "markdown") != 0)
+    for (format = FORMAT_TEXT; format <= FORMAT_JUNIT; format++)
+        if (strcmp(format_name, format_names[format]) == 0)
+            break;
+    if (format > FORMAT_JUNIT)
         return hg_usage_error("check", check_usage, "unknown format '%s' "
-                              "(text or markdown)", format_name);
+                              "(text, markdown, json or junit)",
+                              format_name);
     if (exits != NULL && !hg_parse_allowed_exits(exits, &allowed_exits))
         return hg_usage_error("check", check_usage, "--allow-exit takes "
                               HG_ALLOW_EXIT_WORDS ", not '%s'", exits);
@@ -523,10 +973,15 @@ int cmd_check(int argc, char **argv)
              && hg_exit_allowed(head_path, head, allowed_exits)) {
         judgement = hg_policy_judge(policy, base, head);
         out.file = stdout;
-        out.format = strcmp(format_name, "markdown") == 0 ? FORMAT_MARKDOWN
-                                                          : FORMAT_TEXT;
+        out.format = format;
         out.policy_path = policy_path;
-        print_judgement(&out, judgement, base_path, base, head_path, head);
+        if (format == FORMAT_JSON)
+            write_json(&out, judgement, base_path, base, head_path, head);
+        else if (format == FORMAT_JUNIT)
+            write_junit(&out, judgement, base_path, head_path);
+        else
+            print_judgement(&out, judgement, base_path, base, head_path,
+                            head);
         status = hg_judgement_failed(judgement) ? HG_EXIT_JUDGED
                                                 : HG_EXIT_OK;
     }

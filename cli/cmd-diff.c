@@ -47,7 +47,8 @@ static const char diff_help[] =
     "  --format=markdown   a GitHub table with a summary line, for a\n"
     "                      pull-request comment\n"
     "  --format=json       one JSON object: both runs and every figure of\n"
-    "                      the rows shown\n"
+    "                      the rows shown, numbers as numbers (format 2,\n"
+    "                      docs/diff.schema.json)\n"
     "  --limit N           show the N rows of most impact (default 20; 0\n"
     "                      shows all); the totals are always shown\n"
     "  --allow-exit=LIST   compare reports whose program ended so: nonzero\n"
@@ -484,41 +485,51 @@ static void json_side(struct hg_json *w, const struct comparison *c, int s)
     hg_json_close(w);
 }
 
-static void json_differences(struct hg_json *w, const struct hg_diff *diff)
+/* How one figure moved: "unchanged", "changed", "new" (from 0 or
+   missing), "gone" (to 0 or missing). */
+static const char *value_status(const struct hg_diff_value *v)
 {
-    size_t i;
-    hg_json_open(w, "runs-differ", '[', false);
-    for (i = 0; i < diff->difference_count; i++) {
-        const struct hg_diff_difference *d = &diff->differences[i];
-        hg_json_open(w, NULL, '{', true);
-        hg_json_text(w, "what", d->what);
-        hg_json_text(w, "base", d->base);
-        hg_json_text(w, "head", d->head);
-        hg_json_close(w);
-    }
-    hg_json_close(w);
+    if (!hg_diff_value_differs(v))
+        return "unchanged";
+    return v->base == 0 ? "new" : v->head == 0 ? "gone" : "changed";
+}
+
+/* A fraction "N.NN" (hg_format_percent, hg_format_ratio) as a JSON number,
+   '-' before it when NEGATIVE; null when not PRESENT. */
+static void json_fraction(struct hg_json *w, const char *key, bool present,
+                          bool negative, const char *digits)
+{
+    hg_json_key(w, key);
+    if (present)
+        fprintf(w->out, "%s%.*s", negative ? "-" : "",
+                (int)strspn(digits, "0123456789."), digits);
+    else
+        fputs("null", w->out);
 }
 
 static void json_value(struct hg_json *w, const struct hg_diff *diff,
                        const struct hg_diff_value *v)
 {
-    char text[HG_DIFF_TEXT_SIZE];
+    char text[HG_PERCENT_TEXT_SIZE];
     bool ratio = hg_diff_as_ratio(diff, v->metric);
-    const char *change = hg_diff_change(diff, v, text);
+    bool down = v->head < v->base;
+    bool from_or_to_zero = (v->base == 0) != (v->head == 0);
+    uint64_t magnitude = down ? v->base - v->head : v->head - v->base;
 
     hg_json_open(w, NULL, '{', true);
     hg_json_text(w, "metric", v->metric->name);
+    hg_json_text(w, "status", value_status(v));
     json_count_or_null(w, "base", v->in_base, v->base);
     json_count_or_null(w, "head", v->in_head, v->head);
     hg_json_key(w, "delta");
     if (ratio)
         fputs("null", w->out);
     else
-        fprintf(w->out, "%s%" PRIu64, v->head < v->base ? "-" : "",
-                v->head > v->base ? v->head - v->base : v->base - v->head);
-    hg_json_text(w, "percent", ratio ? NULL : change);
-    hg_json_text(w, "ratio", ratio && strcmp(change, "-") != 0 ? change
-                                                               : NULL);
+        fprintf(w->out, "%s%" PRIu64, down ? "-" : "", magnitude);
+    json_fraction(w, "percent", !ratio && !from_or_to_zero, down,
+                  hg_format_percent(magnitude, v->base, text));
+    json_fraction(w, "ratio", ratio && v->base != 0 && v->head != 0, false,
+                  hg_format_ratio(v->head, v->base, text));
     hg_json_close(w);
 }
 
@@ -566,6 +577,11 @@ static void json_row(struct hg_json *w, const struct hg_diff *diff,
     hg_json_close(w);
 }
 
+/* The version of the JSON output (docs/diff.schema.json): 2 since the
+   percentages are numbers, with a status per figure; the output before,
+   without "format", was 1. */
+enum { DIFF_JSON_FORMAT = 2 };
+
 static void write_json(FILE *out, const struct comparison *c)
 {
     static const char *const count_names[] = {
@@ -580,10 +596,11 @@ static void write_json(FILE *out, const struct comparison *c)
     size_t i;
 
     hg_json_open(&w, NULL, '{', false);
+    hg_json_count(&w, "format", DIFF_JSON_FORMAT);
     json_side(&w, c, 0);
     json_side(&w, c, 1);
     hg_json_bool(&w, "cross-arch", diff->cross_arch);
-    json_differences(&w, diff);
+    hg_json_differences(&w, diff->differences, diff->difference_count);
     /* The counts on one line. */
     for (i = 0; i < 6; i++) {
         if (i > 0)

@@ -1,8 +1,9 @@
-/* hotgrind: JSON strings, and the writer of diff and export.
+/* hotgrind: JSON strings, and the writer of diff, check and export.
    GPL-2.0-or-later; part of hotgrind. */
 
 #include <inttypes.h>
 
+#include "diff.h"
 #include "json.h"
 
 void hg_json_string(FILE *out, const char *text)
@@ -111,4 +112,20 @@ void hg_json_null(struct hg_json *w, const char *key)
 {
     hg_json_key(w, key);
     fputs("null", w->out);
+}
+
+void hg_json_differences(struct hg_json *w,
+                         const struct hg_diff_difference *differences,
+                         size_t count)
+{
+    size_t i;
+    hg_json_open(w, "runs-differ", '[', false);
+    for (i = 0; i < count; i++) {
+        hg_json_open(w, NULL, '{', true);
+        hg_json_text(w, "what", differences[i].what);
+        hg_json_text(w, "base", differences[i].base);
+        hg_json_text(w, "head", differences[i].head);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
 }

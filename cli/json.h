@@ -1,4 +1,4 @@
-/* hotgrind: the JSON writer of diff and export.
+/* hotgrind: the JSON writer of diff, check and export.
    GPL-2.0-or-later; part of hotgrind. */
 
 #ifndef HOTGRIND_JSON_H
@@ -51,5 +51,12 @@ void hg_json_text(struct hg_json *w, const char *key, const char *text);
 void hg_json_count(struct hg_json *w, const char *key, uint64_t value);
 void hg_json_bool(struct hg_json *w, const char *key, bool value);
 void hg_json_null(struct hg_json *w, const char *key);
+
+/* Member "runs-differ" of diff and check: how the runs were measured
+   differently, one {"what", "base", "head"} each. */
+struct hg_diff_difference;
+void hg_json_differences(struct hg_json *w,
+                         const struct hg_diff_difference *differences,
+                         size_t count);
 
 #endif

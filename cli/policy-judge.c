@@ -7,6 +7,7 @@
    what changed.  Everything is counted in integers, 128-bit products
    included, so that every machine reaches the same verdicts. */
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,16 +45,32 @@ static struct hg_verdict *add_verdict(struct judge *judge,
 
 /* ----------------------------------------------------------- budgets */
 
+/* OBJ of OBJ:GLOB is a glob over the object's file name (libz.so.1.2.13)
+   or, when the report lists the object in <objects>, its soname
+   (libz.so.1): the rule of the tool's --mark, so that a policy can name a
+   library as the program links it. */
+static bool object_matches(const char *glob, const struct hg_report *report,
+                           const char *object)
+{
+    const struct hg_object *listed;
+    if (hg_glob_match(glob, object))
+        return true;
+    listed = hg_report_object(report, object);
+    return listed != NULL && listed->soname != NULL
+           && hg_glob_match(glob, listed->soname);
+}
+
 static bool budget_matches(const struct hg_budget *budget,
+                           const struct hg_report *report,
                            const struct hg_entity *entity)
 {
     const struct hg_function *f = entity->function;
     switch (budget->target) {
     case HG_BUDGET_FUNCTION:
         return f != NULL
+               && hg_glob_match(budget->glob, f->name)
                && (budget->object == NULL
-                   || strcmp(budget->object, f->object) == 0)
-               && hg_glob_match(budget->glob, f->name);
+                   || object_matches(budget->object, report, f->object));
     case HG_BUDGET_ZONE:
         return entity->zone != NULL
                && hg_glob_match(budget->glob, entity->zone->name);
@@ -72,7 +89,7 @@ static void judge_budget_row(struct judge *judge,
     uint64_t value;
     bool kept;
 
-    if (!budget_matches(budget, entity))
+    if (!budget_matches(budget, head, entity))
         return;
     ++*matched;
     if (!hg_policy_value(budget->metric, head, entity, &value))
@@ -91,6 +108,20 @@ static void judge_budget_row(struct judge *judge,
         judge->j->budgets_failed++;
 }
 
+static const struct hg_metric *total_metric(const struct hg_metric *metric);
+
+/* Whether REPORT has METRIC's figures at all: its run total (a cache
+   figure needs --cache-sim=yes, a heap figure --heap=yes), as thresholds
+   decide what they can judge. */
+static bool report_has_figure(const struct hg_metric *metric,
+                              const struct hg_report *report)
+{
+    struct hg_entity total_row = { NULL, NULL };
+    uint64_t ignored;
+    return hg_policy_value(total_metric(metric), report, &total_row,
+                           &ignored);
+}
+
 static void judge_budget(struct judge *judge, const struct hg_budget *budget,
                          const struct hg_report *head)
 {
@@ -98,6 +129,18 @@ static void judge_budget(struct judge *judge, const struct hg_budget *budget,
     size_t matched = 0, valued = 0, i;
     struct hg_verdict *v;
 
+    /* A figure the whole report lacks is said the same way whatever the
+       budget's target: "the report has no D1mr figure". */
+    if (!report_has_figure(budget->metric, head)) {
+        v = add_verdict(judge, budget->optional ? HG_VERDICT_SKIP
+                        : HG_VERDICT_FAIL, HG_VERDICT_NO_FIGURE);
+        v->budget = budget;
+        if (budget->optional)
+            judge->j->budgets_skipped++;
+        else
+            judge->j->budgets_failed++;
+        return;
+    }
     if (budget->target == HG_BUDGET_TOTAL)
         judge_budget_row(judge, budget, head, &entity, &matched, &valued);
     for (i = 0; budget->target == HG_BUDGET_FUNCTION
@@ -123,6 +166,45 @@ static void judge_budget(struct judge *judge, const struct hg_budget *budget,
         judge->j->budgets_skipped++;
     else
         judge->j->budgets_failed++;
+}
+
+/* ------------------------------------------------------------- marks */
+
+/* The first <mark> of the policy whose glob matches the report's pattern
+   text, or NULL. */
+static const struct hg_policy_mark *policy_mark_for(
+    const struct hg_policy *policy, const struct hg_mark *mark)
+{
+    size_t i;
+    for (i = 0; i < policy->mark_count; i++)
+        if (hg_glob_match(policy->marks[i].glob, mark->pattern))
+            return &policy->marks[i];
+    return NULL;
+}
+
+/* Each <mark> of HEAD: a pattern that never entered a function measured
+   nothing, and a benchmark that measures nothing must not pass for a fast
+   one, unless the policy says the mark is optional. */
+static void judge_marks(struct judge *judge, const struct hg_policy *policy,
+                        const struct hg_report *head)
+{
+    size_t i;
+    for (i = 0; i < head->mark_count; i++) {
+        const struct hg_mark *mark = &head->marks[i];
+        const struct hg_policy_mark *said = policy_mark_for(policy, mark);
+        enum hg_verdict_status status = HG_VERDICT_PASS;
+        struct hg_verdict *v;
+
+        if (mark->entered > 0)
+            judge->j->marks_entered++;
+        else if (said != NULL && said->optional)
+            status = HG_VERDICT_SKIP, judge->j->marks_optional++;
+        else
+            status = HG_VERDICT_FAIL, judge->j->marks_dead++;
+        v = add_verdict(judge, status, HG_VERDICT_MARK);
+        v->mark = mark;
+        v->policy_mark = said;
+    }
 }
 
 /* -------------------------------------------------------- thresholds */
@@ -225,7 +307,7 @@ static void judge_pair(struct judge *judge, const struct hg_threshold *t,
                        struct side *base, struct side *head)
 {
     struct hg_judgement *j = judge->j;
-    struct hg_verdict *v = NULL;
+    struct hg_verdict *v;
     bool totals = head->entity != NULL && head->entity->function == NULL
                   && head->entity->zone == NULL;
 
@@ -241,10 +323,9 @@ static void judge_pair(struct judge *judge, const struct hg_threshold *t,
     /* A row in one report only whose figure is 0 there did not change
        this figure: "only in base: 0" would be noise. */
     if (base->value == head->value) {
-        j->within++;
-        return;
-    }
-    if (!base->has_value) {
+        v = add_verdict(judge, HG_VERDICT_WITHIN, !base->has_value
+                        ? HG_VERDICT_ADDED : HG_VERDICT_REMOVED);
+    } else if (!base->has_value) {
         v = add_verdict(judge, judge->added_is_regression ? HG_VERDICT_FAIL
                         : HG_VERDICT_NOTE, HG_VERDICT_ADDED);
     } else if (!head->has_value) {
@@ -258,8 +339,7 @@ static void judge_pair(struct judge *judge, const struct hg_threshold *t,
                                t->improvement)) {
         v = add_verdict(judge, HG_VERDICT_BETTER, HG_VERDICT_CHANGE);
     } else {
-        j->within++;
-        return;
+        v = add_verdict(judge, HG_VERDICT_WITHIN, HG_VERDICT_CHANGE);
     }
     v->threshold = t;
     v->base = base->value;
@@ -273,11 +353,8 @@ static bool both_have(struct judge *judge, const struct hg_threshold *t,
                       const struct hg_report *base,
                       const struct hg_report *head)
 {
-    struct hg_entity total_row = { NULL, NULL };
-    const struct hg_metric *total = total_metric(t->metric);
-    uint64_t ignored;
-    bool in_base = hg_policy_value(total, base, &total_row, &ignored);
-    bool in_head = hg_policy_value(total, head, &total_row, &ignored);
+    bool in_base = report_has_figure(t->metric, base);
+    bool in_head = report_has_figure(t->metric, head);
     struct hg_judgement *j = judge->j;
 
     if (in_base && in_head)
@@ -335,10 +412,22 @@ static void judge_thresholds(struct judge *judge,
     hg_diff_free(&diff);
 }
 
-/* Regressions, improvements, notes; by metric, largest change first. */
+/* Regressions, improvements, notes, then the changes within; by metric,
+   largest change first. */
 static uint64_t size_of_change(const struct hg_verdict *v)
 {
     return v->head > v->base ? v->head - v->base : v->base - v->head;
+}
+
+/* Regressions, improvements, notes, changes within the thresholds. */
+static int status_rank(enum hg_verdict_status status)
+{
+    switch (status) {
+    case HG_VERDICT_FAIL:   return 0;
+    case HG_VERDICT_BETTER: return 1;
+    case HG_VERDICT_NOTE:   return 2;
+    default:                return 3;
+    }
 }
 
 static int compare_threshold_verdicts(const void *a, const void *b)
@@ -346,9 +435,7 @@ static int compare_threshold_verdicts(const void *a, const void *b)
     const struct hg_verdict *x = a, *y = b;
     uint64_t dx = size_of_change(x), dy = size_of_change(y);
     if (x->status != y->status)
-        return x->status == HG_VERDICT_FAIL ? -1
-               : y->status == HG_VERDICT_FAIL ? 1
-               : x->status == HG_VERDICT_BETTER ? -1 : 1;
+        return status_rank(x->status) < status_rank(y->status) ? -1 : 1;
     if (x->threshold != y->threshold)
         return x->threshold < y->threshold ? -1 : 1;
     if (dx != dy)
@@ -365,8 +452,10 @@ static void count_threshold_verdicts(struct hg_judgement *j, size_t first)
             j->regressions++;
         else if (v->status == HG_VERDICT_BETTER)
             j->improvements++;
-        else
+        else if (v->status == HG_VERDICT_NOTE)
             j->notes++;
+        else
+            j->within++;
     }
 }
 
@@ -393,12 +482,134 @@ struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
                   sizeof *judge.j->verdicts, compare_threshold_verdicts);
         count_threshold_verdicts(judge.j, first_threshold);
     }
+    judge_marks(&judge, policy, head);
     return judge.j;
 }
 
 bool hg_judgement_failed(const struct hg_judgement *judgement)
 {
-    return judgement->budgets_failed > 0 || judgement->regressions > 0;
+    return judgement->budgets_failed > 0 || judgement->regressions > 0
+           || judgement->marks_dead > 0;
+}
+
+/* ------------------------------------------------------------ digits */
+
+long hg_verdict_line(const struct hg_verdict *v)
+{
+    if (v->kind == HG_VERDICT_MARK)
+        return v->policy_mark ? v->policy_mark->line : 0;
+    return v->budget ? v->budget->line : v->threshold->line;
+}
+
+const struct hg_metric *hg_verdict_metric(const struct hg_verdict *v)
+{
+    if (v->kind == HG_VERDICT_MARK)
+        return NULL;
+    return v->budget ? v->budget->metric : v->threshold->metric;
+}
+
+/* The next decimal digit of REST / WHOLE (REST < WHOLE), REST becoming
+   what is left: 10 * REST in 128 bits, WHOLE taken away at most nine
+   times. */
+static unsigned next_digit(uint64_t *rest, uint64_t whole)
+{
+    uint64_t high, low;
+    unsigned digit = 0;
+    multiply(*rest, 10, &high, &low);
+    while (high > 0 || low >= whole) {
+        if (low < whole)
+            high--;
+        low -= whole;
+        digit++;
+    }
+    *rest = low;
+    return digit;
+}
+
+enum { MAX_DECIMALS = 30 };
+
+/* PART / WHOLE in percent, rounded half up to DECIMALS decimals, exactly:
+   long division one digit at a time. */
+static const char *exact_percent(uint64_t part, uint64_t whole, int decimals,
+                                 char text[HG_VERDICT_TEXT_SIZE])
+{
+    unsigned digits[MAX_DECIMALS + 1];
+    uint64_t rest = part % whole, percent = part / whole;
+    int i, at;
+
+    percent = percent > UINT64_MAX / 100 - 1 ? UINT64_MAX / 100 - 1
+                                             : percent * 100;
+    percent += 10 * next_digit(&rest, whole);
+    percent += next_digit(&rest, whole);
+    for (i = 0; i <= decimals; i++)
+        digits[i] = next_digit(&rest, whole);
+    /* Half up: carry the rounding through the digits. */
+    for (i = decimals - 1; digits[decimals] >= 5; i--) {
+        if (i < 0) {
+            percent++;
+            break;
+        }
+        if (++digits[i] < 10)
+            break;
+        digits[i] = 0;
+    }
+    at = snprintf(text, HG_VERDICT_TEXT_SIZE, "%" PRIu64 ".", percent);
+    for (i = 0; i < decimals; i++)
+        text[at++] = (char)('0' + digits[i]);
+    text[at] = '\0';
+    return text;
+}
+
+const char *hg_policy_percent_text(uint64_t units, int decimals,
+                                   char text[HG_VERDICT_TEXT_SIZE])
+{
+    unsigned fraction = (unsigned)(units % HG_PERCENT_UNIT);
+    int own = fraction % 100 ? (fraction % 10 ? 4 : 3) : 2;
+    int at, i;
+    char four[8];
+
+    if (decimals < own)
+        decimals = own;
+    snprintf(four, sizeof four, "%04u", fraction);
+    at = snprintf(text, HG_VERDICT_TEXT_SIZE, "%" PRIu64 ".",
+                  units / HG_PERCENT_UNIT);
+    for (i = 0; i < decimals && i < MAX_DECIMALS; i++)
+        text[at++] = i < 4 ? four[i] : '0';
+    text[at] = '\0';
+    return text;
+}
+
+uint64_t hg_verdict_threshold(const struct hg_verdict *v)
+{
+    return v->head >= v->base ? v->threshold->regression
+                              : v->threshold->improvement;
+}
+
+const char *hg_verdict_percent(const struct hg_verdict *v,
+                               char text[HG_VERDICT_TEXT_SIZE])
+{
+    uint64_t change = size_of_change(v), threshold = hg_verdict_threshold(v);
+    char shown_threshold[HG_VERDICT_TEXT_SIZE];
+    bool at_threshold;
+    int d;
+
+    hg_policy_percent_text(threshold, 2, shown_threshold);
+    d = (int)strlen(strchr(shown_threshold, '.') + 1);
+    if (v->base == 0)
+        return strcpy(text, "0.00");
+    /* Exactly the threshold reads as it; anything else, however close,
+       gets the digits that tell it apart. */
+    at_threshold = !product_below(v->base, threshold, change, PERCENT_SCALE)
+                   && !product_below(change, PERCENT_SCALE, v->base,
+                                     threshold);
+    for (;; d++) {
+        exact_percent(change, v->base, d, text);
+        if (at_threshold || d == MAX_DECIMALS
+            || strcmp(text, hg_policy_percent_text(threshold, d,
+                                                   shown_threshold)) != 0)
+            break;
+    }
+    return text;
 }
 
 void hg_judgement_free(struct hg_judgement *judgement)

@@ -372,6 +372,31 @@ static bool read_budgets(struct reader *reader, const xmlNode *budgets,
     return true;
 }
 
+/* <marks>: each <mark pattern="GLOB" optional="yes|no"/>. */
+static void read_marks(const xmlNode *marks, struct hg_policy *policy)
+{
+    const xmlNode *child;
+    size_t n = count_elements(marks);
+
+    policy->marks = hg_xcalloc(n, sizeof *policy->marks);
+    for (child = marks->children; child != NULL; child = child->next) {
+        struct hg_policy_mark *mark;
+        xmlChar *glob;
+        char *optional;
+        if (!is_element(child))
+            continue;
+        mark = &policy->marks[policy->mark_count++];
+        mark->line = hg_xml_line(child);
+        glob = xmlGetNoNsProp(child, (const xmlChar *)"pattern");
+        /* required by the schema */
+        mark->glob = hg_xstrdup(glob ? (const char *)glob : "");
+        xmlFree(glob);
+        optional = token_attribute(child, "optional");
+        mark->optional = optional != NULL && strcmp(optional, "yes") == 0;
+        free(optional);
+    }
+}
+
 /* The judging attributes of <thresholds> or a <metric>: each one present
    overrides the value in THRESHOLD. */
 static bool read_judging(struct reader *reader, const xmlNode *node,
@@ -533,6 +558,8 @@ static bool read_policy(struct reader *reader, xmlDocPtr doc,
         if (strcmp(node_name(child), "budgets") == 0) {
             if (!read_budgets(reader, child, policy))
                 return false;
+        } else if (strcmp(node_name(child), "marks") == 0) {
+            read_marks(child, policy);
         } else if (!read_thresholds(reader, child, policy)) {
             return false;
         }
@@ -571,6 +598,9 @@ void hg_policy_free(struct hg_policy *policy)
         free(policy->budgets[i].glob);
     }
     free(policy->budgets);
+    for (i = 0; i < policy->mark_count; i++)
+        free(policy->marks[i].glob);
+    free(policy->marks);
     free(policy->thresholds);
     free(policy);
 }

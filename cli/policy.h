@@ -50,7 +50,9 @@ struct hg_budget {
     long line;                       /* of its element in the policy */
     enum hg_budget_target target;
     char *pattern;                   /* as written; NULL for <total> */
-    char *object;                    /* OBJ of OBJ:GLOB, or NULL: any */
+    char *object;                    /* OBJ of OBJ:GLOB, a glob over the
+                                        object's file name or soname, or
+                                        NULL: any */
     char *glob;                      /* over the name; NULL for <total> */
     const struct hg_metric *metric;
     bool exact;                      /* exact="N": min = max = N */
@@ -80,9 +82,19 @@ struct hg_threshold {
 #define HG_DEFAULT_IMPROVEMENT (5 * HG_PERCENT_UNIT)
 #define HG_DEFAULT_FLOOR (HG_PERCENT_UNIT / 10)
 
+/* A <mark> of the policy's <marks>: what it says of the report's
+   <mark>s whose pattern GLOB matches. */
+struct hg_policy_mark {
+    long line;
+    char *glob;                      /* over the report's pattern text */
+    bool optional;                   /* never entered is no failure */
+};
+
 struct hg_policy {
     struct hg_budget *budgets;       /* in file order */
     size_t budget_count;
+    struct hg_policy_mark *marks;    /* in file order */
+    size_t mark_count;
     bool has_thresholds;             /* a <thresholds> element */
     bool added_is_regression;        /* added="regression" */
     struct hg_threshold *thresholds; /* one per metric: hg_metrics()
@@ -107,16 +119,23 @@ enum hg_verdict_status {
     HG_VERDICT_FAIL,       /* a budget broken, or a regression */
     HG_VERDICT_SKIP,       /* an optional budget that matched nothing */
     HG_VERDICT_BETTER,     /* an improvement */
-    HG_VERDICT_NOTE        /* a row only in one report, not judged */
+    HG_VERDICT_NOTE,       /* a row only in one report, not judged */
+    HG_VERDICT_WITHIN      /* a change inside its thresholds: kept for
+                              the JSON and JUnit outputs, which list every
+                              judged row; text and markdown count it */
 };
 
 enum hg_verdict_kind {
     HG_VERDICT_VALUE,      /* budget: one row's value against the limits */
     HG_VERDICT_UNMATCHED,  /* budget: the pattern matched no row */
     HG_VERDICT_NO_VALUE,   /* budget: rows matched, none has the metric */
+    HG_VERDICT_NO_FIGURE,  /* budget: the report lacks the figure (no
+                              cache simulation, heap=no), whatever the
+                              budget's target */
     HG_VERDICT_CHANGE,     /* threshold: base -> head */
     HG_VERDICT_ADDED,      /* threshold: a value only in HEAD */
-    HG_VERDICT_REMOVED     /* threshold: a value only in BASE */
+    HG_VERDICT_REMOVED,    /* threshold: a value only in BASE */
+    HG_VERDICT_MARK        /* a <mark> of HEAD: entered, or never */
 };
 
 struct hg_verdict {
@@ -124,6 +143,9 @@ struct hg_verdict {
     enum hg_verdict_kind kind;
     const struct hg_budget *budget;        /* budget verdicts, else NULL */
     const struct hg_threshold *threshold;  /* threshold verdicts */
+    const struct hg_mark *mark;            /* MARK: the report's mark */
+    const struct hg_policy_mark *policy_mark; /* MARK: the <mark> that
+                                                 matched it, or NULL */
     char *label;          /* "parse (bench)", "zone startup", "(total)";
                              NULL for UNMATCHED and NO_VALUE */
     uint64_t base;        /* CHANGE, REMOVED */
@@ -140,11 +162,15 @@ struct hg_unjudged {
 struct hg_judgement {
     bool has_base;
     /* Every budget verdict in policy order (rows in report order), then
-       the threshold verdicts that are not "within": regressions, then
-       improvements, then notes, each by metric and largest change. */
+       the threshold verdicts: regressions, improvements, notes, then the
+       changes within, each by metric and largest change; then one verdict
+       per <mark> of HEAD, in report order. */
     struct hg_verdict *verdicts;
     size_t verdict_count;
     size_t budgets_passed, budgets_failed, budgets_skipped;
+    /* HEAD's <mark>s: entered, never entered (a failure), never entered
+       but optional. */
+    size_t marks_entered, marks_dead, marks_optional;
     size_t regressions, improvements, notes;
     size_t within;        /* changes inside the thresholds */
     size_t under_floor;   /* changes not judged: noise */
@@ -164,6 +190,36 @@ struct hg_judgement {
 struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
                                      const struct hg_report *base,
                                      const struct hg_report *head);
+
+/* The rule of a verdict: the policy line of its budget, threshold or
+   <mark>; 0 for a built-in default. */
+long hg_verdict_line(const struct hg_verdict *verdict);
+
+/* The metric a verdict judges; NULL for a mark. */
+const struct hg_metric *hg_verdict_metric(const struct hg_verdict *verdict);
+
+/* Room for the texts below. */
+enum { HG_VERDICT_TEXT_SIZE = 64 };
+
+/* A percentage of the policy (HG_PERCENT_UNIT) with two to four
+   decimals, "5.00", "0.005", or with DECIMALS more when that is larger;
+   no sign, no '%'. */
+const char *hg_policy_percent_text(uint64_t units, int decimals,
+                                   char text[HG_VERDICT_TEXT_SIZE]);
+
+/* The change of a CHANGE verdict in percent of the base, rounded half up,
+   without sign or '%': as many decimals as its threshold is printed with
+   (two to four), or as many more as it takes to read differently from
+   the threshold (a change of +10.00013% against 10% prints "10.0001",
+   never "10.00"), so that no verdict shows a change equal to its
+   threshold on the wrong side of it.  Exactly the threshold prints as
+   the threshold.  "0.00" when the base is 0. */
+const char *hg_verdict_percent(const struct hg_verdict *verdict,
+                               char text[HG_VERDICT_TEXT_SIZE]);
+
+/* The threshold a CHANGE verdict was judged against (regression for an
+   increase, improvement for a decrease), in HG_PERCENT_UNIT. */
+uint64_t hg_verdict_threshold(const struct hg_verdict *verdict);
 
 /* A broken budget or a regression: `check` exits with HG_EXIT_JUDGED. */
 bool hg_judgement_failed(const struct hg_judgement *judgement);

@@ -130,6 +130,10 @@ static void run_commands(const char *path, const uint8_t *data, size_t size)
     fuzz_run(cmd_check, 1, "check", "--policy", policy,
              "--format=markdown", path, base, NULL);
     fuzz_run(cmd_check, 1, "check", "--policy", policy, path, NULL);
+    fuzz_run(cmd_check, 1, "check", "--policy", policy, "--format=json",
+             base, path, NULL);
+    fuzz_run(cmd_check, 1, "check", "--policy", policy, "--format=junit",
+             base, path, NULL);
     for (i = 0; i < sizeof export_formats / sizeof export_formats[0]; i++)
         fuzz_run(cmd_export, 0, "export", export_formats[i], "-o", exported,
                  path, NULL);

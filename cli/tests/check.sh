@@ -73,7 +73,7 @@ expect_output strict.out 1 check --policy strict.xml base.xml head.xml
 expect_output nofloor-heap.out 1 check --policy nofloor-heap.xml base.xml head.xml
 # The same report twice: nothing changes, the check passes.
 run 0 check --policy thresholds.xml base.xml base.xml &&
-  { [ "$(tail -n 1 "$out")" = "Result: PASS (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 0 regressed, 0 improved, 0 noted, 0 within, 0 under the floor; 7 rows unchanged)" ] ||
+  { [ "$(tail -n 1 "$out")" = "Result: PASS (budgets: 0 kept, 0 broken, 0 skipped; marks: 1 entered, 0 never entered, 0 optional; thresholds: 0 regressed, 0 improved, 0 noted, 0 within, 0 under the floor; 7 rows unchanged)" ] ||
     fail "base against itself: summary"; }
 # Across architectures: Ir is not judged (parse +43%, the total +18.7%),
 # calls are (parse 100 -> 120), and so is the heap (the base's).
@@ -93,7 +93,7 @@ run 1 check --format markdown --policy=budgets.xml head.xml && {
     fail "markdown budgets: heading"
   grep -qx '| \*\*FAIL\*\* | budgets.xml:17 | function '"'"'nomatch\\\*'"'"' | Ir | matched no function | at most 1 |' "$out" ||
     fail "markdown budgets: the unmatched budget's row"
-  grep -qx '\*\*Result: FAIL\*\* (budgets: 12 kept, 9 broken, 1 skipped; thresholds: not applied without BASE)' "$out" ||
+  grep -qx '\*\*Result: FAIL\*\* (budgets: 12 kept, 9 broken, 1 skipped; marks: 1 entered, 0 never entered, 0 optional; thresholds: not applied without BASE)' "$out" ||
     fail "markdown budgets: summary"
 }
 
@@ -133,7 +133,7 @@ expect_error 'bad/empty-pattern.xml: line 4: <function> pattern="libc.so.6:": OB
 expect_error 'bad/bad-utf8.xml: line 4: Input is not proper UTF-8, indicate encoding !' check --policy bad/bad-utf8.xml head.xml
 expect_error 'bad/empty.xml: the file is empty' check --policy bad/empty.xml head.xml
 expect_error 'bad/does-not-exist.xml: No such file or directory' check --policy bad/does-not-exist.xml head.xml
-expect_error "bad/xinclude.xml: line 3: Element '{http://www.w3.org/2001/XInclude}include': This element is not expected. Expected is one of ( budgets, thresholds )." check --policy bad/xinclude.xml head.xml
+expect_error "bad/xinclude.xml: line 3: Element '{http://www.w3.org/2001/XInclude}include': This element is not expected. Expected is one of ( budgets, marks, thresholds )." check --policy bad/xinclude.xml head.xml
 
 # Entities and DTDs: refused at the DOCTYPE, before anything is expanded
 # or fetched; the external entity names /etc/passwd, none of which may
@@ -165,7 +165,7 @@ expect_usage_error 'no --policy given' check head.xml
 expect_usage_error 'no --policy given' check
 expect_usage_error 'no HEAD report given' check --policy defaults.xml
 expect_usage_error 'more than two reports given' check --policy defaults.xml base.xml head.xml drift.xml
-expect_usage_error "unknown format 'json' (text or markdown)" check --policy defaults.xml --format=json head.xml
+expect_usage_error "unknown format 'xml' (text, markdown, json or junit)" check --policy defaults.xml --format=xml head.xml
 expect_usage_error '--policy needs a value' check head.xml --policy
 expect_usage_error '--format needs a value' check --policy defaults.xml head.xml --format
 expect_usage_error "unknown option '--frobnicate'" check --frobnicate --policy defaults.xml head.xml
@@ -197,7 +197,7 @@ run 1 check --policy defaults.xml ../merge/shard-a.xml ../merge/merged.xml &&
 # Two policies are refused, not one of them silently dropped.
 expect_usage_error "--policy given twice ('budgets.xml' and 'defaults.xml'); give it once" check --policy budgets.xml --policy=defaults.xml head.xml
 run 0 check --help && {
-  grep -q '^usage: hotgrind check --policy FILE \[--format=text|markdown\] \[--allow-exit=LIST\] \[BASE\] HEAD$' "$out" ||
+  grep -q '^usage: hotgrind check --policy FILE \[--format=text|markdown|json|junit\] \[--allow-exit=LIST\] \[BASE\] HEAD$' "$out" ||
     fail "check --help: no usage line"
   for metric in Ir D1mr cycles allocs calls incl-Ir incl-alloc-bytes p95 peak-bytes mean; do
     grep -q "^  $metric  " "$out" || fail "check --help does not list $metric"

@@ -308,6 +308,20 @@ START_TEST(reads_floors_off_and_added)
 }
 END_TEST
 
+START_TEST(reads_marks_in_file_order)
+{
+    struct hg_policy *p = policy_ok("marks-one-optional.xml");
+    ck_assert_uint_eq(p->mark_count, 2);
+    ck_assert_str_eq(p->marks[0].glob, "old_*");
+    ck_assert(p->marks[0].optional);
+    ck_assert_int_eq(p->marks[0].line, 5);
+    ck_assert_str_eq(p->marks[1].glob, "libz.so.1:inflate*");
+    ck_assert(!p->marks[1].optional);
+    ck_assert_int_eq(p->marks[1].line, 6);
+    hg_policy_free(p);
+}
+END_TEST
+
 START_TEST(percentages_keep_four_decimals)
 {
     char problem[HG_PROBLEM_SIZE] = "";
@@ -479,7 +493,7 @@ START_TEST(budgets_on_head)
     const struct hg_verdict *v = j->verdicts;
 
     ck_assert(!j->has_base);
-    ck_assert_uint_eq(j->verdict_count, 22);
+    ck_assert_uint_eq(j->verdict_count, 23);   /* and head.xml's mark */
     ck_assert_uint_eq(j->budgets_passed, 12);
     ck_assert_uint_eq(j->budgets_failed, 9);
     ck_assert_uint_eq(j->budgets_skipped, 1);
@@ -512,11 +526,17 @@ START_TEST(budgets_on_head)
     assert_verdict(&v[18], HG_VERDICT_FAIL, HG_VERDICT_NO_VALUE, "calls",
                    NULL, 0, 0);
     ck_assert_uint_eq(v[18].matched, 1);
-    assert_verdict(&v[19], HG_VERDICT_FAIL, HG_VERDICT_NO_VALUE, "D1mr",
+    /* head.xml has no cache figures at all. */
+    assert_verdict(&v[19], HG_VERDICT_FAIL, HG_VERDICT_NO_FIGURE, "D1mr",
                    NULL, 0, 0);
-    ck_assert_uint_eq(v[19].matched, 1);
     assert_verdict(&v[21], HG_VERDICT_PASS, HG_VERDICT_VALUE, "p95",
                    "parse (bench)", 0, 4700);
+    /* <mark pattern="parse" functions="1" entered="1"/> */
+    ck_assert_int_eq(v[22].kind, HG_VERDICT_MARK);
+    ck_assert_int_eq(v[22].status, HG_VERDICT_PASS);
+    ck_assert_str_eq(v[22].mark->pattern, "parse");
+    ck_assert_uint_eq(j->marks_entered, 1);
+    ck_assert_uint_eq(j->marks_dead + j->marks_optional, 0);
     free_judged(&c);
 }
 END_TEST
@@ -530,7 +550,8 @@ START_TEST(thresholds_on_the_change)
 
     ck_assert(j->has_base && !j->cross_arch);
     ck_assert_uint_eq(j->difference_count, 0);
-    ck_assert_uint_eq(j->verdict_count, 9);
+    /* 9 past a threshold or in one report, 3 within, head.xml's mark */
+    ck_assert_uint_eq(j->verdict_count, 13);
     ck_assert_uint_eq(j->regressions, 6);
     ck_assert_uint_eq(j->improvements, 1);
     ck_assert_uint_eq(j->notes, 2);
@@ -555,6 +576,11 @@ START_TEST(thresholds_on_the_change)
                    "old_helper (bench)", 50000, 0);
     assert_verdict(&v[8], HG_VERDICT_NOTE, HG_VERDICT_ADDED, "Ir",
                    "new_helper (bench)", 0, 30000);
+    /* Within, by metric then largest change: the total's Ir (1,000,000
+       -> 994,400) before main's. */
+    assert_verdict(&v[9], HG_VERDICT_WITHIN, HG_VERDICT_CHANGE, "Ir",
+                   "(total)", 1000000, 994400);
+    ck_assert_int_eq(v[12].kind, HG_VERDICT_MARK);
     /* D1mr is listed, and neither report simulated the cache. */
     ck_assert_uint_eq(j->unjudged_count, 1);
     ck_assert_str_eq(j->unjudged[0].threshold->metric->name, "D1mr");
@@ -570,7 +596,8 @@ START_TEST(across_architectures_calls_and_heap_only)
     const struct hg_judgement *j = c.j;
 
     ck_assert(j->cross_arch);
-    ck_assert_uint_eq(j->verdict_count, 1);
+    ck_assert_uint_eq(j->verdict_count, 2);    /* and the mark */
+    ck_assert_int_eq(j->verdicts[1].kind, HG_VERDICT_MARK);
     assert_verdict(&j->verdicts[0], HG_VERDICT_FAIL, HG_VERDICT_CHANGE,
                    "calls", "parse (bench)", 100, 120);
     ck_assert_uint_eq(j->within, 0);     /* the heap did not change */
@@ -660,7 +687,9 @@ static char judge_f(const char *policy_text, uint64_t f_base,
     ck_assert_ptr_nonnull(j);
     for (i = 0; i < j->verdict_count; i++)
         if (strcmp(j->verdicts[i].label, "f (prog)") == 0)
-            verdict = j->verdicts[i].status == HG_VERDICT_FAIL ? 'F' : 'B';
+            verdict = j->verdicts[i].status == HG_VERDICT_FAIL ? 'F'
+                      : j->verdicts[i].status == HG_VERDICT_BETTER ? 'B'
+                      : 'W';
     if (verdict == 'W' && j->under_floor > 0)
         verdict = 'U';
     hg_judgement_free(j);
@@ -717,6 +746,90 @@ START_TEST(huge_counts_do_not_overflow)
 }
 END_TEST
 
+/* The verdict on f's Ir from F_BASE to F_HEAD (the rest of the run
+   fixed at 10^9) under a REGRESSION and improvement threshold: its
+   status, and its percentage as check prints it, into TEXT. */
+static enum hg_verdict_status percent_on_f(const char *regression,
+                                           uint64_t f_base, uint64_t f_head,
+                                           char text[HG_VERDICT_TEXT_SIZE])
+{
+    char policy_text[256], problem[HG_PROBLEM_SIZE] = "";
+    struct tiny_report base, head;
+    struct hg_policy *p;
+    struct hg_judgement *j;
+    enum hg_verdict_status status = HG_VERDICT_NOTE;
+    size_t i;
+
+    snprintf(policy_text, sizeof policy_text,
+             "<policy format='1'><thresholds default-metrics='no'"
+             " regression='%s' improvement='%s' floor='0'>"
+             "<metric name='Ir'/></thresholds></policy>",
+             regression, regression);
+    p = policy_from_text(policy_text, problem, sizeof problem);
+    ck_assert_msg(p != NULL, "%s", problem);
+    tiny_report(&base, f_base, f_base + 1000000000u);
+    tiny_report(&head, f_head, f_head + 1000000000u);
+    j = hg_policy_judge(p, &base.report, &head.report);
+    strcpy(text, "(none)");
+    for (i = 0; i < j->verdict_count; i++)
+        if (strcmp(j->verdicts[i].label, "f (prog)") == 0) {
+            status = j->verdicts[i].status;
+            hg_verdict_percent(&j->verdicts[i], text);
+        }
+    hg_judgement_free(j);
+    hg_policy_free(p);
+    return status;
+}
+
+START_TEST(verdicts_show_the_digits_that_tell_the_change_from_the_threshold)
+{
+    char text[HG_VERDICT_TEXT_SIZE];
+
+    /* Exactly +10%: within, and it reads as the threshold. */
+    ck_assert_int_eq(percent_on_f("10", 1000000, 1100000, text),
+                     HG_VERDICT_WITHIN);
+    ck_assert_str_eq(text, "10.00");
+    /* One instruction more, +10.0001%: a regression, whose two decimals
+       (10.00) would read as the threshold. */
+    ck_assert_int_eq(percent_on_f("10", 1000000, 1100001, text),
+                     HG_VERDICT_FAIL);
+    ck_assert_str_eq(text, "10.0001");
+    /* One less, +9.9999%: within; two decimals would round it to 10.00. */
+    ck_assert_int_eq(percent_on_f("10", 1000000, 1099999, text),
+                     HG_VERDICT_WITHIN);
+    ck_assert_str_eq(text, "9.9999");
+    /* Well away from it: two decimals, rounded half up (+12.345% ->
+       12.35). */
+    ck_assert_int_eq(percent_on_f("10", 200000, 224690, text),
+                     HG_VERDICT_FAIL);
+    ck_assert_str_eq(text, "12.35");
+    /* The same below: -10.0001% is better than -10%. */
+    ck_assert_int_eq(percent_on_f("10", 1000000, 899999, text),
+                     HG_VERDICT_BETTER);
+    ck_assert_str_eq(text, "10.0001");
+    /* A threshold with four decimals, and a change that repeats: 1/3 is
+       33.3333...%, over 33.3333%: five decimals. */
+    ck_assert_int_eq(percent_on_f("33.3333", 3000000, 4000000, text),
+                     HG_VERDICT_FAIL);
+    ck_assert_str_eq(text, "33.33333");
+    /* Near 2^64: (10^18 + 1) / 10^19 is 10.00000000000000001%. */
+    ck_assert_int_eq(percent_on_f("10", 10000000000000000000u,
+                                  11000000000000000001u, text),
+                     HG_VERDICT_FAIL);
+    ck_assert_str_eq(text, "10.00000000000000001");
+}
+END_TEST
+
+START_TEST(policy_percentages_print_with_their_own_decimals)
+{
+    char text[HG_VERDICT_TEXT_SIZE];
+    ck_assert_str_eq(hg_policy_percent_text(50000, 2, text), "5.00");
+    ck_assert_str_eq(hg_policy_percent_text(50, 2, text), "0.005");
+    ck_assert_str_eq(hg_policy_percent_text(333333, 2, text), "33.3333");
+    ck_assert_str_eq(hg_policy_percent_text(100000, 6, text), "10.000000");
+}
+END_TEST
+
 START_TEST(budget_limits_are_inclusive)
 {
     char problem[HG_PROBLEM_SIZE] = "";
@@ -760,6 +873,7 @@ static Suite *policy_suite(void)
     tcase_add_test(reader, defaults_when_the_policy_says_nothing);
     tcase_add_test(reader, metric_thresholds_override_the_policys);
     tcase_add_test(reader, reads_floors_off_and_added);
+    tcase_add_test(reader, reads_marks_in_file_order);
     tcase_add_test(reader, percentages_keep_four_decimals);
     tcase_add_test(reader, refuses_broken_policies_with_their_line);
     tcase_add_test(reader, names_the_right_line_past_65535);
@@ -774,6 +888,9 @@ static Suite *policy_suite(void)
     tcase_add_test(verdicts, the_floor_is_a_share_of_each_reports_total);
     tcase_add_test(verdicts, huge_counts_do_not_overflow);
     tcase_add_test(verdicts, budget_limits_are_inclusive);
+    tcase_add_test(verdicts,
+        verdicts_show_the_digits_that_tell_the_change_from_the_threshold);
+    tcase_add_test(verdicts, policy_percentages_print_with_their_own_decimals);
     suite_add_tcase(suite, verdicts);
     return suite;
 }

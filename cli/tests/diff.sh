@@ -129,6 +129,7 @@ expect_output --format=markdown --limit 3 base.xml head.xml
 # JSON, the 2 rows of most impact: every figure of each row
 cat >"$expected" <<'EXPECTED'
 {
+  "format": 2,
   "base": {"file": "base.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
   "head": {"file": "head.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
   "cross-arch": false,
@@ -136,40 +137,40 @@ cat >"$expected" <<'EXPECTED'
   "compared": 10, "changed": 3, "added": 2, "removed": 1, "unchanged": 4, "shown": 2,
   "rows": [
     {"kind": "total", "status": "total", "metrics": [
-      {"metric": "Ir", "base": 10000, "head": 10100, "delta": 100, "percent": "+1.00%", "ratio": null},
-      {"metric": "allocs", "base": 12, "head": 13, "delta": 1, "percent": "+8.33%", "ratio": null},
-      {"metric": "alloc-bytes", "base": 1200, "head": 1300, "delta": 100, "percent": "+8.33%", "ratio": null},
-      {"metric": "frees", "base": 12, "head": 13, "delta": 1, "percent": "+8.33%", "ratio": null},
-      {"metric": "free-bytes", "base": 1200, "head": 1300, "delta": 100, "percent": "+8.33%", "ratio": null},
-      {"metric": "peak-bytes", "base": 300, "head": 400, "delta": 100, "percent": "+33.33%", "ratio": null},
-      {"metric": "peak-blocks", "base": 3, "head": 4, "delta": 1, "percent": "+33.33%", "ratio": null},
-      {"metric": "exit-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "exit-blocks", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null}
+      {"metric": "Ir", "status": "changed", "base": 10000, "head": 10100, "delta": 100, "percent": 1.00, "ratio": null},
+      {"metric": "allocs", "status": "changed", "base": 12, "head": 13, "delta": 1, "percent": 8.33, "ratio": null},
+      {"metric": "alloc-bytes", "status": "changed", "base": 1200, "head": 1300, "delta": 100, "percent": 8.33, "ratio": null},
+      {"metric": "frees", "status": "changed", "base": 12, "head": 13, "delta": 1, "percent": 8.33, "ratio": null},
+      {"metric": "free-bytes", "status": "changed", "base": 1200, "head": 1300, "delta": 100, "percent": 8.33, "ratio": null},
+      {"metric": "peak-bytes", "status": "changed", "base": 300, "head": 400, "delta": 100, "percent": 33.33, "ratio": null},
+      {"metric": "peak-blocks", "status": "changed", "base": 3, "head": 4, "delta": 1, "percent": 33.33, "ratio": null},
+      {"metric": "exit-bytes", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "exit-blocks", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null}
     ]},
     {"kind": "function", "status": "added", "name": "new_fn", "object": "prog", "base-file": null, "head-file": "new.c", "base-line": null, "head-line": 3, "matched-by-name": false, "metrics": [
-      {"metric": "Ir", "base": null, "head": 700, "delta": 700, "percent": "new", "ratio": null},
-      {"metric": "allocs", "base": null, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "alloc-bytes", "base": null, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "frees", "base": null, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "free-bytes", "base": null, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null}
+      {"metric": "Ir", "status": "new", "base": null, "head": 700, "delta": 700, "percent": null, "ratio": null},
+      {"metric": "allocs", "status": "unchanged", "base": null, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "alloc-bytes", "status": "unchanged", "base": null, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "frees", "status": "unchanged", "base": null, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "free-bytes", "status": "unchanged", "base": null, "head": 0, "delta": 0, "percent": 0.00, "ratio": null}
     ]},
     {"kind": "function", "status": "changed", "name": "parse", "object": "prog", "base-file": "parse.c", "head-file": "parse.c", "base-line": 20, "head-line": 20, "matched-by-name": false, "metrics": [
-      {"metric": "Ir", "base": 3000, "head": 2400, "delta": -600, "percent": "-20.00%", "ratio": null},
-      {"metric": "allocs", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "alloc-bytes", "base": 1000, "head": 1000, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "frees", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "free-bytes", "base": 1000, "head": 1000, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "calls", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "incl-Ir", "base": 8000, "head": 7000, "delta": -1000, "percent": "-12.50%", "ratio": null},
-      {"metric": "incl-allocs", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "incl-alloc-bytes", "base": 1000, "head": 1000, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "incl-frees", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "incl-free-bytes", "base": 1000, "head": 1000, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "min", "base": 500, "head": 400, "delta": -100, "percent": "-20.00%", "ratio": null},
-      {"metric": "p50", "base": 700, "head": 600, "delta": -100, "percent": "-14.29%", "ratio": null},
-      {"metric": "p95", "base": 1500, "head": 1300, "delta": -200, "percent": "-13.33%", "ratio": null},
-      {"metric": "p99", "base": 1500, "head": 1300, "delta": -200, "percent": "-13.33%", "ratio": null},
-      {"metric": "max", "base": 1500, "head": 1300, "delta": -200, "percent": "-13.33%", "ratio": null}
+      {"metric": "Ir", "status": "changed", "base": 3000, "head": 2400, "delta": -600, "percent": -20.00, "ratio": null},
+      {"metric": "allocs", "status": "unchanged", "base": 10, "head": 10, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "alloc-bytes", "status": "unchanged", "base": 1000, "head": 1000, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "frees", "status": "unchanged", "base": 10, "head": 10, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "free-bytes", "status": "unchanged", "base": 1000, "head": 1000, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "calls", "status": "unchanged", "base": 10, "head": 10, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "incl-Ir", "status": "changed", "base": 8000, "head": 7000, "delta": -1000, "percent": -12.50, "ratio": null},
+      {"metric": "incl-allocs", "status": "unchanged", "base": 10, "head": 10, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "incl-alloc-bytes", "status": "unchanged", "base": 1000, "head": 1000, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "incl-frees", "status": "unchanged", "base": 10, "head": 10, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "incl-free-bytes", "status": "unchanged", "base": 1000, "head": 1000, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "min", "status": "changed", "base": 500, "head": 400, "delta": -100, "percent": -20.00, "ratio": null},
+      {"metric": "p50", "status": "changed", "base": 700, "head": 600, "delta": -100, "percent": -14.29, "ratio": null},
+      {"metric": "p95", "status": "changed", "base": 1500, "head": 1300, "delta": -200, "percent": -13.33, "ratio": null},
+      {"metric": "p99", "status": "changed", "base": 1500, "head": 1300, "delta": -200, "percent": -13.33, "ratio": null},
+      {"metric": "max", "status": "changed", "base": 1500, "head": 1300, "delta": -200, "percent": -13.33, "ratio": null}
     ]}
   ]
 }
@@ -204,6 +205,7 @@ expect_output --format=markdown base.xml base.xml
 # a report against itself, JSON
 cat >"$expected" <<'EXPECTED'
 {
+  "format": 2,
   "base": {"file": "base.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
   "head": {"file": "base.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
   "cross-arch": false,
@@ -211,15 +213,15 @@ cat >"$expected" <<'EXPECTED'
   "compared": 8, "changed": 0, "added": 0, "removed": 0, "unchanged": 8, "shown": 0,
   "rows": [
     {"kind": "total", "status": "total", "metrics": [
-      {"metric": "Ir", "base": 10000, "head": 10000, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "allocs", "base": 12, "head": 12, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "alloc-bytes", "base": 1200, "head": 1200, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "frees", "base": 12, "head": 12, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "free-bytes", "base": 1200, "head": 1200, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "peak-bytes", "base": 300, "head": 300, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "peak-blocks", "base": 3, "head": 3, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "exit-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "exit-blocks", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null}
+      {"metric": "Ir", "status": "unchanged", "base": 10000, "head": 10000, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "allocs", "status": "unchanged", "base": 12, "head": 12, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "alloc-bytes", "status": "unchanged", "base": 1200, "head": 1200, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "frees", "status": "unchanged", "base": 12, "head": 12, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "free-bytes", "status": "unchanged", "base": 1200, "head": 1200, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "peak-bytes", "status": "unchanged", "base": 300, "head": 300, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "peak-blocks", "status": "unchanged", "base": 3, "head": 3, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "exit-bytes", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "exit-blocks", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null}
     ]}
   ]
 }
@@ -322,6 +324,7 @@ expect_output --format=markdown --limit=2 base.xml arm64.xml
 # two architectures, JSON, --limit 1
 cat >"$expected" <<'EXPECTED'
 {
+  "format": 2,
   "base": {"file": "base.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
   "head": {"file": "arm64.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "arm64"},
   "cross-arch": true,
@@ -329,28 +332,28 @@ cat >"$expected" <<'EXPECTED'
   "compared": 8, "changed": 4, "added": 0, "removed": 0, "unchanged": 4, "shown": 1,
   "rows": [
     {"kind": "total", "status": "total", "metrics": [
-      {"metric": "Ir", "base": 10000, "head": 9500, "delta": null, "percent": null, "ratio": "0.95x"},
-      {"metric": "allocs", "base": 12, "head": 12, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "alloc-bytes", "base": 1200, "head": 1200, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "frees", "base": 12, "head": 12, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "free-bytes", "base": 1200, "head": 1200, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "peak-bytes", "base": 300, "head": 300, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "peak-blocks", "base": 3, "head": 3, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "exit-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "exit-blocks", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null}
+      {"metric": "Ir", "status": "changed", "base": 10000, "head": 9500, "delta": null, "percent": null, "ratio": 0.95},
+      {"metric": "allocs", "status": "unchanged", "base": 12, "head": 12, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "alloc-bytes", "status": "unchanged", "base": 1200, "head": 1200, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "frees", "status": "unchanged", "base": 12, "head": 12, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "free-bytes", "status": "unchanged", "base": 1200, "head": 1200, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "peak-bytes", "status": "unchanged", "base": 300, "head": 300, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "peak-blocks", "status": "unchanged", "base": 3, "head": 3, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "exit-bytes", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "exit-blocks", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null}
     ]},
     {"kind": "zone", "status": "changed", "name": "save", "metrics": [
-      {"metric": "calls", "base": 2, "head": 3, "delta": 1, "percent": "+50.00%", "ratio": null},
-      {"metric": "incl-Ir", "base": 1000, "head": 1000, "delta": null, "percent": null, "ratio": "1.00x"},
-      {"metric": "incl-allocs", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "incl-alloc-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "incl-frees", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "incl-free-bytes", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "min", "base": 400, "head": 300, "delta": null, "percent": null, "ratio": "0.75x"},
-      {"metric": "p50", "base": 400, "head": 300, "delta": null, "percent": null, "ratio": "0.75x"},
-      {"metric": "p95", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": "0.67x"},
-      {"metric": "p99", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": "0.67x"},
-      {"metric": "max", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": "0.67x"}
+      {"metric": "calls", "status": "changed", "base": 2, "head": 3, "delta": 1, "percent": 50.00, "ratio": null},
+      {"metric": "incl-Ir", "status": "unchanged", "base": 1000, "head": 1000, "delta": null, "percent": null, "ratio": 1.00},
+      {"metric": "incl-allocs", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "incl-alloc-bytes", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "incl-frees", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "incl-free-bytes", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "min", "status": "changed", "base": 400, "head": 300, "delta": null, "percent": null, "ratio": 0.75},
+      {"metric": "p50", "status": "changed", "base": 400, "head": 300, "delta": null, "percent": null, "ratio": 0.75},
+      {"metric": "p95", "status": "changed", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": 0.67},
+      {"metric": "p99", "status": "changed", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": 0.67},
+      {"metric": "max", "status": "changed", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": 0.67}
     ]}
   ]
 }
@@ -400,6 +403,7 @@ expect_output_and_warning --format=markdown fp-base.xml fp-head.xml
 # runs measured differently, JSON
 cat >"$expected" <<'EXPECTED'
 {
+  "format": 2,
   "base": {"file": "fp-base.xml", "command": ["./fp"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
   "head": {"file": "fp-head.xml", "command": ["./fp"], "hotgrind": "0.2.0", "valgrind": "3.22.0", "arch": "amd64"},
   "cross-arch": false,
@@ -416,16 +420,16 @@ cat >"$expected" <<'EXPECTED'
   "compared": 1, "changed": 0, "added": 0, "removed": 0, "unchanged": 1, "shown": 0,
   "rows": [
     {"kind": "total", "status": "total", "metrics": [
-      {"metric": "Ir", "base": 100, "head": 100, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "I1mr", "base": 1, "head": 1, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "ILmr", "base": 1, "head": 1, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "Dr", "base": 30, "head": 30, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "D1mr", "base": 2, "head": 2, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "DLmr", "base": 1, "head": 1, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "Dw", "base": 10, "head": 10, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "D1mw", "base": 1, "head": 1, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "DLmw", "base": 0, "head": 0, "delta": 0, "percent": "0.00%", "ratio": null},
-      {"metric": "cycles", "base": 340, "head": 340, "delta": 0, "percent": "0.00%", "ratio": null}
+      {"metric": "Ir", "status": "unchanged", "base": 100, "head": 100, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "I1mr", "status": "unchanged", "base": 1, "head": 1, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "ILmr", "status": "unchanged", "base": 1, "head": 1, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "Dr", "status": "unchanged", "base": 30, "head": 30, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "D1mr", "status": "unchanged", "base": 2, "head": 2, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "DLmr", "status": "unchanged", "base": 1, "head": 1, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "Dw", "status": "unchanged", "base": 10, "head": 10, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "D1mw", "status": "unchanged", "base": 1, "head": 1, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "DLmw", "status": "unchanged", "base": 0, "head": 0, "delta": 0, "percent": 0.00, "ratio": null},
+      {"metric": "cycles", "status": "unchanged", "base": 340, "head": 340, "delta": 0, "percent": 0.00, "ratio": null}
     ]}
   ]
 }

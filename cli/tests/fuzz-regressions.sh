@@ -62,7 +62,9 @@ for f in "$data"/fuzz-*.xml; do
     answer "$f" "0 2" diff --format=$format "$base" "$f"
     answer "$f" "0 2" diff --format=$format "$f" "$f"
   done
-  answer "$f" "0 1 2" check --policy "$policy" "$base" "$f"
+  for format in text json junit; do
+    answer "$f" "0 1 2" check --policy "$policy" --format=$format "$base" "$f"
+  done
   for format in callgrind json bmf folded; do
     answer "$f" "0 2" export --format=$format -o "$scratch/export" "$f"
   done
