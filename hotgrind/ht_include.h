@@ -256,6 +256,11 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out);
 /* How many functions seen so far match mark pattern 'mark', and how many
    of those were entered. */
 void    HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered);
+/* The functions seen so far (in any object) with a symbol whose name
+   matches glob 'pattern': how many objects hold one, and in *first the first by
+   object, then name (NULL when none); for the warning about an OBJ:PATTERN
+   mark whose OBJ matched nothing that ran. */
+UInt    HT_(fn_named_like)(const HChar* pattern, HT_Fn** first);
 /* Warns on stderr about patterns that matched nothing or whose
    functions were never entered (inlining removes functions silently). */
 void    HT_(warn_unused_marks)(void);
