@@ -133,6 +133,9 @@ typedef struct {
    const HChar*     launcher;
    const HChar**    run_settings;
    UInt             n_run_settings;
+   /* --dead-mark-exitcode: the status of a run whose program exited
+      with 0 but in which a mark pattern was never entered; 0: off. */
+   Int              dead_mark_exitcode;
    /* --mark-file, read after all options (ht_mark.c). */
    const HChar*     mark_files[HT_MAX_MARK_FILES];
    UInt             n_mark_files;
@@ -261,6 +264,8 @@ void    HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered);
    object, then name (NULL when none); for the warning about an OBJ:PATTERN
    mark whose OBJ matched nothing that ran. */
 UInt    HT_(fn_named_like)(const HChar* pattern, HT_Fn** first);
+/* How many mark patterns no function they match was entered for. */
+UInt    HT_(dead_marks)(void);
 /* Warns on stderr about patterns that matched nothing or whose
    functions were never entered (inlining removes functions silently). */
 void    HT_(warn_unused_marks)(void);

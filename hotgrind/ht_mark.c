@@ -380,6 +380,16 @@ static Bool warn_ran_elsewhere(const Mark* m)
    return True;
 }
 
+UInt HT_(dead_marks)(void)
+{
+   UInt i, functions, entered, dead = 0;
+   for (i = 0; i < n_marks; i++) {
+      HT_(mark_stats)(i, &functions, &entered);
+      if (entered == 0) dead++;
+   }
+   return dead;
+}
+
 void HT_(warn_unused_marks)(void)
 {
    UInt i, functions, entered;
