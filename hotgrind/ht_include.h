@@ -512,6 +512,16 @@ UInt HT_(n_mutexes)(void);
 const HT_Mutex* HT_(mutex_by_id)(UInt id);
 
 /*------------------------------------------------------------*/
+/*--- Exit summary (ht_summary.c)                          ---*/
+/*------------------------------------------------------------*/
+
+/* The summary on stderr at exit, from the functions HT_(fn_sorted) gave
+   and their total Ir: I refs (Cachegrind's block with --cache-sim=yes),
+   DHAT's totals with --heap=yes, the number of threads, and a warning
+   when much of the run ran without symbols.  Nothing with -q. */
+void HT_(print_summary)(HT_Fn** fns, UInt n, ULong total);
+
+/*------------------------------------------------------------*/
 /*--- Report (ht_report.c)                                 ---*/
 /*------------------------------------------------------------*/
 

@@ -492,8 +492,7 @@ static Bool end_and_write_report(void)
    if (!warned) HT_(warn_unused_marks)();   /* once, if an exec failed */
    warned = True;
 
-   if (VG_(clo_verbosity) > 0)
-      VG_(umsg)("I   refs:      %'llu\n", total);
+   HT_(print_summary)(fns, n, total);
    ok = HT_(report_write)(fns, n, total);
    VG_(free)(fns);
    return ok;
