@@ -340,3 +340,31 @@ void HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered)
       }
    }
 }
+
+static Int cmp_object_then_name(const void* pa, const void* pb)
+{
+   const HT_Fn* a = *(const HT_Fn* const*)pa;
+   const HT_Fn* b = *(const HT_Fn* const*)pb;
+   Int c = VG_(strcmp)(a->object, b->object);
+   return c != 0 ? c : VG_(strcmp)(a->name, b->name);
+}
+
+UInt HT_(fn_named_like)(const HChar* pattern, HT_Fn** first)
+{
+   HT_Fn** all = VG_(malloc)("hotgrind.named_like",
+                             (fn_count ? fn_count : 1) * sizeof(HT_Fn*));
+   UInt    n = 0, objects = 0, i;
+   for (i = 0; i < fn_nbuckets; i++) {
+      HT_Fn* f;
+      for (f = fn_buckets[i]; f; f = f->next)
+         if (VG_(strcmp)(f->name, "???") != 0
+             && HT_(glob_match)(pattern, f->name))
+            all[n++] = f;
+   }
+   VG_(ssort)(all, n, sizeof(HT_Fn*), cmp_object_then_name);
+   for (i = 0; i < n; i++)
+      if (i == 0 || all[i]->obj != all[i - 1]->obj) objects++;
+   *first = n > 0 ? all[0] : NULL;
+   VG_(free)(all);
+   return objects;
+}

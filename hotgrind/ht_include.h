@@ -133,6 +133,9 @@ typedef struct {
    const HChar*     launcher;
    const HChar**    run_settings;
    UInt             n_run_settings;
+   /* --dead-mark-exitcode: the status of a run whose program exited
+      with 0 but in which a mark pattern was never entered; 0: off. */
+   Int              dead_mark_exitcode;
    /* --mark-file, read after all options (ht_mark.c). */
    const HChar*     mark_files[HT_MAX_MARK_FILES];
    UInt             n_mark_files;
@@ -256,6 +259,13 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out);
 /* How many functions seen so far match mark pattern 'mark', and how many
    of those were entered. */
 void    HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered);
+/* The functions seen so far (in any object) with a symbol whose name
+   matches glob 'pattern': how many objects hold one, and in *first the first by
+   object, then name (NULL when none); for the warning about an OBJ:PATTERN
+   mark whose OBJ matched nothing that ran. */
+UInt    HT_(fn_named_like)(const HChar* pattern, HT_Fn** first);
+/* How many mark patterns no function they match was entered for. */
+UInt    HT_(dead_marks)(void);
 /* Warns on stderr about patterns that matched nothing or whose
    functions were never entered (inlining removes functions silently). */
 void    HT_(warn_unused_marks)(void);
@@ -500,6 +510,16 @@ typedef struct {
 } HT_Mutex;
 UInt HT_(n_mutexes)(void);
 const HT_Mutex* HT_(mutex_by_id)(UInt id);
+
+/*------------------------------------------------------------*/
+/*--- Exit summary (ht_summary.c)                          ---*/
+/*------------------------------------------------------------*/
+
+/* The summary on stderr at exit, from the functions HT_(fn_sorted) gave
+   and their total Ir: I refs (Cachegrind's block with --cache-sim=yes),
+   DHAT's totals with --heap=yes, the number of threads, and a warning
+   when much of the run ran without symbols.  Nothing with -q. */
+void HT_(print_summary)(HT_Fn** fns, UInt n, ULong total);
 
 /*------------------------------------------------------------*/
 /*--- Report (ht_report.c)                                 ---*/

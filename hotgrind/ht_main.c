@@ -200,6 +200,8 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
       HT_(add_pattern)(HT_Pat_AllocFn, value, "--alloc-fn");
    else if VG_STR_CLO(arg, "--free-fn", value)
       HT_(add_pattern)(HT_Pat_FreeFn, value, "--free-fn");
+   else if VG_BINT_CLO(arg, "--dead-mark-exitcode", c->dead_mark_exitcode,
+                       0, 255) {}
    else if VG_STR_CLO(arg, "--mark-file", value) {
       if (c->n_mark_files == HT_MAX_MARK_FILES)
          VG_(fmsg_bad_option)(arg, "too many --mark-file options\n");
@@ -227,6 +229,10 @@ static void ht_print_usage(void)
 "                                distribution (repeatable)\n"
 "    --mark-file=FILE            read mark patterns from FILE, one a line,\n"
 "                                '#' starts a comment\n"
+"    --dead-mark-exitcode=N      exit with status N (1 to 255) when the\n"
+"                                program exited with 0 but a mark pattern\n"
+"                                was never entered; the report is written\n"
+"                                first [0: off]\n"
 "    --collect-atstart=no|yes    count from the start, or only after\n"
 "                                HOTGRIND_START_INSTRUMENTATION [yes]\n"
 "    --cache-sim=no|yes          simulate I1, D1 and LL caches as Cachegrind\n"
@@ -486,8 +492,7 @@ static Bool end_and_write_report(void)
    if (!warned) HT_(warn_unused_marks)();   /* once, if an exec failed */
    warned = True;
 
-   if (VG_(clo_verbosity) > 0)
-      VG_(umsg)("I   refs:      %'llu\n", total);
+   HT_(print_summary)(fns, n, total);
    ok = HT_(report_write)(fns, n, total);
    VG_(free)(fns);
    return ok;
@@ -546,6 +551,29 @@ void HT_(exec_failed)(void)
              "written: nothing the program does from now on is counted\n");
 }
 
+/* --dead-mark-exitcode=N: a benchmark whose marked functions never ran
+   measured nothing, and must not pass in CI.  Only a program that exited
+   with 0 gets N: a failure or a fatal signal of its own says more, and
+   stands.  The core has no hook for a tool to choose the exit status
+   (its --error-exitcode counts errors of error-reporting tools), so the
+   process ends here with VG_(exit), after the report and the summary are
+   written; what the core would still do after the tool's fini is print
+   --stats and make the client's exit status the process's, both of which
+   this replaces. */
+static void exit_if_dead_marks(void)
+{
+   UInt dead, status;
+   if (HT_(clo).dead_mark_exitcode == 0
+       || HT_(how_ended)(&status) != HT_Exit_Status || status != 0)
+      return;
+   dead = HT_(dead_marks)();
+   if (dead == 0) return;
+   VG_(umsg)("hotgrind: %u mark pattern%s never entered: exiting with "
+             "status %d (--dead-mark-exitcode)\n", dead, dead == 1 ? " was"
+             : "s were", HT_(clo).dead_mark_exitcode);
+   VG_(exit)(HT_(clo).dead_mark_exitcode);
+}
+
 static void ht_fini(Int exitcode)
 {
    /* A CI job must not pass on a run whose report is missing, so this
@@ -554,6 +582,7 @@ static void ht_fini(Int exitcode)
       VG_(umsg)("hotgrind: no report was written; exiting with status 1\n");
       VG_(exit)(1);
    }
+   exit_if_dead_marks();
 }
 
 static void ht_pre_clo_init(void)

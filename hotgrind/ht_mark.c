@@ -358,11 +358,45 @@ Bool HT_(is_marked)(const HChar* name, const HT_Object* object)
    return False;
 }
 
+/* An OBJ:PATTERN mark that matched nothing, while a function PATTERN
+   matches ran in another object: names that object (the first by name,
+   so the message is the same on every run), as the likely fix is OBJ. */
+static Bool warn_ran_elsewhere(const Mark* m)
+{
+   HT_Fn* f;
+   UInt   objects;
+   HChar  others[48] = "";
+   if (m->object == NULL) return False;
+   objects = HT_(fn_named_like)(m->pattern, &f);
+   if (objects == 0) return False;
+   if (objects > 1)
+      VG_(snprintf)(others, sizeof others, " and %u other object%s",
+                    objects - 1, objects == 2 ? "" : "s");
+   VG_(umsg)("hotgrind: warning: %s matched no function that ran; '%s' "
+             "ran in %s%s%s%s%s\n", m->origin, f->name, f->object,
+             f->obj->soname ? " (soname " : "",
+             f->obj->soname ? f->obj->soname : "",
+             f->obj->soname ? ")" : "", others);
+   return True;
+}
+
+UInt HT_(dead_marks)(void)
+{
+   UInt i, functions, entered, dead = 0;
+   for (i = 0; i < n_marks; i++) {
+      HT_(mark_stats)(i, &functions, &entered);
+      if (entered == 0) dead++;
+   }
+   return dead;
+}
+
 void HT_(warn_unused_marks)(void)
 {
    UInt i, functions, entered;
    for (i = 0; i < n_marks; i++) {
       HT_(mark_stats)(i, &functions, &entered);
+      if (functions == 0 && warn_ran_elsewhere(&marks[i]))
+         continue;
       if (functions == 0)
          VG_(umsg)("hotgrind: warning: %s matched no function that "
                    "ran (inlined? never called? misspelt?)\n",

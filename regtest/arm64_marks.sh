@@ -18,7 +18,8 @@
 #   same report (the relations the x86-64 tests assert);
 # - every function's self Ir equals arm64 Cachegrind's (--cache-sim=no)
 #   for a C and a C++ program; two runs give byte-identical reports;
-#   every report validates against docs/hotgrind.xsd (lib.sh's hg).
+#   every report validates against docs/hotgrind.xsd (lib.sh's hg);
+#   <objects> gives an arm64 library's soname and build id.
 # Arguments are smaller than the x86-64 tests' (qemu is ~10x slower).
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/arm64_lib.sh"
@@ -195,5 +196,18 @@ a64_hg except_O2-both.again.xml --mark-file=both.marks -- ./mark_except_O2 3 2 $
 cmp except_O2-both.xml except_O2-both.again.xml ||
    fail "two arm64 runs of mark_except_O2 gave different reports"
 pass "two arm64 runs of mark_except_O2: byte-identical reports"
+
+# <objects> on arm64 (ELFCLASS64, aarch64 notes): libstdc++'s soname and
+# build id are the ones objdump and readelf read from the arm64 root's
+# file, which libstdc++'s <object> name leads to.
+if command -v readelf >/dev/null 2>&1 && command -v objdump >/dev/null 2>&1; then
+   so_file=$(xpath except_O2-both.xml 'string(/hotgrind/objects/object[starts-with(@name, "libstdc++.so.")]/@name)')
+   so_path=$(find "$A64_ROOT/lib/aarch64-linux-gnu" "$A64_ROOT/usr/lib/aarch64-linux-gnu" \
+                -name "$so_file" 2>/dev/null | head -n 1)
+   test -n "$so_path" || fail "no $so_file (from <objects>) in $A64_ROOT"
+   expect_eq "arm64 $so_file: <object> soname and build-id" \
+      "$(xpath except_O2-both.xml "concat(/hotgrind/objects/object[@name=\"$so_file\"]/@soname, ' ', /hotgrind/objects/object[@name=\"$so_file\"]/@build-id)")" \
+      "$(objdump -p "$so_path" | awk '$1 == "SONAME" { print $2 }') $(readelf -n "$so_path" | sed -n 's/^ *Build ID: *//p')"
+fi
 
 echo "arm64_marks: $(($(date +%s) - t0)) s"

@@ -13,8 +13,8 @@ Usage:
         of the per-call values is at least the inclusive Ir; equal when
         there is no recursion);
       - <marks>: each pattern's entered = how many functions in the
-        report whose name, and object when the pattern has OBJ:, match it
-        (glob: * and ? only) have calls > 0, and functions is at least
+        report whose name, and object (its file name or its soname) when
+        the pattern has OBJ:, match it (glob: * and ? only) have calls > 0, and functions is at least
         the number of those functions (docs/report-format.md: it also
         counts functions that ran only while collection was off, which
         are not in <functions>; with collection on from start to end,
@@ -162,12 +162,26 @@ def invariants(path):
 
     marks = root.find("marks")
     marks = marks.findall("mark") if marks is not None else []
+    # OBJ is a glob over the object's file name or its soname (listed in
+    # <objects>).
+    objects = root.find("objects")
+    soname = {o.get("name"): o.get("soname")
+              for o in (objects.findall("object") if objects is not None
+                        else [])}
+
+    def object_matches(obj_rx, f):
+        name = f.get("object")
+        so = soname.get(name)
+        return bool(obj_rx.match(name) or (so is not None and obj_rx.match(so)))
+
     matched_any = set()
     for m in marks:
         obj, pat = split_mark(m.get("pattern"))
         rx = glob_re(pat)
+        obj_rx = glob_re(obj) if obj is not None else None
         hits = [f for f in funcs
-                if rx.match(f.get("name")) and (obj is None or f.get("object") == obj)]
+                if rx.match(f.get("name"))
+                and (obj is None or object_matches(obj_rx, f))]
         matched_any.update(id(f) for f in hits)
         entered = sum(1 for f in hits if int(f.get("calls") or 0) > 0)
         unmarked = [f.get("name") for f in hits if f.get("marked") != "yes"]
