@@ -266,9 +266,11 @@ static void check_mark(struct hg_rules *checker, const xmlNode *node)
 /* ------------------------------------------------------------ options */
 
 /* The options whose value is yes or no, each listed at most once
-   (det-sched: Valgrind's own, from patches/0003, listed when given). */
+   (det-sched: Valgrind's own, from patches/0003, and vex-guest-chase,
+   listed when given). */
 static const char *const yes_no_options[] = {
     "collect-atstart", "heap", "thread-events", "det-sched",
+    "vex-guest-chase",
 };
 enum { YES_NO_OPTIONS = sizeof yes_no_options / sizeof yes_no_options[0] };
 

@@ -55,6 +55,11 @@ expect_eq "Callgrind's ht_andand (object, name, self, inclusive, calls)" \
 # hotgrind and Cachegrind without VEX's chasing: what ran, like Callgrind.
 hg nochase.xml --vex-guest-chase=no --mark=ht_andand -- ../mark_andand "$@"
 expect_incl nochase.xml ht_andand "$ran_ir"
+# The option moves counts, so the report says it was given, and only then.
+grep -q '<option name="vex-guest-chase" value="no"/>' nochase.xml ||
+   fail "nochase.xml does not list --vex-guest-chase=no in <options>"
+! grep -q 'vex-guest-chase' andand.xml ||
+   fail "andand.xml lists vex-guest-chase, which was not given"
 expect_per_call nochase.xml function ht_andand ran.spec
 cg nochase.cg --vex-guest-chase=no ../mark_andand "$@"
 oracle nochase.xml nochase.cg
