@@ -256,18 +256,27 @@ static void put_mark_details(const struct out *out,
 
 /* What a verdict is about: the rule, then "METRIC of ROW" or
    "mark 'PATTERN'". */
-static void print_verdict_name(const struct out *out,
-                               const struct hg_verdict *v)
+/* What a verdict judged: "Ir of parse (bench)", "mark 'parse'". */
+static void print_verdict_subject(const struct out *out,
+                                  const struct hg_verdict *v)
 {
-    put_rule(out, v);
     if (v->kind == HG_VERDICT_MARK) {
-        put(out, "  mark '");
+        put(out, "mark '");
         put(out, v->mark->pattern);
         put(out, "'");
         return;
     }
-    fprintf(out->file, "  %s of ", hg_verdict_metric(v)->name);
+    fprintf(out->file, "%s of ", hg_verdict_metric(v)->name);
     put_row(out, v);
+}
+
+/* The policy rule that judged, then what it judged. */
+static void print_verdict_name(const struct out *out,
+                               const struct hg_verdict *v)
+{
+    put_rule(out, v);
+    put(out, "  ");
+    print_verdict_subject(out, v);
 }
 
 /* A verdict after its status word, on one line: its name, then the
@@ -826,7 +835,9 @@ static void junit_counts(const struct out *out, struct suite_counts c)
             "skipped=\"%zu\"", c.tests, c.failures, c.skipped);
 }
 
-/* One test case a verdict: a failure carries the verdict line, a skipped
+/* One test case a verdict, named by what it judged alone, so that a CI
+   system's history of the test survives edits that move the policy's
+   lines (the rule is in the message): a failure carries the verdict line, a skipped
    budget or mark and a note (a row in one report only, not judged) are
    skipped, the rest passed. */
 static void junit_case(const struct out *out, const struct hg_verdict *v,
@@ -841,7 +852,7 @@ static void junit_case(const struct out *out, const struct hg_verdict *v,
                    || v->status == HG_VERDICT_NOTE;
 
     fprintf(out->file, "    <testcase classname=\"%s\" name=\"", classname);
-    print_verdict_name(out, v);
+    print_verdict_subject(out, v);
     fputc('"', out->file);
     if (!failed && !skipped) {
         fputs("/>\n", out->file);

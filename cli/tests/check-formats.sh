@@ -84,7 +84,7 @@ assert [kinds for _, kinds in budgets] == [[], ["Failure"]], budgets
 failure = budgets[1][0].result[0]
 assert failure.message == "pr.xml:6  incl-Ir of zone startup: 100,000, want at most 90,000", failure.message
 assert failure.type == "budget"
-assert budgets[1][0].name == "pr.xml:6  incl-Ir of zone startup"
+assert budgets[1][0].name == "incl-Ir of zone startup"
 thresholds = cases["thresholds from base.xml to head.xml"]
 kinds = sorted(k[0] if k else "pass" for _, k in thresholds)
 assert kinds == ["Failure", "Failure", "Skipped", "Skipped", "pass", "pass", "pass"], kinds
