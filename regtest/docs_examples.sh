@@ -11,7 +11,8 @@
 # - the manual: --mark='libz.so*:inflate*' marks the inflate* functions
 #   Callgrind sees run in libz; --mark=libfoo.so:inflate warns naming
 #   libz; --dead-mark-exitcode=3 with it exits 3;
-# - <objects> gives libz's soname and build id as objdump and readelf do.
+# - <objects> gives libz's soname and build id as objdump and readelf do;
+# - hotgrind check's policy patterns name libz the same three ways.
 # GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 
@@ -94,3 +95,28 @@ st=$(hg_status dead --hotgrind-out-file=dead.xml --dead-mark-exitcode=3 \
 expect_eq "status with --dead-mark-exitcode=3 --mark=libfoo.so:inflate" "$st" 3
 expect_eq "the warning, again" \
    "$(sed -n 's/^==[0-9]*== \(hotgrind: warning: .*\)$/\1/p' dead.stderr)" "$want"
+
+# --- Policies name the library the same ways (docs/policy.md): OBJ of a
+# <function> budget's OBJ:PATTERN by soname, file name or glob; a soname
+# libz does not have names nothing.  inflate ran (Callgrind above), so
+# "at least 1" holds wherever it is found.
+cli=$top_builddir/cli/hotgrind
+test -x "$cli" || hard_error "$cli is not built"
+cat >policy.xml <<POLICY
+<?xml version="1.0" encoding="UTF-8"?>
+<policy format="1">
+  <budgets>
+    <function pattern="$soname:inflate" metric="Ir" min="1"/>
+    <function pattern="$libz_file:inflate" metric="Ir" min="1"/>
+    <function pattern="libz.so*:inflate" metric="Ir" min="1"/>
+    <function pattern="$soname.99:inflate" metric="Ir" min="1"/>
+  </budgets>
+</policy>
+POLICY
+st=0
+"$cli" check --policy policy.xml readme.xml >check.out 2>check.err || st=$?
+expect_eq "check's status (one budget names no library)" "$st" 1
+expect_eq "budgets kept on inflate ($libz_file) by soname, file name and glob" \
+   "$(grep -c "^pass .* Ir of inflate ($libz_file): " check.out)" 3
+grep -q "^FAIL .* Ir of function '$soname.99:inflate': matched no function" check.out ||
+   fail "check: $soname.99:inflate matched something"

@@ -47,7 +47,8 @@ for p in "$here"/patches/*.patch; do
 done
 test "$mode" = --check-only && exit 0
 
-cp "$here"/hotgrind/*.c "$here"/hotgrind/*.h "$src/hotgrind/"
+cp "$here"/hotgrind/*.c "$here"/hotgrind/*.h "$here"/hotgrind/sources.am \
+   "$src/hotgrind/"
 version=$(sed -n 's/^AC_INIT(\[hotgrind\], \[\([^]]*\)\].*/\1/p' "$here/configure.ac")
 cd "$src"
 ./autogen.sh

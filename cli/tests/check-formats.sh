@@ -304,64 +304,9 @@ run 1 check --policy "$scratch/libc.xml" head.xml &&
     grep -q "^FAIL    $scratch/libc.xml:3  Ir of function 'libc.so:memcpy': matched no function" "$out" ||
       fail "OBJ globs over a report without <objects>"; }
 
-# The same on a real report: a program linked to Debian's zlib, measured
-# by the tool of this build (VG_IN_PLACE), when a compiler and zlib.h are
-# there.  The oracles: the library's file name (readlink) and its soname
-# (readelf -d, DT_SONAME); uncompress() calls inflate, compress() deflate,
-# so both have Ir.
-cc=${CC:-cc}
-zlib=$("$cc" -print-file-name=libz.so.1 2>/dev/null)
-if [ -n "${VG_IN_PLACE:-}" ] && [ -x "$VG_IN_PLACE" ] && [ -f "$zlib" ] &&
-   command -v readelf >/dev/null &&
-   printf '#include <zlib.h>\n' | "$cc" -E - >/dev/null 2>&1; then
-  zfile=$(basename "$(readlink -f "$zlib")")
-  zsoname=$(readelf -d "$zlib" | sed -n 's/.*Library soname: \[\(.*\)\]$/\1/p')
-  cat >"$scratch/zprog.c" <<'EOF'
-#include <stdio.h>
-#include <string.h>
-#include <zlib.h>
-int main(void)
-{
-    static unsigned char text[4096], packed[8192], back[4096];
-    uLongf packed_size = sizeof packed, back_size = sizeof back;
-    memset(text, 'a', sizeof text);
-    if (compress(packed, &packed_size, text, sizeof text) != Z_OK
-        || uncompress(back, &back_size, packed, packed_size) != Z_OK)
-        return 1;
-    printf("%lu\n", (unsigned long)packed_size);
-    return 0;
-}
-EOF
-  checks=$((checks + 1))
-  if "$cc" -O1 -o "$scratch/zprog" "$scratch/zprog.c" -lz 2>"$err" &&
-     "$VG_IN_PLACE" --tool=hotgrind --hotgrind-out-file="$scratch/z.xml" \
-       "$scratch/zprog" >/dev/null 2>"$err"; then
-    cat >"$scratch/z-policy.xml" <<EOF
-<policy format="1"><budgets>
-  <function pattern="$zsoname:inflate" metric="Ir" min="1"/>
-  <function pattern="$zfile:inflate" metric="Ir" min="1"/>
-  <function pattern="libz.so*:deflate" metric="Ir" min="1"/>
-  <function pattern="$zsoname.99:inflate" metric="Ir" min="1"/>
-</budgets></policy>
-EOF
-    # Three kept on inflate, inflate and deflate; the last names no
-    # library: broken.
-    run 1 check --policy "$scratch/z-policy.xml" "$scratch/z.xml" && {
-      [ "$(grep -c "^pass .* Ir of inflate ($zfile): " "$out")" = 2 ] ||
-        fail "$zsoname:inflate and $zfile:inflate on a real report"
-      grep -q "^pass .* Ir of deflate ($zfile): " "$out" ||
-        fail "libz.so*:deflate on a real report"
-      grep -q "^FAIL .* Ir of function '$zsoname.99:inflate': matched no function" "$out" ||
-        fail "$zsoname.99:inflate matched something"
-      grep -q "(budgets: 3 kept, 1 broken, 0 skipped;" "$out" ||
-        fail "the real report's budgets: summary"
-    }
-  else
-    fail "could not build or measure $scratch/zprog.c"
-  fi
-else
-  echo "note: no VG_IN_PLACE, compiler or zlib.h: the real-report part of the OBJ tests is not run"
-fi
+# The same on a real report of a program linked to Debian's zlib is
+# regtest/docs_examples.sh's: it needs the tool, which is built after
+# this folder's tests run.
 
 # --- exit status 2 stays 2 in every format: nothing on stdout.
 for format in json junit; do
