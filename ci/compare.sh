@@ -148,7 +148,27 @@ fi
 
 # The two worktrees: "base" and "head" have the same length, so paths the
 # benchmark sees (its cwd, /proc/self/exe, __FILE__) have the same length.
-work=$(mktemp -d "${TMPDIR:-/tmp}/hotgrind-compare.XXXXXX")
+# Their folder is named after the repository and the output folder, not
+# at random: a build with debug information records its path, which
+# makes the binaries' build ids (and reports' dir=) differ when the folder
+# does, so a rerun of the same revisions gives the same reports and the
+# same comment.  mkdir takes it atomically; a folder left by a run that
+# is gone is removed first.
+work="${TMPDIR:-/tmp}/hotgrind-compare-$(printf '%s\n%s' "$repo" "$out" | cksum | cut -d ' ' -f 1)"
+if [ -d "$work" ]; then
+  owner=$(cat "$work/pid" 2>/dev/null || true)
+  if [ -n "$owner" ] && kill -0 "$owner" 2>/dev/null; then
+    trouble "$work is in use by another hotgrind compare (pid $owner) for the same repository and --out"
+  fi
+  for side in base head; do
+    git -C "$repo" worktree remove --force "$work/$side" >/dev/null 2>&1 || true
+  done
+  rm -rf "$work"
+  git -C "$repo" worktree prune 2>/dev/null || true
+fi
+mkdir "$work" 2>/dev/null ||
+  trouble "$work is in use by another hotgrind compare for the same repository and --out"
+echo $$ > "$work/pid"
 # shellcheck disable=SC2317  # called by the trap
 cleanup() {
   if [ "$keep" = yes ]; then
