@@ -227,6 +227,30 @@ static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr, IRExpr_RdTmp(sum)));
 }
 
+/* "*(*slot + offset) += n": a counter in the struct a global pointer
+   points to, for the costs of code without a symbol, which go to the
+   innermost activation's function (--call-graph=yes). */
+static void add_through_pointer(IRSB* sb, void* slot, HWord offset, ULong n)
+{
+   IRType  wt    = sizeof(HWord) == 8 ? Ity_I64 : Ity_I32;
+   IRTemp  base  = newIRTemp(sb->tyenv, wt);
+   IRTemp  addr  = newIRTemp(sb->tyenv, wt);
+   IRTemp  old   = newIRTemp(sb->tyenv, Ity_I64);
+   IRTemp  sum   = newIRTemp(sb->tyenv, Ity_I64);
+   addStmtToIRSB(sb, IRStmt_WrTmp(base,
+      IRExpr_Load(HT_ENDIAN, wt, mkIRExpr_HWord((HWord)slot))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(addr,
+      IRExpr_Binop(wt == Ity_I64 ? Iop_Add64 : Iop_Add32, IRExpr_RdTmp(base),
+                   mkIRExpr_HWord(offset))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(old,
+      IRExpr_Load(HT_ENDIAN, Ity_I64, IRExpr_RdTmp(addr))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(sum,
+      IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
+                   IRExpr_Const(IRConst_U64(n)))));
+   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, IRExpr_RdTmp(addr),
+                                  IRExpr_RdTmp(sum)));
+}
+
 /* While collection is stopped nothing is counted; otherwise the
    per-function counts advance, and so does the clock (the running
    totals) when it runs inline (HT_(clock_inline): marks, zones, thread
@@ -244,6 +268,19 @@ static void flush_pending(SBState* s)
          if (p->writes) add_to_counter(s->sbOut, &p->fn->cache[HT_Dw], p->writes);
          reads += p->reads;
          writes += p->writes;
+         if (p->fn->no_symbol) {
+            void* slot = &HT_(innermost_no_symbol);
+            add_through_pointer(s->sbOut, slot,
+                                offsetof(HT_NoSymbolCosts, ir), p->n);
+            if (p->reads)
+               add_through_pointer(s->sbOut, slot,
+                  offsetof(HT_NoSymbolCosts, cache) + HT_Dr * sizeof(ULong),
+                  p->reads);
+            if (p->writes)
+               add_through_pointer(s->sbOut, slot,
+                  offsetof(HT_NoSymbolCosts, cache) + HT_Dw * sizeof(ULong),
+                  p->writes);
+         }
       }
       if (HT_(clock_inline) && s->n_instrs > 0)
          add_to_counter(s->sbOut, &HT_(total_ir), (ULong)s->n_instrs);
@@ -368,7 +405,8 @@ static void account_stmt(SBState* s, IRSB* sbIn, IRStmt* st,
       case Ist_IMark: {
          Bool   is_entry;
          HT_Fn* fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
-         if (is_entry && (fn->marked || fn->observe != HT_Obs_None)) {
+         if (is_entry && (fn->marked || fn->observe != HT_Obs_None
+                          || HT_(clo).call_graph)) {
             /* The clock must be exact when the activation starts. */
             flush_pending(s);
             HT_(emit_entry_call)(s->sbOut, layout, gWordTy, fn);

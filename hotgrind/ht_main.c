@@ -47,6 +47,7 @@ HT_Clo HT_(clo) = {
    .geometry_host   = False,
    .heap            = True,
    .thread_events   = False,
+   .call_graph      = False,
    .launcher        = NULL,
 };
 
@@ -192,6 +193,7 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
       add_run_setting(arg, value);
    else if VG_BOOL_CLO(arg, "--heap", c->heap) {}
    else if VG_BOOL_CLO(arg, "--thread-events", c->thread_events) {}
+   else if VG_BOOL_CLO(arg, "--call-graph", c->call_graph) {}
    else if VG_XACT_CLO(arg, "--cache-geometry=fixed", c->geometry_host, False) {}
    else if VG_XACT_CLO(arg, "--cache-geometry=host", c->geometry_host, True) {}
    else if VG_STR_CLO(arg, "--mark", value)
@@ -256,6 +258,10 @@ static void ht_print_usage(void)
 "    --thread-events=no|yes      log thread create/exit/join, mutex and\n"
 "                                condition variable operations on the\n"
 "                                instruction clock; per-mutex figures [no]\n"
+"    --call-graph=no|yes         report every function's calls and\n"
+"                                inclusive costs, and its calls of each\n"
+"                                other function with their inclusive\n"
+"                                costs [no]\n"
 "    --launcher=NAME             the program that started Valgrind to make\n"
 "                                the run reproducible (`hotgrind run` gives\n"
 "                                it), recorded in <run><launcher>\n"
@@ -449,8 +455,10 @@ static void ht_post_clo_init(void)
    HT_(heap_init)();
    HT_(threads_init)();
    HT_(collecting) = HT_(clo).collect_atstart;
-   /* Marks and thread events read the clock at every call they track. */
-   HT_(clock_inline) = HT_(n_marks)() > 0 || HT_(clo).thread_events;
+   /* Marks, thread events and the call graph read the clock at every
+      call they track. */
+   HT_(clock_inline) = HT_(n_marks)() > 0 || HT_(clo).thread_events
+                       || HT_(clo).call_graph;
 #if defined(VGA_amd64) || defined(VGA_x86)
    /* A custom allocator is usually called directly from the same object,
       so VEX may chase the call into the same superblock and drop a
