@@ -703,9 +703,33 @@ void HT_(callstack_fini)(void)
    HT_(program_end)();
 }
 
+/* A new thread starts inside the function that made it (clone, after
+   its system call), not at a function's first instruction: with
+   --call-graph=yes that function gets an activation on the new thread,
+   an outside call, so the code it runs there is inside an activation of
+   it and what it calls (start_thread) has it as caller, as Callgrind
+   shows it.  The main thread starts at an entry point, which its entry
+   call handles, or in code without a symbol. */
+static void thread_first_insn(ThreadId tid)
+{
+   Bool   is_entry;
+   HT_Fn* fn;
+   if (!HT_(clo).call_graph || !HT_VALID_TID(tid)) return;
+   fn = HT_(fn_containing)(VG_(get_IP)(tid));
+   (void)HT_(fn_at)(VG_(get_IP)(tid), &is_entry);
+   if (is_entry || fn->no_symbol) return;
+   tl_assert(threads[tid].n_acts == 0);
+   /* The highest SP: glibc's clone pops the start routine and its
+      argument off the new stack, which would otherwise end the
+      activation; it lasts until the thread ends. */
+   push_activation(tid, fn, ~(Addr)0, 0, True);
+   if (tid == running) update_watch(tid);
+}
+
 void HT_(callstack_register)(void)
 {
    VG_(track_start_client_code)(thread_switch);
+   VG_(track_pre_thread_first_insn)(thread_first_insn);
 }
 
 /*------------------------------------------------------------*/

@@ -131,6 +131,7 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    f->outer_open = NULL;
    f->outside_calls = 0;
    f->recursive = False;
+   f->mid_jump = False;
    f->no_symbol = HT_(clo).call_graph && VG_(strcmp)(f->name, "???") == 0;
    VG_(memset)(&f->no_sym, 0, sizeof f->no_sym);
    f->report_id = 0;

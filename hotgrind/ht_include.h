@@ -254,6 +254,11 @@ typedef struct _HT_Fn {
    /* --call-graph=yes only: */
    ULong          outside_calls;   /* counted entries with no caller */
    Bool           recursive;       /* entered while already active */
+   /* A direct jump (or fall-through) went from this function into
+      another's middle, or from another into this one's middle: code
+      then runs as one function's self cost inside the other's
+      activation (glibc's mempcpy jumps into memcpy's body). */
+   Bool           mid_jump;
    Bool           no_symbol;       /* "???": its flushes also add to the
                                       innermost activation's no_sym */
    HT_NoSymbolCosts no_sym;        /* "???" code run while innermost */

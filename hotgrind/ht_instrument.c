@@ -63,6 +63,7 @@ typedef struct {
    Event   events[FLUSH_EVERY];
    Int     n_events;   /* queued events (instructions alone without sim) */
    HT_Fn*  cur_fn;     /* the current instruction's function and address */
+   HT_Fn*  prev_fn;    /* the previous instruction's, NULL at the start */
    Addr    cur_instr;
    IRType  word_ty;
    /* The I1 lines of the last fetch simulated in this block: both are
@@ -394,6 +395,27 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
    pending_of(s, fn)->n++;
 }
 
+/* --call-graph=yes: a direct transfer from code of 'from' to 'target',
+   known at translation time.  One into the middle of another function
+   with a symbol flags both (HT_Fn.mid_jump): its code will run inside
+   'from''s activation. */
+static void note_direct_transfer(HT_Fn* from, Addr target)
+{
+   Bool   is_entry;
+   HT_Fn* to;
+   if (!HT_(clo).call_graph || from == NULL || from->no_symbol) return;
+   to = HT_(fn_at)(target, &is_entry);
+   if (to != from && !is_entry && !to->no_symbol) {
+      from->mid_jump = True;
+      to->mid_jump = True;
+   }
+}
+
+static Addr const_address(const IRConst* c)
+{
+   return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
+}
+
 /* The accounting for one statement of the input block, before it is
    copied: an instruction is counted (and a marked or observed function's
    entry tracked), memory accesses are queued or simulated, and pending
@@ -405,6 +427,10 @@ static void account_stmt(SBState* s, IRSB* sbIn, IRStmt* st,
       case Ist_IMark: {
          Bool   is_entry;
          HT_Fn* fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
+         /* Within a superblock VEX chased a direct jump into. */
+         if (s->prev_fn != NULL && fn != s->prev_fn && !is_entry)
+            note_direct_transfer(s->prev_fn, (Addr)st->Ist.IMark.addr);
+         s->prev_fn = fn;
          if (is_entry && (fn->marked || fn->observe != HT_Obs_None
                           || HT_(clo).call_graph)) {
             /* The clock must be exact when the activation starts. */
@@ -464,6 +490,8 @@ static void account_stmt(SBState* s, IRSB* sbIn, IRStmt* st,
          /* Count everything up to and including this instruction
             before control may leave the block. */
          flush_pending(s);
+         if (st->Ist.Exit.jk == Ijk_Boring)
+            note_direct_transfer(s->cur_fn, const_address(st->Ist.Exit.dst));
          break;
       case Ist_LLSC:
          /* Cachegrind flushes before a load-linked too (arm64's ldxr):
@@ -503,6 +531,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.n_events  = 0;
    s.cur_fn    = NULL;
    s.cur_instr = 0;
+   s.prev_fn   = NULL;
    s.word_ty   = gWordTy;
    s.fetch_known = False;
 
@@ -511,6 +540,8 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
       addStmtToIRSB(s.sbOut, sbIn->stmts[i]);
    }
    flush_pending(&s);
+   if (sbIn->next->tag == Iex_Const && sbIn->jumpkind == Ijk_Boring)
+      note_direct_transfer(s.cur_fn, const_address(sbIn->next->Iex.Const.con));
    /* Every return, longjmp and exception landing is a jump to a computed
       address: only those blocks can end an activation. */
    /* A return's target can be a constant here: when VEX chases an arm64

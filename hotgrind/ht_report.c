@@ -619,6 +619,8 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
             out_attr_u64(o, "outside-calls", f->outside_calls);
          if (f->recursive)
             out_attr(o, "recursive", "yes");
+         if (f->mid_jump)
+            out_attr(o, "mid-jump", "yes");
       }
       out_str(o, ">\n      <self");
       out_attr_u64(o, "Ir", f->ir);
