@@ -30,6 +30,14 @@ Usage:
   cgr_edges.py compare REPORT.xml CALLGRIND.OUT [--exclude-callee=NAME]...
       every edge's calls equal on both sides (above).  Exit 1 on a
       difference, or if nothing was compared.
+  cgr_edges.py inclusive REPORT.xml CALLGRIND.OUT CACHEGRIND.OUT
+      every function with calls > 0 and a symbol, in no cycle of
+      Callgrind's call graph (its summed inclusive counts nested calls
+      again) and under which Callgrind counts every instruction
+      Cachegrind counts (cgr_inclusive.py says why): its inclusive Ir
+      equals Callgrind's.  The report must come from a run with
+      --vex-guest-chase=no, which Callgrind forces (docs/manual.md,
+      "Where Callgrind counts fewer").
   cgr_edges.py edges REPORT.xml
       one line per edge: caller, callee, calls, Ir (for hand checks)."""
 import os
@@ -38,7 +46,7 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cgr_inclusive import Callgrind  # noqa: E402
+from cgr_inclusive import Callgrind, miscounted  # noqa: E402
 
 
 class Graph:
@@ -228,7 +236,45 @@ def compare(report, cgr_out, excl):
     return 0
 
 
+def inclusive(report, cgr_out, cg_out):
+    g = Graph(report)
+    cg = Callgrind(cgr_out)
+    bad_fns = miscounted(cg, cg_out)
+    ours = defaultdict(int)
+    recursive = set()
+    for f in g.fns:
+        ours[f["key"]] += f["incl"]
+        if f["calls"] == 0 or f["recursive"]:
+            recursive.add(f["key"])
+    bad = compared = skipped = 0
+    for key in sorted(ours, key=str):
+        if no_symbol(key) or key in recursive or key in cg.recursive:
+            continue
+        if key not in cg.self_ir and key not in cg.calls_in:
+            continue
+        if any(h == key[1] or any(key[1] in chain
+                                  for chain in cg.callers.get(h, ()))
+               for h in bad_fns):
+            skipped += 1
+            continue
+        compared += 1
+        if ours[key] != cg.inclusive(key):
+            bad += 1
+            print(f"{key[1]} ({key[0]}): hotgrind inclusive Ir {ours[key]}, "
+                  f"Callgrind {cg.inclusive(key)}")
+    print(f"not compared: {skipped} functions under code Callgrind counts "
+          "short of Cachegrind")
+    if bad or compared == 0:
+        print(f"MISMATCH: {bad} of {compared} functions' inclusive Ir "
+              "differ from Callgrind's")
+        return 1
+    print(f"match: {compared} functions have Callgrind's inclusive Ir")
+    return 0
+
+
 def main(argv):
+    if len(argv) == 5 and argv[1] == "inclusive":
+        return inclusive(argv[2], argv[3], argv[4])
     if len(argv) == 3 and argv[1] == "check":
         problems, exact = Graph(argv[2]).check()
         for p in problems:
