@@ -158,8 +158,13 @@ void HT_(callstack_init)(void)
 static void totals_now(HT_Costs* c)
 {
    Int i;
-   for (i = 0; i < HT_N_CACHE; i++) c->cache[i] = HT_(cache_total)[i];
-   for (i = 0; i < HT_N_HEAP; i++)  c->heap[i]  = HT_(heap_total)[i];
+   /* Figures that are not counted are left as they are (add_difference
+      skips them too, and nothing reads them): this runs at every tracked
+      call and return. */
+   if (HT_(clo).cache_sim || !HT_(clock_inline))
+      for (i = 0; i < HT_N_CACHE; i++) c->cache[i] = HT_(cache_total)[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++)  c->heap[i]  = HT_(heap_total)[i];
    if (HT_(clock_inline))
       c->ir = HT_(total_ir);
    else
@@ -186,22 +191,45 @@ Bool HT_(clock_start_inline)(void)
    return True;
 }
 
-/* acc += a - b, element by element. */
-static void add_difference(HT_Costs* acc, const HT_Costs* a, const HT_Costs* b)
+/* acc += a - b, element by element (the cache and heap figures only
+   when they are counted: this runs at every tracked call and return). */
+static inline __attribute__((always_inline))
+void add_difference(HT_Costs* acc, const HT_Costs* a, const HT_Costs* b)
 {
    Int i;
    acc->ir += a->ir - b->ir;
-   for (i = 0; i < HT_N_CACHE; i++) acc->cache[i] += a->cache[i] - b->cache[i];
-   for (i = 0; i < HT_N_HEAP; i++)  acc->heap[i]  += a->heap[i]  - b->heap[i];
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++)
+         acc->cache[i] += a->cache[i] - b->cache[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++)
+         acc->heap[i] += a->heap[i] - b->heap[i];
 }
 
 static void clock_of(ThreadId tid, HT_Costs* out)
 {
-   *out = threads[tid].clock;
-   if (tid == running) {
+   const HT_Costs* c = &threads[tid].clock;
+   Int             i;
+   if (tid != running) {
+      *out = *c;
+   } else if (!HT_(clock_inline)) {
       HT_Costs now;
+      *out = *c;
       totals_now(&now);
       add_difference(out, &now, &total_at_switch);
+   } else {
+      /* The hot path (every tracked call and return): straight from the
+         running totals, without a copy of them in between, whose narrow
+         stores then read wide stalled the CPU. */
+      out->ir = c->ir + (HT_(total_ir) - total_at_switch.ir);
+      if (HT_(clo).cache_sim)
+         for (i = 0; i < HT_N_CACHE; i++)
+            out->cache[i] = c->cache[i]
+                            + (HT_(cache_total)[i] - total_at_switch.cache[i]);
+      if (HT_(clo).heap)
+         for (i = 0; i < HT_N_HEAP; i++)
+            out->heap[i] = c->heap[i]
+                           + (HT_(heap_total)[i] - total_at_switch.heap[i]);
    }
 }
 
@@ -311,10 +339,14 @@ static HT_Edge* edge_of(HT_Fn* caller, HT_Fn* callee)
 {
    HT_Edge* e;
    UInt     b;
+   /* Most functions are called from one caller many times in a row. */
+   if (callee->last_edge && callee->last_edge->caller == caller)
+      return callee->last_edge;
    if (edge_buckets == 0) edge_table_grow();
    b = edge_hash(caller, callee) & (edge_buckets - 1);
    for (e = edge_table[b]; e; e = e->next)
-      if (e->caller == caller && e->callee == callee) return e;
+      if (e->caller == caller && e->callee == callee)
+         return callee->last_edge = e;
    if (n_edges + 1 > 2 * edge_buckets) {
       edge_table_grow();
       b = edge_hash(caller, callee) & (edge_buckets - 1);
@@ -325,7 +357,7 @@ static HT_Edge* edge_of(HT_Fn* caller, HT_Fn* callee)
    e->next = edge_table[b];
    edge_table[b] = e;
    n_edges++;
-   return e;
+   return callee->last_edge = e;
 }
 
 static Int cmp_edge_ids(const void* pa, const void* pb)
@@ -528,8 +560,7 @@ VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr)
    ThreadId     tid = running;
    ThreadState* t = &threads[tid];
    UWord        result = 0;
-   VG_(get_shadow_regs_area)(tid, (UChar*)&result, 0, RETURN_VALUE_OFFSET,
-                             sizeof(UWord));
+   Bool         have_result = False;
    while (t->n_acts > 0) {
       Activation* top = &t->acts[t->n_acts - 1];
       Bool sp_back  = RETURN_POPS_SP ? sp > top->sp : sp >= top->sp;
@@ -537,6 +568,13 @@ VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr)
       Bool unwound  = (lr != 0 && lr == next && sp_back) || sp > top->sp;
       if (!returned && !unwound)
          break;
+      /* Only an observed function's return needs the value; reading
+         the guest state for every return costs a call. */
+      if (returned && top->acting && !have_result) {
+         VG_(get_shadow_regs_area)(tid, (UChar*)&result, 0,
+                                   RETURN_VALUE_OFFSET, sizeof(UWord));
+         have_result = True;
+      }
       pop_activation(tid, returned, result);
    }
    update_watch(tid);

@@ -135,6 +135,7 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    f->no_symbol = HT_(clo).call_graph && VG_(strcmp)(f->name, "???") == 0;
    VG_(memset)(&f->no_sym, 0, sizeof f->no_sym);
    f->report_id = 0;
+   f->last_edge = NULL;
    VG_(memset)(f->cache, 0, sizeof f->cache);
    VG_(memset)(f->heap, 0, sizeof f->heap);
    f->end_ir = 0;

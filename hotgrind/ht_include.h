@@ -263,6 +263,7 @@ typedef struct _HT_Fn {
                                       innermost activation's no_sym */
    HT_NoSymbolCosts no_sym;        /* "???" code run while innermost */
    UInt           report_id;       /* position in <functions>, from 1 */
+   struct _HT_Edge* last_edge;     /* the edge into it last looked up */
    ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
    ULong          heap[HT_N_HEAP];     /* self, --heap=yes only */
    HT_Observed    observe;  /* decided once, when the function is created */
