@@ -31,13 +31,15 @@ Usage:
       every edge's calls equal on both sides (above).  Exit 1 on a
       difference, or if nothing was compared.
   cgr_edges.py inclusive REPORT.xml CALLGRIND.OUT CACHEGRIND.OUT
+                        [--exclude-callee=NAME]...
       every function with calls > 0 and a symbol, in no cycle of
       Callgrind's call graph (its summed inclusive counts nested calls
       again) and under which Callgrind counts every instruction
       Cachegrind counts (cgr_inclusive.py says why): its inclusive Ir
       equals Callgrind's.  The report must come from a run with
       --vex-guest-chase=no, which Callgrind forces (docs/manual.md,
-      "Where Callgrind counts fewer").
+      "Where Callgrind counts fewer").  An excluded callee, and every
+      function that called it directly or not, is not compared.
   cgr_edges.py edges REPORT.xml
       one line per edge: caller, callee, calls, Ir (for hand checks)."""
 import os
@@ -236,7 +238,26 @@ def compare(report, cgr_out, excl):
     return 0
 
 
-def inclusive(report, cgr_out, cg_out):
+def callers_of(g, names):
+    """Keys of the functions that called one of 'names' (NAME or
+    OBJECT:NAME), directly or not, in the report's graph."""
+    ids = {i + 1: f for i, f in enumerate(g.fns)}
+    pred = defaultdict(set)
+    for i, f in ids.items():
+        for callee, _, _ in f["callees"]:
+            pred[callee].add(i)
+    todo = [i for i, f in ids.items() if excluded(f["key"], names)]
+    seen = set()
+    while todo:
+        v = todo.pop()
+        for w in pred[v]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return {ids[i]["key"] for i in seen}
+
+
+def inclusive(report, cgr_out, cg_out, excl=()):
     g = Graph(report)
     cg = Callgrind(cgr_out)
     bad_fns = miscounted(cg, cg_out)
@@ -246,9 +267,12 @@ def inclusive(report, cgr_out, cg_out):
         ours[f["key"]] += f["incl"]
         if f["calls"] == 0 or f["recursive"]:
             recursive.add(f["key"])
+    above = callers_of(g, excl)
     bad = compared = skipped = 0
     for key in sorted(ours, key=str):
         if no_symbol(key) or key in recursive or key in cg.recursive:
+            continue
+        if key in above or excluded(key, excl):
             continue
         if key not in cg.self_ir and key not in cg.calls_in:
             continue
@@ -264,6 +288,9 @@ def inclusive(report, cgr_out, cg_out):
                   f"Callgrind {cg.inclusive(key)}")
     print(f"not compared: {skipped} functions under code Callgrind counts "
           "short of Cachegrind")
+    for name in excl:
+        print(f"not compared: {name} and the {len(above)} functions above "
+              "the excluded callees (the test says why)")
     if bad or compared == 0:
         print(f"MISMATCH: {bad} of {compared} functions' inclusive Ir "
               "differ from Callgrind's")
@@ -273,8 +300,12 @@ def inclusive(report, cgr_out, cg_out):
 
 
 def main(argv):
-    if len(argv) == 5 and argv[1] == "inclusive":
-        return inclusive(argv[2], argv[3], argv[4])
+    if len(argv) >= 5 and argv[1] == "inclusive":
+        excl = [a.split("=", 1)[1] for a in argv[5:]
+                if a.startswith("--exclude-callee=")]
+        if len(excl) != len(argv) - 5:
+            sys.exit(__doc__)
+        return inclusive(argv[2], argv[3], argv[4], excl)
     if len(argv) == 3 and argv[1] == "check":
         problems, exact = Graph(argv[2]).check()
         for p in problems:

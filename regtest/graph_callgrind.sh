@@ -31,11 +31,28 @@ for o in O0 O2; do
    graph except_$o ../mark_except_$o 3 2 10 100
 done
 graph plt ../mark_plt 50 20 7
-# How long a join or a lock waits (and so the self Ir of the futex
-# functions) depends on the scheduling of each run, which is not the same
-# across the three tools: self Ir are compared in the threaded tests
-# (thread_counts.sh), not here.
-SCHEDULING_DEPENDENT=yes graph threads ../mark_threads 3 4 2000
+# Signal handlers: Callgrind writes no calls= line into a handler (it
+# runs it on a call stack of its own), so the calls into it, and the
+# inclusive Ir of the functions it interrupted (and their callers), which
+# in hotgrind hold the handler, are not compared with Callgrind's;
+# hotgrind's calls are the program's own count (mark_signal.c: N signals,
+# N handler runs), the handler's caller being the function the signal
+# interrupted.  What the handler calls is compared.
+N=50 K=1000
+EXCLUDE=--exclude-callee=on_usr1 graph signal_O0 ../mark_signal_O0 $N $K
+expect_eq "signal_O0: on_usr1's calls" "$(fn_calls signal_O0.xml on_usr1)" $N
+EXCLUDE=--exclude-callee=on_usr1 graph signal_O2 ../mark_signal_O2 $N $K
+expect_eq "signal_O2: on_usr1's calls" "$(fn_calls signal_O2.xml on_usr1)" $N
+# A SIGSEGV handler that siglongjmps out of the faulting function.
+EXCLUDE=--exclude-callee=on_segv graph oracle_signal ../oracle_signal
+# Whether a join waits, and how long (the futex functions' calls and self
+# Ir), depends on the scheduling of each run, which is not the same across
+# the three tools: self Ir are compared in the threaded tests
+# (thread_counts.sh), not here, and neither are the calls of the futex
+# wait, nor the inclusive Ir of the functions that waited.
+SCHEDULING_DEPENDENT=yes \
+EXCLUDE="--exclude-callee=__futex_abstimed_wait_cancelable64 --exclude-callee=__futex_abstimed_wait_common" \
+   graph threads ../mark_threads 3 4 2000
 # Collection stopped and started by the program (hotgrind's client
 # requests, which Callgrind ignores, so it counts what hotgrind does not):
 # the identities only.
