@@ -26,7 +26,9 @@ Usage:
       the report's identities: ids 1..N in order, every callee an id,
       calls = outside-calls + the calls of the edges into it, and, for a
       function neither recursive, nor mid-jump, nor on a cycle of edges,
-      inclusive Ir = self Ir + no-symbol Ir + its edges' Ir.  Exit 1 on a violation.
+      inclusive Ir = self Ir + no-symbol Ir + its edges' Ir, and the
+      same for each cache figure; each inclusive heap figure is its
+      edges' (allocations count inside the allocator's activation).  Exit 1 on a violation.
   cgr_edges.py compare REPORT.xml CALLGRIND.OUT [--exclude-callee=NAME]...
       every edge's calls equal on both sides (above).  Exit 1 on a
       difference, or if nothing was compared.
@@ -51,6 +53,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cgr_inclusive import Callgrind, miscounted  # noqa: E402
 
 
+CACHE = ("I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw",
+         "cycles")
+HEAP = ("allocs", "alloc-bytes", "frees", "free-bytes")
+
+
+def costs_of(elem):
+    """The cache and heap figures of an element, by name."""
+    return {k: int(v) for k, v in elem.attrib.items() if k in CACHE + HEAP}
+
+
 class Graph:
     """A report's call graph, by id and by (object, name)."""
 
@@ -68,6 +80,7 @@ class Graph:
             incl = f.find("inclusive")
             nosym = f.find("no-symbol")
             calls = []
+            call_costs = []
             callees = f.find("callees")
             last = 0
             for c in callees.findall("call") if callees is not None else []:
@@ -77,6 +90,7 @@ class Graph:
                                          f"{callee} after {last}")
                 last = callee
                 calls.append((callee, int(c.get("calls")), int(c.get("Ir"))))
+                call_costs.append(costs_of(c))
             self.fns.append({
                 "key": (f.get("object"), f.get("name")),
                 "name": f.get("name"),
@@ -88,6 +102,12 @@ class Graph:
                 "incl": int(incl.get("Ir")),
                 "nosym": int(nosym.get("Ir")) if nosym is not None else 0,
                 "callees": calls,
+                "incl_costs": costs_of(incl),
+                "self_costs": costs_of(f.find("self")),
+                "heap_self": (costs_of(f.find("heap"))
+                              if f.find("heap") is not None else {}),
+                "nosym_costs": costs_of(nosym) if nosym is not None else {},
+                "call_costs": call_costs,
             })
         for f in self.fns:
             for callee, _, _ in f["callees"]:
@@ -153,6 +173,7 @@ class Graph:
                 into[callee] += calls
         cyc = self.on_cycles()
         exact = 0
+        own = defaultdict(int)
         for i, f in enumerate(self.fns, 1):
             if f["calls"] != f["outside"] + into[i]:
                 problems.append(f"{f['name']} ({f['key'][0]}): calls "
@@ -168,6 +189,30 @@ class Graph:
                     problems.append(f"{f['name']} ({f['key'][0]}): "
                                     f"inclusive Ir {f['incl']} != self + "
                                     f"no-symbol + callees {parts}")
+                # The cache figures add up as Ir does.  A heap event is
+                # counted inside the allocator's activation, so beyond its
+                # edges' a function's inclusive heap figures hold only the
+                # events it made as an allocator: over all functions those
+                # are every event once, as the self <heap>s are (below).
+                for m, v in f["incl_costs"].items():
+                    edges = sum(c.get(m, 0) for c in f["call_costs"])
+                    if m in HEAP:
+                        own[m] += v - edges
+                        if v < edges:
+                            problems.append(f"{f['name']} ({f['key'][0]}): "
+                                            f"inclusive {m} {v} < its "
+                                            f"edges' {edges}")
+                        continue
+                    want = (f["self_costs"].get(m, 0)
+                            + f["nosym_costs"].get(m, 0) + edges)
+                    if v != want:
+                        problems.append(f"{f['name']} ({f['key'][0]}): "
+                                        f"inclusive {m} {v} != {want}")
+        for m in HEAP:
+            heap_self = sum(f["heap_self"].get(m, 0) for f in self.fns)
+            if m in own and own[m] != heap_self:
+                problems.append(f"allocators' own {m} {own[m]} != the sum of "
+                                f"the functions' <heap> {m} {heap_self}")
         return problems, exact
 
 
