@@ -70,8 +70,10 @@ expect_edge plt.xml main strtoul 3
 expect_eq "htlib_add's calls" "$(fn_calls plt.xml htlib_add)" $((A + 2 * W))
 # htlib_add is a leaf: each edge into it costs its calls times one call.
 add=$(fn_self_ir plt.xml htlib_add)
+test $((add % (A + 2 * W))) = 0 ||
+   fail "htlib_add's self Ir $add is not the same for each of its calls"
 expect_eq "htlib_twice -> htlib_add Ir" "$(edge plt.xml htlib_twice htlib_add 4)" \
-   $((add / (A + 2 * W) * 2 * W))
+   $((add * 2 * W / (A + 2 * W)))
 
 N=15 R=2
 F16=987

@@ -1,5 +1,7 @@
 # hotgrind regression tests: what graph_callgrind.sh and graph_debian.sh
-# run on each program (sourced after lib.sh).  GPL-2.0-or-later
+# run on each program (sourced after lib.sh, which sets srcdir).
+# GPL-2.0-or-later
+# shellcheck disable=SC2154  # srcdir: set by the sourcing test's lib.sh
 
 # identities NAME PROG [ARGS...]: the report's own identities.
 identities() {
