@@ -568,6 +568,14 @@ VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr)
       Bool unwound  = (lr != 0 && lr == next && sp_back) || sp > top->sp;
       if (!returned && !unwound)
          break;
+      /* A jump to LR with SP equal to the entry SP, landing in the code
+         of the activation's own function, is a callee returning to a
+         function that called it without moving SP (ld.so's _start on
+         arm64 around `bl _dl_start`), not a longjmp out of it: its
+         activation goes on.  Rare, so the look-up costs nothing much. */
+      if (!returned && sp <= top->sp
+          && HT_(fn_containing)(next) == top->fn)
+         break;
       /* Only an observed function's return needs the value; reading
          the guest state for every return costs a call. */
       if (returned && top->acting && !have_result) {
