@@ -761,8 +761,7 @@ static void thread_first_insn(ThreadId tid)
    Bool   is_entry;
    HT_Fn* fn;
    if (!HT_(clo).call_graph || !HT_VALID_TID(tid)) return;
-   fn = HT_(fn_containing)(VG_(get_IP)(tid));
-   (void)HT_(fn_at)(VG_(get_IP)(tid), &is_entry);
+   fn = HT_(fn_at)(VG_(get_IP)(tid), &is_entry);
    if (is_entry || fn->no_symbol) return;
    tl_assert(threads[tid].n_acts == 0);
    /* The highest SP: glibc's clone pops the start routine and its
