@@ -20,14 +20,7 @@
 #   enter is_odd R ceil(N/2) times and is_odd's enter is_even
 #   R floor(N/2) times (mark_mutual.c); both recursive.
 . "${srcdir:-.}/lib.sh"
-
-# edge REPORT CALLER CALLEE COLUMN: the edge's calls (3) or Ir (4), 0
-# when there is no such edge.
-edge() {
-   "$PYTHON3" "$srcdir/cgr_edges.py" edges "$1" |
-      awk -F '\t' -v a="$2" -v b="$3" -v c="$4" \
-         '$1 == a && $2 == b { v = $c } END { print v + 0 }'
-}
+. "$srcdir/graph_lib.sh"
 
 # expect_edge REPORT CALLER CALLEE CALLS [IR]
 expect_edge() {
@@ -37,13 +30,6 @@ expect_edge() {
    fi
 }
 
-# expect_identities REPORT
-expect_identities() {
-   "$PYTHON3" "$srcdir/cgr_edges.py" check "$1" >"$1.check" 2>&1 || {
-      cat "$1.check" >&2
-      fail "$1: the call graph's identities do not hold"
-   }
-}
 
 D=1000 T=357
 hg tail.xml --call-graph=yes -- ../mark_tail $D $T

@@ -1,17 +1,32 @@
-# hotgrind regression tests: what graph_callgrind.sh and graph_debian.sh
+# hotgrind regression tests: what the graph_*.sh tests
 # run on each program (sourced after lib.sh, which sets srcdir).
 # GPL-2.0-or-later
 # shellcheck disable=SC2154  # srcdir: set by the sourcing test's lib.sh
 
-# identities NAME PROG [ARGS...]: the report's own identities.
+# expect_identities REPORT: the report's own identities (cgr_edges.py
+# check), its last line printed.
+expect_identities() {
+   "$PYTHON3" "$srcdir/cgr_edges.py" check "$1" >"$1.check" 2>&1 || {
+      cat "$1.check" >&2
+      fail "$1: the call graph's identities do not hold"
+   }
+   pass "$1: $(tail -n 1 "$1.check")"
+}
+
+# identities NAME PROG [ARGS...]: PROG under hotgrind --call-graph=yes
+# (NAME.xml), and the report's identities.
 identities() {
    _n=$1; shift
    hg "$_n.xml" --call-graph=yes -- "$@"
-   "$PYTHON3" "$srcdir/cgr_edges.py" check "$_n.xml" >"$_n.check" 2>&1 || {
-      cat "$_n.check" >&2
-      fail "$_n.xml: the call graph's identities do not hold"
-   }
-   pass "$_n: $(tail -n 1 "$_n.check")"
+   expect_identities "$_n.xml"
+}
+
+# edge REPORT CALLER CALLEE COLUMN: the edge's calls (3) or Ir (4), 0
+# when there is no such edge.
+edge() {
+   "$PYTHON3" "$srcdir/cgr_edges.py" edges "$1" |
+      awk -F '\t' -v a="$2" -v b="$3" -v c="$4" \
+         '$1 == a && $2 == b { v = $c } END { print v + 0 }'
 }
 
 # graph NAME PROG [ARGS...]: the identities, and Callgrind's edges.
