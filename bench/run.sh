@@ -52,6 +52,7 @@
 #   hg-heap   hotgrind (defaults: --heap=yes)      (compared with dhat)
 #   hg-all    hotgrind --mark=P --cache-sim=yes --thread-events=yes, heap
 #             on                                   (compared with clg-sim)
+#   hg-graph  hotgrind --call-graph=yes, heap on   (compared with clg)
 # P is a function the workload calls often (the expensive case for
 # marks).  Cache simulations all use one geometry (GEOM below).
 #
@@ -74,7 +75,7 @@ set -euf
 runs=3
 size=1
 workloads=bzip2,xz,sqlite3,python,xz-T2
-all_configs=native,none,cg,cg-sim,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all
+all_configs=native,none,cg,cg-sim,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all,hg-graph
 configs=$all_configs
 before=
 raw=
@@ -182,6 +183,7 @@ tool() {
       hg-cache) tool="$hg --heap=no --cache-sim=yes $GEOM" ;;
       hg-heap)  tool="$hg" ;;
       hg-all)   tool="$hg --mark=$mark --cache-sim=yes $GEOM --thread-events=yes" ;;
+      hg-graph) tool="$hg --call-graph=yes" ;;
    esac
 }
 
@@ -277,7 +279,7 @@ function ratio(a, b) { return (b > 0 && a != "") ? sprintf("%.2f", a / b) : "-" 
 END {
    match_of["hg-ir"] = "cg"; match_of["hg-mark"] = "clg"
    match_of["hg-cache"] = "cg-sim"; match_of["hg-heap"] = "dhat"
-   match_of["hg-all"] = "clg-sim"
+   match_of["hg-all"] = "clg-sim"; match_of["hg-graph"] = "clg"
    nc = split(order, cfg, " ")
    nw = split(wls, wl, " ")
    printf "%-8s %-13s %8s %8s %6s %7s %-7s %6s %8s %7s %6s %7s %6s\n",

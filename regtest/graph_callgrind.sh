@@ -1,0 +1,62 @@
+#!/bin/sh
+# hotgrind regression tests: --call-graph=yes against Callgrind and
+# Cachegrind.  Each program runs under the three tools with the same
+# arguments:
+# - every caller -> callee edge's calls equal Callgrind's calls= lines
+#   (cgr_edges.py compare says what it leaves out and why);
+# - every function's inclusive Ir equals Callgrind's where Callgrind
+#   counts the same instructions (cgr_edges.py inclusive; hotgrind with
+#   --vex-guest-chase=no, which Callgrind forces);
+# - self Ir still equals Cachegrind's, call graph or not;
+# - the report's own identities hold (cgr_edges.py check: calls = outside
+#   calls + edges into the function; inclusive Ir = self + no-symbol +
+#   callees for every function neither recursive, nor mid-jump, nor on a
+#   cycle).
+# GPL-2.0-or-later
+. "${srcdir:-.}/lib.sh"
+
+if test "$HT_ARCH" != amd64; then
+   skip "Callgrind gets calls and returns wrong on $HT_ARCH (docs/arm64.md)"
+fi
+
+. "$srcdir/graph_lib.sh"
+
+graph tail ../mark_tail 1000 357
+for o in O0 O2; do
+   graph fib_$o ../mark_fib_$o 15 2
+   graph mutual_$o ../mark_mutual_$o 101 3
+   graph qsort_$o ../mark_qsort_$o 1000 3
+   graph fnptr_$o ../mark_fnptr_$o 31
+   graph longjmp_$o ../mark_longjmp_$o 2 200
+   graph except_$o ../mark_except_$o 3 2 10 100
+done
+graph plt ../mark_plt 50 20 7
+# Signal handlers: Callgrind writes no calls= line into a handler (it
+# runs it on a call stack of its own), so the calls into it, and the
+# inclusive Ir of the functions it interrupted (and their callers), which
+# in hotgrind hold the handler, are not compared with Callgrind's;
+# hotgrind's calls are the program's own count (mark_signal.c: N signals,
+# N handler runs), the handler's caller being the function the signal
+# interrupted.  What the handler calls is compared.
+N=50 K=1000
+EXCLUDE=--exclude-callee=on_usr1 graph signal_O0 ../mark_signal_O0 $N $K
+expect_eq "signal_O0: on_usr1's calls" "$(fn_calls signal_O0.xml on_usr1)" $N
+EXCLUDE=--exclude-callee=on_usr1 graph signal_O2 ../mark_signal_O2 $N $K
+expect_eq "signal_O2: on_usr1's calls" "$(fn_calls signal_O2.xml on_usr1)" $N
+# A SIGSEGV handler that siglongjmps out of the faulting function.
+EXCLUDE=--exclude-callee=on_segv graph oracle_signal ../oracle_signal
+# Whether a join waits, and how long (the futex functions' calls and self
+# Ir), depends on the scheduling of each run, which is not the same across
+# the three tools: self Ir are compared in the threaded tests
+# (thread_counts.sh), not here, and neither are the calls of the futex
+# wait, nor the inclusive Ir of the functions that waited.
+SCHEDULING_DEPENDENT=yes \
+EXCLUDE="--exclude-callee=__futex_abstimed_wait_cancelable64 --exclude-callee=__futex_abstimed_wait_common" \
+   graph threads ../mark_threads 3 4 2000
+# Collection stopped and started by the program (hotgrind's client
+# requests, which Callgrind ignores, so it counts what hotgrind does not):
+# the identities only.
+identities collect ../mark_collect 1000
+identities collect_span ../mark_collect 1000 span
+graph hand_c ../hand_c 1000 500 300 100
+graph hand_cxx ../hand_cxx 100 7

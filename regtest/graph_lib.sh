@@ -1,0 +1,61 @@
+# hotgrind regression tests: what the graph_*.sh tests
+# run on each program (sourced after lib.sh, which sets srcdir).
+# GPL-2.0-or-later
+# shellcheck disable=SC2154  # srcdir: set by the sourcing test's lib.sh
+
+# expect_identities REPORT: the report's own identities (cgr_edges.py
+# check), its last line printed.
+expect_identities() {
+   "$PYTHON3" "$srcdir/cgr_edges.py" check "$1" >"$1.check" 2>&1 || {
+      cat "$1.check" >&2
+      fail "$1: the call graph's identities do not hold"
+   }
+   pass "$1: $(tail -n 1 "$1.check")"
+}
+
+# identities NAME PROG [ARGS...]: PROG under hotgrind --call-graph=yes
+# (NAME.xml), and the report's identities.
+identities() {
+   _n=$1; shift
+   hg "$_n.xml" --call-graph=yes -- "$@"
+   expect_identities "$_n.xml"
+}
+
+# edge REPORT CALLER CALLEE COLUMN: the edge's calls (3) or Ir (4), 0
+# when there is no such edge.
+edge() {
+   "$PYTHON3" "$srcdir/cgr_edges.py" edges "$1" |
+      awk -F '\t' -v a="$2" -v b="$3" -v c="$4" \
+         '$1 == a && $2 == b { v = $c } END { print v + 0 }'
+}
+
+# graph NAME PROG [ARGS...]: the identities, and Callgrind's edges.
+# EXCLUDE: --exclude-callee=NAME words for cgr_edges.py compare and
+# inclusive, with the reason given where it is set.
+graph() {
+   identities "$@"
+   _n=$1; shift
+   cgr "$_n.cgr" "$@"
+   cmp -s "$_n.xml.stdout" "$_n.cgr.stdout" ||
+      fail "$* printed different output under hotgrind and Callgrind"
+   # shellcheck disable=SC2086  # --exclude-callee=NAME words
+   "$PYTHON3" "$srcdir/cgr_edges.py" compare "$_n.xml" "$_n.cgr" \
+      ${EXCLUDE:-} >"$_n.compare" 2>&1 || {
+      cat "$_n.compare" >&2
+      fail "$_n.xml: edge calls differ from Callgrind's ($_n.cgr)"
+   }
+   pass "$_n: $(tail -n 1 "$_n.compare")"
+   cg "$_n.cg" "$@"
+   if test -z "${SCHEDULING_DEPENDENT:-}"; then
+      oracle "$_n.xml" "$_n.cg" >/dev/null
+      pass "$_n: self Ir equal Cachegrind's"
+   fi
+   hg "$_n-nochase.xml" --call-graph=yes --vex-guest-chase=no -- "$@"
+   # shellcheck disable=SC2086  # --exclude-callee=NAME words
+   "$PYTHON3" "$srcdir/cgr_edges.py" inclusive "$_n-nochase.xml" "$_n.cgr" \
+      "$_n.cg" ${EXCLUDE:-} >"$_n.inclusive" 2>&1 || {
+      cat "$_n.inclusive" >&2
+      fail "$_n-nochase.xml: inclusive Ir differ from Callgrind's ($_n.cgr)"
+   }
+   pass "$_n: $(tail -n 1 "$_n.inclusive")"
+}
