@@ -20,9 +20,8 @@
 #include "xalloc.h"
 
 static const char show_usage[] =
-    "usage: hotgrind show [--limit N] [--width N | --wide]\n"
-    "                     [--callers F | --callees F | --tree [--depth N]] "
-    "REPORT";
+    "usage: hotgrind show [--limit N] [--width N | --wide] "
+    "[--callers F | --callees F | --tree [--depth N]] REPORT";
 
 static const char show_help[] =
     "usage: hotgrind show [--limit N] [--width N | --wide]\n"

@@ -322,8 +322,8 @@ bool hg_report_check(const char *path, char *problem, size_t problem_size);
    is handed to EACH as soon as it is loaded (in file order, while no
    problem has been found) instead of being kept: the report comes back
    with no functions.  EACH may take
-   the function's strings (and set them to NULL); the rest is freed after
-   it returns.  For `merge`, which sums functions as it reads them. */
+   the function's strings and callees (and set them to NULL); the rest is
+   freed after it returns.  For `merge`, which sums functions as it reads them. */
 struct hg_report *hg_report_load_each(const char *path,
                                       void (*each)(void *data,
                                                    struct hg_function *),
