@@ -265,6 +265,7 @@ static void json_function(struct hg_json *w, const struct hg_function *f)
         hg_json_count(w, "id", f->id);
         hg_json_count(w, "outside-calls", f->outside_calls);
         hg_json_bool(w, "recursive", f->recursive);
+        hg_json_bool(w, "mid-jump", f->mid_jump);
     }
     hg_json_open(w, "self", '{', false);
     json_costs(w, f->self_ir, &f->self_cache);

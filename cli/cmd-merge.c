@@ -313,7 +313,7 @@ struct marked_sums {
    costs (its <callees> are summed in struct merged_calls). */
 struct graph_sums {
     uint64_t outside_calls;
-    bool recursive;              /* in any report */
+    bool recursive, mid_jump;    /* in any report */
     uint64_t no_symbol_ir;
     struct hg_cache_costs no_symbol_cache;
 };
@@ -499,6 +499,7 @@ static void sum_graph_function(struct merged_functions *m,
 
     add(s, &g->outside_calls, f->outside_calls);
     g->recursive = g->recursive || f->recursive;
+    g->mid_jump = g->mid_jump || f->mid_jump;
     add(s, &g->no_symbol_ir, f->no_symbol_ir);
     add_cache(s, &g->no_symbol_cache, &f->no_symbol_cache);
     /* The loader's rules made ids 1, 2, ... in order. */
@@ -1260,6 +1261,8 @@ static void write_functions(FILE *out, const struct hg_report *r,
                 xml_count(out, "outside-calls", g->outside_calls);
             if (g->recursive)
                 xml_attr(out, "recursive", "yes");
+            if (g->mid_jump)
+                xml_attr(out, "mid-jump", "yes");
         }
         fputs(">\n      <self", out);
         xml_count(out, "Ir", f->self_ir);

@@ -437,6 +437,7 @@ static void load_call_graph(struct loader *loader,
         require_count(loader, node, "outside-calls",
                       &function->outside_calls);
     function->recursive = has_attribute(node, "recursive");
+    function->mid_jump = has_attribute(node, "mid-jump");
     no_symbol = find_child(node, "no-symbol");
     if (no_symbol != NULL && !loader->failed) {
         require_count(loader, no_symbol, "Ir", &function->no_symbol_ir);

@@ -106,6 +106,10 @@ struct hg_function {
     unsigned id;                 /* 1.. ; 0 without a call graph */
     uint64_t outside_calls;      /* entries with no known caller */
     bool recursive;
+    /* A direct jump entered this function's middle from another, or went
+       from it into another's (mid-jump="yes"): its inclusive Ir is not
+       self + callees. */
+    bool mid_jump;
     uint64_t no_symbol_ir;       /* code without a symbol run while it was
                                     the innermost activation */
     struct hg_cache_costs no_symbol_cache;

@@ -81,7 +81,7 @@ struct graph_function {
     uint64_t inclusive_ir;
     uint64_t parts_ir;            /* self + no-symbol + its <call Ir>s */
     long line;
-    bool recursive;
+    bool recursive, mid_jump;
     bool parts_fit;               /* parts_ir did not overflow */
 };
 struct graph_call {
@@ -623,7 +623,7 @@ static void check_graph_function(struct hg_rules *checker,
                                  const xmlNode *node)
 {
     static const char *const graph_only[] = {
-        "outside-calls", "recursive",
+        "outside-calls", "recursive", "mid-jump",
     };
     bool has_id = has_attribute(node, "id");
     const xmlNode *per_call = child_named(node, "per-call");
@@ -637,7 +637,7 @@ static void check_graph_function(struct hg_rules *checker,
     if (!has_id) {
         if (checker_failed(checker))
             return;
-        for (i = 0; i < 2; i++)
+        for (i = 0; i < 3; i++)
             if (has_attribute(node, graph_only[i]))
                 broken(checker, node, "<function> has %s but no id: only "
                        "a report with option call-graph=yes has it",
@@ -710,8 +710,9 @@ static void check_function(struct hg_rules *checker, const xmlNode *node)
 /* The call graph's identities (docs/report-format.md, "Rules the schema
    cannot express"): ids 1..N in order, callees sorted, unique and
    existing, every function's calls = outside-calls + the calls of the
-   <call>s naming it, and, for a function neither recursive nor on a cycle
-   of calls, inclusive Ir = self Ir + no-symbol Ir + its <call>s' Ir.
+   <call>s naming it, and, for a function entered (calls > 0), neither
+   recursive nor mid-jump nor on a cycle of calls, inclusive Ir = self Ir
+   + no-symbol Ir + its <call>s' Ir.
    Checked item by item as far as one item allows, the rest at the end of
    <functions>. */
 
@@ -784,6 +785,7 @@ static void check_graph_item(struct hg_rules *checker, const xmlNode *node)
     f->line = hg_xml_line(node);
     f->parts_fit = true;
     f->recursive = has_attribute(node, "recursive");
+    f->mid_jump = has_attribute(node, "mid-jump");
     get_count(node, "calls", &f->calls);
     get_count(node, "outside-calls", &f->outside_calls);
     self = child_named(node, "self");
@@ -920,7 +922,10 @@ static void check_graph(struct hg_rules *checker, const xmlNode *functions)
     find_cycles(g, on_cycle);
     for (i = 0; i < g->count; i++) {
         const struct graph_function *f = &g->functions[i];
-        if (f->recursive || on_cycle[i]
+        /* Never entered: inclusive is 0 by definition.  Recursive, on a
+           cycle or mid-jump: nested or foreign costs count differently
+           (docs/report-format.md, "The call graph"). */
+        if (f->calls == 0 || f->recursive || f->mid_jump || on_cycle[i]
             || (f->parts_fit && f->parts_ir == f->inclusive_ir))
             continue;
         broken_line(checker, f->line, "<function> id=\"%zu\" has inclusive "

@@ -2108,7 +2108,8 @@ START_TEST(valid_reports_pass_the_built_in_schema)
         "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
         "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
         "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
-        "graph/graph.xml", "graph/cycle.xml",
+        "graph/graph.xml", "graph/cycle.xml", "graph/graph-b.xml",
+        "graph/mid-jump.xml",
     };
     size_t i;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -2467,7 +2468,12 @@ START_TEST(loads_the_call_graph_exactly)
     /* ???: no calls, id 6. */
     ck_assert_uint_eq(f[5].id, 6);
     ck_assert_uint_eq(f[5].calls, 0);
-    ck_assert_uint_eq(f[5].inclusive_ir, 10);
+    ck_assert_uint_eq(f[5].inclusive_ir, 0);
+    ck_assert(!f[0].mid_jump);
+    hg_report_free(r);
+
+    r = load_ok("graph/mid-jump.xml");
+    ck_assert(r->functions[0].mid_jump && !r->functions[1].mid_jump);
     hg_report_free(r);
 
     r = load_ok("valid-marked.xml");
