@@ -30,7 +30,18 @@
    activations and of open zones.  Inclusive cost is clock difference;
    the outermost activation of a function (or zone) on a thread owns it,
    so recursion counts once, while every call's own cost feeds the
-   per-call distribution. */
+   per-call distribution.
+
+   With --call-graph=yes every function with a symbol is tracked so, not
+   only marked ones: an entry's caller is the function of the innermost
+   activation when it happens (after dead frames are gone), so a tail
+   call's caller is the function that jumped, and a call through a PLT
+   stub (which has no symbol, so no activation) is caller -> real
+   callee.  Each (caller, callee) pair is an edge holding its calls and
+   the sum of those activations' own inclusive costs, which is
+   Callgrind's meaning of an edge's cost (a recursive edge counts nested
+   costs again).  An entry with no activation on its thread's stack is
+   an outside call. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
@@ -79,13 +90,23 @@ Bool  HT_(clock_inline)  = False;
 Addr  HT_(watch_ret)     = 0;
 Addr  HT_(watch_sp)      = ~(Addr)0;
 Bool  HT_(collecting)    = True;
+/* Where no-symbol code adds when no function's activation is innermost;
+   read by nobody. */
+static HT_NoSymbolCosts no_symbol_spare;
+HT_NoSymbolCosts* HT_(innermost_no_symbol) = &no_symbol_spare;
 
 typedef struct {
    HT_Fn* fn;
    Addr   ret;
    Addr   sp;
    HT_Costs clock_at_entry;
-   Bool   counted;         /* a marked function entered while collecting */
+   /* A tracked function (marked, or any with --call-graph=yes) entered
+      while collecting: it counts as a call and in inclusive costs. */
+   Bool   counted;
+   /* Counted, and the first of its function open on the thread: it owns
+      the function's inclusive cost. */
+   Bool   outermost;
+   HT_Edge* edge;          /* --call-graph=yes: its caller -> it, if any */
    /* An observed function (allocator, pthread) is acted on only in its
       outermost call on the thread: operator new calling malloc is one
       allocation. */
@@ -228,6 +249,9 @@ static void update_watch(ThreadId tid)
       HT_(watch_ret) = 0;
       HT_(watch_sp)  = ~(Addr)0;
    }
+   HT_(innermost_no_symbol) =
+      t->n_acts > 0 && HT_(program_state) != HT_Ended
+      ? &t->acts[t->n_acts - 1].fn->no_sym : &no_symbol_spare;
 }
 
 /* Called by the core whenever a thread gets the CPU. */
@@ -247,22 +271,96 @@ static void thread_switch(ThreadId tid, ULong blocks_dispatched)
 /*--- Activations                                          ---*/
 /*------------------------------------------------------------*/
 
-static UInt* new_active_counts(void)
+/*------------------------------------------------------------*/
+/*--- Edges (--call-graph=yes)                             ---*/
+/*------------------------------------------------------------*/
+
+/* Caller -> callee pairs in a chained hash table that doubles at two
+   edges a bucket: one probe per counted entry. */
+static HT_Edge** edge_table;
+static UInt      edge_buckets, n_edges;
+
+static UInt edge_hash(const HT_Fn* caller, const HT_Fn* callee)
 {
-   return VG_(calloc)("hotgrind.active", VG_N_THREADS, sizeof(UInt));
+   ULong h = (ULong)(UWord)caller * 0x9E3779B97F4A7C15ULL
+             ^ (ULong)(UWord)callee * 0xC2B2AE3D27D4EB4FULL;
+   return (UInt)(h >> 32);
 }
 
-/* The end of a counted activation of a function or zone that started at
-   'start': the outermost one on the thread owns the inclusive cost, and
-   every one is a call in the per-call distribution. */
-static void end_counted(UInt* active_here, HT_Costs* incl, HT_PerCall* pc,
-                        const HT_Costs* start, const HT_Costs* now)
+static void edge_table_grow(void)
 {
-   tl_assert(*active_here > 0);
-   if (--*active_here == 0)
-      add_difference(incl, now, start);
-   HT_(percall_add)(pc, now->ir - start->ir);
+   UInt      nb = edge_buckets ? 2 * edge_buckets : 1024;
+   HT_Edge** t = VG_(calloc)("hotgrind.edge_table", nb, sizeof(HT_Edge*));
+   UInt      i;
+   for (i = 0; i < edge_buckets; i++) {
+      HT_Edge* e = edge_table[i];
+      while (e) {
+         HT_Edge* next = e->next;
+         UInt     b = edge_hash(e->caller, e->callee) & (nb - 1);
+         e->next = t[b];
+         t[b] = e;
+         e = next;
+      }
+   }
+   if (edge_table) VG_(free)(edge_table);
+   edge_table = t;
+   edge_buckets = nb;
 }
+
+static HT_Edge* edge_of(HT_Fn* caller, HT_Fn* callee)
+{
+   HT_Edge* e;
+   UInt     b;
+   if (edge_buckets == 0) edge_table_grow();
+   b = edge_hash(caller, callee) & (edge_buckets - 1);
+   for (e = edge_table[b]; e; e = e->next)
+      if (e->caller == caller && e->callee == callee) return e;
+   if (n_edges + 1 > 2 * edge_buckets) {
+      edge_table_grow();
+      b = edge_hash(caller, callee) & (edge_buckets - 1);
+   }
+   e = VG_(calloc)("hotgrind.edge", 1, sizeof(HT_Edge));
+   e->caller = caller;
+   e->callee = callee;
+   e->next = edge_table[b];
+   edge_table[b] = e;
+   n_edges++;
+   return e;
+}
+
+static Int cmp_edge_ids(const void* pa, const void* pb)
+{
+   const HT_Edge* a = *(const HT_Edge* const*)pa;
+   const HT_Edge* b = *(const HT_Edge* const*)pb;
+   if (a->caller->report_id != b->caller->report_id)
+      return a->caller->report_id < b->caller->report_id ? -1 : 1;
+   if (a->callee->report_id != b->callee->report_id)
+      return a->callee->report_id < b->callee->report_id ? -1 : 1;
+   return 0;
+}
+
+HT_Edge** HT_(edges_sorted)(UInt* n_out)
+{
+   HT_Edge** all = VG_(malloc)("hotgrind.edges_sorted",
+                               (n_edges ? n_edges : 1) * sizeof(HT_Edge*));
+   UInt      n = 0, i;
+   for (i = 0; i < edge_buckets; i++) {
+      HT_Edge* e;
+      for (e = edge_table[i]; e; e = e->next) all[n++] = e;
+   }
+   tl_assert(n == n_edges);
+   VG_(ssort)(all, n, sizeof(HT_Edge*), cmp_edge_ids);
+   *n_out = n;
+   return all;
+}
+
+/*------------------------------------------------------------*/
+/*--- Activations                                          ---*/
+/*------------------------------------------------------------*/
+
+/* A bit a thread in a function's outer_open. */
+#define OUTER_BYTE(tid) ((tid) / 8)
+#define OUTER_BIT(tid)  ((UChar)(1 << ((tid) % 8)))
 
 /* 'returned': the function returned to its caller (rather than being
    unwound by longjmp or an exception, or its thread ending), so 'result'
@@ -293,23 +391,36 @@ static void pop_activation(ThreadId tid, Bool returned, UWord result)
       }
    }
    if (a->counted) {
+      HT_Fn*   fn = a->fn;
       HT_Costs now;
       clock_of(tid, &now);
-      end_counted(&a->fn->active[tid], &a->fn->incl, a->fn->percall,
-                  &a->clock_at_entry, &now);
+      /* Activations end in LIFO order, so the outermost one is the last
+         of its function on the thread and clears the bit it set. */
+      tl_assert(fn->outer_open[OUTER_BYTE(tid)] & OUTER_BIT(tid));
+      if (a->outermost) {
+         fn->outer_open[OUTER_BYTE(tid)] &= (UChar)~OUTER_BIT(tid);
+         add_difference(&fn->incl, &now, &a->clock_at_entry);
+      }
+      if (fn->percall)
+         HT_(percall_add)(fn->percall, now.ir - a->clock_at_entry.ir);
+      if (a->edge)
+         add_difference(&a->edge->incl, &now, &a->clock_at_entry);
    }
 }
 
+/* 'tracked': the function is marked, or --call-graph=yes. */
 static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
-                                   Bool marked)
+                                   Bool tracked)
 {
    ThreadState* t = &threads[tid];
    Activation*  a;
+   HT_Fn*       caller;
 
    /* Frames whose entry SP is below the current SP are gone (longjmp,
       exceptions, a stack switched back). */
    while (t->n_acts > 0 && t->acts[t->n_acts - 1].sp < sp)
       pop_activation(tid, False, 0);
+   caller = t->n_acts > 0 ? t->acts[t->n_acts - 1].fn : NULL;
 
    if (t->n_acts == t->cap_acts) {
       t->cap_acts = t->cap_acts ? 2 * t->cap_acts : 64;
@@ -323,19 +434,37 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    a->acting = False;
    a->sync_outer = False;
    a->caller = NULL;
-   a->counted = marked && HT_(collecting) && HT_(program_state) != HT_Ended;
+   a->outermost = False;
+   a->edge = NULL;
+   a->counted = tracked && HT_(collecting) && HT_(program_state) != HT_Ended;
    if (a->counted) {
-      if (!fn->active) fn->active = new_active_counts();
-      if (!fn->percall) fn->percall = HT_(percall_new)();
+      if (!fn->outer_open)
+         fn->outer_open = VG_(calloc)("hotgrind.outer_open",
+                                      (VG_N_THREADS + 7) / 8, 1);
+      if (fn->marked && !fn->percall) fn->percall = HT_(percall_new)();
       clock_of(tid, &a->clock_at_entry);
-      fn->active[tid]++;
+      if (fn->outer_open[OUTER_BYTE(tid)] & OUTER_BIT(tid)) {
+         fn->recursive = True;
+      } else {
+         a->outermost = True;
+         fn->outer_open[OUTER_BYTE(tid)] |= OUTER_BIT(tid);
+      }
       fn->calls++;
+      if (HT_(clo).call_graph) {
+         if (caller) {
+            a->edge = edge_of(caller, fn);
+            a->edge->calls++;
+         } else {
+            fn->outside_calls++;
+         }
+      }
    }
    return a;
 }
 
 VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
 {
+   /* Only tracked functions get the call. */
    push_activation(running, fn, sp, ret, True);
    update_watch(running);
 }
@@ -347,6 +476,7 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
    ThreadState* t = &threads[tid];
    HT_Observed  kind = fn->observe;
    Bool         acting;
+   Bool         tracked = fn->marked || HT_(clo).call_graph;
    Activation*  a;
 
    if (kind == HT_Obs_ProgramEnd) {
@@ -360,9 +490,9 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
       acting = t->in_allocator == 0;
    else
       acting = HT_(program_state) != HT_Ended;
-   if (!acting && !fn->marked) return;
+   if (!acting && !tracked) return;
 
-   a = push_activation(tid, fn, sp, ret, fn->marked);
+   a = push_activation(tid, fn, sp, ret, tracked);
    if (acting) {
       a->acting = True;
       a->args[0] = a0; a->args[1] = a1; a->args[2] = a2;
@@ -565,6 +695,7 @@ void HT_(program_end)(void)
    HT_(threads_program_end)();
    HT_(fn_snapshot_end)();
    HT_(program_state) = HT_Ended;
+   HT_(innermost_no_symbol) = &no_symbol_spare;
 }
 
 void HT_(callstack_fini)(void)
@@ -572,9 +703,33 @@ void HT_(callstack_fini)(void)
    HT_(program_end)();
 }
 
+/* A new thread starts inside the function that made it (clone, after
+   its system call), not at a function's first instruction: with
+   --call-graph=yes that function gets an activation on the new thread,
+   an outside call, so the code it runs there is inside an activation of
+   it and what it calls (start_thread) has it as caller, as Callgrind
+   shows it.  The main thread starts at an entry point, which its entry
+   call handles, or in code without a symbol. */
+static void thread_first_insn(ThreadId tid)
+{
+   Bool   is_entry;
+   HT_Fn* fn;
+   if (!HT_(clo).call_graph || !HT_VALID_TID(tid)) return;
+   fn = HT_(fn_containing)(VG_(get_IP)(tid));
+   (void)HT_(fn_at)(VG_(get_IP)(tid), &is_entry);
+   if (is_entry || fn->no_symbol) return;
+   tl_assert(threads[tid].n_acts == 0);
+   /* The highest SP: glibc's clone pops the start routine and its
+      argument off the new stack, which would otherwise end the
+      activation; it lasts until the thread ends. */
+   push_activation(tid, fn, ~(Addr)0, 0, True);
+   if (tid == running) update_watch(tid);
+}
+
 void HT_(callstack_register)(void)
 {
    VG_(track_start_client_code)(thread_switch);
+   VG_(track_pre_thread_first_insn)(thread_first_insn);
 }
 
 /*------------------------------------------------------------*/

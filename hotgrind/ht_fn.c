@@ -128,7 +128,13 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    f->calls  = 0;
    VG_(memset)(&f->incl, 0, sizeof f->incl);
    f->percall = NULL;
-   f->active  = NULL;
+   f->outer_open = NULL;
+   f->outside_calls = 0;
+   f->recursive = False;
+   f->mid_jump = False;
+   f->no_symbol = HT_(clo).call_graph && VG_(strcmp)(f->name, "???") == 0;
+   VG_(memset)(&f->no_sym, 0, sizeof f->no_sym);
+   f->report_id = 0;
    VG_(memset)(f->cache, 0, sizeof f->cache);
    VG_(memset)(f->heap, 0, sizeof f->heap);
    f->end_ir = 0;
@@ -302,7 +308,12 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
          total += f->ir;
-         if (f->ir > 0 || has_heap(f)) all[n++] = f;
+         /* A function in the call graph is listed even if it was
+            entered only to have its first instruction undone by the
+            end of the program, so every edge names listed ones. */
+         if (f->ir > 0 || has_heap(f)
+             || (HT_(clo).call_graph && f->calls > 0))
+            all[n++] = f;
       }
    }
    VG_(ssort)(all, n, sizeof(HT_Fn*), cmp_report_order);

@@ -127,6 +127,7 @@ typedef struct {
    Bool             geometry_host;    /* --cache-geometry=host */
    Bool             heap;             /* --heap */
    Bool             thread_events;    /* --thread-events */
+   Bool             call_graph;       /* --call-graph */
    /* --launcher (NULL if not given) and its --run-setting=KEY=VALUE
       texts, in the order given: what a launcher such as `hotgrind run`
       did to make the run reproducible. */
@@ -214,6 +215,17 @@ HT_Object** HT_(objects_sorted)(UInt* n_out);
 /*--- Functions (ht_fn.c)                                  ---*/
 /*------------------------------------------------------------*/
 
+/* What code without a symbol (a "???" function: PLT stubs, stripped
+   code) cost while a function's activation was the innermost one
+   (--call-graph=yes): instrumented code adds to the innermost
+   activation's through HT_(innermost_no_symbol). */
+typedef struct {
+   ULong ir;
+   ULong cache[HT_N_CACHE];
+} HT_NoSymbolCosts;
+
+struct _HT_Edge;
+
 /* One function as the report names it: demangled name, object basename,
    and the source file and line of its entry.  Instrumented code adds to
    'ir' directly, so an HT_Fn never moves and is never freed. */
@@ -230,12 +242,27 @@ typedef struct _HT_Fn {
    UInt           line;     /* 0 when there is no line info */
    UInt           hash;
    ULong          ir;       /* self instruction count */
-   /* Only for marked functions (--mark): */
+   /* For marked functions (--mark), and for every function with
+      --call-graph=yes: */
    Bool           marked;
    ULong          calls;    /* entries, all threads */
    HT_Costs       incl;     /* inclusive costs of outermost activations */
-   HT_PerCall*    percall;  /* each call's own inclusive Ir */
-   UInt*          active;   /* counted activations on each thread's stack */
+   /* A bit a thread id, set while the thread's outermost counted
+      activation is open (NULL until the first counted entry). */
+   UChar*         outer_open;
+   HT_PerCall*    percall;  /* marked only: each call's own inclusive Ir */
+   /* --call-graph=yes only: */
+   ULong          outside_calls;   /* counted entries with no caller */
+   Bool           recursive;       /* entered while already active */
+   /* A direct jump (or fall-through) went from this function into
+      another's middle, or from another into this one's middle: code
+      then runs as one function's self cost inside the other's
+      activation (glibc's mempcpy jumps into memcpy's body). */
+   Bool           mid_jump;
+   Bool           no_symbol;       /* "???": its flushes also add to the
+                                      innermost activation's no_sym */
+   HT_NoSymbolCosts no_sym;        /* "???" code run while innermost */
+   UInt           report_id;       /* position in <functions>, from 1 */
    ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
    ULong          heap[HT_N_HEAP];     /* self, --heap=yes only */
    HT_Observed    observe;  /* decided once, when the function is created */
@@ -243,6 +270,17 @@ typedef struct _HT_Fn {
    ULong          end_ir;
    ULong          end_cache[HT_N_CACHE];
 } HT_Fn;
+
+/* A caller -> callee pair (--call-graph=yes): how many times the callee
+   was entered with the caller's activation innermost, and the sum of
+   those activations' inclusive costs. */
+typedef struct _HT_Edge {
+   struct _HT_Edge* next;    /* hash chain */
+   HT_Fn*           caller;
+   HT_Fn*           callee;
+   ULong            calls;
+   HT_Costs         incl;
+} HT_Edge;
 
 /* FNV-1a of 's' continued from 'h' (HT_HASH_START to begin): the one
    string hash of the tool's tables and names. */
@@ -371,6 +409,10 @@ Bool  HT_(clock_start_inline)(void);
    highest address when it has none, so the check stays false. */
 extern Addr  HT_(watch_ret);
 extern Addr  HT_(watch_sp);
+/* --call-graph=yes: where code without a symbol adds its costs, the
+   running thread's innermost activation's function's no_sym (a spare
+   slot when it has none, or once the program has ended). */
+extern HT_NoSymbolCosts* HT_(innermost_no_symbol);
 /* False between HOTGRIND_STOP_ and HOTGRIND_START_INSTRUMENTATION. */
 extern Bool  HT_(collecting);
 
@@ -409,6 +451,9 @@ Bool HT_(zone_end)(ThreadId tid);
 void HT_(thread_exit)(ThreadId tid);
 void HT_(callstack_fini)(void);
 HT_Zone** HT_(zones_sorted)(UInt* n_out);
+/* Every caller -> callee edge, sorted by the caller's then the callee's
+   report_id (set by the report first).  Caller frees the array. */
+HT_Edge** HT_(edges_sorted)(UInt* n_out);
 
 /*------------------------------------------------------------*/
 /*--- Heap (ht_heap.c)                                     ---*/

@@ -63,6 +63,7 @@ typedef struct {
    Event   events[FLUSH_EVERY];
    Int     n_events;   /* queued events (instructions alone without sim) */
    HT_Fn*  cur_fn;     /* the current instruction's function and address */
+   HT_Fn*  prev_fn;    /* the previous instruction's, NULL at the start */
    Addr    cur_instr;
    IRType  word_ty;
    /* The I1 lines of the last fetch simulated in this block: both are
@@ -227,6 +228,30 @@ static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr, IRExpr_RdTmp(sum)));
 }
 
+/* "*(*slot + offset) += n": a counter in the struct a global pointer
+   points to, for the costs of code without a symbol, which go to the
+   innermost activation's function (--call-graph=yes). */
+static void add_through_pointer(IRSB* sb, void* slot, HWord offset, ULong n)
+{
+   IRType  wt    = sizeof(HWord) == 8 ? Ity_I64 : Ity_I32;
+   IRTemp  base  = newIRTemp(sb->tyenv, wt);
+   IRTemp  addr  = newIRTemp(sb->tyenv, wt);
+   IRTemp  old   = newIRTemp(sb->tyenv, Ity_I64);
+   IRTemp  sum   = newIRTemp(sb->tyenv, Ity_I64);
+   addStmtToIRSB(sb, IRStmt_WrTmp(base,
+      IRExpr_Load(HT_ENDIAN, wt, mkIRExpr_HWord((HWord)slot))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(addr,
+      IRExpr_Binop(wt == Ity_I64 ? Iop_Add64 : Iop_Add32, IRExpr_RdTmp(base),
+                   mkIRExpr_HWord(offset))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(old,
+      IRExpr_Load(HT_ENDIAN, Ity_I64, IRExpr_RdTmp(addr))));
+   addStmtToIRSB(sb, IRStmt_WrTmp(sum,
+      IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
+                   IRExpr_Const(IRConst_U64(n)))));
+   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, IRExpr_RdTmp(addr),
+                                  IRExpr_RdTmp(sum)));
+}
+
 /* While collection is stopped nothing is counted; otherwise the
    per-function counts advance, and so does the clock (the running
    totals) when it runs inline (HT_(clock_inline): marks, zones, thread
@@ -244,6 +269,19 @@ static void flush_pending(SBState* s)
          if (p->writes) add_to_counter(s->sbOut, &p->fn->cache[HT_Dw], p->writes);
          reads += p->reads;
          writes += p->writes;
+         if (p->fn->no_symbol) {
+            void* slot = &HT_(innermost_no_symbol);
+            add_through_pointer(s->sbOut, slot,
+                                offsetof(HT_NoSymbolCosts, ir), p->n);
+            if (p->reads)
+               add_through_pointer(s->sbOut, slot,
+                  offsetof(HT_NoSymbolCosts, cache) + HT_Dr * sizeof(ULong),
+                  p->reads);
+            if (p->writes)
+               add_through_pointer(s->sbOut, slot,
+                  offsetof(HT_NoSymbolCosts, cache) + HT_Dw * sizeof(ULong),
+                  p->writes);
+         }
       }
       if (HT_(clock_inline) && s->n_instrs > 0)
          add_to_counter(s->sbOut, &HT_(total_ir), (ULong)s->n_instrs);
@@ -357,6 +395,27 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
    pending_of(s, fn)->n++;
 }
 
+/* --call-graph=yes: a direct transfer from code of 'from' to 'target',
+   known at translation time.  One into the middle of another function
+   with a symbol flags both (HT_Fn.mid_jump): its code will run inside
+   'from''s activation. */
+static void note_direct_transfer(HT_Fn* from, Addr target)
+{
+   Bool   is_entry;
+   HT_Fn* to;
+   if (!HT_(clo).call_graph || from == NULL || from->no_symbol) return;
+   to = HT_(fn_at)(target, &is_entry);
+   if (to != from && !is_entry && !to->no_symbol) {
+      from->mid_jump = True;
+      to->mid_jump = True;
+   }
+}
+
+static Addr const_address(const IRConst* c)
+{
+   return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
+}
+
 /* The accounting for one statement of the input block, before it is
    copied: an instruction is counted (and a marked or observed function's
    entry tracked), memory accesses are queued or simulated, and pending
@@ -368,7 +427,12 @@ static void account_stmt(SBState* s, IRSB* sbIn, IRStmt* st,
       case Ist_IMark: {
          Bool   is_entry;
          HT_Fn* fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
-         if (is_entry && (fn->marked || fn->observe != HT_Obs_None)) {
+         /* Within a superblock VEX chased a direct jump into. */
+         if (s->prev_fn != NULL && fn != s->prev_fn && !is_entry)
+            note_direct_transfer(s->prev_fn, (Addr)st->Ist.IMark.addr);
+         s->prev_fn = fn;
+         if (is_entry && (fn->marked || fn->observe != HT_Obs_None
+                          || HT_(clo).call_graph)) {
             /* The clock must be exact when the activation starts. */
             flush_pending(s);
             HT_(emit_entry_call)(s->sbOut, layout, gWordTy, fn);
@@ -426,6 +490,8 @@ static void account_stmt(SBState* s, IRSB* sbIn, IRStmt* st,
          /* Count everything up to and including this instruction
             before control may leave the block. */
          flush_pending(s);
+         if (st->Ist.Exit.jk == Ijk_Boring)
+            note_direct_transfer(s->cur_fn, const_address(st->Ist.Exit.dst));
          break;
       case Ist_LLSC:
          /* Cachegrind flushes before a load-linked too (arm64's ldxr):
@@ -465,6 +531,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.n_events  = 0;
    s.cur_fn    = NULL;
    s.cur_instr = 0;
+   s.prev_fn   = NULL;
    s.word_ty   = gWordTy;
    s.fetch_known = False;
 
@@ -473,6 +540,8 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
       addStmtToIRSB(s.sbOut, sbIn->stmts[i]);
    }
    flush_pending(&s);
+   if (sbIn->next->tag == Iex_Const && sbIn->jumpkind == Ijk_Boring)
+      note_direct_transfer(s.cur_fn, const_address(sbIn->next->Iex.Const.con));
    /* Every return, longjmp and exception landing is a jump to a computed
       address: only those blocks can end an activation. */
    /* A return's target can be a constant here: when VEX chases an arm64

@@ -47,6 +47,7 @@ HT_Clo HT_(clo) = {
    .geometry_host   = False,
    .heap            = True,
    .thread_events   = False,
+   .call_graph      = False,
    .launcher        = NULL,
 };
 
@@ -192,6 +193,7 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
       add_run_setting(arg, value);
    else if VG_BOOL_CLO(arg, "--heap", c->heap) {}
    else if VG_BOOL_CLO(arg, "--thread-events", c->thread_events) {}
+   else if VG_BOOL_CLO(arg, "--call-graph", c->call_graph) {}
    else if VG_XACT_CLO(arg, "--cache-geometry=fixed", c->geometry_host, False) {}
    else if VG_XACT_CLO(arg, "--cache-geometry=host", c->geometry_host, True) {}
    else if VG_STR_CLO(arg, "--mark", value)
@@ -256,6 +258,10 @@ static void ht_print_usage(void)
 "    --thread-events=no|yes      log thread create/exit/join, mutex and\n"
 "                                condition variable operations on the\n"
 "                                instruction clock; per-mutex figures [no]\n"
+"    --call-graph=no|yes         report every function's calls and\n"
+"                                inclusive costs, and its calls of each\n"
+"                                other function with their inclusive\n"
+"                                costs [no]\n"
 "    --launcher=NAME             the program that started Valgrind to make\n"
 "                                the run reproducible (`hotgrind run` gives\n"
 "                                it), recorded in <run><launcher>\n"
@@ -449,8 +455,10 @@ static void ht_post_clo_init(void)
    HT_(heap_init)();
    HT_(threads_init)();
    HT_(collecting) = HT_(clo).collect_atstart;
-   /* Marks and thread events read the clock at every call they track. */
-   HT_(clock_inline) = HT_(n_marks)() > 0 || HT_(clo).thread_events;
+   /* Marks, thread events and the call graph read the clock at every
+      call they track. */
+   HT_(clock_inline) = HT_(n_marks)() > 0 || HT_(clo).thread_events
+                       || HT_(clo).call_graph;
 #if defined(VGA_amd64) || defined(VGA_x86)
    /* A custom allocator is usually called directly from the same object,
       so VEX may chase the call into the same superblock and drop a
@@ -464,6 +472,18 @@ static void ht_post_clo_init(void)
          = VG_(clo_px_file_backed)
          = VexRegUpdAllregsAtMemAccess;
 #endif
+   /* The entry helper reads SP with a GET added after VEX's first iropt
+      pass, which drops a PUT of SP that a later instruction overwrites
+      with no memory access in between: a tail jump chased into its
+      target after the caller's pops (ld.so's expand_dynamic_string_token
+      `jmp strdup`) showed the activation an older SP, so the next entry
+      found it dead.  With every function's entry tracked such chases are
+      common, so SP (and all registers) are kept exact at each
+      instruction; this changes no count. */
+   if (HT_(clo).call_graph)
+      VG_(clo_vex_control).iropt_register_updates_default
+         = VG_(clo_px_file_backed)
+         = VexRegUpdAllregsAtEachInsn;
    if (HT_(clo).cache_sim)
       cache_post_clo_init();
    if (HT_(clo).n_run_settings > 0 && HT_(clo).launcher == NULL) {

@@ -444,6 +444,7 @@ static void write_run(Out* o)
    write_option(o, "collect-atstart", HT_(clo).collect_atstart ? "yes" : "no");
    write_option(o, "heap", HT_(clo).heap ? "yes" : "no");
    write_option(o, "thread-events", HT_(clo).thread_events ? "yes" : "no");
+   if (HT_(clo).call_graph) write_option(o, "call-graph", "yes");
    write_core_options(o);
    for (i = 0; i < (Word)HT_(n_custom_allocators)(); i++) {
       Bool         is_free;
@@ -494,18 +495,20 @@ static void out_heap_attrs(Out* o, const ULong heap[HT_N_HEAP])
    out_attr_u64(o, "free-bytes", heap[HT_FreeBytes]);
 }
 
-/* <inclusive> and <per-call> of a marked function or a zone. */
+/* <inclusive>, and <per-call> of a marked function or a zone ('pc' NULL:
+   a function that is not marked, with --call-graph=yes). */
 static void write_inclusive(Out* o, const HT_Costs* incl, HT_PerCall* pc,
                             const HChar* indent)
 {
    HT_PerCallSummary sum;
-   HT_(percall_summary)(pc, &sum);
    out_str(o, indent);
    out_str(o, "<inclusive");
    out_attr_u64(o, "Ir", incl->ir);
    out_cache_attrs(o, incl->ir, incl->cache);
    out_heap_attrs(o, incl->heap);
    out_str(o, "/>\n");
+   if (pc == NULL) return;
+   HT_(percall_summary)(pc, &sum);
    if (sum.n == 0) return;
    out_str(o, indent);
    out_str(o, "<per-call");
@@ -553,9 +556,50 @@ static void write_marks(Out* o)
    out_str(o, "  </marks>\n");
 }
 
+/* --call-graph=yes: a function's <no-symbol> and <callees>; 'edges'
+   points at its first edge in the sorted array, and advances past its
+   last. */
+static void write_call_graph(Out* o, HT_Fn* f, HT_Edge** edges, UInt n_edges,
+                             UInt* next_edge)
+{
+   UInt first = *next_edge, i;
+   if (f->no_sym.ir > 0) {
+      out_str(o, "      <no-symbol");
+      out_attr_u64(o, "Ir", f->no_sym.ir);
+      out_cache_attrs(o, f->no_sym.ir, f->no_sym.cache);
+      out_str(o, "/>\n");
+   }
+   while (*next_edge < n_edges && edges[*next_edge]->caller == f)
+      (*next_edge)++;
+   if (*next_edge == first) return;
+   out_str(o, "      <callees>\n");
+   for (i = first; i < *next_edge; i++) {
+      HT_Edge* e = edges[i];
+      tl_assert(e->callee->report_id > 0);
+      out_str(o, "        <call");
+      out_attr_u64(o, "callee", e->callee->report_id);
+      out_attr_u64(o, "calls", e->calls);
+      out_attr_u64(o, "Ir", e->incl.ir);
+      out_cache_attrs(o, e->incl.ir, e->incl.cache);
+      out_heap_attrs(o, e->incl.heap);
+      out_str(o, "/>\n");
+   }
+   out_str(o, "      </callees>\n");
+}
+
 static void write_functions(Out* o, HT_Fn** fns, UInt n)
 {
-   UInt i;
+   UInt      i, n_edges = 0, next_edge = 0;
+   HT_Edge** edges = NULL;
+   Bool      graph = HT_(clo).call_graph;
+   if (graph) {
+      for (i = 0; i < n; i++) fns[i]->report_id = i + 1;
+      edges = HT_(edges_sorted)(&n_edges);
+      /* Edges of callers that are not listed (report_id 0: entered
+         while collection was off and never counted) sort first. */
+      while (next_edge < n_edges && edges[next_edge]->caller->report_id == 0)
+         next_edge++;
+   }
    out_str(o, "  <functions>\n");
    for (i = 0; i < n; i++) {
       HT_Fn* f = fns[i];
@@ -565,9 +609,18 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       out_attr(o, "file", f->file);
       out_attr_u64(o, "line", f->line);
       if (f->dir[0] != '\0') out_attr(o, "dir", f->dir);
-      if (f->marked) {
+      if (f->marked)
          out_attr(o, "marked", "yes");
+      if (f->marked || graph)
          out_attr_u64(o, "calls", f->calls);
+      if (graph) {
+         out_attr_u64(o, "id", f->report_id);
+         if (f->outside_calls > 0)
+            out_attr_u64(o, "outside-calls", f->outside_calls);
+         if (f->recursive)
+            out_attr(o, "recursive", "yes");
+         if (f->mid_jump)
+            out_attr(o, "mid-jump", "yes");
       }
       out_str(o, ">\n      <self");
       out_attr_u64(o, "Ir", f->ir);
@@ -578,11 +631,14 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
          out_heap_attrs(o, f->heap);
          out_str(o, "/>\n");
       }
-      if (f->marked)
+      if (f->marked || graph)
          write_inclusive(o, &f->incl, f->percall, "      ");
+      if (graph)
+         write_call_graph(o, f, edges, n_edges, &next_edge);
       out_str(o, "    </function>\n");
    }
    out_str(o, "  </functions>\n");
+   if (edges) VG_(free)(edges);
 }
 
 /* <objects>: each object a listed function names (but "???"), by name,

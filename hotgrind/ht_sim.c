@@ -118,6 +118,7 @@ static HT_SIM_INLINE void miss(HT_Fn* fn, Int what)
 {
    fn->cache[what]++;
    HT_(cache_total)[what]++;
+   if (fn->no_symbol) HT_(innermost_no_symbol)->cache[what]++;
 }
 
 VG_REGPARM(3) void HT_(sim_fetch)(HT_Fn* fn, Addr a, UWord size)
@@ -149,6 +150,7 @@ VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size)
 {
    fn->cache[HT_Dr]++;
    HT_(cache_total)[HT_Dr]++;
+   if (fn->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dr]++;
    HT_(sim_read)(fn, a, size);
 }
 
@@ -156,6 +158,7 @@ VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size)
 {
    fn->cache[HT_Dw]++;
    HT_(cache_total)[HT_Dw]++;
+   if (fn->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dw]++;
    HT_(sim_write)(fn, a, size);
 }
 

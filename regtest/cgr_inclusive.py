@@ -78,6 +78,8 @@ class Callgrind:
         self.call_ir = defaultdict(int)        # inclusive cost of calls made
         self.calls_in = defaultdict(int)       # calls into a function
         self.edges = defaultdict(set)          # caller -> callees
+        self.edge_calls = defaultdict(int)     # (caller, callee) -> calls
+        self.edge_ir = defaultdict(int)        # (caller, callee) -> Ir
         self.per_line = defaultdict(int)       # (file, line) -> self Ir
         self.callers = defaultdict(set)        # name -> caller chains
         self.summary = None
@@ -107,6 +109,8 @@ class Callgrind:
                     self.call_ir[fn] += ir
                     self.calls_in[pending_call[0]] += pending_call[1]
                     self.edges[fn].add(pending_call[0])
+                    self.edge_calls[(fn, pending_call[0])] += pending_call[1]
+                    self.edge_ir[(fn, pending_call[0])] += ir
                     pending_call = None
                     continue
                 c = line[0]

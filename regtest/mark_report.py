@@ -5,7 +5,9 @@ Usage:
   mark_report.py invariants REPORT
       What holds for every report (lib.sh's check_report runs it):
       - a marked function has calls; when calls > 0 it has <inclusive>
-        and <per-call>, and so does every zone;
+        and <per-call>, and so does every zone; with --call-graph=yes
+        every function has calls and <inclusive>, and only marked ones a
+        <per-call>;
       - per-call: min <= p50 <= p95 <= p99 <= max <= inclusive Ir <=
         total Ir, min <= mean <= max, mean has two decimals, and
         mean * calls >= inclusive Ir (each call's own inclusive Ir counts
@@ -145,7 +147,19 @@ def invariants(path):
             problems.append(f"{kind} {name}: one call, but per-call "
                             f"{pc} and inclusive Ir {ir}")
 
+    # With --call-graph=yes every function has calls, an id and
+    # <inclusive>; <per-call> stays a marked function's.
+    graph = any(o.get("name") == "call-graph" and o.get("value") == "yes"
+                for o in root.iter("option"))
     for f in funcs:
+        if graph and f.get("marked") is None:
+            if (f.get("calls") is None or f.find("inclusive") is None
+                    or f.find("per-call") is not None):
+                problems.append(f"function {f.get('name')}: a call-graph "
+                                "report's function needs calls and "
+                                "<inclusive>, and no <per-call> unless "
+                                "marked")
+            continue
         if f.get("marked") is None:
             if f.get("calls") is not None or f.find("inclusive") is not None:
                 problems.append(f"function {f.get('name')}: calls or "
