@@ -1067,34 +1067,39 @@ static char *cg_file_name(const struct hg_function *f)
     return hg_xstrdup(f->file);
 }
 
-/* Which functions get " [OBJECT]" after their name: those without a
-   source file named "???", or named as such a function of another
-   object.  callgrind_annotate knows a function by file and name only, so
-   these would add up in one row, under the last object's name. */
+/* Which functions get " [OBJECT]" after their name: those named "???",
+   and those whose file and name a function of another object also has
+   (_init without a file in several libraries; fstatat of ld.so and of
+   libc, built from one source file).  callgrind_annotate knows a function
+   by file and name only, so these would add up in one row, under the last
+   object's name. */
 static bool *cg_shared_names(const struct hg_report *r)
 {
-    size_t n = r->function_count, i, k, start, unknown = 0;
+    size_t n = r->function_count, i, k, start;
     struct string_ref *refs = hg_xmalloc((n + 1) * sizeof *refs);
     bool *shared = hg_xcalloc(n + 1, sizeof *shared);
 
-    for (i = 0; i < n; i++)
-        if (r->functions[i].file[0] == '\0') {
-            refs[unknown].text = r->functions[i].name;
-            refs[unknown++].index = i;
-        }
-    qsort(refs, unknown, sizeof *refs, compare_string_refs);
-    /* A run of equal names shared by two objects or more. */
-    for (start = 0; start < unknown; start = i) {
+    /* "FILE\nNAME": one text for the pair callgrind_annotate sees. */
+    for (i = 0; i < n; i++) {
+        refs[i].text = hg_xasprintf("%s\n%s", r->functions[i].file,
+                                    r->functions[i].name);
+        refs[i].index = i;
+    }
+    qsort(refs, n, sizeof *refs, compare_string_refs);
+    /* A run of equal pairs shared by two objects or more. */
+    for (start = 0; start < n; start = i) {
         bool several = false;
         const char *object = r->functions[refs[start].index].object;
-        for (i = start; i < unknown && strcmp(refs[i].text,
-                                              refs[start].text) == 0; i++)
+        for (i = start; i < n && strcmp(refs[i].text, refs[start].text) == 0;
+             i++)
             several = several || strcmp(r->functions[refs[i].index].object,
                                         object) != 0;
         for (k = start; k < i; k++)
-            shared[refs[k].index] = several
-                                    || strcmp(refs[k].text, "???") == 0;
+            shared[refs[k].index] =
+                several || strcmp(r->functions[refs[k].index].name, "???") == 0;
     }
+    for (i = 0; i < n; i++)
+        free((char *)refs[i].text);
     free(refs);
     return shared;
 }

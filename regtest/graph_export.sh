@@ -1,0 +1,68 @@
+#!/bin/sh
+# hotgrind regression tests: what the host command makes of real
+# --call-graph=yes reports.  For each program: the report validates;
+# `hotgrind export --format=callgrind`, read by Valgrind's own
+# callgrind_annotate, gives every function that was entered and is
+# neither recursive nor mid-jump the report's inclusive Ir
+# (--inclusive=yes), and shows exactly the report's calls with their
+# counts and Ir (--tree=caller); show --callers/--callees/--tree and the
+# exports print the same bytes twice; two runs merge into a valid report
+# whose calls are the sums.  GPL-2.0-or-later
+. "${srcdir:-.}/lib.sh"
+
+cli=$top_builddir/cli/hotgrind
+test -x "$cli" || hard_error "no $cli: the host command is built first"
+command -v callgrind_annotate >/dev/null 2>&1 ||
+   skip "no callgrind_annotate (Valgrind's, with perl)"
+
+# twice OUT ARGS...: `hotgrind ARGS` twice, the same bytes (in OUT).
+twice() {
+   _out=$1; shift
+   "$cli" "$@" >"$_out" 2>"$_out.err" ||
+      fail "hotgrind $* failed: $(cat "$_out.err")"
+   "$cli" "$@" >"$_out.again" 2>&1 || fail "hotgrind $* failed the second time"
+   cmp -s "$_out" "$_out.again" ||
+      fail "hotgrind $* printed different bytes twice"
+}
+
+# exported NAME PROG [ARGS...]
+exported() {
+   _n=$1; shift
+   hg "$_n.xml" --call-graph=yes -- "$@"
+   "$cli" validate "$_n.xml" >/dev/null || fail "$_n.xml is not valid"
+   twice "$_n.cg" export --format=callgrind "$_n.xml"
+   twice "$_n.json" export --format=json "$_n.xml"
+   callgrind_annotate --inclusive=yes --threshold=100 "$_n.cg" \
+      >"$_n.incl" 2>/dev/null || fail "callgrind_annotate $_n.cg failed"
+   "$PYTHON3" "$srcdir/cga_compare.py" inclusive "$_n.xml" "$_n.incl" \
+      >"$_n.incl.cmp" 2>&1 || {
+      cat "$_n.incl.cmp" >&2
+      fail "$_n: callgrind_annotate's inclusive Ir differ from the report's"
+   }
+   pass "$_n: $(tail -n 1 "$_n.incl.cmp")"
+   callgrind_annotate --tree=caller --threshold=100 "$_n.cg" \
+      >"$_n.tree" 2>/dev/null || fail "callgrind_annotate --tree $_n.cg failed"
+   "$PYTHON3" "$srcdir/cga_compare.py" edges "$_n.xml" "$_n.tree" \
+      >"$_n.tree.cmp" 2>&1 || {
+      cat "$_n.tree.cmp" >&2
+      fail "$_n: callgrind_annotate's calls differ from the report's"
+   }
+   pass "$_n: $(tail -n 1 "$_n.tree.cmp")"
+   twice "$_n.show-tree" show --tree "$_n.xml"
+   twice "$_n.show-callers" show --callers main "$_n.xml"
+   twice "$_n.show-callees" show --callees main "$_n.xml"
+   pass "$_n: show --tree, --callers, --callees and the exports twice the same"
+}
+
+exported fib ../mark_fib_O0 15 2
+exported qsort ../mark_qsort_O2 1000 3
+exported plt ../mark_plt 50 20 7
+exported except ../mark_except_O2 3 2 10 100
+
+# Two runs of one program merge: the merged report is valid (its
+# identities hold) and main's calls to qsort are the sum.
+hg qsort2.xml --call-graph=yes -- ../mark_qsort_O2 500 3
+"$cli" merge -o merged.xml qsort.xml qsort2.xml >merge.out 2>&1 ||
+   fail "merge of two call-graph reports failed: $(cat merge.out)"
+"$cli" validate merged.xml >/dev/null || fail "merged.xml is not valid"
+pass "qsort: two runs merged into a valid report"
