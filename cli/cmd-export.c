@@ -706,6 +706,22 @@ static void cg_names_free(struct cg_names *names)
     free(names->id);
 }
 
+/* "SPEC=(N) TEXT" the first time TEXT's class is named, "SPEC=(N)"
+   after; the current name stays (cob=, cfi=). */
+static void cg_name_ref(FILE *out, struct cg_names *names, const char *spec,
+                        size_t index, const char *text)
+{
+    size_t class = names->class_of[index];
+    if (names->id[class] != 0) {
+        fprintf(out, "%s=(%u)\n", spec, names->id[class]);
+        return;
+    }
+    names->id[class] = ++names->next_id;
+    fprintf(out, "%s=(%u) ", spec, names->id[class]);
+    hg_print_clean(out, text[0] ? text : "???");
+    fputc('\n', out);
+}
+
 /* "SPEC=(N) TEXT" the first time, "SPEC=(N)" after, nothing when TEXT is
    the current one already. */
 static void cg_switch(FILE *out, struct cg_names *names, const char *spec,
@@ -715,14 +731,7 @@ static void cg_switch(FILE *out, struct cg_names *names, const char *spec,
     if (names->current == class)
         return;
     names->current = class;
-    if (names->id[class] != 0) {
-        fprintf(out, "%s=(%u)\n", spec, names->id[class]);
-        return;
-    }
-    names->id[class] = ++names->next_id;
-    fprintf(out, "%s=(%u) ", spec, names->id[class]);
-    hg_print_clean(out, text[0] ? text : "???");
-    fputc('\n', out);
+    cg_name_ref(out, names, spec, index, text);
 }
 
 struct cg_writer {
@@ -779,22 +788,6 @@ static uint64_t cg_event_value(int e, uint64_t ir,
     case 2: return heap->frees;
     default: return heap->free_bytes;
     }
-}
-
-/* "SPEC=(N) TEXT" the first time TEXT's class is named, "SPEC=(N)"
-   after; unlike cg_switch, the current name stays (cob=, cfi=). */
-static void cg_name_ref(FILE *out, struct cg_names *names, const char *spec,
-                        size_t index, const char *text)
-{
-    size_t class = names->class_of[index];
-    if (names->id[class] != 0) {
-        fprintf(out, "%s=(%u)\n", spec, names->id[class]);
-        return;
-    }
-    names->id[class] = ++names->next_id;
-    fprintf(out, "%s=(%u) ", spec, names->id[class]);
-    hg_print_clean(out, text[0] ? text : "???");
-    fputc('\n', out);
 }
 
 /* What the call lines of a call graph need: each function's fn= number is

@@ -25,6 +25,19 @@ twice() {
       fail "hotgrind $* printed different bytes twice"
 }
 
+# annotated NAME CHECK OPTION: callgrind_annotate OPTION on NAME.cg agrees
+# with NAME.xml as `cga_compare.py CHECK` says.
+annotated() {
+   callgrind_annotate "$3" --threshold=100 "$1.cg" >"$1.$2" 2>/dev/null ||
+      fail "callgrind_annotate $3 $1.cg failed"
+   "$PYTHON3" "$srcdir/cga_compare.py" "$2" "$1.xml" "$1.$2" \
+      >"$1.$2.cmp" 2>&1 || {
+      cat "$1.$2.cmp" >&2
+      fail "$1: callgrind_annotate $3 differs from the report ($2)"
+   }
+   pass "$1: $(tail -n 1 "$1.$2.cmp")"
+}
+
 # exported NAME PROG [ARGS...]
 exported() {
    _n=$1; shift
@@ -32,22 +45,8 @@ exported() {
    "$cli" validate "$_n.xml" >/dev/null || fail "$_n.xml is not valid"
    twice "$_n.cg" export --format=callgrind "$_n.xml"
    twice "$_n.json" export --format=json "$_n.xml"
-   callgrind_annotate --inclusive=yes --threshold=100 "$_n.cg" \
-      >"$_n.incl" 2>/dev/null || fail "callgrind_annotate $_n.cg failed"
-   "$PYTHON3" "$srcdir/cga_compare.py" inclusive "$_n.xml" "$_n.incl" \
-      >"$_n.incl.cmp" 2>&1 || {
-      cat "$_n.incl.cmp" >&2
-      fail "$_n: callgrind_annotate's inclusive Ir differ from the report's"
-   }
-   pass "$_n: $(tail -n 1 "$_n.incl.cmp")"
-   callgrind_annotate --tree=caller --threshold=100 "$_n.cg" \
-      >"$_n.tree" 2>/dev/null || fail "callgrind_annotate --tree $_n.cg failed"
-   "$PYTHON3" "$srcdir/cga_compare.py" edges "$_n.xml" "$_n.tree" \
-      >"$_n.tree.cmp" 2>&1 || {
-      cat "$_n.tree.cmp" >&2
-      fail "$_n: callgrind_annotate's calls differ from the report's"
-   }
-   pass "$_n: $(tail -n 1 "$_n.tree.cmp")"
+   annotated "$_n" inclusive --inclusive=yes
+   annotated "$_n" edges --tree=caller
    twice "$_n.show-tree" show --tree "$_n.xml"
    twice "$_n.show-callers" show --callers main "$_n.xml"
    twice "$_n.show-callees" show --callees main "$_n.xml"

@@ -12,10 +12,10 @@
 
 . "$(dirname "$0")/lib.sh"
 
-# big N OUT [ATTRIBUTES]: a valid report of N functions, the first one
-# with ATTRIBUTES added.
-big() {
-  awk -v n="$1" -v extra="${3:-}" 'BEGIN {
+# The start of a large report of N functions, up to <functions>, with
+# OPTIONS (<option> lines) in <run>: an awk function for the generators.
+report_start='
+  function report_start(n, options) {
     print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
     print "<hotgrind format=\"1\">"
     print "  <run>"
@@ -25,9 +25,19 @@ big() {
     print "    <command>"
     print "      <exe>big</exe>"
     print "    </command>"
+    if (options != "")
+      print "    <options>\n" options "\n    </options>"
     print "  </run>"
     printf "  <totals Ir=\"%d\"/>\n", n
     print "  <functions>"
+  }'
+
+# big N OUT [ATTRIBUTES]: a valid report of N functions, the first one
+# with ATTRIBUTES added.
+big() {
+  awk -v n="$1" -v extra="${3:-}" "$report_start"'
+  BEGIN {
+    report_start(n, "")
     for (i = 0; i < n; i++)
       printf "    <function name=\"function_%07d\" object=\"big\" " \
              "file=\"big.c\" line=\"%d\"%s>\n      <self Ir=\"1\"/>\n" \
@@ -74,22 +84,9 @@ expect_trouble show "$scratch/rule.xml" &&
 # 400,000 calls, 36 MB): validate keeps what the call graph's rules need,
 # 56 bytes a function and 16 a call (the cycle search then adds 48 bytes
 # a function), within the same 120 MB.
-awk -v n=100000 'BEGIN {
-  print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-  print "<hotgrind format=\"1\">"
-  print "  <run>"
-  print "    <tool name=\"hotgrind\" version=\"0.1.0\"/>"
-  print "    <valgrind version=\"3.19.0\"/>"
-  print "    <arch>amd64</arch>"
-  print "    <command>"
-  print "      <exe>big</exe>"
-  print "    </command>"
-  print "    <options>"
-  print "      <option name=\"call-graph\" value=\"yes\"/>"
-  print "    </options>"
-  print "  </run>"
-  printf "  <totals Ir=\"%d\"/>\n", n
-  print "  <functions>"
+awk -v n=100000 "$report_start"'
+BEGIN {
+  report_start(n, "      <option name=\"call-graph\" value=\"yes\"/>")
   for (i = 1; i <= n; i++) {
     callees = n - i < 4 ? n - i : 4
     callers = i - 1 < 4 ? i - 1 : 4
