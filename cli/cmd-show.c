@@ -76,13 +76,20 @@ static const char show_help[] =
     "               total and calls; a call back into a function on the path\n"
     "               is marked [cycle] and not followed, a function with\n"
     "               callees below --depth is marked [...]\n"
-    "  --depth N    levels of callees under each root (default 8)\n"
+    "  --depth N    levels of callees under each root (default 8, at most\n"
+    "               1000); the tree stops after 10,000 rows, saying so\n"
     "  (--limit N then limits the callers or callees of each function.)\n";
 
 enum { DEFAULT_LIMIT = 20 };
 
-/* Levels of callees `show --tree` shows under each root. */
-enum { DEFAULT_DEPTH = 8 };
+/* Levels of callees `show --tree` shows under each root, by default and
+   at most (the tree is walked by recursion, one level a call). */
+enum { DEFAULT_DEPTH = 8, DEPTH_MAX = 1000 };
+
+/* Rows of `show --tree` past which it stops: a function repeats under
+   each of its callers, so a tree can grow exponentially with its
+   depth. */
+enum { TREE_ROWS_MAX = 10000 };
 
 /* The width `show` fits by default, whatever the terminal: the output
    depends only on the report and the options. */
@@ -1243,6 +1250,7 @@ struct tree {
     size_t rows, capacity;
     size_t depth_max, limit;
     const struct hg_function **path;   /* the node's ancestors */
+    bool cut;                          /* TREE_ROWS_MAX reached */
 };
 
 static const struct hg_column tree_columns[] = {
@@ -1262,9 +1270,14 @@ static void tree_row(struct tree *tree, size_t depth, uint64_t ir,
                      uint64_t calls, const struct hg_function *f,
                      const char *mark)
 {
-    size_t row = tree->rows++;
+    size_t row = tree->rows;
     char *text;
 
+    if (row == TREE_ROWS_MAX) {
+        tree->cut = true;
+        return;
+    }
+    tree->rows++;
     if (tree->rows > tree->capacity) {
         size_t cells = tree->table.column_count;
         tree->capacity *= 2;
@@ -1304,7 +1317,7 @@ static void tree_children(struct tree *tree, const struct hg_function *f,
     }
     qsort(rows, count, sizeof *rows, compare_edge_rows);
     shown = within_limit(count, tree->limit);
-    for (i = 0; i < shown; i++) {
+    for (i = 0; i < shown && !tree->cut; i++) {
         const struct hg_function *g = rows[i].function;
         bool cycle = false;
         for (a = 0; a < depth && !cycle; a++)
@@ -1318,7 +1331,7 @@ static void tree_children(struct tree *tree, const struct hg_function *f,
             tree_children(tree, g, depth + 1);
         }
     }
-    if (shown < count) {
+    if (shown < count && !tree->cut) {
         /* The rest in one row: their calls and Ir summed. */
         uint64_t ir = 0, calls = 0;
         char more[64];
@@ -1331,7 +1344,8 @@ static void tree_children(struct tree *tree, const struct hg_function *f,
         row = tree->rows - 1;
         snprintf(more, sizeof more, "%*s(%zu more)", (int)(2 * depth), "",
                  count - shown);
-        hg_table_set(&tree->table, row, 3, more);
+        if (!tree->cut)
+            hg_table_set(&tree->table, row, 3, more);
     }
     free(rows);
 }
@@ -1375,7 +1389,7 @@ static void show_tree(FILE *out, const struct hg_report *report,
     tree.path = hg_xmalloc((depth_max + 1) * sizeof *tree.path);
     hg_table_create(&tree.table, tree_columns, 4, tree.capacity);
     tree.table.fit = tree_fit;
-    for (i = 0; i < count; i++) {
+    for (i = 0; i < count && !tree.cut; i++) {
         tree_row(&tree, 0, roots[i]->inclusive_ir, roots[i]->outside_calls,
                  roots[i], depth_max == 0 && roots[i]->callee_count > 0
                  ? "  [...]" : "");
@@ -1385,6 +1399,9 @@ static void show_tree(FILE *out, const struct hg_report *report,
     }
     tree.table.row_count = tree.rows;
     hg_table_finish_within(out, &tree.table, width, NULL);
+    if (tree.cut)
+        fprintf(out, "(cut at %d rows: a smaller --depth or --limit shows "
+                "the whole tree)\n", TREE_ROWS_MAX);
     free(tree.path);
     free(roots);
 }
@@ -1507,9 +1524,11 @@ int cmd_show(int argc, char **argv)
     if (depth_text != NULL && !tree)
         return hg_usage_error("show", show_usage, "--depth goes with "
                               "--tree");
-    if (depth_text != NULL && !hg_parse_limit(depth_text, &depth))
+    if (depth_text != NULL
+        && (!hg_parse_limit(depth_text, &depth) || depth > DEPTH_MAX))
         return hg_usage_error("show", show_usage, "--depth needs a number "
-                              "of levels, not '%s'", depth_text);
+                              "of levels from 0 to %d, not '%s'", DEPTH_MAX,
+                              depth_text);
     if (path == NULL)
         return hg_usage_error("show", show_usage, "no REPORT given");
 

@@ -105,6 +105,43 @@ twice show --tree "$cycle" && {
   has_line '8 (7.41%) 2 d (cycle)' "--tree cycle.xml"
 }
 
+# A tree that would grow past 10,000 rows stops there and says so: root
+# calls 200 functions, each calling the same 200 leaves (40,201 rows with
+# --limit 0); each leaf runs 1 instruction a call.
+awk 'BEGIN {
+  print "<hotgrind format=\"1\"><run><tool name=\"hotgrind\" version=\"0.1.0\"/>"
+  print "<valgrind version=\"3.19.0\"/><arch>amd64</arch><command><exe>fan</exe>"
+  print "</command><options><option name=\"call-graph\" value=\"yes\"/>"
+  print "</options></run><totals Ir=\"40201\"/><functions>"
+  for (i = 0; i < 200; i++)
+    printf "<function name=\"l%03d\" object=\"fan\" file=\"\" line=\"0\" " \
+           "calls=\"200\" id=\"%d\"><self Ir=\"200\"/><inclusive " \
+           "Ir=\"200\"/></function>\n", i, i + 1
+  for (i = 0; i < 200; i++) {
+    printf "<function name=\"m%03d\" object=\"fan\" file=\"\" line=\"0\" " \
+           "calls=\"1\" id=\"%d\"><self Ir=\"1\"/><inclusive Ir=\"201\"/>" \
+           "<callees>", i, i + 201
+    for (j = 1; j <= 200; j++)
+      printf "<call callee=\"%d\" calls=\"1\" Ir=\"1\"/>", j
+    print "</callees></function>"
+  }
+  printf "<function name=\"root\" object=\"fan\" file=\"\" line=\"0\" " \
+         "calls=\"1\" id=\"401\" outside-calls=\"1\"><self Ir=\"1\"/>" \
+         "<inclusive Ir=\"40201\"/><callees>"
+  for (j = 201; j <= 400; j++)
+    printf "<call callee=\"%d\" calls=\"1\" Ir=\"201\"/>", j
+  print "</callees></function></functions></hotgrind>"
+}' >"$scratch/fan.xml" || exit 99
+run 0 validate "$scratch/fan.xml"
+twice show --tree --limit 0 "$scratch/fan.xml" && {
+  # The title, a blank line, the column titles, 10,000 rows, the note.
+  checks=$((checks + 1))
+  [ "$(lines "$out")" = 10004 ] || fail "--tree of fan.xml: $(lines "$out") lines"
+  has_line '(cut at 10000 rows: a smaller --depth or --limit shows the whole tree)' \
+    "--tree of fan.xml"
+}
+expect_trouble show --tree --depth 1001 "$graph"
+
 # --- refused: a report without a call graph, no match, bad options
 for view in '--callers main' '--callees main' --tree; do
   # shellcheck disable=SC2086
