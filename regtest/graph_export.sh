@@ -5,8 +5,8 @@
 # callgrind_annotate, gives every function that was entered and is
 # neither recursive nor mid-jump the report's inclusive Ir
 # (--inclusive=yes), and shows exactly the report's calls with their
-# counts and Ir (--tree=caller); show --callers/--callees/--tree and the
-# exports print the same bytes twice; two runs merge into a valid report
+# counts and Ir (--tree=caller); show --callers/--callees/--tree fit 120
+# columns, and they and the exports print the same bytes twice; two runs merge into a valid report
 # whose calls are the sums.  GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 
@@ -47,10 +47,17 @@ exported() {
    twice "$_n.json" export --format=json "$_n.xml"
    annotated "$_n" inclusive --inclusive=yes
    annotated "$_n" edges --tree=caller
-   twice "$_n.show-tree" show --tree "$_n.xml"
-   twice "$_n.show-callers" show --callers main "$_n.xml"
-   twice "$_n.show-callees" show --callees main "$_n.xml"
-   pass "$_n: show --tree, --callers, --callees and the exports twice the same"
+   for _view in tree callers callees; do
+      case $_view in tree) _args=--tree ;; *) _args="--$_view main" ;; esac
+      # shellcheck disable=SC2086  # two words
+      twice "$_n.show-$_view" show $_args "$_n.xml"
+      # Display columns: UTF-8 continuation bytes take none.
+      _w=$(LC_ALL=C tr -d '\200-\277' <"$_n.show-$_view" |
+           awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }')
+      test "$_w" -le 120 || fail "$_n: show $_args is $_w columns wide"
+   done
+   pass "$_n: show --tree, --callers, --callees (within 120 columns) and" \
+      "the exports twice the same"
 }
 
 exported fib ../mark_fib_O0 15 2
