@@ -224,6 +224,30 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
     hg_json_close(w);
 }
 
+/* A function's "no-symbol" and "callees" (docs/export.md): every member
+   is there whatever its value, so that a reader needs no defaults. */
+static void json_call_graph(struct hg_json *w, const struct hg_function *f)
+{
+    size_t i;
+
+    hg_json_open(w, "no-symbol", '{', false);
+    json_costs(w, f->no_symbol_ir, &f->no_symbol_cache);
+    hg_json_close(w);
+    hg_json_open(w, "callees", '[', false);
+    for (i = 0; i < f->callee_count; i++) {
+        const struct hg_call *call = &f->callees[i];
+        hg_json_open(w, NULL, '{', true);
+        /* The callee's id, as in the report: its index + 1. */
+        hg_json_count(w, "callee", call->callee + 1);
+        hg_json_count(w, "calls", call->calls);
+        json_costs(w, call->ir, &call->cache);
+        if (call->has_heap)
+            json_heap_traffic(w, &call->heap);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+}
+
 static void json_function(struct hg_json *w, const struct hg_function *f)
 {
     hg_json_open(w, NULL, '{', false);
@@ -233,9 +257,15 @@ static void json_function(struct hg_json *w, const struct hg_function *f)
     hg_json_count(w, "line", f->line);
     if (f->dir != NULL)
         hg_json_text(w, "dir", f->dir);
-    if (f->marked) {
+    if (f->marked)
         hg_json_bool(w, "marked", true);
+    if (f->marked || f->has_call_graph)
         hg_json_count(w, "calls", f->calls);
+    if (f->has_call_graph) {
+        hg_json_count(w, "id", f->id);
+        hg_json_count(w, "outside-calls", f->outside_calls);
+        hg_json_bool(w, "recursive", f->recursive);
+        hg_json_bool(w, "mid-jump", f->mid_jump);
     }
     hg_json_open(w, "self", '{', false);
     json_costs(w, f->self_ir, &f->self_cache);
@@ -245,10 +275,12 @@ static void json_function(struct hg_json *w, const struct hg_function *f)
         json_heap_traffic(w, &f->heap);
         hg_json_close(w);
     }
-    if (f->marked)
+    if (f->marked || f->has_call_graph)
         json_inclusive(w, f->inclusive_ir, &f->inclusive_cache,
                        f->has_inclusive_heap, &f->inclusive_heap);
     json_per_call(w, f->has_per_call, &f->per_call);
+    if (f->has_call_graph)
+        json_call_graph(w, f);
     hg_json_close(w);
 }
 
@@ -674,6 +706,22 @@ static void cg_names_free(struct cg_names *names)
     free(names->id);
 }
 
+/* "SPEC=(N) TEXT" the first time TEXT's class is named, "SPEC=(N)"
+   after; the current name stays (cob=, cfi=). */
+static void cg_name_ref(FILE *out, struct cg_names *names, const char *spec,
+                        size_t index, const char *text)
+{
+    size_t class = names->class_of[index];
+    if (names->id[class] != 0) {
+        fprintf(out, "%s=(%u)\n", spec, names->id[class]);
+        return;
+    }
+    names->id[class] = ++names->next_id;
+    fprintf(out, "%s=(%u) ", spec, names->id[class]);
+    hg_print_clean(out, text[0] ? text : "???");
+    fputc('\n', out);
+}
+
 /* "SPEC=(N) TEXT" the first time, "SPEC=(N)" after, nothing when TEXT is
    the current one already. */
 static void cg_switch(FILE *out, struct cg_names *names, const char *spec,
@@ -683,14 +731,7 @@ static void cg_switch(FILE *out, struct cg_names *names, const char *spec,
     if (names->current == class)
         return;
     names->current = class;
-    if (names->id[class] != 0) {
-        fprintf(out, "%s=(%u)\n", spec, names->id[class]);
-        return;
-    }
-    names->id[class] = ++names->next_id;
-    fprintf(out, "%s=(%u) ", spec, names->id[class]);
-    hg_print_clean(out, text[0] ? text : "???");
-    fputc('\n', out);
+    cg_name_ref(out, names, spec, index, text);
 }
 
 struct cg_writer {
@@ -724,6 +765,154 @@ static void cg_costs(struct cg_writer *w, const struct hg_entity *entity,
         }
     }
     fputc('\n', w->out);
+}
+
+/* ---- the call graph (call-graph=yes) */
+
+/* Event E (cg_events) of a cost given as Ir, cache figures and heap
+   traffic (NULL: none); 0 when it has no such figure. */
+static uint64_t cg_event_value(int e, uint64_t ir,
+                               const struct hg_cache_costs *cache,
+                               const struct hg_heap_traffic *heap)
+{
+    if (e == 0)
+        return ir;
+    if (e <= HG_CYCLES + 1)
+        return cache->present && (e != HG_CYCLES + 1 || cache->has_cycles)
+               ? cache->value[e - 1] : 0;
+    if (heap == NULL)
+        return 0;
+    switch (e - HG_CYCLES - 2) {
+    case 0: return heap->allocs;
+    case 1: return heap->alloc_bytes;
+    case 2: return heap->frees;
+    default: return heap->free_bytes;
+    }
+}
+
+/* What the call lines of a call graph need: each function's fn= number is
+   its index + 1, its name written the first time it is named (by fn= or
+   cfn=). */
+struct cg_graph {
+    struct cg_names *objects, *files;
+    char **file_texts;
+    char **names;          /* the fn= names */
+    bool *named;
+};
+
+/* fn=(I + 1), or cfn= (CALLEE), with the name the first time. */
+static void cg_function_ref(FILE *out, struct cg_graph *g, const char *spec,
+                            size_t i)
+{
+    fprintf(out, "%s=(%zu)", spec, i + 1);
+    if (!g->named[i]) {
+        fputc(' ', out);
+        hg_print_clean(out, g->names[i]);
+        g->named[i] = true;
+    }
+    fputc('\n', out);
+}
+
+/* The cost columns of a call: VALUES per cg_events, those in the file. */
+static void cg_call_costs(struct cg_writer *w, const uint64_t *values)
+{
+    int e;
+    fputc('0', w->out);
+    for (e = 0; e < CG_EVENTS; e++)
+        if (w->self[e] != NULL)
+            fprintf(w->out, " %" PRIu64, values[e]);
+    fputc('\n', w->out);
+}
+
+/* A call to function CALLEE: its object, file and name, calls= from line
+   0 (hotgrind has no call sites), and VALUES. */
+static void cg_call(struct cg_writer *w, struct cg_graph *g, size_t callee,
+                    uint64_t calls, const uint64_t *values)
+{
+    const struct hg_function *f = &w->report->functions[callee];
+    cg_name_ref(w->out, g->objects, "cob", callee, f->object);
+    cg_name_ref(w->out, g->files, "cfi", callee, g->file_texts[callee]);
+    cg_function_ref(w->out, g, "cfn", callee);
+    fprintf(w->out, "calls=%" PRIu64 " 0\n", calls);
+    cg_call_costs(w, values);
+}
+
+/* The <callees> of function I, each a call with the edge's inclusive
+   costs. */
+static void cg_callees(struct cg_writer *w, struct cg_graph *g, size_t i)
+{
+    const struct hg_function *f = &w->report->functions[i];
+    uint64_t values[CG_EVENTS];
+    size_t c;
+    int e;
+
+    for (c = 0; c < f->callee_count; c++) {
+        const struct hg_call *call = &f->callees[c];
+        for (e = 0; e < CG_EVENTS; e++)
+            values[e] = cg_event_value(e, call->ir, &call->cache,
+                                       call->has_heap ? &call->heap : NULL);
+        cg_call(w, g, call->callee, call->calls, values);
+    }
+}
+
+/* The entries with no known caller of each function that has some: a
+   stand-in "(no known caller of NAME)" calls it outside-calls times, at
+   its inclusive cost less that of the calls from known callers (0 if
+   recursion makes those more), so that callgrind_annotate's inclusive
+   cost of a function, the sum of its incoming calls, is the report's for
+   every function that is not recursive. */
+static void cg_outside_calls(struct cg_writer *w, struct cg_graph *g)
+{
+    const struct hg_report *r = w->report;
+    size_t n = r->function_count, i, c, roots = 0;
+    size_t *slot = hg_xmalloc((n + 1) * sizeof *slot);
+    uint64_t *incoming;
+    unsigned next = (unsigned)n;
+    int e;
+
+    for (i = 0; i < n; i++)
+        slot[i] = r->functions[i].outside_calls > 0 ? roots++ : SIZE_MAX;
+    if (roots == 0) {
+        free(slot);
+        return;
+    }
+    incoming = hg_xcalloc(roots * CG_EVENTS, sizeof *incoming);
+    for (i = 0; i < n; i++)
+        for (c = 0; c < r->functions[i].callee_count; c++) {
+            const struct hg_call *call = &r->functions[i].callees[c];
+            uint64_t *sum = incoming + slot[call->callee] * CG_EVENTS;
+            if (slot[call->callee] == SIZE_MAX)
+                continue;
+            for (e = 0; e < CG_EVENTS; e++) {
+                uint64_t v = cg_event_value(e, call->ir, &call->cache,
+                                            call->has_heap ? &call->heap
+                                                           : NULL);
+                sum[e] = sum[e] > UINT64_MAX - v ? UINT64_MAX : sum[e] + v;
+            }
+        }
+    for (i = 0; i < n; i++) {
+        const struct hg_function *f = &r->functions[i];
+        uint64_t values[CG_EVENTS];
+        if (slot[i] == SIZE_MAX)
+            continue;
+        for (e = 0; e < CG_EVENTS; e++) {
+            uint64_t all = cg_event_value(e, f->inclusive_ir,
+                                          &f->inclusive_cache,
+                                          f->has_inclusive_heap
+                                          ? &f->inclusive_heap : NULL);
+            uint64_t known = incoming[slot[i] * CG_EVENTS + e];
+            values[e] = all > known ? all - known : 0;
+        }
+        cg_switch(w->out, g->objects, "ob", i, f->object);
+        cg_switch(w->out, g->files, "fl", i, g->file_texts[i]);
+        fprintf(w->out, "fn=(%u) (no known caller of ", ++next);
+        hg_print_clean(w->out, g->names[i]);
+        fputs(")\n", w->out);
+        cg_call(w, g, i, f->outside_calls, values);
+    }
+    w->next_fn_id = next;
+    free(incoming);
+    free(slot);
 }
 
 /* A stand-in caller, "(callers of NAME)", calling the function numbered
@@ -871,34 +1060,39 @@ static char *cg_file_name(const struct hg_function *f)
     return hg_xstrdup(f->file);
 }
 
-/* Which functions get " [OBJECT]" after their name: those without a
-   source file named "???", or named as such a function of another
-   object.  callgrind_annotate knows a function by file and name only, so
-   these would add up in one row, under the last object's name. */
+/* Which functions get " [OBJECT]" after their name: those named "???",
+   and those whose file and name a function of another object also has
+   (_init without a file in several libraries; fstatat of ld.so and of
+   libc, built from one source file).  callgrind_annotate knows a function
+   by file and name only, so these would add up in one row, under the last
+   object's name. */
 static bool *cg_shared_names(const struct hg_report *r)
 {
-    size_t n = r->function_count, i, k, start, unknown = 0;
+    size_t n = r->function_count, i, k, start;
     struct string_ref *refs = hg_xmalloc((n + 1) * sizeof *refs);
     bool *shared = hg_xcalloc(n + 1, sizeof *shared);
 
-    for (i = 0; i < n; i++)
-        if (r->functions[i].file[0] == '\0') {
-            refs[unknown].text = r->functions[i].name;
-            refs[unknown++].index = i;
-        }
-    qsort(refs, unknown, sizeof *refs, compare_string_refs);
-    /* A run of equal names shared by two objects or more. */
-    for (start = 0; start < unknown; start = i) {
+    /* "FILE\nNAME": one text for the pair callgrind_annotate sees. */
+    for (i = 0; i < n; i++) {
+        refs[i].text = hg_xasprintf("%s\n%s", r->functions[i].file,
+                                    r->functions[i].name);
+        refs[i].index = i;
+    }
+    qsort(refs, n, sizeof *refs, compare_string_refs);
+    /* A run of equal pairs shared by two objects or more. */
+    for (start = 0; start < n; start = i) {
         bool several = false;
         const char *object = r->functions[refs[start].index].object;
-        for (i = start; i < unknown && strcmp(refs[i].text,
-                                              refs[start].text) == 0; i++)
+        for (i = start; i < n && strcmp(refs[i].text, refs[start].text) == 0;
+             i++)
             several = several || strcmp(r->functions[refs[i].index].object,
                                         object) != 0;
         for (k = start; k < i; k++)
-            shared[refs[k].index] = several
-                                    || strcmp(refs[k].text, "???") == 0;
+            shared[refs[k].index] =
+                several || strcmp(r->functions[refs[k].index].name, "???") == 0;
     }
+    for (i = 0; i < n; i++)
+        free((char *)refs[i].text);
     free(refs);
     return shared;
 }
@@ -907,6 +1101,7 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
 {
     struct cg_writer w;
     struct cg_names objects, files;
+    struct cg_graph graph;
     struct hg_entity totals = { NULL, NULL };
     size_t n = r->function_count, i;
     const char **object_texts = hg_xmalloc((n + 1) * sizeof *object_texts);
@@ -934,27 +1129,43 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
     }
     cg_names_init(&objects, object_texts, n);
     cg_names_init(&files, (const char *const *)file_texts, n);
+    graph.objects = &objects;
+    graph.files = &files;
+    graph.file_texts = file_texts;
+    graph.names = hg_xcalloc(n + 1, sizeof *graph.names);
+    graph.named = hg_xcalloc(n + 1, sizeof *graph.named);
+    for (i = 0; i < n; i++)
+        graph.names[i] = cg_function_name(r, i, shared);
 
     cg_header(&w);
     for (i = 0; i < n; i++) {
         const struct hg_function *f = &r->functions[i];
         struct hg_entity entity = { f, NULL };
         unsigned id = ++w.next_fn_id;
-        char *name = cg_function_name(r, i, shared);
 
         cg_switch(out, &objects, "ob", i, f->object);
         cg_switch(out, &files, "fl", i, file_texts[i]);
-        fprintf(out, "fn=(%u) ", id);
-        hg_print_clean(out, name);
-        /* Line 0, the unknown line: the report has the function's cost,
-           not its lines' (the header says so).  Not even a zero on its
-           first line: that would say the line cost nothing. */
-        fputs("\n0", out);
+        if (r->has_call_graph) {
+            /* Callees may come first (cfn=): fn= names the function once. */
+            cg_function_ref(out, &graph, "fn", i);
+            fputc('0', out);
+        } else {
+            fprintf(out, "fn=(%u) ", id);
+            hg_print_clean(out, graph.names[i]);
+            /* Line 0, the unknown line: the report has the function's
+               cost, not its lines' (the header says so).  Not even a zero
+               on its first line: that would say the line cost nothing. */
+            fputs("\n0", out);
+        }
         cg_costs(&w, &entity, false, true);
-        if (f->marked && f->calls > 0)
-            cg_calls_into(&w, &entity, name, id, f->calls, f->line);
-        free(name);
+        if (r->has_call_graph)
+            cg_callees(&w, &graph, i);
+        else if (f->marked && f->calls > 0)
+            cg_calls_into(&w, &entity, graph.names[i], id, f->calls,
+                          f->line);
     }
+    if (r->has_call_graph)
+        cg_outside_calls(&w, &graph);
     cg_zones(&w, objects.next_id, files.next_id);
     if (w.sum_fits) {
         fputs("\ntotals:", out);
@@ -965,8 +1176,12 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
     }
     cg_names_free(&objects);
     cg_names_free(&files);
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) {
         free(file_texts[i]);
+        free(graph.names[i]);
+    }
+    free(graph.names);
+    free(graph.named);
     free(file_texts);
     free(object_texts);
     free(shared);

@@ -227,6 +227,8 @@ static bool incompatible(char *diff, size_t size, const struct hg_report *a,
         || differ(diff, size, "Valgrind version", a->valgrind_version,
                   b->valgrind_version)
         || differ(diff, size, "architecture", a->arch, b->arch)
+        || differ_flag(diff, size, "a call graph (--call-graph=yes)",
+                       a->has_call_graph, b->has_call_graph)
         || differ(diff, size, "launcher", a->launcher, b->launcher)
         || differ(diff, size, "program", hg_report_program(a),
                   hg_report_program(b))
@@ -307,6 +309,15 @@ struct marked_sums {
     struct hg_heap_traffic inclusive_heap;
 };
 
+/* What a function of a call graph adds besides calls and inclusive
+   costs (its <callees> are summed in struct merged_calls). */
+struct graph_sums {
+    uint64_t outside_calls;
+    bool recursive, mid_jump;    /* in any report */
+    uint64_t no_symbol_ir;
+    struct hg_cache_costs no_symbol_cache;
+};
+
 /* A merged function: the name, object, file and line of its first
    occurrence, and the sums of all of them. */
 struct merged_function {
@@ -319,7 +330,30 @@ struct merged_function {
     uint64_t self_ir;
     struct hg_cache_costs self_cache;
     struct hg_heap_traffic heap;
-    struct marked_sums *marked_sums;   /* NULL unless marked */
+    struct marked_sums *marked_sums;   /* NULL unless marked or in a
+                                          call graph */
+    struct graph_sums *graph_sums;     /* NULL unless in a call graph */
+};
+
+/* The calls of a call graph, summed by (caller, callee), both indexes of
+   merged functions, through an open-addressing table of indices. */
+struct merged_call {
+    size_t caller, callee;
+    struct hg_call sum;          /* sum.callee unused */
+};
+struct merged_calls {
+    struct merged_call *all;
+    size_t count, capacity;
+    size_t *slots;               /* SIZE_MAX: empty */
+    size_t slot_count;
+};
+
+/* The <callees> of one function of the input being read, kept until the
+   input has been read whole: a callee may come after its caller. */
+struct pending_callees {
+    size_t caller;               /* merged index */
+    struct hg_call *callees;     /* taken from the function */
+    size_t count;
 };
 
 /* The functions merged so far, found by name, object and file through an
@@ -337,6 +371,13 @@ struct merged_functions {
     /* The first function marked in one report but not another. */
     bool mismatch;
     char mismatch_problem[HG_PROBLEM_SIZE];
+    /* Call graph: the input's functions by index (their id - 1) as merged
+       indexes, and their callees until the input is read. */
+    size_t *merged_index;
+    size_t merged_index_count, merged_index_capacity;
+    struct pending_callees *pending;
+    size_t pending_count, pending_capacity;
+    struct merged_calls calls;
 };
 
 static size_t hash_text(size_t h, const char *text)
@@ -439,9 +480,123 @@ static struct merged_function *merged_for(struct merged_functions *m,
     sum->line = f->line;
     sum->first_input = (unsigned)m->input;
     sum->marked = f->marked;
-    if (f->marked)
+    if (f->marked || f->has_call_graph)
         sum->marked_sums = hg_xcalloc(1, sizeof *sum->marked_sums);
+    if (f->has_call_graph)
+        sum->graph_sums = hg_xcalloc(1, sizeof *sum->graph_sums);
     return sum;
+}
+
+/* The call graph of F, summed into SUM: what it adds, its merged index
+   under its id, and its callees kept for sum_pending_calls. */
+static void sum_graph_function(struct merged_functions *m,
+                               struct hg_function *f,
+                               struct merged_function *sum)
+{
+    struct graph_sums *g = sum->graph_sums;
+    struct sums *s = m->sums;
+    size_t index = (size_t)(sum - m->all);
+
+    add(s, &g->outside_calls, f->outside_calls);
+    g->recursive = g->recursive || f->recursive;
+    g->mid_jump = g->mid_jump || f->mid_jump;
+    add(s, &g->no_symbol_ir, f->no_symbol_ir);
+    add_cache(s, &g->no_symbol_cache, &f->no_symbol_cache);
+    /* The loader's rules made ids 1, 2, ... in order. */
+    if (m->merged_index_count == m->merged_index_capacity) {
+        m->merged_index_capacity = m->merged_index_capacity
+                                   ? 2 * m->merged_index_capacity : 1024;
+        m->merged_index = hg_xrealloc(m->merged_index,
+                                      m->merged_index_capacity,
+                                      sizeof *m->merged_index);
+    }
+    m->merged_index[m->merged_index_count++] = index;
+    if (f->callee_count == 0)
+        return;
+    if (m->pending_count == m->pending_capacity) {
+        m->pending_capacity = m->pending_capacity
+                              ? 2 * m->pending_capacity : 1024;
+        m->pending = hg_xrealloc(m->pending, m->pending_capacity,
+                                 sizeof *m->pending);
+    }
+    m->pending[m->pending_count].caller = index;
+    m->pending[m->pending_count].callees = f->callees;
+    m->pending[m->pending_count++].count = f->callee_count;
+    f->callees = NULL;
+    f->callee_count = 0;
+}
+
+static size_t call_hash(size_t caller, size_t callee)
+{
+    return (caller * 0x9e3779b97f4a7c15u) ^ (callee * 1099511628211u)
+           ^ (callee >> 7);
+}
+
+/* The merged call from CALLER to CALLEE, made zero when new. */
+static struct merged_call *merged_call_for(struct merged_calls *c,
+                                           size_t caller, size_t callee)
+{
+    size_t k, mask, i;
+
+    if (2 * (c->count + 1) > c->slot_count) {
+        free(c->slots);
+        c->slot_count = c->slot_count ? 2 * c->slot_count : 1024;
+        c->slots = hg_xmalloc(c->slot_count * sizeof *c->slots);
+        for (i = 0; i < c->slot_count; i++)
+            c->slots[i] = SIZE_MAX;
+        for (i = 0; i < c->count; i++) {
+            k = call_hash(c->all[i].caller, c->all[i].callee)
+                & (c->slot_count - 1);
+            while (c->slots[k] != SIZE_MAX)
+                k = (k + 1) & (c->slot_count - 1);
+            c->slots[k] = i;
+        }
+    }
+    mask = c->slot_count - 1;
+    for (k = call_hash(caller, callee) & mask; c->slots[k] != SIZE_MAX;
+         k = (k + 1) & mask)
+        if (c->all[c->slots[k]].caller == caller
+            && c->all[c->slots[k]].callee == callee)
+            return &c->all[c->slots[k]];
+    if (c->count == c->capacity) {
+        c->capacity = c->capacity ? 2 * c->capacity : 1024;
+        c->all = hg_xrealloc(c->all, c->capacity, sizeof *c->all);
+    }
+    c->slots[k] = c->count;
+    memset(&c->all[c->count], 0, sizeof c->all[c->count]);
+    c->all[c->count].caller = caller;
+    c->all[c->count].callee = callee;
+    return &c->all[c->count++];
+}
+
+/* Once an input is read: its callees, by (caller, callee) as merged
+   functions, into the merged calls. */
+static void sum_pending_calls(struct merged_functions *m)
+{
+    struct sums *s = m->sums;
+    size_t p, i;
+
+    for (p = 0; p < m->pending_count; p++) {
+        struct pending_callees *pending = &m->pending[p];
+        for (i = 0; i < pending->count; i++) {
+            const struct hg_call *call = &pending->callees[i];
+            struct merged_call *sum;
+            if (call->callee >= m->merged_index_count)
+                continue;   /* the rules refused it already */
+            sum = merged_call_for(&m->calls, pending->caller,
+                                  m->merged_index[call->callee]);
+            add(s, &sum->sum.calls, call->calls);
+            add(s, &sum->sum.ir, call->ir);
+            add_cache(s, &sum->sum.cache, &call->cache);
+            if (call->has_heap) {
+                sum->sum.has_heap = true;
+                add_heap(s, &sum->sum.heap, &call->heap);
+            }
+        }
+        free(pending->callees);
+    }
+    m->pending_count = 0;
+    m->merged_index_count = 0;
 }
 
 /* hg_report_load_each's handler: adds F to the merged functions. */
@@ -469,6 +624,8 @@ static void sum_function(void *data, struct hg_function *f)
     add_cache(s, &sum->self_cache, &f->self_cache);
     if (f->has_heap)
         add_heap(s, &sum->heap, &f->heap);
+    if (f->has_call_graph && sum->graph_sums != NULL)
+        sum_graph_function(m, f, sum);
     if (marked == NULL)
         return;
     add(s, &marked->calls, f->calls);
@@ -500,7 +657,14 @@ static void free_merged_functions(struct merged_functions *m)
     for (i = 0; i < m->count; i++) {
         free(m->all[i].name);
         free(m->all[i].marked_sums);
+        free(m->all[i].graph_sums);
     }
+    for (i = 0; i < m->pending_count; i++)
+        free(m->pending[i].callees);
+    free(m->pending);
+    free(m->merged_index);
+    free(m->calls.all);
+    free(m->calls.slots);
     for (i = 0; i < m->string_slots; i++)
         free(m->strings[i]);
     free(m->all);
@@ -966,10 +1130,93 @@ static void write_run(FILE *out, const struct hg_report *r)
             r->merged_reports);
 }
 
+/* A merged call as written: its callee's id in the merged report. */
+struct written_call {
+    size_t callee_id;
+    const struct hg_call *sum;
+};
+
+/* The merged calls by caller in the written order: those of the
+   function written I-th are calls[first[I]] .. calls[first[I + 1]),
+   sorted by callee id (new_id: a merged index's id). */
+struct written_calls {
+    size_t *new_id;
+    size_t *first;
+    struct written_call *calls;
+};
+
+static int compare_written_calls(const void *a, const void *b)
+{
+    size_t p = ((const struct written_call *)a)->callee_id;
+    size_t q = ((const struct written_call *)b)->callee_id;
+    return p < q ? -1 : p > q;
+}
+
+static void index_calls(const struct merged_functions *m,
+                        const struct merged_function **order,
+                        struct written_calls *w)
+{
+    size_t n = m->count, i, *next;
+
+    w->new_id = hg_xcalloc(n + 1, sizeof *w->new_id);
+    for (i = 0; i < n; i++)
+        w->new_id[order[i] - m->all] = i + 1;
+    w->first = hg_xcalloc(n + 1, sizeof *w->first);
+    for (i = 0; i < m->calls.count; i++)
+        w->first[w->new_id[m->calls.all[i].caller]]++;
+    for (i = 0; i < n; i++)
+        w->first[i + 1] += w->first[i];
+    w->calls = hg_xcalloc(m->calls.count + 1, sizeof *w->calls);
+    next = hg_xmalloc((n + 1) * sizeof *next);
+    memcpy(next, w->first, (n + 1) * sizeof *next);
+    for (i = 0; i < m->calls.count; i++) {
+        const struct merged_call *c = &m->calls.all[i];
+        struct written_call *written = &w->calls[next[w->new_id[c->caller]
+                                                      - 1]++];
+        written->callee_id = w->new_id[c->callee];
+        written->sum = &c->sum;
+    }
+    free(next);
+    for (i = 0; i < n; i++)
+        qsort(w->calls + w->first[i], w->first[i + 1] - w->first[i],
+              sizeof *w->calls, compare_written_calls);
+}
+
+/* <no-symbol> and <callees> of the function written I-th. */
+static void write_call_graph(FILE *out, const struct hg_report *r,
+                             const struct graph_sums *g,
+                             const struct written_calls *w, size_t i)
+{
+    size_t c;
+
+    if (g->no_symbol_ir > 0) {
+        fputs("      <no-symbol", out);
+        xml_count(out, "Ir", g->no_symbol_ir);
+        xml_cache(out, &g->no_symbol_cache);
+        fputs("/>\n", out);
+    }
+    if (w->first[i + 1] == w->first[i])
+        return;
+    fputs("      <callees>\n", out);
+    for (c = w->first[i]; c < w->first[i + 1]; c++) {
+        const struct hg_call *sum = w->calls[c].sum;
+        fputs("        <call", out);
+        xml_count(out, "callee", w->calls[c].callee_id);
+        xml_count(out, "calls", sum->calls);
+        xml_count(out, "Ir", sum->ir);
+        xml_cache(out, &sum->cache);
+        if (r->has_heap)
+            xml_heap(out, &sum->heap);
+        fputs("/>\n", out);
+    }
+    fputs("      </callees>\n", out);
+}
+
 static void write_functions(FILE *out, const struct hg_report *r,
                             const struct merged_functions *m)
 {
     const struct merged_function **order;
+    struct written_calls graph = { NULL, NULL, NULL };
     size_t i;
 
     fputs("  <totals", out);
@@ -990,10 +1237,13 @@ static void write_functions(FILE *out, const struct hg_report *r,
     for (i = 0; i < m->count; i++)
         order[i] = &m->all[i];
     qsort(order, m->count, sizeof *order, compare_merged);
+    if (r->has_call_graph)
+        index_calls(m, order, &graph);
     fputs("  <functions>\n", out);
     for (i = 0; i < m->count; i++) {
         const struct merged_function *f = order[i];
         const struct marked_sums *marked = f->marked_sums;
+        const struct graph_sums *g = f->graph_sums;
         fputs("    <function", out);
         xml_attr(out, "name", f->name);
         xml_attr(out, "object", f->object);
@@ -1001,9 +1251,18 @@ static void write_functions(FILE *out, const struct hg_report *r,
         xml_count(out, "line", f->line);
         if (f->dir != NULL)
             xml_attr(out, "dir", f->dir);
-        if (marked != NULL) {
+        if (f->marked)
             xml_attr(out, "marked", "yes");
+        if (marked != NULL)
             xml_count(out, "calls", marked->calls);
+        if (g != NULL) {
+            xml_count(out, "id", i + 1);
+            if (g->outside_calls > 0)
+                xml_count(out, "outside-calls", g->outside_calls);
+            if (g->recursive)
+                xml_attr(out, "recursive", "yes");
+            if (g->mid_jump)
+                xml_attr(out, "mid-jump", "yes");
         }
         fputs(">\n      <self", out);
         xml_count(out, "Ir", f->self_ir);
@@ -1018,9 +1277,14 @@ static void write_functions(FILE *out, const struct hg_report *r,
         if (marked != NULL)
             xml_inclusive(out, marked->inclusive_ir, &marked->inclusive_cache,
                           r->has_heap, &marked->inclusive_heap);
+        if (g != NULL)
+            write_call_graph(out, r, g, &graph, i);
         fputs("    </function>\n", out);
     }
     fputs("  </functions>\n", out);
+    free(graph.new_id);
+    free(graph.first);
+    free(graph.calls);
     free(order);
 }
 
@@ -1162,6 +1426,7 @@ static bool merge(struct hg_report *out, const struct input *in,
                   size_t size)
 {
     merge_run(out, in, inputs);
+    out->has_call_graph = in[0].report->has_call_graph;
     out->marks = hg_xcalloc(out->mark_count, sizeof *out->marks);
     memcpy(out->marks, in[0].report->marks,
            out->mark_count * sizeof *out->marks);
@@ -1271,6 +1536,7 @@ int cmd_merge(int argc, char **argv)
             hg_say_problem(in[i].path, problem);
             goto done;
         }
+        sum_pending_calls(&functions);
     }
     for (i = 1; i < inputs; i++) {
         char diff[HG_PROBLEM_SIZE / 2];

@@ -49,8 +49,8 @@ static struct hg_verdict *add_verdict(struct judge *judge,
    or, when the report lists the object in <objects>, its soname
    (libz.so.1): the rule of the tool's --mark, so that a policy can name a
    library as the program links it. */
-static bool object_matches(const char *glob, const struct hg_report *report,
-                           const char *object)
+bool hg_object_matches(const char *glob, const struct hg_report *report,
+                       const char *object)
 {
     const struct hg_object *listed;
     if (hg_glob_match(glob, object))
@@ -70,7 +70,7 @@ static bool budget_matches(const struct hg_budget *budget,
         return f != NULL
                && hg_glob_match(budget->glob, f->name)
                && (budget->object == NULL
-                   || object_matches(budget->object, report, f->object));
+                   || hg_object_matches(budget->object, report, f->object));
     case HG_BUDGET_ZONE:
         return entity->zone != NULL
                && hg_glob_match(budget->glob, entity->zone->name);

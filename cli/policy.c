@@ -244,7 +244,7 @@ static bool read_metric_name(struct reader *reader, const xmlNode *node,
 
 /* The OBJ:GLOB split of --mark: the separator is a ':' with no ':' on
    either side, so C++ and Rust "::" stays in the name. */
-static const char *object_separator(const char *pattern)
+const char *hg_pattern_object_separator(const char *pattern)
 {
     const char *p;
     for (p = pattern; *p != '\0'; p++) {
@@ -274,7 +274,7 @@ static bool read_pattern(struct reader *reader, const xmlNode *node,
     budget->pattern = hg_xstrdup((const char *)raw);
     xmlFree(raw);
     separator = budget->target == HG_BUDGET_FUNCTION
-                ? object_separator(budget->pattern) : NULL;
+                ? hg_pattern_object_separator(budget->pattern) : NULL;
     if (separator == NULL) {
         budget->glob = hg_xstrdup(budget->pattern);
         return true;

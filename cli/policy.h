@@ -39,6 +39,15 @@ bool hg_policy_value(const struct hg_metric *metric,
    strlen(GLOB) * strlen(TEXT) steps. */
 bool hg_glob_match(const char *glob, const char *text);
 
+/* The ':' that splits "OBJ:GLOB" as --mark does (one with no ':' on
+   either side, so that C++'s "::" stays in the name), or NULL. */
+const char *hg_pattern_object_separator(const char *pattern);
+
+/* Whether GLOB matches OBJECT's file name or, when REPORT lists it in
+   <objects>, its soname (libz.so.1): OBJ of an OBJ:GLOB pattern. */
+bool hg_object_matches(const char *glob, const struct hg_report *report,
+                       const char *object);
+
 enum hg_budget_target {
     HG_BUDGET_FUNCTION,   /* <function pattern="[OBJ:]GLOB"> */
     HG_BUDGET_ZONE,       /* <zone pattern="GLOB"> */

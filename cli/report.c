@@ -36,6 +36,7 @@ static void fail(struct loader *loader, const xmlNode *where,
     __attribute__((format(printf, 3, 4)));
 static char *optional_attribute(struct loader *loader, const xmlNode *node,
                                 const char *name);
+static size_t count_children(const xmlNode *parent, const char *name);
 
 /* Records the first problem only: later ones are usually its echoes. */
 static void fail(struct loader *loader, const xmlNode *where,
@@ -406,6 +407,56 @@ static void load_per_call(struct loader *loader, const xmlNode *owner,
     require_count(loader, node, "p99", &per_call->p99);
 }
 
+/* A <call> of <callees>: its callee id becomes an index into the
+   functions, which the rules check exists (rules.c) before any command
+   sees the report. */
+static void load_call(struct loader *loader, struct hg_call *call,
+                      const xmlNode *node)
+{
+    unsigned callee = 0;
+    if (require_small_number(loader, node, "callee", &callee)
+        && callee == 0)
+        fail(loader, node, "<call> has callee=\"0\": ids start at 1");
+    call->callee = callee > 0 ? callee - 1 : 0;
+    require_count(loader, node, "calls", &call->calls);
+    require_count(loader, node, "Ir", &call->ir);
+    load_cache_costs(loader, node, &call->cache);
+    call->has_heap = load_heap_traffic(loader, node, &call->heap);
+}
+
+/* id, outside-calls, recursive, <no-symbol> and <callees> (call-graph=yes:
+   docs/report-format.md). */
+static void load_call_graph(struct loader *loader,
+                            struct hg_function *function, const xmlNode *node)
+{
+    const xmlNode *no_symbol, *callees, *child;
+    size_t n;
+
+    require_small_number(loader, node, "id", &function->id);
+    if (!loader->failed && has_attribute(node, "outside-calls"))
+        require_count(loader, node, "outside-calls",
+                      &function->outside_calls);
+    function->recursive = has_attribute(node, "recursive");
+    function->mid_jump = has_attribute(node, "mid-jump");
+    no_symbol = find_child(node, "no-symbol");
+    if (no_symbol != NULL && !loader->failed) {
+        require_count(loader, no_symbol, "Ir", &function->no_symbol_ir);
+        load_cache_costs(loader, no_symbol, &function->no_symbol_cache);
+    }
+    callees = find_child(node, "callees");
+    if (callees == NULL || loader->failed)
+        return;
+    n = count_children(callees, "call");
+    if (n == 0)
+        return;
+    function->callees = hg_xcalloc(n, sizeof *function->callees);
+    for (child = callees->children; child && !loader->failed;
+         child = child->next)
+        if (is_element(child, "call"))
+            load_call(loader, &function->callees[function->callee_count++],
+                      child);
+}
+
 static void load_function(struct loader *loader, void *item,
                           const xmlNode *node)
 {
@@ -427,15 +478,19 @@ static void load_function(struct loader *loader, void *item,
         require_heap_traffic(loader, heap, &function->heap);
     }
 
-    /* What `show` needs of a marked function is required of one. */
+    /* What `show` needs of a marked function is required of one, and
+       of every function of a call graph. */
     function->marked = load_marked(loader, node);
-    if (!function->marked)
+    function->has_call_graph = has_attribute(node, "id");
+    if (!function->marked && !function->has_call_graph)
         return;
     require_count(loader, node, "calls", &function->calls);
     load_inclusive(loader, node, &function->inclusive_ir,
                    &function->inclusive_cache, &function->has_inclusive_heap, &function->inclusive_heap);
     load_per_call(loader, node, &function->has_per_call,
                   &function->per_call);
+    if (function->has_call_graph)
+        load_call_graph(loader, function, node);
 }
 
 static void load_zone(struct loader *loader, void *item, const xmlNode *node)
@@ -714,6 +769,9 @@ static void load_run_details(struct loader *loader, struct hg_report *report,
         load_exit(loader, &report->exit, node);
     if ((node = find_child(run, "merge")) != NULL && !loader->failed)
         require_count(loader, node, "reports", &report->merged_reports);
+    report->has_call_graph = !loader->failed
+        && hg_report_option(report, "call-graph") != NULL
+        && strcmp(hg_report_option(report, "call-graph"), "yes") == 0;
 }
 
 const char *hg_report_option(const struct hg_report *report,
@@ -1011,6 +1069,7 @@ static void free_item(enum part part, void *item)
         free(function->object);
         free(function->file);
         free(function->dir);
+        free(function->callees);
         break;
     case PART_OBJECTS:
         free(((struct hg_object *)item)->name);
@@ -1315,6 +1374,7 @@ void hg_report_free(struct hg_report *report)
             free(report->functions[i].object);
             free(report->functions[i].file);
             free(report->functions[i].dir);
+            free(report->functions[i].callees);
         }
     free(report->functions);
     if (report->objects != NULL)

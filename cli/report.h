@@ -63,6 +63,17 @@ struct hg_cache_costs {
     uint64_t value[HG_CACHE_METRICS];
 };
 
+/* One <call> of a function's <callees> (call-graph=yes): the calls it
+   made to one callee, and the sum of those calls' inclusive costs. */
+struct hg_call {
+    size_t callee;               /* index into report->functions */
+    uint64_t calls;
+    uint64_t ir;
+    struct hg_cache_costs cache;
+    bool has_heap;
+    struct hg_heap_traffic heap;
+};
+
 struct hg_function {
     char *name;          /* never empty: "???" when unknown */
     char *object;        /* basename of the object file, never empty */
@@ -73,8 +84,9 @@ struct hg_function {
     uint64_t self_ir;    /* instructions executed in the function itself */
     struct hg_cache_costs self_cache;
 
-    /* Marked functions (marked="yes") only; zero otherwise. */
-    bool marked;
+    /* Marked functions (marked="yes"), and every function of a report
+       with a call graph; zero otherwise. */
+    bool marked;                 /* a mark pattern matched it */
     uint64_t calls;              /* entries while collection was on */
     uint64_t inclusive_ir;       /* counted once under recursion */
     struct hg_cache_costs inclusive_cache;
@@ -87,6 +99,22 @@ struct hg_function {
     /* heap=yes, marked functions: the heap traffic inside its calls. */
     bool has_inclusive_heap;
     struct hg_heap_traffic inclusive_heap;
+
+    /* call-graph=yes (docs/report-format.md); zero otherwise. */
+    bool has_call_graph;         /* the report was made with
+                                    --call-graph=yes */
+    unsigned id;                 /* 1.. ; 0 without a call graph */
+    uint64_t outside_calls;      /* entries with no known caller */
+    bool recursive;
+    /* A direct jump entered this function's middle from another, or went
+       from it into another's (mid-jump="yes"): its inclusive Ir is not
+       self + callees. */
+    bool mid_jump;
+    uint64_t no_symbol_ir;       /* code without a symbol run while it was
+                                    the innermost activation */
+    struct hg_cache_costs no_symbol_cache;
+    struct hg_call *callees;     /* sorted by callee; NULL when none */
+    size_t callee_count;
 };
 
 /* An executable or shared library the functions ran in (<objects>). */
@@ -242,6 +270,9 @@ struct hg_report {
     struct hg_cache_costs total_cache;
     struct hg_function *functions;   /* in file order */
     size_t function_count;
+    /* call-graph=yes: every function has an id (its index + 1), calls,
+       inclusive costs and its callees. */
+    bool has_call_graph;
     /* Sorted by name; none without <objects> (reports from before it). */
     struct hg_object *objects;
     size_t object_count;
@@ -295,8 +326,8 @@ bool hg_report_check(const char *path, char *problem, size_t problem_size);
    is handed to EACH as soon as it is loaded (in file order, while no
    problem has been found) instead of being kept: the report comes back
    with no functions.  EACH may take
-   the function's strings (and set them to NULL); the rest is freed after
-   it returns.  For `merge`, which sums functions as it reads them. */
+   the function's strings and callees (and set them to NULL); the rest is
+   freed after it returns.  For `merge`, which sums functions as it reads them. */
 struct hg_report *hg_report_load_each(const char *path,
                                       void (*each)(void *data,
                                                    struct hg_function *),

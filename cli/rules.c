@@ -36,7 +36,7 @@ struct id_set {
    the earliest phase. */
 enum phase {
     PHASE_OPTIONS, PHASE_TOTALS_CACHE, PHASE_TOTALS_HEAP, PHASE_FUNCTIONS,
-    PHASE_FUNCTIONS_CACHE, PHASE_OBJECTS, PHASE_ZONES, PHASE_ZONES_CACHE, PHASE_MARKS,
+    PHASE_FUNCTIONS_CACHE, PHASE_CALL_GRAPH, PHASE_OBJECTS, PHASE_ZONES, PHASE_ZONES_CACHE, PHASE_MARKS,
     PHASE_THREADS, PHASE_MUTEXES, PHASE_EVENTS, PHASES
 };
 
@@ -72,6 +72,42 @@ struct parent_reference {
     long line;
 };
 
+/* call-graph=yes: what the identities need of each function (in id
+   order) and of each <call>; 56 and 16 bytes, so that a report of 500,000
+   functions and 2 million calls costs about 60 MB to check. */
+struct graph_function {
+    uint64_t calls, outside_calls;
+    uint64_t incoming;            /* the <call calls> naming it */
+    uint64_t inclusive_ir;
+    uint64_t parts_ir;            /* self + no-symbol + its <call Ir>s */
+    long line;
+    bool recursive, mid_jump;
+    bool parts_fit;               /* parts_ir did not overflow */
+};
+struct graph_call {
+    unsigned caller;              /* index */
+    unsigned callee;              /* id, as written */
+    uint64_t calls;
+};
+/* A <call> whose callee id is above every one before it, with its line:
+   the first call naming an id past the last function is one of these. */
+struct id_record {
+    unsigned callee;
+    long line;
+};
+struct call_graph {
+    struct graph_function *functions;
+    size_t count, capacity;
+    struct graph_call *calls;
+    size_t call_count, call_capacity;
+    size_t *first_call;           /* per function, into calls */
+    size_t first_call_capacity;
+    struct id_record *records;
+    size_t record_count, record_capacity;
+    bool has_zero;                /* a callee="0" (past the schema) */
+    long zero_line;
+};
+
 struct hg_rules {
     enum phase phase;             /* of the check being made */
     size_t ordinal;               /* its place within the phase */
@@ -90,6 +126,8 @@ struct hg_rules {
     /* <run><options>: heap and thread-events, checked against the report
        at the end.  NULL when not given. */
     const char *heap_option, *events_option;
+    bool call_graph;              /* option call-graph is yes */
+    struct call_graph graph;
     long heap_option_line, events_option_line;
     bool has_events, has_mutexes;
 
@@ -270,7 +308,7 @@ static void check_mark(struct hg_rules *checker, const xmlNode *node)
    listed when given). */
 static const char *const yes_no_options[] = {
     "collect-atstart", "heap", "thread-events", "det-sched",
-    "vex-guest-chase",
+    "vex-guest-chase", "call-graph",
 };
 enum { YES_NO_OPTIONS = sizeof yes_no_options / sizeof yes_no_options[0] };
 
@@ -311,6 +349,8 @@ static void check_options(struct hg_rules *checker, const xmlNode *run)
             if (strcmp(yes_no_options[i], "heap") == 0) {
                 checker->heap_option = yes ? "yes" : "no";
                 checker->heap_option_line = hg_xml_line(option);
+            } else if (strcmp(yes_no_options[i], "call-graph") == 0) {
+                checker->call_graph = yes;
             } else if (strcmp(yes_no_options[i], "thread-events") == 0) {
                 checker->events_option = yes ? "yes" : "no";
                 checker->events_option_line = hg_xml_line(option);
@@ -503,7 +543,12 @@ static void check_entity_cache(struct hg_rules *checker, const xmlNode *node)
     const xmlNode *child;
     for (child = node->children; child && !checker_failed(checker);
          child = child->next)
-        if (is_element(child, "self") || is_element(child, "inclusive"))
+        if (is_element(child, "self") || is_element(child, "inclusive")
+            || is_element(child, "no-symbol"))
+            check_cache_attributes(checker, child);
+        else if (is_element(child, "callees"))
+            check_entity_cache(checker, child);
+        else if (is_element(child, "call"))
             check_cache_attributes(checker, child);
 }
 
@@ -571,6 +616,57 @@ static void check_activations(struct hg_rules *checker, const xmlNode *node)
         check_per_call_presence(checker, node);
 }
 
+/* call-graph=yes: a function of the call graph has an id, calls and an
+   <inclusive>, <per-call> only if marked; the attributes and elements of
+   the call graph only there. */
+static void check_graph_function(struct hg_rules *checker,
+                                 const xmlNode *node)
+{
+    static const char *const graph_only[] = {
+        "outside-calls", "recursive", "mid-jump",
+    };
+    bool has_id = has_attribute(node, "id");
+    const xmlNode *per_call = child_named(node, "per-call");
+    size_t i;
+
+    if (checker->call_graph && !has_id) {
+        broken(checker, node, "<function> has no id attribute, but option "
+               "call-graph is yes");
+        return;
+    }
+    if (!has_id) {
+        if (checker_failed(checker))
+            return;
+        for (i = 0; i < 3; i++)
+            if (has_attribute(node, graph_only[i]))
+                broken(checker, node, "<function> has %s but no id: only "
+                       "a report with option call-graph=yes has it",
+                       graph_only[i]);
+        if (child_named(node, "no-symbol") != NULL
+            || child_named(node, "callees") != NULL)
+            broken(checker, node, "<function> has a <%s> but no id: only "
+                   "a report with option call-graph=yes has it",
+                   child_named(node, "callees") ? "callees" : "no-symbol");
+        return;
+    }
+    if (!checker->call_graph)
+        broken(checker, node, "<function> has an id, but the report's "
+               "options do not say call-graph=yes");
+    else if (!has_attribute(node, "calls"))
+        broken(checker, node, "<function> of a call graph has no calls "
+               "attribute");
+    else if (child_named(node, "inclusive") == NULL)
+        broken(checker, node, "<function> of a call graph has no "
+               "<inclusive> element");
+    else if (per_call != NULL && !has_attribute(node, "marked"))
+        broken(checker, per_call, "<per-call> of a <function> that is not "
+               "marked=\"yes\"");
+    else if (has_attribute(node, "marked"))
+        check_activations(checker, node);
+    else
+        check_heap_attributes(checker, child_named(node, "inclusive"));
+}
+
 /* marked="yes", calls and <inclusive> come together. */
 static void check_function(struct hg_rules *checker, const xmlNode *node)
 {
@@ -578,6 +674,15 @@ static void check_function(struct hg_rules *checker, const xmlNode *node)
     bool has_calls = has_attribute(node, "calls");
     bool has_inclusive = child_named(node, "inclusive") != NULL;
 
+    if (checker->call_graph || has_attribute(node, "id")) {
+        check_graph_function(checker, node);
+        if (!checker_failed(checker))
+            check_function_heap(checker, node);
+        return;
+    }
+    check_graph_function(checker, node);
+    if (checker_failed(checker))
+        return;
     if (marked && !has_calls)
         broken(checker, node, "<function> has marked=\"yes\" but no calls "
                "attribute");
@@ -598,6 +703,247 @@ static void check_function(struct hg_rules *checker, const xmlNode *node)
         check_activations(checker, node);
     else
         check_per_call_presence(checker, node);
+}
+
+/* --------------------------------------------------------- call graph */
+
+/* The call graph's identities (docs/report-format.md, "Rules the schema
+   cannot express"): ids 1..N in order, callees sorted, unique and
+   existing, every function's calls = outside-calls + the calls of the
+   <call>s naming it, and, for a function entered (calls > 0), neither
+   recursive nor mid-jump nor on a cycle of calls, inclusive Ir = self Ir
+   + no-symbol Ir + its <call>s' Ir.
+   Checked item by item as far as one item allows, the rest at the end of
+   <functions>. */
+
+static void *grow(void *array, size_t *capacity, size_t needed, size_t size)
+{
+    if (needed <= *capacity)
+        return array;
+    *capacity = *capacity ? 2 * *capacity : 64;
+    if (*capacity < needed)
+        *capacity = needed;
+    return hg_xrealloc(array, *capacity, size);
+}
+
+/* One <call> of the function with index CALLER. */
+static void note_call(struct hg_rules *checker, unsigned caller,
+                      const xmlNode *call, struct graph_function *f)
+{
+    struct call_graph *g = &checker->graph;
+    struct graph_call *c;
+    uint64_t callee = 0, value;
+
+    get_count(call, "callee", &callee);
+    g->calls = grow(g->calls, &g->call_capacity, g->call_count + 1,
+                    sizeof *g->calls);
+    c = &g->calls[g->call_count++];
+    c->caller = caller;
+    c->callee = callee <= UINT_MAX ? (unsigned)callee : 0;
+    c->calls = 0;
+    get_count(call, "calls", &c->calls);
+    if (c->callee == 0 && !g->has_zero) {
+        g->has_zero = true;
+        g->zero_line = hg_xml_line(call);
+    }
+    if (get_count(call, "Ir", &value))
+        f->parts_fit = f->parts_fit && add_to(&f->parts_ir, value);
+    if (g->record_count == 0
+        || c->callee > g->records[g->record_count - 1].callee) {
+        g->records = grow(g->records, &g->record_capacity,
+                          g->record_count + 1, sizeof *g->records);
+        g->records[g->record_count].callee = c->callee;
+        g->records[g->record_count++].line = hg_xml_line(call);
+    }
+}
+
+/* A <function> of a call graph: its id, its <callees>' order and heap
+   attributes; what the end needs is kept. */
+static void check_graph_item(struct hg_rules *checker, const xmlNode *node)
+{
+    struct call_graph *g = &checker->graph;
+    struct graph_function *f;
+    const xmlNode *callees, *self, *no_symbol, *inclusive, *call;
+    uint64_t id = 0, value, previous = 0;
+    unsigned index;
+
+    if (!checker->call_graph || !get_count(node, "id", &id))
+        return;
+    if (id != g->count + 1) {
+        broken(checker, node, "<function> has id=\"%" PRIu64 "\", but it "
+               "is function %zu of <functions>: ids are 1, 2, ... in order",
+               id, g->count + 1);
+        return;
+    }
+    index = (unsigned)g->count;
+    g->functions = grow(g->functions, &g->capacity, g->count + 1,
+                        sizeof *g->functions);
+    g->first_call = grow(g->first_call, &g->first_call_capacity,
+                         g->count + 2, sizeof *g->first_call);
+    f = &g->functions[g->count++];
+    memset(f, 0, sizeof *f);
+    f->line = hg_xml_line(node);
+    f->parts_fit = true;
+    f->recursive = has_attribute(node, "recursive");
+    f->mid_jump = has_attribute(node, "mid-jump");
+    get_count(node, "calls", &f->calls);
+    get_count(node, "outside-calls", &f->outside_calls);
+    self = child_named(node, "self");
+    no_symbol = child_named(node, "no-symbol");
+    inclusive = child_named(node, "inclusive");
+    if (inclusive != NULL)
+        get_count(inclusive, "Ir", &f->inclusive_ir);
+    if (self != NULL && get_count(self, "Ir", &value))
+        f->parts_ir = value;
+    if (no_symbol != NULL && get_count(no_symbol, "Ir", &value))
+        f->parts_fit = add_to(&f->parts_ir, value);
+    g->first_call[index] = g->call_count;
+    callees = child_named(node, "callees");
+    for (call = callees ? callees->children : NULL; call; call = call->next) {
+        uint64_t callee;
+        if (!is_element(call, "call") || !get_count(call, "callee", &callee))
+            continue;
+        if (callee <= previous && !checker_failed(checker))
+            broken(checker, call, "<call callee=\"%" PRIu64 "\"> comes "
+                   "after <call callee=\"%" PRIu64 "\">: callees are sorted "
+                   "by id, each once", callee, previous);
+        previous = callee;
+        if (!checker_failed(checker))
+            check_heap_attributes(checker, call);
+        note_call(checker, index, call, f);
+    }
+    g->first_call[index + 1] = g->call_count;
+}
+
+/* Marks in ON_CYCLE each function on a cycle of calls (a strongly
+   connected component of more than one function, or a call of itself):
+   Tarjan's algorithm without recursion, linear in functions and calls.
+   The callees are ids already checked to exist. */
+static void find_cycles(const struct call_graph *g, bool *on_cycle)
+{
+    size_t n = g->count, next_index = 1, top = 0, depth = 0, v, w;
+    size_t *index = hg_xcalloc(n, sizeof *index);   /* 0: not visited */
+    size_t *low = hg_xcalloc(n, sizeof *low);
+    size_t *stack = hg_xcalloc(n, sizeof *stack);
+    bool *on_stack = hg_xcalloc(n, sizeof *on_stack);
+    /* The walk: a function and its next call to follow. */
+    size_t *walk = hg_xcalloc(n, sizeof *walk);
+    size_t *next_call = hg_xcalloc(n, sizeof *next_call);
+    size_t root;
+
+    for (root = 0; root < n; root++) {
+        if (index[root] != 0)
+            continue;
+        walk[depth] = root;
+        next_call[depth++] = g->first_call[root];
+        index[root] = low[root] = next_index++;
+        stack[top++] = root;
+        on_stack[root] = true;
+        while (depth > 0) {
+            v = walk[depth - 1];
+            if (next_call[depth - 1] < g->first_call[v + 1]) {
+                w = g->calls[next_call[depth - 1]++].callee - 1;
+                if (w == v)
+                    on_cycle[v] = true;
+                if (index[w] == 0) {
+                    index[w] = low[w] = next_index++;
+                    stack[top++] = w;
+                    on_stack[w] = true;
+                    walk[depth] = w;
+                    next_call[depth++] = g->first_call[w];
+                } else if (on_stack[w] && index[w] < low[v]) {
+                    low[v] = index[w];
+                }
+                continue;
+            }
+            /* V is done: its component, if it is the root of one. */
+            if (low[v] == index[v]) {
+                bool alone = stack[top - 1] == v;
+                do {
+                    w = stack[--top];
+                    on_stack[w] = false;
+                    if (!alone)
+                        on_cycle[w] = true;
+                } while (w != v);
+            }
+            depth--;
+            if (depth > 0 && low[v] < low[walk[depth - 1]])
+                low[walk[depth - 1]] = low[v];
+        }
+    }
+    free(index);
+    free(low);
+    free(stack);
+    free(on_stack);
+    free(walk);
+    free(next_call);
+}
+
+/* At the end of <functions>: every callee exists, then the calls of each
+   function, then the inclusive Ir of each function off cycles. */
+static void check_graph(struct hg_rules *checker, const xmlNode *functions)
+{
+    struct call_graph *g = &checker->graph;
+    bool *on_cycle;
+    size_t i;
+
+    (void)functions;
+    if (!checker->call_graph || checker_failed(checker))
+        return;
+    if (g->has_zero) {
+        broken_line(checker, g->zero_line, "<call> has callee=\"0\": ids "
+                    "start at 1");
+        return;
+    }
+    for (i = 0; i < g->record_count; i++)
+        if (g->records[i].callee == 0 || g->records[i].callee > g->count) {
+            broken_line(checker, g->records[i].line, "<call> has callee="
+                        "\"%u\", which is not the id of a <function> (there "
+                        "are %zu)", g->records[i].callee, g->count);
+            return;
+        }
+    for (i = 0; i < g->call_count; i++) {
+        struct graph_function *callee = &g->functions[g->calls[i].callee - 1];
+        if (!add_to(&callee->incoming, g->calls[i].calls))
+            callee->incoming = UINT64_MAX;
+    }
+    for (i = 0; i < g->count; i++) {
+        const struct graph_function *f = &g->functions[i];
+        if (f->incoming <= UINT64_MAX - f->outside_calls
+            && f->calls == f->outside_calls + f->incoming)
+            continue;
+        broken_line(checker, f->line, "<function> id=\"%zu\" has calls="
+                    "\"%" PRIu64 "\", but outside-calls=\"%" PRIu64 "\" and "
+                    "the calls of the <call>s naming it add up to %" PRIu64,
+                    i + 1, f->calls, f->outside_calls, f->incoming);
+        return;
+    }
+    on_cycle = hg_xcalloc(g->count ? g->count : 1, sizeof *on_cycle);
+    find_cycles(g, on_cycle);
+    for (i = 0; i < g->count; i++) {
+        const struct graph_function *f = &g->functions[i];
+        /* Never entered: inclusive is 0 by definition.  Recursive, on a
+           cycle or mid-jump: nested or foreign costs count differently
+           (docs/report-format.md, "The call graph"). */
+        if (f->calls == 0 || f->recursive || f->mid_jump || on_cycle[i]
+            || (f->parts_fit && f->parts_ir == f->inclusive_ir))
+            continue;
+        broken_line(checker, f->line, "<function> id=\"%zu\" has inclusive "
+                    "Ir=\"%" PRIu64 "\", but its self, no-symbol and callee "
+                    "Ir add up to %s%" PRIu64 " (it is on no cycle of calls)",
+                    i + 1, f->inclusive_ir, f->parts_fit ? "" : "more than ",
+                    f->parts_fit ? f->parts_ir : UINT64_MAX);
+        break;
+    }
+    free(on_cycle);
+}
+
+static void free_call_graph(struct call_graph *g)
+{
+    free(g->functions);
+    free(g->calls);
+    free(g->first_call);
+    free(g->records);
 }
 
 /* ------------------------------------------------------------ objects */
@@ -973,6 +1319,8 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
         check_in_phase(checker, PHASE_FUNCTIONS, check_function, item);
         check_in_phase(checker, PHASE_FUNCTIONS_CACHE, check_entity_cache,
                        item);
+        checker->phase = PHASE_CALL_GRAPH;
+        check_graph_item(checker, item);
         collect_function_object(checker, item);
     } else if (strcmp(name, "object") == 0) {
         check_in_phase(checker, PHASE_OBJECTS, check_object, item);
@@ -1022,6 +1370,10 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
         checker->phase = PHASE_TOTALS_HEAP;
         if (heap != NULL)
             check_totals_heap(checker, heap);
+    } else if (strcmp(name, "functions") == 0) {
+        checker->phase = PHASE_CALL_GRAPH;
+        checker->ordinal = SIZE_MAX;
+        check_graph(checker, part);
     } else if (strcmp(name, "objects") == 0) {
         checker->ordinal = SIZE_MAX;
         check_in_phase(checker, PHASE_OBJECTS, check_objects_listed, part);
@@ -1051,6 +1403,7 @@ bool hg_rules_finish(struct hg_rules *checker, char *problem,
             ok = false;
         }
     free_object_names(&checker->objects);
+    free_call_graph(&checker->graph);
     free(checker->previous_object);
     free(checker->threads.ids);
     free(checker->mutexes.ids);

@@ -23,7 +23,9 @@ bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size);
    the root at its end tag (after its items), in file order; then
    hg_rules_finish, which frees the state and returns what hg_check_rules
    would on the whole document.  Memory: the ids of the threads and
-   mutexes and the names of the objects, nothing per function. */
+   mutexes and the names of the objects, nothing per function; with a
+   call graph, what its identities need: 56 bytes a function and 16 a
+   call, and 48 bytes a function for the cycle search at the end. */
 struct hg_rules;
 struct hg_rules *hg_rules_start(void);
 void hg_rules_item(struct hg_rules *rules, const xmlNode *item);

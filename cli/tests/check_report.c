@@ -6,6 +6,7 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2107,6 +2108,8 @@ START_TEST(valid_reports_pass_the_built_in_schema)
         "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
         "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
         "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
+        "graph/graph.xml", "graph/cycle.xml", "graph/graph-b.xml",
+        "graph/mid-jump.xml",
     };
     size_t i;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -2263,6 +2266,40 @@ static const struct bad_report rule_breakers[] = {
       "line 31: <object name=\"libc.so.6\"> comes after <object name=\"prog\">: objects are sorted by name" },
     { "rule-object-unlisted.xml",
       "line 21: <function> has object=\"libc.so.6\", which <objects> does not list" },
+    /* The call graph's rules, each broken alone in a copy of
+       graph/graph.xml (graph/cycle.xml for the last). */
+    { "graph/rule-graph-id-out-of-order.xml",
+      "line 28: <function> has id=\"7\", but it is function 2 of "
+      "<functions>: ids are 1, 2, ... in order" },
+    { "graph/rule-graph-unknown-callee.xml",
+      "line 60: <call> has callee=\"7\", which is not the id of a "
+      "<function> (there are 6)" },
+    { "graph/rule-graph-callees-unsorted.xml",
+      "line 45: <call callee=\"1\"> comes after <call callee=\"2\">: "
+      "callees are sorted by id, each once" },
+    { "graph/rule-graph-callee-twice.xml",
+      "line 45: <call callee=\"1\"> comes after <call callee=\"1\">: "
+      "callees are sorted by id, each once" },
+    { "graph/rule-graph-calls-sum.xml",
+      "line 35: <function> id=\"3\" has calls=\"6\", but "
+      "outside-calls=\"0\" and the calls of the <call>s naming it add up "
+      "to 5" },
+    { "graph/rule-graph-inclusive.xml",
+      "line 20: <function> id=\"1\" has inclusive Ir=\"607\", but its "
+      "self, no-symbol and callee Ir add up to 606 (it is on no cycle of "
+      "calls)" },
+    { "graph/rule-graph-id-without-option.xml",
+      "line 19: <function> has an id, but the report's options do not say "
+      "call-graph=yes" },
+    { "graph/rule-graph-option-without-id.xml",
+      "line 56: <function> has no id attribute, but option call-graph is "
+      "yes" },
+    { "graph/rule-graph-per-call-unmarked.xml",
+      "line 52: <per-call> of a <function> that is not marked=\"yes\"" },
+    { "graph/rule-graph-inclusive-off-cycle.xml",
+      "line 46: <function> id=\"5\" has inclusive Ir=\"9\", but its "
+      "self, no-symbol and callee Ir add up to 8 (it is on no cycle of "
+      "calls)" },
 };
 
 START_TEST(validate_checks_the_rules_the_schema_cannot_express)
@@ -2388,6 +2425,144 @@ START_TEST(validates_as_a_stream_as_on_the_document)
 }
 END_TEST
 
+/* graph/graph.xml, whose figures its comment works out: every function's
+   call-graph figures, callee ids as indexes. */
+START_TEST(loads_the_call_graph_exactly)
+{
+    struct hg_report *r = load_ok("graph/graph.xml");
+    const struct hg_function *f = r->functions;
+
+    ck_assert(r->has_call_graph);
+    ck_assert_uint_eq(r->function_count, 6);
+    /* work: 2 calls, no-symbol 10, strlen (index 2) 4 times for 96. */
+    ck_assert(f[0].has_call_graph);
+    ck_assert_uint_eq(f[0].id, 1);
+    ck_assert_uint_eq(f[0].calls, 2);
+    ck_assert_uint_eq(f[0].outside_calls, 0);
+    ck_assert(!f[0].recursive && !f[0].marked);
+    ck_assert_uint_eq(f[0].inclusive_ir, 606);
+    ck_assert_uint_eq(f[0].no_symbol_ir, 10);
+    ck_assert(!f[0].no_symbol_cache.present);
+    ck_assert_uint_eq(f[0].callee_count, 1);
+    ck_assert_uint_eq(f[0].callees[0].callee, 2);
+    ck_assert_uint_eq(f[0].callees[0].calls, 4);
+    ck_assert_uint_eq(f[0].callees[0].ir, 96);
+    ck_assert(!f[0].callees[0].has_heap && !f[0].callees[0].cache.present);
+    /* fib: recursive, calls itself. */
+    ck_assert(f[1].recursive);
+    ck_assert_uint_eq(f[1].callees[0].callee, 1);
+    ck_assert_uint_eq(f[1].callees[0].ir, 360);
+    /* strlen: no callees. */
+    ck_assert_uint_eq(f[2].callee_count, 0);
+    ck_assert_ptr_null(f[2].callees);
+    /* main: marked, entered once from outside, three callees by id. */
+    ck_assert(f[3].marked && f[3].has_per_call);
+    ck_assert_uint_eq(f[3].outside_calls, 1);
+    ck_assert_uint_eq(f[3].inclusive_ir, 1066);
+    ck_assert_uint_eq(f[3].callee_count, 3);
+    ck_assert_uint_eq(f[3].callees[0].callee, 0);
+    ck_assert_uint_eq(f[3].callees[1].callee, 1);
+    ck_assert_uint_eq(f[3].callees[2].callee, 4);
+    ck_assert_uint_eq(f[3].callees[2].calls, 1);
+    ck_assert_uint_eq(f[3].callees[2].ir, 60);
+    /* ???: no calls, id 6. */
+    ck_assert_uint_eq(f[5].id, 6);
+    ck_assert_uint_eq(f[5].calls, 0);
+    ck_assert_uint_eq(f[5].inclusive_ir, 0);
+    ck_assert(!f[0].mid_jump);
+    hg_report_free(r);
+
+    r = load_ok("graph/mid-jump.xml");
+    ck_assert(r->functions[0].mid_jump && !r->functions[1].mid_jump);
+    hg_report_free(r);
+
+    r = load_ok("valid-marked.xml");
+    ck_assert(!r->has_call_graph);
+    ck_assert(!r->functions[0].has_call_graph);
+    ck_assert_uint_eq(r->functions[0].id, 0);
+    hg_report_free(r);
+}
+END_TEST
+
+/* Appends to TEXT (of SIZE, USED so far) what FORMAT says. */
+static void append(char **text, size_t *size, size_t *used,
+                   const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+static void append(char **text, size_t *size, size_t *used,
+                   const char *format, ...)
+{
+    va_list args;
+    int n;
+    for (;;) {
+        va_start(args, format);
+        n = vsnprintf(*text + *used, *size - *used, format, args);
+        va_end(args);
+        ck_assert_int_ge(n, 0);
+        if ((size_t)n < *size - *used)
+            break;
+        *size *= 2;
+        *text = realloc(*text, *size);
+        ck_assert_ptr_nonnull(*text);
+    }
+    *used += (size_t)n;
+}
+
+/* A call graph of N functions, each calling the next once; with CYCLE
+   the last calls the first back (which then has no outside call).  Every
+   function runs 1 instruction; the inclusive Ir of function i is N - i + 1
+   (1-based) without the cycle; with ALL_N, each is N, which only a cycle
+   excuses. */
+static char *chain_report(size_t n, bool cycle, bool all_n)
+{
+    size_t size = 4096, used = 0, i;
+    char *text = malloc(size);
+
+    ck_assert_ptr_nonnull(text);
+    append(&text, &size, &used, "<hotgrind format=\"1\"><run><options>"
+           "<option name=\"call-graph\" value=\"yes\"/></options></run>"
+           "<totals Ir=\"%zu\"/><functions>\n", n);
+    for (i = 1; i <= n; i++) {
+        append(&text, &size, &used, "<function name=\"f%zu\" object=\"p\" "
+               "file=\"\" line=\"0\" calls=\"%d\" id=\"%zu\"%s><self "
+               "Ir=\"1\"/><inclusive Ir=\"%zu\"/>", i, 1, i,
+               i == 1 && !cycle ? " outside-calls=\"1\"" : "",
+               all_n ? n : n - i + 1);
+        if (i < n || cycle)
+            append(&text, &size, &used, "<callees><call callee=\"%zu\" "
+                   "calls=\"1\" Ir=\"%zu\"/></callees>",
+                   i < n ? i + 1 : (size_t)1, all_n ? n : n - i);
+        /* One line: xmlReadMemory's elements past line 65,535 have no
+           line of their own, and xmlGetLineNo looks for one around. */
+        append(&text, &size, &used, "</function>");
+    }
+    append(&text, &size, &used, "\n</functions></hotgrind>\n");
+    return text;
+}
+
+/* The cycle search walks the graph without recursion: a chain of 100,000
+   functions neither overflows the stack nor takes long, and a cycle
+   through all of them excuses every inclusive Ir. */
+START_TEST(finds_cycles_in_long_chains)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    char *text = chain_report(100000, false, false);
+    ck_assert_msg(rules_accept_text(text, problem, sizeof problem), "%s",
+                  problem);
+    free(text);
+    text = chain_report(100000, true, true);
+    ck_assert_msg(rules_accept_text(text, problem, sizeof problem), "%s",
+                  problem);
+    free(text);
+    /* Those figures without the cycle: f1's inclusive 3 is 1 + 1. */
+    text = chain_report(3, false, true);
+    ck_assert(!rules_accept_text(text, problem, sizeof problem));
+    assert_problem("chain", problem, "line 2: <function> id=\"1\" has "
+                   "inclusive Ir=\"3\", but its self, no-symbol and callee "
+                   "Ir add up to 4 (it is on no cycle of calls)");
+    free(text);
+}
+END_TEST
+
 static Suite *report_suite(void)
 {
     Suite *suite = suite_create("hotgrind-cli");
@@ -2424,6 +2599,7 @@ static Suite *report_suite(void)
     tcase_add_test(loader, parses_counts_like_the_schema);
     tcase_add_test(loader, names_the_right_line_past_65535);
     tcase_add_test(loader, names_the_right_line_past_65535_without_space);
+    tcase_add_test(loader, loads_the_call_graph_exactly);
     suite_add_tcase(suite, loader);
 
     tcase_set_timeout(hostile, 10);
@@ -2477,6 +2653,7 @@ static Suite *report_suite(void)
                         (int)(sizeof rule_breakers / sizeof rule_breakers[0]));
     tcase_add_test(validate, the_rules_accept_what_the_tool_writes);
     tcase_add_test(validate, the_rules_add_up_thread_figures_without_overflow);
+    tcase_add_test(validate, finds_cycles_in_long_chains);
     suite_add_tcase(suite, validate);
     return suite;
 }

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+# What callgrind_annotate (Valgrind's script) makes of `hotgrind export
+# --format=callgrind` of a --call-graph=yes report, against the report.
+# GPL-2.0-or-later; part of hotgrind.
+#
+#   cga_compare.py inclusive REPORT.xml ANNOTATE-INCLUSIVE.txt
+#     every function that was entered, is not recursive and is not
+#     mid-jump has, in `callgrind_annotate --inclusive=yes`, the report's
+#     inclusive Ir (callgrind_annotate adds recursive calls again, and a
+#     function never entered has inclusive 0 in the report: docs/export.md);
+#   cga_compare.py edges REPORT.xml ANNOTATE-TREE.txt
+#     `callgrind_annotate --tree=caller` shows exactly the report's calls,
+#     each with its calls and Ir (the stand-ins of entries with no known
+#     caller aside).
+# Run callgrind_annotate with --threshold=100 so that every function is
+# listed.  Exit status 0 when they agree; the last line says how many
+# were compared.
+
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+
+def functions(report):
+    return ET.parse(report).getroot().find("functions").findall("function")
+
+
+def shared_names(fs):
+    """The (file, name) pairs of functions of two objects or more, which
+    the export writes as "NAME [OBJECT]" (docs/export.md)."""
+    objects = {}
+    for f in fs:
+        objects.setdefault((f.get("file"), f.get("name")), set()).add(
+            f.get("object"))
+    return {key for key, o in objects.items() if len(o) > 1}
+
+
+def location(f, shared):
+    """callgrind_annotate's FILE:NAME of a function (dir joined and
+    " [OBJECT]" added as the export does)."""
+    file, directory, name = f.get("file"), f.get("dir"), f.get("name")
+    if (file, name) in shared or name == "???":
+        name += " [%s]" % f.get("object")
+    if not file:
+        file = "???"
+    elif directory and not file.startswith("/"):
+        file = directory.rstrip("/") + "/" + file
+    return file + ":" + name
+
+
+def count(text):
+    return int(text.replace(",", ""))
+
+
+def inclusive(report, annotated):
+    shown = {}
+    for line in open(annotated):
+        m = re.match(r"^\s*([\d,]+) .*\s{2,}(\S.*?)\s*$", line)
+        if m and "PROGRAM TOTALS" not in line:
+            shown.setdefault(m.group(2), []).append(count(m.group(1)))
+    equal, differ, left = 0, 0, 0
+    fs = functions(report)
+    shared = shared_names(fs)
+    for f in fs:
+        if f.get("recursive") or f.get("mid-jump") or f.get("calls") == "0":
+            left += 1
+            continue
+        names = (location(f, shared) + " [%s]" % f.get("object"),)
+        values = shown.get(names[0], [])
+        want = int(f.find("inclusive").get("Ir"))
+        if values == [want]:
+            equal += 1
+        else:
+            differ += 1
+            print("%s: report %d, callgrind_annotate %s"
+                  % (names[0], want, values or "none"))
+    print("inclusive Ir: %d functions equal, %d differ, %d left out "
+          "(recursive, mid-jump or never entered)" % (equal, differ, left))
+    return differ == 0 and equal > 0
+
+
+def edges(report, annotated):
+    fs = functions(report)
+    shared = shared_names(fs)
+    by_id = {f.get("id"): f for f in fs}
+    want = sorted((location(f, shared),
+                   location(by_id[c.get("callee")], shared),
+                   int(c.get("calls")), int(c.get("Ir")))
+                  for f in fs for c in f.iter("call"))
+    got, callers = [], []
+    for line in open(annotated):
+        m = re.match(
+            r"^\s*([\d,]+) .*?\s<\s+(.*) \(([\d,]+)x\) \[[^]]*\]\s*$", line)
+        if m:
+            callers.append((m.group(2), count(m.group(3)), count(m.group(1))))
+            continue
+        m = re.match(r"^\s*[\d,]+ .*?\s\*\s+(.*) \[[^]]*\]\s*$", line)
+        if m:
+            got += [(c, m.group(1), n, ir) for c, n, ir in callers
+                     if "(no known caller of " not in c]
+            callers = []
+    got = sorted(got)
+    for missing in sorted(set(want) - set(got))[:10]:
+        print("not in callgrind_annotate: %s -> %s %dx %d Ir" % missing)
+    for extra in sorted(set(got) - set(want))[:10]:
+        print("not in the report: %s -> %s %dx %d Ir" % extra)
+    print("calls: %d in the report, %d in callgrind_annotate's tree%s"
+          % (len(want), len(got), "" if want == got else ": they differ"))
+    return want == got and len(want) > 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4 or sys.argv[1] not in ("inclusive", "edges"):
+        sys.exit("usage: cga_compare.py inclusive|edges REPORT.xml ANNOTATED")
+    check = inclusive if sys.argv[1] == "inclusive" else edges
+    sys.exit(0 if check(sys.argv[2], sys.argv[3]) else 1)
