@@ -880,9 +880,11 @@ static void cg_outside_calls(struct cg_writer *w, struct cg_graph *g)
     for (i = 0; i < n; i++)
         for (c = 0; c < r->functions[i].callee_count; c++) {
             const struct hg_call *call = &r->functions[i].callees[c];
-            uint64_t *sum = incoming + slot[call->callee] * CG_EVENTS;
+            uint64_t *sum;
+            /* Only callees entered from outside have a row of sums. */
             if (slot[call->callee] == SIZE_MAX)
                 continue;
+            sum = incoming + slot[call->callee] * CG_EVENTS;
             for (e = 0; e < CG_EVENTS; e++) {
                 uint64_t v = cg_event_value(e, call->ir, &call->cache,
                                             call->has_heap ? &call->heap

@@ -213,8 +213,11 @@ bool fuzz_judge(const struct hg_policy *policy, const struct hg_report *base,
     size_t counted;
     bool failed;
 
+    /* Every verdict is one of these (the JSON and JUnit outputs list
+       them all, changes within the thresholds and marks included). */
     counted = j->budgets_passed + j->budgets_failed + j->budgets_skipped
-              + j->regressions + j->improvements + j->notes;
+              + j->marks_entered + j->marks_dead + j->marks_optional
+              + j->regressions + j->improvements + j->notes + j->within;
     failed = hg_judgement_failed(j);
     if (j->has_base != (base != NULL))
         SOFT("has_base is %d with %s base", j->has_base, base ? "a" : "no");
@@ -226,6 +229,8 @@ bool fuzz_judge(const struct hg_policy *policy, const struct hg_report *base,
              "%zu notes", j->regressions, j->improvements, j->notes);
     if (j->budgets_failed > 0 && !failed)
         SOFT("a broken budget does not fail the judgement");
+    if (j->marks_dead > 0 && !failed)
+        SOFT("a mark never entered does not fail the judgement");
     hg_judgement_free(j);
     return failed;
 }
