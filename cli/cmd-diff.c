@@ -269,6 +269,172 @@ static void print_warnings(FILE *out, const struct comparison *c,
     }
 }
 
+/* ----------------------------------------------------- explanations */
+
+/* How many callee edges an explanation names; the rest are summed. */
+enum { EXPLAINED_EDGES = 5 };
+enum { WHY_COLUMNS = 7, WHY_PART_SIZE = 64 };
+
+/* The edges an explanation names: the changed ones of most |change|. */
+static size_t named_edges(const struct hg_diff_why *why)
+{
+    return why->changed_edges < EXPLAINED_EDGES ? why->changed_edges
+                                                : EXPLAINED_EDGES;
+}
+
+/* The Ir and calls of the edges not named, summed. */
+struct other_edges {
+    size_t count;
+    uint64_t base_ir, head_ir;
+};
+
+static struct other_edges other_edges(const struct hg_diff_why *why)
+{
+    struct other_edges o = { 0, 0, 0 };
+    size_t i;
+    for (i = named_edges(why); i < why->edge_count; i++) {
+        o.count++;
+        o.base_ir += why->edges[i].base_ir;
+        o.head_ir += why->edges[i].head_ir;
+    }
+    return o;
+}
+
+/* Why explanations cannot be given, or NULL: they can, or neither report
+   has a call graph (then nobody asked). */
+static const char *no_explanation(const struct hg_diff *diff)
+{
+    if (diff->call_graph[0] == diff->call_graph[1])
+        return NULL;
+    return diff->call_graph[0]
+           ? "only the base report has a call graph (--call-graph=yes), "
+             "so changes of incl-Ir are not explained"
+           : "only the head report has a call graph (--call-graph=yes), "
+             "so changes of incl-Ir are not explained";
+}
+
+static bool row_explained(const struct hg_diff *diff,
+                          const struct hg_diff_row *row)
+{
+    return diff->head_of_base != NULL && row->status == HG_DIFF_CHANGED
+           && hg_diff_row_function(row) != NULL;
+}
+
+/* Texts a line of an explanation points into. */
+struct why_texts {
+    char part[WHY_PART_SIZE];
+    char numbers[3][HG_COUNT_TEXT_SIZE];
+    char delta[HG_DIFF_TEXT_SIZE];
+    char calls[2 * HG_COUNT_TEXT_SIZE + 8];
+};
+
+/* A line's cells: function, part, base Ir, head Ir, delta, calls, note. */
+typedef void (*why_line_fn)(void *data, bool first, bool callee,
+                            const char *cells[WHY_COLUMNS]);
+
+static void why_figures(const char *cells[WHY_COLUMNS], struct why_texts *t,
+                        bool in_base, uint64_t base, bool in_head,
+                        uint64_t head)
+{
+    cells[2] = figure(in_base, base, t->numbers[0]);
+    cells[3] = figure(in_head, head, t->numbers[1]);
+    cells[4] = hg_diff_signed(base, head, t->delta);
+}
+
+/* The lines explaining ROW: its incl-Ir, self, no-symbol, the named edges
+   and the others. */
+static void explain_row(const struct hg_diff_row *row,
+                        const struct hg_diff_why *why, why_line_fn line,
+                        void *data)
+{
+    const struct hg_function *f[2] = { row->base.function,
+                                       row->head.function };
+    const struct other_edges others = other_edges(why);
+    const char *cells[WHY_COLUMNS];
+    struct why_texts t;
+    size_t i;
+
+    memset(cells, 0, sizeof cells);
+    cells[0] = row_name(row);
+    cells[1] = "incl-Ir";
+    why_figures(cells, &t, true, f[0]->inclusive_ir, true,
+                f[1]->inclusive_ir);
+    cells[5] = "";
+    if (why->adds_up)
+        cells[6] = "= the sum of the parts below";
+    else
+        cells[6] = strcmp(why->caveat, "recursive") == 0
+                   ? "recursive: the parts do not add up to it"
+                   : strcmp(why->caveat, "mid-jump") == 0
+                   ? "mid-jump: the parts do not add up to it"
+                   : "not entered, or on a call cycle: the parts do not "
+                     "add up to it";
+    line(data, true, false, cells);
+    cells[0] = cells[5] = cells[6] = "";
+    cells[1] = "self";
+    why_figures(cells, &t, true, f[0]->self_ir, true, f[1]->self_ir);
+    line(data, false, false, cells);
+    cells[1] = "no-symbol";
+    why_figures(cells, &t, true, f[0]->no_symbol_ir, true,
+                f[1]->no_symbol_ir);
+    line(data, false, false, cells);
+    for (i = 0; i < named_edges(why); i++) {
+        const struct hg_diff_edge *e = &why->edges[i];
+        char base[HG_COUNT_TEXT_SIZE], head[HG_COUNT_TEXT_SIZE];
+        snprintf(t.part, sizeof t.part, "%s", e->callee->name);
+        cells[1] = t.part;
+        why_figures(cells, &t, e->in_base, e->base_ir, e->in_head,
+                    e->head_ir);
+        snprintf(t.calls, sizeof t.calls, "%s -> %s",
+                 figure(e->in_base, e->base_calls, base),
+                 figure(e->in_head, e->head_calls, head));
+        cells[5] = t.calls;
+        cells[6] = !e->in_base ? "callee added"
+                   : !e->in_head ? "callee removed" : "callee";
+        line(data, false, true, cells);
+    }
+    if (others.count > 0) {
+        char count[HG_COUNT_TEXT_SIZE];
+        snprintf(t.part, sizeof t.part, "%s other callee%s",
+                 hg_format_count(others.count, count),
+                 others.count == 1 ? "" : "s");
+        cells[1] = t.part;
+        why_figures(cells, &t, true, others.base_ir, true, others.head_ir);
+        cells[5] = cells[6] = "";
+        line(data, false, false, cells);
+    }
+}
+
+/* Calls LINE for each line explaining the rows shown. */
+static void for_each_why_line(const struct comparison *c, why_line_fn line,
+                              void *data)
+{
+    size_t r;
+    for (r = 0; r < c->shown; r++) {
+        const struct hg_diff_row *row = &c->diff->rows[r];
+        struct hg_diff_why why;
+        if (!row_explained(c->diff, row)
+            || !hg_diff_explain(c->diff, row, &why))
+            continue;
+        explain_row(row, &why, line, data);
+        hg_diff_why_free(&why);
+    }
+}
+
+static void count_why_line(void *data, bool first, bool callee,
+                           const char *cells[WHY_COLUMNS])
+{
+    (void)first, (void)callee, (void)cells;
+    (*(size_t *)data)++;
+}
+
+static size_t why_lines(const struct comparison *c)
+{
+    size_t n = 0;
+    for_each_why_line(c, count_why_line, &n);
+    return n;
+}
+
 /* ------------------------------------------------------------- text */
 
 /* "Base:      FILE: COMMAND (hotgrind ...)" as a line of text, or
@@ -381,6 +547,55 @@ static const struct hg_column text_columns[COLUMNS] = {
     { "change", HG_ALIGN_RIGHT, 0, 0 },
 };
 
+static const struct hg_column why_columns[WHY_COLUMNS] = {
+    { "function", HG_ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+    { "part", HG_ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+    { "base Ir", HG_ALIGN_RIGHT, 0, 0 },
+    { "head Ir", HG_ALIGN_RIGHT, 0, 0 },
+    { "delta", HG_ALIGN_RIGHT, 0, 0 },
+    { "calls", HG_ALIGN_LEFT, 0, 0 },
+    { "note", HG_ALIGN_LEFT, 0, 0 },
+};
+
+/* Text lines are at most this wide; names are cut to fit. */
+enum { WHY_TEXT_WIDTH = 120 };
+
+struct why_table {
+    struct hg_table table;
+    size_t row;
+};
+
+static void why_text_line(void *data, bool first, bool callee,
+                          const char *cells[WHY_COLUMNS])
+{
+    struct why_table *t = data;
+    size_t column;
+    (void)first, (void)callee;
+    for (column = 0; column < WHY_COLUMNS; column++)
+        hg_table_set(&t->table, t->row, column, cells[column]);
+    t->row++;
+}
+
+/* The explanations as a table after the rows, or the line saying why
+   there are none. */
+static void write_text_why(FILE *out, const struct comparison *c)
+{
+    const char *none = no_explanation(c->diff);
+    struct why_table t = { .row = 0 };
+    size_t n;
+    if (none != NULL) {
+        fprintf(out, "\nWhy:       %s\n", none);
+        return;
+    }
+    if ((n = why_lines(c)) == 0)
+        return;
+    fputs("\nWhy incl-Ir changed: self, no-symbol and callee Ir "
+          "(the callees of most change):\n", out);
+    hg_table_create(&t.table, why_columns, WHY_COLUMNS, n);
+    for_each_why_line(c, why_text_line, &t);
+    hg_table_finish_within(out, &t.table, WHY_TEXT_WIDTH, NULL);
+}
+
 static void write_text(FILE *out, const struct comparison *c)
 {
     const struct hg_diff *diff = c->diff;
@@ -405,6 +620,7 @@ static void write_text(FILE *out, const struct comparison *c)
     hg_table_create(&t.table, text_columns, COLUMNS, table_lines(c));
     for_each_line(c, text_line, &t);
     hg_table_finish(out, &t.table);
+    write_text_why(out, c);
 }
 
 /* --------------------------------------------------------- markdown */
@@ -428,6 +644,38 @@ static void md_line(void *data, const struct hg_diff_row *row,
             fputs(cells[column], out);
     }
     fputs(" |\n", out);
+}
+
+static void why_md_line(void *data, bool first, bool callee,
+                        const char *cells[WHY_COLUMNS])
+{
+    FILE *out = data;
+    int column;
+    for (column = 0; column < WHY_COLUMNS; column++) {
+        fputs(column == 0 ? "| " : " | ", out);
+        /* Function and callee names are code, as in the table above. */
+        if ((column == 0 && first) || (column == 1 && callee))
+            md_code(out, cells[column]);
+        else
+            fputs(cells[column], out);
+    }
+    fputs(" |\n", out);
+}
+
+static void write_markdown_why(FILE *out, const struct comparison *c)
+{
+    const char *none = no_explanation(c->diff);
+    if (none != NULL) {
+        fprintf(out, "\n**Why:** %s.\n", none);
+        return;
+    }
+    if (why_lines(c) == 0)
+        return;
+    fputs("\n**Why incl-Ir changed**: self, no-symbol and callee Ir (the "
+          "callees of most change)\n\n"
+          "| function | part | base Ir | head Ir | delta | calls | note |\n"
+          "|:--|:--|--:|--:|--:|:--|:--|\n", out);
+    for_each_why_line(c, why_md_line, out);
 }
 
 static void write_markdown(FILE *out, const struct comparison *c)
@@ -455,6 +703,7 @@ static void write_markdown(FILE *out, const struct comparison *c)
     else
         print_shown(out, c, ". All ", ". Top ",
                     " rows that differ shown, by impact.\n");
+    write_markdown_why(out, c);
 }
 
 /* ------------------------------------------------------------- json */
@@ -554,11 +803,79 @@ static void json_function_place(struct hg_json *w,
     hg_json_bool(w, "matched-by-name", row->by_name);
 }
 
+/* Member KEY: head minus base as a signed JSON number. */
+static void json_delta(struct hg_json *w, const char *key, uint64_t base,
+                       uint64_t head)
+{
+    hg_json_key(w, key);
+    if (head >= base)
+        fprintf(w->out, "%" PRIu64, head - base);
+    else
+        fprintf(w->out, "-%" PRIu64, base - head);
+}
+
+/* {"base": B, "head": H, "delta": D} on one line, a figure null where its
+   report does not have it. */
+static void json_part(struct hg_json *w, const char *key, bool in_base,
+                      uint64_t base, bool in_head, uint64_t head)
+{
+    hg_json_open(w, key, '{', true);
+    json_count_or_null(w, "base", in_base, base);
+    json_count_or_null(w, "head", in_head, head);
+    json_delta(w, "delta", base, head);
+    hg_json_close(w);
+}
+
+/* Member "explained-by" of a changed function row: the parts of the change
+   of its incl-Ir. */
+static void json_why(struct hg_json *w, const struct hg_diff_row *row,
+                     const struct hg_diff_why *why)
+{
+    const struct hg_function *f[2] = { row->base.function,
+                                       row->head.function };
+    const struct other_edges others = other_edges(why);
+    size_t i;
+
+    hg_json_open(w, "explained-by", '{', false);
+    hg_json_bool(w, "adds-up", why->adds_up);
+    hg_json_text(w, "caveat", why->caveat);
+    json_part(w, "incl-Ir", true, f[0]->inclusive_ir, true,
+              f[1]->inclusive_ir);
+    json_part(w, "self", true, f[0]->self_ir, true, f[1]->self_ir);
+    json_part(w, "no-symbol", true, f[0]->no_symbol_ir, true,
+              f[1]->no_symbol_ir);
+    hg_json_open(w, "callees", '[', false);
+    for (i = 0; i < named_edges(why); i++) {
+        const struct hg_diff_edge *e = &why->edges[i];
+        hg_json_open(w, NULL, '{', true);
+        hg_json_text(w, "name", e->callee->name);
+        hg_json_text(w, "object", e->callee->object);
+        hg_json_text(w, "file", e->callee->file);
+        hg_json_text(w, "status", !e->in_base ? "added"
+                                  : !e->in_head ? "removed" : "changed");
+        json_count_or_null(w, "base-calls", e->in_base, e->base_calls);
+        json_count_or_null(w, "head-calls", e->in_head, e->head_calls);
+        json_count_or_null(w, "base", e->in_base, e->base_ir);
+        json_count_or_null(w, "head", e->in_head, e->head_ir);
+        json_delta(w, "delta", e->base_ir, e->head_ir);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+    hg_json_open(w, "other-callees", '{', true);
+    hg_json_count(w, "count", others.count);
+    hg_json_count(w, "base", others.base_ir);
+    hg_json_count(w, "head", others.head_ir);
+    json_delta(w, "delta", others.base_ir, others.head_ir);
+    hg_json_close(w);
+    hg_json_close(w);
+}
+
 static void json_row(struct hg_json *w, const struct hg_diff *diff,
                      const struct hg_diff_row *row)
 {
     const struct hg_function *f = hg_diff_row_function(row);
     const struct hg_zone *z = hg_diff_row_zone(row);
+    struct hg_diff_why why;
     size_t v;
 
     hg_json_open(w, NULL, '{', true);
@@ -574,6 +891,10 @@ static void json_row(struct hg_json *w, const struct hg_diff *diff,
     for (v = 0; v < row->value_count; v++)
         json_value(w, diff, &row->values[v]);
     hg_json_close(w);
+    if (row_explained(diff, row) && hg_diff_explain(diff, row, &why)) {
+        json_why(w, row, &why);
+        hg_diff_why_free(&why);
+    }
     hg_json_close(w);
 }
 
@@ -601,6 +922,10 @@ static void write_json(FILE *out, const struct comparison *c)
     json_side(&w, c, 1);
     hg_json_bool(&w, "cross-arch", diff->cross_arch);
     hg_json_differences(&w, diff->differences, diff->difference_count);
+    /* Only when one report has a call graph, so that the output of
+       reports without any is what it was. */
+    if (no_explanation(diff) != NULL)
+        hg_json_text(&w, "no-explanation", no_explanation(diff));
     /* The counts on one line. */
     for (i = 0; i < 6; i++) {
         if (i > 0)

@@ -788,6 +788,25 @@ static void add_rows(struct hg_diff *diff, struct side sides[2])
             add_row(diff, sides, NONE, i);
 }
 
+/* Keeps what hg_diff_explain needs after the sides are gone: whether each
+   report has a call graph and, when both do, the matching of functions. */
+static void keep_function_partners(struct hg_diff *diff,
+                                   const struct side sides[2])
+{
+    size_t i, n = sides[BASE].report->function_count;
+    int s;
+    for (s = BASE; s <= HEAD; s++) {
+        diff->reports[s] = sides[s].report;
+        diff->call_graph[s] = sides[s].report->has_call_graph;
+    }
+    if (!diff->call_graph[BASE] || !diff->call_graph[HEAD])
+        return;
+    diff->head_of_base = hg_xmalloc((n + 1) * sizeof *diff->head_of_base);
+    /* Functions only pair with functions: zones have their own keys. */
+    for (i = 0; i < n; i++)
+        diff->head_of_base[i] = sides[BASE].partner[i];
+}
+
 void hg_diff_reports(const struct hg_report *base,
                      const struct hg_report *head, struct hg_diff *diff)
 {
@@ -805,6 +824,7 @@ void hg_diff_reports(const struct hg_report *base,
     match(sides);
     add_rows(diff, sides);
     compare_fingerprints(diff, base, head);
+    keep_function_partners(diff, sides);
     side_free(&sides[BASE]);
     side_free(&sides[HEAD]);
     ranking_cross_arch = diff->cross_arch;
@@ -824,6 +844,7 @@ void hg_diff_free(struct hg_diff *diff)
         free(diff->differences[i].head);
     }
     free(diff->differences);
+    free(diff->head_of_base);
     memset(diff, 0, sizeof *diff);
 }
 
@@ -896,4 +917,149 @@ bool hg_diff_value_shown(const struct hg_diff_row *row, size_t v)
         if (row->values[i].metric == headline)
             return i == v;
     return v == 0;
+}
+
+/* ------------------------------------------------------ explanations */
+
+const char *hg_diff_signed(uint64_t base, uint64_t head,
+                           char text[HG_DIFF_TEXT_SIZE])
+{
+    const struct hg_diff_value value = { NULL, true, true, base, head };
+    return hg_diff_delta(&value, text);
+}
+
+/* One side's edge before merging: KEY is the callee's head index (NONE
+   when the callee is in the base only; then ORDER keeps them apart). */
+struct half_edge {
+    size_t key, order;
+    int side;
+    const struct hg_call *call;
+};
+
+static int compare_half_edges(const void *a, const void *b)
+{
+    const struct half_edge *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    if (x->order != y->order)
+        return x->order < y->order ? -1 : 1;
+    return x->side - y->side;
+}
+
+static uint64_t edge_change(const struct hg_diff_edge *e)
+{
+    return e->head_ir > e->base_ir ? e->head_ir - e->base_ir
+                                   : e->base_ir - e->head_ir;
+}
+
+static bool edge_differs(const struct hg_diff_edge *e)
+{
+    return e->base_ir != e->head_ir || e->base_calls != e->head_calls
+           || e->in_base != e->in_head;
+}
+
+/* Changed edges first, by |change of Ir| (larger first), then name, object
+   and file, so the output does not depend on the reports' order. */
+static int compare_edges(const void *a, const void *b)
+{
+    const struct hg_diff_edge *x = a, *y = b;
+    uint64_t cx = edge_change(x), cy = edge_change(y);
+    int order;
+    if (edge_differs(x) != edge_differs(y))
+        return edge_differs(x) ? -1 : 1;
+    if (cx != cy)
+        return cx > cy ? -1 : 1;
+    if ((order = strcmp(x->callee->name, y->callee->name)) != 0
+        || (order = strcmp(x->callee->object, y->callee->object)) != 0
+        || (order = strcmp(x->callee->file, y->callee->file)) != 0)
+        return order;
+    return x->callee->line < y->callee->line ? -1
+           : x->callee->line > y->callee->line;
+}
+
+/* Whether self + no-symbol + callees is the inclusive Ir of F. */
+static bool identity_holds(const struct hg_function *f)
+{
+    uint64_t sum = f->self_ir + f->no_symbol_ir;
+    size_t i;
+    for (i = 0; i < f->callee_count; i++)
+        sum += f->callees[i].ir;
+    return sum == f->inclusive_ir;
+}
+
+static const char *caveat_of(const struct hg_function *f[2])
+{
+    if (f[BASE]->recursive || f[HEAD]->recursive)
+        return "recursive";
+    if (f[BASE]->mid_jump || f[HEAD]->mid_jump)
+        return "mid-jump";
+    if (!identity_holds(f[BASE]) || !identity_holds(f[HEAD]))
+        return "not an identity";
+    return NULL;
+}
+
+bool hg_diff_explain(const struct hg_diff *diff,
+                     const struct hg_diff_row *row, struct hg_diff_why *why)
+{
+    const struct hg_function *f[2];
+    struct half_edge *halves;
+    size_t n, i, k = 0;
+    int s;
+
+    if (diff->head_of_base == NULL || !row->in_base || !row->in_head
+        || row->base.function == NULL)
+        return false;
+    f[BASE] = row->base.function;
+    f[HEAD] = row->head.function;
+    n = f[BASE]->callee_count + f[HEAD]->callee_count;
+    halves = hg_xmalloc((n + 1) * sizeof *halves);
+    for (s = BASE; s <= HEAD; s++)
+        for (i = 0; i < f[s]->callee_count; i++) {
+            const struct hg_call *call = &f[s]->callees[i];
+            struct half_edge *h = &halves[k++];
+            h->key = s == HEAD ? call->callee
+                               : diff->head_of_base[call->callee];
+            h->order = h->key == NONE ? call->callee : 0;
+            h->side = s;
+            h->call = call;
+        }
+    qsort(halves, n, sizeof *halves, compare_half_edges);
+
+    memset(why, 0, sizeof *why);
+    why->edges = hg_xcalloc(n + 1, sizeof *why->edges);
+    for (i = 0; i < n; i++) {
+        struct hg_diff_edge *e;
+        const struct half_edge *h = &halves[i];
+        /* A base half followed by the head half of the same callee is one
+           edge in both reports. */
+        if (h->side == HEAD && i > 0 && halves[i - 1].side == BASE
+            && halves[i - 1].key == h->key && h->key != NONE) {
+            e = &why->edges[why->edge_count - 1];
+        } else {
+            e = &why->edges[why->edge_count++];
+        }
+        e->callee = &diff->reports[h->side]->functions[h->call->callee];
+        if (h->side == BASE) {
+            e->in_base = true;
+            e->base_calls = h->call->calls;
+            e->base_ir = h->call->ir;
+        } else {
+            e->in_head = true;
+            e->head_calls = h->call->calls;
+            e->head_ir = h->call->ir;
+        }
+    }
+    free(halves);
+    qsort(why->edges, why->edge_count, sizeof *why->edges, compare_edges);
+    for (i = 0; i < why->edge_count; i++)
+        why->changed_edges += edge_differs(&why->edges[i]);
+    why->caveat = caveat_of(f);
+    why->adds_up = why->caveat == NULL;
+    return true;
+}
+
+void hg_diff_why_free(struct hg_diff_why *why)
+{
+    free(why->edges);
+    memset(why, 0, sizeof *why);
 }

@@ -11,6 +11,9 @@
 #include "metrics.h"
 #include "report.h"
 
+/* Room for any of the texts below. */
+#define HG_DIFF_TEXT_SIZE 40
+
 enum hg_diff_status {
     HG_DIFF_TOTAL,       /* the whole run: always compared, always shown */
     HG_DIFF_CHANGED,     /* in both reports; some figure differs */
@@ -59,7 +62,48 @@ struct hg_diff {
     size_t changed, added, removed, unchanged;
     struct hg_diff_difference *differences;
     size_t difference_count;
+    /* Whether each report has a call graph; when both do, the head index
+       of each base function (SIZE_MAX when unmatched), so that callee
+       edges are matched as the rows are (hg_diff_explain). */
+    bool call_graph[2];
+    const struct hg_report *reports[2];
+    size_t *head_of_base;
 };
+
+/* One callee edge of a function in the two reports: a callee in one report
+   only is added or removed. */
+struct hg_diff_edge {
+    const struct hg_function *callee;    /* the head's when in both */
+    bool in_base, in_head;
+    uint64_t base_calls, head_calls;
+    uint64_t base_ir, head_ir;           /* 0 where not in that report */
+};
+
+/* Why a function's inclusive Ir changed: the change of its self Ir, of its
+   no-symbol Ir and of each callee edge's Ir.  These add up exactly to the
+   change of the inclusive Ir when the report's identity holds for the
+   function on both sides (docs/report-format.md, "The identity"). */
+struct hg_diff_why {
+    bool adds_up;
+    /* Why they do not: "recursive", "mid-jump", or "not an identity" (on a
+       call cycle, or never entered); NULL when they do. */
+    const char *caveat;
+    struct hg_diff_edge *edges;  /* every edge with a change first, by
+                                    |change| then name; unchanged after */
+    size_t edge_count;
+    size_t changed_edges;        /* those whose Ir or calls differ */
+};
+
+/* Fills WHY for a function ROW in both reports, when both have a call
+   graph; returns false (WHY untouched) otherwise. */
+bool hg_diff_explain(const struct hg_diff *diff,
+                     const struct hg_diff_row *row, struct hg_diff_why *why);
+
+void hg_diff_why_free(struct hg_diff_why *why);
+
+/* Head minus base as "+1,234", "-56", "0". */
+const char *hg_diff_signed(uint64_t base, uint64_t head,
+                           char text[HG_DIFF_TEXT_SIZE]);
 
 /* Compares HEAD with BASE into DIFF.  Rows are matched by hg_entity_key;
    a function whose key is in one report only is matched by name and
@@ -78,8 +122,6 @@ bool hg_diff_value_differs(const struct hg_diff_value *value);
 bool hg_diff_as_ratio(const struct hg_diff *diff,
                       const struct hg_metric *metric);
 
-/* Room for any of the texts below. */
-#define HG_DIFF_TEXT_SIZE 40
 
 /* "+1,234", "-56", "0": head minus base. */
 const char *hg_diff_delta(const struct hg_diff_value *value,
