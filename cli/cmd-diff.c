@@ -320,6 +320,22 @@ static bool row_explained(const struct hg_diff *diff,
            && hg_diff_row_function(row) != NULL;
 }
 
+/* Explains ROW into WHY when it is a changed function of two reports with
+   a call graph that has callees or no-symbol Ir: without either, its
+   incl-Ir changed as its self Ir did, which its row already shows. */
+static bool explain(const struct hg_diff *diff, const struct hg_diff_row *row,
+                    struct hg_diff_why *why)
+{
+    if (!row_explained(diff, row) || !hg_diff_explain(diff, row, why))
+        return false;
+    if (why->edge_count == 0 && row->base.function->no_symbol_ir == 0
+        && row->head.function->no_symbol_ir == 0) {
+        hg_diff_why_free(why);
+        return false;
+    }
+    return true;
+}
+
 /* Texts a line of an explanation points into. */
 struct why_texts {
     char part[WHY_PART_SIZE];
@@ -370,11 +386,14 @@ static void explain_row(const struct hg_diff_row *row,
                    : "not entered, or on a call cycle: the parts do not "
                      "add up to it";
     line(data, true, false, cells);
-    cells[0] = cells[5] = cells[6] = "";
+    /* Every line has a note, so that no line of text ends in blanks. */
+    cells[0] = cells[5] = "";
     cells[1] = "self";
+    cells[6] = "its own instructions";
     why_figures(cells, &t, true, f[0]->self_ir, true, f[1]->self_ir);
     line(data, false, false, cells);
     cells[1] = "no-symbol";
+    cells[6] = "code without a symbol, run while innermost";
     why_figures(cells, &t, true, f[0]->no_symbol_ir, true,
                 f[1]->no_symbol_ir);
     line(data, false, false, cells);
@@ -400,7 +419,8 @@ static void explain_row(const struct hg_diff_row *row,
                  others.count == 1 ? "" : "s");
         cells[1] = t.part;
         why_figures(cells, &t, true, others.base_ir, true, others.head_ir);
-        cells[5] = cells[6] = "";
+        cells[5] = "";
+        cells[6] = "summed";
         line(data, false, false, cells);
     }
 }
@@ -413,8 +433,7 @@ static void for_each_why_line(const struct comparison *c, why_line_fn line,
     for (r = 0; r < c->shown; r++) {
         const struct hg_diff_row *row = &c->diff->rows[r];
         struct hg_diff_why why;
-        if (!row_explained(c->diff, row)
-            || !hg_diff_explain(c->diff, row, &why))
+        if (!explain(c->diff, row, &why))
             continue;
         explain_row(row, &why, line, data);
         hg_diff_why_free(&why);
@@ -891,7 +910,7 @@ static void json_row(struct hg_json *w, const struct hg_diff *diff,
     for (v = 0; v < row->value_count; v++)
         json_value(w, diff, &row->values[v]);
     hg_json_close(w);
-    if (row_explained(diff, row) && hg_diff_explain(diff, row, &why)) {
+    if (explain(diff, row, &why)) {
         json_why(w, row, &why);
         hg_diff_why_free(&why);
     }

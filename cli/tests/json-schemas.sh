@@ -124,6 +124,38 @@ refused diff.schema.json 'doc["rows"][1]["metrics"][0]["percent"] = 5' 'a percen
 # verdicts check-formats.sh works out), budgets.xml on head.xml (12 kept,
 # 9 broken, 1 skipped: check.sh), across architectures, the runs made
 # differently, and marks never entered.
+# --- diff with call graphs: tests/data/graph/why-base.xml -> why-head.xml
+# (tests/diff-why.sh works the explanation out).  main: incl-Ir +464 =
+# self 0 + no-symbol +5 + work +400, new +70 (added), old -50 (removed),
+# rec +30, c2 +5, and 3 other callees +4; rec is recursive.
+cd "$HG_TEST_DATA/graph" || exit 99
+output diff-why 0 diff --format=json --limit 0 why-base.xml why-head.xml
+validate diff.schema.json "$scratch/diff-why.json" '
+rows = {r.get("name"): r for r in doc["rows"]}
+why = rows["main"]["explained-by"]
+assert why["adds-up"] is True and why["caveat"] is None
+assert why["incl-Ir"] == {"base": 910, "head": 1374, "delta": 464}
+assert why["self"]["delta"] == 0 and why["no-symbol"]["delta"] == 5
+assert [(c["name"], c["status"], c["delta"]) for c in why["callees"]] == [
+    ("work", "changed", 400), ("new", "added", 70), ("old", "removed", -50),
+    ("rec", "changed", 30), ("c2", "changed", 5)]
+assert why["callees"][1]["base"] is None and why["callees"][1]["base-calls"] is None
+assert why["other-callees"] == {"count": 3, "base": 80, "head": 84, "delta": 4}
+assert (why["self"]["delta"] + why["no-symbol"]["delta"]
+        + sum(c["delta"] for c in why["callees"])
+        + why["other-callees"]["delta"]) == why["incl-Ir"]["delta"]
+rec = rows["rec"]["explained-by"]
+assert rec["adds-up"] is False and rec["caveat"] == "recursive"
+assert "explained-by" not in rows["leaf"] and "no-explanation" not in doc
+'
+refused diff.schema.json 'doc["rows"][-1]["explained-by"]["self"]["delta"] = "+0"' 'a delta as a string'
+refused diff.schema.json 'doc["rows"][-1]["explained-by"]["callees"][0]["status"] = "gone"' 'an unknown callee status'
+output diff-why-one 0 diff --format=json why-base.xml ../diff/base.xml
+validate diff.schema.json "$scratch/diff-why-one.json" '
+assert doc["no-explanation"].startswith("only the base report has a call graph")
+assert all("explained-by" not in r for r in doc["rows"])
+'
+
 cd "$HG_TEST_DATA/check" || exit 99
 output check-pr 1 check --policy pr.xml --format=json base.xml head.xml
 # parse: 300,000 -> 360,000 Ir, +60,000, +20.00%, over 10%; hash -25.00%
