@@ -59,8 +59,13 @@ static const char diff_help[] =
     "                      ended is compared)\n"
     "\n"
     "The text and markdown tables show the figures that changed; JSON shows\n"
-    "every figure of each row.  Exit status: 0 whatever changed; 2 when a\n"
-    "report cannot be read or is refused, or the command line is wrong.\n";
+    "every figure of each row.  When both reports have a call graph\n"
+    "(--call-graph=yes), each changed function shown with callees is\n"
+    "explained: the change of its incl-Ir by its self Ir, no-symbol Ir and\n"
+    "the five callee edges of most change, which add up to it unless the\n"
+    "function is recursive or mid-jump.  Exit status: 0 whatever changed;\n"
+    "2 when a report cannot be read or is refused, or the command line is\n"
+    "wrong.\n";
 
 enum { DEFAULT_LIMIT = 20 };
 enum { FUNCTION_COLUMN_MAX = 50, OBJECT_COLUMN_MAX = 30 };
@@ -543,15 +548,21 @@ struct text_table {
     size_t row;
 };
 
+/* The next row of T: its N CELLS. */
+static void table_row(struct text_table *t, const char *const *cells,
+                      size_t n)
+{
+    size_t column;
+    for (column = 0; column < n; column++)
+        hg_table_set(&t->table, t->row, column, cells[column]);
+    t->row++;
+}
+
 static void text_line(void *data, const struct hg_diff_row *row,
                       const char *cells[COLUMNS])
 {
-    struct text_table *t = data;
-    size_t column;
     (void)row;
-    for (column = 0; column < COLUMNS; column++)
-        hg_table_set(&t->table, t->row, column, cells[column]);
-    t->row++;
+    table_row(data, cells, COLUMNS);
 }
 
 static const struct hg_column text_columns[COLUMNS] = {
@@ -579,20 +590,11 @@ static const struct hg_column why_columns[WHY_COLUMNS] = {
 /* Text lines are at most this wide; names are cut to fit. */
 enum { WHY_TEXT_WIDTH = 120 };
 
-struct why_table {
-    struct hg_table table;
-    size_t row;
-};
-
 static void why_text_line(void *data, bool first, bool callee,
                           const char *cells[WHY_COLUMNS])
 {
-    struct why_table *t = data;
-    size_t column;
     (void)first, (void)callee;
-    for (column = 0; column < WHY_COLUMNS; column++)
-        hg_table_set(&t->table, t->row, column, cells[column]);
-    t->row++;
+    table_row(data, cells, WHY_COLUMNS);
 }
 
 /* The explanations as a table after the rows, or the line saying why
@@ -600,7 +602,7 @@ static void why_text_line(void *data, bool first, bool callee,
 static void write_text_why(FILE *out, const struct comparison *c)
 {
     const char *none = no_explanation(c->diff);
-    struct why_table t = { .row = 0 };
+    struct text_table t = { .row = 0 };
     size_t n;
     if (none != NULL) {
         fprintf(out, "\nWhy:       %s\n", none);
