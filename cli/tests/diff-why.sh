@@ -16,7 +16,8 @@
 #   rec: recursive, so its parts (self +30, rec -> rec 40 -> 60, calls
 #   2 -> 3) are shown without adding up.  leaf, c2, c3, c4 have no callees
 #   and no no-symbol Ir: their incl-Ir moved as their self Ir, not
-#   explained again.  JSON: tests/json-schemas.sh.
+#   explained again.  JSON: tests/json-schemas.sh.  A mid-jump function:
+#   below.
 
 . "$(dirname "$0")/lib.sh"
 expected=$scratch/expected
@@ -72,6 +73,31 @@ cat >"$expected" <<'EXPECTED'
 |  | 3 other callees | 80 | 84 | +4 |  | summed |
 EXPECTED
 explanation markdown && same "$expected" "$scratch/why" "diff, markdown explanation"
+
+# mid-jump.xml (graph.xml with work mid-jump="yes": its incl-Ir 607 is
+# not 500 + 10 + 96) against graph-b.xml: work 607 -> 303 is -304, but
+# its parts are self 500 -> 250 (-250), no-symbol 10 -> 5 (-5) and strlen
+# 96 -> 48 (-48, calls 4 -> 2), -303: said, not claimed to add up.  main
+# 1,066 -> 463 (-603) = work 606 -> 303 (-303) + fib removed (-300) +
+# helper 60 -> 60 (0).
+cat >"$expected" <<'EXPECTED'
+Why incl-Ir changed: self, no-symbol and callee Ir (the callees of most change):
+
+function  part            base Ir  head Ir  delta  calls   note
+work      incl-Ir             607      303   -304          mid-jump: the parts do not add up to it
+          self                500      250   -250          its own instructions
+          no-symbol            10        5     -5          code without a symbol, run while innermost
+          strlen               96       48    -48  4 -> 2  callee
+main      incl-Ir           1,066      463   -603          = the sum of the parts below
+          self                100      100      0          its own instructions
+          no-symbol             0        0      0          code without a symbol, run while innermost
+          work                606      303   -303  2 -> 1  callee
+          fib                 300        -   -300  1 -> -  callee removed
+          1 other callee       60       60      0          summed
+EXPECTED
+run 0 diff mid-jump.xml graph-b.xml &&
+  sed -n '/^Why/,$p' "$out" >"$scratch/why" &&
+  same "$expected" "$scratch/why" "diff mid-jump.xml graph-b.xml, explanation"
 
 # Names of 200 characters are cut: no line of text is over 120 columns
 # (characters, as "…" is one).
