@@ -31,6 +31,19 @@ for o in O0 O2; do
    graph except_$o ../mark_except_$o 3 2 10 100
 done
 graph plt ../mark_plt 50 20 7
+# Virtual calls, a lambda through std::function and std::sort with a
+# lambda comparator (mark_virtual.cpp), and by hand: main calls area() on
+# 300 shapes, 200 Sq and 100 Tri, through the vtable, and apply() 300
+# times.
+for o in O0 O2; do
+   graph virtual_$o ../mark_virtual_$o 300
+   expect_eq "virtual_$o: main -> Sq::area calls" \
+      "$(edge virtual_$o.xml main 'Sq::area(long) const' 3)" 200
+   expect_eq "virtual_$o: main -> Tri::area calls" \
+      "$(edge virtual_$o.xml main 'Tri::area(long) const' 3)" 100
+   expect_eq "virtual_$o: main -> apply calls" \
+      "$(edge virtual_$o.xml main 'apply(std::function<long (long)> const&, long)' 3)" 300
+done
 # Signal handlers: Callgrind writes no calls= line into a handler (it
 # runs it on a call stack of its own), so the calls into it, and the
 # inclusive Ir of the functions it interrupted (and their callers), which
