@@ -215,10 +215,10 @@ static Bool fetch_is_mru_hit(SBState* s, const Event* e)
    return hit;
 }
 
-/* Emits "*counter += n" as three flat IR statements. */
-static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
+/* Emits "*addr += n" as three flat IR statements; addr is a constant or
+   a temporary, so it may appear twice. */
+static void add_at(IRSB* sb, IRExpr* addr, ULong n)
 {
-   IRExpr* addr = mkIRExpr_HWord((HWord)counter);
    IRTemp  old  = newIRTemp(sb->tyenv, Ity_I64);
    IRTemp  sum  = newIRTemp(sb->tyenv, Ity_I64);
    addStmtToIRSB(sb, IRStmt_WrTmp(old, IRExpr_Load(HT_ENDIAN, Ity_I64, addr)));
@@ -226,6 +226,12 @@ static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
       IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
                    IRExpr_Const(IRConst_U64(n)))));
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr, IRExpr_RdTmp(sum)));
+}
+
+/* "*counter += n", the counter at an address known now. */
+static void add_to_counter(IRSB* sb, ULong* counter, ULong n)
+{
+   add_at(sb, mkIRExpr_HWord((HWord)counter), n);
 }
 
 /* "*(*slot + offset) += n": a counter in the struct a global pointer
@@ -236,20 +242,12 @@ static void add_through_pointer(IRSB* sb, void* slot, HWord offset, ULong n)
    IRType  wt    = sizeof(HWord) == 8 ? Ity_I64 : Ity_I32;
    IRTemp  base  = newIRTemp(sb->tyenv, wt);
    IRTemp  addr  = newIRTemp(sb->tyenv, wt);
-   IRTemp  old   = newIRTemp(sb->tyenv, Ity_I64);
-   IRTemp  sum   = newIRTemp(sb->tyenv, Ity_I64);
    addStmtToIRSB(sb, IRStmt_WrTmp(base,
       IRExpr_Load(HT_ENDIAN, wt, mkIRExpr_HWord((HWord)slot))));
    addStmtToIRSB(sb, IRStmt_WrTmp(addr,
       IRExpr_Binop(wt == Ity_I64 ? Iop_Add64 : Iop_Add32, IRExpr_RdTmp(base),
                    mkIRExpr_HWord(offset))));
-   addStmtToIRSB(sb, IRStmt_WrTmp(old,
-      IRExpr_Load(HT_ENDIAN, Ity_I64, IRExpr_RdTmp(addr))));
-   addStmtToIRSB(sb, IRStmt_WrTmp(sum,
-      IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
-                   IRExpr_Const(IRConst_U64(n)))));
-   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, IRExpr_RdTmp(addr),
-                                  IRExpr_RdTmp(sum)));
+   add_at(sb, IRExpr_RdTmp(addr), n);
 }
 
 /* While collection is stopped nothing is counted; otherwise the
