@@ -1082,6 +1082,8 @@ static enum role start_part(struct report_stream *stream, xmlNode *node)
     stream->seen[p] = true;
     stream->open_part = (enum part)p;
     stream->open_list = parts[p].item != NULL ? node : NULL;
+    if (parts[p].item != NULL)
+        hg_rules_list(stream->rules, node);
     /* <threads>, <mutexes> and <events> are optional: the has_ flags tell
        an absent list from an empty one. */
     report->has_threads |= p == PART_THREADS;

@@ -73,13 +73,20 @@ struct parent_reference {
 };
 
 /* call-graph=yes: what the identities need of each function (in id
-   order) and of each <call>; 56 and 16 bytes, so that a report of 500,000
-   functions and 2 million calls costs about 60 MB to check. */
+   order) and of each <call>; 120 bytes and its name and object, and 24
+   bytes, so that a report of 500,000 functions and 2 million calls costs
+   about 150 MB to check. */
 struct graph_function {
     uint64_t calls, outside_calls;
     uint64_t incoming;            /* the <call calls> naming it */
     uint64_t inclusive_ir;
     uint64_t parts_ir;            /* self + no-symbol + its <call Ir>s */
+    uint64_t self_ir, no_symbol_ir;
+    /* Sums over its <context>s: self Ir less no-symbol Ir, no-symbol
+       Ir, calls, calls of the roots. */
+    uint64_t context_own_ir, context_no_symbol_ir;
+    uint64_t context_calls, context_root_calls;
+    char *name, *object;          /* for naming contexts in messages */
     long line;
     bool recursive, mid_jump;
     bool parts_fit;               /* parts_ir did not overflow */
@@ -88,6 +95,8 @@ struct graph_call {
     unsigned caller;              /* index */
     unsigned callee;              /* id, as written */
     uint64_t calls;
+    uint64_t context_calls;       /* of the callee's contexts whose
+                                     parent is the caller's */
 };
 /* A <call> whose callee id is above every one before it, with its line:
    the first call naming an id past the last function is one of these. */
@@ -108,10 +117,38 @@ struct call_graph {
     long zero_line;
 };
 
-/* <contexts>: what its end needs of its items. */
+/* Ir, the cache figures (hg_cache_metric_names) and the heap ones. */
+enum { CONTEXT_FIGURES = 1 + HG_CACHE_METRICS + HEAP_FIGURES };
+
+/* The figures an element has; a sum is exact while its fits bit is
+   set. */
+struct figures {
+    uint64_t value[CONTEXT_FIGURES];
+    unsigned present, fits;       /* bit i: figure i */
+};
+
+/* A context of the open path. */
+struct open_context {
+    uint64_t id;
+    unsigned function;            /* index */
+    bool truncated;
+    long line;
+    struct figures self, inclusive, children;
+    bool has_child;
+    unsigned last_child;          /* function index of its last child */
+};
+
+/* <contexts>: what the checks need of the items read so far. */
 struct context_check {
     size_t count;                 /* <context>s so far */
     long truncated_line;          /* of the first truncated one; 0: none */
+    bool tree_truncated;          /* <contexts truncated="yes"> */
+    struct open_context *path;    /* from a root to the last context */
+    size_t depth, capacity;
+    bool has_root, last_root_truncated;
+    unsigned last_root;           /* function index of the last root */
+    struct figures outside, self_sum;
+    bool has_outside;
 };
 
 struct hg_rules {
@@ -123,6 +160,7 @@ struct hg_rules {
 
     bool has_totals;
     uint64_t total_ir;
+    struct figures totals;        /* Ir and cache figures of <totals> */
     bool totals_heap;             /* <totals><heap> */
     /* <totals><heap>'s allocs, alloc-bytes, frees and free-bytes
        (heap_attributes), each when present. */
@@ -747,7 +785,7 @@ static void note_call(struct hg_rules *checker, unsigned caller,
     c = &g->calls[g->call_count++];
     c->caller = caller;
     c->callee = callee <= UINT_MAX ? (unsigned)callee : 0;
-    c->calls = 0;
+    c->calls = c->context_calls = 0;
     get_count(call, "calls", &c->calls);
     if (c->callee == 0 && !g->has_zero) {
         g->has_zero = true;
@@ -795,15 +833,19 @@ static void check_graph_item(struct hg_rules *checker, const xmlNode *node)
     f->mid_jump = has_attribute(node, "mid-jump");
     get_count(node, "calls", &f->calls);
     get_count(node, "outside-calls", &f->outside_calls);
+    f->name = (char *)xmlGetNoNsProp(node, (const xmlChar *)"name");
+    f->object = (char *)xmlGetNoNsProp(node, (const xmlChar *)"object");
     self = child_named(node, "self");
     no_symbol = child_named(node, "no-symbol");
     inclusive = child_named(node, "inclusive");
     if (inclusive != NULL)
         get_count(inclusive, "Ir", &f->inclusive_ir);
     if (self != NULL && get_count(self, "Ir", &value))
-        f->parts_ir = value;
-    if (no_symbol != NULL && get_count(no_symbol, "Ir", &value))
+        f->parts_ir = f->self_ir = value;
+    if (no_symbol != NULL && get_count(no_symbol, "Ir", &value)) {
+        f->no_symbol_ir = value;
         f->parts_fit = add_to(&f->parts_ir, value);
+    }
     g->first_call[index] = g->call_count;
     callees = child_named(node, "callees");
     for (call = callees ? callees->children : NULL; call; call = call->next) {
@@ -947,6 +989,11 @@ static void check_graph(struct hg_rules *checker, const xmlNode *functions)
 
 static void free_call_graph(struct call_graph *g)
 {
+    size_t i;
+    for (i = 0; i < g->count; i++) {
+        xmlFree(g->functions[i].name);
+        xmlFree(g->functions[i].object);
+    }
     free(g->functions);
     free(g->calls);
     free(g->first_call);
@@ -955,17 +1002,254 @@ static void free_call_graph(struct call_graph *g)
 
 /* ----------------------------------------------------------- contexts */
 
+/* The contexts' identities (docs/report-format.md, "Rules the schema
+   cannot express"): ids 1..N in depth-first pre-order, children and roots
+   ordered by function id; each context's inclusive figures = its self +
+   its children's inclusive; the outside and the contexts' self add up to
+   <totals>; a function's contexts add up to its self Ir, its no-symbol
+   Ir, its calls; each edge's calls are those of the callee's contexts
+   under the caller's (not checked for a truncated tree).  Checked as the
+   contexts are read, with a stack of the open path: memory grows with the
+   depth of the tree, not its size. */
+
+
+static const char *figure_name(size_t i)
+{
+    return i == 0 ? "Ir"
+           : i <= HG_CACHE_METRICS ? hg_cache_metric_names[i - 1]
+           : heap_attributes[i - 1 - HG_CACHE_METRICS];
+}
+
+
+static void read_figures(const xmlNode *node, struct figures *f)
+{
+    size_t i;
+    memset(f, 0, sizeof *f);
+    for (i = 0; node != NULL && i < CONTEXT_FIGURES; i++)
+        if (get_count(node, figure_name(i), &f->value[i]))
+            f->present |= 1u << i;
+    f->fits = f->present;
+}
+
+/* SUM += F, figure by figure, for those SUM has. */
+static void add_figures(struct figures *sum, const struct figures *f)
+{
+    size_t i;
+    for (i = 0; i < CONTEXT_FIGURES; i++)
+        if ((f->present & (1u << i)) && !add_to(&sum->value[i], f->value[i]))
+            sum->fits &= ~(1u << i);
+}
+
+
+
+/* Function INDEX as a frame of a stack: its name, "NAME [OBJECT]" when
+   another function of that name is in another object, and always for
+   "???" (the frames of `export --format=folded`). */
+static void append_frame(const struct call_graph *g, unsigned index,
+                         char *text, size_t size)
+{
+    const struct graph_function *f = &g->functions[index];
+    const char *name = f->name ? f->name : "???";
+    size_t used = strlen(text), i;
+    bool shared = strcmp(name, "???") == 0;
+
+    for (i = 0; i < g->count && !shared; i++)
+        shared = g->functions[i].name && f->object && g->functions[i].object
+                 && strcmp(g->functions[i].name, name) == 0
+                 && strcmp(g->functions[i].object, f->object) != 0;
+    if (used < size)
+        snprintf(text + used, size - used, "%s%s%s%s%s", used ? ";" : "",
+                 name, shared ? " [" : "", shared ? f->object : "",
+                 shared ? "]" : "");
+}
+
+/* The stack of the open path up to DEPTH entries, with the context's id:
+   "main;parse;lex (context 12)".  A long one keeps its end. */
+static void describe_path(const struct hg_rules *checker, size_t depth,
+                          char *text, size_t size)
+{
+    const struct context_check *c = &checker->contexts;
+    char stack[4096] = "";
+    const size_t shown = 160;
+    size_t i, n;
+
+    if (depth > 0 && c->path[0].truncated)
+        snprintf(stack, sizeof stack, "[truncated]");
+    for (i = 0; i < depth; i++)
+        append_frame(&checker->graph, c->path[i].function, stack,
+                     sizeof stack);
+    n = strlen(stack);
+    snprintf(text, size, "%s%s (context %" PRIu64 ")",
+             n > shown ? "..." : "", n > shown ? stack + n - shown : stack,
+             depth > 0 ? c->path[depth - 1].id : 0);
+}
+
+/* The function's name, for messages about all its contexts. */
+static const char *function_name(const struct hg_rules *checker,
+                                 unsigned index)
+{
+    const char *name = checker->graph.functions[index].name;
+    return name ? name : "???";
+}
+
+/* Closes the last context of the path: its inclusive figures against its
+   self and its children's, then adds them to its parent's. */
+static void close_context(struct hg_rules *checker)
+{
+    struct context_check *c = &checker->contexts;
+    struct open_context *o = &c->path[c->depth - 1];
+    char stack[256];
+    size_t i;
+
+    for (i = 0; i < CONTEXT_FIGURES && !checker_failed(checker); i++) {
+        unsigned bit = 1u << i;
+        uint64_t parts = o->self.value[i];
+        bool fits = (o->children.fits & bit) || !(o->children.present & bit);
+        if (!(o->inclusive.present & bit) || !(o->self.present & bit))
+            continue;
+        fits = fits && add_to(&parts, o->children.value[i]);
+        /* In a truncated tree a call may have gone to a truncated root
+           instead of a child: its cost is in the inclusive only. */
+        if (fits && (parts == o->inclusive.value[i]
+                     || (c->tree_truncated && parts < o->inclusive.value[i])))
+            continue;
+        describe_path(checker, c->depth, stack, sizeof stack);
+        broken_line(checker, o->line, "context %s has inclusive %s=\"%"
+                    PRIu64 "\", but its self and its children's inclusive "
+                    "add up to %s%" PRIu64, stack, figure_name(i),
+                    o->inclusive.value[i], fits ? "" : "more than ",
+                    fits ? parts : UINT64_MAX);
+    }
+    c->depth--;
+    if (c->depth > 0) {
+        struct figures *sum = &c->path[c->depth - 1].children;
+        if (sum->present == 0)
+            sum->fits = o->inclusive.present;
+        sum->present |= o->inclusive.present;
+        add_figures(sum, &o->inclusive);
+    }
+}
+
+/* The place of context ID (function FUNCTION) in the pre-order: its
+   parent open, itself after its siblings by function id. */
+static void check_context_order(struct hg_rules *checker,
+                                const xmlNode *node, uint64_t id,
+                                unsigned function, bool truncated)
+{
+    struct context_check *c = &checker->contexts;
+    uint64_t parent = 0;
+    bool has_parent = get_count(node, "parent", &parent);
+    char stack[256];
+    size_t open = c->depth;
+
+    /* The parent must be open: the path's ids increase. */
+    while (has_parent && open > 0 && c->path[open - 1].id > parent)
+        open--;
+    if (has_parent && (open == 0 || c->path[open - 1].id != parent)) {
+        broken(checker, node, "<context id=\"%" PRIu64 "\"> has parent=\"%"
+               PRIu64 "\", but context %" PRIu64 "'s children came before "
+               "another context: contexts are in depth-first pre-order", id,
+               parent, parent);
+        return;
+    }
+    while (c->depth > (has_parent ? open : 0) && !checker_failed(checker))
+        close_context(checker);
+    if (checker_failed(checker))
+        return;
+    if (has_parent) {
+        struct open_context *p = &c->path[c->depth - 1];
+        if (p->has_child && function <= p->last_child) {
+            describe_path(checker, c->depth, stack, sizeof stack);
+            broken(checker, node, "<context id=\"%" PRIu64 "\"> of function "
+                   "id %u comes after a child of function id %u of %s: "
+                   "children are ordered by function id, each once", id,
+                   function + 1, p->last_child + 1, stack);
+        }
+        p->has_child = true;
+        p->last_child = function;
+    } else {
+        if (c->has_root && (function < c->last_root
+                            || (function == c->last_root
+                                && (c->last_root_truncated || !truncated))))
+            broken(checker, node, "<context id=\"%" PRIu64 "\"> is a root "
+                   "of function id %u after one of function id %u%s: roots "
+                   "are ordered by function id, a function's truncated root "
+                   "after its other one", id, function + 1, c->last_root + 1,
+                   c->last_root_truncated ? " (truncated)" : "");
+        c->has_root = true;
+        c->last_root = function;
+        c->last_root_truncated = truncated;
+    }
+}
+
+/* Adds context NODE, now open at the end of the path, to its function's
+   and its edge's sums. */
+static void add_context_to_graph(struct hg_rules *checker,
+                                 const xmlNode *node, uint64_t calls)
+{
+    struct context_check *c = &checker->contexts;
+    struct call_graph *g = &checker->graph;
+    const struct open_context *o = &c->path[c->depth - 1];
+    struct graph_function *f = &g->functions[o->function];
+    const xmlNode *no_symbol = child_named(node, "no-symbol");
+    uint64_t self_ir = o->self.value[0], no_symbol_ir = 0;
+    char stack[256];
+
+    if (no_symbol != NULL)
+        get_count(no_symbol, "Ir", &no_symbol_ir);
+    if (no_symbol_ir > self_ir) {
+        describe_path(checker, c->depth, stack, sizeof stack);
+        broken(checker, node, "context %s has no-symbol Ir=\"%" PRIu64 "\" "
+               "above its self Ir=\"%" PRIu64 "\"", stack, no_symbol_ir,
+               self_ir);
+        return;
+    }
+    if (!add_to(&f->context_own_ir, self_ir - no_symbol_ir))
+        f->context_own_ir = UINT64_MAX;
+    if (!add_to(&f->context_no_symbol_ir, no_symbol_ir))
+        f->context_no_symbol_ir = UINT64_MAX;
+    if (!add_to(&f->context_calls, calls))
+        f->context_calls = UINT64_MAX;
+    if (c->depth == 1) {
+        if (!add_to(&f->context_root_calls, calls))
+            f->context_root_calls = UINT64_MAX;
+    } else if (!c->tree_truncated) {
+        /* The edge from the parent's function: its calls, sorted by
+           callee id. */
+        unsigned caller = c->path[c->depth - 2].function;
+        size_t low = g->first_call[caller], high = g->first_call[caller + 1];
+        while (low < high) {
+            size_t mid = low + (high - low) / 2;
+            if (g->calls[mid].callee < o->function + 1)
+                low = mid + 1;
+            else
+                high = mid;
+        }
+        if (low == g->first_call[caller + 1]
+            || g->calls[low].callee != o->function + 1) {
+            describe_path(checker, c->depth, stack, sizeof stack);
+            broken(checker, node, "context %s has a parent of function "
+                   "%s, which has no <call> of %s", stack,
+                   function_name(checker, caller),
+                   function_name(checker, o->function));
+        } else if (!add_to(&g->calls[low].context_calls, calls))
+            g->calls[low].context_calls = UINT64_MAX;
+    }
+}
+
 /* A <context>: its id is its position, its parent an earlier context,
    its function a listed one; cache and heap attributes as on a
-   function's.  Only in a report with a call graph. */
+   function's; then its place in the tree and its sums.  Only in a report
+   with a call graph. */
 static void check_context(struct hg_rules *checker, const xmlNode *node)
 {
     struct context_check *c = &checker->contexts;
-    uint64_t id = 0, parent, function = 0;
+    uint64_t id = 0, parent, function = 0, calls = 0;
     size_t position = ++c->count;
     const xmlNode *self = child_named(node, "self");
     const xmlNode *inclusive = child_named(node, "inclusive");
     bool truncated = has_attribute(node, "truncated");
+    struct open_context *o;
 
     if (!checker->call_graph) {
         broken(checker, node, "<context> in a report whose options do not "
@@ -974,6 +1258,7 @@ static void check_context(struct hg_rules *checker, const xmlNode *node)
     }
     get_count(node, "id", &id);
     get_count(node, "function", &function);
+    get_count(node, "calls", &calls);
     if (truncated && c->truncated_line == 0)
         c->truncated_line = hg_xml_line(node);
     if (id != position)
@@ -999,6 +1284,26 @@ static void check_context(struct hg_rules *checker, const xmlNode *node)
         check_heap_attributes(checker, self);
     if (inclusive != NULL && !checker_failed(checker))
         check_heap_attributes(checker, inclusive);
+    /* The sums need the call graph whole: an earlier phase's problem
+       comes first anyway. */
+    if (checker_failed(checker) || checker->failed[PHASE_CALL_GRAPH])
+        return;
+    check_context_order(checker, node, id, (unsigned)(function - 1),
+                        truncated);
+    if (checker_failed(checker))
+        return;
+    c->path = grow(c->path, &c->capacity, c->depth + 1, sizeof *c->path);
+    o = &c->path[c->depth++];
+    memset(o, 0, sizeof *o);
+    o->id = id;
+    o->function = (unsigned)(function - 1);
+    o->truncated = truncated;
+    o->line = hg_xml_line(node);
+    read_figures(self, &o->self);
+    read_figures(inclusive, &o->inclusive);
+    add_figures(&c->self_sum, &o->self);
+    c->self_sum.present |= o->self.present;
+    add_context_to_graph(checker, node, calls);
 }
 
 /* <outside>: the costs of a context. */
@@ -1007,13 +1312,91 @@ static void check_outside(struct hg_rules *checker, const xmlNode *node)
     check_cache_attributes(checker, node);
     if (!checker_failed(checker))
         check_heap_attributes(checker, node);
+    read_figures(node, &checker->contexts.outside);
+    checker->contexts.has_outside = true;
 }
 
-/* At the end of <contexts>: the count, and truncated roots only in a
-   truncated tree. */
+/* Identity 1: the outside and the contexts' self add up to <totals>, Ir
+   and each cache figure. */
+static void check_context_totals(struct hg_rules *checker,
+                                 const xmlNode *node)
+{
+    struct context_check *c = &checker->contexts;
+    struct figures sum = c->outside;
+    size_t i;
+
+    sum.fits = sum.present;
+    add_figures(&sum, &c->self_sum);
+    for (i = 0; i <= HG_CACHE_METRICS && !checker_failed(checker); i++) {
+        unsigned bit = 1u << i;
+        if (!(checker->totals.present & bit) || !(sum.present & bit)
+            || ((sum.fits & bit) && sum.value[i] == checker->totals.value[i]))
+            continue;
+        broken(checker, node, "<outside> %s and the contexts' self %s add "
+               "up to %s%" PRIu64 ", but <totals> has %s=\"%" PRIu64 "\"",
+               figure_name(i), figure_name(i),
+               (sum.fits & bit) ? "" : "more than ",
+               (sum.fits & bit) ? sum.value[i] : UINT64_MAX, figure_name(i),
+               checker->totals.value[i]);
+    }
+}
+
+/* Identities 3 and 4: each function's contexts against its figures, each
+   edge's against its calls. */
+static void check_context_sums(struct hg_rules *checker)
+{
+    const struct call_graph *g = &checker->graph;
+    bool whole = !checker->contexts.tree_truncated;
+    size_t i;
+
+    for (i = 0; i < g->count && !checker_failed(checker); i++) {
+        const struct graph_function *f = &g->functions[i];
+        const char *name = function_name(checker, (unsigned)i);
+        /* Mid-jump: code of another function ran as its self cost inside
+           an activation, so the contexts split it differently. */
+        if (f->calls > 0 && !f->mid_jump
+            && f->context_own_ir != f->self_ir)
+            broken_line(checker, f->line, "the contexts of %s (function "
+                        "id %zu) have self Ir less no-symbol Ir adding up "
+                        "to %" PRIu64 ", but its <self> has Ir=\"%" PRIu64
+                        "\"", name, i + 1, f->context_own_ir, f->self_ir);
+        else if (f->calls > 0 && !f->mid_jump
+                 && f->context_no_symbol_ir != f->no_symbol_ir)
+            broken_line(checker, f->line, "the contexts of %s (function "
+                        "id %zu) have no-symbol Ir adding up to %" PRIu64
+                        ", but its <no-symbol> has Ir=\"%" PRIu64 "\"",
+                        name, i + 1, f->context_no_symbol_ir,
+                        f->no_symbol_ir);
+        else if (whole && f->context_root_calls != f->outside_calls)
+            broken_line(checker, f->line, "the root contexts of %s "
+                        "(function id %zu) have %" PRIu64 " calls, but it "
+                        "has outside-calls=\"%" PRIu64 "\"", name, i + 1,
+                        f->context_root_calls, f->outside_calls);
+        else if (whole && f->context_calls != f->calls)
+            broken_line(checker, f->line, "the contexts of %s (function "
+                        "id %zu) have %" PRIu64 " calls, but it has calls="
+                        "\"%" PRIu64 "\"", name, i + 1, f->context_calls,
+                        f->calls);
+    }
+    for (i = 0; whole && i < g->call_count && !checker_failed(checker); i++) {
+        const struct graph_call *e = &g->calls[i];
+        if (e->context_calls != e->calls)
+            broken_line(checker, g->functions[e->caller].line, "the "
+                        "contexts of %s whose parent is a context of %s "
+                        "have %" PRIu64 " calls, but %s's <call callee=\"%u\"> "
+                        "has calls=\"%" PRIu64 "\"",
+                        function_name(checker, e->callee - 1),
+                        function_name(checker, e->caller), e->context_calls,
+                        function_name(checker, e->caller), e->callee,
+                        e->calls);
+    }
+}
+
+/* At the end of <contexts>: the count, truncated roots only in a
+   truncated tree, the path's last contexts, then the sums. */
 static void check_contexts(struct hg_rules *checker, const xmlNode *node)
 {
-    const struct context_check *c = &checker->contexts;
+    struct context_check *c = &checker->contexts;
     uint64_t count = 0;
 
     if (!checker->call_graph) {
@@ -1022,12 +1405,21 @@ static void check_contexts(struct hg_rules *checker, const xmlNode *node)
         return;
     }
     get_count(node, "count", &count);
+    c->tree_truncated = has_attribute(node, "truncated");
     if (count != c->count)
         broken(checker, node, "<contexts> has count=\"%" PRIu64 "\", but "
                "it holds %zu <context>s", count, c->count);
     else if (c->truncated_line != 0 && !has_attribute(node, "truncated"))
         broken_line(checker, c->truncated_line, "<context> has truncated="
                     "\"yes\", but <contexts> has no truncated=\"yes\"");
+    if (checker->failed[PHASE_CALL_GRAPH])
+        return;
+    while (c->depth > 0 && !checker_failed(checker))
+        close_context(checker);
+    if (!checker_failed(checker) && c->has_outside)
+        check_context_totals(checker, node);
+    if (!checker_failed(checker))
+        check_context_sums(checker);
 }
 
 /* ------------------------------------------------------------ objects */
@@ -1431,6 +1823,12 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
     }
 }
 
+void hg_rules_list(struct hg_rules *checker, const xmlNode *list)
+{
+    if (is_element(list, "contexts"))
+        checker->contexts.tree_truncated = has_attribute(list, "truncated");
+}
+
 void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
 {
     const char *name = (const char *)part->name;
@@ -1448,6 +1846,7 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
     } else if (strcmp(name, "totals") == 0) {
         heap = child_named(part, "heap");
         checker->has_totals = get_count(part, "Ir", &checker->total_ir);
+        read_figures(part, &checker->totals);
         checker->totals_heap = heap != NULL;
         for (i = 0; i < HEAP_FIGURES; i++)
             checker->has_total_heap[i] = heap != NULL
@@ -1495,6 +1894,7 @@ bool hg_rules_finish(struct hg_rules *checker, char *problem,
         }
     free_object_names(&checker->objects);
     free_call_graph(&checker->graph);
+    free(checker->contexts.path);
     free(checker->previous_object);
     free(checker->threads.ids);
     free(checker->mutexes.ids);
@@ -1523,6 +1923,7 @@ bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size)
     for (part = root ? root->children : NULL; part; part = part->next) {
         if (part->type != XML_ELEMENT_NODE || part->ns != NULL)
             continue;
+        hg_rules_list(checker, part);
         for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
             if (is_element(part, lists[i][0]))
                 for (item = part->children; item; item = item->next)

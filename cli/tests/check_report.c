@@ -2110,6 +2110,7 @@ START_TEST(valid_reports_pass_the_built_in_schema)
         "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
         "graph/graph.xml", "graph/cycle.xml", "graph/graph-b.xml",
         "graph/mid-jump.xml", "contexts/contexts.xml",
+        "contexts/cache-heap.xml",
     };
     size_t i;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -2319,6 +2320,46 @@ static const struct bad_report rule_breakers[] = {
     { "contexts/rule-contexts-truncated-untold.xml",
       "line 84: <context> has truncated=\"yes\", but <contexts> has no "
       "truncated=\"yes\"" },
+    { "contexts/rule-contexts-pre-order.xml",
+      "line 101: <context id=\"5\"> has parent=\"2\", but context 2's "
+      "children came before another context: contexts are in depth-first "
+      "pre-order" },
+    { "contexts/rule-contexts-children-order.xml",
+      "line 109: <context id=\"7\"> of function id 1 comes after a child "
+      "of function id 2 of main (context 1): children are ordered by "
+      "function id, each once" },
+    /* The identities. */
+    { "contexts/rule-contexts-totals.xml",
+      "line 82: <outside> Ir and the contexts' self Ir add up to 1067, but "
+      "<totals> has Ir=\"1066\"" },
+    { "contexts/rule-contexts-inclusive.xml",
+      "line 101: context main;fib;fib (context 5) has inclusive "
+      "Ir=\"241\", but its self and its children's inclusive add up to "
+      "240" },
+    { "contexts/rule-contexts-no-symbol-above-self.xml",
+      "line 93: context main;work;strlen (context 3) has no-symbol "
+      "Ir=\"100\" above its self Ir=\"96\"" },
+    { "contexts/rule-contexts-function-self.xml",
+      "line 52: the contexts of strlen (function id 3) have self Ir less "
+      "no-symbol Ir adding up to 119, but its <self> has Ir=\"120\"" },
+    { "contexts/rule-contexts-function-no-symbol.xml",
+      "line 37: the contexts of work (function id 1) have no-symbol Ir "
+      "adding up to 9, but its <no-symbol> has Ir=\"10\"" },
+    { "contexts/rule-contexts-missing-edge.xml",
+      "line 113: context main;helper;??? [???] (context 8) has a parent of "
+      "function helper, which has no <call> of ???" },
+    { "contexts/rule-contexts-edge-calls.xml",
+      "line 37: the contexts of strlen whose parent is a context of work "
+      "have 3 calls, but work's <call callee=\"3\"> has calls=\"4\"" },
+    { "contexts/rule-contexts-inclusive-cache.xml",
+      "line 72: context main (context 1) has inclusive D1mr=\"11\", but "
+      "its self and its children's inclusive add up to 12" },
+    { "contexts/rule-contexts-inclusive-heap.xml",
+      "line 72: context main (context 1) has inclusive allocs=\"2\", but "
+      "its self and its children's inclusive add up to 3" },
+    { "contexts/rule-contexts-root-calls.xml",
+      "line 56: the root contexts of main (function id 4) have 2 calls, but "
+      "it has outside-calls=\"1\"" },
 };
 
 START_TEST(validate_checks_the_rules_the_schema_cannot_express)
@@ -2539,6 +2580,31 @@ START_TEST(loads_the_contexts_exactly)
         ck_assert(!c->truncated && !c->has_heap);
         ck_assert(!c->self_cache.present && !c->inclusive_cache.present);
     }
+    hg_report_free(r);
+
+    /* contexts/cache-heap.xml: cache and heap figures, a truncated root
+       (its comment works them out). */
+    r = load_ok("contexts/cache-heap.xml");
+    ck_assert(r->has_contexts && r->contexts_truncated);
+    ck_assert_uint_eq(r->context_max, 3);
+    ck_assert_uint_eq(r->context_count, 4);
+    ck_assert_uint_eq(r->outside_ir, 10);
+    ck_assert(r->outside_cache.present && r->outside_cache.has_cycles);
+    ck_assert_uint_eq(r->outside_cache.value[HG_DR], 1);
+    ck_assert_uint_eq(r->outside_cache.value[HG_CYCLES], 10);
+    ck_assert_uint_eq(r->contexts[1].inclusive_ir, 660);
+    ck_assert_uint_eq(r->contexts[1].inclusive_cache.value[HG_D1MR], 8);
+    ck_assert_uint_eq(r->contexts[1].inclusive_cache.value[HG_CYCLES], 740);
+    ck_assert_uint_eq(r->contexts[1].self_cache.value[HG_DR], 60);
+    ck_assert(r->contexts[1].has_heap);
+    ck_assert_uint_eq(r->contexts[1].self_heap.allocs, 0);
+    ck_assert_uint_eq(r->contexts[1].inclusive_heap.allocs, 2);
+    ck_assert_uint_eq(r->contexts[1].inclusive_heap.alloc_bytes, 100);
+    ck_assert(!r->contexts[2].truncated && r->contexts[3].truncated);
+    ck_assert_uint_eq(r->contexts[3].parent, HG_NO_PARENT);
+    ck_assert_uint_eq(r->contexts[3].function, 2);
+    ck_assert_uint_eq(r->contexts[3].calls, 2);
+    ck_assert_uint_eq(r->contexts[3].self_heap.allocs, 2);
     hg_report_free(r);
 
     /* Without <contexts>: none, and an array all the same. */

@@ -82,8 +82,8 @@ expect_trouble show "$scratch/rule.xml" &&
 
 # A call graph of 100,000 functions, each calling the next four (about
 # 400,000 calls, 36 MB): validate keeps what the call graph's rules need,
-# 56 bytes a function and 16 a call (the cycle search then adds 48 bytes
-# a function), within the same 120 MB.
+# 120 bytes a function, its name and object, and 24 a call (the cycle
+# search then adds 48 bytes a function), within the same 120 MB.
 awk -v n=100000 "$report_start"'
 BEGIN {
   report_start(n, "      <option name=\"call-graph\" value=\"yes\"/>")
