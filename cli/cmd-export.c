@@ -1,6 +1,6 @@
 /* hotgrind export: a report as Callgrind's out format, JSON, Bencher's
-   metric format (BMF) or folded stacks.  GPL-2.0-or-later; part of
-   hotgrind. */
+   metric format (BMF), folded stacks or an SVG flame graph.
+   GPL-2.0-or-later; part of hotgrind. */
 
 /* docs/export.md specifies each format and how the report maps onto it.
    The output depends only on the report: numbers are written by hand, in
@@ -8,25 +8,28 @@
    bytes.  A report records no call edges, so nothing here invents any:
    Callgrind gets self costs and, for marked functions and zones, one
    call into them from a stand-in caller that carries their calls and
-   inclusive costs; folded stacks are object;function with self Ir. */
+   inclusive costs; folded stacks and flame graphs come from the calling
+   contexts (flamegraph.c), or without them are object;function with self
+   costs. */
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "flamegraph.h"
 #include "json.h"
 #include "metrics.h"
 #include "text.h"
 #include "xalloc.h"
 
 static const char export_usage[] =
-    "usage: hotgrind export --format=callgrind|json|bmf|folded [-o OUT] "
-    "REPORT";
+    "usage: hotgrind export --format=callgrind|json|bmf|folded|svg "
+    "[--metric M] [--title T] [--width PX] [-o OUT] REPORT";
 
 static const char export_help[] =
-    "usage: hotgrind export --format=callgrind|json|bmf|folded [-o OUT] "
-    "REPORT\n"
+    "usage: hotgrind export --format=callgrind|json|bmf|folded|svg "
+    "[--metric M] [--title T] [--width PX] [-o OUT] REPORT\n"
     "\n"
     "Writes REPORT in another format, on stdout or, with -o, to OUT (through\n"
     "OUT.tmp.XXXXXX and a rename, so OUT is never a partial file):\n"
@@ -42,16 +45,27 @@ static const char export_help[] =
     "  bmf        Bencher Metric Format: the totals, every marked function and\n"
     "             every zone as benchmarks, with measures such as\n"
     "             instructions, allocations and calls.\n"
-    "  folded     folded stacks for flame graphs, 'OBJECT;FUNCTION SELF_IR':\n"
-    "             the report has no call stacks, so one level per object.\n"
+    "  folded     folded stacks for flame graphs (flamegraph.pl, speedscope):\n"
+    "             with calling contexts (--call-graph=yes), one line per\n"
+    "             context with its self cost, 'main;parse;lex 1234', and\n"
+    "             '[outside] N'; without, 'OBJECT;FUNCTION SELF' per function.\n"
+    "  svg        a flame graph of the calling contexts as one SVG file, with\n"
+    "             tooltips, search and click-to-zoom, nothing fetched.\n"
+    "\n"
+    "  --metric M  the figure of folded and svg: Ir (the default), I1mr,\n"
+    "              ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw, cycles\n"
+    "              (--cache-sim=yes), allocs, alloc-bytes, frees, free-bytes\n"
+    "              (--heap=yes)\n"
+    "  --title T   svg: the title (default 'Flame graph: PROGRAM')\n"
+    "  --width PX  svg: the width in pixels, 200 to 100000 (default 1200)\n"
     "\n"
     "docs/export.md describes each format exactly.\n";
 
 enum format { FORMAT_NONE, FORMAT_CALLGRIND, FORMAT_JSON, FORMAT_BMF,
-              FORMAT_FOLDED };
+              FORMAT_FOLDED, FORMAT_SVG };
 
 static const char *const format_names[] = {
-    "", "callgrind", "json", "bmf", "folded",
+    "", "callgrind", "json", "bmf", "folded", "svg",
 };
 
 
@@ -1191,32 +1205,28 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
 
 /* ----------------------------------------------------------- folded */
 
-/* "OBJECT;FUNCTION SELF_IR", one line per function that executed
-   anything, in the report's order: the report records no call stacks,
-   so the only nesting that is true is that of functions in objects.
-   Marked functions and zones add nothing: their inclusive costs are
-   other functions' self costs, already counted. */
-/* A frame of a folded stack: control characters and ';' (which would
-   split it in two) as '?'. */
-static void put_frame(FILE *out, const char *text)
-{
-    for (; *text; text++) {
-        unsigned char c = (unsigned char)*text;
-        fputc(c < 0x20 || c == 0x7f || c == ';' ? '?' : c, out);
-    }
-}
-
-static void export_folded(FILE *out, const struct hg_report *r)
+/* Without contexts: "OBJECT;FUNCTION SELF", one line per function whose
+   figure is not 0, in the report's order: the only nesting that is true
+   is that of functions in objects.  Marked functions and zones add
+   nothing: their inclusive costs are other functions' self costs, already
+   counted.  With contexts, flamegraph.c writes the stacks. */
+static void export_folded(FILE *out, const struct hg_report *r,
+                          const struct hg_flame_metric *metric)
 {
     size_t i;
+    if (r->has_contexts) {
+        hg_write_folded_contexts(out, r, metric);
+        return;
+    }
     for (i = 0; i < r->function_count; i++) {
         const struct hg_function *f = &r->functions[i];
-        if (f->self_ir == 0)
+        uint64_t value = hg_flame_function_self(metric, f);
+        if (value == 0)
             continue;
-        put_frame(out, f->object);
+        hg_folded_frame(out, f->object);
         fputc(';', out);
-        put_frame(out, f->name);
-        fprintf(out, " %" PRIu64 "\n", f->self_ir);
+        hg_folded_frame(out, f->name);
+        fprintf(out, " %" PRIu64 "\n", value);
     }
 }
 
@@ -1225,25 +1235,61 @@ static void export_folded(FILE *out, const struct hg_report *r)
 static enum format parse_format(const char *name)
 {
     int i;
-    for (i = FORMAT_CALLGRIND; i <= FORMAT_FOLDED; i++)
+    for (i = FORMAT_CALLGRIND; i <= FORMAT_SVG; i++)
         if (strcmp(name, format_names[i]) == 0)
             return (enum format)i;
     return FORMAT_NONE;
 }
 
+/* --metric, --title and --width: only for the formats that use them. */
+static int check_flame_options(enum format format, const char *metric_text,
+                               const char *title, const char *width_text,
+                               struct hg_flame_metric *metric,
+                               struct hg_flame_style *style)
+{
+    uint64_t width;
+    if (metric_text != NULL && format != FORMAT_FOLDED && format != FORMAT_SVG)
+        return hg_usage_error("export", export_usage, "--metric is for "
+                              "--format=folded and --format=svg");
+    if ((title != NULL || width_text != NULL) && format != FORMAT_SVG)
+        return hg_usage_error("export", export_usage, "--%s is for "
+                              "--format=svg", title != NULL ? "title"
+                              : "width");
+    if (!hg_flame_metric_named(metric_text ? metric_text : "Ir", metric))
+        return hg_usage_error("export", export_usage, "unknown metric '%s' "
+                              "(%s)", metric_text, hg_flame_metric_names);
+    style->title = title;
+    style->width = HG_FLAME_DEFAULT_WIDTH;
+    if (width_text == NULL)
+        return -1;
+    if (!hg_parse_count(width_text, &width) || width < HG_FLAME_MIN_WIDTH
+        || width > HG_FLAME_MAX_WIDTH)
+        return hg_usage_error("export", export_usage, "--width '%s' is not "
+                              "a number of pixels from %d to %d", width_text,
+                              HG_FLAME_MIN_WIDTH, HG_FLAME_MAX_WIDTH);
+    style->width = (unsigned)width;
+    return -1;
+}
+
 int cmd_export(int argc, char **argv)
 {
     const char *path, *out_path = NULL, *format_text = NULL;
+    const char *metric_text = NULL, *title = NULL, *width_text = NULL;
     const struct hg_command_line line = {
         .command = "export", .usage = export_usage, .help = export_help,
         .options = {
             { .name = "--format", .value = &format_text },
+            { .name = "--metric", .value = &metric_text },
+            { .name = "--title", .value = &title },
+            { .name = "--width", .value = &width_text },
             { .name = "-o", .value = &out_path },
         },
     };
     char problem[HG_PROBLEM_SIZE];
     struct hg_output output;
     struct hg_report *report;
+    struct hg_flame_metric metric;
+    struct hg_flame_style style;
     enum format format;
     int status;
 
@@ -1255,13 +1301,30 @@ int cmd_export(int argc, char **argv)
     format = parse_format(format_text);
     if (format == FORMAT_NONE)
         return hg_usage_error("export", export_usage, "unknown format '%s' "
-                              "(callgrind, json, bmf or folded)",
+                              "(callgrind, json, bmf, folded or svg)",
                               format_text);
+    status = check_flame_options(format, metric_text, title, width_text,
+                                 &metric, &style);
+    if (status != -1)
+        return status;
     if (path == NULL)
         return hg_usage_error("export", export_usage, "no REPORT given");
 
     if ((report = hg_load_report(path)) == NULL)
         return HG_EXIT_TROUBLE;
+    if (format == FORMAT_SVG && !report->has_contexts) {
+        hg_say_problem(path, "the report has no calling contexts (it was "
+                       "made without --call-graph=yes, or with "
+                       "--max-contexts=0), which --format=svg draws");
+        hg_report_free(report);
+        return HG_EXIT_TROUBLE;
+    }
+    if ((format == FORMAT_FOLDED || format == FORMAT_SVG)
+        && !hg_flame_metric_in(report, &metric, problem, sizeof problem)) {
+        hg_say_problem(path, problem);
+        hg_report_free(report);
+        return HG_EXIT_TROUBLE;
+    }
     if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
         fprintf(stderr, "hotgrind export: %s\n", problem);
         hg_report_free(report);
@@ -1271,7 +1334,10 @@ int cmd_export(int argc, char **argv)
     case FORMAT_CALLGRIND: export_callgrind(output.file, report); break;
     case FORMAT_JSON:      export_json(output.file, report); break;
     case FORMAT_BMF:       export_bmf(output.file, report); break;
-    default:               export_folded(output.file, report); break;
+    case FORMAT_SVG:
+        hg_write_flame_svg(output.file, report, &metric, &style);
+        break;
+    default:               export_folded(output.file, report, &metric); break;
     }
     hg_report_free(report);
     if (!hg_output_commit(&output, problem, sizeof problem)) {

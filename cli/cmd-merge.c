@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "metrics.h"
+#include "text.h"
 #include "xalloc.h"
 
 static const char merge_usage[] =
@@ -974,28 +975,10 @@ static void merge_totals(struct hg_report *out, const struct input *in,
 
 /* ---------------------------------------------------------- writing */
 
-/* Text as the tool escapes it (docs/report-format.md, "Text"). */
-static void xml_text(FILE *out, const char *text)
-{
-    for (; *text; text++) {
-        unsigned char c = (unsigned char)*text;
-        switch (c) {
-        case '<':  fputs("&lt;", out); break;
-        case '>':  fputs("&gt;", out); break;
-        case '&':  fputs("&amp;", out); break;
-        case '"':  fputs("&quot;", out); break;
-        case '\'': fputs("&apos;", out); break;
-        default:
-            fputc(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? '?' : c,
-                  out);
-        }
-    }
-}
-
 static void xml_attr(FILE *out, const char *name, const char *value)
 {
     fprintf(out, " %s=\"", name);
-    xml_text(out, value);
+    hg_print_xml_text(out, value);
     fputc('"', out);
 }
 
@@ -1054,7 +1037,7 @@ static void write_run(FILE *out, const struct hg_report *r)
     fputs("/>\n    <valgrind", out);
     xml_attr(out, "version", r->valgrind_version);
     fputs("/>\n    <arch>", out);
-    xml_text(out, r->arch);
+    hg_print_xml_text(out, r->arch);
     fputs("</arch>\n", out);
     if (r->platform_hwcaps != NULL)
         xml_empty_element(out, "    <platform", "hwcaps", r->platform_hwcaps,
@@ -1063,11 +1046,11 @@ static void write_run(FILE *out, const struct hg_report *r)
         xml_empty_element(out, "    <libc", "name", r->libc_name, "version",
                           r->libc_version);
     fputs("    <command>\n      <exe>", out);
-    xml_text(out, r->exe);
+    hg_print_xml_text(out, r->exe);
     fputs("</exe>\n", out);
     for (i = 0; i < r->arg_count; i++) {
         fputs("      <arg>", out);
-        xml_text(out, r->args[i]);
+        hg_print_xml_text(out, r->args[i]);
         fputs("</arg>\n", out);
     }
     fputs("    </command>\n", out);

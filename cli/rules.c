@@ -141,6 +141,7 @@ struct open_context {
 /* <contexts>: what the checks need of the items read so far. */
 struct context_check {
     size_t count;                 /* <context>s so far */
+    size_t truncated_count;       /* of them truncated roots */
     long truncated_line;          /* of the first truncated one; 0: none */
     bool tree_truncated;          /* <contexts truncated="yes"> */
     struct open_context *path;    /* from a root to the last context */
@@ -1005,7 +1006,7 @@ static void free_call_graph(struct call_graph *g)
 /* The contexts' identities (docs/report-format.md, "Rules the schema
    cannot express"): ids 1..N in depth-first pre-order, children and roots
    ordered by function id; each context's inclusive figures = its self +
-   its children's inclusive; the outside and the contexts' self add up to
+   its children's inclusive (but cycles); the outside and the contexts' self add up to
    <totals>; a function's contexts add up to its self Ir, its no-symbol
    Ir, its calls; each edge's calls are those of the callee's contexts
    under the caller's (not checked for a truncated tree).  Checked as the
@@ -1105,13 +1106,15 @@ static void close_context(struct hg_rules *checker)
         unsigned bit = 1u << i;
         uint64_t parts = o->self.value[i];
         bool fits = (o->children.fits & bit) || !(o->children.present & bit);
-        if (!(o->inclusive.present & bit) || !(o->self.present & bit))
+        /* Cycles are the cost model's estimate, made for each figure
+           written, not a count that adds up. */
+        if (!(o->inclusive.present & bit) || !(o->self.present & bit)
+            || i == 1 + HG_CYCLES)
             continue;
+        /* What ran in a truncated root is cut out of the activations
+           around it, so this holds in a truncated tree too. */
         fits = fits && add_to(&parts, o->children.value[i]);
-        /* In a truncated tree a call may have gone to a truncated root
-           instead of a child: its cost is in the inclusive only. */
-        if (fits && (parts == o->inclusive.value[i]
-                     || (c->tree_truncated && parts < o->inclusive.value[i])))
+        if (fits && parts == o->inclusive.value[i])
             continue;
         describe_path(checker, c->depth, stack, sizeof stack);
         broken_line(checker, o->line, "context %s has inclusive %s=\"%"
@@ -1261,6 +1264,7 @@ static void check_context(struct hg_rules *checker, const xmlNode *node)
     get_count(node, "calls", &calls);
     if (truncated && c->truncated_line == 0)
         c->truncated_line = hg_xml_line(node);
+    c->truncated_count += truncated;
     if (id != position)
         broken(checker, node, "<context> has id=\"%" PRIu64 "\", but it is "
                "context %zu of <contexts>: ids are 1, 2, ... in order", id,
@@ -1342,7 +1346,8 @@ static void check_context_totals(struct hg_rules *checker,
 }
 
 /* Identities 3 and 4: each function's contexts against its figures, each
-   edge's against its calls. */
+   edge's against its calls (every entry enters a context: a function's
+   calls are its contexts' even when the tree is truncated). */
 static void check_context_sums(struct hg_rules *checker)
 {
     const struct call_graph *g = &checker->graph;
@@ -1372,7 +1377,7 @@ static void check_context_sums(struct hg_rules *checker)
                         "(function id %zu) have %" PRIu64 " calls, but it "
                         "has outside-calls=\"%" PRIu64 "\"", name, i + 1,
                         f->context_root_calls, f->outside_calls);
-        else if (whole && f->context_calls != f->calls)
+        else if (f->context_calls != f->calls)
             broken_line(checker, f->line, "the contexts of %s (function "
                         "id %zu) have %" PRIu64 " calls, but it has calls="
                         "\"%" PRIu64 "\"", name, i + 1, f->context_calls,
@@ -1397,7 +1402,7 @@ static void check_context_sums(struct hg_rules *checker)
 static void check_contexts(struct hg_rules *checker, const xmlNode *node)
 {
     struct context_check *c = &checker->contexts;
-    uint64_t count = 0;
+    uint64_t count = 0, max = 0;
 
     if (!checker->call_graph) {
         broken(checker, node, "<contexts> in a report whose options do "
@@ -1405,13 +1410,21 @@ static void check_contexts(struct hg_rules *checker, const xmlNode *node)
         return;
     }
     get_count(node, "count", &count);
+    get_count(node, "max", &max);
     c->tree_truncated = has_attribute(node, "truncated");
     if (count != c->count)
         broken(checker, node, "<contexts> has count=\"%" PRIu64 "\", but "
                "it holds %zu <context>s", count, c->count);
-    else if (c->truncated_line != 0 && !has_attribute(node, "truncated"))
+    else if (c->truncated_line != 0 && !c->tree_truncated)
         broken_line(checker, c->truncated_line, "<context> has truncated="
                     "\"yes\", but <contexts> has no truncated=\"yes\"");
+    else if (c->truncated_line == 0 && c->tree_truncated)
+        broken(checker, node, "<contexts> has truncated=\"yes\", but no "
+               "<context> is a truncated root");
+    else if (c->count - c->truncated_count > max)
+        broken(checker, node, "<contexts> has max=\"%" PRIu64 "\", but "
+               "%zu contexts that are not truncated roots", max,
+               c->count - c->truncated_count);
     if (checker->failed[PHASE_CALL_GRAPH])
         return;
     while (c->depth > 0 && !checker_failed(checker))

@@ -2352,11 +2352,17 @@ static const struct bad_report rule_breakers[] = {
       "line 37: the contexts of strlen whose parent is a context of work "
       "have 3 calls, but work's <call callee=\"3\"> has calls=\"4\"" },
     { "contexts/rule-contexts-inclusive-cache.xml",
-      "line 72: context main (context 1) has inclusive D1mr=\"11\", but "
-      "its self and its children's inclusive add up to 12" },
+      "line 74: context main (context 1) has inclusive D1mr=\"11\", but "
+      "its self and its children's inclusive add up to 10" },
     { "contexts/rule-contexts-inclusive-heap.xml",
-      "line 72: context main (context 1) has inclusive allocs=\"2\", but "
-      "its self and its children's inclusive add up to 3" },
+      "line 74: context main (context 1) has inclusive allocs=\"2\", but "
+      "its self and its children's inclusive add up to 1" },
+    { "contexts/rule-contexts-truncated-no-root.xml",
+      "line 82: <contexts> has truncated=\"yes\", but no <context> is a "
+      "truncated root" },
+    { "contexts/rule-contexts-over-max.xml",
+      "line 82: <contexts> has max=\"7\", but 8 contexts that are not "
+      "truncated roots" },
     { "contexts/rule-contexts-root-calls.xml",
       "line 56: the root contexts of main (function id 4) have 2 calls, but "
       "it has outside-calls=\"1\"" },
@@ -2592,14 +2598,14 @@ START_TEST(loads_the_contexts_exactly)
     ck_assert(r->outside_cache.present && r->outside_cache.has_cycles);
     ck_assert_uint_eq(r->outside_cache.value[HG_DR], 1);
     ck_assert_uint_eq(r->outside_cache.value[HG_CYCLES], 10);
-    ck_assert_uint_eq(r->contexts[1].inclusive_ir, 660);
-    ck_assert_uint_eq(r->contexts[1].inclusive_cache.value[HG_D1MR], 8);
-    ck_assert_uint_eq(r->contexts[1].inclusive_cache.value[HG_CYCLES], 740);
+    ck_assert_uint_eq(r->contexts[0].inclusive_ir, 930);
+    ck_assert_uint_eq(r->contexts[0].inclusive_cache.value[HG_D1MR], 10);
+    ck_assert_uint_eq(r->contexts[0].inclusive_cache.value[HG_CYCLES], 1030);
     ck_assert_uint_eq(r->contexts[1].self_cache.value[HG_DR], 60);
-    ck_assert(r->contexts[1].has_heap);
-    ck_assert_uint_eq(r->contexts[1].self_heap.allocs, 0);
-    ck_assert_uint_eq(r->contexts[1].inclusive_heap.allocs, 2);
-    ck_assert_uint_eq(r->contexts[1].inclusive_heap.alloc_bytes, 100);
+    ck_assert(r->contexts[0].has_heap);
+    ck_assert_uint_eq(r->contexts[0].self_heap.allocs, 0);
+    ck_assert_uint_eq(r->contexts[0].inclusive_heap.allocs, 1);
+    ck_assert_uint_eq(r->contexts[0].inclusive_heap.alloc_bytes, 100);
     ck_assert(!r->contexts[2].truncated && r->contexts[3].truncated);
     ck_assert_uint_eq(r->contexts[3].parent, HG_NO_PARENT);
     ck_assert_uint_eq(r->contexts[3].function, 2);

@@ -1,0 +1,142 @@
+#!/bin/sh
+# Flame graphs from calling contexts: export --format=folded and
+# --format=svg; the rules of the folded format, the
+# SVG's figures and notes, determinism and every refusal.
+# GPL-2.0-or-later; part of hotgrind.
+#
+# Run by `make check` (tests/lib.sh says with what).  The reports in
+# data/contexts/ are written by hand, and their comments work out every
+# figure; the expected .folded files were written from those comments.
+# tests/flame-chromium.sh opens the SVGs in a browser.
+
+. "$(dirname "$0")/lib.sh"
+data=$HG_TEST_DATA/contexts
+plain=$HG_TEST_DATA/export/report.xml
+
+expect_usage_error() {
+  expect_trouble "$@" || return
+  grep -q '^usage: hotgrind' "$err" || fail "hotgrind $*: no usage line"
+}
+
+# twice ARGS...: status 0 and the same bytes twice; $out holds them.
+twice() {
+  run 0 "$@" && cp "$out" "$scratch/first" && run 0 "$@" &&
+    same "$scratch/first" "$out" "hotgrind $* run twice"
+}
+
+# sums_to FILE TOTAL WHAT: the counts of a folded file add up to TOTAL.
+sums_to() {
+  checks=$((checks + 1))
+  sum=$(awk '{ s += $NF } END { printf "%d", s }' "$1")
+  [ "$sum" = "$2" ] || fail "$3: the counts add up to $sum, not $2"
+}
+
+# folded_rules FILE WHAT: every line is a stack of non-empty frames
+# separated by ';', one space, and a decimal count; the file ends with a
+# newline.
+folded_rules() {
+  checks=$((checks + 1))
+  bad=$(grep -cvE '^[^;]+(;[^;]+)* [0-9]+$' "$1")
+  [ "$bad" = 0 ] || fail "$2: $bad lines break the folded format"
+  checks=$((checks + 1))
+  [ -z "$(tail -c 1 "$1")" ] || fail "$2: no newline at the end"
+}
+
+for report in contexts cache-heap names; do
+  run 0 validate "$data/$report.xml"
+done
+
+# --- folded: one line per context with a self figure, in the report's
+# order; [outside] first when not 0; the figures of the comments.
+twice export --format=folded "$data/contexts.xml" && {
+  same "$data/contexts.folded" "$out" "folded contexts.xml"
+  sums_to "$out" 1066 "folded contexts.xml"
+  folded_rules "$out" "folded contexts.xml"
+}
+twice export --format=folded --metric=cycles "$data/cache-heap.xml" && {
+  same "$data/cache-heap.cycles.folded" "$out" "folded --metric=cycles"
+  sums_to "$out" 1120 "folded --metric=cycles"
+}
+run 0 export --format=folded "$data/cache-heap.xml" &&
+  sums_to "$out" 1000 "folded cache-heap.xml (Ir)"
+run 0 export --format=folded --metric D1mr "$data/cache-heap.xml" &&
+  sums_to "$out" 12 "folded --metric D1mr"
+twice export --format=folded --metric=alloc-bytes "$data/cache-heap.xml" &&
+  same "$data/cache-heap.alloc-bytes.folded" "$out" \
+    "folded --metric=alloc-bytes"
+# Names: init of two objects, ??? with its object, < and & as they are.
+twice export --format=folded "$data/names.xml" && {
+  same "$data/names.folded" "$out" "folded names.xml"
+  folded_rules "$out" "folded names.xml"
+}
+# Without contexts: one level per object, as before; --metric too.
+run 0 export --format=folded "$plain" &&
+  same "$HG_TEST_DATA/export/report.folded" "$out" "folded without contexts"
+run 0 export --format=folded --metric=Dr "$plain" &&
+  folded_rules "$out" "folded --metric=Dr without contexts"
+
+# --- svg: an XML document, the same bytes twice; every frame with its
+# figures (tests/flame-chromium.sh reads them from a browser).
+twice export --format=svg "$data/contexts.xml" && {
+  cp "$out" "$scratch/contexts.svg"
+  checks=$((checks + 1))
+  xmllint --noout "$out" 2>"$scratch/xmllint" ||
+    fail "svg contexts.xml: not well-formed: $(cat "$scratch/xmllint")"
+  checks=$((checks + 1))
+  [ "$(grep -c '<g class="f"' "$out")" = 9 ] ||
+    fail "svg contexts.xml: not 9 frames (all and 8 contexts)"
+  checks=$((checks + 1))
+  grep -q 'data-n="strlen" data-s="96" data-v="96"' "$out" ||
+    fail "svg contexts.xml: main;work;strlen is not 96"
+  checks=$((checks + 1))
+  grep -q '>0 frames narrower than 0.1 px not drawn: 0 Ir (0.00%)<' "$out" ||
+    fail "svg contexts.xml: does not say what it left out"
+  checks=$((checks + 1))
+  grep -qE 'href|https?://[^w]|@import|url\(' "$out" &&
+    fail "svg contexts.xml: refers to something outside itself"
+}
+run 0 export --format=svg --title 'A & B' --width 600 "$data/names.xml" && {
+  checks=$((checks + 1))
+  grep -q 'width="600"' "$out" || fail "svg --width 600: not 600 wide"
+  checks=$((checks + 1))
+  grep -q '>A &amp; B</text>' "$out" || fail "svg --title: not escaped"
+  checks=$((checks + 1))
+  grep -q 'data-n="std::vector&lt;int&gt;::push_back(int&amp;&amp;)"' "$out" ||
+    fail "svg names.xml: push_back's name not escaped"
+  checks=$((checks + 1))
+  xmllint --noout "$out" 2>/dev/null || fail "svg names.xml: not well-formed"
+}
+# At 200 px, main;init [prog];push_back (10 of 100 Ir) is 18 px: drawn;
+# the share of a frame narrower than 0.1 px is said, not drawn.
+run 0 export --format=svg --width 200 "$data/names.xml" && {
+  checks=$((checks + 1))
+  [ "$(grep -c '<g class="f"' "$out")" = 6 ] ||
+    fail "svg --width 200: not 6 frames"
+}
+
+# --- refusals: status 2, one line.
+run 2 export --format=svg "$plain" && {
+  one_line_error "$plain" export --format=svg "$plain"
+  checks=$((checks + 1))
+  grep -q 'no calling contexts' "$err" || fail "svg without contexts: $(cat "$err")"
+}
+run 2 export --format=folded --metric=D1mr "$data/contexts.xml" && {
+  one_line_error "$data/contexts.xml" export --format=folded --metric=D1mr
+  checks=$((checks + 1))
+  grep -q 'no D1mr figures (it was made without --cache-sim=yes)' "$err" ||
+    fail "--metric=D1mr without cache: $(cat "$err")"
+}
+run 2 export --format=svg --metric=allocs "$data/contexts.xml" &&
+  { checks=$((checks + 1))
+    grep -q 'without --heap=yes' "$err" || fail "--metric=allocs: $(cat "$err")"; }
+expect_usage_error export --format=folded --metric=incl-Ir "$data/contexts.xml"
+expect_usage_error export --format=json --metric=Ir "$data/contexts.xml"
+expect_usage_error export --format=folded --title T "$data/contexts.xml"
+expect_usage_error export --format=svg --width 199 "$data/contexts.xml"
+expect_usage_error export --format=svg --width 12px "$data/contexts.xml"
+for bad in "$data"/rule-contexts-*.xml; do
+  run 2 export --format=svg "$bad" &&
+    one_line_error "$bad" export --format=svg "$bad"
+done
+
+finish
