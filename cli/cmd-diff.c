@@ -13,16 +13,19 @@
 
 #include "cli.h"
 #include "diff.h"
+#include "flamegraph.h"
 #include "json.h"
 #include "text.h"
 
 static const char diff_usage[] =
-    "usage: hotgrind diff [--format=text|markdown|json] [--limit N] "
-    "[--allow-exit=LIST] BASE HEAD";
+    "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] "
+    "[--allow-exit=LIST] [--metric M] [--title T] [--width PX] [-o OUT] "
+    "BASE HEAD";
 
 static const char diff_help[] =
-    "usage: hotgrind diff [--format=text|markdown|json] [--limit N] "
-    "[--allow-exit=LIST] BASE HEAD\n"
+    "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] "
+    "[--allow-exit=LIST] [--metric M] [--title T] [--width PX] [-o OUT] "
+    "BASE HEAD\n"
     "\n"
     "Compares the report HEAD with the report BASE: the whole run, then each\n"
     "function and zone, matched by name, object and file (by name and object\n"
@@ -49,6 +52,12 @@ static const char diff_help[] =
     "  --format=json       one JSON object: both runs and every figure of\n"
     "                      the rows shown, numbers as numbers (format 2,\n"
     "                      docs/diff.schema.json)\n"
+    "  --format=svg        a differential flame graph of the calling\n"
+    "                      contexts (both reports made with\n"
+    "                      --call-graph=yes): HEAD's frames, red where a\n"
+    "                      frame's self figure grew, blue where it shrank;\n"
+    "                      --metric (Ir), --title, --width and -o OUT as for\n"
+    "                      `hotgrind export --format=svg` (docs/export.md)\n"
     "  --limit N           show the N rows of most impact (default 20; 0\n"
     "                      shows all); the totals are always shown\n"
     "  --allow-exit=LIST   compare reports whose program ended so: nonzero\n"
@@ -71,7 +80,7 @@ enum { DEFAULT_LIMIT = 20 };
 enum { FUNCTION_COLUMN_MAX = 50, OBJECT_COLUMN_MAX = 30 };
 enum { COLUMNS = 9, HG_FILE_TEXT_SIZE = 512 };
 
-enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON };
+enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_SVG };
 
 /* What every format writes from. */
 struct comparison {
@@ -975,9 +984,9 @@ static void warn_runs_differ(const struct hg_diff *diff)
 
 static bool parse_format(const char *text, enum format *format)
 {
-    static const char *const names[] = { "text", "markdown", "json" };
+    static const char *const names[] = { "text", "markdown", "json", "svg" };
     int i;
-    for (i = 0; i < 3; i++)
+    for (i = 0; i < 4; i++)
         if (strcmp(text, names[i]) == 0) {
             *format = (enum format)i;
             return true;
@@ -990,6 +999,10 @@ struct options {
     enum format format;
     size_t limit;
     unsigned allowed_exits;      /* HG_ALLOW_ */
+    /* --format=svg (flamegraph.c) */
+    const char *out_path;
+    struct hg_flame_metric metric;
+    struct hg_flame_style style;
 };
 
 /* Reads the command line into OPTIONS; returns -1 when it is fine, else
@@ -997,12 +1010,17 @@ struct options {
 static int parse_options(int argc, char **argv, struct options *o)
 {
     const char *format_text = NULL, *limit_text = NULL, *exits_text = NULL;
+    const char *metric_text = NULL, *title = NULL, *width_text = NULL;
     const struct hg_command_line line = {
         .command = "diff", .usage = diff_usage, .help = diff_help,
         .options = {
             { .name = "--format", .value = &format_text },
             { .name = "--limit", .value = &limit_text },
             { .name = "--allow-exit", .value = &exits_text },
+            { .name = "--metric", .value = &metric_text },
+            { .name = "--title", .value = &title },
+            { .name = "--width", .value = &width_text },
+            { .name = "-o", .value = &o->out_path },
         },
     };
     int status, operands;
@@ -1015,9 +1033,17 @@ static int parse_options(int argc, char **argv, struct options *o)
                               "two reports, BASE and HEAD, not more ('%s')",
                               argv[2]);
     if (format_text != NULL && !parse_format(format_text, &o->format))
-        return hg_usage_error("diff", diff_usage,
-                              "--format is text, markdown or json, not '%s'",
-                              format_text);
+        return hg_usage_error("diff", diff_usage, "--format is text, "
+                              "markdown, json or svg, not '%s'", format_text);
+    if (o->format != FORMAT_SVG
+        && (metric_text || title || width_text || o->out_path))
+        return hg_usage_error("diff", diff_usage, "--metric, --title, "
+                              "--width and -o are for --format=svg");
+    if (o->format == FORMAT_SVG
+        && (status = hg_flame_options("diff", diff_usage, metric_text, title,
+                                      width_text, &o->metric,
+                                      &o->style)) != -1)
+        return status;
     if (limit_text != NULL && !hg_parse_limit(limit_text, &o->limit))
         return hg_usage_error("diff", diff_usage,
                               "--limit needs a number (0 for all), not '%s'",
@@ -1064,6 +1090,15 @@ int cmd_diff(int argc, char **argv)
         hg_report_free(reports[0]);
         hg_report_free(reports[1]);
         return HG_EXIT_TROUBLE;
+    }
+    if (o.format == FORMAT_SVG) {
+        status = hg_flame_diff_command(o.paths,
+                                       (const struct hg_report *const *)
+                                       reports, &o.metric, &o.style,
+                                       o.out_path);
+        hg_report_free(reports[0]);
+        hg_report_free(reports[1]);
+        return status;
     }
     hg_diff_reports(reports[0], reports[1], &diff);
     c = (struct comparison){

@@ -1247,7 +1247,6 @@ static int check_flame_options(enum format format, const char *metric_text,
                                struct hg_flame_metric *metric,
                                struct hg_flame_style *style)
 {
-    uint64_t width;
     if (metric_text != NULL && format != FORMAT_FOLDED && format != FORMAT_SVG)
         return hg_usage_error("export", export_usage, "--metric is for "
                               "--format=folded and --format=svg");
@@ -1255,20 +1254,8 @@ static int check_flame_options(enum format format, const char *metric_text,
         return hg_usage_error("export", export_usage, "--%s is for "
                               "--format=svg", title != NULL ? "title"
                               : "width");
-    if (!hg_flame_metric_named(metric_text ? metric_text : "Ir", metric))
-        return hg_usage_error("export", export_usage, "unknown metric '%s' "
-                              "(%s)", metric_text, hg_flame_metric_names);
-    style->title = title;
-    style->width = HG_FLAME_DEFAULT_WIDTH;
-    if (width_text == NULL)
-        return -1;
-    if (!hg_parse_count(width_text, &width) || width < HG_FLAME_MIN_WIDTH
-        || width > HG_FLAME_MAX_WIDTH)
-        return hg_usage_error("export", export_usage, "--width '%s' is not "
-                              "a number of pixels from %d to %d", width_text,
-                              HG_FLAME_MIN_WIDTH, HG_FLAME_MAX_WIDTH);
-    style->width = (unsigned)width;
-    return -1;
+    return hg_flame_options("export", export_usage, metric_text, title,
+                            width_text, metric, style);
 }
 
 int cmd_export(int argc, char **argv)

@@ -924,7 +924,8 @@ static void draw(struct drawing *d, const char *title)
     fputs("</text>\n", out);
     /* What is not drawn, always said. */
     print_text_line(out, MARGIN, bottom + 32, NULL, "omitted", NULL);
-    fprintf(out, "%zu frames narrower than 0.1 px not drawn: ", omitted);
+    fprintf(out, "%zu frame%s narrower than 0.1 px not drawn: ", omitted,
+            omitted == 1 ? "" : "s");
     print_count(out, omitted_value);
     fprintf(out, " %s (", d->metric->name);
     print_share(out, omitted_value, all);
@@ -933,8 +934,8 @@ static void draw(struct drawing *d, const char *title)
         unsigned y = bottom + FOOTER + 12 + (unsigned)i * NOTE_LINE;
         print_text_line(out, MARGIN, y, NULL, i == 0 ? "gone" : NULL, NULL);
         if (i == 0)
-            fprintf(out, "In base, not in head (%zu frames, widths in "
-                    "base):", gone_count);
+            fprintf(out, "In base, not in head (%zu frame%s, widths in "
+                    "base):", gone_count, gone_count == 1 ? "" : "s");
         else if (i <= GONE_LISTED && i <= gone_count) {
             const struct frame *b = &d->base->frames[gone[i - 1]];
             fputs("  ", out);
@@ -1022,4 +1023,64 @@ void hg_write_flame_diff_svg(FILE *out, const struct hg_report *base,
     free_tree(&base_tree);
     free_tree(&head_tree);
     free(title);
+}
+
+/* ------------------------------------------------------------ commands */
+
+int hg_flame_options(const char *command, const char *usage,
+                     const char *metric_text, const char *title,
+                     const char *width_text, struct hg_flame_metric *metric,
+                     struct hg_flame_style *style)
+{
+    uint64_t width;
+    if (!hg_flame_metric_named(metric_text ? metric_text : "Ir", metric))
+        return hg_usage_error(command, usage, "unknown metric '%s' (%s)",
+                              metric_text, hg_flame_metric_names);
+    style->title = title;
+    style->width = HG_FLAME_DEFAULT_WIDTH;
+    if (width_text == NULL)
+        return -1;
+    if (!hg_parse_count(width_text, &width) || width < HG_FLAME_MIN_WIDTH
+        || width > HG_FLAME_MAX_WIDTH)
+        return hg_usage_error(command, usage, "--width '%s' is not a number "
+                              "of pixels from %d to %d", width_text,
+                              HG_FLAME_MIN_WIDTH, HG_FLAME_MAX_WIDTH);
+    style->width = (unsigned)width;
+    return -1;
+}
+
+int hg_flame_diff_command(const char *const paths[2],
+                          const struct hg_report *const reports[2],
+                          const struct hg_flame_metric *metric,
+                          const struct hg_flame_style *style,
+                          const char *out_path)
+{
+    char problem[HG_PROBLEM_SIZE];
+    struct hg_output output;
+    int s;
+
+    for (s = 0; s < 2; s++) {
+        if (!reports[s]->has_contexts) {
+            hg_say_problem(paths[s], "the report has no calling contexts (it "
+                           "was made without --call-graph=yes, or with "
+                           "--max-contexts=0), which --format=svg compares");
+            return HG_EXIT_TROUBLE;
+        }
+        if (!hg_flame_metric_in(reports[s], metric, problem,
+                                sizeof problem)) {
+            hg_say_problem(paths[s], problem);
+            return HG_EXIT_TROUBLE;
+        }
+    }
+    if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
+        fprintf(stderr, "hotgrind diff: %s\n", problem);
+        return HG_EXIT_TROUBLE;
+    }
+    hg_write_flame_diff_svg(output.file, reports[0], reports[1], metric,
+                            style);
+    if (!hg_output_commit(&output, problem, sizeof problem)) {
+        fprintf(stderr, "hotgrind diff: %s\n", problem);
+        return HG_EXIT_TROUBLE;
+    }
+    return HG_EXIT_OK;
 }

@@ -45,7 +45,7 @@ expect_usage_error() {
   why=$1; shift
   expect_trouble diff "$@" || return
   [ "$(cat "$err")" = "hotgrind diff: $why
-usage: hotgrind diff [--format=text|markdown|json] [--limit N] [--allow-exit=LIST] BASE HEAD" ] ||
+usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] [--allow-exit=LIST] [--metric M] [--title T] [--width PX] [-o OUT] BASE HEAD" ] ||
     fail "diff $*: not the usage error '$why'"
 }
 
@@ -568,7 +568,7 @@ expect_usage_error "two reports needed, BASE and HEAD"
 expect_usage_error "two reports needed, BASE and HEAD" base.xml
 expect_usage_error "two reports, BASE and HEAD, not more ('base.xml')" \
   base.xml head.xml base.xml
-expect_usage_error "--format is text, markdown or json, not 'xml'" \
+expect_usage_error "--format is text, markdown, json or svg, not 'xml'" \
   --format=xml base.xml head.xml
 expect_usage_error "--format needs a value" base.xml head.xml --format
 expect_usage_error "--limit needs a number (0 for all), not '-1'" \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Flame graphs from calling contexts: export --format=folded and
-# --format=svg; the rules of the folded format, the
+# --format=svg, diff --format=svg; the rules of the folded format, the
 # SVG's figures and notes, determinism and every refusal.
 # GPL-2.0-or-later; part of hotgrind.
 #
@@ -113,6 +113,55 @@ run 0 export --format=svg --width 200 "$data/names.xml" && {
   [ "$(grep -c '<g class="f"' "$out")" = 6 ] ||
     fail "svg --width 200: not 6 frames"
 }
+
+# --- diff --format=svg: head's widths, red where a frame's self grew,
+# blue where it shrank (contexts-head.xml's comment: strlen under work
+# +24, the largest change, the deepest red; helper -16, 16/24 of it),
+# base's frames head lacks in a note.
+head=$data/contexts-head.xml
+twice diff --format=svg "$data/contexts.xml" "$head" && {
+  checks=$((checks + 1))
+  xmllint --noout "$out" 2>/dev/null || fail "diff svg: not well-formed"
+  checks=$((checks + 1))
+  grep -q 'data-n="strlen" data-s="120" data-v="120" data-x="224" data-d="3" data-c="rgb(255,30,30)" data-b="96"' "$out" ||
+    fail "diff svg: main;work;strlen is not 120 (base 96), full red"
+  checks=$((checks + 1))
+  grep -q 'data-n="helper" data-s="20" data-v="44" data-x="180" data-d="2" data-c="rgb(92,92,255)" data-b="36"' "$out" ||
+    fail "diff svg: main;helper is not 20 (base 36), blue"
+  checks=$((checks + 1))
+  grep -q '^self Ir: base 96, head 120, +24 (+25.00%)$' "$out" ||
+    fail "diff svg: strlen's tooltip"
+  checks=$((checks + 1))
+  grep -q '^self Ir: base 36, head 20, -16 (-44.44%)$' "$out" ||
+    fail "diff svg: helper's tooltip"
+  checks=$((checks + 1))
+  grep -q '>In base, not in head (1 frame, widths in base):</text>' "$out" &&
+    grep -q '>  main;fib;fib;fib 120 Ir</text>' "$out" ||
+    fail "diff svg: main;fib;fib;fib (120 in base) not listed as gone"
+  checks=$((checks + 1))
+  [ "$(grep -c '<g class="f"' "$out")" = 8 ] ||
+    fail "diff svg: not 8 frames (all and head's 7 contexts)"
+}
+# A report against itself: nothing red or blue.
+run 0 diff --format=svg -o "$scratch/same.svg" "$data/contexts.xml" \
+    "$data/contexts.xml" && {
+  checks=$((checks + 1))
+  grep -qE 'rgb\(255,[0-9]+,[0-9]+\)"|rgb\([0-9]+,[0-9]+,255\)"' \
+    "$scratch/same.svg" && fail "diff svg of a report with itself: coloured"
+  checks=$((checks + 1))
+  [ -s "$out" ] && fail "diff -o: wrote to stdout"
+}
+run 2 diff --format=svg --allow-exit=any "$plain" "$head" && {
+  one_line_error "$plain" diff --format=svg --allow-exit=any "$plain" "$head"
+  checks=$((checks + 1))
+  grep -q 'no calling contexts' "$err" || fail "diff svg without contexts"
+}
+run 2 diff --format=svg --allow-exit=any "$data/contexts.xml" "$plain" &&
+  one_line_error "$plain" diff --format=svg --allow-exit=any \
+    "$data/contexts.xml" "$plain"
+expect_usage_error diff --metric=Ir "$data/contexts.xml" "$head"
+expect_usage_error diff --format=json -o x.json "$data/contexts.xml" "$head"
+expect_usage_error diff --format=svg --metric=bogus "$data/contexts.xml" "$head"
 
 # --- refusals: status 2, one line.
 run 2 export --format=svg "$plain" && {
