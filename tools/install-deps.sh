@@ -6,6 +6,8 @@
 # python3-jsonschema and python3-junitparser read the JSON and JUnit the
 # command writes, as CI consumers would.  clang and libclang-rt-dev
 # (libFuzzer, the sanitizers) are for fuzz/ only: `make fuzz-smoke`.
+# chromium opens the SVG flame graphs the command draws
+# (cli/tests/flame-chromium.sh), as a reader's browser would.
 set -eu
 PACKAGES="
   gcc g++ make autoconf automake pkg-config
@@ -13,6 +15,7 @@ PACKAGES="
   python3 python3-jsonschema python3-junitparser
   zlib1g-dev
   bzip2 xz-utils sqlite3
+  chromium
   clang libclang-rt-dev
 "
 missing=""
