@@ -386,6 +386,55 @@ static void json_objects(struct hg_json *w, const struct hg_report *r)
     hg_json_close(w);
 }
 
+/* "KEY": {costs[, heap]} on one line. */
+static void json_context_costs(struct hg_json *w, const char *key,
+                               uint64_t ir, const struct hg_cache_costs *cache,
+                               bool has_heap,
+                               const struct hg_heap_traffic *heap)
+{
+    hg_json_open(w, key, '{', true);
+    json_costs(w, ir, cache);
+    if (has_heap)
+        json_heap_traffic(w, heap);
+    hg_json_close(w);
+}
+
+/* <contexts>: each context's ids as in the report (its index + 1, its
+   function's id). */
+static void json_contexts(struct hg_json *w, const struct hg_report *r)
+{
+    size_t i;
+    if (!r->has_contexts)
+        return;
+    hg_json_open(w, "contexts", '{', false);
+    hg_json_count(w, "max", r->context_max);
+    hg_json_count(w, "count", r->context_count);
+    hg_json_bool(w, "truncated", r->contexts_truncated);
+    json_context_costs(w, "outside", r->outside_ir, &r->outside_cache,
+                       r->has_heap, &r->outside_heap);
+    hg_json_open(w, "contexts", '[', false);
+    for (i = 0; i < r->context_count; i++) {
+        const struct hg_context *c = &r->contexts[i];
+        hg_json_open(w, NULL, '{', false);
+        hg_json_count(w, "id", i + 1);
+        if (c->parent != HG_NO_PARENT)
+            hg_json_count(w, "parent", c->parent + 1);
+        hg_json_count(w, "function", c->function + 1);
+        hg_json_count(w, "calls", c->calls);
+        hg_json_bool(w, "truncated", c->truncated);
+        json_context_costs(w, "self", c->self_ir, &c->self_cache,
+                           r->has_heap, &c->self_heap);
+        json_context_costs(w, "inclusive", c->inclusive_ir,
+                           &c->inclusive_cache, r->has_heap,
+                           &c->inclusive_heap);
+        json_context_costs(w, "no-symbol", c->no_symbol_ir,
+                           &c->no_symbol_cache, false, NULL);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+    hg_json_close(w);
+}
+
 static void export_json(FILE *out, const struct hg_report *r)
 {
     struct hg_json w = { .out = out };
@@ -418,6 +467,7 @@ static void export_json(FILE *out, const struct hg_report *r)
         json_function(&w, &r->functions[i]);
     hg_json_close(&w);
     json_objects(&w, r);
+    json_contexts(&w, r);
     if (r->zone_count > 0) {
         hg_json_open(&w, "zones", '[', false);
         for (i = 0; i < r->zone_count; i++) {

@@ -37,7 +37,8 @@ static const char merge_help[] =
     "status 2.\n"
     "\n"
     "Functions (by name, object and file), zones (by name), totals, calls,\n"
-    "inclusive and heap figures are summed; mark patterns keep the largest\n"
+    "inclusive and heap figures, call edges and calling contexts (by\n"
+    "stack) are summed; mark patterns keep the largest\n"
     "counts; threads, mutexes and events of each report follow those of the\n"
     "one before, renumbered.  Figures of single calls (<per-call>) cannot be\n"
     "summed and are left out; the heap peak is the sum of the peaks.  OUT\n"
@@ -230,6 +231,8 @@ static bool incompatible(char *diff, size_t size, const struct hg_report *a,
         || differ(diff, size, "architecture", a->arch, b->arch)
         || differ_flag(diff, size, "a call graph (--call-graph=yes)",
                        a->has_call_graph, b->has_call_graph)
+        || differ_flag(diff, size, "calling contexts (<contexts>)",
+                       a->has_contexts, b->has_contexts)
         || differ(diff, size, "launcher", a->launcher, b->launcher)
         || differ(diff, size, "program", hg_report_program(a),
                   hg_report_program(b))
@@ -349,6 +352,22 @@ struct merged_calls {
     size_t slot_count;
 };
 
+/* The calling contexts of all inputs, summed by stack: a merged context
+   is (its parent's merged context, its merged function, truncated or
+   not), found through an open-addressing table of indices.  Its costs
+   are a struct hg_context's, parent and function as merged indexes. */
+struct merged_contexts {
+    bool present, truncated;
+    uint64_t max;                /* the largest of the inputs' */
+    uint64_t outside_ir;
+    struct hg_cache_costs outside_cache;
+    struct hg_heap_traffic outside_heap;
+    struct hg_context *all;
+    size_t count, capacity;
+    size_t *slots;               /* SIZE_MAX: empty */
+    size_t slot_count;
+};
+
 /* The <callees> of one function of the input being read, kept until the
    input has been read whole: a callee may come after its caller. */
 struct pending_callees {
@@ -379,6 +398,7 @@ struct merged_functions {
     struct pending_callees *pending;
     size_t pending_count, pending_capacity;
     struct merged_calls calls;
+    struct merged_contexts contexts;
 };
 
 static size_t hash_text(size_t h, const char *text)
@@ -570,6 +590,95 @@ static struct merged_call *merged_call_for(struct merged_calls *c,
     return &c->all[c->count++];
 }
 
+static size_t context_hash(size_t parent, size_t function, bool truncated)
+{
+    return (parent * 0x9e3779b97f4a7c15u) ^ (function * 1099511628211u)
+           ^ (function >> 7) ^ (size_t)truncated;
+}
+
+/* The merged context (PARENT, FUNCTION, TRUNCATED), made zero when new. */
+static struct hg_context *merged_context_for(struct merged_contexts *c,
+                                             size_t parent, size_t function,
+                                             bool truncated)
+{
+    size_t k, mask, i;
+
+    if (2 * (c->count + 1) > c->slot_count) {
+        free(c->slots);
+        c->slot_count = c->slot_count ? 2 * c->slot_count : 1024;
+        c->slots = hg_xmalloc(c->slot_count * sizeof *c->slots);
+        for (i = 0; i < c->slot_count; i++)
+            c->slots[i] = SIZE_MAX;
+        for (i = 0; i < c->count; i++) {
+            k = context_hash(c->all[i].parent, c->all[i].function,
+                             c->all[i].truncated) & (c->slot_count - 1);
+            while (c->slots[k] != SIZE_MAX)
+                k = (k + 1) & (c->slot_count - 1);
+            c->slots[k] = i;
+        }
+    }
+    mask = c->slot_count - 1;
+    for (k = context_hash(parent, function, truncated) & mask;
+         c->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
+        const struct hg_context *x = &c->all[c->slots[k]];
+        if (x->parent == parent && x->function == function
+            && x->truncated == truncated)
+            return &c->all[c->slots[k]];
+    }
+    if (c->count == c->capacity) {
+        c->capacity = c->capacity ? 2 * c->capacity : 1024;
+        c->all = hg_xrealloc(c->all, c->capacity, sizeof *c->all);
+    }
+    c->slots[k] = c->count;
+    memset(&c->all[c->count], 0, sizeof c->all[c->count]);
+    c->all[c->count].parent = parent;
+    c->all[c->count].function = function;
+    c->all[c->count].truncated = truncated;
+    return &c->all[c->count++];
+}
+
+/* Once an input is read, while its functions' merged indexes are known:
+   its contexts, by stack, into the merged ones.  Parents come before
+   their children in a report. */
+static void sum_contexts(struct merged_functions *m, const struct hg_report *r)
+{
+    struct merged_contexts *c = &m->contexts;
+    struct sums *s = m->sums;
+    size_t *merged = hg_xcalloc(r->context_count + 1, sizeof *merged), i;
+
+    if (!r->has_contexts) {
+        free(merged);
+        return;
+    }
+    c->present = true;
+    c->truncated = c->truncated || r->contexts_truncated;
+    if (r->context_max > c->max)
+        c->max = r->context_max;
+    add(s, &c->outside_ir, r->outside_ir);
+    add_cache(s, &c->outside_cache, &r->outside_cache);
+    add_heap(s, &c->outside_heap, &r->outside_heap);
+    for (i = 0; i < r->context_count; i++) {
+        const struct hg_context *x = &r->contexts[i];
+        struct hg_context *sum;
+        if (x->function >= m->merged_index_count)
+            continue;   /* the rules refused it already */
+        sum = merged_context_for(c, x->parent == HG_NO_PARENT ? SIZE_MAX
+                                 : merged[x->parent],
+                                 m->merged_index[x->function], x->truncated);
+        merged[i] = (size_t)(sum - c->all);
+        add(s, &sum->calls, x->calls);
+        add(s, &sum->self_ir, x->self_ir);
+        add_cache(s, &sum->self_cache, &x->self_cache);
+        add(s, &sum->inclusive_ir, x->inclusive_ir);
+        add_cache(s, &sum->inclusive_cache, &x->inclusive_cache);
+        add_heap(s, &sum->self_heap, &x->self_heap);
+        add_heap(s, &sum->inclusive_heap, &x->inclusive_heap);
+        add(s, &sum->no_symbol_ir, x->no_symbol_ir);
+        add_cache(s, &sum->no_symbol_cache, &x->no_symbol_cache);
+    }
+    free(merged);
+}
+
 /* Once an input is read: its callees, by (caller, callee) as merged
    functions, into the merged calls. */
 static void sum_pending_calls(struct merged_functions *m)
@@ -666,6 +775,8 @@ static void free_merged_functions(struct merged_functions *m)
     free(m->merged_index);
     free(m->calls.all);
     free(m->calls.slots);
+    free(m->contexts.all);
+    free(m->contexts.slots);
     for (i = 0; i < m->string_slots; i++)
         free(m->strings[i]);
     free(m->all);
@@ -1195,8 +1306,11 @@ static void write_call_graph(FILE *out, const struct hg_report *r,
     fputs("      </callees>\n", out);
 }
 
+/* <totals> and <functions>; *NEW_ID gets each merged function's id in
+   the written report (a call graph's), for the contexts. */
 static void write_functions(FILE *out, const struct hg_report *r,
-                            const struct merged_functions *m)
+                            const struct merged_functions *m,
+                            size_t **new_id)
 {
     const struct merged_function **order;
     struct written_calls graph = { NULL, NULL, NULL };
@@ -1265,7 +1379,7 @@ static void write_functions(FILE *out, const struct hg_report *r,
         fputs("    </function>\n", out);
     }
     fputs("  </functions>\n", out);
-    free(graph.new_id);
+    *new_id = graph.new_id;
     free(graph.first);
     free(graph.calls);
     free(order);
@@ -1383,14 +1497,129 @@ static void write_events(FILE *out, const struct hg_report *r)
     fputs("  </events>\n", out);
 }
 
+/* A context's costs: "<NAME Ir=... cache... heap.../>". */
+static void xml_context_costs(FILE *out, const char *start, uint64_t ir,
+                              const struct hg_cache_costs *cache,
+                              bool has_heap,
+                              const struct hg_heap_traffic *heap)
+{
+    fputs(start, out);
+    xml_count(out, "Ir", ir);
+    xml_cache(out, cache);
+    if (has_heap)
+        xml_heap(out, heap);
+    fputs("/>\n", out);
+}
+
+/* A merged context's place among its siblings: its function's written
+   id, a truncated root after the other. */
+struct context_key {
+    size_t function_id;
+    bool truncated;
+    size_t index;
+};
+
+static int compare_context_keys(const void *a, const void *b)
+{
+    const struct context_key *x = a, *y = b;
+    if (x->function_id != y->function_id)
+        return x->function_id < y->function_id ? -1 : 1;
+    return (int)x->truncated - (int)y->truncated;
+}
+
+/* <contexts>, in the report's order (docs/report-format.md): depth-first
+   pre-order, roots and each context's children by function id. */
+static void write_contexts(FILE *out, const struct hg_report *r,
+                           const struct merged_contexts *c,
+                           const size_t *new_id)
+{
+    size_t n = c->count, i, k, depth = 0, written = 0;
+    /* Children of context I: keys[first[I]] .. keys[first[I + 1]); the
+       roots are those of I = n. */
+    size_t *first = hg_xcalloc(n + 2, sizeof *first);
+    size_t *next = hg_xcalloc(n + 2, sizeof *next);
+    struct context_key *keys = hg_xcalloc(n + 1, sizeof *keys);
+    size_t *written_id = hg_xcalloc(n + 1, sizeof *written_id);
+    size_t *stack = hg_xcalloc(n + 1, sizeof *stack);   /* positions */
+
+    if (!c->present)
+        goto done;
+    for (i = 0; i < n; i++)
+        first[(c->all[i].parent == SIZE_MAX ? n : c->all[i].parent) + 1]++;
+    for (i = 0; i <= n; i++)
+        first[i + 1] += first[i];
+    memcpy(next, first, (n + 2) * sizeof *next);
+    for (i = 0; i < n; i++) {
+        struct context_key *key = &keys[next[c->all[i].parent == SIZE_MAX
+                                             ? n : c->all[i].parent]++];
+        key->function_id = new_id[c->all[i].function];
+        key->truncated = c->all[i].truncated;
+        key->index = i;
+    }
+    for (i = 0; i <= n; i++)
+        qsort(keys + first[i], first[i + 1] - first[i], sizeof *keys,
+              compare_context_keys);
+    fputs("  <contexts", out);
+    xml_count(out, "max", c->max);
+    xml_count(out, "count", n);
+    if (c->truncated)
+        xml_attr(out, "truncated", "yes");
+    fputs(">\n", out);
+    xml_context_costs(out, "    <outside", c->outside_ir, &c->outside_cache,
+                      r->has_heap, &c->outside_heap);
+    /* The walk: STACK holds, for each open level, the position of the
+       next key to write among its parent's children. */
+    stack[depth++] = first[n];
+    while (depth > 0) {
+        size_t parent = depth == 1 ? n : keys[stack[depth - 2] - 1].index;
+        const struct hg_context *x;
+        if (stack[depth - 1] == first[parent + 1]) {
+            depth--;
+            continue;
+        }
+        k = keys[stack[depth - 1]++].index;
+        x = &c->all[k];
+        written_id[k] = ++written;
+        fputs("    <context", out);
+        xml_count(out, "id", written);
+        if (x->parent != SIZE_MAX)
+            xml_count(out, "parent", written_id[x->parent]);
+        xml_count(out, "function", new_id[x->function]);
+        xml_count(out, "calls", x->calls);
+        if (x->truncated)
+            xml_attr(out, "truncated", "yes");
+        fputs(">\n", out);
+        xml_context_costs(out, "      <self", x->self_ir, &x->self_cache,
+                          r->has_heap, &x->self_heap);
+        xml_context_costs(out, "      <inclusive", x->inclusive_ir,
+                          &x->inclusive_cache, r->has_heap,
+                          &x->inclusive_heap);
+        if (x->no_symbol_ir > 0)
+            xml_context_costs(out, "      <no-symbol", x->no_symbol_ir,
+                              &x->no_symbol_cache, false, NULL);
+        fputs("    </context>\n", out);
+        stack[depth++] = first[k];
+    }
+    fputs("  </contexts>\n", out);
+done:
+    free(first);
+    free(next);
+    free(keys);
+    free(written_id);
+    free(stack);
+}
+
 static void write_report(FILE *out, const struct hg_report *r,
                          const struct merged_functions *m)
 {
+    size_t *new_id = NULL;
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
           "<hotgrind format=\"1\">\n", out);
     write_run(out, r);
-    write_functions(out, r, m);
+    write_functions(out, r, m, &new_id);
     write_objects(out, r);
+    write_contexts(out, r, &m->contexts, new_id);
+    free(new_id);
     write_zones_and_marks(out, r);
     write_threads(out, r);
     write_events(out, r);
@@ -1519,6 +1748,7 @@ int cmd_merge(int argc, char **argv)
             hg_say_problem(in[i].path, problem);
             goto done;
         }
+        sum_contexts(&functions, in[i].report);
         sum_pending_calls(&functions);
     }
     for (i = 1; i < inputs; i++) {

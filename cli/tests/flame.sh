@@ -1,6 +1,6 @@
 #!/bin/sh
 # Flame graphs from calling contexts: export --format=folded and
-# --format=svg, diff --format=svg; the rules of the folded format, the
+# --format=svg, diff --format=svg, merge and JSON of the contexts; the rules of the folded format, the
 # SVG's figures and notes, determinism and every refusal.
 # GPL-2.0-or-later; part of hotgrind.
 #
@@ -162,6 +162,60 @@ run 2 diff --format=svg --allow-exit=any "$data/contexts.xml" "$plain" &&
 expect_usage_error diff --metric=Ir "$data/contexts.xml" "$head"
 expect_usage_error diff --format=json -o x.json "$data/contexts.xml" "$head"
 expect_usage_error diff --format=svg --metric=bogus "$data/contexts.xml" "$head"
+
+# --- merge: contexts summed by stack (contexts.xml and contexts-head.xml:
+# each stack's self is the sum of the two comments' figures, and
+# main;fib;fib;fib is base's only: merged.folded); a truncated tree with
+# itself: every figure twice, still truncated.
+twice merge -o "$scratch/merged.xml" "$data/contexts.xml" "$head" && {
+  cp "$scratch/merged.xml" "$scratch/merged-first.xml"
+  run 0 merge -o "$scratch/merged.xml" "$data/contexts.xml" "$head" &&
+    same "$scratch/merged-first.xml" "$scratch/merged.xml" "merge run twice"
+  run 0 validate "$scratch/merged.xml"
+  run 0 export --format=folded "$scratch/merged.xml" &&
+    same "$data/merged.folded" "$out" "folded of the merged contexts"
+}
+run 0 merge -o "$scratch/merged2.xml" "$data/cache-heap.xml" \
+    "$data/cache-heap.xml" && {
+  run 0 validate "$scratch/merged2.xml"
+  run 0 export --format=folded --metric=cycles "$scratch/merged2.xml" && {
+    awk '{ $NF = 2 * $NF; print }' "$data/cache-heap.cycles.folded" \
+      >"$scratch/doubled.folded"
+    same "$scratch/doubled.folded" "$out" "folded cycles of cache-heap.xml twice"
+  }
+  checks=$((checks + 1))
+  grep -q '<contexts max="3" count="4" truncated="yes">' "$scratch/merged2.xml" ||
+    fail "merge of a truncated tree: not max 3, count 4, truncated"
+}
+run 2 merge -o "$scratch/mixed.xml" "$data/contexts.xml" \
+    "$HG_TEST_DATA/graph/graph.xml" && {
+  checks=$((checks + 1))
+  grep -q 'calling contexts (<contexts>) absent, not present' "$err" ||
+    fail "merge of reports with and without contexts: $(cat "$err")"
+}
+
+# --- json: the contexts as the report has them (read by Python's
+# parsers, one from the XML, one from the JSON).
+run 0 export --format=json "$data/cache-heap.xml" && {
+  checks=$((checks + 1))
+  /usr/bin/python3 - "$data/cache-heap.xml" "$out" <<'PY' || fail "json contexts"
+import json, sys, xml.etree.ElementTree as ET
+ctxs = ET.parse(sys.argv[1]).getroot().find("contexts")
+j = json.load(open(sys.argv[2]))["contexts"]
+def figures(node):
+    return {k: int(v) for k, v in node.attrib.items()} if node is not None \
+        else {"Ir": 0}
+assert j["max"] == int(ctxs.get("max")) and j["count"] == 4, j
+assert j["truncated"] is True and j["outside"] == figures(ctxs.find("outside"))
+for c, x in zip(j["contexts"], ctxs.findall("context")):
+    assert c["id"] == int(x.get("id")) and c["function"] == int(x.get("function"))
+    assert c.get("parent") == (int(x.get("parent")) if x.get("parent") else None)
+    assert c["calls"] == int(x.get("calls"))
+    assert c["truncated"] == (x.get("truncated") == "yes")
+    for k in ("self", "inclusive", "no-symbol"):
+        assert c[k] == figures(x.find(k)), (c["id"], k, c[k])
+PY
+}
 
 # --- refusals: status 2, one line.
 run 2 export --format=svg "$plain" && {
