@@ -339,8 +339,16 @@ struct merged_function {
     struct graph_sums *graph_sums;     /* NULL unless in a call graph */
 };
 
+/* An open-addressing table of indices into an array of items (SIZE_MAX:
+   empty), at most half full: the merged calls and contexts are found
+   through one. */
+struct index_table {
+    size_t *slots;
+    size_t slot_count;           /* 0 or a power of two */
+};
+
 /* The calls of a call graph, summed by (caller, callee), both indexes of
-   merged functions, through an open-addressing table of indices. */
+   merged functions, through an index table. */
 struct merged_call {
     size_t caller, callee;
     struct hg_call sum;          /* sum.callee unused */
@@ -348,8 +356,7 @@ struct merged_call {
 struct merged_calls {
     struct merged_call *all;
     size_t count, capacity;
-    size_t *slots;               /* SIZE_MAX: empty */
-    size_t slot_count;
+    struct index_table table;
 };
 
 /* The calling contexts of all inputs, summed by stack: a merged context
@@ -364,8 +371,7 @@ struct merged_contexts {
     struct hg_heap_traffic outside_heap;
     struct hg_context *all;
     size_t count, capacity;
-    size_t *slots;               /* SIZE_MAX: empty */
-    size_t slot_count;
+    struct index_table table;
 };
 
 /* The <callees> of one function of the input being read, kept until the
@@ -553,37 +559,73 @@ static size_t call_hash(size_t caller, size_t callee)
            ^ (callee >> 7);
 }
 
+/* Makes room in T for one item more than COUNT, rehashing the items, of
+   which HASHES gives item I's hash. */
+static void reserve_slot(struct index_table *t, size_t count,
+                         size_t (*hashes)(const void *items, size_t i),
+                         const void *items)
+{
+    size_t i, k;
+    if (2 * (count + 1) <= t->slot_count)
+        return;
+    free(t->slots);
+    t->slot_count = t->slot_count ? 2 * t->slot_count : 1024;
+    t->slots = hg_xmalloc(t->slot_count * sizeof *t->slots);
+    for (i = 0; i < t->slot_count; i++)
+        t->slots[i] = SIZE_MAX;
+    for (i = 0; i < count; i++) {
+        k = hashes(items, i) & (t->slot_count - 1);
+        while (t->slots[k] != SIZE_MAX)
+            k = (k + 1) & (t->slot_count - 1);
+        t->slots[k] = i;
+    }
+}
+
+/* The slot of the item of hash H that IS_KEY says is KEY, or the empty
+   slot it would take. */
+static size_t *find_slot(const struct index_table *t, size_t h,
+                         bool (*is_key)(const void *items, size_t i,
+                                        const void *key),
+                         const void *items, const void *key)
+{
+    size_t mask = t->slot_count - 1, k;
+    for (k = h & mask; t->slots[k] != SIZE_MAX; k = (k + 1) & mask)
+        if (is_key(items, t->slots[k], key))
+            break;
+    return &t->slots[k];
+}
+
+static size_t hash_of_call(const void *items, size_t i)
+{
+    const struct merged_call *c = items;
+    return call_hash(c[i].caller, c[i].callee);
+}
+
+static bool call_is(const void *items, size_t i, const void *key)
+{
+    const struct merged_call *c = items, *k = key;
+    return c[i].caller == k->caller && c[i].callee == k->callee;
+}
+
 /* The merged call from CALLER to CALLEE, made zero when new. */
 static struct merged_call *merged_call_for(struct merged_calls *c,
                                            size_t caller, size_t callee)
 {
-    size_t k, mask, i;
+    struct merged_call key;
+    size_t *slot;
 
-    if (2 * (c->count + 1) > c->slot_count) {
-        free(c->slots);
-        c->slot_count = c->slot_count ? 2 * c->slot_count : 1024;
-        c->slots = hg_xmalloc(c->slot_count * sizeof *c->slots);
-        for (i = 0; i < c->slot_count; i++)
-            c->slots[i] = SIZE_MAX;
-        for (i = 0; i < c->count; i++) {
-            k = call_hash(c->all[i].caller, c->all[i].callee)
-                & (c->slot_count - 1);
-            while (c->slots[k] != SIZE_MAX)
-                k = (k + 1) & (c->slot_count - 1);
-            c->slots[k] = i;
-        }
-    }
-    mask = c->slot_count - 1;
-    for (k = call_hash(caller, callee) & mask; c->slots[k] != SIZE_MAX;
-         k = (k + 1) & mask)
-        if (c->all[c->slots[k]].caller == caller
-            && c->all[c->slots[k]].callee == callee)
-            return &c->all[c->slots[k]];
+    key.caller = caller;
+    key.callee = callee;
+    reserve_slot(&c->table, c->count, hash_of_call, c->all);
+    slot = find_slot(&c->table, call_hash(caller, callee), call_is, c->all,
+                     &key);
+    if (*slot != SIZE_MAX)
+        return &c->all[*slot];
     if (c->count == c->capacity) {
         c->capacity = c->capacity ? 2 * c->capacity : 1024;
         c->all = hg_xrealloc(c->all, c->capacity, sizeof *c->all);
     }
-    c->slots[k] = c->count;
+    *slot = c->count;
     memset(&c->all[c->count], 0, sizeof c->all[c->count]);
     c->all[c->count].caller = caller;
     c->all[c->count].callee = callee;
@@ -592,8 +634,20 @@ static struct merged_call *merged_call_for(struct merged_calls *c,
 
 static size_t context_hash(size_t parent, size_t function, bool truncated)
 {
-    return (parent * 0x9e3779b97f4a7c15u) ^ (function * 1099511628211u)
-           ^ (function >> 7) ^ (size_t)truncated;
+    return call_hash(parent, function) ^ (size_t)truncated;
+}
+
+static size_t hash_of_context(const void *items, size_t i)
+{
+    const struct hg_context *c = items;
+    return context_hash(c[i].parent, c[i].function, c[i].truncated);
+}
+
+static bool context_is(const void *items, size_t i, const void *key)
+{
+    const struct hg_context *c = items, *k = key;
+    return c[i].parent == k->parent && c[i].function == k->function
+           && c[i].truncated == k->truncated;
 }
 
 /* The merged context (PARENT, FUNCTION, TRUNCATED), made zero when new. */
@@ -601,39 +655,24 @@ static struct hg_context *merged_context_for(struct merged_contexts *c,
                                              size_t parent, size_t function,
                                              bool truncated)
 {
-    size_t k, mask, i;
+    struct hg_context key;
+    size_t *slot;
 
-    if (2 * (c->count + 1) > c->slot_count) {
-        free(c->slots);
-        c->slot_count = c->slot_count ? 2 * c->slot_count : 1024;
-        c->slots = hg_xmalloc(c->slot_count * sizeof *c->slots);
-        for (i = 0; i < c->slot_count; i++)
-            c->slots[i] = SIZE_MAX;
-        for (i = 0; i < c->count; i++) {
-            k = context_hash(c->all[i].parent, c->all[i].function,
-                             c->all[i].truncated) & (c->slot_count - 1);
-            while (c->slots[k] != SIZE_MAX)
-                k = (k + 1) & (c->slot_count - 1);
-            c->slots[k] = i;
-        }
-    }
-    mask = c->slot_count - 1;
-    for (k = context_hash(parent, function, truncated) & mask;
-         c->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
-        const struct hg_context *x = &c->all[c->slots[k]];
-        if (x->parent == parent && x->function == function
-            && x->truncated == truncated)
-            return &c->all[c->slots[k]];
-    }
+    memset(&key, 0, sizeof key);
+    key.parent = parent;
+    key.function = function;
+    key.truncated = truncated;
+    reserve_slot(&c->table, c->count, hash_of_context, c->all);
+    slot = find_slot(&c->table, context_hash(parent, function, truncated),
+                     context_is, c->all, &key);
+    if (*slot != SIZE_MAX)
+        return &c->all[*slot];
     if (c->count == c->capacity) {
         c->capacity = c->capacity ? 2 * c->capacity : 1024;
         c->all = hg_xrealloc(c->all, c->capacity, sizeof *c->all);
     }
-    c->slots[k] = c->count;
-    memset(&c->all[c->count], 0, sizeof c->all[c->count]);
-    c->all[c->count].parent = parent;
-    c->all[c->count].function = function;
-    c->all[c->count].truncated = truncated;
+    *slot = c->count;
+    c->all[c->count] = key;
     return &c->all[c->count++];
 }
 
@@ -774,9 +813,9 @@ static void free_merged_functions(struct merged_functions *m)
     free(m->pending);
     free(m->merged_index);
     free(m->calls.all);
-    free(m->calls.slots);
+    free(m->calls.table.slots);
     free(m->contexts.all);
-    free(m->contexts.slots);
+    free(m->contexts.table.slots);
     for (i = 0; i < m->string_slots; i++)
         free(m->strings[i]);
     free(m->all);

@@ -593,6 +593,18 @@ static void print_change(FILE *out, uint64_t base, uint64_t head)
         fprintf(out, " (%s%s)", sign, hg_format_percent(size, base, text));
 }
 
+/* "\nWHAT M: base B, head H, CHANGE". */
+static void print_base_head(FILE *out, const char *what, const char *m,
+                            uint64_t base, uint64_t head)
+{
+    fprintf(out, "\n%s %s: base ", what, m);
+    print_count(out, base);
+    fputs(", head ", out);
+    print_count(out, head);
+    fputs(", ", out);
+    print_change(out, base, head);
+}
+
 /* The <title> of frame I: its stack and figures. */
 static void print_tooltip(const struct drawing *d, size_t i)
 {
@@ -608,18 +620,9 @@ static void print_tooltip(const struct drawing *d, size_t i)
     if (d->base != NULL) {
         const struct frame *b = f->other != NO_FRAME
                                 ? &d->base->frames[f->other] : NULL;
-        fprintf(out, "\nself %s: base ", m);
-        print_count(out, b ? b->self : 0);
-        fputs(", head ", out);
-        print_count(out, f->self);
-        fputs(", ", out);
-        print_change(out, b ? b->self : 0, f->self);
-        fprintf(out, "\nwidth (self and above) %s: base ", m);
-        print_count(out, b ? b->total : 0);
-        fputs(", head ", out);
-        print_count(out, f->total);
-        fputs(", ", out);
-        print_change(out, b ? b->total : 0, f->total);
+        print_base_head(out, "self", m, b ? b->self : 0, f->self);
+        print_base_head(out, "width (self and above)", m,
+                        b ? b->total : 0, f->total);
         if (f->from_context) {
             fputs("\ncalls: base ", out);
             print_count(out, b ? b->calls : 0);

@@ -24,6 +24,12 @@ twice() {
     same "$scratch/first" "$out" "hotgrind $* run twice"
 }
 
+# has PATTERN WHAT: stdout has a line matching PATTERN (grep's).
+has() {
+  checks=$((checks + 1))
+  grep -q -- "$1" "$out" || fail "$2"
+}
+
 # sums_to FILE TOTAL WHAT: the counts of a folded file add up to TOTAL.
 sums_to() {
   checks=$((checks + 1))
@@ -85,12 +91,8 @@ twice export --format=svg "$data/contexts.xml" && {
   checks=$((checks + 1))
   [ "$(grep -c '<g class="f"' "$out")" = 9 ] ||
     fail "svg contexts.xml: not 9 frames (all and 8 contexts)"
-  checks=$((checks + 1))
-  grep -q 'data-n="strlen" data-s="96" data-v="96"' "$out" ||
-    fail "svg contexts.xml: main;work;strlen is not 96"
-  checks=$((checks + 1))
-  grep -q '>0 frames narrower than 0.1 px not drawn: 0 Ir (0.00%)<' "$out" ||
-    fail "svg contexts.xml: does not say what it left out"
+  has 'data-n="strlen" data-s="96" data-v="96"' "svg contexts.xml: main;work;strlen is not 96"
+  has '>0 frames narrower than 0.1 px not drawn: 0 Ir (0.00%)<' "svg contexts.xml: does not say what it left out"
   checks=$((checks + 1))
   grep -qE 'href|https?://[^w]|@import|url\(' "$out" &&
     fail "svg contexts.xml: refers to something outside itself"
@@ -100,9 +102,7 @@ run 0 export --format=svg --title 'A & B' --width 600 "$data/names.xml" && {
   grep -q 'width="600"' "$out" || fail "svg --width 600: not 600 wide"
   checks=$((checks + 1))
   grep -q '>A &amp; B</text>' "$out" || fail "svg --title: not escaped"
-  checks=$((checks + 1))
-  grep -q 'data-n="std::vector&lt;int&gt;::push_back(int&amp;&amp;)"' "$out" ||
-    fail "svg names.xml: push_back's name not escaped"
+  has 'data-n="std::vector&lt;int&gt;::push_back(int&amp;&amp;)"' "svg names.xml: push_back's name not escaped"
   checks=$((checks + 1))
   xmllint --noout "$out" 2>/dev/null || fail "svg names.xml: not well-formed"
 }
@@ -122,18 +122,10 @@ head=$data/contexts-head.xml
 twice diff --format=svg "$data/contexts.xml" "$head" && {
   checks=$((checks + 1))
   xmllint --noout "$out" 2>/dev/null || fail "diff svg: not well-formed"
-  checks=$((checks + 1))
-  grep -q 'data-n="strlen" data-s="120" data-v="120" data-x="224" data-d="3" data-c="rgb(255,30,30)" data-b="96"' "$out" ||
-    fail "diff svg: main;work;strlen is not 120 (base 96), full red"
-  checks=$((checks + 1))
-  grep -q 'data-n="helper" data-s="20" data-v="44" data-x="180" data-d="2" data-c="rgb(92,92,255)" data-b="36"' "$out" ||
-    fail "diff svg: main;helper is not 20 (base 36), blue"
-  checks=$((checks + 1))
-  grep -q '^self Ir: base 96, head 120, +24 (+25.00%)$' "$out" ||
-    fail "diff svg: strlen's tooltip"
-  checks=$((checks + 1))
-  grep -q '^self Ir: base 36, head 20, -16 (-44.44%)$' "$out" ||
-    fail "diff svg: helper's tooltip"
+  has 'data-n="strlen" data-s="120" data-v="120" data-x="224" data-d="3" data-c="rgb(255,30,30)" data-b="96"' "diff svg: main;work;strlen is not 120 (base 96), full red"
+  has 'data-n="helper" data-s="20" data-v="44" data-x="180" data-d="2" data-c="rgb(92,92,255)" data-b="36"' "diff svg: main;helper is not 20 (base 36), blue"
+  has '^self Ir: base 96, head 120, +24 (+25.00%)$' "diff svg: strlen's tooltip"
+  has '^self Ir: base 36, head 20, -16 (-44.44%)$' "diff svg: helper's tooltip"
   checks=$((checks + 1))
   grep -q '>In base, not in head (1 frame, widths in base):</text>' "$out" &&
     grep -q '>  main;fib;fib;fib 120 Ir</text>' "$out" ||
