@@ -26,7 +26,8 @@ fi
 
 # The SVGs: Ir of contexts.xml (search strlen: main;work;strlen 96 and
 # main;helper;strlen 24, 120 of 1,066; 'f.b' is a regular expression:
-# fib, fib, fib), names.xml at 200 pixels (init [prog] and init
+# fib, fib, fib; a click on work: work and strlen above it fill the
+# width, main and all below it too, the rest hidden), names.xml at 200 pixels (init [prog] and init
 # [libfoo.so]: 40 + 10 and 30 + 5), cycles of cache-heap.xml (malloc:
 # main;malloc 40 and [truncated];malloc 80), and contexts.xml against
 # contexts-head.xml.
@@ -37,7 +38,7 @@ run 0 export --format=svg --metric=cycles -o "$scratch/cache.svg" \
   "$data/cache-heap.xml"
 run 0 diff --format=svg -o "$scratch/diff.svg" "$data/contexts.xml" \
   "$data/contexts-head.xml"
-/usr/bin/python3 "$check" page "contexts.svg#search=strlen,f.b,nothing" \
+/usr/bin/python3 "$check" page "contexts.svg#search=strlen,f.b,nothing#zoom=work" \
   "names.svg#search=init" "cache.svg#search=malloc" diff.svg \
   >"$scratch/page.html" || exit 99
 
@@ -61,7 +62,7 @@ check() {
       failures=$((failures + 1)); }
 }
 check "contexts.svg" svg "$scratch/dump.html" 0 "$data/contexts.xml" Ir 1200 \
-  strlen=2:120 f.b=3:300 nothing=0:0
+  strlen=2:120 f.b=3:300 nothing=0:0 zoom=work
 check "names.svg" svg "$scratch/dump.html" 1 "$data/names.xml" Ir 200 \
   init=2:85
 check "cache.svg" svg "$scratch/dump.html" 2 "$data/cache-heap.xml" cycles \

@@ -8,14 +8,18 @@ Usage:
       an HTML page that opens each SVG in an <iframe> and, once they have
       loaded, writes what it finds into <pre id="result"> as JSON: every
       frame (id, parent, name, self, width, base self, fill, tooltip), the
-      omitted line, the note, and what hgSearch(TEXT) returns for the
-      texts of each SVG's URL fragment (#search=A,B).
+      omitted line, the note, what hgSearch(TEXT) returns for the texts
+      of each SVG's URL fragment (#search=A,B) and, for #zoom=NAME, each
+      frame's box once the frame of that name is clicked.
   flame_check.py svg DUMP INDEX REPORT METRIC WIDTH [SEARCH=FRAMES:VALUE...]
+                   [zoom=NAME]
       the INDEXth SVG of DUMP (chromium --dump-dom of the page) against
       REPORT: the frames drawn are exactly the stacks of the report wide
       enough, each with its self figure and width; the omitted line gives
       what is not drawn; each tooltip starts with the stack and its self
-      figure; each search found FRAMES frames covering VALUE.
+      figure; each search found FRAMES frames covering VALUE; after a click
+      on the frame NAME, it and the frames above it fill the width in
+      proportion, the frames below it the whole width, the rest hidden.
   flame_check.py diff DUMP INDEX BASE HEAD METRIC GROWN SHRUNK
       the INDEXth SVG of DUMP, a differential graph: the frames are HEAD's
       with BASE's self figure beside; the frame of stack GROWN is red, of
@@ -64,7 +68,22 @@ function read(i) {
   out.gone = [];
   while (t) { out.gone.push(t.textContent); t = t.nextElementSibling; }
   out.search = {};
-  searches = decodeURIComponent((f.src.split('#search=')[1] || ''));
+  out.zoom = [];
+  s = decodeURIComponent((f.src.split('#zoom=')[1] || ''));
+  if (s) {
+    for (k = 0; k < gs.length; k++)
+      if (gs[k].getAttribute('data-n') === s) {
+        gs[k].dispatchEvent(new MouseEvent('click'));
+        break;
+      }
+    for (k = 0; k < gs.length; k++) {
+      t = gs[k].getElementsByTagName('rect')[0];
+      out.zoom.push({ id: gs[k].id, shown: gs[k].style.display !== 'none',
+        x: Number(t.getAttribute('x')), w: Number(t.getAttribute('width')) });
+    }
+    w.hgReset();
+  }
+  searches = decodeURIComponent((f.src.split('#search=')[1] || '').split('#')[0]);
   searches = searches ? searches.split(',') : [];
   for (k = 0; k < searches.length; k++) {
     try {
@@ -220,6 +239,9 @@ def check_svg(problems, result, report, metric, searches):
                         f"'{want}...'")
     for spec in searches:
         text, expected = spec.split("=", 1)
+        if text == "zoom":
+            check_zoom(problems, result, expected, width, svg)
+            continue
         n, value = (int(x) for x in expected.split(":"))
         got = result.get("search", {}).get(text)
         if got is None:
@@ -231,6 +253,51 @@ def check_svg(problems, result, report, metric, searches):
         elif not got["shown"].startswith(f"Matched: {n} frames, "):
             problems.append(f"hgSearch('{text}') shows '{got['shown']}'")
     return len(svg)
+
+
+def check_zoom(problems, result, name, width, svg):
+    """After a click on the frame NAME: it and the frames above it spread
+    over the plot, the frames below it the whole plot, the rest hidden."""
+    offset = frame_offsets(width)
+    target = [s for s in svg if s[-1] == name]
+    if len(target) != 1 or not result.get("zoom"):
+        problems.append(f"zoom on {name}: no single frame, or no zoom")
+        return
+    target = target[0]
+    x0, w0 = offset[target], width[target]
+    boxes = {z["id"]: z for z in result["zoom"]}
+    for s, f in svg.items():
+        z = boxes[f["id"]]
+        if s[:len(target)] == target:
+            want = (True, 10 + (offset[s] - x0) / w0 * PLOT,
+                    width[s] / w0 * PLOT)
+        elif target[:len(s)] == s:
+            want = (True, 10, PLOT)
+        else:
+            want = (False, None, None)
+        if z["shown"] != want[0] or (want[0] and (
+                abs(z["x"] - want[1]) > 0.01 or abs(z["w"] - want[2]) > 0.01)):
+            problems.append(f"zoom on {name}: {';'.join(s)} is {z}, not "
+                            f"{want}")
+
+
+def frame_offsets(width):
+    """Each stack's offset from the left: siblings by name, byte by byte."""
+    offset = {("all",): 0}
+    children = {}
+    for s in width:
+        if len(s) > 1:
+            children.setdefault(s[:-1], []).append(s)
+    todo = [("all",)]
+    while todo:
+        p = todo.pop()
+        x = offset[p]
+        for c in sorted(children.get(p, []),
+                        key=lambda c: c[-1].encode("utf-8")):
+            offset[c] = x
+            x += width[c]
+            todo.append(c)
+    return offset
 
 
 def rgb(fill):
