@@ -134,8 +134,9 @@ struct open_context {
     bool truncated;
     long line;
     struct figures self, inclusive, children;
+    uint64_t calls;
     bool has_child;
-    unsigned last_child;          /* function index of its last child */
+    uint64_t last_child;          /* sibling_key of its last child */
 };
 
 /* <contexts>: what the checks need of the items read so far. */
@@ -146,8 +147,8 @@ struct context_check {
     bool tree_truncated;          /* <contexts truncated="yes"> */
     struct open_context *path;    /* from a root to the last context */
     size_t depth, capacity;
-    bool has_root, last_root_truncated;
-    unsigned last_root;           /* function index of the last root */
+    bool has_root;
+    uint64_t last_root;           /* sibling_key of the last root */
     struct figures outside, self_sum;
     bool has_outside;
 };
@@ -1102,6 +1103,17 @@ static void close_context(struct hg_rules *checker)
     char stack[256];
     size_t i;
 
+    if (o->calls == 0 && !o->has_child) {
+        bool empty = true;
+        for (i = 0; i < CONTEXT_FIGURES; i++)
+            empty = empty && o->inclusive.value[i] == 0;
+        if (empty) {
+            describe_path(checker, c->depth, stack, sizeof stack);
+            broken_line(checker, o->line, "context %s has no calls, no "
+                        "costs and no children: such a context is not "
+                        "written", stack);
+        }
+    }
     for (i = 0; i < CONTEXT_FIGURES && !checker_failed(checker); i++) {
         unsigned bit = 1u << i;
         uint64_t parts = o->self.value[i];
@@ -1133,16 +1145,28 @@ static void close_context(struct hg_rules *checker)
     }
 }
 
-/* The place of context ID (function FUNCTION) in the pre-order: its
-   parent open, itself after its siblings by function id. */
+/* The order of siblings (and of roots): by function id, then the context
+   with calls, the one without (entered while collection was off), the
+   truncated root. */
+static uint64_t sibling_key(unsigned function, uint64_t calls, bool truncated)
+{
+    return (uint64_t)function * 3 + (truncated ? 2 : calls == 0 ? 1 : 0);
+}
+
+static const char *const sibling_kinds[3] = {
+    "", " with no calls", " truncated",
+};
+
+/* The place of context ID in the pre-order: its parent open, itself after
+   its siblings (sibling_key KEY). */
 static void check_context_order(struct hg_rules *checker,
                                 const xmlNode *node, uint64_t id,
-                                unsigned function, bool truncated)
+                                uint64_t key)
 {
     struct context_check *c = &checker->contexts;
-    uint64_t parent = 0;
-    bool has_parent = get_count(node, "parent", &parent);
-    char stack[256];
+    uint64_t parent = 0, *last;
+    bool has_parent = get_count(node, "parent", &parent), *has_last;
+    char stack[256] = "the roots";
     size_t open = c->depth;
 
     /* The parent must be open: the path's ids increase. */
@@ -1159,30 +1183,23 @@ static void check_context_order(struct hg_rules *checker,
         close_context(checker);
     if (checker_failed(checker))
         return;
-    if (has_parent) {
-        struct open_context *p = &c->path[c->depth - 1];
-        if (p->has_child && function <= p->last_child) {
-            describe_path(checker, c->depth, stack, sizeof stack);
-            broken(checker, node, "<context id=\"%" PRIu64 "\"> of function "
-                   "id %u comes after a child of function id %u of %s: "
-                   "children are ordered by function id, each once", id,
-                   function + 1, p->last_child + 1, stack);
+    has_last = has_parent ? &c->path[c->depth - 1].has_child : &c->has_root;
+    last = has_parent ? &c->path[c->depth - 1].last_child : &c->last_root;
+    if (*has_last && key <= *last) {
+        if (has_parent) {
+            char path[200];
+            describe_path(checker, c->depth, path, sizeof path);
+            snprintf(stack, sizeof stack, "the children of %s", path);
         }
-        p->has_child = true;
-        p->last_child = function;
-    } else {
-        if (c->has_root && (function < c->last_root
-                            || (function == c->last_root
-                                && (c->last_root_truncated || !truncated))))
-            broken(checker, node, "<context id=\"%" PRIu64 "\"> is a root "
-                   "of function id %u after one of function id %u%s: roots "
-                   "are ordered by function id, a function's truncated root "
-                   "after its other one", id, function + 1, c->last_root + 1,
-                   c->last_root_truncated ? " (truncated)" : "");
-        c->has_root = true;
-        c->last_root = function;
-        c->last_root_truncated = truncated;
+        broken(checker, node, "<context id=\"%" PRIu64 "\"> of function id "
+               "%" PRIu64 "%s comes after one of function id %" PRIu64 "%s "
+               "among %s: siblings are ordered by function id, then the "
+               "context with calls, the one without, the truncated root, "
+               "each once", id, key / 3 + 1, sibling_kinds[key % 3],
+               *last / 3 + 1, sibling_kinds[*last % 3], stack);
     }
+    *has_last = true;
+    *last = key;
 }
 
 /* Adds context NODE, now open at the end of the path, to its function's
@@ -1216,9 +1233,10 @@ static void add_context_to_graph(struct hg_rules *checker,
     if (c->depth == 1) {
         if (!add_to(&f->context_root_calls, calls))
             f->context_root_calls = UINT64_MAX;
-    } else if (!c->tree_truncated) {
+    } else if (!c->tree_truncated && calls > 0) {
         /* The edge from the parent's function: its calls, sorted by
-           callee id. */
+           callee id.  (A context without calls was entered while
+           collection was off: that was no counted call.) */
         unsigned caller = c->path[c->depth - 2].function;
         size_t low = g->first_call[caller], high = g->first_call[caller + 1];
         while (low < high) {
@@ -1292,8 +1310,9 @@ static void check_context(struct hg_rules *checker, const xmlNode *node)
        comes first anyway. */
     if (checker_failed(checker) || checker->failed[PHASE_CALL_GRAPH])
         return;
-    check_context_order(checker, node, id, (unsigned)(function - 1),
-                        truncated);
+    check_context_order(checker, node, id,
+                        sibling_key((unsigned)(function - 1), calls,
+                                    truncated));
     if (checker_failed(checker))
         return;
     c->path = grow(c->path, &c->capacity, c->depth + 1, sizeof *c->path);
@@ -1302,6 +1321,7 @@ static void check_context(struct hg_rules *checker, const xmlNode *node)
     o->id = id;
     o->function = (unsigned)(function - 1);
     o->truncated = truncated;
+    o->calls = calls;
     o->line = hg_xml_line(node);
     read_figures(self, &o->self);
     read_figures(inclusive, &o->inclusive);

@@ -48,7 +48,7 @@ folded_rules() {
   [ -z "$(tail -c 1 "$1")" ] || fail "$2: no newline at the end"
 }
 
-for report in contexts cache-heap names; do
+for report in contexts cache-heap names collect-off; do
   run 0 validate "$data/$report.xml"
 done
 
@@ -74,6 +74,12 @@ twice export --format=folded --metric=alloc-bytes "$data/cache-heap.xml" &&
 twice export --format=folded "$data/names.xml" && {
   same "$data/names.folded" "$out" "folded names.xml"
   folded_rules "$out" "folded names.xml"
+}
+# Collection started inside main and starter: their contexts have no
+# calls, and are frames all the same.
+twice export --format=folded "$data/collect-off.xml" && {
+  same "$data/collect-off.folded" "$out" "folded collect-off.xml"
+  sums_to "$out" 16049 "folded collect-off.xml"
 }
 # Without contexts: one level per object, as before; --metric too.
 run 0 export --format=folded "$plain" &&
