@@ -108,7 +108,7 @@ static void run_commands(const char *path, const uint8_t *data, size_t size)
     };
     static const char *const export_formats[] = {
         "--format=callgrind", "--format=json", "--format=bmf",
-        "--format=folded"
+        "--format=folded", "--format=svg"
     };
     const char *base = fuzz_base_path(), *policy = fuzz_policy_path();
     char merged[256], exported[256];   /* fuzz_scratch_path reuses its */
@@ -126,6 +126,8 @@ static void run_commands(const char *path, const uint8_t *data, size_t size)
         fuzz_run(cmd_diff, 0, "diff", diff_formats[i], base, path, NULL);
     fuzz_run(cmd_diff, 0, "diff", "--limit", "3", path, base, NULL);
     fuzz_run(cmd_diff, 0, "diff", "--format=json", path, path, NULL);
+    fuzz_run(cmd_diff, 0, "diff", "--format=svg", "-o", exported, path,
+             path, NULL);
     fuzz_run(cmd_check, 1, "check", "--policy", policy, base, path, NULL);
     fuzz_run(cmd_check, 1, "check", "--policy", policy,
              "--format=markdown", path, base, NULL);
