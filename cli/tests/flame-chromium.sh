@@ -30,7 +30,8 @@ fi
 # width, main and all below it too, the rest hidden), names.xml at 200 pixels (init [prog] and init
 # [libfoo.so]: 40 + 10 and 30 + 5), cycles of cache-heap.xml (malloc:
 # main;malloc 40 and [truncated];malloc 80), and contexts.xml against
-# contexts-head.xml.
+# contexts-head.xml; and a real report cut by the cap, fib-capped.xml
+# (the searches' answers worked out by flame_check.py from the report).
 run 0 export --format=svg -o "$scratch/contexts.svg" "$data/contexts.xml"
 run 0 export --format=svg --width 200 -o "$scratch/names.svg" \
   "$data/names.xml"
@@ -38,8 +39,10 @@ run 0 export --format=svg --metric=cycles -o "$scratch/cache.svg" \
   "$data/cache-heap.xml"
 run 0 diff --format=svg -o "$scratch/diff.svg" "$data/contexts.xml" \
   "$data/contexts-head.xml"
+run 0 export --format=svg -o "$scratch/fib.svg" "$data/fib-capped.xml"
 /usr/bin/python3 "$check" page "contexts.svg#search=strlen,f.b,nothing#zoom=work" \
   "names.svg#search=init" "cache.svg#search=malloc" diff.svg \
+  "fib.svg#search=lookup,^fib$,truncated" \
   >"$scratch/page.html" || exit 99
 
 # --dump-dom prints the page once its load event has run.
@@ -69,6 +72,9 @@ check "cache.svg" svg "$scratch/dump.html" 2 "$data/cache-heap.xml" cycles \
   1200 malloc=2:120
 check "diff.svg" diff "$scratch/dump.html" 3 "$data/contexts.xml" \
   "$data/contexts-head.xml" Ir main\;work\;strlen main\;helper
+
+check "fib.svg" svg "$scratch/dump.html" 4 "$data/fib-capped.xml" Ir 1200 \
+  lookup=auto '^fib$=auto' truncated=auto
 
 # The checks can fail: a report whose figures differ from the SVG's.
 checks=$((checks + 1))

@@ -48,7 +48,7 @@ folded_rules() {
   [ -z "$(tail -c 1 "$1")" ] || fail "$2: no newline at the end"
 }
 
-for report in contexts cache-heap names collect-off; do
+for report in contexts cache-heap names collect-off fib-capped; do
   run 0 validate "$data/$report.xml"
 done
 
@@ -80,6 +80,14 @@ twice export --format=folded "$data/names.xml" && {
 twice export --format=folded "$data/collect-off.xml" && {
   same "$data/collect-off.folded" "$out" "folded collect-off.xml"
   sums_to "$out" 16049 "folded collect-off.xml"
+}
+# A real report cut by the cap: its folded stacks add up to its total.
+run 0 export --format=folded "$data/fib-capped.xml" && {
+  sums_to "$out" "$(sed -n 's/.*<totals Ir="\([0-9]*\)".*/\1/p' \
+    "$data/fib-capped.xml")" "folded fib-capped.xml"
+  folded_rules "$out" "folded fib-capped.xml"
+  has '^\[truncated\];_dl_relocate_object [0-9]*$' \
+    "folded fib-capped.xml: no truncated root of _dl_relocate_object"
 }
 # Without contexts: one level per object, as before; --metric too.
 run 0 export --format=folded "$plain" &&

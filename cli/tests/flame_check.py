@@ -17,7 +17,8 @@ Usage:
       REPORT: the frames drawn are exactly the stacks of the report wide
       enough, each with its self figure and width; the omitted line gives
       what is not drawn; each tooltip starts with the stack and its self
-      figure; each search found FRAMES frames covering VALUE; after a click
+      figure; each search found FRAMES frames covering VALUE (auto: what
+      the report says, worked out here); after a click
       on the frame NAME, it and the frames above it fill the width in
       proportion, the frames below it the whole width, the rest hidden.
   flame_check.py diff DUMP INDEX BASE HEAD METRIC GROWN SHRUNK
@@ -36,6 +37,7 @@ import xml.etree.ElementTree as ET
 CACHE = ["I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw",
          "cycles"]
 PLOT = None  # set from WIDTH
+WIDTH = {}   # each stack's width, for search_here
 MIN_HUNDREDTHS = 10
 
 
@@ -210,6 +212,8 @@ def check_svg(problems, result, report, metric, searches):
     if result.get("initialised", -1) <= 0:
         problems.append("the SVG's own script did not run (hgInit)")
     rows, width = stacks(report, metric)
+    WIDTH.clear()
+    WIDTH.update(width)
     drawn, omitted, omitted_value = drawn_stacks(width)
     svg = svg_stacks(result)
     for s in sorted(drawn - set(svg)):
@@ -242,7 +246,10 @@ def check_svg(problems, result, report, metric, searches):
         if text == "zoom":
             check_zoom(problems, result, expected, width, svg)
             continue
-        n, value = (int(x) for x in expected.split(":"))
+        if expected == "auto":
+            n, value = search_here(text, drawn)
+        else:
+            n, value = (int(x) for x in expected.split(":"))
         got = result.get("search", {}).get(text)
         if got is None:
             problems.append(f"hgSearch('{text}') gave nothing")
@@ -253,6 +260,16 @@ def check_svg(problems, result, report, metric, searches):
         elif not got["shown"].startswith(f"Matched: {n} frames, "):
             problems.append(f"hgSearch('{text}') shows '{got['shown']}'")
     return len(svg)
+
+
+def search_here(text, drawn, width=None):
+    """The frames drawn whose name matches TEXT (a regular expression),
+    and the width they cover: each match not inside another."""
+    pattern = re.compile(text)
+    hits = {s for s in drawn if len(s) > 0 and pattern.search(s[-1])}
+    covered = sum(WIDTH[s] for s in hits
+                  if not any(s[:k] in hits for k in range(1, len(s))))
+    return len(hits), covered
 
 
 def check_zoom(problems, result, name, width, svg):
