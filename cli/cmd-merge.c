@@ -1788,6 +1788,10 @@ int cmd_merge(int argc, char **argv)
             goto done;
         }
         sum_contexts(&functions, in[i].report);
+        /* Summed: the input's contexts need not stay in memory. */
+        free(in[i].report->contexts);
+        in[i].report->contexts = NULL;
+        in[i].report->context_count = 0;
         sum_pending_calls(&functions);
     }
     for (i = 1; i < inputs; i++) {
