@@ -43,11 +43,11 @@ hgh() {
 }
 
 # dhat NAME PROG [ARGS...]: PROG under DHAT (its defaults: freeres
-# runs), output in NAME.dhat.stdout and NAME.dhat.stderr; the profile is
-# not written.
+# runs), output in NAME.dhat.stdout and NAME.dhat.stderr, its profile
+# (the stacks) in NAME.dhat.json.
 dhat() {
    _dn=$1; shift
-   run_client_env "$VG_IN_PLACE" --tool=dhat --dhat-out-file=/dev/null "$@" \
+   run_client_env "$VG_IN_PLACE" --tool=dhat --dhat-out-file="$_dn.dhat.json" "$@" \
       >"$_dn.dhat.stdout" 2>"$_dn.dhat.stderr" ||
       fail "dhat run exited with $? (see $WORK/$_dn.dhat.stderr)"
    heap_py dhat "$_dn.dhat.stderr" >"$_dn.dhat" ||
@@ -120,5 +120,35 @@ option_value() {
 prog_built() {
    for _p in "$@"; do
       test -x "../$_p" || hard_error "../$_p is not built (make check builds it)"
+   done
+}
+
+# heap_tail.c's figures for `heap_tail $TAIL_N`, as its comment derives
+# them: S = N(N+1)/2.
+TAIL_N=199
+TAIL_S=$((TAIL_N * (TAIL_N + 1) / 2))
+
+# expect_tail_rows REPORT: each wrapper of heap_tail.c has the self heap
+# figures of the allocator calls it tail-jumped into; churn, its own
+# free.
+expect_tail_rows() {
+   expect_self "$1" zeroed "$TAIL_N $((8 * TAIL_S)) 0 0"
+   expect_self "$1" raw "$TAIL_N $TAIL_S 0 0"
+   expect_self "$1" grow "$TAIL_N $((2 * TAIL_S)) 0 0"
+   expect_self "$1" release "0 0 $TAIL_N $((8 * TAIL_S))"
+   expect_self "$1" churn "0 0 $TAIL_N $((2 * TAIL_S))"
+}
+
+# expect_tail_dhat NAME: DHAT's profile of the run NAME (heap_tail
+# $TAIL_N), a stack of return addresses: the wrappers are on no stack
+# (their frame is gone at the jump), and churn is the frame under
+# calloc, malloc and realloc: 3N blocks of 8S + S + 2S bytes.
+expect_tail_dhat() {
+   expect_eq "DHAT $1: blocks and bytes with churn under the allocator, then with churn on the stack" \
+      "$(heap_py dhat-frame "$1.dhat.json" churn)" \
+      "$((3 * TAIL_N)) $((11 * TAIL_S)) $((3 * TAIL_N)) $((11 * TAIL_S))"
+   for _w in zeroed raw grow release; do
+      expect_eq "DHAT $1: blocks and bytes with $_w under the allocator, then on the stack" \
+         "$(heap_py dhat-frame "$1.dhat.json" $_w)" "0 0 0 0"
    done
 }
