@@ -15,7 +15,6 @@
 
 prog_built heap_tail
 need_heap_tool
-N=$TAIL_N S=$TAIL_S
 
 # Each wrapper is one tail jump into its allocator through the PLT, and
 # calls nothing: the test is about that code.
@@ -28,51 +27,14 @@ for w in zeroed:calloc raw:malloc grow:realloc release:free; do
 done
 pass "zeroed, raw, grow and release are tail jumps (jmp) into calloc, malloc, realloc and free"
 
-#--------------------------------------------------------------------------
-# The wrappers marked: each has its calls' allocations, self and
-# inclusive; churn keeps its own free.
-#--------------------------------------------------------------------------
-MARKS="--mark=zeroed --mark=raw --mark=grow --mark=release"
-# shellcheck disable=SC2086  # options are single words
-hgh marked.xml $MARKS -- ../heap_tail $N
-expect_eq "heap_tail's own checks" "$(cat marked.xml.stdout)" "heap_tail ok"
-expect_tail_rows marked.xml
-expect_incl_heap marked.xml function zeroed "$N $((8 * S)) 0 0 $N"
-expect_incl_heap marked.xml function raw "$N $S 0 0 $N"
-expect_incl_heap marked.xml function grow "$N $((2 * S)) 0 0 $N"
-expect_incl_heap marked.xml function release "0 0 $N $((8 * S)) $N"
+# Marked, plain and call-graph runs (heap_lib.sh): marked.xml, plain.xml,
+# graph.xml, checked by hand, each run twice.
+tail_runs ../heap_tail
 
 #--------------------------------------------------------------------------
-# Nothing marked, no call graph: the wrappers have no activation, so the
-# return address decides -- churn's.
+# Callgrind: each wrapper -> allocator edge has $TAIL_N calls, as in
+# graph.xml, and every other edge's calls are hotgrind's too.
 #--------------------------------------------------------------------------
-hgh plain.xml -- ../heap_tail $N
-expect_self plain.xml churn "$((3 * N)) $((11 * S)) $((2 * N)) $((10 * S))"
-for w in zeroed raw grow release; do
-   expect_self plain.xml $w "0 0 0 0"
-done
-expect_eq "heap totals, marked and not" "$(heap_py totals plain.xml)" \
-   "$(heap_py totals marked.xml)"
-
-#--------------------------------------------------------------------------
-# --call-graph=yes: the marked run's rows, each the wrapper -> allocator
-# edge's figures, whose calls are Callgrind's.
-#--------------------------------------------------------------------------
-hgh graph.xml --call-graph=yes -- ../heap_tail $N
-expect_tail_rows graph.xml
-heap_py graph-self graph.xml >graph.self 2>&1 || {
-   cat graph.self >&2
-   fail "graph.xml: a function's self heap is not its edges into the allocators"
-}
-pass "graph.xml: $(cat graph.self)"
-# That check can fail: zeroed's row one allocation short.
-sed '/<function name="zeroed"/,/<\/function>/s/<heap allocs="'$N'"/<heap allocs="'$((N - 1))'"/' \
-   graph.xml >graph-off.xml
-cmp -s graph.xml graph-off.xml && hard_error "could not alter zeroed's row in graph.xml"
-heap_py graph-self graph-off.xml >/dev/null &&
-   fail "heap_report.py graph-self accepted zeroed's self allocs one short"
-pass "heap_report.py graph-self rejects a self row one allocation short"
-
 # cgr_calls CALLGRIND.OUT CALLER CALLEE: the calls= of the edge, summed
 # over Callgrind's contexts (fn=CALLER'its'callers).
 cgr_calls() {
@@ -82,13 +44,12 @@ cgr_calls() {
       /^calls=/ && fn == a && cfn == b { split(substr($0, 7), c, " "); n += c[1] }
       END { print n + 0 }' "$1"
 }
-cgr tail.cgr ../heap_tail $N
+cgr tail.cgr ../heap_tail $TAIL_N
 cmp -s graph.xml.stdout tail.cgr.stdout ||
    fail "heap_tail printed different output under hotgrind and Callgrind"
 for w in zeroed:calloc raw:malloc grow:realloc release:free; do
    fn=${w%%:*} callee=${w#*:}
-   expect_eq "Callgrind's calls= of $fn -> $callee" "$(cgr_calls tail.cgr "$fn" "$callee")" $N
-   expect_eq "graph.xml: calls of $fn -> $callee" "$(edge graph.xml "$fn" "$callee" 3)" $N
+   expect_eq "Callgrind's calls= of $fn -> $callee" "$(cgr_calls tail.cgr "$fn" "$callee")" $TAIL_N
 done
 "$PYTHON3" "$srcdir/cgr_edges.py" compare graph.xml tail.cgr >tail.compare 2>&1 || {
    cat tail.compare >&2
@@ -99,17 +60,22 @@ pass "graph.xml: $(tail -n 1 tail.compare)"
 #--------------------------------------------------------------------------
 # DHAT: the same totals; its stacks have the wrappers' blocks under churn.
 #--------------------------------------------------------------------------
-dhat tail ../heap_tail $N
+dhat tail ../heap_tail $TAIL_N
 same_as_dhat marked.xml tail
 same_as_dhat graph.xml tail
 expect_tail_dhat tail
 
-#--------------------------------------------------------------------------
-# Determinism.
-#--------------------------------------------------------------------------
-hgh graph2.xml --call-graph=yes -- ../heap_tail $N
-cmp -s graph.xml graph2.xml || fail "two --call-graph=yes runs of heap_tail differ"
-# shellcheck disable=SC2086  # options are single words
-hgh marked2.xml $MARKS -- ../heap_tail $N
-cmp -s marked.xml marked2.xml || fail "two marked runs of heap_tail differ"
-pass "heap_tail: two runs, byte-identical reports (marked, and with the call graph)"
+# The manual's example ("Which function an allocation is charged to")
+# shows these runs' rows of `hotgrind show`, as they are.
+if test -x "$HOTGRIND_CLI"; then
+   for r in marked plain; do
+      "$HOTGRIND_CLI" show "$r.xml" | sed -n '/^Functions with heap traffic/,/^Threads/p' |
+         grep -E '^allocs  alloc-bytes|  heap_tail  ' >"$r.rows"
+      test "$(wc -l <"$r.rows")" -ge 2 || fail "$r.xml: show printed no heap_tail row"
+      while IFS= read -r line; do
+         grep -qxF "$line" "$top_srcdir/docs/manual.md" ||
+            fail "docs/manual.md does not show $r.xml's row: $line"
+      done <"$r.rows"
+   done
+   pass "docs/manual.md shows the rows of hotgrind show, marked and plain"
+fi
