@@ -25,9 +25,10 @@ a64_cc heap_tail_a64 -O2 heap_tail.c
 for w in zeroed:calloc raw:malloc grow:realloc release:free; do
    fn=${w%%:*} callee=${w#*:}
    a64_disasm heap_tail_a64 "$fn" >"$fn.dis"
-   grep -Eq "[[:space:]]b[[:space:]].*<$callee@plt>" "$fn.dis" &&
-      ! grep -qw bl "$fn.dis" ||
+   if ! grep -Eq "[[:space:]]b[[:space:]].*<$callee@plt>" "$fn.dis" ||
+      grep -qw bl "$fn.dis"; then
       hard_error "$fn is not a tail jump into $callee at -O2: $(cat "$fn.dis")"
+   fi
 done
 pass "arm64: zeroed, raw, grow and release are tail jumps (b) into calloc, malloc, realloc and free"
 

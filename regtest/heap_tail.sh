@@ -22,8 +22,9 @@ for w in zeroed:calloc raw:malloc grow:realloc release:free; do
    fn=${w%%:*} callee=${w#*:}
    objdump -d --no-show-raw-insn ../heap_tail |
       awk -v f="<$fn>:" '$2 == f { on = 1; next } on && NF == 0 { exit } on' >"$fn.dis"
-   grep -q "jmp .*<$callee@plt>" "$fn.dis" && ! grep -qw call "$fn.dis" ||
+   if ! grep -q "jmp .*<$callee@plt>" "$fn.dis" || grep -qw call "$fn.dis"; then
       hard_error "$fn is not a tail jump into $callee at -O2: $(cat "$fn.dis")"
+   fi
 done
 pass "zeroed, raw, grow and release are tail jumps (jmp) into calloc, malloc, realloc and free"
 
