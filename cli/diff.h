@@ -101,6 +101,17 @@ bool hg_diff_explain(const struct hg_diff *diff,
 
 void hg_diff_why_free(struct hg_diff_why *why);
 
+/* METRIC's value for ENTITY of REPORT, as hg_metric_value; with GRAPH
+   also calls and the incl- figures of an unmarked function of a report
+   with a call graph (--call-graph=yes gives every function those; the
+   per-call figures stay those of marked functions).  diff and check pass
+   GRAPH when every report they compare has a call graph, so that a report
+   without one does not make every function "added" a figure. */
+bool hg_diff_metric_value(const struct hg_metric *metric,
+                          const struct hg_report *report,
+                          const struct hg_entity *entity, bool graph,
+                          uint64_t *value);
+
 /* Head minus base as "+1,234", "-56", "0". */
 const char *hg_diff_signed(uint64_t base, uint64_t head,
                            char text[HG_DIFF_TEXT_SIZE]);
