@@ -1123,6 +1123,85 @@ bool hg_diff_explain(const struct hg_diff *diff,
     return true;
 }
 
+/* The edge CALLER -> CALLEE among CALLER's callees (sorted by callee
+   index: report.h), or NULL. */
+static const struct hg_call *find_call(const struct hg_function *caller,
+                                       size_t callee)
+{
+    size_t low = 0, high = caller->callee_count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (caller->callees[middle].callee == callee)
+            return &caller->callees[middle];
+        if (caller->callees[middle].callee < callee)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return NULL;
+}
+
+void hg_diff_edges(const struct hg_diff *diff,
+                   struct hg_diff_edge_pair **pairs, size_t *count)
+{
+    const struct hg_report *base = diff->reports[BASE];
+    const struct hg_report *head = diff->reports[HEAD];
+    size_t i, k, n = 0, capacity = 0, first = 0;
+    size_t *in_head_first;   /* index of each head function's first edge */
+    bool *paired;            /* each head edge, in report order */
+
+    *pairs = NULL;
+    *count = 0;
+    if (diff->head_of_base == NULL)
+        return;
+    in_head_first = hg_xmalloc((head->function_count + 1)
+                               * sizeof *in_head_first);
+    for (i = 0; i < head->function_count; i++) {
+        in_head_first[i] = first;
+        first += head->functions[i].callee_count;
+    }
+    paired = hg_xcalloc(first + 1, sizeof *paired);
+    for (i = 0; i < base->function_count; i++)
+        capacity += base->functions[i].callee_count;
+    *pairs = hg_xcalloc(capacity + first + 1, sizeof **pairs);
+    for (i = 0; i < base->function_count; i++) {
+        const struct hg_function *b = &base->functions[i];
+        size_t h = diff->head_of_base[i];
+        for (k = 0; k < b->callee_count; k++) {
+            struct hg_diff_edge_pair *p = &(*pairs)[n++];
+            size_t callee = diff->head_of_base[b->callees[k].callee];
+            p->caller[BASE] = b;
+            p->callee[BASE] = &base->functions[b->callees[k].callee];
+            p->call[BASE] = &b->callees[k];
+            if (h == NONE || callee == NONE)
+                continue;
+            p->call[HEAD] = find_call(&head->functions[h], callee);
+            if (p->call[HEAD] == NULL)
+                continue;
+            p->caller[HEAD] = &head->functions[h];
+            p->callee[HEAD] = &head->functions[callee];
+            paired[in_head_first[h]
+                   + (size_t)(p->call[HEAD] - head->functions[h].callees)]
+                = true;
+        }
+    }
+    for (i = 0; i < head->function_count; i++) {
+        const struct hg_function *h = &head->functions[i];
+        for (k = 0; k < h->callee_count; k++) {
+            struct hg_diff_edge_pair *p;
+            if (paired[in_head_first[i] + k])
+                continue;
+            p = &(*pairs)[n++];
+            p->caller[HEAD] = h;
+            p->callee[HEAD] = &head->functions[h->callees[k].callee];
+            p->call[HEAD] = &h->callees[k];
+        }
+    }
+    free(paired);
+    free(in_head_first);
+    *count = n;
+}
+
 void hg_diff_why_free(struct hg_diff_why *why)
 {
     free(why->edges);

@@ -94,6 +94,20 @@ struct hg_diff_why {
     size_t changed_edges;        /* those whose Ir or calls differ */
 };
 
+/* One caller -> callee edge of the call graph in the two reports, the
+   functions paired as the rows are: CALL is NULL on the side the edge is
+   not in (its caller or callee is not there, or did not call it). */
+struct hg_diff_edge_pair {
+    const struct hg_function *caller[2], *callee[2];
+    const struct hg_call *call[2];
+};
+
+/* Every edge of either report, when both have a call graph (none
+   otherwise): the base's in report order (caller, then callee), then
+   those in the head only.  Caller frees *PAIRS. */
+void hg_diff_edges(const struct hg_diff *diff,
+                   struct hg_diff_edge_pair **pairs, size_t *count);
+
 /* Fills WHY for a function ROW in both reports, when both have a call
    graph; returns false (WHY untouched) otherwise. */
 bool hg_diff_explain(const struct hg_diff *diff,

@@ -40,7 +40,41 @@ static struct hg_verdict *add_verdict(struct judge *judge,
     memset(v, 0, sizeof *v);
     v->status = status;
     v->kind = kind;
+    v->order = j->verdict_count;
     return v;
+}
+
+bool hg_edge_value(const struct hg_metric *metric,
+                   const struct hg_report *report, const struct hg_call *call,
+                   uint64_t *value)
+{
+    /* An edge's figures are those of a marked function's calls: its
+       calls, and what ran inside them.  A call without heap attributes
+       had no heap traffic when the run counted it. */
+    static const struct hg_heap_traffic none;
+    struct hg_function inside;
+    const struct hg_entity entity = { &inside, NULL };
+
+    if (!hg_edge_metric(metric))
+        return false;
+    memset(&inside, 0, sizeof inside);
+    inside.marked = true;
+    inside.calls = call->calls;
+    inside.inclusive_ir = call->ir;
+    inside.inclusive_cache = call->cache;
+    inside.has_inclusive_heap = report->has_heap;
+    inside.inclusive_heap = call->has_heap ? call->heap : none;
+    return hg_metric_value(metric, report, &entity, value);
+}
+
+/* "CALLER (OBJ) -> CALLEE (OBJ)" of verdict V, with the two labels. */
+static void label_edge(struct hg_verdict *v, const struct hg_function *caller,
+                       const struct hg_function *callee)
+{
+    const struct hg_entity from = { caller, NULL }, to = { callee, NULL };
+    v->caller = hg_entity_label(&from);
+    v->callee = hg_entity_label(&to);
+    v->label = hg_xasprintf("%s -> %s", v->caller, v->callee);
 }
 
 /* ----------------------------------------------------------- budgets */
@@ -60,6 +94,15 @@ bool hg_object_matches(const char *glob, const struct hg_report *report,
            && hg_glob_match(glob, listed->soname);
 }
 
+/* Whether [OBJECT:]GLOB matches F. */
+static bool function_matches(const char *object, const char *glob,
+                             const struct hg_report *report,
+                             const struct hg_function *f)
+{
+    return hg_glob_match(glob, f->name)
+           && (object == NULL || hg_object_matches(object, report, f->object));
+}
+
 static bool budget_matches(const struct hg_budget *budget,
                            const struct hg_report *report,
                            const struct hg_entity *entity)
@@ -68,9 +111,7 @@ static bool budget_matches(const struct hg_budget *budget,
     switch (budget->target) {
     case HG_BUDGET_FUNCTION:
         return f != NULL
-               && hg_glob_match(budget->glob, f->name)
-               && (budget->object == NULL
-                   || hg_object_matches(budget->object, report, f->object));
+               && function_matches(budget->object, budget->glob, report, f);
     case HG_BUDGET_ZONE:
         return entity->zone != NULL
                && hg_glob_match(budget->glob, entity->zone->name);
@@ -79,33 +120,70 @@ static bool budget_matches(const struct hg_budget *budget,
     }
 }
 
+/* The verdict of BUDGET on one VALUE; the caller labels it. */
+static struct hg_verdict *judge_budget_value(struct judge *judge,
+                                             const struct hg_budget *budget,
+                                             uint64_t value)
+{
+    bool kept = (!budget->has_min || value >= budget->min)
+                && (!budget->has_max || value <= budget->max);
+    struct hg_verdict *v = add_verdict(judge, kept ? HG_VERDICT_PASS
+                                       : HG_VERDICT_FAIL, HG_VERDICT_VALUE);
+    v->budget = budget;
+    v->head = value;
+    if (kept)
+        judge->j->budgets_passed++;
+    else
+        judge->j->budgets_failed++;
+    return v;
+}
+
 static void judge_budget_row(struct judge *judge,
                              const struct hg_budget *budget,
                              const struct hg_report *head,
                              const struct hg_entity *entity,
                              size_t *matched, size_t *valued)
 {
-    struct hg_verdict *v;
     uint64_t value;
-    bool kept;
 
     if (!budget_matches(budget, head, entity))
         return;
     ++*matched;
-    if (!hg_policy_value(budget->metric, head, entity, &value))
+    if (!hg_policy_value(budget->metric, head, entity, head->has_call_graph,
+                         &value))
         return;
     ++*valued;
-    kept = (!budget->has_min || value >= budget->min)
-           && (!budget->has_max || value <= budget->max);
-    v = add_verdict(judge, kept ? HG_VERDICT_PASS : HG_VERDICT_FAIL,
-                    HG_VERDICT_VALUE);
-    v->budget = budget;
-    v->head = value;
-    v->label = hg_entity_label(entity);
-    if (kept)
-        judge->j->budgets_passed++;
-    else
-        judge->j->budgets_failed++;
+    judge_budget_value(judge, budget, value)->label = hg_entity_label(entity);
+}
+
+/* Each edge of HEAD whose caller and callee the budget's patterns
+   match. */
+static void judge_edge_budget(struct judge *judge,
+                              const struct hg_budget *budget,
+                              const struct hg_report *head, size_t *matched,
+                              size_t *valued)
+{
+    size_t i, k;
+    for (i = 0; i < head->function_count; i++) {
+        const struct hg_function *caller = &head->functions[i];
+        if (caller->callee_count == 0
+            || !function_matches(budget->object, budget->glob, head, caller))
+            continue;
+        for (k = 0; k < caller->callee_count; k++) {
+            const struct hg_call *call = &caller->callees[k];
+            const struct hg_function *callee = &head->functions[call->callee];
+            uint64_t value;
+            if (!function_matches(budget->callee_object, budget->callee_glob,
+                                  head, callee))
+                continue;
+            ++*matched;
+            if (!hg_edge_value(budget->metric, head, call, &value))
+                continue;
+            ++*valued;
+            label_edge(judge_budget_value(judge, budget, value), caller,
+                       callee);
+        }
+    }
 }
 
 static const struct hg_metric *total_metric(const struct hg_metric *metric);
@@ -118,8 +196,24 @@ static bool report_has_figure(const struct hg_metric *metric,
 {
     struct hg_entity total_row = { NULL, NULL };
     uint64_t ignored;
-    return hg_policy_value(total_metric(metric), report, &total_row,
+    return hg_policy_value(total_metric(metric), report, &total_row, false,
                            &ignored);
+}
+
+/* A budget that judged nothing: a failure, or skipped when optional. */
+static struct hg_verdict *judge_nothing(struct judge *judge,
+                                        const struct hg_budget *budget,
+                                        enum hg_verdict_kind kind)
+{
+    struct hg_verdict *v = add_verdict(judge, budget->optional
+                                       ? HG_VERDICT_SKIP : HG_VERDICT_FAIL,
+                                       kind);
+    v->budget = budget;
+    if (budget->optional)
+        judge->j->budgets_skipped++;
+    else
+        judge->j->budgets_failed++;
+    return v;
 }
 
 static void judge_budget(struct judge *judge, const struct hg_budget *budget,
@@ -127,20 +221,21 @@ static void judge_budget(struct judge *judge, const struct hg_budget *budget,
 {
     struct hg_entity entity = { NULL, NULL };
     size_t matched = 0, valued = 0, i;
-    struct hg_verdict *v;
 
+    /* Edges are a call graph's: without one there is nothing to judge,
+       as with a figure the report does not have. */
+    if (budget->target == HG_BUDGET_EDGE && !head->has_call_graph) {
+        judge_nothing(judge, budget, HG_VERDICT_NO_GRAPH);
+        return;
+    }
     /* A figure the whole report lacks is said the same way whatever the
        budget's target: "the report has no D1mr figure". */
     if (!report_has_figure(budget->metric, head)) {
-        v = add_verdict(judge, budget->optional ? HG_VERDICT_SKIP
-                        : HG_VERDICT_FAIL, HG_VERDICT_NO_FIGURE);
-        v->budget = budget;
-        if (budget->optional)
-            judge->j->budgets_skipped++;
-        else
-            judge->j->budgets_failed++;
+        judge_nothing(judge, budget, HG_VERDICT_NO_FIGURE);
         return;
     }
+    if (budget->target == HG_BUDGET_EDGE)
+        judge_edge_budget(judge, budget, head, &matched, &valued);
     if (budget->target == HG_BUDGET_TOTAL)
         judge_budget_row(judge, budget, head, &entity, &matched, &valued);
     for (i = 0; budget->target == HG_BUDGET_FUNCTION
@@ -157,15 +252,8 @@ static void judge_budget(struct judge *judge, const struct hg_budget *budget,
     if (valued > 0)
         return;
     /* A budget that judged nothing must not pass for one that held. */
-    v = add_verdict(judge, budget->optional ? HG_VERDICT_SKIP
-                    : HG_VERDICT_FAIL, matched ? HG_VERDICT_NO_VALUE
-                    : HG_VERDICT_UNMATCHED);
-    v->budget = budget;
-    v->matched = matched;
-    if (budget->optional)
-        judge->j->budgets_skipped++;
-    else
-        judge->j->budgets_failed++;
+    judge_nothing(judge, budget, matched ? HG_VERDICT_NO_VALUE
+                  : HG_VERDICT_UNMATCHED)->matched = matched;
 }
 
 /* ------------------------------------------------------------- marks */
@@ -264,18 +352,31 @@ static const struct hg_metric *weight_metric(const struct hg_metric *metric)
     return hg_metric_named("incl-Ir");
 }
 
+/* A row, or an edge, in one report. */
 struct side {
     const struct hg_report *report;
     const struct hg_entity *entity;   /* NULL: the row is not there */
+    const struct hg_call *call;       /* an edge; NULL: a row, or the edge
+                                         is not there */
+    bool graph;                       /* both reports have a call graph */
     bool has_value;
     uint64_t value;
 };
 
+/* METRIC's value on SIDE, false where it has none. */
+static bool side_value(const struct side *side,
+                       const struct hg_metric *metric, uint64_t *value)
+{
+    if (side->call != NULL)
+        return hg_edge_value(metric, side->report, side->call, value);
+    return side->entity != NULL
+           && hg_policy_value(metric, side->report, side->entity,
+                              side->graph, value);
+}
+
 static void read_side(struct side *side, const struct hg_metric *metric)
 {
-    side->has_value = side->entity != NULL
-                      && hg_policy_value(metric, side->report, side->entity,
-                                         &side->value);
+    side->has_value = side_value(side, metric, &side->value);
     if (!side->has_value)
         side->value = 0;
 }
@@ -296,15 +397,18 @@ static bool under_floor(const struct hg_threshold *t, const struct side *side)
         return true;
     if (t->floor == 0)
         return false;
-    if (side->entity != NULL)
-        hg_policy_value(weight, side->report, side->entity, &w);
-    hg_policy_value(total_metric(t->metric), side->report, &total_row,
+    if (!side_value(side, weight, &w))
+        w = 0;
+    hg_policy_value(total_metric(t->metric), side->report, &total_row, false,
                     &total);
     return product_below(w, PERCENT_SCALE, total, t->floor);
 }
 
-static void judge_pair(struct judge *judge, const struct hg_threshold *t,
-                       struct side *base, struct side *head)
+/* The verdict of threshold T on a row or edge, or NULL when it did not
+   change or is under the floor; the caller labels it. */
+static struct hg_verdict *judge_pair(struct judge *judge,
+                                     const struct hg_threshold *t,
+                                     struct side *base, struct side *head)
 {
     struct hg_judgement *j = judge->j;
     struct hg_verdict *v;
@@ -315,10 +419,10 @@ static void judge_pair(struct judge *judge, const struct hg_threshold *t,
     read_side(head, t->metric);
     /* Only changes are judged. */
     if (base->has_value == head->has_value && base->value == head->value)
-        return;
+        return NULL;
     if (!totals && under_floor(t, base) && under_floor(t, head)) {
         j->under_floor++;
-        return;
+        return NULL;
     }
     /* A row in one report only whose figure is 0 there did not change
        this figure: "only in base: 0" would be noise. */
@@ -344,7 +448,7 @@ static void judge_pair(struct judge *judge, const struct hg_threshold *t,
     v->threshold = t;
     v->base = base->value;
     v->head = head->value;
-    v->label = hg_entity_label(head->entity ? head->entity : base->entity);
+    return v;
 }
 
 /* A metric is judged only where both reports have its run total (heap
@@ -380,9 +484,39 @@ static void judge_rows(struct judge *judge, const struct hg_threshold *t,
     for (k = 0; k <= diff->row_count; k++) {
         const struct hg_diff_row *row = k == 0 ? &diff->total
                                                : &diff->rows[k - 1];
-        struct side b = { base, row->in_base ? &row->base : NULL, false, 0 };
-        struct side h = { head, row->in_head ? &row->head : NULL, false, 0 };
-        judge_pair(judge, t, &b, &h);
+        /* The calls and incl- figures of marked functions only, with a
+           call graph or without: the graph's are judged on its edges,
+           where a regression shows its path once instead of again in
+           every caller's inclusive figures. */
+        struct side b = { base, row->in_base ? &row->base : NULL, NULL,
+                          false, false, 0 };
+        struct side h = { head, row->in_head ? &row->head : NULL, NULL,
+                          false, false, 0 };
+        struct hg_verdict *v = judge_pair(judge, t, &b, &h);
+        if (v != NULL)
+            v->label = hg_entity_label(h.entity ? h.entity : b.entity);
+    }
+}
+
+/* Every edge of either report, paired as `hotgrind diff` pairs their
+   functions, for T's metric when it is an edge's (calls, incl-). */
+static void judge_edges(struct judge *judge, const struct hg_threshold *t,
+                        const struct hg_diff_edge_pair *pairs, size_t count,
+                        const struct hg_report *base,
+                        const struct hg_report *head)
+{
+    size_t k;
+    if (!hg_edge_metric(t->metric))
+        return;
+    for (k = 0; k < count; k++) {
+        const struct hg_diff_edge_pair *p = &pairs[k];
+        /* An edge not in a report has no figure there, as a row. */
+        struct side b = { base, NULL, p->call[0], true, false, 0 };
+        struct side h = { head, NULL, p->call[1], true, false, 0 };
+        struct hg_verdict *v = judge_pair(judge, t, &b, &h);
+        if (v != NULL)
+            label_edge(v, p->caller[1] ? p->caller[1] : p->caller[0],
+                       p->callee[1] ? p->callee[1] : p->callee[0]);
     }
 }
 
@@ -394,11 +528,15 @@ static void judge_thresholds(struct judge *judge,
                              const struct hg_report *head)
 {
     struct hg_diff diff;
-    size_t i;
+    struct hg_diff_edge_pair *edges;
+    size_t i, edge_count;
 
     hg_diff_reports(base, head, &diff);
+    hg_diff_edges(&diff, &edges, &edge_count);
     judge->j->cross_arch = diff.cross_arch;
     judge->j->unchanged = diff.unchanged;
+    if (policy->judges_edges && base->has_call_graph != head->has_call_graph)
+        judge->j->edges_missing_in = base->has_call_graph ? "head" : "base";
     judge->j->differences = diff.differences;
     judge->j->difference_count = diff.difference_count;
     diff.differences = NULL;
@@ -406,9 +544,13 @@ static void judge_thresholds(struct judge *judge,
     for (i = 0; i < policy->threshold_count; i++) {
         const struct hg_threshold *t = &policy->thresholds[i];
         if (t->judged && !(diff.cross_arch && t->metric->arch_dependent)
-            && both_have(judge, t, base, head))
+            && both_have(judge, t, base, head)) {
             judge_rows(judge, t, &diff, base, head);
+            if (policy->judges_edges)
+                judge_edges(judge, t, edges, edge_count, base, head);
+        }
     }
+    free(edges);
     hg_diff_free(&diff);
 }
 
@@ -434,13 +576,17 @@ static int compare_threshold_verdicts(const void *a, const void *b)
 {
     const struct hg_verdict *x = a, *y = b;
     uint64_t dx = size_of_change(x), dy = size_of_change(y);
+    int order;
     if (x->status != y->status)
         return status_rank(x->status) < status_rank(y->status) ? -1 : 1;
     if (x->threshold != y->threshold)
         return x->threshold < y->threshold ? -1 : 1;
     if (dx != dy)
         return dx > dy ? -1 : 1;
-    return strcmp(x->label, y->label);
+    if ((order = strcmp(x->label, y->label)) != 0)
+        return order;
+    /* Two rows of one label (a name in two files): as judged. */
+    return x->order < y->order ? -1 : x->order > y->order;
 }
 
 static void count_threshold_verdicts(struct hg_judgement *j, size_t first)
@@ -617,8 +763,11 @@ void hg_judgement_free(struct hg_judgement *judgement)
     size_t i;
     if (judgement == NULL)
         return;
-    for (i = 0; i < judgement->verdict_count; i++)
+    for (i = 0; i < judgement->verdict_count; i++) {
         free(judgement->verdicts[i].label);
+        free(judgement->verdicts[i].caller);
+        free(judgement->verdicts[i].callee);
+    }
     for (i = 0; i < judgement->difference_count; i++) {
         free(judgement->differences[i].what);
         free(judgement->differences[i].base);

@@ -858,6 +858,114 @@ START_TEST(budget_limits_are_inclusive)
 }
 END_TEST
 
+/* ----------------------------------------------------------- edges */
+
+START_TEST(reads_edge_budgets_and_the_edges_switch)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    struct hg_policy *p = policy_from_text(
+        "<policy format='1'><budgets>\n"
+        "<edge caller='prog:main' callee='Parser::parse*' metric='calls'"
+        " exact='3'/>\n"
+        "<edge caller='*' callee='libz.so*:inflate' metric='incl-allocs'"
+        " max='9'/>\n"
+        "</budgets><thresholds edges='no'/></policy>", problem,
+        sizeof problem);
+    const struct hg_budget *b;
+
+    ck_assert_msg(p != NULL, "%s", problem);
+    ck_assert_uint_eq(p->budget_count, 2);
+    b = &p->budgets[0];
+    assert_budget(b, 2, HG_BUDGET_EDGE, "prog", "main", "calls");
+    ck_assert_str_eq(b->pattern, "prog:main");
+    ck_assert_str_eq(b->callee_pattern, "Parser::parse*");
+    ck_assert_ptr_null(b->callee_object);
+    ck_assert_str_eq(b->callee_glob, "Parser::parse*");
+    b = &p->budgets[1];
+    assert_budget(b, 3, HG_BUDGET_EDGE, NULL, "*", "incl-allocs");
+    ck_assert_str_eq(b->callee_object, "libz.so*");
+    ck_assert_str_eq(b->callee_glob, "inflate");
+    ck_assert(!p->judges_edges);
+    hg_policy_free(p);
+
+    p = policy_from_text("<policy format='1'/>", problem, sizeof problem);
+    ck_assert_msg(p != NULL, "%s", problem);
+    ck_assert(p->judges_edges);
+    hg_policy_free(p);
+}
+END_TEST
+
+/* Edge metrics are calls and the incl- figures; an edge's figure is its
+   <call>'s (why-head.xml: work -> leaf, 8 calls, 600 Ir; no cache, no
+   heap). */
+START_TEST(edge_figures_are_the_calls)
+{
+    struct hg_report *r = hg_fixture_report("graph", "why-head.xml");
+    const struct hg_function *work = &r->functions[1];
+    uint64_t value = 0;
+
+    ck_assert_str_eq(work->name, "work");
+    ck_assert(hg_edge_metric(hg_metric_named("calls")));
+    ck_assert(hg_edge_metric(hg_metric_named("incl-Ir")));
+    ck_assert(hg_edge_metric(hg_metric_named("incl-free-bytes")));
+    ck_assert(!hg_edge_metric(hg_metric_named("Ir")));
+    ck_assert(!hg_edge_metric(hg_metric_named("p95")));
+    ck_assert(!hg_edge_metric(&hg_policy_mean));
+    ck_assert(!hg_edge_metric(hg_metric_named("peak-bytes")));
+    ck_assert(hg_edge_value(hg_metric_named("calls"), r, &work->callees[0],
+                            &value));
+    ck_assert_uint_eq(value, 8);
+    ck_assert(hg_edge_value(hg_metric_named("incl-Ir"), r, &work->callees[0],
+                            &value));
+    ck_assert_uint_eq(value, 600);
+    ck_assert(!hg_edge_value(hg_metric_named("incl-D1mr"), r,
+                             &work->callees[0], &value));
+    ck_assert(!hg_edge_value(hg_metric_named("incl-allocs"), r,
+                             &work->callees[0], &value));
+    hg_report_free(r);
+}
+END_TEST
+
+/* why-base.xml's 9 edges, then main -> new of why-head.xml alone; main ->
+   old is in the base only. */
+START_TEST(edges_pair_as_their_functions_do)
+{
+    struct hg_report *base = hg_fixture_report("graph", "why-base.xml");
+    struct hg_report *head = hg_fixture_report("graph", "why-head.xml");
+    struct hg_diff diff;
+    struct hg_diff_edge_pair *pairs;
+    size_t count, i, both = 0;
+
+    hg_diff_reports(base, head, &diff);
+    hg_diff_edges(&diff, &pairs, &count);
+    ck_assert_uint_eq(count, 10);
+    for (i = 0; i < count; i++)
+        both += pairs[i].call[0] != NULL && pairs[i].call[1] != NULL;
+    ck_assert_uint_eq(both, 8);
+    /* main's callees in base: work c1 c2 c3 c4 old rec */
+    ck_assert_str_eq(pairs[5].callee[0]->name, "old");
+    ck_assert_ptr_null(pairs[5].call[1]);
+    ck_assert_str_eq(pairs[7].caller[1]->name, "work");
+    ck_assert_uint_eq(pairs[7].call[0]->calls, 4);
+    ck_assert_uint_eq(pairs[7].call[1]->calls, 8);
+    ck_assert_str_eq(pairs[9].callee[1]->name, "new");
+    ck_assert_ptr_null(pairs[9].call[0]);
+    free(pairs);
+    hg_diff_free(&diff);
+
+    /* Without a call graph on one side: no edges. */
+    hg_report_free(base);
+    base = report_ok("base.xml");
+    hg_diff_reports(base, head, &diff);
+    hg_diff_edges(&diff, &pairs, &count);
+    ck_assert_uint_eq(count, 0);
+    free(pairs);
+    hg_diff_free(&diff);
+    hg_report_free(base);
+    hg_report_free(head);
+}
+END_TEST
+
 static Suite *policy_suite(void)
 {
     Suite *suite = suite_create("policy");
@@ -891,6 +999,9 @@ static Suite *policy_suite(void)
     tcase_add_test(verdicts,
         verdicts_show_the_digits_that_tell_the_change_from_the_threshold);
     tcase_add_test(verdicts, policy_percentages_print_with_their_own_decimals);
+    tcase_add_test(reader, reads_edge_budgets_and_the_edges_switch);
+    tcase_add_test(verdicts, edge_figures_are_the_calls);
+    tcase_add_test(verdicts, edges_pair_as_their_functions_do);
     suite_add_tcase(suite, verdicts);
     return suite;
 }
