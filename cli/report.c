@@ -521,6 +521,82 @@ static void load_object(struct loader *loader, void *item,
     object->build_id = optional_attribute(loader, node, "build-id");
 }
 
+/* ------------------------------------------------------------ contexts */
+
+/* An id attribute that refers to another element (a context's parent, a
+   function): the index it stands for, 0 for a (refused) "0".  The rules
+   check that it exists (rules.c) before any command sees the report. */
+static size_t load_reference(struct loader *loader, const xmlNode *node,
+                             const char *name)
+{
+    unsigned id = 0;
+    if (require_small_number(loader, node, name, &id) && id == 0)
+        fail(loader, node, "<%s> has %s=\"0\": ids start at 1",
+             element_name(node), name);
+    return id > 0 ? id - 1 : 0;
+}
+
+/* A <self>, <inclusive> or <outside> of the contexts: Ir, cache and, with
+   heap=yes, heap figures. */
+static void load_context_costs(struct loader *loader, const xmlNode *node,
+                               uint64_t *ir, struct hg_cache_costs *cache,
+                               struct hg_heap_traffic *heap, bool *has_heap)
+{
+    bool heap_here;
+    if (loader->failed || node == NULL)
+        return;
+    require_count(loader, node, "Ir", ir);
+    load_cache_costs(loader, node, cache);
+    heap_here = load_heap_traffic(loader, node, heap);
+    if (has_heap != NULL)
+        *has_heap = heap_here;
+}
+
+static void load_context(struct loader *loader, void *item,
+                         const xmlNode *node)
+{
+    struct hg_context *context = item;
+    const xmlNode *no_symbol;
+    bool inclusive_heap = false;
+
+    context->parent = has_attribute(node, "parent")
+                      ? load_reference(loader, node, "parent")
+                      : HG_NO_PARENT;
+    context->function = load_reference(loader, node, "function");
+    require_count(loader, node, "calls", &context->calls);
+    context->truncated = has_attribute(node, "truncated");
+    load_context_costs(loader, require_child(loader, node, "self"),
+                       &context->self_ir, &context->self_cache,
+                       &context->self_heap, &context->has_heap);
+    load_context_costs(loader, require_child(loader, node, "inclusive"),
+                       &context->inclusive_ir, &context->inclusive_cache,
+                       &context->inclusive_heap, &inclusive_heap);
+    context->has_heap = context->has_heap || inclusive_heap;
+    no_symbol = find_child(node, "no-symbol");
+    if (no_symbol != NULL && !loader->failed) {
+        require_count(loader, no_symbol, "Ir", &context->no_symbol_ir);
+        load_cache_costs(loader, no_symbol, &context->no_symbol_cache);
+    }
+}
+
+/* <contexts max count [truncated]>, read at its end tag. */
+static void load_contexts_attributes(struct loader *loader,
+                                     struct hg_report *report,
+                                     const xmlNode *node)
+{
+    uint64_t count;
+    require_count(loader, node, "max", &report->context_max);
+    require_count(loader, node, "count", &count);
+    report->contexts_truncated = has_attribute(node, "truncated");
+}
+
+static void load_outside(struct loader *loader, struct hg_report *report,
+                         const xmlNode *node)
+{
+    load_context_costs(loader, node, &report->outside_ir,
+                       &report->outside_cache, &report->outside_heap, NULL);
+}
+
 static size_t count_children(const xmlNode *parent, const char *name)
 {
     const xmlNode *child;
@@ -870,6 +946,7 @@ enum part {
     PART_TOTALS,
     PART_FUNCTIONS,
     PART_OBJECTS,
+    PART_CONTEXTS,
     PART_ZONES,
     PART_MARKS,
     PART_THREADS,
@@ -897,6 +974,8 @@ static const struct {
                          sizeof(struct hg_function), load_function },
     [PART_OBJECTS] = { "objects", false, "object", sizeof(struct hg_object),
                        load_object },
+    [PART_CONTEXTS] = { "contexts", false, "context",
+                        sizeof(struct hg_context), load_context },
     [PART_ZONES] = { "zones", false, "zone", sizeof(struct hg_zone),
                      load_zone },
     [PART_MARKS] = { "marks", false, "mark", sizeof(struct hg_mark),
@@ -1008,6 +1087,7 @@ static enum role start_part(struct report_stream *stream, xmlNode *node)
     report->has_threads |= p == PART_THREADS;
     report->has_mutexes |= p == PART_MUTEXES;
     report->has_events |= p == PART_EVENTS;
+    report->has_contexts |= p == PART_CONTEXTS;
     return parts[p].item != NULL ? LIST : WHOLE;
 }
 
@@ -1026,7 +1106,10 @@ static void element_starts(void *data, xmlNode *node, int depth)
             role = start_part(stream, node);
             break;
         case LIST:
-            if (is_element(node, parts[stream->open_part].item))
+            /* <contexts>' <outside> is read as an item (element_ends). */
+            if (is_element(node, parts[stream->open_part].item)
+                || (stream->open_part == PART_CONTEXTS
+                    && is_element(node, "outside")))
                 role = ITEM;
             break;
         case WHOLE:
@@ -1162,9 +1245,18 @@ static void element_ends(void *data, xmlNode *node, int depth)
         hg_rules_part(stream->rules, node);
     if (role == WHOLE)
         load_whole(stream, stream->open_part, node);
+    else if (role == LIST && stream->open_part == PART_CONTEXTS
+             && wanted(stream, PART_CONTEXTS))
+        load_contexts_attributes(&stream->loaders[PART_CONTEXTS],
+                                 stream->report, node);
     else if (role == ITEM) {
         hg_rules_item(stream->rules, node);
-        load_item(stream, stream->open_part, node);
+        if (is_element(node, "outside")) {
+            if (wanted(stream, PART_CONTEXTS))
+                load_outside(&stream->loaders[PART_CONTEXTS],
+                             stream->report, node);
+        } else
+            load_item(stream, stream->open_part, node);
         /* A light item is not in the list: what came before it is. */
         free_children_before(stream->open_list, NULL);
         return;
@@ -1213,6 +1305,8 @@ static void take_lists(struct report_stream *stream)
                                    &report->function_count);
     report->objects = take_items(stream, PART_OBJECTS,
                                  &report->object_count);
+    report->contexts = take_items(stream, PART_CONTEXTS,
+                                  &report->context_count);
     report->zones = take_items(stream, PART_ZONES, &report->zone_count);
     report->marks = take_items(stream, PART_MARKS, &report->mark_count);
     report->threads = take_items(stream, PART_THREADS,
@@ -1384,6 +1478,7 @@ void hg_report_free(struct hg_report *report)
             free(report->objects[i].build_id);
         }
     free(report->objects);
+    free(report->contexts);
     if (report->zones != NULL)
         for (i = 0; i < report->zone_count; i++)
             free(report->zones[i].name);

@@ -117,6 +117,28 @@ struct hg_function {
     size_t callee_count;
 };
 
+/* A calling context (<context>): a path of activations from a root,
+   with the costs of the activations that entered it, summed over threads
+   (docs/report-format.md, "Calling contexts").  The reader and the rules
+   guarantee parent < own index, function < function_count. */
+#define HG_NO_PARENT SIZE_MAX
+struct hg_context {
+    size_t parent;               /* index into report->contexts,
+                                    HG_NO_PARENT for a root */
+    size_t function;             /* index into report->functions */
+    bool truncated;              /* a root made once the cap was reached */
+    uint64_t calls;
+    uint64_t self_ir;            /* no-symbol included */
+    struct hg_cache_costs self_cache;
+    uint64_t inclusive_ir;
+    struct hg_cache_costs inclusive_cache;
+    bool has_heap;               /* heap=yes */
+    struct hg_heap_traffic self_heap;
+    struct hg_heap_traffic inclusive_heap;
+    uint64_t no_symbol_ir;       /* 0 without <no-symbol> */
+    struct hg_cache_costs no_symbol_cache;
+};
+
 /* An executable or shared library the functions ran in (<objects>). */
 struct hg_object {
     char *name;          /* basename, as in <function object> */
@@ -276,6 +298,16 @@ struct hg_report {
     /* Sorted by name; none without <objects> (reports from before it). */
     struct hg_object *objects;
     size_t object_count;
+    /* <contexts> (call-graph=yes, max-contexts not 0); all zero
+       without. */
+    bool has_contexts;
+    uint64_t context_max;            /* max= */
+    bool contexts_truncated;
+    uint64_t outside_ir;             /* <outside> */
+    struct hg_cache_costs outside_cache;
+    struct hg_heap_traffic outside_heap;
+    struct hg_context *contexts;     /* in report order */
+    size_t context_count;
     struct hg_zone *zones;           /* in file order; none without <zones> */
     size_t zone_count;
     struct hg_mark *marks;           /* in file order; none without <marks> */

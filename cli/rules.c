@@ -36,7 +36,7 @@ struct id_set {
    the earliest phase. */
 enum phase {
     PHASE_OPTIONS, PHASE_TOTALS_CACHE, PHASE_TOTALS_HEAP, PHASE_FUNCTIONS,
-    PHASE_FUNCTIONS_CACHE, PHASE_CALL_GRAPH, PHASE_OBJECTS, PHASE_ZONES, PHASE_ZONES_CACHE, PHASE_MARKS,
+    PHASE_FUNCTIONS_CACHE, PHASE_CALL_GRAPH, PHASE_OBJECTS, PHASE_CONTEXTS, PHASE_ZONES, PHASE_ZONES_CACHE, PHASE_MARKS,
     PHASE_THREADS, PHASE_MUTEXES, PHASE_EVENTS, PHASES
 };
 
@@ -108,6 +108,12 @@ struct call_graph {
     long zero_line;
 };
 
+/* <contexts>: what its end needs of its items. */
+struct context_check {
+    size_t count;                 /* <context>s so far */
+    long truncated_line;          /* of the first truncated one; 0: none */
+};
+
 struct hg_rules {
     enum phase phase;             /* of the check being made */
     size_t ordinal;               /* its place within the phase */
@@ -128,6 +134,7 @@ struct hg_rules {
     const char *heap_option, *events_option;
     bool call_graph;              /* option call-graph is yes */
     struct call_graph graph;
+    struct context_check contexts;
     long heap_option_line, events_option_line;
     bool has_events, has_mutexes;
 
@@ -946,6 +953,83 @@ static void free_call_graph(struct call_graph *g)
     free(g->records);
 }
 
+/* ----------------------------------------------------------- contexts */
+
+/* A <context>: its id is its position, its parent an earlier context,
+   its function a listed one; cache and heap attributes as on a
+   function's.  Only in a report with a call graph. */
+static void check_context(struct hg_rules *checker, const xmlNode *node)
+{
+    struct context_check *c = &checker->contexts;
+    uint64_t id = 0, parent, function = 0;
+    size_t position = ++c->count;
+    const xmlNode *self = child_named(node, "self");
+    const xmlNode *inclusive = child_named(node, "inclusive");
+    bool truncated = has_attribute(node, "truncated");
+
+    if (!checker->call_graph) {
+        broken(checker, node, "<context> in a report whose options do not "
+               "say call-graph=yes");
+        return;
+    }
+    get_count(node, "id", &id);
+    get_count(node, "function", &function);
+    if (truncated && c->truncated_line == 0)
+        c->truncated_line = hg_xml_line(node);
+    if (id != position)
+        broken(checker, node, "<context> has id=\"%" PRIu64 "\", but it is "
+               "context %zu of <contexts>: ids are 1, 2, ... in order", id,
+               position);
+    else if (get_count(node, "parent", &parent) && parent >= id)
+        broken(checker, node, "<context id=\"%" PRIu64 "\"> has parent="
+               "\"%" PRIu64 "\": a context's parent comes before it", id,
+               parent);
+    else if (function == 0 || function > checker->graph.count)
+        broken(checker, node, "<context id=\"%" PRIu64 "\"> has function="
+               "\"%" PRIu64 "\", which is not the id of a <function> (there "
+               "are %zu)", id, function, checker->graph.count);
+    else if (truncated && has_attribute(node, "parent"))
+        broken(checker, node, "<context id=\"%" PRIu64 "\"> has "
+               "truncated=\"yes\" and a parent: only a root is truncated",
+               id);
+    if (checker_failed(checker))
+        return;
+    check_entity_cache(checker, node);
+    if (self != NULL && !checker_failed(checker))
+        check_heap_attributes(checker, self);
+    if (inclusive != NULL && !checker_failed(checker))
+        check_heap_attributes(checker, inclusive);
+}
+
+/* <outside>: the costs of a context. */
+static void check_outside(struct hg_rules *checker, const xmlNode *node)
+{
+    check_cache_attributes(checker, node);
+    if (!checker_failed(checker))
+        check_heap_attributes(checker, node);
+}
+
+/* At the end of <contexts>: the count, and truncated roots only in a
+   truncated tree. */
+static void check_contexts(struct hg_rules *checker, const xmlNode *node)
+{
+    const struct context_check *c = &checker->contexts;
+    uint64_t count = 0;
+
+    if (!checker->call_graph) {
+        broken(checker, node, "<contexts> in a report whose options do "
+               "not say call-graph=yes");
+        return;
+    }
+    get_count(node, "count", &count);
+    if (count != c->count)
+        broken(checker, node, "<contexts> has count=\"%" PRIu64 "\", but "
+               "it holds %zu <context>s", count, c->count);
+    else if (c->truncated_line != 0 && !has_attribute(node, "truncated"))
+        broken_line(checker, c->truncated_line, "<context> has truncated="
+                    "\"yes\", but <contexts> has no truncated=\"yes\"");
+}
+
 /* ------------------------------------------------------------ objects */
 
 static size_t name_hash(const char *text)
@@ -1324,6 +1408,10 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
         collect_function_object(checker, item);
     } else if (strcmp(name, "object") == 0) {
         check_in_phase(checker, PHASE_OBJECTS, check_object, item);
+    } else if (strcmp(name, "context") == 0) {
+        check_in_phase(checker, PHASE_CONTEXTS, check_context, item);
+    } else if (strcmp(name, "outside") == 0) {
+        check_in_phase(checker, PHASE_CONTEXTS, check_outside, item);
     } else if (strcmp(name, "zone") == 0) {
         check_in_phase(checker, PHASE_ZONES, check_activations, item);
         check_in_phase(checker, PHASE_ZONES_CACHE, check_entity_cache, item);
@@ -1377,6 +1465,9 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
     } else if (strcmp(name, "objects") == 0) {
         checker->ordinal = SIZE_MAX;
         check_in_phase(checker, PHASE_OBJECTS, check_objects_listed, part);
+    } else if (strcmp(name, "contexts") == 0) {
+        checker->ordinal = SIZE_MAX;
+        check_in_phase(checker, PHASE_CONTEXTS, check_contexts, part);
     } else if (strcmp(name, "threads") == 0) {
         checker->phase = PHASE_THREADS;
         check_threads(checker, part);
@@ -1415,7 +1506,8 @@ bool hg_rules_finish(struct hg_rules *checker, char *problem,
 /* ------------------------------------------------- a whole document */
 
 static const char *const lists[][2] = {
-    { "functions", "function" }, { "objects", "object" }, { "zones", "zone" },
+    { "functions", "function" }, { "objects", "object" },
+    { "contexts", "outside" }, { "contexts", "context" }, { "zones", "zone" },
     { "marks", "mark" },
     { "threads", "thread" }, { "mutexes", "mutex" }, { "events", "event" },
 };

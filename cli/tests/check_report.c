@@ -2109,7 +2109,7 @@ START_TEST(valid_reports_pass_the_built_in_schema)
         "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
         "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
         "graph/graph.xml", "graph/cycle.xml", "graph/graph-b.xml",
-        "graph/mid-jump.xml",
+        "graph/mid-jump.xml", "contexts/contexts.xml",
     };
     size_t i;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -2300,6 +2300,25 @@ static const struct bad_report rule_breakers[] = {
       "line 46: <function> id=\"5\" has inclusive Ir=\"9\", but its "
       "self, no-symbol and callee Ir add up to 8 (it is on no cycle of "
       "calls)" },
+    /* The contexts' structure, each broken alone in a copy of
+       contexts/contexts.xml. */
+    { "contexts/rule-contexts-unknown-function.xml",
+      "line 113: <context id=\"8\"> has function=\"7\", which is not the "
+      "id of a <function> (there are 6)" },
+    { "contexts/rule-contexts-parent-not-before.xml",
+      "line 93: <context id=\"3\"> has parent=\"3\": a context's parent "
+      "comes before it" },
+    { "contexts/rule-contexts-count.xml",
+      "line 82: <contexts> has count=\"9\", but it holds 8 <context>s" },
+    { "contexts/rule-contexts-id-out-of-order.xml",
+      "line 97: <context> has id=\"5\", but it is context 4 of <contexts>: "
+      "ids are 1, 2, ... in order" },
+    { "contexts/rule-contexts-truncated-child.xml",
+      "line 113: <context id=\"8\"> has truncated=\"yes\" and a parent: "
+      "only a root is truncated" },
+    { "contexts/rule-contexts-truncated-untold.xml",
+      "line 84: <context> has truncated=\"yes\", but <contexts> has no "
+      "truncated=\"yes\"" },
 };
 
 START_TEST(validate_checks_the_rules_the_schema_cannot_express)
@@ -2404,7 +2423,7 @@ static void assert_stream_agrees(const char *path)
 START_TEST(validates_as_a_stream_as_on_the_document)
 {
     static const char *const folders[] = {
-        "", "diff", "check", "export", "merge",
+        "", "diff", "check", "export", "merge", "contexts",
     };
     size_t f;
     for (f = 0; f < sizeof folders / sizeof folders[0]; f++) {
@@ -2480,6 +2499,53 @@ START_TEST(loads_the_call_graph_exactly)
     ck_assert(!r->has_call_graph);
     ck_assert(!r->functions[0].has_call_graph);
     ck_assert_uint_eq(r->functions[0].id, 0);
+    hg_report_free(r);
+}
+END_TEST
+
+/* contexts/contexts.xml, whose comment works out every figure: the
+   outside, then each context in report order, indexes for ids. */
+START_TEST(loads_the_contexts_exactly)
+{
+    static const struct {
+        size_t parent, function;
+        uint64_t calls, self_ir, inclusive_ir, no_symbol_ir;
+    } expected[] = {
+        { HG_NO_PARENT, 3, 1, 100, 1066, 0 },   /* main */
+        { 0, 0, 2, 510, 606, 10 },              /* main;work */
+        { 1, 2, 4, 96, 96, 0 },                 /* main;work;strlen */
+        { 0, 1, 1, 60, 300, 0 },                /* main;fib */
+        { 3, 1, 2, 120, 240, 0 },               /* main;fib;fib */
+        { 4, 1, 2, 120, 120, 0 },               /* main;fib;fib;fib */
+        { 0, 4, 1, 36, 60, 0 },                 /* main;helper */
+        { 6, 2, 1, 24, 24, 0 },                 /* main;helper;strlen */
+    };
+    struct hg_report *r = load_ok("contexts/contexts.xml");
+    size_t i;
+
+    ck_assert(r->has_contexts && !r->contexts_truncated);
+    ck_assert_uint_eq(r->context_max, 100000);
+    ck_assert_uint_eq(r->outside_ir, 0);
+    ck_assert(!r->outside_cache.present);
+    ck_assert_uint_eq(r->context_count, 8);
+    for (i = 0; i < 8; i++) {
+        const struct hg_context *c = &r->contexts[i];
+        ck_assert_uint_eq(c->parent, expected[i].parent);
+        ck_assert_uint_eq(c->function, expected[i].function);
+        ck_assert_uint_eq(c->calls, expected[i].calls);
+        ck_assert_uint_eq(c->self_ir, expected[i].self_ir);
+        ck_assert_uint_eq(c->inclusive_ir, expected[i].inclusive_ir);
+        ck_assert_uint_eq(c->no_symbol_ir, expected[i].no_symbol_ir);
+        ck_assert(!c->truncated && !c->has_heap);
+        ck_assert(!c->self_cache.present && !c->inclusive_cache.present);
+    }
+    hg_report_free(r);
+
+    /* Without <contexts>: none, and an array all the same. */
+    r = load_ok("graph/graph.xml");
+    ck_assert(!r->has_contexts);
+    ck_assert_uint_eq(r->context_count, 0);
+    ck_assert_ptr_nonnull(r->contexts);
     hg_report_free(r);
 }
 END_TEST
@@ -2654,6 +2720,7 @@ static Suite *report_suite(void)
     tcase_add_test(validate, the_rules_accept_what_the_tool_writes);
     tcase_add_test(validate, the_rules_add_up_thread_figures_without_overflow);
     tcase_add_test(validate, finds_cycles_in_long_chains);
+    tcase_add_test(validate, loads_the_contexts_exactly);
     suite_add_tcase(suite, validate);
     return suite;
 }
