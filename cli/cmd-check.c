@@ -29,7 +29,8 @@ static const char check_help[] =
     "Applies the policy FILE (XML, docs/policy.md; validated against the\n"
     "schema built into this command) to the report HEAD: its budgets,\n"
     "absolute limits per function, zone, call-graph edge (caller ->\n"
-    "callee, --call-graph=yes) or the whole run, on HEAD; and with a\n"
+    "callee, --call-graph=yes), calling context (a stack such as\n"
+    "**;main;parse, summed) or the whole run, on HEAD; and with a\n"
     "BASE report, its thresholds on the change from BASE to HEAD, metric\n"
     "by metric, past a noise floor, on rows and, when both reports have\n"
     "a call graph, on edges.  A --mark pattern of HEAD that\n"
@@ -175,7 +176,7 @@ static char *budget_patterns(const struct hg_budget *b)
 static void put_row(const struct out *out, const struct hg_verdict *v)
 {
     static const char *const targets[] = { "function", "zone", "(total)",
-                                           "edge" };
+                                           "edge", "stack" };
     char *patterns;
     if (v->label != NULL) {
         put(out, v->label);
@@ -195,7 +196,7 @@ static void put_nothing_judged(const struct out *out,
                                const struct hg_verdict *v)
 {
     static const char *const kinds[] = { "function", "zone", "function",
-                                         "edge" };
+                                         "edge", "context" };
     const char *kind = kinds[v->budget->target];
     char text[CELL_SIZE + 64];
     if (v->kind == HG_VERDICT_UNMATCHED)
@@ -203,6 +204,9 @@ static void put_nothing_judged(const struct out *out,
     else if (v->kind == HG_VERDICT_NO_GRAPH)
         snprintf(text, sizeof text, "the report has no call graph "
                  "(--call-graph=yes)");
+    else if (v->kind == HG_VERDICT_NO_CONTEXTS)
+        snprintf(text, sizeof text, "the report has no calling contexts "
+                 "(--call-graph=yes, --max-contexts not 0)");
     else if (v->kind == HG_VERDICT_NO_FIGURE)
         snprintf(text, sizeof text, "the report has no %s figure",
                  v->budget->metric->name);
@@ -319,6 +323,7 @@ static void print_verdict_body(const struct out *out,
     case HG_VERDICT_NO_VALUE:
     case HG_VERDICT_NO_FIGURE:
     case HG_VERDICT_NO_GRAPH:
+    case HG_VERDICT_NO_CONTEXTS:
         put_nothing_judged(out, v);
         fprintf(out->file, ", want %s", limit_text(v->budget, b));
         break;
@@ -382,6 +387,7 @@ static void print_markdown_verdict(const struct out *out,
     case HG_VERDICT_NO_VALUE:
     case HG_VERDICT_NO_FIGURE:
     case HG_VERDICT_NO_GRAPH:
+    case HG_VERDICT_NO_CONTEXTS:
         put_nothing_judged(out, v);
         fprintf(out->file, " | %s |", limit_text(v->budget, b));
         break;
@@ -668,12 +674,13 @@ static const char *json_status(enum hg_verdict_status status)
 static void json_budget(struct hg_json *w, const struct hg_verdict *v)
 {
     static const char *const targets[] = { "function", "zone", "total",
-                                           "edge" };
+                                           "edge", "context" };
     static const char *const problems[] = {
         [HG_VERDICT_UNMATCHED] = "unmatched",
         [HG_VERDICT_NO_VALUE] = "no-value",
         [HG_VERDICT_NO_FIGURE] = "no-figure",
         [HG_VERDICT_NO_GRAPH] = "no-call-graph",
+        [HG_VERDICT_NO_CONTEXTS] = "no-contexts",
     };
     const struct hg_budget *b = v->budget;
     char *patterns = budget_patterns(b);
@@ -694,6 +701,8 @@ static void json_budget(struct hg_json *w, const struct hg_verdict *v)
                                                           : problems[v->kind]);
     if (v->kind == HG_VERDICT_NO_VALUE)
         hg_json_count(w, "matched", v->matched);
+    if (b->target == HG_BUDGET_CONTEXT && v->kind == HG_VERDICT_VALUE)
+        hg_json_count(w, "contexts", v->matched);
 }
 
 static void json_mark(struct hg_json *w, const struct hg_verdict *v)

@@ -188,6 +188,191 @@ static void judge_edge_budget(struct judge *judge,
 
 static const struct hg_metric *total_metric(const struct hg_metric *metric);
 
+/* ---------------------------------------------------------- contexts */
+
+/* Each function's frame name, as flame graphs and folded stacks write it
+   (the calling-context contract): its name, or "NAME [OBJECT]" when
+   another function of that name is in another object, and always for
+   the "???" rows. */
+static const struct hg_report *naming_report;
+
+static int compare_names(const void *a, const void *b)
+{
+    const struct hg_function *f = &naming_report->functions[*(const size_t *)a];
+    const struct hg_function *g = &naming_report->functions[*(const size_t *)b];
+    int order = strcmp(f->name, g->name);
+    return order != 0 ? order : strcmp(f->object, g->object);
+}
+
+static char **frame_names(const struct hg_report *r)
+{
+    size_t n = r->function_count, i, first, k;
+    size_t *by_name = hg_xmalloc((n + 1) * sizeof *by_name);
+    char **names = hg_xcalloc(n + 1, sizeof *names);
+
+    for (i = 0; i < n; i++)
+        by_name[i] = i;
+    naming_report = r;
+    qsort(by_name, n, sizeof *by_name, compare_names);
+    for (first = 0; first < n; first = i) {
+        const struct hg_function *f = &r->functions[by_name[first]];
+        bool several_objects = strcmp(f->name, "???") == 0;
+        for (i = first + 1; i < n
+             && strcmp(r->functions[by_name[i]].name, f->name) == 0; i++)
+            several_objects = several_objects
+                || strcmp(r->functions[by_name[i]].object, f->object) != 0;
+        for (k = first; k < i; k++) {
+            const struct hg_function *g = &r->functions[by_name[k]];
+            names[by_name[k]] = several_objects
+                ? hg_xasprintf("%s [%s]", g->name, g->object)
+                : hg_xstrdup(g->name);
+        }
+    }
+    free(by_name);
+    return names;
+}
+
+/* Which frames of a stack pattern have been matched: bit I set when the
+   first I frames of the pattern match the stack so far.  Frames of
+   HG_ANY_FRAMES match any number of frames, so the set is that of a
+   pattern automaton, stepped once per frame: linear in the stack. */
+struct frame_states {
+    size_t words;        /* uint64_t per set: (frame_count + 1) bits */
+    uint64_t *sets;      /* one set per context, then a scratch one */
+};
+
+static bool state_has(const uint64_t *set, size_t i)
+{
+    return (set[i / 64] >> (i % 64)) & 1;
+}
+
+static void state_add(const struct hg_budget *b, uint64_t *set, size_t i)
+{
+    /* A "**" may match no frame: past it is reached too. */
+    for (;;) {
+        set[i / 64] |= (uint64_t)1 << (i % 64);
+        if (i == b->frame_count || strcmp(b->frames[i], HG_ANY_FRAMES) != 0)
+            return;
+        i++;
+    }
+}
+
+/* TO = FROM after one more frame NAME. */
+static void state_step(const struct hg_budget *b, size_t words,
+                       const uint64_t *from, const char *name, uint64_t *to)
+{
+    size_t i;
+    memset(to, 0, words * sizeof *to);
+    for (i = 0; i < b->frame_count; i++) {
+        if (!state_has(from, i))
+            continue;
+        if (strcmp(b->frames[i], HG_ANY_FRAMES) == 0)
+            state_add(b, to, i);
+        else if (hg_glob_match(b->frames[i], name))
+            state_add(b, to, i + 1);
+    }
+}
+
+/* METRIC's value on context C: its calls, self or inclusive figures, as
+   those of a marked function (hg_metric_value) with the context's. */
+static bool context_value(const struct hg_metric *metric,
+                          const struct hg_report *report,
+                          const struct hg_context *c, uint64_t *value)
+{
+    struct hg_function as_function;
+    const struct hg_entity entity = { &as_function, NULL };
+
+    if (!hg_context_metric(metric))
+        return false;
+    memset(&as_function, 0, sizeof as_function);
+    as_function.marked = true;
+    as_function.calls = c->calls;
+    as_function.self_ir = c->self_ir;
+    as_function.self_cache = c->self_cache;
+    as_function.has_heap = c->has_heap;
+    as_function.heap = c->self_heap;
+    as_function.inclusive_ir = c->inclusive_ir;
+    as_function.inclusive_cache = c->inclusive_cache;
+    as_function.has_inclusive_heap = c->has_heap || report->has_heap;
+    as_function.inclusive_heap = c->inclusive_heap;
+    return hg_metric_value(metric, report, &entity, value);
+}
+
+/* The sum of BUDGET's metric over the contexts of HEAD whose whole stack,
+   root first, its frames match; *MATCHED counts them.  An incl- figure
+   of a context inside another matching one is in that one's already, so
+   it is added once, at the outermost; self figures and calls of every
+   matching context are added.  False when a figure is missing. */
+static bool sum_contexts(const struct hg_budget *b,
+                         const struct hg_report *head, size_t *matched,
+                         uint64_t *sum)
+{
+    const bool inclusive = strncmp(b->metric->name, "incl-", 5) == 0;
+    struct frame_states st;
+    uint64_t *start;
+    char **names = frame_names(head);
+    bool *inside = hg_xcalloc(head->context_count + 1, sizeof *inside);
+    bool complete = true;
+    size_t i, n = head->context_count;
+
+    st.words = b->frame_count / 64 + 1;
+    st.sets = hg_xcalloc((n + 2) * st.words, sizeof *st.sets);
+    start = &st.sets[(n + 1) * st.words];
+    state_add(b, start, 0);
+    *matched = 0;
+    *sum = 0;
+    for (i = 0; i < n; i++) {
+        const struct hg_context *c = &head->contexts[i];
+        uint64_t *set = &st.sets[i * st.words];
+        uint64_t *scratch = &st.sets[n * st.words];
+        const uint64_t *from = start;
+        bool match, below = false;
+        uint64_t value;
+
+        if (c->parent != HG_NO_PARENT) {
+            from = &st.sets[c->parent * st.words];
+            below = inside[c->parent];
+        } else if (c->truncated) {
+            state_step(b, st.words, start, "[truncated]", scratch);
+            from = scratch;
+        }
+        state_step(b, st.words, from, names[c->function], set);
+        match = state_has(set, b->frame_count);
+        inside[i] = below || match;
+        if (!match)
+            continue;
+        ++*matched;
+        if (inclusive && below)
+            continue;
+        if (!context_value(b->metric, head, c, &value))
+            complete = false;
+        else
+            *sum = *sum > UINT64_MAX - value ? UINT64_MAX : *sum + value;
+    }
+    for (i = 0; i < head->function_count; i++)
+        free(names[i]);
+    free(names);
+    free(inside);
+    free(st.sets);
+    return complete;
+}
+
+static void judge_context_budget(struct judge *judge,
+                                 const struct hg_budget *budget,
+                                 const struct hg_report *head,
+                                 size_t *matched, size_t *valued)
+{
+    uint64_t sum;
+    struct hg_verdict *v;
+    if (!sum_contexts(budget, head, matched, &sum) || *matched == 0)
+        return;
+    *valued = 1;
+    v = judge_budget_value(judge, budget, sum);
+    v->matched = *matched;
+    v->label = hg_xasprintf("stack '%s' (%zu context%s)", budget->pattern,
+                            *matched, *matched == 1 ? "" : "s");
+}
+
 /* Whether REPORT has METRIC's figures at all: its run total (a cache
    figure needs --cache-sim=yes, a heap figure --heap=yes), as thresholds
    decide what they can judge. */
@@ -228,6 +413,10 @@ static void judge_budget(struct judge *judge, const struct hg_budget *budget,
         judge_nothing(judge, budget, HG_VERDICT_NO_GRAPH);
         return;
     }
+    if (budget->target == HG_BUDGET_CONTEXT && !head->has_contexts) {
+        judge_nothing(judge, budget, HG_VERDICT_NO_CONTEXTS);
+        return;
+    }
     /* A figure the whole report lacks is said the same way whatever the
        budget's target: "the report has no D1mr figure". */
     if (!report_has_figure(budget->metric, head)) {
@@ -236,6 +425,8 @@ static void judge_budget(struct judge *judge, const struct hg_budget *budget,
     }
     if (budget->target == HG_BUDGET_EDGE)
         judge_edge_budget(judge, budget, head, &matched, &valued);
+    if (budget->target == HG_BUDGET_CONTEXT)
+        judge_context_budget(judge, budget, head, &matched, &valued);
     if (budget->target == HG_BUDGET_TOTAL)
         judge_budget_row(judge, budget, head, &entity, &matched, &valued);
     for (i = 0; budget->target == HG_BUDGET_FUNCTION

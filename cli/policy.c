@@ -217,6 +217,12 @@ bool hg_edge_metric(const struct hg_metric *metric)
                || starts_with(metric->name, "incl-"));
 }
 
+bool hg_context_metric(const struct hg_metric *metric)
+{
+    return metric != &hg_policy_mean
+           && (metric->scope == HG_SCOPE_SELF || hg_edge_metric(metric));
+}
+
 /* Which metrics a row of each kind has. */
 static bool target_has(enum hg_budget_target target,
                        const struct hg_metric *metric)
@@ -225,6 +231,7 @@ static bool target_has(enum hg_budget_target target,
     case HG_BUDGET_FUNCTION: return metric->scope != HG_SCOPE_TOTAL;
     case HG_BUDGET_ZONE:     return metric->scope == HG_SCOPE_MARKED;
     case HG_BUDGET_EDGE:     return hg_edge_metric(metric);
+    case HG_BUDGET_CONTEXT:  return hg_context_metric(metric);
     default:                 return metric->scope != HG_SCOPE_MARKED;
     }
 }
@@ -238,6 +245,8 @@ static const char *const target_figures[] = {
     "exit-*), not those of marked functions",
     "an edge has calls and the incl- figures of its calls (incl-Ir, "
     "incl-D1mr, incl-cycles, incl-allocs, ...), no self or per-call ones",
+    "a context has calls, self figures (Ir, cache, heap) and incl- "
+    "figures, no per-call or run ones",
 };
 
 static bool read_metric_name(struct reader *reader, const xmlNode *node,
@@ -309,13 +318,48 @@ static bool read_pattern(struct reader *reader, const xmlNode *node,
     return true;
 }
 
-/* The patterns of a budget: a function's or zone's, or an edge's two. */
+/* A context's stack="GLOB;GLOB;..." into its frames: none may be
+   empty. */
+static bool read_stack(struct reader *reader, const xmlNode *node,
+                       struct hg_budget *budget)
+{
+    xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)"stack");
+    const char *start, *end;
+    char shown[64];
+
+    if (raw == NULL)   /* required by the schema */
+        return problem_at(reader, node, "<context> has no stack attribute");
+    budget->pattern = hg_xstrdup((const char *)raw);
+    xmlFree(raw);
+    budget->frames = hg_xcalloc(strlen(budget->pattern) / 2 + 1,
+                                sizeof *budget->frames);
+    for (start = budget->pattern;; start = end + 1) {
+        end = strchr(start, ';');
+        if (end == NULL)
+            end = start + strlen(start);
+        if (end == start) {
+            hg_quote_for_message(shown, sizeof shown, budget->pattern);
+            return problem_at(reader, node, "<context> stack=\"%s\": an "
+                              "empty frame (frames are separated by "
+                              "single ';')", shown);
+        }
+        budget->frames[budget->frame_count++] =
+            hg_xstrndup(start, (size_t)(end - start));
+        if (*end == '\0')
+            return true;
+    }
+}
+
+/* The patterns of a budget: a function's or zone's, an edge's two, or a
+   context's stack. */
 static bool read_patterns(struct reader *reader, const xmlNode *node,
                           struct hg_budget *budget)
 {
     switch (budget->target) {
     case HG_BUDGET_TOTAL:
         return true;
+    case HG_BUDGET_CONTEXT:
+        return read_stack(reader, node, budget);
     case HG_BUDGET_EDGE:
         return read_pattern(reader, node, "caller", true, &budget->pattern,
                             &budget->object, &budget->glob)
@@ -333,14 +377,14 @@ static bool read_budget(struct reader *reader, const xmlNode *node,
                         struct hg_budget *budget)
 {
     static const char *const targets[] = { "function", "zone", "total",
-                                           "edge" };
+                                           "edge", "context" };
     bool has_exact;
     uint64_t exact;
     char *optional;
     size_t t;
 
-    for (t = 0; t < 3 && strcmp(node_name(node), targets[t]) != 0; t++)
-        ;   /* the schema allows only these four */
+    for (t = 0; t < 4 && strcmp(node_name(node), targets[t]) != 0; t++)
+        ;   /* the schema allows only these five */
     budget->target = (enum hg_budget_target)t;
     budget->line = hg_xml_line(node);
     if (!read_metric_name(reader, node, "metric", &budget->metric))
@@ -629,7 +673,7 @@ struct hg_policy *hg_policy_load(const char *path, char *problem,
 
 void hg_policy_free(struct hg_policy *policy)
 {
-    size_t i;
+    size_t i, k;
     if (policy == NULL)
         return;
     for (i = 0; i < policy->budget_count; i++) {
@@ -639,6 +683,9 @@ void hg_policy_free(struct hg_policy *policy)
         free(policy->budgets[i].callee_pattern);
         free(policy->budgets[i].callee_object);
         free(policy->budgets[i].callee_glob);
+        for (k = 0; k < policy->budgets[i].frame_count; k++)
+            free(policy->budgets[i].frames[k]);
+        free(policy->budgets[i].frames);
     }
     free(policy->budgets);
     for (i = 0; i < policy->mark_count; i++)

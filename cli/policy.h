@@ -55,9 +55,19 @@ enum hg_budget_target {
     HG_BUDGET_FUNCTION,   /* <function pattern="[OBJ:]GLOB"> */
     HG_BUDGET_ZONE,       /* <zone pattern="GLOB"> */
     HG_BUDGET_TOTAL,      /* <total>: the whole run */
-    HG_BUDGET_EDGE        /* <edge caller="[OBJ:]GLOB" callee="[OBJ:]GLOB">:
+    HG_BUDGET_EDGE,       /* <edge caller="[OBJ:]GLOB" callee="[OBJ:]GLOB">:
                              every caller -> callee edge of a call graph */
+    HG_BUDGET_CONTEXT     /* <context stack="GLOB;GLOB;...">: the calling
+                             contexts whose stack matches, summed */
 };
+
+/* The frame of a stack pattern that matches any number of frames, none
+   included. */
+#define HG_ANY_FRAMES "**"
+
+/* Whether METRIC is a figure of a calling context: calls, a self figure
+   (Ir, cache, heap) or an incl- figure. */
+bool hg_context_metric(const struct hg_metric *metric);
 
 /* Whether METRIC is a figure of a call-graph edge: calls, or an incl-
    figure (the costs inside the edge's calls). */
@@ -84,6 +94,10 @@ struct hg_budget {
     char *callee_pattern;
     char *callee_object;
     char *callee_glob;
+    /* <context>: its stack (in pattern) split at ';', root first; each a
+       glob over a frame's name, or HG_ANY_FRAMES. */
+    char **frames;
+    size_t frame_count;
     const struct hg_metric *metric;
     bool exact;                      /* exact="N": min = max = N */
     bool has_min, has_max;
@@ -167,6 +181,7 @@ enum hg_verdict_kind {
                               budget's target */
     HG_VERDICT_NO_GRAPH,   /* budget on edges: the report has no call
                               graph (--call-graph=yes) */
+    HG_VERDICT_NO_CONTEXTS, /* budget on contexts: the report has none */
     HG_VERDICT_CHANGE,     /* threshold: base -> head */
     HG_VERDICT_ADDED,      /* threshold: a value only in HEAD */
     HG_VERDICT_REMOVED,    /* threshold: a value only in BASE */
@@ -189,7 +204,8 @@ struct hg_verdict {
     size_t order;         /* when it was judged: the last tie-break */
     uint64_t base;        /* CHANGE, REMOVED */
     uint64_t head;        /* VALUE, CHANGE, ADDED */
-    size_t matched;       /* NO_VALUE: how many rows matched */
+    size_t matched;       /* NO_VALUE: how many rows matched; a context
+                             budget's VALUE: how many contexts it summed */
 };
 
 /* A metric whose thresholds could not be applied, and why. */

@@ -87,3 +87,36 @@ print("main -> parse -> lex -> ht_loop_n: +1,800 each")
 EOF
    fail "thresholds on edges in JSON"
 pass "edge thresholds: main -> parse -> lex -> ht_loop_n each +1,800"
+
+# Calling contexts: the one context of ht_loop_n is main;parse;lex;
+# ht_loop_n under the start-up frames (**), entered once, 2N + 2 Ir inside
+# and in itself (it calls nothing); lex's context holds it, so the
+# incl-Ir of **;lex is 2N + 2 plus lex's own Ir, which the contexts give
+# as lex's self (the same whatever N: 1,800 apart).  Needs the tool's
+# <contexts> (--call-graph=yes writes them when --max-contexts is not 0).
+grep -q '<contexts ' head.xml ||
+   skip "the tool wrote no <contexts> with --call-graph=yes"
+cat >contexts.xml <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<policy format="1">
+  <budgets>
+    <context stack="**;main;parse;lex;ht_loop_n" metric="calls" exact="1"/>
+    <context stack="**;main;parse;lex;ht_loop_n" metric="incl-Ir" exact="2002"/>
+    <context stack="**;ht_loop_n" metric="Ir" exact="2002"/>
+    <context stack="**;parse;**" metric="calls" exact="3"/>
+  </budgets>
+</policy>
+EOF
+check contexts.xml 0 contexts.text head.xml
+for line in \
+   "pass    contexts.xml:4  calls of stack '**;main;parse;lex;ht_loop_n' (1 context): 1, want exactly 1" \
+   "pass    contexts.xml:5  incl-Ir of stack '**;main;parse;lex;ht_loop_n' (1 context): 2,002, want exactly 2,002" \
+   "pass    contexts.xml:6  Ir of stack '**;ht_loop_n' (1 context): 2,002, want exactly 2,002" \
+   "pass    contexts.xml:7  calls of stack '**;parse;**' (3 contexts): 3, want exactly 3"
+do
+   grep -qxF "$line" contexts.text || fail "contexts of head.xml: no line '$line'"
+done
+check contexts.xml 1 contexts-base.text base.xml
+grep -qxF "FAIL    contexts.xml:5  incl-Ir of stack '**;main;parse;lex;ht_loop_n' (1 context): 202, want exactly 2,002" \
+   contexts-base.text || fail "contexts of base.xml: ht_loop_n's is not 202"
+pass "context budgets: main;parse;lex;ht_loop_n once, 2N + 2 inside"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # hotgrind check on reports with a call graph: budgets on caller -> callee
-# edges, thresholds that judge every edge, and what becomes of them on a
-# report without a call graph.  GPL-2.0-or-later; part of hotgrind.
+# edges, thresholds that judge every edge, budgets on calling contexts,
+# and what becomes of them on a report without a call graph or contexts.  GPL-2.0-or-later; part of hotgrind.
 #
 # Run by `make check` with HOTGRIND and HG_TEST_DATA in the environment.
 # The policies are in tests/data/check-graph; the reports are
@@ -120,6 +120,43 @@ run 1 check --format=json --policy thresholds.xml ../graph/why-base.xml ../graph
   { grep -qF '"row": "work (prog) -> leaf (prog)", "caller": "work (prog)", "callee": "leaf (prog)", "change": "change", "base": 200, "head": 600, "delta": 400, "percent": 200.00' "$out" ||
     fail "check --format=json: the edge work -> leaf"; }
 
+# --- budgets on calling contexts (contexts.xml on ../contexts/contexts.xml,
+# whose comment lists its 8 contexts: main 1 call, self 100, incl 1,066;
+# main;work 2, 510, 606; main;work;strlen 4, 96, 96; main;fib 1, 60, 300;
+# main;fib;fib 2, 120, 240; main;fib;fib;fib 2, 120, 120; main;helper 1,
+# 36, 60; main;helper;strlen 1, 24, 24).  Each budget judges the sum over
+# the contexts its stack matches, root first, "**" any number of frames:
+#   main;work;strlen calls 4; **;strlen incl-Ir 96 + 24 = 120;
+#   main;fib;** matches the three fib contexts: incl-Ir 300 once (the two
+#   inner ones are inside it), Ir 60 + 120 + 120 = 300, calls 1 + 2 + 2 =
+#   5; **;fib;fib matches the inner two: Ir 240, incl-Ir 240 (the inner
+#   one is inside the other); main;h* is helper, 60 > 50; ** is all 8,
+#   self 1,066 = the total (nothing outside); nosuch;** none (FAIL), the
+#   optional one none (strlen is one object's, its frame "strlen"), and no
+#   cache figures.
+cat >"$expected" <<'EXPECTED'
+pass    contexts.xml:5  calls of stack 'main;work;strlen' (1 context): 4, want exactly 4
+pass    contexts.xml:6  incl-Ir of stack '**;strlen' (2 contexts): 120, want exactly 120
+pass    contexts.xml:7  incl-Ir of stack 'main;fib;**' (3 contexts): 300, want exactly 300
+pass    contexts.xml:8  Ir of stack 'main;fib;**' (3 contexts): 300, want exactly 300
+pass    contexts.xml:9  calls of stack 'main;fib;**' (3 contexts): 5, want exactly 5
+pass    contexts.xml:10  Ir of stack '**;fib;fib' (2 contexts): 240, want exactly 240
+pass    contexts.xml:11  incl-Ir of stack '**;fib;fib' (2 contexts): 240, want exactly 240
+FAIL    contexts.xml:12  incl-Ir of stack 'main;h*' (1 context): 60, want at most 50
+pass    contexts.xml:13  Ir of stack '**' (8 contexts): 1,066, want exactly 1,066
+FAIL    contexts.xml:14  Ir of stack 'nosuch;**': matched no context, want at most 1
+skip    contexts.xml:15  calls of stack 'main;**;strlen [libc.so.6]': matched no context (optional), want at most 1
+FAIL    contexts.xml:16  D1mr of stack 'main;work': the report has no D1mr figure, want at most 1
+Result: FAIL (budgets: 8 kept, 3 broken, 1 skipped; marks: 1 entered, 0 never entered, 0 optional; thresholds: not applied without BASE)
+EXPECTED
+verdicts 1 --policy contexts.xml ../contexts/contexts.xml &&
+  same "$expected" "$scratch/verdicts" "check, budgets on contexts"
+
+# A report with a call graph but no contexts: each judges nothing.
+verdicts 1 --policy contexts.xml ../graph/why-head.xml &&
+  { [ "$(grep -c "^FAIL    contexts.xml:[0-9]*  .* of stack '.*': the report has no calling contexts (--call-graph=yes, --max-contexts not 0), want" "$scratch/verdicts")" = 11 ] ||
+    fail "check, context budgets without contexts"; }
+
 # --- policies the reader refuses, with their line.
 expect_bad() {
   run 2 check --policy "bad/$1" ../graph/why-head.xml || return
@@ -131,5 +168,7 @@ expect_bad edge-self-metric.xml "line 4: <edge> cannot have metric Ir: an edge h
 expect_bad edge-per-call-metric.xml "line 4: <edge> cannot have metric p95: an edge has calls and the incl- figures of its calls (incl-Ir, incl-D1mr, incl-cycles, incl-allocs, ...), no self or per-call ones"
 expect_bad edge-empty-object.xml "line 4: <edge> callee=\":parse\": OBJ:PATTERN needs both an object and a pattern"
 expect_bad edge-no-callee.xml "line 4: Element 'edge': The attribute 'callee' is required but missing."
+expect_bad context-empty-frame.xml "line 4: <context> stack=\"main;;lex\": an empty frame (frames are separated by single ';')"
+expect_bad context-per-call-metric.xml "line 4: <context> cannot have metric mean: a context has calls, self figures (Ir, cache, heap) and incl- figures, no per-call or run ones"
 
 finish

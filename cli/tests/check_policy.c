@@ -15,6 +15,7 @@
 #include "check_common.h"
 #include "embedded-schema.h"
 #include "policy.h"
+#include "xalloc.h"
 #include "xml-safe.h"
 
 #ifndef HG_TEST_DATA
@@ -966,6 +967,120 @@ START_TEST(edges_pair_as_their_functions_do)
 }
 END_TEST
 
+/* --------------------------------------------------------- contexts */
+
+/* main calls f of prog (3 times), f of lib.so (twice) and code without
+   a symbol (???, once); a truncated root of lib.so's f holds 7 calls.
+   Self Ir 10, 20, 30, 40, 50. */
+struct context_report {
+    struct hg_report report;
+    struct hg_function functions[4];
+    struct hg_context contexts[5];
+};
+
+static void context_report(struct context_report *t)
+{
+    static const char *const names[4][2] = {
+        { "main", "prog" }, { "f", "prog" }, { "f", "lib.so" },
+        { "???", "prog" },
+    };
+    /* parent (or none), function, calls, truncated */
+    static const size_t tree[5][4] = {
+        { HG_NO_PARENT, 0, 1, 0 }, { 0, 1, 3, 0 }, { 0, 2, 2, 0 },
+        { 0, 3, 1, 0 }, { HG_NO_PARENT, 2, 7, 1 },
+    };
+    size_t i;
+
+    memset(t, 0, sizeof *t);
+    t->report.format = 1;
+    t->report.arch = (char *)"amd64";
+    t->report.exe = (char *)"./prog";
+    t->report.total_ir = 150;
+    t->report.functions = t->functions;
+    t->report.function_count = 4;
+    t->report.has_call_graph = t->report.has_contexts = true;
+    t->report.contexts_truncated = true;
+    t->report.contexts = t->contexts;
+    t->report.context_count = 5;
+    for (i = 0; i < 4; i++) {
+        t->functions[i].name = (char *)names[i][0];
+        t->functions[i].object = (char *)names[i][1];
+        t->functions[i].file = (char *)"";
+        t->functions[i].has_call_graph = true;
+    }
+    for (i = 0; i < 5; i++) {
+        t->contexts[i].parent = tree[i][0];
+        t->contexts[i].function = tree[i][1];
+        t->contexts[i].calls = tree[i][2];
+        t->contexts[i].truncated = tree[i][3] != 0;
+        t->contexts[i].self_ir = t->contexts[i].inclusive_ir = 10 * (i + 1);
+    }
+    t->contexts[0].inclusive_ir = 10 + 20 + 30 + 40;
+}
+
+/* The sum a <context> budget on STACK and METRIC found, and how many
+   contexts; (size_t)-1 when it judged nothing. */
+static size_t context_sum(const char *stack, const char *metric,
+                          uint64_t *sum)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    char *text = hg_xasprintf("<policy format='1'><budgets><context "
+                              "stack='%s' metric='%s' min='0'/></budgets>"
+                              "</policy>", stack, metric);
+    struct hg_policy *p = policy_from_text(text, problem, sizeof problem);
+    struct context_report r;
+    struct hg_judgement *j;
+    size_t matched = (size_t)-1;
+
+    ck_assert_msg(p != NULL, "%s: %s", stack, problem);
+    context_report(&r);
+    j = hg_policy_judge(p, NULL, &r.report);
+    ck_assert_uint_eq(j->verdict_count, 1);
+    if (j->verdicts[0].kind == HG_VERDICT_VALUE) {
+        matched = j->verdicts[0].matched;
+        *sum = j->verdicts[0].head;
+    }
+    hg_judgement_free(j);
+    hg_policy_free(p);
+    free(text);
+    return matched;
+}
+
+/* Frames are named as flame graphs name them: f is in two objects, so
+   both are "f [OBJECT]"; ??? always has its object; a truncated root's
+   stack starts with "[truncated]". */
+START_TEST(context_stacks_match_frame_names)
+{
+    uint64_t sum = 0;
+    ck_assert_uint_eq(context_sum("main;f [prog]", "calls", &sum), 1);
+    ck_assert_uint_eq(sum, 3);
+    ck_assert_uint_eq(context_sum("main;f *", "Ir", &sum), 2);
+    ck_assert_uint_eq(sum, 20 + 30);
+    ck_assert_uint_eq(context_sum("main;f", "Ir", &sum), (size_t)-1);
+    ck_assert_uint_eq(context_sum("main;??? [prog]", "Ir", &sum), 1);
+    ck_assert_uint_eq(sum, 40);
+    ck_assert_uint_eq(context_sum("[truncated];f [lib.so]", "calls", &sum),
+                      1);
+    ck_assert_uint_eq(sum, 7);
+    ck_assert_uint_eq(context_sum("**;f [lib.so]", "calls", &sum), 2);
+    ck_assert_uint_eq(sum, 2 + 7);
+    /* ** matches no frame too (main itself, then its three children),
+       and every stack alone. */
+    ck_assert_uint_eq(context_sum("**;main;**", "calls", &sum), 4);
+    ck_assert_uint_eq(sum, 1 + 3 + 2 + 1);
+    ck_assert_uint_eq(context_sum("**", "Ir", &sum), 5);
+    ck_assert_uint_eq(sum, 150);
+    /* incl- figures once, at the outermost matching context: main's 100
+       holds its children's. */
+    ck_assert_uint_eq(context_sum("main;**", "incl-Ir", &sum), 4);
+    ck_assert_uint_eq(sum, 100);
+    ck_assert_uint_eq(context_sum("main;**", "Ir", &sum), 4);
+    ck_assert_uint_eq(sum, 100);
+    ck_assert_uint_eq(context_sum("main;**;**;f [prog]", "Ir", &sum), 1);
+    ck_assert_uint_eq(sum, 20);
+}
+END_TEST
+
 static Suite *policy_suite(void)
 {
     Suite *suite = suite_create("policy");
@@ -1002,6 +1117,7 @@ static Suite *policy_suite(void)
     tcase_add_test(reader, reads_edge_budgets_and_the_edges_switch);
     tcase_add_test(verdicts, edge_figures_are_the_calls);
     tcase_add_test(verdicts, edges_pair_as_their_functions_do);
+    tcase_add_test(verdicts, context_stacks_match_frame_names);
     suite_add_tcase(suite, verdicts);
     return suite;
 }

@@ -231,6 +231,19 @@ assert t[-1] == ("main (prog) -> c4 (prog)", "main (prog)", "c4 (prog)", "incl-I
 assert len(t) == 14, len(t)
 '
 refused check.schema.json 'del doc["thresholds"][0]["callee"]' 'an edge with its caller alone'
+output check-contexts 1 check --policy contexts.xml --format=json ../contexts/contexts.xml
+validate check.schema.json "$scratch/check-contexts.json" '
+b = [(x["target"], x["pattern"], x.get("contexts"), x["value"], x["status"], x["problem"]) for x in doc["budgets"]]
+assert b[1] == ("context", "**;strlen", 2, 120, "pass", None), b[1]
+assert b[7] == ("context", "main;h*", 1, 60, "fail", None), b[7]
+assert b[9] == ("context", "nosuch;**", None, None, "fail", "unmatched"), b[9]
+'
+refused check.schema.json 'del doc["budgets"][1]["contexts"]' 'a context budget that judged without its count'
+refused check.schema.json 'doc["budgets"][9]["contexts"] = 0' 'a context budget that judged nothing with a count'
+output check-contexts-none 1 check --policy contexts.xml --format=json ../graph/why-head.xml
+validate check.schema.json "$scratch/check-contexts-none.json" '
+assert [x["problem"] for x in doc["budgets"]][:11] == ["no-contexts"] * 11
+'
 output check-edges-one-graph 0 check --policy thresholds.xml --format=json ../check/base.xml ../graph/why-head.xml
 validate check.schema.json "$scratch/check-edges-one-graph.json" '
 assert doc["edges-not-applied"] == "base"
