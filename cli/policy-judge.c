@@ -44,29 +44,6 @@ static struct hg_verdict *add_verdict(struct judge *judge,
     return v;
 }
 
-bool hg_edge_value(const struct hg_metric *metric,
-                   const struct hg_report *report, const struct hg_call *call,
-                   uint64_t *value)
-{
-    /* An edge's figures are those of a marked function's calls: its
-       calls, and what ran inside them.  A call without heap attributes
-       had no heap traffic when the run counted it. */
-    static const struct hg_heap_traffic none;
-    struct hg_function inside;
-    const struct hg_entity entity = { &inside, NULL };
-
-    if (!hg_edge_metric(metric))
-        return false;
-    memset(&inside, 0, sizeof inside);
-    inside.marked = true;
-    inside.calls = call->calls;
-    inside.inclusive_ir = call->ir;
-    inside.inclusive_cache = call->cache;
-    inside.has_inclusive_heap = report->has_heap;
-    inside.inclusive_heap = call->has_heap ? call->heap : none;
-    return hg_metric_value(metric, report, &entity, value);
-}
-
 /* "CALLER (OBJ) -> CALLEE (OBJ)" of verdict V, with the two labels. */
 static void label_edge(struct hg_verdict *v, const struct hg_function *caller,
                        const struct hg_function *callee)
@@ -293,9 +270,30 @@ static bool context_value(const struct hg_metric *metric,
     as_function.heap = c->self_heap;
     as_function.inclusive_ir = c->inclusive_ir;
     as_function.inclusive_cache = c->inclusive_cache;
+    /* Without heap attributes, no heap traffic when the run counted it. */
     as_function.has_inclusive_heap = c->has_heap || report->has_heap;
     as_function.inclusive_heap = c->inclusive_heap;
     return hg_metric_value(metric, report, &entity, value);
+}
+
+bool hg_edge_value(const struct hg_metric *metric,
+                   const struct hg_report *report, const struct hg_call *call,
+                   uint64_t *value)
+{
+    /* An edge's figures are those of a context that holds its calls
+       alone: their count, and what ran inside them. */
+    struct hg_context inside;
+
+    if (!hg_edge_metric(metric))
+        return false;
+    memset(&inside, 0, sizeof inside);
+    inside.calls = call->calls;
+    inside.inclusive_ir = call->ir;
+    inside.inclusive_cache = call->cache;
+    inside.has_heap = call->has_heap;
+    if (call->has_heap)
+        inside.inclusive_heap = call->heap;
+    return context_value(metric, report, &inside, value);
 }
 
 /* The sum of BUDGET's metric over the contexts of HEAD whose whole stack,

@@ -902,7 +902,7 @@ END_TEST
 START_TEST(edge_figures_are_the_calls)
 {
     struct hg_report *r = hg_fixture_report("graph", "why-head.xml");
-    const struct hg_function *work = &r->functions[1];
+    struct hg_function *work = &r->functions[1];
     uint64_t value = 0;
 
     ck_assert_str_eq(work->name, "work");
@@ -923,6 +923,17 @@ START_TEST(edge_figures_are_the_calls)
                              &work->callees[0], &value));
     ck_assert(!hg_edge_value(hg_metric_named("incl-allocs"), r,
                              &work->callees[0], &value));
+    /* With heap=yes, a call without heap attributes allocated nothing;
+       one with them, what they say. */
+    r->has_heap = true;
+    ck_assert(hg_edge_value(hg_metric_named("incl-allocs"), r,
+                            &work->callees[0], &value));
+    ck_assert_uint_eq(value, 0);
+    work->callees[0].has_heap = true;
+    work->callees[0].heap.alloc_bytes = 640;
+    ck_assert(hg_edge_value(hg_metric_named("incl-alloc-bytes"), r,
+                            &work->callees[0], &value));
+    ck_assert_uint_eq(value, 640);
     hg_report_free(r);
 }
 END_TEST

@@ -195,6 +195,24 @@ run 0 diff --format=json ../diff/base.xml why-head.xml &&
       ! grep -q explained-by "$out"; } ||
     fail "diff --format=json, base without a call graph: no no-explanation"; }
 
+# With one call graph only, functions that are not marked have no calls or
+# incl- figures: work is not a row for its incl-Ir alone.
+sed '/call-graph/d; /<function /s/ id="[0-9]*"//; s/ outside-calls="[0-9]*"//; s/ recursive="yes"//; /<callees>/,/<\/callees>/d; /<no-symbol /d' \
+  why-head.xml | sed '/<function name="main"/!{/<function /{s/ calls="[0-9]*"//}}' |
+  sed '/<function name="main"/,/<\/function>/!{/<inclusive /d}' >"$scratch/nograph.xml"
+run 0 diff --format=json --limit 0 why-base.xml "$scratch/nograph.xml" &&
+  { python3 - "$out" <<'EOF' || fail "diff, one call graph: figures of unmarked functions"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert "no-explanation" in doc
+rows = {r.get("name"): r for r in doc["rows"]}
+assert "leaf" in rows and "work" not in rows, sorted(rows, key=str)
+for name, r in rows.items():
+    if name not in (None, "main"):
+        assert not [m for m in r["metrics"] if m["metric"] in ("calls", "incl-Ir")], r
+EOF
+  }
+
 # Neither has one: nothing about explanations.
 cd ../diff || exit 99
 run 0 diff base.xml head.xml &&
