@@ -110,7 +110,7 @@ def same(report, other, objs):
     for (caller, callee), calls in sorted(ours.items()):
         print(f"{caller} -> {callee}: {calls}")
     print(f"match: {len(ours)} edges into the program's functions have "
-          "the same calls (listed above)")
+          "the same calls (one line each above)")
     return 0
 
 
