@@ -33,11 +33,12 @@ t0=$(date +%s)
 a64_build
 
 # x86_cc OUT -O? SOURCE [FLAGS...]: the same build for x86-64, into x86/
-# (the same file name: the report's object name is compared).
+# (the same file name: the report's object name is compared), by gcc, the
+# compiler of the arm64 build (the same version, 12, on Debian 12).
 mkdir -p x86
 x86_cc() {
    _out=$1 _opt=$2 _src=$3; shift 3
-   case $_src in *.cpp) _cc=${CXX:-g++};; *) _cc=${CC:-gcc};; esac
+   case $_src in *.cpp) _cc=g++;; *) _cc=gcc;; esac
    "$_cc" -I"$srcdir" -g "$_opt" "$@" -o "x86/$_out" "$srcdir/$_src" \
       2>"x86/$_out.cc-log" ||
       hard_error "cannot compile $_src: $(cat "x86/$_out.cc-log")"
