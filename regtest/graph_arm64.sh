@@ -8,10 +8,10 @@
 # file HT_EDGE_COUNTS names (edge_count.h); for each run:
 # - every edge between the functions the program counts has its count
 #   (prog_edges.py counts), at -O0, and at -O2 where gcc's code makes the
-#   calls the source makes: every program but fib (gcc turns fib's second
-#   call into a loop at -O2, mark_fib.c), the callees kept out of line
-#   (HT_NOIPA, noinline) and tail calls made by `b`, whose caller is the
-#   function that jumped;
+#   calls the source makes: the callees kept out of line (HT_NOIPA,
+#   noinline) and tail calls made by `b`, whose caller is the function
+#   that jumped; of fib's only main -> fib (gcc turns fib's second call
+#   into a loop at -O2, mark_fib.c);
 # - every edge into the program's own functions (those of its executable
 #   and libraries with debug information) has the calls of the x86-64
 #   report of the same source, level and arguments (prog_edges.py same),
@@ -63,19 +63,20 @@ counted() {
 # with the program's counts only.
 X86_LAYOUT_DIFFERS="except_O2"
 
-# edges64 NAME OBJECTS PROG [ARGS...]: PROG (arm64) under hotgrind
-# --call-graph=yes (NAME.xml), its identities and the program's counts;
-# unless NAME is in X86_LAYOUT_DIFFERS, also x86/PROG's report
-# (x86/NAME.xml), whose edges into the functions of OBJECTS (words) must
-# be the same.
-edges64() {
-   _name=$1 _objs=$2; shift 2
+# run64 NAME PROG [ARGS...]: PROG (arm64) under hotgrind
+# --call-graph=yes (NAME.xml, the program's counts in NAME.counts), and
+# the report's identities.
+run64() {
+   _name=$1; shift
    CLIENT_ENV="HT_EDGE_COUNTS=$_name.counts" with_arm64 \
       hg "$_name.xml" --call-graph=yes -- "$@"
    expect_identities "$_name.xml"
-   counted "$_name.xml" "$_name.counts"
-   case " $X86_LAYOUT_DIFFERS " in *" $_name "*) return 0;; esac
-   _prog=$1; shift
+}
+
+# like_x86 NAME OBJECTS PROG [ARGS...]: x86/PROG's report (x86/NAME.xml)
+# has the edges of NAME.xml into the functions of OBJECTS (words).
+like_x86() {
+   _name=$1 _objs=$2 _prog=$3; shift 3
    CLIENT_ENV="HT_EDGE_COUNTS=x86/$_name.counts" \
       hg "x86/$_name.xml" --call-graph=yes -- "x86/${_prog#./}" "$@"
    # shellcheck disable=SC2086  # object names: words
@@ -87,9 +88,27 @@ edges64() {
    pass "$_name.xml, x86-64: $(tail -n 1 "$_name.same") in $_name.same"
 }
 
-# Recursion: fib at -O0 only (above).
+# edges64 NAME OBJECTS PROG [ARGS...]: run64, the program's counts, and
+# like_x86 unless NAME is in X86_LAYOUT_DIFFERS.
+edges64() {
+   _e_name=$1 _e_objs=$2; shift 2
+   run64 "$_e_name" "$@"
+   counted "$_e_name.xml" "$_e_name.counts"
+   case " $X86_LAYOUT_DIFFERS " in *" $_e_name "*) return 0;; esac
+   like_x86 "$_e_name" "$_e_objs" "$@"
+}
+
+# Recursion: fib at -O0 (above).  At -O2 (fib noinline, as make check
+# builds mark_fib_O2) gcc's loop makes fewer calls fib -> fib than the
+# source counts (mark_fib.c): there main -> fib has the program's count,
+# and every edge equals x86-64's, whose gcc makes the same loop.
 both_cc mark_fib_O0 -O0 mark_fib.c
 edges64 fib_O0 mark_fib_O0 ./mark_fib_O0 12 2
+both_cc mark_fib_O2 -O2 mark_fib.c -DHT_FIB_NOINLINE
+run64 fib_O2 ./mark_fib_O2 12 2
+expect_eq "arm64 fib_O2: main -> fib calls" "$(edge fib_O2.xml main fib 3)" \
+   "$(awk -F '\t' '$1 == "main" && $2 == "fib" { print $3 }' fib_O2.counts)"
+like_x86 fib_O2 mark_fib_O2 ./mark_fib_O2 12 2
 
 # Calls through the PLT: libhtlib.so (-O2, as make check builds it) next
 # to mark_plt_O0 and mark_plt_O2, found through their rpath.
