@@ -28,9 +28,12 @@ static const char check_help[] =
     "\n"
     "Applies the policy FILE (XML, docs/policy.md; validated against the\n"
     "schema built into this command) to the report HEAD: its budgets,\n"
-    "absolute limits per function, zone or the whole run, on HEAD; and\n"
-    "with a BASE report, its thresholds on the change from BASE to HEAD,\n"
-    "metric by metric, past a noise floor.  A --mark pattern of HEAD that\n"
+    "absolute limits per function, zone, call-graph edge (caller ->\n"
+    "callee, --call-graph=yes), calling context (a stack such as\n"
+    "**;main;parse, summed) or the whole run, on HEAD; and with a\n"
+    "BASE report, its thresholds on the change from BASE to HEAD, metric\n"
+    "by metric, past a noise floor, on rows and, when both reports have\n"
+    "a call graph, on edges.  A --mark pattern of HEAD that\n"
     "never entered a function fails, unless the policy's <marks> says it\n"
     "is optional.  Between reports of different\n"
     "architectures, thresholds on Ir, cache and per-call figures are not\n"
@@ -161,30 +164,49 @@ static void put_rule(const struct out *out, const struct hg_verdict *v)
 
 /* The row a verdict is about: its label, or for a budget that judged
    nothing what it looked for. */
+/* What a budget's patterns match, as written: "parse", "main -> parse"
+   for an edge; NULL for <total>.  Caller frees. */
+static char *budget_patterns(const struct hg_budget *b)
+{
+    if (b->target == HG_BUDGET_EDGE)
+        return hg_xasprintf("%s -> %s", b->pattern, b->callee_pattern);
+    return b->pattern ? hg_xstrdup(b->pattern) : NULL;
+}
+
 static void put_row(const struct out *out, const struct hg_verdict *v)
 {
-    static const char *const targets[] = { "function", "zone", "(total)" };
+    static const char *const targets[] = { "function", "zone", "(total)",
+                                           "edge", "stack" };
+    char *patterns;
     if (v->label != NULL) {
         put(out, v->label);
         return;
     }
     put(out, targets[v->budget->target]);
-    if (v->budget->target != HG_BUDGET_TOTAL) {
+    if ((patterns = budget_patterns(v->budget)) != NULL) {
         put(out, " '");
-        put(out, v->budget->pattern);
+        put(out, patterns);
         put(out, "'");
     }
+    free(patterns);
 }
 
 /* What a budget that judged nothing found. */
 static void put_nothing_judged(const struct out *out,
                                const struct hg_verdict *v)
 {
-    const char *kind = v->budget->target == HG_BUDGET_ZONE ? "zone"
-                                                           : "function";
+    static const char *const kinds[] = { "function", "zone", "function",
+                                         "edge", "context" };
+    const char *kind = kinds[v->budget->target];
     char text[CELL_SIZE + 64];
     if (v->kind == HG_VERDICT_UNMATCHED)
         snprintf(text, sizeof text, "matched no %s", kind);
+    else if (v->kind == HG_VERDICT_NO_GRAPH)
+        snprintf(text, sizeof text, "the report has no call graph "
+                 "(--call-graph=yes)");
+    else if (v->kind == HG_VERDICT_NO_CONTEXTS)
+        snprintf(text, sizeof text, "the report has no calling contexts "
+                 "(--call-graph=yes, --max-contexts not 0)");
     else if (v->kind == HG_VERDICT_NO_FIGURE)
         snprintf(text, sizeof text, "the report has no %s figure",
                  v->budget->metric->name);
@@ -300,6 +322,8 @@ static void print_verdict_body(const struct out *out,
     case HG_VERDICT_UNMATCHED:
     case HG_VERDICT_NO_VALUE:
     case HG_VERDICT_NO_FIGURE:
+    case HG_VERDICT_NO_GRAPH:
+    case HG_VERDICT_NO_CONTEXTS:
         put_nothing_judged(out, v);
         fprintf(out->file, ", want %s", limit_text(v->budget, b));
         break;
@@ -362,6 +386,8 @@ static void print_markdown_verdict(const struct out *out,
     case HG_VERDICT_UNMATCHED:
     case HG_VERDICT_NO_VALUE:
     case HG_VERDICT_NO_FIGURE:
+    case HG_VERDICT_NO_GRAPH:
+    case HG_VERDICT_NO_CONTEXTS:
         put_nothing_judged(out, v);
         fprintf(out->file, " | %s |", limit_text(v->budget, b));
         break;
@@ -463,7 +489,14 @@ static void print_remarks(const struct out *out, const struct hg_judgement *j,
             fprintf(out->file, "the %s report does not have these "
                     "figures\n", u->missing_in);
     }
-    if (j->difference_count || j->cross_arch || j->unjudged_count)
+    if (j->edges_missing_in != NULL) {
+        start_remark(out, "note");
+        fprintf(out->file, "thresholds on edges not applied: the %s report "
+                "has no call graph (--call-graph=yes)\n",
+                j->edges_missing_in);
+    }
+    if (j->difference_count || j->cross_arch || j->unjudged_count
+        || j->edges_missing_in)
         fputc('\n', out->file);
 }
 
@@ -640,15 +673,24 @@ static const char *json_status(enum hg_verdict_status status)
 
 static void json_budget(struct hg_json *w, const struct hg_verdict *v)
 {
-    static const char *const targets[] = { "function", "zone", "total" };
+    static const char *const targets[] = { "function", "zone", "total",
+                                           "edge", "context" };
     static const char *const problems[] = {
         [HG_VERDICT_UNMATCHED] = "unmatched",
         [HG_VERDICT_NO_VALUE] = "no-value",
         [HG_VERDICT_NO_FIGURE] = "no-figure",
+        [HG_VERDICT_NO_GRAPH] = "no-call-graph",
+        [HG_VERDICT_NO_CONTEXTS] = "no-contexts",
     };
     const struct hg_budget *b = v->budget;
+    char *patterns = budget_patterns(b);
     hg_json_text(w, "target", targets[b->target]);
-    hg_json_text(w, "pattern", b->pattern);
+    hg_json_text(w, "pattern", patterns);
+    free(patterns);
+    if (b->target == HG_BUDGET_EDGE) {
+        hg_json_text(w, "caller", b->pattern);
+        hg_json_text(w, "callee", b->callee_pattern);
+    }
     hg_json_text(w, "row", v->label);
     json_metric_value(w, "value", b->metric, v->kind == HG_VERDICT_VALUE,
                       v->head);
@@ -659,6 +701,8 @@ static void json_budget(struct hg_json *w, const struct hg_verdict *v)
                                                           : problems[v->kind]);
     if (v->kind == HG_VERDICT_NO_VALUE)
         hg_json_count(w, "matched", v->matched);
+    if (b->target == HG_BUDGET_CONTEXT && v->kind == HG_VERDICT_VALUE)
+        hg_json_count(w, "contexts", v->matched);
 }
 
 static void json_mark(struct hg_json *w, const struct hg_verdict *v)
@@ -683,6 +727,10 @@ static void json_threshold(struct hg_json *w, const struct hg_verdict *v)
     char text[HG_VERDICT_TEXT_SIZE];
 
     hg_json_text(w, "row", v->label);
+    if (v->caller != NULL) {
+        hg_json_text(w, "caller", v->caller);
+        hg_json_text(w, "callee", v->callee);
+    }
     hg_json_text(w, "change", changes[v->kind]);
     json_metric_value(w, "base", metric, v->kind != HG_VERDICT_ADDED,
                       v->base);
@@ -754,6 +802,10 @@ static void json_remarks(struct hg_json *w, const struct hg_judgement *j)
         hg_json_close(w);
     }
     hg_json_close(w);
+    /* Only when one report has a call graph, so that the output is as it
+       was for reports without. */
+    if (j->edges_missing_in != NULL)
+        hg_json_text(w, "edges-not-applied", j->edges_missing_in);
 }
 
 static void json_summary(struct hg_json *w, const struct hg_judgement *j)

@@ -69,10 +69,13 @@ static const char diff_help[] =
     "\n"
     "The text and markdown tables show the figures that changed; JSON shows\n"
     "every figure of each row.  When both reports have a call graph\n"
-    "(--call-graph=yes), each changed function shown with callees is\n"
-    "explained: the change of its incl-Ir by its self Ir, no-symbol Ir and\n"
-    "the five callee edges of most change, which add up to it unless the\n"
-    "function is recursive or mid-jump.  Exit status: 0 whatever changed;\n"
+    "(--call-graph=yes), every function has calls and inclusive figures,\n"
+    "so a caller whose callees changed is a row too (the tables leave out\n"
+    "an unmarked function's incl- figure that moved as its self figure),\n"
+    "and each changed function shown with callees is explained: the\n"
+    "change of its incl-Ir by its self Ir, no-symbol Ir and the five\n"
+    "callee edges of most change, which add up to it unless the function\n"
+    "is recursive or mid-jump.  Exit status: 0 whatever changed;\n"
     "2 when a report cannot be read or is refused, or the command line is\n"
     "wrong.\n";
 

@@ -289,10 +289,41 @@ static const struct hg_metric *headline_metric(const struct hg_diff_row *row)
     return hg_diff_row_zone(row) != NULL ? incl_ir : ir;
 }
 
+bool hg_diff_metric_value(const struct hg_metric *metric,
+                          const struct hg_report *report,
+                          const struct hg_entity *entity, bool graph,
+                          uint64_t *value)
+{
+    const struct hg_function *f = entity->function;
+    struct hg_function as_marked;
+    const struct hg_entity marked = { &as_marked, NULL };
+
+    if (hg_metric_value(metric, report, entity, value))
+        return true;
+    if (!graph || f == NULL || f->marked || !f->has_call_graph
+        || metric->scope != HG_SCOPE_MARKED)
+        return false;
+    /* The reader loads calls and <inclusive> of every function of a call
+       graph as it does a marked function's; an unmarked one has no
+       <per-call> (rules.c), so its per-call figures stay missing. */
+    as_marked = *f;
+    as_marked.marked = true;
+    return hg_metric_value(metric, report, &marked, value);
+}
+
+/* Whether both reports have a call graph: then every function has calls
+   and inclusive figures (hg_diff_metric_value). */
+static bool both_graphs(const struct hg_report *base,
+                        const struct hg_report *head)
+{
+    return base->has_call_graph && head->has_call_graph;
+}
+
 /* Fills ROW's values from the two reports. */
 static void row_values(struct hg_diff_row *row, const struct hg_report *base,
                        const struct hg_report *head)
 {
+    bool graph = both_graphs(base, head);
     size_t count, m, n = 0;
     const struct hg_metric *all = hg_metrics(&count);
     const struct hg_metric *headline = headline_metric(row);
@@ -301,9 +332,11 @@ static void row_values(struct hg_diff_row *row, const struct hg_report *base,
     for (m = 0; m < count; m++) {
         struct hg_diff_value v = { &all[m], false, false, 0, 0 };
         if (row->in_base)
-            v.in_base = hg_metric_value(&all[m], base, &row->base, &v.base);
+            v.in_base = hg_diff_metric_value(&all[m], base, &row->base,
+                                             graph, &v.base);
         if (row->in_head)
-            v.in_head = hg_metric_value(&all[m], head, &row->head, &v.head);
+            v.in_head = hg_diff_metric_value(&all[m], head, &row->head,
+                                             graph, &v.head);
         if (!v.in_base)
             v.base = 0;
         if (!v.in_head)
@@ -902,12 +935,44 @@ const struct hg_zone *hg_diff_row_zone(const struct hg_diff_row *row)
     return row->in_head ? row->head.zone : row->base.zone;
 }
 
+/* Whether ROW is a function marked on neither side: its calls and
+   inclusive figures come from the call graph alone. */
+static bool unmarked_function(const struct hg_diff_row *row)
+{
+    return hg_diff_row_function(row) != NULL
+           && !(row->in_base && row->base.function->marked)
+           && !(row->in_head && row->head.function->marked);
+}
+
+/* Whether value V of ROW is an incl- figure of an unmarked function that
+   moved exactly as the self figure of the same name did: its callees did
+   not change it, and its line would only repeat the self line (a leaf's
+   incl-Ir is its Ir). */
+static bool moved_as_self(const struct hg_diff_row *row, size_t v)
+{
+    const struct hg_diff_value *incl = &row->values[v];
+    const char *name = incl->metric->name;
+    size_t i;
+
+    if (strncmp(name, "incl-", 5) != 0 || !unmarked_function(row))
+        return false;
+    for (i = 0; i < row->value_count; i++) {
+        const struct hg_diff_value *self = &row->values[i];
+        /* Differences modulo 2^64 are equal exactly when the signed
+           changes are. */
+        if (strcmp(self->metric->name, name + 5) == 0)
+            return self->head - self->base == incl->head - incl->base;
+    }
+    return false;
+}
+
 bool hg_diff_value_shown(const struct hg_diff_row *row, size_t v)
 {
     const struct hg_metric *headline = headline_metric(row);
     size_t i;
-    if (hg_diff_value_differs(&row->values[v])
-        || (row->status == HG_DIFF_TOTAL && row->values[v].metric == headline))
+    if (hg_diff_value_differs(&row->values[v]))
+        return !moved_as_self(row, v);
+    if (row->status == HG_DIFF_TOTAL && row->values[v].metric == headline)
         return true;
     if (row_differs(row))
         return false;
@@ -1056,6 +1121,85 @@ bool hg_diff_explain(const struct hg_diff *diff,
     why->caveat = caveat_of(f);
     why->adds_up = why->caveat == NULL;
     return true;
+}
+
+/* The edge CALLER -> CALLEE among CALLER's callees (sorted by callee
+   index: report.h), or NULL. */
+static const struct hg_call *find_call(const struct hg_function *caller,
+                                       size_t callee)
+{
+    size_t low = 0, high = caller->callee_count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (caller->callees[middle].callee == callee)
+            return &caller->callees[middle];
+        if (caller->callees[middle].callee < callee)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return NULL;
+}
+
+void hg_diff_edges(const struct hg_diff *diff,
+                   struct hg_diff_edge_pair **pairs, size_t *count)
+{
+    const struct hg_report *base = diff->reports[BASE];
+    const struct hg_report *head = diff->reports[HEAD];
+    size_t i, k, n = 0, capacity = 0, first = 0;
+    size_t *in_head_first;   /* index of each head function's first edge */
+    bool *paired;            /* each head edge, in report order */
+
+    *pairs = NULL;
+    *count = 0;
+    if (diff->head_of_base == NULL)
+        return;
+    in_head_first = hg_xmalloc((head->function_count + 1)
+                               * sizeof *in_head_first);
+    for (i = 0; i < head->function_count; i++) {
+        in_head_first[i] = first;
+        first += head->functions[i].callee_count;
+    }
+    paired = hg_xcalloc(first + 1, sizeof *paired);
+    for (i = 0; i < base->function_count; i++)
+        capacity += base->functions[i].callee_count;
+    *pairs = hg_xcalloc(capacity + first + 1, sizeof **pairs);
+    for (i = 0; i < base->function_count; i++) {
+        const struct hg_function *b = &base->functions[i];
+        size_t h = diff->head_of_base[i];
+        for (k = 0; k < b->callee_count; k++) {
+            struct hg_diff_edge_pair *p = &(*pairs)[n++];
+            size_t callee = diff->head_of_base[b->callees[k].callee];
+            p->caller[BASE] = b;
+            p->callee[BASE] = &base->functions[b->callees[k].callee];
+            p->call[BASE] = &b->callees[k];
+            if (h == NONE || callee == NONE)
+                continue;
+            p->call[HEAD] = find_call(&head->functions[h], callee);
+            if (p->call[HEAD] == NULL)
+                continue;
+            p->caller[HEAD] = &head->functions[h];
+            p->callee[HEAD] = &head->functions[callee];
+            paired[in_head_first[h]
+                   + (size_t)(p->call[HEAD] - head->functions[h].callees)]
+                = true;
+        }
+    }
+    for (i = 0; i < head->function_count; i++) {
+        const struct hg_function *h = &head->functions[i];
+        for (k = 0; k < h->callee_count; k++) {
+            struct hg_diff_edge_pair *p;
+            if (paired[in_head_first[i] + k])
+                continue;
+            p = &(*pairs)[n++];
+            p->caller[HEAD] = h;
+            p->callee[HEAD] = &head->functions[h->callees[k].callee];
+            p->call[HEAD] = &h->callees[k];
+        }
+    }
+    free(paired);
+    free(in_head_first);
+    *count = n;
 }
 
 void hg_diff_why_free(struct hg_diff_why *why)

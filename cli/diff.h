@@ -94,12 +94,37 @@ struct hg_diff_why {
     size_t changed_edges;        /* those whose Ir or calls differ */
 };
 
+/* One caller -> callee edge of the call graph in the two reports, the
+   functions paired as the rows are: CALL is NULL on the side the edge is
+   not in (its caller or callee is not there, or did not call it). */
+struct hg_diff_edge_pair {
+    const struct hg_function *caller[2], *callee[2];
+    const struct hg_call *call[2];
+};
+
+/* Every edge of either report, when both have a call graph (none
+   otherwise): the base's in report order (caller, then callee), then
+   those in the head only.  Caller frees *PAIRS. */
+void hg_diff_edges(const struct hg_diff *diff,
+                   struct hg_diff_edge_pair **pairs, size_t *count);
+
 /* Fills WHY for a function ROW in both reports, when both have a call
    graph; returns false (WHY untouched) otherwise. */
 bool hg_diff_explain(const struct hg_diff *diff,
                      const struct hg_diff_row *row, struct hg_diff_why *why);
 
 void hg_diff_why_free(struct hg_diff_why *why);
+
+/* METRIC's value for ENTITY of REPORT, as hg_metric_value; with GRAPH
+   also calls and the incl- figures of an unmarked function of a report
+   with a call graph (--call-graph=yes gives every function those; the
+   per-call figures stay those of marked functions).  diff and check pass
+   GRAPH when every report they compare has a call graph, so that a report
+   without one does not make every function "added" a figure. */
+bool hg_diff_metric_value(const struct hg_metric *metric,
+                          const struct hg_report *report,
+                          const struct hg_entity *entity, bool graph,
+                          uint64_t *value);
 
 /* Head minus base as "+1,234", "-56", "0". */
 const char *hg_diff_signed(uint64_t base, uint64_t head,

@@ -40,7 +40,18 @@ static struct hg_verdict *add_verdict(struct judge *judge,
     memset(v, 0, sizeof *v);
     v->status = status;
     v->kind = kind;
+    v->order = j->verdict_count;
     return v;
+}
+
+/* "CALLER (OBJ) -> CALLEE (OBJ)" of verdict V, with the two labels. */
+static void label_edge(struct hg_verdict *v, const struct hg_function *caller,
+                       const struct hg_function *callee)
+{
+    const struct hg_entity from = { caller, NULL }, to = { callee, NULL };
+    v->caller = hg_entity_label(&from);
+    v->callee = hg_entity_label(&to);
+    v->label = hg_xasprintf("%s -> %s", v->caller, v->callee);
 }
 
 /* ----------------------------------------------------------- budgets */
@@ -60,6 +71,15 @@ bool hg_object_matches(const char *glob, const struct hg_report *report,
            && hg_glob_match(glob, listed->soname);
 }
 
+/* Whether [OBJECT:]GLOB matches F. */
+static bool function_matches(const char *object, const char *glob,
+                             const struct hg_report *report,
+                             const struct hg_function *f)
+{
+    return hg_glob_match(glob, f->name)
+           && (object == NULL || hg_object_matches(object, report, f->object));
+}
+
 static bool budget_matches(const struct hg_budget *budget,
                            const struct hg_report *report,
                            const struct hg_entity *entity)
@@ -68,9 +88,7 @@ static bool budget_matches(const struct hg_budget *budget,
     switch (budget->target) {
     case HG_BUDGET_FUNCTION:
         return f != NULL
-               && hg_glob_match(budget->glob, f->name)
-               && (budget->object == NULL
-                   || hg_object_matches(budget->object, report, f->object));
+               && function_matches(budget->object, budget->glob, report, f);
     case HG_BUDGET_ZONE:
         return entity->zone != NULL
                && hg_glob_match(budget->glob, entity->zone->name);
@@ -79,36 +97,279 @@ static bool budget_matches(const struct hg_budget *budget,
     }
 }
 
+/* The verdict of BUDGET on one VALUE; the caller labels it. */
+static struct hg_verdict *judge_budget_value(struct judge *judge,
+                                             const struct hg_budget *budget,
+                                             uint64_t value)
+{
+    bool kept = (!budget->has_min || value >= budget->min)
+                && (!budget->has_max || value <= budget->max);
+    struct hg_verdict *v = add_verdict(judge, kept ? HG_VERDICT_PASS
+                                       : HG_VERDICT_FAIL, HG_VERDICT_VALUE);
+    v->budget = budget;
+    v->head = value;
+    if (kept)
+        judge->j->budgets_passed++;
+    else
+        judge->j->budgets_failed++;
+    return v;
+}
+
 static void judge_budget_row(struct judge *judge,
                              const struct hg_budget *budget,
                              const struct hg_report *head,
                              const struct hg_entity *entity,
                              size_t *matched, size_t *valued)
 {
-    struct hg_verdict *v;
     uint64_t value;
-    bool kept;
 
     if (!budget_matches(budget, head, entity))
         return;
     ++*matched;
-    if (!hg_policy_value(budget->metric, head, entity, &value))
+    if (!hg_policy_value(budget->metric, head, entity, head->has_call_graph,
+                         &value))
         return;
     ++*valued;
-    kept = (!budget->has_min || value >= budget->min)
-           && (!budget->has_max || value <= budget->max);
-    v = add_verdict(judge, kept ? HG_VERDICT_PASS : HG_VERDICT_FAIL,
-                    HG_VERDICT_VALUE);
-    v->budget = budget;
-    v->head = value;
-    v->label = hg_entity_label(entity);
-    if (kept)
-        judge->j->budgets_passed++;
-    else
-        judge->j->budgets_failed++;
+    judge_budget_value(judge, budget, value)->label = hg_entity_label(entity);
+}
+
+/* Each edge of HEAD whose caller and callee the budget's patterns
+   match. */
+static void judge_edge_budget(struct judge *judge,
+                              const struct hg_budget *budget,
+                              const struct hg_report *head, size_t *matched,
+                              size_t *valued)
+{
+    size_t i, k;
+    for (i = 0; i < head->function_count; i++) {
+        const struct hg_function *caller = &head->functions[i];
+        if (caller->callee_count == 0
+            || !function_matches(budget->object, budget->glob, head, caller))
+            continue;
+        for (k = 0; k < caller->callee_count; k++) {
+            const struct hg_call *call = &caller->callees[k];
+            const struct hg_function *callee = &head->functions[call->callee];
+            uint64_t value;
+            if (!function_matches(budget->callee_object, budget->callee_glob,
+                                  head, callee))
+                continue;
+            ++*matched;
+            if (!hg_edge_value(budget->metric, head, call, &value))
+                continue;
+            ++*valued;
+            label_edge(judge_budget_value(judge, budget, value), caller,
+                       callee);
+        }
+    }
 }
 
 static const struct hg_metric *total_metric(const struct hg_metric *metric);
+
+/* ---------------------------------------------------------- contexts */
+
+/* Each function's frame name, as flame graphs and folded stacks write it
+   (the calling-context contract): its name, or "NAME [OBJECT]" when
+   another function of that name is in another object, and always for
+   the "???" rows. */
+static const struct hg_report *naming_report;
+
+static int compare_names(const void *a, const void *b)
+{
+    const struct hg_function *f = &naming_report->functions[*(const size_t *)a];
+    const struct hg_function *g = &naming_report->functions[*(const size_t *)b];
+    int order = strcmp(f->name, g->name);
+    return order != 0 ? order : strcmp(f->object, g->object);
+}
+
+static char **frame_names(const struct hg_report *r)
+{
+    size_t n = r->function_count, i, first, k;
+    size_t *by_name = hg_xmalloc((n + 1) * sizeof *by_name);
+    char **names = hg_xcalloc(n + 1, sizeof *names);
+
+    for (i = 0; i < n; i++)
+        by_name[i] = i;
+    naming_report = r;
+    qsort(by_name, n, sizeof *by_name, compare_names);
+    for (first = 0; first < n; first = i) {
+        const struct hg_function *f = &r->functions[by_name[first]];
+        bool several_objects = strcmp(f->name, "???") == 0;
+        for (i = first + 1; i < n
+             && strcmp(r->functions[by_name[i]].name, f->name) == 0; i++)
+            several_objects = several_objects
+                || strcmp(r->functions[by_name[i]].object, f->object) != 0;
+        for (k = first; k < i; k++) {
+            const struct hg_function *g = &r->functions[by_name[k]];
+            names[by_name[k]] = several_objects
+                ? hg_xasprintf("%s [%s]", g->name, g->object)
+                : hg_xstrdup(g->name);
+        }
+    }
+    free(by_name);
+    return names;
+}
+
+/* Which frames of a stack pattern have been matched: bit I set when the
+   first I frames of the pattern match the stack so far.  Frames of
+   HG_ANY_FRAMES match any number of frames, so the set is that of a
+   pattern automaton, stepped once per frame: linear in the stack. */
+struct frame_states {
+    size_t words;        /* uint64_t per set: (frame_count + 1) bits */
+    uint64_t *sets;      /* one set per context, then a scratch one */
+};
+
+static bool state_has(const uint64_t *set, size_t i)
+{
+    return (set[i / 64] >> (i % 64)) & 1;
+}
+
+static void state_add(const struct hg_budget *b, uint64_t *set, size_t i)
+{
+    /* A "**" may match no frame: past it is reached too. */
+    for (;;) {
+        set[i / 64] |= (uint64_t)1 << (i % 64);
+        if (i == b->frame_count || strcmp(b->frames[i], HG_ANY_FRAMES) != 0)
+            return;
+        i++;
+    }
+}
+
+/* TO = FROM after one more frame NAME. */
+static void state_step(const struct hg_budget *b, size_t words,
+                       const uint64_t *from, const char *name, uint64_t *to)
+{
+    size_t i;
+    memset(to, 0, words * sizeof *to);
+    for (i = 0; i < b->frame_count; i++) {
+        if (!state_has(from, i))
+            continue;
+        if (strcmp(b->frames[i], HG_ANY_FRAMES) == 0)
+            state_add(b, to, i);
+        else if (hg_glob_match(b->frames[i], name))
+            state_add(b, to, i + 1);
+    }
+}
+
+/* METRIC's value on context C: its calls, self or inclusive figures, as
+   those of a marked function (hg_metric_value) with the context's. */
+static bool context_value(const struct hg_metric *metric,
+                          const struct hg_report *report,
+                          const struct hg_context *c, uint64_t *value)
+{
+    struct hg_function as_function;
+    const struct hg_entity entity = { &as_function, NULL };
+
+    if (!hg_context_metric(metric))
+        return false;
+    memset(&as_function, 0, sizeof as_function);
+    as_function.marked = true;
+    as_function.calls = c->calls;
+    as_function.self_ir = c->self_ir;
+    as_function.self_cache = c->self_cache;
+    as_function.has_heap = c->has_heap;
+    as_function.heap = c->self_heap;
+    as_function.inclusive_ir = c->inclusive_ir;
+    as_function.inclusive_cache = c->inclusive_cache;
+    /* Without heap attributes, no heap traffic when the run counted it. */
+    as_function.has_inclusive_heap = c->has_heap || report->has_heap;
+    as_function.inclusive_heap = c->inclusive_heap;
+    return hg_metric_value(metric, report, &entity, value);
+}
+
+bool hg_edge_value(const struct hg_metric *metric,
+                   const struct hg_report *report, const struct hg_call *call,
+                   uint64_t *value)
+{
+    /* An edge's figures are those of a context that holds its calls
+       alone: their count, and what ran inside them. */
+    struct hg_context inside;
+
+    if (!hg_edge_metric(metric))
+        return false;
+    memset(&inside, 0, sizeof inside);
+    inside.calls = call->calls;
+    inside.inclusive_ir = call->ir;
+    inside.inclusive_cache = call->cache;
+    inside.has_heap = call->has_heap;
+    if (call->has_heap)
+        inside.inclusive_heap = call->heap;
+    return context_value(metric, report, &inside, value);
+}
+
+/* The sum of BUDGET's metric over the contexts of HEAD whose whole stack,
+   root first, its frames match; *MATCHED counts them.  An incl- figure
+   of a context inside another matching one is in that one's already, so
+   it is added once, at the outermost; self figures and calls of every
+   matching context are added.  False when a figure is missing. */
+static bool sum_contexts(const struct hg_budget *b,
+                         const struct hg_report *head, size_t *matched,
+                         uint64_t *sum)
+{
+    const bool inclusive = strncmp(b->metric->name, "incl-", 5) == 0;
+    struct frame_states st;
+    uint64_t *start;
+    char **names = frame_names(head);
+    bool *inside = hg_xcalloc(head->context_count + 1, sizeof *inside);
+    bool complete = true;
+    size_t i, n = head->context_count;
+
+    st.words = b->frame_count / 64 + 1;
+    st.sets = hg_xcalloc((n + 2) * st.words, sizeof *st.sets);
+    start = &st.sets[(n + 1) * st.words];
+    state_add(b, start, 0);
+    *matched = 0;
+    *sum = 0;
+    for (i = 0; i < n; i++) {
+        const struct hg_context *c = &head->contexts[i];
+        uint64_t *set = &st.sets[i * st.words];
+        uint64_t *scratch = &st.sets[n * st.words];
+        const uint64_t *from = start;
+        bool match, below = false;
+        uint64_t value;
+
+        if (c->parent != HG_NO_PARENT) {
+            from = &st.sets[c->parent * st.words];
+            below = inside[c->parent];
+        } else if (c->truncated) {
+            state_step(b, st.words, start, "[truncated]", scratch);
+            from = scratch;
+        }
+        state_step(b, st.words, from, names[c->function], set);
+        match = state_has(set, b->frame_count);
+        inside[i] = below || match;
+        if (!match)
+            continue;
+        ++*matched;
+        if (inclusive && below)
+            continue;
+        if (!context_value(b->metric, head, c, &value))
+            complete = false;
+        else
+            *sum = *sum > UINT64_MAX - value ? UINT64_MAX : *sum + value;
+    }
+    for (i = 0; i < head->function_count; i++)
+        free(names[i]);
+    free(names);
+    free(inside);
+    free(st.sets);
+    return complete;
+}
+
+static void judge_context_budget(struct judge *judge,
+                                 const struct hg_budget *budget,
+                                 const struct hg_report *head,
+                                 size_t *matched, size_t *valued)
+{
+    uint64_t sum;
+    struct hg_verdict *v;
+    if (!sum_contexts(budget, head, matched, &sum) || *matched == 0)
+        return;
+    *valued = 1;
+    v = judge_budget_value(judge, budget, sum);
+    v->matched = *matched;
+    v->label = hg_xasprintf("stack '%s' (%zu context%s)", budget->pattern,
+                            *matched, *matched == 1 ? "" : "s");
+}
 
 /* Whether REPORT has METRIC's figures at all: its run total (a cache
    figure needs --cache-sim=yes, a heap figure --heap=yes), as thresholds
@@ -118,8 +379,24 @@ static bool report_has_figure(const struct hg_metric *metric,
 {
     struct hg_entity total_row = { NULL, NULL };
     uint64_t ignored;
-    return hg_policy_value(total_metric(metric), report, &total_row,
+    return hg_policy_value(total_metric(metric), report, &total_row, false,
                            &ignored);
+}
+
+/* A budget that judged nothing: a failure, or skipped when optional. */
+static struct hg_verdict *judge_nothing(struct judge *judge,
+                                        const struct hg_budget *budget,
+                                        enum hg_verdict_kind kind)
+{
+    struct hg_verdict *v = add_verdict(judge, budget->optional
+                                       ? HG_VERDICT_SKIP : HG_VERDICT_FAIL,
+                                       kind);
+    v->budget = budget;
+    if (budget->optional)
+        judge->j->budgets_skipped++;
+    else
+        judge->j->budgets_failed++;
+    return v;
 }
 
 static void judge_budget(struct judge *judge, const struct hg_budget *budget,
@@ -127,20 +404,27 @@ static void judge_budget(struct judge *judge, const struct hg_budget *budget,
 {
     struct hg_entity entity = { NULL, NULL };
     size_t matched = 0, valued = 0, i;
-    struct hg_verdict *v;
 
+    /* Edges are a call graph's: without one there is nothing to judge,
+       as with a figure the report does not have. */
+    if (budget->target == HG_BUDGET_EDGE && !head->has_call_graph) {
+        judge_nothing(judge, budget, HG_VERDICT_NO_GRAPH);
+        return;
+    }
+    if (budget->target == HG_BUDGET_CONTEXT && !head->has_contexts) {
+        judge_nothing(judge, budget, HG_VERDICT_NO_CONTEXTS);
+        return;
+    }
     /* A figure the whole report lacks is said the same way whatever the
        budget's target: "the report has no D1mr figure". */
     if (!report_has_figure(budget->metric, head)) {
-        v = add_verdict(judge, budget->optional ? HG_VERDICT_SKIP
-                        : HG_VERDICT_FAIL, HG_VERDICT_NO_FIGURE);
-        v->budget = budget;
-        if (budget->optional)
-            judge->j->budgets_skipped++;
-        else
-            judge->j->budgets_failed++;
+        judge_nothing(judge, budget, HG_VERDICT_NO_FIGURE);
         return;
     }
+    if (budget->target == HG_BUDGET_EDGE)
+        judge_edge_budget(judge, budget, head, &matched, &valued);
+    if (budget->target == HG_BUDGET_CONTEXT)
+        judge_context_budget(judge, budget, head, &matched, &valued);
     if (budget->target == HG_BUDGET_TOTAL)
         judge_budget_row(judge, budget, head, &entity, &matched, &valued);
     for (i = 0; budget->target == HG_BUDGET_FUNCTION
@@ -157,15 +441,8 @@ static void judge_budget(struct judge *judge, const struct hg_budget *budget,
     if (valued > 0)
         return;
     /* A budget that judged nothing must not pass for one that held. */
-    v = add_verdict(judge, budget->optional ? HG_VERDICT_SKIP
-                    : HG_VERDICT_FAIL, matched ? HG_VERDICT_NO_VALUE
-                    : HG_VERDICT_UNMATCHED);
-    v->budget = budget;
-    v->matched = matched;
-    if (budget->optional)
-        judge->j->budgets_skipped++;
-    else
-        judge->j->budgets_failed++;
+    judge_nothing(judge, budget, matched ? HG_VERDICT_NO_VALUE
+                  : HG_VERDICT_UNMATCHED)->matched = matched;
 }
 
 /* ------------------------------------------------------------- marks */
@@ -264,18 +541,31 @@ static const struct hg_metric *weight_metric(const struct hg_metric *metric)
     return hg_metric_named("incl-Ir");
 }
 
+/* A row, or an edge, in one report. */
 struct side {
     const struct hg_report *report;
     const struct hg_entity *entity;   /* NULL: the row is not there */
+    const struct hg_call *call;       /* an edge; NULL: a row, or the edge
+                                         is not there */
+    bool graph;                       /* both reports have a call graph */
     bool has_value;
     uint64_t value;
 };
 
+/* METRIC's value on SIDE, false where it has none. */
+static bool side_value(const struct side *side,
+                       const struct hg_metric *metric, uint64_t *value)
+{
+    if (side->call != NULL)
+        return hg_edge_value(metric, side->report, side->call, value);
+    return side->entity != NULL
+           && hg_policy_value(metric, side->report, side->entity,
+                              side->graph, value);
+}
+
 static void read_side(struct side *side, const struct hg_metric *metric)
 {
-    side->has_value = side->entity != NULL
-                      && hg_policy_value(metric, side->report, side->entity,
-                                         &side->value);
+    side->has_value = side_value(side, metric, &side->value);
     if (!side->has_value)
         side->value = 0;
 }
@@ -296,15 +586,18 @@ static bool under_floor(const struct hg_threshold *t, const struct side *side)
         return true;
     if (t->floor == 0)
         return false;
-    if (side->entity != NULL)
-        hg_policy_value(weight, side->report, side->entity, &w);
-    hg_policy_value(total_metric(t->metric), side->report, &total_row,
+    if (!side_value(side, weight, &w))
+        w = 0;
+    hg_policy_value(total_metric(t->metric), side->report, &total_row, false,
                     &total);
     return product_below(w, PERCENT_SCALE, total, t->floor);
 }
 
-static void judge_pair(struct judge *judge, const struct hg_threshold *t,
-                       struct side *base, struct side *head)
+/* The verdict of threshold T on a row or edge, or NULL when it did not
+   change or is under the floor; the caller labels it. */
+static struct hg_verdict *judge_pair(struct judge *judge,
+                                     const struct hg_threshold *t,
+                                     struct side *base, struct side *head)
 {
     struct hg_judgement *j = judge->j;
     struct hg_verdict *v;
@@ -315,10 +608,10 @@ static void judge_pair(struct judge *judge, const struct hg_threshold *t,
     read_side(head, t->metric);
     /* Only changes are judged. */
     if (base->has_value == head->has_value && base->value == head->value)
-        return;
+        return NULL;
     if (!totals && under_floor(t, base) && under_floor(t, head)) {
         j->under_floor++;
-        return;
+        return NULL;
     }
     /* A row in one report only whose figure is 0 there did not change
        this figure: "only in base: 0" would be noise. */
@@ -344,7 +637,7 @@ static void judge_pair(struct judge *judge, const struct hg_threshold *t,
     v->threshold = t;
     v->base = base->value;
     v->head = head->value;
-    v->label = hg_entity_label(head->entity ? head->entity : base->entity);
+    return v;
 }
 
 /* A metric is judged only where both reports have its run total (heap
@@ -380,9 +673,39 @@ static void judge_rows(struct judge *judge, const struct hg_threshold *t,
     for (k = 0; k <= diff->row_count; k++) {
         const struct hg_diff_row *row = k == 0 ? &diff->total
                                                : &diff->rows[k - 1];
-        struct side b = { base, row->in_base ? &row->base : NULL, false, 0 };
-        struct side h = { head, row->in_head ? &row->head : NULL, false, 0 };
-        judge_pair(judge, t, &b, &h);
+        /* The calls and incl- figures of marked functions only, with a
+           call graph or without: the graph's are judged on its edges,
+           where a regression shows its path once instead of again in
+           every caller's inclusive figures. */
+        struct side b = { base, row->in_base ? &row->base : NULL, NULL,
+                          false, false, 0 };
+        struct side h = { head, row->in_head ? &row->head : NULL, NULL,
+                          false, false, 0 };
+        struct hg_verdict *v = judge_pair(judge, t, &b, &h);
+        if (v != NULL)
+            v->label = hg_entity_label(h.entity ? h.entity : b.entity);
+    }
+}
+
+/* Every edge of either report, paired as `hotgrind diff` pairs their
+   functions, for T's metric when it is an edge's (calls, incl-). */
+static void judge_edges(struct judge *judge, const struct hg_threshold *t,
+                        const struct hg_diff_edge_pair *pairs, size_t count,
+                        const struct hg_report *base,
+                        const struct hg_report *head)
+{
+    size_t k;
+    if (!hg_edge_metric(t->metric))
+        return;
+    for (k = 0; k < count; k++) {
+        const struct hg_diff_edge_pair *p = &pairs[k];
+        /* An edge not in a report has no figure there, as a row. */
+        struct side b = { base, NULL, p->call[0], true, false, 0 };
+        struct side h = { head, NULL, p->call[1], true, false, 0 };
+        struct hg_verdict *v = judge_pair(judge, t, &b, &h);
+        if (v != NULL)
+            label_edge(v, p->caller[1] ? p->caller[1] : p->caller[0],
+                       p->callee[1] ? p->callee[1] : p->callee[0]);
     }
 }
 
@@ -394,11 +717,15 @@ static void judge_thresholds(struct judge *judge,
                              const struct hg_report *head)
 {
     struct hg_diff diff;
-    size_t i;
+    struct hg_diff_edge_pair *edges;
+    size_t i, edge_count;
 
     hg_diff_reports(base, head, &diff);
+    hg_diff_edges(&diff, &edges, &edge_count);
     judge->j->cross_arch = diff.cross_arch;
     judge->j->unchanged = diff.unchanged;
+    if (policy->judges_edges && base->has_call_graph != head->has_call_graph)
+        judge->j->edges_missing_in = base->has_call_graph ? "head" : "base";
     judge->j->differences = diff.differences;
     judge->j->difference_count = diff.difference_count;
     diff.differences = NULL;
@@ -406,9 +733,13 @@ static void judge_thresholds(struct judge *judge,
     for (i = 0; i < policy->threshold_count; i++) {
         const struct hg_threshold *t = &policy->thresholds[i];
         if (t->judged && !(diff.cross_arch && t->metric->arch_dependent)
-            && both_have(judge, t, base, head))
+            && both_have(judge, t, base, head)) {
             judge_rows(judge, t, &diff, base, head);
+            if (policy->judges_edges)
+                judge_edges(judge, t, edges, edge_count, base, head);
+        }
     }
+    free(edges);
     hg_diff_free(&diff);
 }
 
@@ -434,13 +765,17 @@ static int compare_threshold_verdicts(const void *a, const void *b)
 {
     const struct hg_verdict *x = a, *y = b;
     uint64_t dx = size_of_change(x), dy = size_of_change(y);
+    int order;
     if (x->status != y->status)
         return status_rank(x->status) < status_rank(y->status) ? -1 : 1;
     if (x->threshold != y->threshold)
         return x->threshold < y->threshold ? -1 : 1;
     if (dx != dy)
         return dx > dy ? -1 : 1;
-    return strcmp(x->label, y->label);
+    if ((order = strcmp(x->label, y->label)) != 0)
+        return order;
+    /* Two rows of one label (a name in two files): as judged. */
+    return x->order < y->order ? -1 : x->order > y->order;
 }
 
 static void count_threshold_verdicts(struct hg_judgement *j, size_t first)
@@ -617,8 +952,11 @@ void hg_judgement_free(struct hg_judgement *judgement)
     size_t i;
     if (judgement == NULL)
         return;
-    for (i = 0; i < judgement->verdict_count; i++)
+    for (i = 0; i < judgement->verdict_count; i++) {
         free(judgement->verdicts[i].label);
+        free(judgement->verdicts[i].caller);
+        free(judgement->verdicts[i].callee);
+    }
     for (i = 0; i < judgement->difference_count; i++) {
         free(judgement->differences[i].what);
         free(judgement->differences[i].base);

@@ -48,13 +48,14 @@ static uint64_t mean_in_hundredths(const struct hg_per_call *per_call)
 
 bool hg_policy_value(const struct hg_metric *metric,
                      const struct hg_report *report,
-                     const struct hg_entity *entity, uint64_t *value)
+                     const struct hg_entity *entity, bool graph,
+                     uint64_t *value)
 {
     const struct hg_function *f = entity->function;
     const struct hg_zone *z = entity->zone;
 
     if (metric != &hg_policy_mean)
-        return hg_metric_value(metric, report, entity, value);
+        return hg_diff_metric_value(metric, report, entity, graph, value);
     if (z != NULL && z->has_per_call)
         *value = mean_in_hundredths(&z->per_call);
     else if (f != NULL && f->marked && f->has_per_call)
@@ -204,6 +205,24 @@ static bool read_limit(struct reader *reader, const xmlNode *node,
     return ok;
 }
 
+static bool starts_with(const char *text, const char *prefix)
+{
+    return strncmp(text, prefix, strlen(prefix)) == 0;
+}
+
+bool hg_edge_metric(const struct hg_metric *metric)
+{
+    return metric != &hg_policy_mean && metric->scope == HG_SCOPE_MARKED
+           && (strcmp(metric->name, "calls") == 0
+               || starts_with(metric->name, "incl-"));
+}
+
+bool hg_context_metric(const struct hg_metric *metric)
+{
+    return metric != &hg_policy_mean
+           && (metric->scope == HG_SCOPE_SELF || hg_edge_metric(metric));
+}
+
 /* Which metrics a row of each kind has. */
 static bool target_has(enum hg_budget_target target,
                        const struct hg_metric *metric)
@@ -211,6 +230,8 @@ static bool target_has(enum hg_budget_target target,
     switch (target) {
     case HG_BUDGET_FUNCTION: return metric->scope != HG_SCOPE_TOTAL;
     case HG_BUDGET_ZONE:     return metric->scope == HG_SCOPE_MARKED;
+    case HG_BUDGET_EDGE:     return hg_edge_metric(metric);
+    case HG_BUDGET_CONTEXT:  return hg_context_metric(metric);
     default:                 return metric->scope != HG_SCOPE_MARKED;
     }
 }
@@ -222,6 +243,10 @@ static const char *const target_figures[] = {
     "min, p50, p95, p99, max, mean)",
     "the whole run has self and run figures (Ir, cache, heap, peak-*, "
     "exit-*), not those of marked functions",
+    "an edge has calls and the incl- figures of its calls (incl-Ir, "
+    "incl-D1mr, incl-cycles, incl-allocs, ...), no self or per-call ones",
+    "a context has calls, self figures (Ir, cache, heap) and incl- "
+    "figures, no per-call or run ones",
 };
 
 static bool read_metric_name(struct reader *reader, const xmlNode *node,
@@ -261,47 +286,105 @@ const char *hg_pattern_object_separator(const char *pattern)
     return NULL;
 }
 
+/* Attribute ATTRIBUTE of NODE into PATTERN, split as OBJ:GLOB into
+   OBJECT and GLOB when WITH_OBJECT (functions and edges; a zone's name
+   may hold a ':'). */
 static bool read_pattern(struct reader *reader, const xmlNode *node,
-                         struct hg_budget *budget)
+                         const char *attribute, bool with_object,
+                         char **pattern, char **object, char **glob)
 {
-    xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)"pattern");
+    xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)attribute);
     const char *separator;
     char shown[64];
 
     if (raw == NULL)   /* required by the schema */
-        return problem_at(reader, node, "<%s> has no pattern attribute",
-                          node_name(node));
-    budget->pattern = hg_xstrdup((const char *)raw);
+        return problem_at(reader, node, "<%s> has no %s attribute",
+                          node_name(node), attribute);
+    *pattern = hg_xstrdup((const char *)raw);
     xmlFree(raw);
-    separator = budget->target == HG_BUDGET_FUNCTION
-                ? hg_pattern_object_separator(budget->pattern) : NULL;
+    separator = with_object ? hg_pattern_object_separator(*pattern) : NULL;
     if (separator == NULL) {
-        budget->glob = hg_xstrdup(budget->pattern);
+        *glob = hg_xstrdup(*pattern);
         return true;
     }
-    if (separator == budget->pattern || separator[1] == '\0') {
-        hg_quote_for_message(shown, sizeof shown, budget->pattern);
-        return problem_at(reader, node, "<%s> pattern=\"%s\": OBJ:PATTERN "
+    if (separator == *pattern || separator[1] == '\0') {
+        hg_quote_for_message(shown, sizeof shown, *pattern);
+        return problem_at(reader, node, "<%s> %s=\"%s\": OBJ:PATTERN "
                           "needs both an object and a pattern",
-                          node_name(node), shown);
+                          node_name(node), attribute, shown);
     }
-    budget->object = hg_xstrndup(budget->pattern,
-                                 (size_t)(separator - budget->pattern));
-    budget->glob = hg_xstrdup(separator + 1);
+    *object = hg_xstrndup(*pattern, (size_t)(separator - *pattern));
+    *glob = hg_xstrdup(separator + 1);
     return true;
+}
+
+/* A context's stack="GLOB;GLOB;..." into its frames: none may be
+   empty. */
+static bool read_stack(struct reader *reader, const xmlNode *node,
+                       struct hg_budget *budget)
+{
+    xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)"stack");
+    const char *start, *end;
+    char shown[64];
+
+    if (raw == NULL)   /* required by the schema */
+        return problem_at(reader, node, "<context> has no stack attribute");
+    budget->pattern = hg_xstrdup((const char *)raw);
+    xmlFree(raw);
+    budget->frames = hg_xcalloc(strlen(budget->pattern) / 2 + 1,
+                                sizeof *budget->frames);
+    for (start = budget->pattern;; start = end + 1) {
+        end = strchr(start, ';');
+        if (end == NULL)
+            end = start + strlen(start);
+        if (end == start) {
+            hg_quote_for_message(shown, sizeof shown, budget->pattern);
+            return problem_at(reader, node, "<context> stack=\"%s\": an "
+                              "empty frame (frames are separated by "
+                              "single ';')", shown);
+        }
+        budget->frames[budget->frame_count++] =
+            hg_xstrndup(start, (size_t)(end - start));
+        if (*end == '\0')
+            return true;
+    }
+}
+
+/* The patterns of a budget: a function's or zone's, an edge's two, or a
+   context's stack. */
+static bool read_patterns(struct reader *reader, const xmlNode *node,
+                          struct hg_budget *budget)
+{
+    switch (budget->target) {
+    case HG_BUDGET_TOTAL:
+        return true;
+    case HG_BUDGET_CONTEXT:
+        return read_stack(reader, node, budget);
+    case HG_BUDGET_EDGE:
+        return read_pattern(reader, node, "caller", true, &budget->pattern,
+                            &budget->object, &budget->glob)
+               && read_pattern(reader, node, "callee", true,
+                               &budget->callee_pattern,
+                               &budget->callee_object, &budget->callee_glob);
+    default:
+        return read_pattern(reader, node, "pattern",
+                            budget->target == HG_BUDGET_FUNCTION,
+                            &budget->pattern, &budget->object, &budget->glob);
+    }
 }
 
 static bool read_budget(struct reader *reader, const xmlNode *node,
                         struct hg_budget *budget)
 {
-    static const char *const targets[] = { "function", "zone", "total" };
+    static const char *const targets[] = { "function", "zone", "total",
+                                           "edge", "context" };
     bool has_exact;
     uint64_t exact;
     char *optional;
     size_t t;
 
-    for (t = 0; t < 2 && strcmp(node_name(node), targets[t]) != 0; t++)
-        ;   /* the schema allows only these three */
+    for (t = 0; t < 4 && strcmp(node_name(node), targets[t]) != 0; t++)
+        ;   /* the schema allows only these five */
     budget->target = (enum hg_budget_target)t;
     budget->line = hg_xml_line(node);
     if (!read_metric_name(reader, node, "metric", &budget->metric))
@@ -310,8 +393,7 @@ static bool read_budget(struct reader *reader, const xmlNode *node,
         return problem_at(reader, node, "<%s> cannot have metric %s: %s",
                           targets[t], budget->metric->name,
                           target_figures[t]);
-    if (budget->target != HG_BUDGET_TOTAL
-        && !read_pattern(reader, node, budget))
+    if (!read_patterns(reader, node, budget))
         return false;
     if (!read_limit(reader, node, "exact", budget->metric, &has_exact,
                     &exact)
@@ -487,6 +569,7 @@ static bool read_thresholds(struct reader *reader, const xmlNode *node,
     policy->has_thresholds = true;
     defaults = !token_is(node, "default-metrics", "no");
     policy->added_is_regression = token_is(node, "added", "regression");
+    policy->judges_edges = !token_is(node, "edges", "no");
     for (i = 0; i < policy->threshold_count; i++) {
         struct hg_threshold *t = &policy->thresholds[i];
         t->line = hg_xml_line(node);
@@ -552,6 +635,7 @@ static bool read_policy(struct reader *reader, xmlDocPtr doc,
                                  reader->problem, reader->problem_size))
         return false;
     default_thresholds(policy);
+    policy->judges_edges = true;
     for (child = root->children; child != NULL; child = child->next) {
         if (!is_element(child))
             continue;
@@ -589,13 +673,19 @@ struct hg_policy *hg_policy_load(const char *path, char *problem,
 
 void hg_policy_free(struct hg_policy *policy)
 {
-    size_t i;
+    size_t i, k;
     if (policy == NULL)
         return;
     for (i = 0; i < policy->budget_count; i++) {
         free(policy->budgets[i].pattern);
         free(policy->budgets[i].object);
         free(policy->budgets[i].glob);
+        free(policy->budgets[i].callee_pattern);
+        free(policy->budgets[i].callee_object);
+        free(policy->budgets[i].callee_glob);
+        for (k = 0; k < policy->budgets[i].frame_count; k++)
+            free(policy->budgets[i].frames[k]);
+        free(policy->budgets[i].frames);
     }
     free(policy->budgets);
     for (i = 0; i < policy->mark_count; i++)

@@ -28,11 +28,14 @@ extern const struct hg_metric hg_policy_mean;
 /* The metric called NAME, the mean included, or NULL. */
 const struct hg_metric *hg_policy_metric_named(const char *name);
 
-/* METRIC's value for ENTITY of REPORT, as hg_metric_value, or the mean in
-   hundredths (saturated at UINT64_MAX past 184,467,440,737,095,516). */
+/* METRIC's value for ENTITY of REPORT, as hg_diff_metric_value with GRAPH
+   (calls and incl- figures of every function of a call graph), or the
+   mean in hundredths (saturated at UINT64_MAX past
+   184,467,440,737,095,516). */
 bool hg_policy_value(const struct hg_metric *metric,
                      const struct hg_report *report,
-                     const struct hg_entity *entity, uint64_t *value);
+                     const struct hg_entity *entity, bool graph,
+                     uint64_t *value);
 
 /* True if GLOB (* any run of bytes, ? exactly one, nothing escaped)
    matches the whole of TEXT.  Linear in memory, at most
@@ -51,18 +54,50 @@ bool hg_object_matches(const char *glob, const struct hg_report *report,
 enum hg_budget_target {
     HG_BUDGET_FUNCTION,   /* <function pattern="[OBJ:]GLOB"> */
     HG_BUDGET_ZONE,       /* <zone pattern="GLOB"> */
-    HG_BUDGET_TOTAL       /* <total>: the whole run */
+    HG_BUDGET_TOTAL,      /* <total>: the whole run */
+    HG_BUDGET_EDGE,       /* <edge caller="[OBJ:]GLOB" callee="[OBJ:]GLOB">:
+                             every caller -> callee edge of a call graph */
+    HG_BUDGET_CONTEXT     /* <context stack="GLOB;GLOB;...">: the calling
+                             contexts whose stack matches, summed */
 };
+
+/* The frame of a stack pattern that matches any number of frames, none
+   included. */
+#define HG_ANY_FRAMES "**"
+
+/* Whether METRIC is a figure of a calling context: calls, a self figure
+   (Ir, cache, heap) or an incl- figure. */
+bool hg_context_metric(const struct hg_metric *metric);
+
+/* Whether METRIC is a figure of a call-graph edge: calls, or an incl-
+   figure (the costs inside the edge's calls). */
+bool hg_edge_metric(const struct hg_metric *metric);
+
+/* METRIC's value for the edge CALL of REPORT: its calls or an incl-
+   figure; false when the report lacks the figure (cache, heap). */
+bool hg_edge_value(const struct hg_metric *metric,
+                   const struct hg_report *report, const struct hg_call *call,
+                   uint64_t *value);
 
 /* An absolute limit on the HEAD report. */
 struct hg_budget {
     long line;                       /* of its element in the policy */
     enum hg_budget_target target;
-    char *pattern;                   /* as written; NULL for <total> */
+    char *pattern;                   /* as written (an edge's caller);
+                                        NULL for <total> */
     char *object;                    /* OBJ of OBJ:GLOB, a glob over the
                                         object's file name or soname, or
                                         NULL: any */
     char *glob;                      /* over the name; NULL for <total> */
+    /* <edge>: the callee's pattern, as pattern, object and glob are the
+       caller's; NULL for the other targets. */
+    char *callee_pattern;
+    char *callee_object;
+    char *callee_glob;
+    /* <context>: its stack (in pattern) split at ';', root first; each a
+       glob over a frame's name, or HG_ANY_FRAMES. */
+    char **frames;
+    size_t frame_count;
     const struct hg_metric *metric;
     bool exact;                      /* exact="N": min = max = N */
     bool has_min, has_max;
@@ -106,6 +141,9 @@ struct hg_policy {
     size_t mark_count;
     bool has_thresholds;             /* a <thresholds> element */
     bool added_is_regression;        /* added="regression" */
+    bool judges_edges;               /* edges="yes" (the default): the
+                                        thresholds of calls and incl-
+                                        figures judge call-graph edges */
     struct hg_threshold *thresholds; /* one per metric: hg_metrics()
                                         order, then the mean */
     size_t threshold_count;
@@ -141,6 +179,9 @@ enum hg_verdict_kind {
     HG_VERDICT_NO_FIGURE,  /* budget: the report lacks the figure (no
                               cache simulation, heap=no), whatever the
                               budget's target */
+    HG_VERDICT_NO_GRAPH,   /* budget on edges: the report has no call
+                              graph (--call-graph=yes) */
+    HG_VERDICT_NO_CONTEXTS, /* budget on contexts: the report has none */
     HG_VERDICT_CHANGE,     /* threshold: base -> head */
     HG_VERDICT_ADDED,      /* threshold: a value only in HEAD */
     HG_VERDICT_REMOVED,    /* threshold: a value only in BASE */
@@ -155,11 +196,16 @@ struct hg_verdict {
     const struct hg_mark *mark;            /* MARK: the report's mark */
     const struct hg_policy_mark *policy_mark; /* MARK: the <mark> that
                                                  matched it, or NULL */
-    char *label;          /* "parse (bench)", "zone startup", "(total)";
-                             NULL for UNMATCHED and NO_VALUE */
+    char *label;          /* "parse (bench)", "zone startup", "(total)",
+                             "main (bench) -> parse (bench)" for an edge;
+                             NULL when a budget judged nothing */
+    char *caller, *callee; /* an edge's two functions as labels; NULL for
+                              other rows */
+    size_t order;         /* when it was judged: the last tie-break */
     uint64_t base;        /* CHANGE, REMOVED */
     uint64_t head;        /* VALUE, CHANGE, ADDED */
-    size_t matched;       /* NO_VALUE: how many rows matched */
+    size_t matched;       /* NO_VALUE: how many rows matched; a context
+                             budget's VALUE: how many contexts it summed */
 };
 
 /* A metric whose thresholds could not be applied, and why. */
@@ -189,6 +235,9 @@ struct hg_judgement {
     bool cross_arch;
     struct hg_unjudged *unjudged;    /* metric by metric */
     size_t unjudged_count;
+    /* "base" or "head": the report without a call graph when only one
+       has one, so edges were not judged; NULL otherwise. */
+    const char *edges_missing_in;
     /* How the runs were measured differently, as `hotgrind diff` says. */
     struct hg_diff_difference *differences;
     size_t difference_count;

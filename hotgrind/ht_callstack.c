@@ -501,6 +501,25 @@ VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret)
    update_watch(running);
 }
 
+/* The function charged with an allocator call's self heap figures: its
+   caller as the call graph has it, the function of the activation under
+   the allocator's.  Without --call-graph=yes only tracked functions have
+   activations, so that one is the caller only when it jumped into the
+   allocator (a tail call: the allocator's return address and entry SP
+   are its own; a PLT stub between them moves neither); otherwise the
+   caller is the function whose call instruction is just before the
+   return address. */
+static HT_Fn* allocator_caller(const ThreadState* t, Addr sp, Addr ret)
+{
+   const Activation* under;
+   tl_assert(t->n_acts > 0);       /* the allocator's own */
+   under = t->n_acts > 1 ? &t->acts[t->n_acts - 2] : NULL;
+   if (under && (HT_(clo).call_graph
+                 || (under->ret == ret && under->sp == sp)))
+      return under->fn;
+   return HT_(fn_containing)(ret - 1);
+}
+
 VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
                                           UWord a0, UWord a1, UWord a2)
 {
@@ -530,8 +549,7 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
       a->args[0] = a0; a->args[1] = a1; a->args[2] = a2;
       if (HT_IS_ALLOCATOR(kind)) {
          t->in_allocator++;
-         /* The call instruction is just before the return address. */
-         a->caller = HT_(fn_containing)(ret - 1);
+         a->caller = allocator_caller(t, sp, ret);
       } else {
          a->outer_waited = HT_(thread_waited)(tid);
          HT_(thread_waited_set)(tid, False);

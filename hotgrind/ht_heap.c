@@ -21,7 +21,8 @@
    - peak = live bytes and blocks at the latest global maximum of live
      bytes; exit = live at the end, after Valgrind's freeres.
 
-   Self figures go to the function that called the allocator; the
+   Self figures go to the function that called the allocator, by the
+   call graph's rule (ht_callstack.c's allocator_caller); the
    per-thread clock carries them, so marked functions, zones and threads
    get inclusive figures from the same clock differences as Ir. */
 

@@ -107,6 +107,17 @@ a64_disasm() {
       awk -v f="<$2>:" '$2 == f { on = 1; next } on && /^$/ { exit } on'
 }
 
+# a64_expect_tail_jump PROG CALLER CALLEE: CALLER's aarch64 code enters
+# CALLEE by a `b` to its first instruction and calls nothing (no `bl`).
+a64_expect_tail_jump() {
+   a64_disasm "$1" "$2" >"$1.$2.dis"
+   if ! grep -E -q "\sb\s+[0-9a-f]+ <$3>\$" "$1.$2.dis" ||
+      grep -E -q '\sbl\s' "$1.$2.dis"; then
+      cat "$1.$2.dis" >&2
+      fail "arm64 $1: $2 does not tail-jump (b) to $3"
+   fi
+}
+
 # marked_calls REPORT: "NAME<TAB>CALLS" of every marked function, sorted.
 marked_calls() {
    "$PYTHON3" -c '

@@ -76,14 +76,8 @@ same_calls_as_x86 mutual_O0.xml x86_mutual_O0.xml
 expect_mutual mutual_O0.xml 101 3
 
 a64_cc mark_mutual_O2 -O2 mark_mutual.c
-for f in is_even:is_odd is_odd:is_even; do
-   a64_disasm mark_mutual_O2 "${f%%:*}" >"${f%%:*}.dis"
-   if ! grep -E -q "\sb\s+[0-9a-f]+ <${f#*:}>$" "${f%%:*}.dis" ||
-      grep -E -q '\sbl\s' "${f%%:*}.dis"; then
-      cat "${f%%:*}.dis" >&2
-      fail "arm64 mark_mutual_O2: ${f%%:*} does not tail-jump (b) to ${f#*:}"
-   fi
-done
+a64_expect_tail_jump mark_mutual_O2 is_even is_odd
+a64_expect_tail_jump mark_mutual_O2 is_odd is_even
 pass "arm64 mark_mutual_O2: is_even and is_odd enter each other by b"
 a64_hg mutual_O2.xml --mark=is_even --mark=is_odd -- ./mark_mutual_O2 101 3
 expect_mutual mutual_O2.xml 101 3

@@ -85,3 +85,61 @@ print("work: incl-Ir %+d = self %+d + no-symbol %+d + callees %s"
          ", ".join("%s %+d" % (n, delta[n]) for n in sorted(delta))))
 EOF
 pass "diff explains work's incl-Ir by crunch; the parts add up"
+
+# The chain main -> parse -> lex -> ht_loop_n: ht_loop_n(N) is 2N + 2 Ir
+# (hand.h), so from N = 100 to 1000 it grows by 2 * 900 = 1,800, in one
+# call each time; lex and parse run the same instructions whatever N (a
+# call, a volatile increment), so their self Ir does not change and their
+# incl-Ir grows by 1,800 each.  diff shows them as rows all the same and
+# explains each by the next edge down: lex by ht_loop_n +1,800, parse by
+# lex +1,800, main by parse +1,800 (and work's change, read from the
+# reports).  ht_loop_n's own row shows Ir only: its incl-Ir moved as its
+# Ir did.
+"$PYTHON3" - base.xml head.xml why.json why.text <<'EOF' || fail "the chain main -> parse -> lex"
+import json, sys
+import xml.etree.ElementTree as ET
+
+def incl(path, name):
+    f = [f for f in ET.parse(path).getroot().find("functions")
+         if f.get("name") == name]
+    assert len(f) == 1, path + ": not one " + name
+    return int(f[0].find("inclusive").get("Ir"))
+
+grow = 2 * (1000 - 100)
+rows = {r.get("name"): r for r in json.load(open(sys.argv[3]))["rows"]}
+def delta(row, metric):
+    d = [v["delta"] for v in rows[row]["metrics"] if v["metric"] == metric]
+    assert len(d) == 1, (row, metric)
+    return d[0]
+
+assert delta("ht_loop_n", "Ir") == grow and delta("ht_loop_n", "calls") == 0
+for name, callee in (("lex", "ht_loop_n"), ("parse", "lex")):
+    assert delta(name, "Ir") == 0 and delta(name, "incl-Ir") == grow, name
+    why = rows[name]["explained-by"]
+    assert why["adds-up"] and why["incl-Ir"]["delta"] == grow, name
+    assert why["self"]["delta"] == 0, name
+    first = why["callees"][0]
+    assert (first["name"], first["delta"], first["base-calls"],
+            first["head-calls"]) == (callee, grow, 1, 1), (name, first)
+    assert all(c["delta"] == 0 for c in why["callees"][1:]), name
+work = incl(sys.argv[2], "work") - incl(sys.argv[1], "work")
+why = rows["main"]["explained-by"]
+edges = {c["name"]: c["delta"] for c in why["callees"]}
+assert edges.get("parse") == grow and edges.get("work") == work, edges
+assert why["incl-Ir"]["delta"] == delta("main", "incl-Ir")
+
+# The text table: lex and parse have one line each, incl-Ir +1,800;
+# ht_loop_n has no incl-Ir line.
+text = open(sys.argv[4]).read()
+table = text[:text.index("\nWhy incl-Ir changed")].splitlines()
+for name in ("lex", "parse"):
+    line = [l.split() for l in table if l.startswith(name + " ")]
+    # name object file status metric base head delta change
+    assert len(line) == 1 and line[0][4] == "incl-Ir" \
+        and line[0][7] == "+1,800", (name, line)
+at = [i for i, l in enumerate(table) if l.startswith("ht_loop_n ")][0]
+assert "incl-Ir" not in " ".join(table[at:at + 3]), table[at:at + 3]
+print("lex, parse: incl-Ir %+d by the edge below; main: parse %+d, work %+d"
+      % (grow, grow, work))
+EOF
+pass "diff shows lex, parse and main for their incl-Ir and explains each by the edge below"

@@ -3,37 +3,163 @@
 # GPL-2.0-or-later
 #
 # The mark programs cross-compiled as arm64_marks.sh does, run with the
-# arm64 hotgrind built in this build tree (arm64_lib.sh): the report's
-# identities hold (cgr_edges.py check: calls = outside calls + edges
-# into a function; inclusive = self + no-symbol + callees where no
-# recursion is involved), including around ld.so's _start, which calls
-# _dl_start without moving SP, so the return to it is a jump to LR with
-# SP at its entry value, as a longjmp's is; and mark_tail's edges are the
-# ones its source gives (main -> target D, main -> via_tail T,
-# via_tail -> target T, whether via_tail calls target or jumps with `b`).
+# arm64 hotgrind built in this build tree (arm64_lib.sh).  Each program
+# counts its own calls per (caller, callee) and writes the counts to the
+# file HT_EDGE_COUNTS names (edge_count.h); for each run:
+# - every edge between the functions the program counts has its count
+#   (prog_edges.py counts), at -O0, and at -O2 where gcc's code makes the
+#   calls the source makes: the callees kept out of line (HT_NOIPA,
+#   noinline) and tail calls made by `b`, whose caller is the function
+#   that jumped; of fib's only main -> fib (gcc turns fib's second call
+#   into a loop at -O2, mark_fib.c);
+# - every edge into the program's own functions (those of its executable
+#   and libraries with debug information) has the calls of the x86-64
+#   report of the same source, level and arguments (prog_edges.py same),
+#   x86-64 being where graph_callgrind.sh compares them with Callgrind;
+#   all at -O0, and at -O2 all but mark_except (X86_LAYOUT_DIFFERS);
+# - the report's identities hold (cgr_edges.py check: calls = outside
+#   calls + edges into a function; inclusive = self + no-symbol + callees
+#   where no recursion is involved), including around ld.so's _start,
+#   which calls _dl_start without moving SP, so the return to it is a
+#   jump to LR with SP at its entry value, as a longjmp's is;
+# - mark_tail's edges are also the ones its source gives (main -> target
+#   D, main -> via_tail T, via_tail -> target T);
+# - two runs give byte-identical reports.
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/arm64_lib.sh"
 . "$srcdir/graph_lib.sh"
 
+t0=$(date +%s)
 a64_build
 
-# graph64 NAME PROG [ARGS...]: graph_lib.sh's identities, arm64 tool.
-graph64() { with_arm64 identities "$@"; }
+# x86_cc OUT -O? SOURCE [FLAGS...]: the same build for x86-64, into x86/
+# (the same file name: the report's object name is compared), by gcc, the
+# compiler of the arm64 build (the same version, 12, on Debian 12).
+mkdir -p x86
+x86_cc() {
+   _out=$1 _opt=$2 _src=$3; shift 3
+   case $_src in *.cpp) _cc=g++;; *) _cc=gcc;; esac
+   "$_cc" -I"$srcdir" -g "$_opt" "$@" -o "x86/$_out" "$srcdir/$_src" \
+      2>"x86/$_out.cc-log" ||
+      hard_error "cannot compile $_src: $(cat "x86/$_out.cc-log")"
+}
 
-a64_cc mark_tail -O2 mark_tail.c
-a64_cc mark_fib_O0 -O0 mark_fib.c
-a64_cc mark_mutual_O2 -O2 mark_mutual.c
-a64_cc mark_longjmp_O2 -O2 mark_longjmp.c
-a64_cc mark_threads -O0 mark_threads.c -pthread
-a64_cc mark_except_O2 -O2 mark_except.cpp
+# both_cc OUT -O? SOURCE [FLAGS...]: for arm64 (OUT) and x86-64 (x86/OUT).
+both_cc() { a64_cc "$@"; x86_cc "$@"; }
 
+# counted REPORT COUNTS: the report's edges have the program's counts.
+counted() {
+   "$PYTHON3" "$srcdir/prog_edges.py" counts "$1" "$2" >"$1.counted" 2>&1 || {
+      cat "$1.counted" >&2
+      fail "$1: edge calls differ from the program's own counts ($2)"
+   }
+   pass "$1: $(tail -n 1 "$1.counted")"
+}
+
+# At -O2, x86-64 gcc moves mark_except's catch handlers and clean-up code
+# into functions of their own (main.cold, guarded.cold: symbols of the
+# program), so some of the same calls are edges of other functions there;
+# arm64 gcc keeps them in main and guarded.  Its arm64 report is compared
+# with the program's counts only.
+X86_LAYOUT_DIFFERS="except_O2"
+
+# run64 NAME PROG [ARGS...]: PROG (arm64) under hotgrind
+# --call-graph=yes (NAME.xml, the program's counts in NAME.counts), and
+# the report's identities.
+run64() {
+   _name=$1; shift
+   CLIENT_ENV="HT_EDGE_COUNTS=$_name.counts" with_arm64 \
+      hg "$_name.xml" --call-graph=yes -- "$@"
+   expect_identities "$_name.xml"
+}
+
+# like_x86 NAME OBJECTS PROG [ARGS...]: x86/PROG's report (x86/NAME.xml)
+# has the edges of NAME.xml into the functions of OBJECTS (words).
+like_x86() {
+   _name=$1 _objs=$2 _prog=$3; shift 3
+   CLIENT_ENV="HT_EDGE_COUNTS=x86/$_name.counts" \
+      hg "x86/$_name.xml" --call-graph=yes -- "x86/${_prog#./}" "$@"
+   # shellcheck disable=SC2086  # object names: words
+   "$PYTHON3" "$srcdir/prog_edges.py" same "$_name.xml" "x86/$_name.xml" \
+      $_objs >"$_name.same" 2>&1 || {
+      cat "$_name.same" >&2
+      fail "$_name.xml: edge calls differ from x86-64's (x86/$_name.xml)"
+   }
+   pass "$_name.xml, x86-64: $(tail -n 1 "$_name.same") in $_name.same"
+}
+
+# edges64 NAME OBJECTS PROG [ARGS...]: run64, the program's counts, and
+# like_x86 unless NAME is in X86_LAYOUT_DIFFERS.
+edges64() {
+   _e_name=$1 _e_objs=$2; shift 2
+   run64 "$_e_name" "$@"
+   counted "$_e_name.xml" "$_e_name.counts"
+   case " $X86_LAYOUT_DIFFERS " in *" $_e_name "*) return 0;; esac
+   like_x86 "$_e_name" "$_e_objs" "$@"
+}
+
+# Recursion: fib at -O0 (above).  At -O2 (fib noinline, as make check
+# builds mark_fib_O2) gcc's loop makes fewer calls fib -> fib than the
+# source counts (mark_fib.c): there main -> fib has the program's count,
+# and every edge equals x86-64's, whose gcc makes the same loop.
+both_cc mark_fib_O0 -O0 mark_fib.c
+edges64 fib_O0 mark_fib_O0 ./mark_fib_O0 12 2
+both_cc mark_fib_O2 -O2 mark_fib.c -DHT_FIB_NOINLINE
+run64 fib_O2 ./mark_fib_O2 12 2
+expect_eq "arm64 fib_O2: main -> fib calls" "$(edge fib_O2.xml main fib 3)" \
+   "$(awk -F '\t' '$1 == "main" && $2 == "fib" { print $3 }' fib_O2.counts)"
+like_x86 fib_O2 mark_fib_O2 ./mark_fib_O2 12 2
+
+# Calls through the PLT: libhtlib.so (-O2, as make check builds it) next
+# to mark_plt_O0 and mark_plt_O2, found through their rpath.
+both_cc libhtlib.so -O2 htlib.c -fPIC -shared -Wl,-soname,libhtlib.so
+
+for o in O0 O2; do
+   both_cc mark_mutual_$o -$o mark_mutual.c
+   edges64 mutual_$o mark_mutual_$o ./mark_mutual_$o 101 3
+   both_cc mark_tail_$o -$o mark_tail.c
+   edges64 tail_$o mark_tail_$o ./mark_tail_$o 100 37
+   both_cc mark_qsort_$o -$o mark_qsort.c
+   edges64 qsort_$o mark_qsort_$o ./mark_qsort_$o 1000 3
+   both_cc mark_fnptr_$o -$o mark_fnptr.c
+   edges64 fnptr_$o mark_fnptr_$o ./mark_fnptr_$o 1000
+   both_cc mark_longjmp_$o -$o mark_longjmp.c
+   edges64 longjmp_$o mark_longjmp_$o ./mark_longjmp_$o 2 50
+   both_cc mark_except_$o -$o mark_except.cpp
+   edges64 except_$o mark_except_$o ./mark_except_$o 3 2 10 20
+   both_cc mark_threads_$o -$o mark_threads.c -pthread
+   edges64 threads_$o mark_threads_$o ./mark_threads_$o 3 4 200
+   both_cc mark_virtual_$o -$o mark_virtual.cpp
+   edges64 virtual_$o mark_virtual_$o ./mark_virtual_$o 300
+   # Calls through the PLT (libhtlib.so above).
+   # shellcheck disable=SC2016  # $ORIGIN: the loader's, not the shell's
+   a64_cc mark_plt_$o -$o mark_plt.c -Wl,--no-as-needed "$WORK/libhtlib.so" \
+      -Wl,-rpath,'$ORIGIN'
+   # shellcheck disable=SC2016
+   x86_cc mark_plt_$o -$o mark_plt.c -Wl,--no-as-needed "$WORK/x86/libhtlib.so" \
+      -Wl,-rpath,'$ORIGIN'
+   edges64 plt_$o "mark_plt_$o libhtlib.so" ./mark_plt_$o 50 20 7
+done
+
+# At -O2 the tail calls are jumps: via_tail's to target, is_even's and
+# is_odd's to each other, each a `b` to the callee's first instruction
+# and no `bl`, so the edges above counted entries by `b`.
+a64_expect_tail_jump mark_tail_O2 via_tail target
+a64_expect_tail_jump mark_mutual_O2 is_even is_odd
+a64_expect_tail_jump mark_mutual_O2 is_odd is_even
+pass "arm64 -O2: via_tail enters target by b, is_even and is_odd each other"
+
+# mark_tail's edges as its source derives them (mark_tail.c).
 D=100 T=37
-graph64 tail ./mark_tail $D $T
-expect_eq "arm64 main -> target calls" "$(edge tail.xml main target 3)" $D
-expect_eq "arm64 main -> via_tail calls" "$(edge tail.xml main via_tail 3)" $T
-expect_eq "arm64 via_tail -> target calls" "$(edge tail.xml via_tail target 3)" $T
-graph64 fib_O0 ./mark_fib_O0 12 1
-graph64 mutual_O2 ./mark_mutual_O2 101 3
-graph64 longjmp_O2 ./mark_longjmp_O2 2 50
-graph64 threads ./mark_threads 3 4 200
-graph64 except_O2 ./mark_except_O2 3 2 10 20
+expect_eq "arm64 main -> target calls" "$(edge tail_O2.xml main target 3)" $D
+expect_eq "arm64 main -> via_tail calls" "$(edge tail_O2.xml main via_tail 3)" $T
+expect_eq "arm64 via_tail -> target calls" "$(edge tail_O2.xml via_tail target 3)" $T
+
+# Determinism: the same command, the same bytes.
+CLIENT_ENV="HT_EDGE_COUNTS=except_O2.counts" with_arm64 \
+   hg except_O2.again.xml --call-graph=yes -- ./mark_except_O2 3 2 10 20
+cmp except_O2.xml except_O2.again.xml ||
+   fail "two arm64 --call-graph=yes runs of mark_except_O2 gave different reports"
+pass "two arm64 --call-graph=yes runs of mark_except_O2: byte-identical reports"
+
+echo "graph_arm64: $(($(date +%s) - t0)) s"

@@ -43,11 +43,11 @@ hgh() {
 }
 
 # dhat NAME PROG [ARGS...]: PROG under DHAT (its defaults: freeres
-# runs), output in NAME.dhat.stdout and NAME.dhat.stderr; the profile is
-# not written.
+# runs), output in NAME.dhat.stdout and NAME.dhat.stderr, its profile
+# (the stacks) in NAME.dhat.json.
 dhat() {
    _dn=$1; shift
-   run_client_env "$VG_IN_PLACE" --tool=dhat --dhat-out-file=/dev/null "$@" \
+   run_client_env "$VG_IN_PLACE" --tool=dhat --dhat-out-file="$_dn.dhat.json" "$@" \
       >"$_dn.dhat.stdout" 2>"$_dn.dhat.stderr" ||
       fail "dhat run exited with $? (see $WORK/$_dn.dhat.stderr)"
    heap_py dhat "$_dn.dhat.stderr" >"$_dn.dhat" ||
@@ -121,4 +121,94 @@ prog_built() {
    for _p in "$@"; do
       test -x "../$_p" || hard_error "../$_p is not built (make check builds it)"
    done
+}
+
+# heap_tail.c's figures for `heap_tail $TAIL_N`, as its comment derives
+# them: S = N(N+1)/2.
+TAIL_N=199
+TAIL_S=$((TAIL_N * (TAIL_N + 1) / 2))
+
+# expect_tail_rows REPORT: each wrapper of heap_tail.c has the self heap
+# figures of the allocator calls it tail-jumped into; churn, its own
+# free.
+expect_tail_rows() {
+   expect_self "$1" zeroed "$TAIL_N $((8 * TAIL_S)) 0 0"
+   expect_self "$1" raw "$TAIL_N $TAIL_S 0 0"
+   expect_self "$1" grow "$TAIL_N $((2 * TAIL_S)) 0 0"
+   expect_self "$1" release "0 0 $TAIL_N $((8 * TAIL_S))"
+   expect_self "$1" churn "0 0 $TAIL_N $((2 * TAIL_S))"
+}
+
+# expect_tail_dhat NAME: DHAT's profile of the run NAME (heap_tail
+# $TAIL_N), a stack of return addresses: the wrappers are on no stack
+# (their frame is gone at the jump), and churn is the frame under
+# calloc, malloc and realloc: 3N blocks of 8S + S + 2S bytes.
+expect_tail_dhat() {
+   expect_eq "DHAT $1: blocks and bytes with churn under the allocator, then with churn on the stack" \
+      "$(heap_py dhat-frame "$1.dhat.json" churn)" \
+      "$((3 * TAIL_N)) $((11 * TAIL_S)) $((3 * TAIL_N)) $((11 * TAIL_S))"
+   for _w in zeroed raw grow release; do
+      expect_eq "DHAT $1: blocks and bytes with $_w under the allocator, then on the stack" \
+         "$(heap_py dhat-frame "$1.dhat.json" $_w)" "0 0 0 0"
+   done
+}
+
+# tail_runs PROG: heap_tail $TAIL_N (the program PROG) under hotgrind,
+# reports marked.xml (the four wrappers marked), plain.xml (nothing
+# marked, no call graph), graph.xml (--call-graph=yes), and each checked:
+# - marked, and with the call graph: the wrappers' self rows (the call
+#   graph's caller rule: a tail jump's caller is the function that
+#   jumped), their inclusive figures and calls, and, in graph.xml, each
+#   wrapper -> allocator edge's N calls (graph_lib.sh's edge) and every
+#   function's self heap = its edges into the allocators;
+# - plain: unmarked wrappers have no activation, so the function holding
+#   the return address, churn, has all that the wrappers did;
+# - two runs of each of marked and graph: byte-identical reports.
+# Run it with_arm64 for arm64's tool.
+tail_runs() {
+   _tp=$1
+   _marks="--mark=zeroed --mark=raw --mark=grow --mark=release"
+   # shellcheck disable=SC2086  # options are single words
+   hgh marked.xml $_marks -- "$_tp" $TAIL_N
+   expect_eq "heap_tail's own checks" "$(cat marked.xml.stdout)" "heap_tail ok"
+   expect_tail_rows marked.xml
+   expect_incl_heap marked.xml function zeroed "$TAIL_N $((8 * TAIL_S)) 0 0 $TAIL_N"
+   expect_incl_heap marked.xml function raw "$TAIL_N $TAIL_S 0 0 $TAIL_N"
+   expect_incl_heap marked.xml function grow "$TAIL_N $((2 * TAIL_S)) 0 0 $TAIL_N"
+   expect_incl_heap marked.xml function release "0 0 $TAIL_N $((8 * TAIL_S)) $TAIL_N"
+
+   hgh plain.xml -- "$_tp" $TAIL_N
+   expect_self plain.xml churn \
+      "$((3 * TAIL_N)) $((11 * TAIL_S)) $((2 * TAIL_N)) $((10 * TAIL_S))"
+   for _w in zeroed raw grow release; do
+      expect_self plain.xml $_w "0 0 0 0"
+   done
+   expect_eq "heap totals, marked and not" "$(heap_py totals plain.xml)" \
+      "$(heap_py totals marked.xml)"
+
+   hgh graph.xml --call-graph=yes -- "$_tp" $TAIL_N
+   expect_tail_rows graph.xml
+   for _w in zeroed:calloc raw:malloc grow:realloc release:free; do
+      expect_eq "graph.xml: calls of ${_w%%:*} -> ${_w#*:}" \
+         "$(edge graph.xml "${_w%%:*}" "${_w#*:}" 3)" $TAIL_N
+   done
+   heap_py graph-self graph.xml >graph.self 2>&1 || {
+      cat graph.self >&2
+      fail "graph.xml: a function's self heap is not its edges into the allocators"
+   }
+   pass "graph.xml: $(cat graph.self)"
+   # That check can fail: zeroed's row one allocation short.
+   sed "/<function name=\"zeroed\"/,/<\/function>/s/<heap allocs=\"$TAIL_N\"/<heap allocs=\"$((TAIL_N - 1))\"/" \
+      graph.xml >graph-off.xml
+   cmp -s graph.xml graph-off.xml && hard_error "could not alter zeroed's row in graph.xml"
+   heap_py graph-self graph-off.xml >/dev/null &&
+      fail "heap_report.py graph-self accepted zeroed's self allocs one short"
+   pass "heap_report.py graph-self rejects a self row one allocation short"
+
+   hgh graph2.xml --call-graph=yes -- "$_tp" $TAIL_N
+   cmp -s graph.xml graph2.xml || fail "two --call-graph=yes runs of heap_tail differ"
+   # shellcheck disable=SC2086  # options are single words
+   hgh marked2.xml $_marks -- "$_tp" $TAIL_N
+   cmp -s marked.xml marked2.xml || fail "two marked runs of heap_tail differ"
+   pass "heap_tail: two runs, byte-identical reports (marked, and with the call graph)"
 }

@@ -46,8 +46,23 @@ Usage:
       The report's alloc-bytes, allocs, peak-bytes, peak-blocks,
       exit-bytes and exit-blocks equal DHAT's Total, At t-gmax and
       At t-end.  Prints the six figures, or each difference.
+  heap_report.py graph-self REPORT
+      A --call-graph=yes report: every function that is not an allocator
+      (the malloc family, by the names hotgrind observes, and operator
+      new and delete) has as self heap figures the sum of those of its
+      edges into the allocators (the caller rule: an allocation is its
+      caller's, and counts inside the allocator's activation), and its
+      allocs + frees are at most those edges' calls; an allocator has no
+      self figures.  Prints how many functions have heap figures, and
+      their sums.
+  heap_report.py dhat-frame JSON NAME
+      DHAT's profile (--dhat-out-file): "CALLER-BLOCKS CALLER-BYTES
+      STACK-BLOCKS STACK-BYTES", the blocks and bytes of the program
+      points whose frame just under the allocator is the function NAME,
+      then of those that have NAME anywhere on their stack.
 Exit status 0 when everything holds, 1 otherwise (each problem printed).
 """
+import json
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -229,6 +244,80 @@ def read_dhat(path):
     return got
 
 
+# The functions hotgrind observes as allocators (ht_heap.c), as the
+# report names them: a symbol version suffix ("@GLIBC_2.2.5") aside.
+ALLOCATOR_NAMES = {
+    "malloc", "__libc_malloc", "valloc", "__libc_valloc", "pvalloc",
+    "__libc_pvalloc", "calloc", "__libc_calloc", "realloc", "__libc_realloc",
+    "reallocarray", "__libc_reallocarray", "memalign", "__libc_memalign",
+    "aligned_alloc", "posix_memalign", "__posix_memalign", "free",
+    "__libc_free", "cfree"}
+
+
+def is_allocator(name):
+    return (name.split("@")[0] in ALLOCATOR_NAMES
+            or name.startswith("operator new")
+            or name.startswith("operator delete"))
+
+
+def graph_self(root):
+    """graph-self (the usage above): the problems, and the sums."""
+    fns = root.find("functions").findall("function")
+    allocators = {f.get("id") for f in fns if is_allocator(f.get("name"))}
+    if not allocators:
+        raise Problem("no allocator function in the report")
+    problems = []
+    sums = dict.fromkeys(FOUR, 0)
+    with_heap = 0
+    for f in fns:
+        name = f.get("name")
+        hs = f.findall("heap")
+        own = (figures(hs[0], FOUR, f"function {name} heap") if hs
+               else dict.fromkeys(FOUR, 0))
+        if f.get("id") in allocators:
+            if any(own.values()):
+                problems.append(f"allocator {name} has self heap {own}")
+            continue
+        edges = dict.fromkeys(FOUR, 0)
+        calls = 0
+        for c in f.findall("callees/call"):
+            if c.get("callee") in allocators:
+                calls += num(c, "calls", f"{name}'s edge to {c.get('callee')}")
+                for a in FOUR:
+                    edges[a] += int(c.get(a, "0"))
+        if own != edges:
+            problems.append(f"function {name}: self heap {own}, "
+                            f"its edges into the allocators {edges}")
+        if own["allocs"] + own["frees"] > calls:
+            problems.append(f"function {name}: {own['allocs']} allocs + "
+                            f"{own['frees']} frees, {calls} calls of "
+                            f"allocators")
+        if any(own.values()):
+            with_heap += 1
+            for a in FOUR:
+                sums[a] += own[a]
+    return problems, with_heap, sums
+
+
+def dhat_frame(path, name):
+    """dhat-frame (the usage above): the four figures."""
+    with open(path) as f:
+        prof = json.load(f)
+    # A frame is "ADDRESS: FUNCTION (FILE:LINE)" or "... (in OBJECT)".
+    names = [fr.split(": ", 1)[-1].rsplit(" (", 1)[0] for fr in prof["ftbl"]]
+    caller = [0, 0]
+    stack = [0, 0]
+    for pp in prof["pps"]:
+        frames = [names[i] for i in pp["fs"]]
+        if len(frames) > 1 and frames[1] == name:
+            caller[0] += pp["tbk"]
+            caller[1] += pp["tb"]
+        if name in frames:
+            stack[0] += pp["tbk"]
+            stack[1] += pp["tb"]
+    return caller + stack
+
+
 DHAT_ORDER = ("alloc-bytes", "allocs", "peak-bytes", "peak-blocks",
               "exit-bytes", "exit-blocks")
 
@@ -254,6 +343,9 @@ def main(argv):
             if diffs:
                 return 1
             print(" ".join(f"{a}={d[a]}" for a in DHAT_ORDER))
+            return 0
+        if len(argv) == 4 and argv[1] == "dhat-frame":
+            print(" ".join(str(v) for v in dhat_frame(argv[2], argv[3])))
             return 0
         if len(argv) < 3:
             sys.exit(__doc__)
@@ -284,13 +376,22 @@ def main(argv):
             h = figures(incl, FOUR, f"{argv[3]} {argv[4]} inclusive")
             print(show(h, FOUR), e.get("calls"))
             return 0
+        if argv[1] == "graph-self" and len(argv) == 3:
+            problems, with_heap, sums = graph_self(root)
+            for p in problems:
+                print(f"{argv[2]}: {p}")
+            if problems:
+                return 1
+            print(f"{with_heap} functions' self heap = their edges into the "
+                  f"allocators: {show(sums, FOUR)}")
+            return 0
         if argv[1] == "thread" and len(argv) == 4:
             ts = root.findall(f"threads/thread[@id='{argv[3]}']")
             if len(ts) != 1:
                 raise Problem(f"{len(ts)} threads with id {argv[3]}, expected 1")
             print(show(figures(ts[0], FOUR, f"thread {argv[3]}"), FOUR))
             return 0
-    except (Problem, ET.ParseError, OSError) as e:
+    except (Problem, ET.ParseError, OSError, ValueError, KeyError) as e:
         print(f"heap_report.py: {e}")
         return 1
     sys.exit(__doc__)

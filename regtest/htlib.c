@@ -9,6 +9,10 @@
 unsigned long htlib_add(unsigned long a, unsigned long b);
 unsigned long htlib_twice(unsigned long a);
 
+/* htlib_twice's calls of htlib_add, counted next to them, for mark_plt's
+   count of calls per caller. */
+unsigned long htlib_twice_add_calls;
+
 unsigned long htlib_add(unsigned long a, unsigned long b)
 {
    return a + b;
@@ -16,5 +20,6 @@ unsigned long htlib_add(unsigned long a, unsigned long b)
 
 unsigned long htlib_twice(unsigned long a)
 {
+   htlib_twice_add_calls += 2;
    return htlib_add(htlib_add(a, 1), 2) * 3;
 }

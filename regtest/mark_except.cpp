@@ -23,13 +23,38 @@
 // (step is a leaf called only from after), and equals Callgrind's: the
 // activations the exception skipped must be gone from the shadow stack,
 // or they would count after into their inclusive Ir.
+//
+// Its calls per caller (edge_count.h), counted next to each call, with
+// one exception: Guard's destructor counts its own calls, all made by
+// guarded (the only function with Guard objects) as the unwinder runs
+// each frame's clean-up code.
 
 #include <cstdio>
 #include <cstdlib>
+#include "edge_count.h"
 #include "mark.h"
 
 static unsigned long n_thrower, n_raise, n_guarded, n_guard_dtor,
                      n_after, n_step, sink;
+
+enum {
+   MAIN_THROWER, THROWER_THROWER, THROWER_RAISE, MAIN_GUARDED,
+   GUARDED_GUARDED, GUARDED_RAISE, GUARDED_DTOR, MAIN_AFTER, AFTER_STEP,
+   N_EDGES
+};
+static struct ht_edge edges[N_EDGES] = {
+   { "main", "thrower(unsigned int, unsigned int)", 0 },
+   { "thrower(unsigned int, unsigned int)",
+     "thrower(unsigned int, unsigned int)", 0 },
+   { "thrower(unsigned int, unsigned int)", "raise_it(unsigned int)", 0 },
+   { "main", "guarded(unsigned int, unsigned int)", 0 },
+   { "guarded(unsigned int, unsigned int)",
+     "guarded(unsigned int, unsigned int)", 0 },
+   { "guarded(unsigned int, unsigned int)", "raise_it(unsigned int)", 0 },
+   { "guarded(unsigned int, unsigned int)", "Guard::~Guard()", 0 },
+   { "main", "after(unsigned long)", 0 },
+   { "after(unsigned long)", "step(unsigned long)", 0 },
+};
 
 struct Boom {
    unsigned depth;
@@ -45,8 +70,11 @@ HT_NOIPA void raise_it(unsigned depth)
 HT_NOIPA void thrower(unsigned depth, unsigned max)
 {
    n_thrower++;
-   if (depth == max)
+   if (depth == max) {
+      edges[THROWER_RAISE].calls++;
       raise_it(depth);
+   }
+   edges[THROWER_THROWER].calls++;
    thrower(depth + 1, max);
    sink += depth;   // never reached
 }
@@ -55,15 +83,23 @@ HT_NOIPA void thrower(unsigned depth, unsigned max)
 struct Guard {
    unsigned d;
    explicit Guard(unsigned x) : d(x) {}
-   HT_NOIPA ~Guard() { n_guard_dtor++; sink += d; }
+   HT_NOIPA ~Guard()
+   {
+      n_guard_dtor++;
+      edges[GUARDED_DTOR].calls++;
+      sink += d;
+   }
 };
 
 HT_NOIPA void guarded(unsigned depth, unsigned max)
 {
    Guard g(depth);
    n_guarded++;
-   if (depth == max)
+   if (depth == max) {
+      edges[GUARDED_RAISE].calls++;
       raise_it(depth);
+   }
+   edges[GUARDED_GUARDED].calls++;
    guarded(depth + 1, max);
 }
 
@@ -77,7 +113,7 @@ HT_NOIPA unsigned long after(unsigned long n)
 {
    unsigned long acc = 0;
    n_after++;
-   for (unsigned long i = 0; i < n; i++)
+   for (unsigned long i = 0; i < n; i++, edges[AFTER_STEP].calls++)
       acc = step(acc + i);
    return acc;
 }
@@ -96,23 +132,28 @@ int main(int argc, char** argv)
 
    for (unsigned long r = 0; r < plain; r++) {
       try {
+         edges[MAIN_THROWER].calls++;
          thrower(0, depth);
       } catch (const Boom& b) {
          if (b.depth != depth)
             return 1;
       }
+      edges[MAIN_AFTER].calls++;
       sum += after(n);
    }
    for (unsigned long r = 0; r < guards; r++) {
       try {
+         edges[MAIN_GUARDED].calls++;
          guarded(0, depth);
       } catch (const Boom& b) {
          if (b.depth != depth)
             return 1;
       }
+      edges[MAIN_AFTER].calls++;
       sum += after(n);
    }
    std::printf("%lu %lu %lu %lu %lu %lu %lu %lu\n", n_thrower, n_raise,
                n_guarded, n_guard_dtor, n_after, n_step, sum, sink);
+   ht_edges_write(edges, N_EDGES);
    return 0;
 }

@@ -31,10 +31,15 @@
 
    Whatever the build, fib calls nothing but itself, so its inclusive Ir
    is exactly its self Ir (the outermost activation owns the recursion,
-   and everything executed under it is fib's own code). */
+   and everything executed under it is fib's own code).
+
+   The program counts the calls of its source per caller (edge_count.h):
+   main -> fib ROUNDS, fib -> fib two for each fib(n), n >= 2.  Those are
+   the calls made at -O0; the -O2 builds make fewer (above). */
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "edge_count.h"
 
 #ifdef HT_FIB_NOINLINE
 #  define FIB_ATTR __attribute__((noinline))
@@ -42,11 +47,18 @@
 #  define FIB_ATTR
 #endif
 
+enum { MAIN_FIB, FIB_FIB, N_EDGES };
+static struct ht_edge edges[N_EDGES] = {
+   [MAIN_FIB] = { "main", "fib", 0 },
+   [FIB_FIB] = { "fib", "fib", 0 },
+};
+
 /* HT_BEGIN fib */
 FIB_ATTR unsigned long fib(unsigned n)
 {
    if (n < 2)
       return n;
+   edges[FIB_FIB].calls += 2;
    return fib(n - 1) + fib(n - 2);
 }
 /* HT_END fib */
@@ -62,8 +74,9 @@ int main(int argc, char** argv)
    }
    n = (unsigned)strtoul(argv[1], NULL, 10);
    rounds = (unsigned)strtoul(argv[2], NULL, 10);
-   for (r = 0; r < rounds; r++)
+   for (r = 0; r < rounds; r++, edges[MAIN_FIB].calls++)
       sum += fib(n);
    printf("%lu\n", sum);
+   ht_edges_write(edges, N_EDGES);
    return 0;
 }

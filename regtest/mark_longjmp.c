@@ -18,17 +18,31 @@
    - after and step are right: after's inclusive Ir is its self Ir plus
      step's self Ir (step is a leaf called only from after), and equals
      Callgrind's;
-   - jumper's inclusive Ir (its code, longjmp's) is far below after's. */
+   - jumper's inclusive Ir (its code, longjmp's) is far below after's.
+
+   Its calls per caller (edge_count.h), counted next to each call:
+   main -> dive ROUNDS, dive -> dive 50 ROUNDS, dive -> jumper ROUNDS,
+   main -> after ROUNDS, after -> step N ROUNDS. */
 
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "edge_count.h"
 #include "mark.h"
 
 #define DEPTH 50
 
 static jmp_buf       env;
 static unsigned long n_dive, n_jumper, n_after, n_step, sink;
+
+enum { MAIN_DIVE, DIVE_DIVE, DIVE_JUMPER, MAIN_AFTER, AFTER_STEP, N_EDGES };
+static struct ht_edge edges[N_EDGES] = {
+   [MAIN_DIVE] = { "main", "dive", 0 },
+   [DIVE_DIVE] = { "dive", "dive", 0 },
+   [DIVE_JUMPER] = { "dive", "jumper", 0 },
+   [MAIN_AFTER] = { "main", "after", 0 },
+   [AFTER_STEP] = { "after", "step", 0 },
+};
 
 HT_NOIPA void jumper(unsigned depth)
 {
@@ -40,8 +54,11 @@ HT_NOIPA void jumper(unsigned depth)
 HT_NOIPA void dive(unsigned depth)
 {
    n_dive++;
-   if (depth == DEPTH)
+   if (depth == DEPTH) {
+      edges[DIVE_JUMPER].calls++;
       jumper(depth);
+   }
+   edges[DIVE_DIVE].calls++;
    dive(depth + 1);
    sink += depth;   /* never reached: keeps the call above a call */
 }
@@ -57,7 +74,7 @@ HT_NOIPA unsigned long after(unsigned long n)
 {
    unsigned long i, acc = 0;
    n_after++;
-   for (i = 0; i < n; i++)
+   for (i = 0; i < n; i++, edges[AFTER_STEP].calls++)
       acc = step(acc + i);
    return acc;
 }
@@ -75,13 +92,17 @@ int main(int argc, char** argv)
    n = strtoul(argv[2], NULL, 10);
    for (r = 0; r < rounds; r = r + 1) {
       int depth = setjmp(env);
-      if (depth == 0)
+      if (depth == 0) {
+         edges[MAIN_DIVE].calls++;
          dive(0);
+      }
       if (depth != DEPTH)
          return 1;
+      edges[MAIN_AFTER].calls++;
       sum += after(n);
    }
    printf("%lu %lu %lu %lu %lu %lu\n", n_dive, n_jumper, n_after, n_step,
           sum, sink);
+   ht_edges_write(edges, N_EDGES);
    return 0;
 }

@@ -18,25 +18,44 @@
    the same entries, made by tail jumps, and one return for the whole
    chain.  Either way main calls only is_even, and the two functions
    call nothing else, so is_even's inclusive Ir (its outermost
-   activation spans the chain) is the self Ir of both. */
+   activation spans the chain) is the self Ir of both.
+
+   The program counts its calls per caller (edge_count.h), next to each
+   call: main -> is_even ROUNDS, is_even -> is_odd ROUNDS ceil(N/2),
+   is_odd -> is_even ROUNDS floor(N/2); at -O2 the tail jumps, whose
+   caller is the function that jumped. */
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "edge_count.h"
 #include "mark.h"
 
 int is_odd(unsigned n);
 
+enum { MAIN_EVEN, EVEN_ODD, ODD_EVEN, N_EDGES };
+static struct ht_edge edges[N_EDGES] = {
+   [MAIN_EVEN] = { "main", "is_even", 0 },
+   [EVEN_ODD] = { "is_even", "is_odd", 0 },
+   [ODD_EVEN] = { "is_odd", "is_even", 0 },
+};
+
 /* HT_BEGIN is_even */
 HT_NOIPA int is_even(unsigned n)
 {
-   return n == 0 ? 1 : is_odd(n - 1);
+   if (n == 0)
+      return 1;
+   edges[EVEN_ODD].calls++;
+   return is_odd(n - 1);
 }
 /* HT_END is_even */
 
 /* HT_BEGIN is_odd */
 HT_NOIPA int is_odd(unsigned n)
 {
-   return n == 0 ? 0 : is_even(n - 1);
+   if (n == 0)
+      return 0;
+   edges[ODD_EVEN].calls++;
+   return is_even(n - 1);
 }
 /* HT_END is_odd */
 
@@ -50,8 +69,9 @@ int main(int argc, char** argv)
    }
    n = (unsigned)strtoul(argv[1], NULL, 10);
    rounds = (unsigned)strtoul(argv[2], NULL, 10);
-   for (r = 0; r < rounds; r++)
+   for (r = 0; r < rounds; r++, edges[MAIN_EVEN].calls++)
       ones += (unsigned)is_even(n);
    printf("%u\n", ones);
+   ht_edges_write(edges, N_EDGES);
    return 0;
 }

@@ -11,13 +11,19 @@
    htlib_add is entered ADDS + 2 TWICES times, htlib_twice TWICES times,
    strtol STRTOLS times, and strtoul 3 times (for the arguments): nothing
    else in the process calls these.  (Not atoi: glibc's stdlib.h inlines
-   it into a call of strtol when optimising.) */
+   it into a call of strtol when optimising.)
+
+   Its calls per caller (edge_count.h): main -> htlib_add ADDS, main ->
+   htlib_twice TWICES, main -> strtol STRTOLS, counted here, and
+   htlib_twice -> htlib_add 2 TWICES, counted in libhtlib.so. */
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "edge_count.h"
 
 unsigned long htlib_add(unsigned long a, unsigned long b);
 unsigned long htlib_twice(unsigned long a);
+extern unsigned long htlib_twice_add_calls;
 
 int main(int argc, char** argv)
 {
@@ -39,5 +45,14 @@ int main(int argc, char** argv)
    for (i = 0; i < strtols; i++, n_strtol++)
       sum += (unsigned long)strtol(numbers[i % 4], NULL, 10);
    printf("%lu %lu %lu %lu\n", n_add, n_twice, n_strtol, sum);
+   {
+      const struct ht_edge edges[] = {
+         { "main", "htlib_add", n_add },
+         { "main", "htlib_twice", n_twice },
+         { "main", "strtol", n_strtol },
+         { "htlib_twice", "htlib_add", htlib_twice_add_calls },
+      };
+      ht_edges_write(edges, sizeof edges / sizeof edges[0]);
+   }
    return 0;
 }

@@ -5,10 +5,15 @@
    ints with qsort and cmp_int, which counts its own calls; prints that
    count and a checksum.  The count is the oracle for cmp_int's entries:
    it comes from the program, not from a model of glibc's qsort.
-   cmp_int is a leaf, so its inclusive Ir is its self Ir. */
+   cmp_int is a leaf, so its inclusive Ir is its self Ir.
+
+   Its calls per caller (edge_count.h): main -> qsort ROUNDS, counted
+   next to the call; cmp_int's calls from qsort's code, whichever of
+   libc's functions that is, are cmp_int's count. */
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "edge_count.h"
 #include "mark.h"
 #include "xorshift.h"
 
@@ -26,7 +31,7 @@ HT_NOIPA int cmp_int(const void* a, const void* b)
 int main(int argc, char** argv)
 {
    unsigned      n, rounds, r, i, seed = 2463534242u;
-   unsigned long check = 0;
+   unsigned long check = 0, n_qsort = 0;
    int*          a;
 
    if (argc != 3) {
@@ -41,6 +46,7 @@ int main(int argc, char** argv)
    for (r = 0; r < rounds; r++) {
       for (i = 0; i < n; i++)
          a[i] = (int)(next_rand(&seed) % 1000);
+      n_qsort++;
       qsort(a, n, sizeof *a, cmp_int);
       for (i = 1; i < n; i++)
          if (a[i - 1] > a[i])
@@ -49,5 +55,12 @@ int main(int argc, char** argv)
    }
    free(a);
    printf("%lu %lu\n", cmp_calls, check);
+   {
+      const struct ht_edge edges[] = {
+         { "main", "qsort", n_qsort },
+         { "*", "cmp_int", cmp_calls },
+      };
+      ht_edges_write(edges, sizeof edges / sizeof edges[0]);
+   }
    return 0;
 }

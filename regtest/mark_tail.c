@@ -12,11 +12,23 @@
    executes the same instructions (no branch), c = self(target) /
    (DIRECT + TAIL) each, so via_tail's inclusive Ir is its self Ir plus
    TAIL * c: each via_tail activation lasts until target's ret returns
-   to via_tail's caller. */
+   to via_tail's caller.
+
+   The program counts its calls per caller (edge_count.h): main ->
+   target DIRECT, main -> via_tail TAIL, via_tail -> target TAIL (the
+   jump's caller is via_tail, the function that jumped). */
 
 #include <stdio.h>
 #include <stdlib.h>
+#include "edge_count.h"
 #include "mark.h"
+
+enum { MAIN_TARGET, MAIN_VIA, VIA_TARGET, N_EDGES };
+static struct ht_edge edges[N_EDGES] = {
+   [MAIN_TARGET] = { "main", "target", 0 },
+   [MAIN_VIA] = { "main", "via_tail", 0 },
+   [VIA_TARGET] = { "via_tail", "target", 0 },
+};
 
 /* HT_BEGIN target */
 HT_NOIPA unsigned long target(unsigned long x)
@@ -28,6 +40,7 @@ HT_NOIPA unsigned long target(unsigned long x)
 /* HT_BEGIN via_tail */
 HT_NOIPA unsigned long via_tail(unsigned long x)
 {
+   edges[VIA_TARGET].calls++;
    return target(x + 7);
 }
 /* HT_END via_tail */
@@ -47,5 +60,8 @@ int main(int argc, char** argv)
    for (i = 0; i < tail; i++, ntail++)
       sum += via_tail(i);
    printf("%lu %lu %lu\n", ndirect, ntail, sum);
+   edges[MAIN_TARGET].calls = ndirect;
+   edges[MAIN_VIA].calls = ntail;
+   ht_edges_write(edges, N_EDGES);
    return 0;
 }

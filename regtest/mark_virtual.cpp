@@ -5,13 +5,42 @@
 // loop calls area() once per shape: N shapes, shape i a Sq when i % 3 is
 // not 0 (2N/3 of them for N a multiple of 3), else a Tri (N/3); then
 // apply() N times.
+//
+// Its calls per caller (edge_count.h): area() counts its calls by its
+// argument, which says who called (1 main, 0 the sort's comparator);
+// main counts its calls of apply; each lambda counts its own calls,
+// made from the library's code (std::function's, std::sort's).  The
+// lambdas and area() are kept out of line and uncloned (HT_NOIPA), so
+// that they are functions of these names at -O2 too.
 // GPL-2.0-or-later
+#include "edge_count.h"
+#include "mark.h"
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <memory>
 #include <vector>
+
+enum {
+   MAIN_SQ, MAIN_TRI, CMP_SQ, CMP_TRI, MAIN_APPLY, TO_ADD, TO_CMP, N_EDGES
+};
+#define HT_CMP_LAMBDA "main::{lambda(std::unique_ptr<Shape, " \
+   "std::default_delete<Shape> > const&, std::unique_ptr<Shape, " \
+   "std::default_delete<Shape> > const&)#2}::operator()(std::unique_ptr<" \
+   "Shape, std::default_delete<Shape> > const&, std::unique_ptr<Shape, " \
+   "std::default_delete<Shape> > const&) const"
+static struct ht_edge edges[N_EDGES] = {
+   { "main", "Sq::area(long) const", 0 },
+   { "main", "Tri::area(long) const", 0 },
+   { HT_CMP_LAMBDA, "Sq::area(long) const", 0 },
+   { HT_CMP_LAMBDA, "Tri::area(long) const", 0 },
+   { "main", "apply(std::function<long (long)> const&, long)", 0 },
+   { "*", "main::{lambda(long)#1}::operator()(long) const", 0 },
+   { "*", HT_CMP_LAMBDA, 0 },
+};
+// area()'s argument k: 1 from main, 0 from the comparator.
+static const int from_caller[2] = { CMP_SQ - MAIN_SQ, 0 };
 
 struct Shape {
     virtual ~Shape() {}
@@ -20,12 +49,20 @@ struct Shape {
 struct Sq : Shape {
     long s;
     explicit Sq(long v) : s(v) {}
-    long area(long k) const override { return s * s + k; }
+    HT_NOIPA long area(long k) const override
+    {
+        edges[MAIN_SQ + from_caller[k]].calls++;
+        return s * s + k;
+    }
 };
 struct Tri : Shape {
     long b;
     explicit Tri(long v) : b(v) {}
-    long area(long k) const override { return b * b / 2 + k; }
+    HT_NOIPA long area(long k) const override
+    {
+        edges[MAIN_TRI + from_caller[k]].calls++;
+        return b * b / 2 + k;
+    }
 };
 
 // Not static and not inlined, so that each call is an edge main -> apply
@@ -49,14 +86,20 @@ int main(int argc, char **argv)
     long total = 0;
     for (auto &s : shapes)
         total += s->area(1);
-    auto add = [&total](long x) { total += x; return total; };
-    for (int i = 0; i < n; i++)
+    auto add = [&total](long x) HT_NOIPA {
+        edges[TO_ADD].calls++;
+        total += x;
+        return total;
+    };
+    for (int i = 0; i < n; i++, edges[MAIN_APPLY].calls++)
         apply(add, i);
     std::sort(shapes.begin(), shapes.end(),
               [](const std::unique_ptr<Shape> &a,
-                 const std::unique_ptr<Shape> &b) {
+                 const std::unique_ptr<Shape> &b) HT_NOIPA {
+                  edges[TO_CMP].calls++;
                   return a->area(0) < b->area(0);
               });
     printf("%ld\n", total);
+    ht_edges_write(edges, N_EDGES);
     return 0;
 }

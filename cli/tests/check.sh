@@ -107,7 +107,7 @@ run 1 check --policy thresholds.xml -- base.xml head.xml &&
 # reports are never read when the policy is broken.
 expect_error 'bad/malformed.xml: line 5: Opening and ending tag mismatch: total line 4 and budgets' check --policy bad/malformed.xml head.xml
 expect_error "bad/unknown-attribute.xml: line 5: Element 'function', attribute 'maxx': The attribute 'maxx' is not allowed." check --policy bad/unknown-attribute.xml head.xml
-expect_error "bad/unknown-element.xml: line 4: Element 'budget': This element is not expected. Expected is one of ( function, zone, total )." check --policy bad/unknown-element.xml head.xml
+expect_error "bad/unknown-element.xml: line 4: Element 'budget': This element is not expected. Expected is one of ( function, zone, total, edge, context )." check --policy bad/unknown-element.xml head.xml
 expect_error "bad/duplicate-metric.xml: line 6: Element 'metric': Duplicate key-sequence ['Ir'] in unique identity-constraint 'one-threshold-per-metric'." check --policy bad/duplicate-metric.xml head.xml
 expect_error "bad/floor-above-100.xml: line 3: Element 'thresholds', attribute 'floor': [facet 'pattern'] The value '150' is not accepted by the pattern '(100(\\.0{1,4})?|[0-9]{1,2}(\\.[0-9]{1,4})?)'." check --policy bad/floor-above-100.xml head.xml
 expect_error "bad/negative-limit.xml: line 4: Element 'total', attribute 'min': [facet 'pattern'] The value '-5' is not accepted by the pattern '[0-9]+(\\.[0-9]{1,2})?'." check --policy bad/negative-limit.xml head.xml

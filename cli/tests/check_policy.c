@@ -15,6 +15,7 @@
 #include "check_common.h"
 #include "embedded-schema.h"
 #include "policy.h"
+#include "xalloc.h"
 #include "xml-safe.h"
 
 #ifndef HG_TEST_DATA
@@ -858,6 +859,239 @@ START_TEST(budget_limits_are_inclusive)
 }
 END_TEST
 
+/* ----------------------------------------------------------- edges */
+
+START_TEST(reads_edge_budgets_and_the_edges_switch)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    struct hg_policy *p = policy_from_text(
+        "<policy format='1'><budgets>\n"
+        "<edge caller='prog:main' callee='Parser::parse*' metric='calls'"
+        " exact='3'/>\n"
+        "<edge caller='*' callee='libz.so*:inflate' metric='incl-allocs'"
+        " max='9'/>\n"
+        "</budgets><thresholds edges='no'/></policy>", problem,
+        sizeof problem);
+    const struct hg_budget *b;
+
+    ck_assert_msg(p != NULL, "%s", problem);
+    ck_assert_uint_eq(p->budget_count, 2);
+    b = &p->budgets[0];
+    assert_budget(b, 2, HG_BUDGET_EDGE, "prog", "main", "calls");
+    ck_assert_str_eq(b->pattern, "prog:main");
+    ck_assert_str_eq(b->callee_pattern, "Parser::parse*");
+    ck_assert_ptr_null(b->callee_object);
+    ck_assert_str_eq(b->callee_glob, "Parser::parse*");
+    b = &p->budgets[1];
+    assert_budget(b, 3, HG_BUDGET_EDGE, NULL, "*", "incl-allocs");
+    ck_assert_str_eq(b->callee_object, "libz.so*");
+    ck_assert_str_eq(b->callee_glob, "inflate");
+    ck_assert(!p->judges_edges);
+    hg_policy_free(p);
+
+    p = policy_from_text("<policy format='1'/>", problem, sizeof problem);
+    ck_assert_msg(p != NULL, "%s", problem);
+    ck_assert(p->judges_edges);
+    hg_policy_free(p);
+}
+END_TEST
+
+/* Edge metrics are calls and the incl- figures; an edge's figure is its
+   <call>'s (why-head.xml: work -> leaf, 8 calls, 600 Ir; no cache, no
+   heap). */
+START_TEST(edge_figures_are_the_calls)
+{
+    struct hg_report *r = hg_fixture_report("graph", "why-head.xml");
+    struct hg_function *work = &r->functions[1];
+    uint64_t value = 0;
+
+    ck_assert_str_eq(work->name, "work");
+    ck_assert(hg_edge_metric(hg_metric_named("calls")));
+    ck_assert(hg_edge_metric(hg_metric_named("incl-Ir")));
+    ck_assert(hg_edge_metric(hg_metric_named("incl-free-bytes")));
+    ck_assert(!hg_edge_metric(hg_metric_named("Ir")));
+    ck_assert(!hg_edge_metric(hg_metric_named("p95")));
+    ck_assert(!hg_edge_metric(&hg_policy_mean));
+    ck_assert(!hg_edge_metric(hg_metric_named("peak-bytes")));
+    ck_assert(hg_edge_value(hg_metric_named("calls"), r, &work->callees[0],
+                            &value));
+    ck_assert_uint_eq(value, 8);
+    ck_assert(hg_edge_value(hg_metric_named("incl-Ir"), r, &work->callees[0],
+                            &value));
+    ck_assert_uint_eq(value, 600);
+    ck_assert(!hg_edge_value(hg_metric_named("incl-D1mr"), r,
+                             &work->callees[0], &value));
+    ck_assert(!hg_edge_value(hg_metric_named("incl-allocs"), r,
+                             &work->callees[0], &value));
+    /* With heap=yes, a call without heap attributes allocated nothing;
+       one with them, what they say. */
+    r->has_heap = true;
+    ck_assert(hg_edge_value(hg_metric_named("incl-allocs"), r,
+                            &work->callees[0], &value));
+    ck_assert_uint_eq(value, 0);
+    work->callees[0].has_heap = true;
+    work->callees[0].heap.alloc_bytes = 640;
+    ck_assert(hg_edge_value(hg_metric_named("incl-alloc-bytes"), r,
+                            &work->callees[0], &value));
+    ck_assert_uint_eq(value, 640);
+    hg_report_free(r);
+}
+END_TEST
+
+/* why-base.xml's 9 edges, then main -> new of why-head.xml alone; main ->
+   old is in the base only. */
+START_TEST(edges_pair_as_their_functions_do)
+{
+    struct hg_report *base = hg_fixture_report("graph", "why-base.xml");
+    struct hg_report *head = hg_fixture_report("graph", "why-head.xml");
+    struct hg_diff diff;
+    struct hg_diff_edge_pair *pairs;
+    size_t count, i, both = 0;
+
+    hg_diff_reports(base, head, &diff);
+    hg_diff_edges(&diff, &pairs, &count);
+    ck_assert_uint_eq(count, 10);
+    for (i = 0; i < count; i++)
+        both += pairs[i].call[0] != NULL && pairs[i].call[1] != NULL;
+    ck_assert_uint_eq(both, 8);
+    /* main's callees in base: work c1 c2 c3 c4 old rec */
+    ck_assert_str_eq(pairs[5].callee[0]->name, "old");
+    ck_assert_ptr_null(pairs[5].call[1]);
+    ck_assert_str_eq(pairs[7].caller[1]->name, "work");
+    ck_assert_uint_eq(pairs[7].call[0]->calls, 4);
+    ck_assert_uint_eq(pairs[7].call[1]->calls, 8);
+    ck_assert_str_eq(pairs[9].callee[1]->name, "new");
+    ck_assert_ptr_null(pairs[9].call[0]);
+    free(pairs);
+    hg_diff_free(&diff);
+
+    /* Without a call graph on one side: no edges. */
+    hg_report_free(base);
+    base = report_ok("base.xml");
+    hg_diff_reports(base, head, &diff);
+    hg_diff_edges(&diff, &pairs, &count);
+    ck_assert_uint_eq(count, 0);
+    free(pairs);
+    hg_diff_free(&diff);
+    hg_report_free(base);
+    hg_report_free(head);
+}
+END_TEST
+
+/* --------------------------------------------------------- contexts */
+
+/* main calls f of prog (3 times), f of lib.so (twice) and code without
+   a symbol (???, once); a truncated root of lib.so's f holds 7 calls.
+   Self Ir 10, 20, 30, 40, 50. */
+struct context_report {
+    struct hg_report report;
+    struct hg_function functions[4];
+    struct hg_context contexts[5];
+};
+
+static void context_report(struct context_report *t)
+{
+    static const char *const names[4][2] = {
+        { "main", "prog" }, { "f", "prog" }, { "f", "lib.so" },
+        { "???", "prog" },
+    };
+    /* parent (or none), function, calls, truncated */
+    static const size_t tree[5][4] = {
+        { HG_NO_PARENT, 0, 1, 0 }, { 0, 1, 3, 0 }, { 0, 2, 2, 0 },
+        { 0, 3, 1, 0 }, { HG_NO_PARENT, 2, 7, 1 },
+    };
+    size_t i;
+
+    memset(t, 0, sizeof *t);
+    t->report.format = 1;
+    t->report.arch = (char *)"amd64";
+    t->report.exe = (char *)"./prog";
+    t->report.total_ir = 150;
+    t->report.functions = t->functions;
+    t->report.function_count = 4;
+    t->report.has_call_graph = t->report.has_contexts = true;
+    t->report.contexts_truncated = true;
+    t->report.contexts = t->contexts;
+    t->report.context_count = 5;
+    for (i = 0; i < 4; i++) {
+        t->functions[i].name = (char *)names[i][0];
+        t->functions[i].object = (char *)names[i][1];
+        t->functions[i].file = (char *)"";
+        t->functions[i].has_call_graph = true;
+    }
+    for (i = 0; i < 5; i++) {
+        t->contexts[i].parent = tree[i][0];
+        t->contexts[i].function = tree[i][1];
+        t->contexts[i].calls = tree[i][2];
+        t->contexts[i].truncated = tree[i][3] != 0;
+        t->contexts[i].self_ir = t->contexts[i].inclusive_ir = 10 * (i + 1);
+    }
+    t->contexts[0].inclusive_ir = 10 + 20 + 30 + 40;
+}
+
+/* The sum a <context> budget on STACK and METRIC found, and how many
+   contexts; (size_t)-1 when it judged nothing. */
+static size_t context_sum(const char *stack, const char *metric,
+                          uint64_t *sum)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    char *text = hg_xasprintf("<policy format='1'><budgets><context "
+                              "stack='%s' metric='%s' min='0'/></budgets>"
+                              "</policy>", stack, metric);
+    struct hg_policy *p = policy_from_text(text, problem, sizeof problem);
+    struct context_report r;
+    struct hg_judgement *j;
+    size_t matched = (size_t)-1;
+
+    ck_assert_msg(p != NULL, "%s: %s", stack, problem);
+    context_report(&r);
+    j = hg_policy_judge(p, NULL, &r.report);
+    ck_assert_uint_eq(j->verdict_count, 1);
+    if (j->verdicts[0].kind == HG_VERDICT_VALUE) {
+        matched = j->verdicts[0].matched;
+        *sum = j->verdicts[0].head;
+    }
+    hg_judgement_free(j);
+    hg_policy_free(p);
+    free(text);
+    return matched;
+}
+
+/* Frames are named as flame graphs name them: f is in two objects, so
+   both are "f [OBJECT]"; ??? always has its object; a truncated root's
+   stack starts with "[truncated]". */
+START_TEST(context_stacks_match_frame_names)
+{
+    uint64_t sum = 0;
+    ck_assert_uint_eq(context_sum("main;f [prog]", "calls", &sum), 1);
+    ck_assert_uint_eq(sum, 3);
+    ck_assert_uint_eq(context_sum("main;f *", "Ir", &sum), 2);
+    ck_assert_uint_eq(sum, 20 + 30);
+    ck_assert_uint_eq(context_sum("main;f", "Ir", &sum), (size_t)-1);
+    ck_assert_uint_eq(context_sum("main;??? [prog]", "Ir", &sum), 1);
+    ck_assert_uint_eq(sum, 40);
+    ck_assert_uint_eq(context_sum("[truncated];f [lib.so]", "calls", &sum),
+                      1);
+    ck_assert_uint_eq(sum, 7);
+    ck_assert_uint_eq(context_sum("**;f [lib.so]", "calls", &sum), 2);
+    ck_assert_uint_eq(sum, 2 + 7);
+    /* ** matches no frame too (main itself, then its three children),
+       and every stack alone. */
+    ck_assert_uint_eq(context_sum("**;main;**", "calls", &sum), 4);
+    ck_assert_uint_eq(sum, 1 + 3 + 2 + 1);
+    ck_assert_uint_eq(context_sum("**", "Ir", &sum), 5);
+    ck_assert_uint_eq(sum, 150);
+    /* incl- figures once, at the outermost matching context: main's 100
+       holds its children's. */
+    ck_assert_uint_eq(context_sum("main;**", "incl-Ir", &sum), 4);
+    ck_assert_uint_eq(sum, 100);
+    ck_assert_uint_eq(context_sum("main;**", "Ir", &sum), 4);
+    ck_assert_uint_eq(sum, 100);
+    ck_assert_uint_eq(context_sum("main;**;**;f [prog]", "Ir", &sum), 1);
+    ck_assert_uint_eq(sum, 20);
+}
+END_TEST
+
 static Suite *policy_suite(void)
 {
     Suite *suite = suite_create("policy");
@@ -891,6 +1125,10 @@ static Suite *policy_suite(void)
     tcase_add_test(verdicts,
         verdicts_show_the_digits_that_tell_the_change_from_the_threshold);
     tcase_add_test(verdicts, policy_percentages_print_with_their_own_decimals);
+    tcase_add_test(reader, reads_edge_budgets_and_the_edges_switch);
+    tcase_add_test(verdicts, edge_figures_are_the_calls);
+    tcase_add_test(verdicts, edges_pair_as_their_functions_do);
+    tcase_add_test(verdicts, context_stacks_match_frame_names);
     suite_add_tcase(suite, verdicts);
     return suite;
 }

@@ -16,8 +16,13 @@
 #   rec: recursive, so its parts (self +30, rec -> rec 40 -> 60, calls
 #   2 -> 3) are shown without adding up.  leaf, c2, c3, c4 have no callees
 #   and no no-symbol Ir: their incl-Ir moved as their self Ir, not
-#   explained again.  JSON: tests/json-schemas.sh.  A mid-jump function:
-#   below.
+#   explained again (nor shown as a line of the table: it would repeat
+#   Ir).  work is not marked and its self Ir did not change (400), yet it
+#   is a row, since with a call graph every function has calls and
+#   incl-Ir: 600 -> 1,000 (+400) = self 0 + no-symbol 0 + leaf 200 -> 600
+#   (+400, calls 4 -> 8).  It ranks after main: both change self Ir by 0,
+#   calls by 0, and main's incl-Ir by more.  JSON: tests/json-schemas.sh.
+#   A mid-jump function: below.
 
 . "$(dirname "$0")/lib.sh"
 expected=$scratch/expected
@@ -50,6 +55,10 @@ main      incl-Ir              910    1,374   +464          = the sum of the par
           rec                   60       90    +30  1 -> 1  callee
           c2                    20       25     +5  1 -> 1  callee
           3 other callees       80       84     +4          summed
+work      incl-Ir              600    1,000   +400          = the sum of the parts below
+          self                 400      400      0          its own instructions
+          no-symbol              0        0      0          code without a symbol, run while innermost
+          leaf                 200      600   +400  4 -> 8  callee
 EXPECTED
 explanation text && same "$expected" "$scratch/why" "diff, text explanation"
 
@@ -71,8 +80,64 @@ cat >"$expected" <<'EXPECTED'
 |  | `rec` | 60 | 90 | +30 | 1 -> 1 | callee |
 |  | `c2` | 20 | 25 | +5 | 1 -> 1 | callee |
 |  | 3 other callees | 80 | 84 | +4 |  | summed |
+| `work` | incl-Ir | 600 | 1,000 | +400 |  | = the sum of the parts below |
+|  | self | 400 | 400 | 0 |  | its own instructions |
+|  | no-symbol | 0 | 0 | 0 |  | code without a symbol, run while innermost |
+|  | `leaf` | 200 | 600 | +400 | 4 -> 8 | callee |
 EXPECTED
 explanation markdown && same "$expected" "$scratch/why" "diff, markdown explanation"
+
+# The table: every function whose figures differ, work included; the
+# calls of leaf (4 -> 8), new (- -> 1), old (1 -> -) and rec (3 -> 4) from
+# the comments; no incl-Ir line for the unmarked ones whose incl-Ir moved
+# as their Ir (all but work), main's as a marked function's.
+cat >"$expected" <<'EXPECTED'
+name     object  file    status   metric   base   head  delta    change
+(total)                           Ir        910  1,374   +464   +50.99%
+leaf     prog    prog.c  changed  Ir        200    600   +400  +200.00%
+                                  calls       4      8     +4  +100.00%
+new      prog    prog.c  added    Ir          -     70    +70       new
+                                  calls       -      1     +1       new
+old      prog    prog.c  removed  Ir         50      -    -50      gone
+                                  calls       1      -     -1      gone
+rec      prog    prog.c  changed  Ir         60     90    +30   +50.00%
+                                  calls       3      4     +1   +33.33%
+c2       prog    prog.c  changed  Ir         20     25     +5   +25.00%
+???      ???     ???     added    Ir          -      5     +5       new
+c3       prog    prog.c  changed  Ir         30     33     +3   +10.00%
+c4       prog    prog.c  changed  Ir         40     41     +1    +2.50%
+main     prog    prog.c  changed  incl-Ir   910  1,374   +464   +50.99%
+                                  min       910  1,374   +464   +50.99%
+                                  p50       910  1,374   +464   +50.99%
+                                  p95       910  1,374   +464   +50.99%
+                                  p99       910  1,374   +464   +50.99%
+                                  max       910  1,374   +464   +50.99%
+work     prog    prog.c  changed  incl-Ir   600  1,000   +400   +66.67%
+EXPECTED
+run 0 diff why-base.xml why-head.xml &&
+  sed -n '/^name/,/^$/p' "$out" | sed '$d' >"$scratch/table" &&
+  same "$expected" "$scratch/table" "diff, the rows of a call graph's functions"
+run 0 diff why-base.xml why-head.xml &&
+  { grep -qx 'Compared:  11 functions and zones: 7 changed, 2 added, 1 removed, 1 unchanged (not shown)' "$out" ||
+    fail "diff, call graph: work not counted as changed"; }
+
+# JSON: work's row has calls and incl-Ir (1 -> 1, 600 -> 1,000) and its
+# explanation; leaf's row has its incl-Ir too (JSON shows every figure).
+run 0 diff --format=json why-base.xml why-head.xml &&
+  { python3 - "$out" <<'EOF' || fail "diff --format=json: work's and leaf's rows"
+import json, sys
+rows = {r.get("name"): r for r in json.load(open(sys.argv[1]))["rows"]}
+fig = lambda row, m: [(v["base"], v["head"]) for v in rows[row]["metrics"]
+                      if v["metric"] == m]
+assert fig("work", "Ir") == [(400, 400)] and fig("work", "calls") == [(1, 1)]
+assert fig("work", "incl-Ir") == [(600, 1000)]
+assert fig("leaf", "incl-Ir") == [(200, 600)] and fig("leaf", "calls") == [(4, 8)]
+why = rows["work"]["explained-by"]
+assert why["adds-up"] and why["incl-Ir"]["delta"] == 400
+assert [(c["name"], c["delta"], c["base-calls"], c["head-calls"])
+        for c in why["callees"]] == [("leaf", 400, 4, 8)]
+EOF
+  }
 
 # mid-jump.xml (graph.xml with work mid-jump="yes": its incl-Ir 607 is
 # not 500 + 10 + 96) against graph-b.xml: work 607 -> 303 is -304, but
@@ -129,6 +194,24 @@ run 0 diff --format=json ../diff/base.xml why-head.xml &&
   { { grep -q '"no-explanation": "only the head report has a call graph' "$out" &&
       ! grep -q explained-by "$out"; } ||
     fail "diff --format=json, base without a call graph: no no-explanation"; }
+
+# With one call graph only, functions that are not marked have no calls or
+# incl- figures: work is not a row for its incl-Ir alone.
+sed '/call-graph/d; /<function /s/ id="[0-9]*"//; s/ outside-calls="[0-9]*"//; s/ recursive="yes"//; /<callees>/,/<\/callees>/d; /<no-symbol /d' \
+  why-head.xml | sed '/<function name="main"/!{/<function /{s/ calls="[0-9]*"//}}' |
+  sed '/<function name="main"/,/<\/function>/!{/<inclusive /d}' >"$scratch/nograph.xml"
+run 0 diff --format=json --limit 0 why-base.xml "$scratch/nograph.xml" &&
+  { python3 - "$out" <<'EOF' || fail "diff, one call graph: figures of unmarked functions"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert "no-explanation" in doc
+rows = {r.get("name"): r for r in doc["rows"]}
+assert "leaf" in rows and "work" not in rows, sorted(rows, key=str)
+for name, r in rows.items():
+    if name not in (None, "main"):
+        assert not [m for m in r["metrics"] if m["metric"] in ("calls", "incl-Ir")], r
+EOF
+  }
 
 # Neither has one: nothing about explanations.
 cd ../diff || exit 99

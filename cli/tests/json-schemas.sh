@@ -202,4 +202,51 @@ refused check.schema.json 'doc["thresholds"][0]["percent"] = "+20.00%"' 'a perce
 refused check.schema.json 'doc["budgets"][0]["extra"] = True' 'an unknown member'
 refused check.schema.json 'del doc["marks"]' 'no marks'
 
+# --- check on call graphs (tests/data/check-graph, the verdicts worked
+# out in check-graph.sh): budgets on edges, on a report without a call
+# graph, and thresholds on edges.
+cd "$HG_TEST_DATA/check-graph" || exit 99
+output check-edges 1 check --policy edges.xml --format=json ../graph/why-head.xml
+validate check.schema.json "$scratch/check-edges.json" '
+b = [(x["target"], x["pattern"], x.get("caller"), x.get("callee"), x["row"], x["value"], x["status"], x["problem"]) for x in doc["budgets"]]
+assert b[0] == ("edge", "work -> leaf", "work", "leaf", "work (prog) -> leaf (prog)", 8, "pass", None), b[0]
+assert [x[5] for x in b[1:5]] == [10, 25, 33, 41], b
+assert b[6] == ("edge", "main -> old", "main", "old", None, None, "skip", "unmatched"), b[6]
+assert b[8][7] == "no-figure" and b[9][:2] == ("function", "work"), b
+assert "edges-not-applied" not in doc
+'
+output check-edges-nograph 1 check --policy edges.xml --format=json ../check/head.xml
+validate check.schema.json "$scratch/check-edges-nograph.json" '
+assert [x["problem"] for x in doc["budgets"][:6]] == ["no-call-graph"] * 6, doc["budgets"]
+assert [x["status"] for x in doc["budgets"][:6]] == ["fail", "fail", "fail", "skip", "fail", "fail"]
+'
+refused check.schema.json 'del doc["budgets"][0]["caller"]' 'an edge budget without its caller'
+refused check.schema.json 'doc["budgets"][6]["problem"] = "no-call-graph"' 'no-call-graph on a function budget'
+output check-edge-thresholds 1 check --policy thresholds.xml --format=json ../graph/why-base.xml ../graph/why-head.xml
+validate check.schema.json "$scratch/check-edge-thresholds.json" '
+t = [(x["row"], x.get("caller"), x.get("callee"), x["metric"], x["status"], x["base"], x["head"]) for x in doc["thresholds"]]
+assert t[0] == ("work (prog) -> leaf (prog)", "work (prog)", "leaf (prog)", "calls", "fail", 4, 8), t[0]
+assert ("main (prog)", None, None, "incl-Ir", "fail", 910, 1374) in t, t
+assert t[-1] == ("main (prog) -> c4 (prog)", "main (prog)", "c4 (prog)", "incl-Ir", "within", 40, 41), t[-1]
+assert len(t) == 14, len(t)
+'
+refused check.schema.json 'del doc["thresholds"][0]["callee"]' 'an edge with its caller alone'
+output check-contexts 1 check --policy contexts.xml --format=json ../contexts/contexts.xml
+validate check.schema.json "$scratch/check-contexts.json" '
+b = [(x["target"], x["pattern"], x.get("contexts"), x["value"], x["status"], x["problem"]) for x in doc["budgets"]]
+assert b[1] == ("context", "**;strlen", 2, 120, "pass", None), b[1]
+assert b[7] == ("context", "main;h*", 1, 60, "fail", None), b[7]
+assert b[9] == ("context", "nosuch;**", None, None, "fail", "unmatched"), b[9]
+'
+refused check.schema.json 'del doc["budgets"][1]["contexts"]' 'a context budget that judged without its count'
+refused check.schema.json 'doc["budgets"][9]["contexts"] = 0' 'a context budget that judged nothing with a count'
+output check-contexts-none 1 check --policy contexts.xml --format=json ../graph/why-head.xml
+validate check.schema.json "$scratch/check-contexts-none.json" '
+assert [x["problem"] for x in doc["budgets"]][:11] == ["no-contexts"] * 11
+'
+output check-edges-one-graph 0 check --policy thresholds.xml --format=json ../check/base.xml ../graph/why-head.xml
+validate check.schema.json "$scratch/check-edges-one-graph.json" '
+assert doc["edges-not-applied"] == "base"
+'
+
 finish
