@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "flamegraph.h"
 #include "policy.h"
 #include "xalloc.h"
 
@@ -167,48 +168,6 @@ static const struct hg_metric *total_metric(const struct hg_metric *metric);
 
 /* ---------------------------------------------------------- contexts */
 
-/* Each function's frame name, as flame graphs and folded stacks write it
-   (the calling-context contract): its name, or "NAME [OBJECT]" when
-   another function of that name is in another object, and always for
-   the "???" rows. */
-static const struct hg_report *naming_report;
-
-static int compare_names(const void *a, const void *b)
-{
-    const struct hg_function *f = &naming_report->functions[*(const size_t *)a];
-    const struct hg_function *g = &naming_report->functions[*(const size_t *)b];
-    int order = strcmp(f->name, g->name);
-    return order != 0 ? order : strcmp(f->object, g->object);
-}
-
-static char **frame_names(const struct hg_report *r)
-{
-    size_t n = r->function_count, i, first, k;
-    size_t *by_name = hg_xmalloc((n + 1) * sizeof *by_name);
-    char **names = hg_xcalloc(n + 1, sizeof *names);
-
-    for (i = 0; i < n; i++)
-        by_name[i] = i;
-    naming_report = r;
-    qsort(by_name, n, sizeof *by_name, compare_names);
-    for (first = 0; first < n; first = i) {
-        const struct hg_function *f = &r->functions[by_name[first]];
-        bool several_objects = strcmp(f->name, "???") == 0;
-        for (i = first + 1; i < n
-             && strcmp(r->functions[by_name[i]].name, f->name) == 0; i++)
-            several_objects = several_objects
-                || strcmp(r->functions[by_name[i]].object, f->object) != 0;
-        for (k = first; k < i; k++) {
-            const struct hg_function *g = &r->functions[by_name[k]];
-            names[by_name[k]] = several_objects
-                ? hg_xasprintf("%s [%s]", g->name, g->object)
-                : hg_xstrdup(g->name);
-        }
-    }
-    free(by_name);
-    return names;
-}
-
 /* Which frames of a stack pattern have been matched: bit I set when the
    first I frames of the pattern match the stack so far.  Frames of
    HG_ANY_FRAMES match any number of frames, so the set is that of a
@@ -308,7 +267,7 @@ static bool sum_contexts(const struct hg_budget *b,
     const bool inclusive = strncmp(b->metric->name, "incl-", 5) == 0;
     struct frame_states st;
     uint64_t *start;
-    char **names = frame_names(head);
+    char **names = hg_frame_names(head);
     bool *inside = hg_xcalloc(head->context_count + 1, sizeof *inside);
     bool complete = true;
     size_t i, n = head->context_count;
@@ -347,9 +306,7 @@ static bool sum_contexts(const struct hg_budget *b,
         else
             *sum = *sum > UINT64_MAX - value ? UINT64_MAX : *sum + value;
     }
-    for (i = 0; i < head->function_count; i++)
-        free(names[i]);
-    free(names);
+    hg_frame_names_free(names, head->function_count);
     free(inside);
     free(st.sets);
     return complete;
