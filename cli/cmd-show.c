@@ -71,11 +71,13 @@ static const char show_help[] =
     "               calls, Ir and share of F's inclusive Ir; the entries\n"
     "               with no known caller last\n"
     "  --callees F  the same with the functions F called\n"
-    "  --tree       the call tree from the functions entered with no known\n"
-    "               caller, by inclusive Ir: each call's Ir, share of the\n"
-    "               total and calls; a call back into a function on the path\n"
-    "               is marked [cycle] and not followed, a function with\n"
-    "               callees below --depth is marked [...]\n"
+    "  --tree       the calling-context tree: every call path from a root,\n"
+    "               largest first, with its inclusive Ir, share of the total\n"
+    "               and calls; a path with callees below --depth is marked\n"
+    "               [...].  A report made with --max-contexts=0 has no\n"
+    "               contexts: the tree is then built from the edges (each\n"
+    "               call's Ir and calls summed over all paths), a call back\n"
+    "               into a function on the path marked [cycle]\n"
     "  --depth N    levels of callees under each root (default 8, at most\n"
     "               1000); the tree stops after 10,000 rows, saying so\n"
     "  (--limit N then limits the callers or callees of each function.)\n";
@@ -1265,10 +1267,10 @@ static const struct hg_column_fit tree_fit[] = {
 };
 
 /* A row: IR, its share of the total, CALLS, and the function's name and
-   object after two spaces per DEPTH, then MARK. */
-static void tree_row(struct tree *tree, size_t depth, uint64_t ir,
-                     uint64_t calls, const struct hg_function *f,
-                     const char *mark)
+   object after two spaces per DEPTH and PREFIX, then MARK. */
+static void tree_row_prefixed(struct tree *tree, size_t depth, uint64_t ir,
+                              uint64_t calls, const char *prefix,
+                              const struct hg_function *f, const char *mark)
 {
     size_t row = tree->rows;
     char *text;
@@ -1291,12 +1293,19 @@ static void tree_row(struct tree *tree, size_t depth, uint64_t ir,
     hg_table_set_count(&tree->table, row, 0, ir);
     table_set_share(&tree->table, row, 1, ir, tree->report->total_ir);
     hg_table_set_count(&tree->table, row, 2, calls);
-    text = hg_xmalloc(2 * depth + strlen(f->name) + strlen(f->object)
-                      + strlen(mark) + 8);
-    sprintf(text, "%*s%s (%s)%s", (int)(2 * depth), "", f->name, f->object,
-            mark);
+    text = hg_xmalloc(2 * depth + strlen(prefix) + strlen(f->name)
+                      + strlen(f->object) + strlen(mark) + 8);
+    sprintf(text, "%*s%s%s (%s)%s", (int)(2 * depth), "", prefix, f->name,
+            f->object, mark);
     hg_table_set(&tree->table, row, 3, text);
     free(text);
+}
+
+static void tree_row(struct tree *tree, size_t depth, uint64_t ir,
+                     uint64_t calls, const struct hg_function *f,
+                     const char *mark)
+{
+    tree_row_prefixed(tree, depth, ir, calls, "", f, mark);
 }
 
 /* The callees of F at DEPTH (F is path[DEPTH - 1]), largest edge first;
@@ -1404,6 +1413,128 @@ static void show_tree(FILE *out, const struct hg_report *report,
                 "the whole tree)\n", TREE_ROWS_MAX);
     free(tree.path);
     free(roots);
+}
+
+/* With contexts the tree is the calling-context tree itself: each row is
+   one call path, with the inclusive Ir and calls of exactly that path,
+   so a function shows under each caller only what it cost there (the
+   edge tree above can only repeat a function's callees under every
+   path). */
+struct context_tree {
+    struct tree tree;
+    size_t *first_child;     /* per context: its children in child[] */
+    size_t *child_count;
+    size_t *child;           /* every context's index, grouped by parent */
+};
+
+/* Largest inclusive Ir first; the report's order between equals. */
+static const struct hg_report *sort_contexts_report;
+static int compare_context_rows(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    const struct hg_context *cx = &sort_contexts_report->contexts[x];
+    const struct hg_context *cy = &sort_contexts_report->contexts[y];
+    if (cx->inclusive_ir != cy->inclusive_ir)
+        return cx->inclusive_ir > cy->inclusive_ir ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+static void context_tree_row(struct context_tree *ct, size_t depth,
+                             size_t index)
+{
+    const struct hg_report *report = ct->tree.report;
+    const struct hg_context *c = &report->contexts[index];
+    const char *mark = depth == ct->tree.depth_max && ct->child_count[index]
+                       ? "  [...]" : "";
+    /* A truncated root's path above it is unknown. */
+    tree_row_prefixed(&ct->tree, depth, c->inclusive_ir, c->calls,
+                      c->truncated ? "[truncated] " : "",
+                      &report->functions[c->function], mark);
+}
+
+/* The COUNT contexts in LIST (siblings, at DEPTH), largest first, each
+   followed by its own children. */
+static void context_tree_level(struct context_tree *ct, size_t *list,
+                               size_t count, size_t depth)
+{
+    const struct hg_report *report = ct->tree.report;
+    size_t shown = within_limit(count, ct->tree.limit), i;
+
+    sort_contexts_report = report;
+    qsort(list, count, sizeof *list, compare_context_rows);
+    for (i = 0; i < shown && !ct->tree.cut; i++) {
+        context_tree_row(ct, depth, list[i]);
+        if (depth < ct->tree.depth_max)
+            context_tree_level(ct, ct->child + ct->first_child[list[i]],
+                               ct->child_count[list[i]], depth + 1);
+    }
+    if (shown < count && !ct->tree.cut) {
+        uint64_t ir = 0, calls = 0;
+        char more[64];
+        for (i = shown; i < count; i++) {
+            ir += report->contexts[list[i]].inclusive_ir;
+            calls += report->contexts[list[i]].calls;
+        }
+        tree_row(&ct->tree, depth, ir, calls,
+                 &report->functions[report->contexts[list[shown]].function],
+                 "");
+        snprintf(more, sizeof more, "%*s(%zu more)", (int)(2 * depth), "",
+                 count - shown);
+        if (!ct->tree.cut)
+            hg_table_set(&ct->tree.table, ct->tree.rows - 1, 3, more);
+    }
+}
+
+static void show_context_tree(FILE *out, const struct hg_report *report,
+                              size_t depth_max, size_t limit, size_t width)
+{
+    struct context_tree ct;
+    size_t n = report->context_count, i, roots = 0, *next;
+
+    memset(&ct, 0, sizeof ct);
+    ct.first_child = hg_xcalloc(n + 1, sizeof *ct.first_child);
+    ct.child_count = hg_xcalloc(n + 1, sizeof *ct.child_count);
+    ct.child = hg_xmalloc((n ? n : 1) * sizeof *ct.child);
+    next = hg_xcalloc(n + 1, sizeof *next);
+    /* Slot n holds the roots. */
+    for (i = 0; i < n; i++) {
+        size_t p = report->contexts[i].parent;
+        ct.child_count[p == HG_NO_PARENT ? n : p]++;
+    }
+    for (i = 1; i <= n; i++)
+        ct.first_child[i] = ct.first_child[i - 1] + ct.child_count[i - 1];
+    for (i = 0; i < n; i++) {
+        size_t p = report->contexts[i].parent, slot = p == HG_NO_PARENT ? n : p;
+        ct.child[ct.first_child[slot] + next[slot]++] = i;
+    }
+    roots = ct.child_count[n];
+
+    fprintf(out, "Calling-context tree (depth %zu; inclusive Ir and calls of "
+            "each call path, share of the total Ir):\n", depth_max);
+    if (report->outside_ir > 0)
+        fprintf(out, "(%" PRIu64 " Ir ran with no function entered on its "
+                "thread: [outside])\n", report->outside_ir);
+    if (report->contexts_truncated)
+        fprintf(out, "(the tree was cut at --max-contexts=%" PRIu64 ": calls "
+                "that needed a new context are under [truncated] roots)\n",
+                report->context_max);
+    ct.tree.report = report;
+    ct.tree.depth_max = depth_max;
+    ct.tree.limit = limit;
+    ct.tree.capacity = 64;
+    hg_table_create(&ct.tree.table, tree_columns, 4, ct.tree.capacity);
+    ct.tree.table.fit = tree_fit;
+    if (roots > 0)
+        context_tree_level(&ct, ct.child + ct.first_child[n], roots, 0);
+    ct.tree.table.row_count = ct.tree.rows;
+    hg_table_finish_within(out, &ct.tree.table, width, NULL);
+    if (ct.tree.cut)
+        fprintf(out, "(cut at %d rows: a smaller --depth or --limit shows "
+                "the whole tree)\n", TREE_ROWS_MAX);
+    free(next);
+    free(ct.child);
+    free(ct.child_count);
+    free(ct.first_child);
 }
 
 /* ---------------------------------------------------------- the command */
@@ -1540,9 +1671,11 @@ int cmd_show(int argc, char **argv)
                        "--call-graph=yes), so it has no callers, callees "
                        "or tree to show");
         status = HG_EXIT_TROUBLE;
-    } else if (view == VIEW_TREE)
+    } else if (view == VIEW_TREE && report->has_contexts) {
+        show_context_tree(stdout, report, depth, limit, width);
+    } else if (view == VIEW_TREE) {
         show_tree(stdout, report, depth, limit, width);
-    else if (view != VIEW_NONE) {
+    } else if (view != VIEW_NONE) {
         if (!show_neighbours(stdout, path, report, callers ? callers : callees,
                              view == VIEW_CALLERS, limit, width))
             status = HG_EXIT_TROUBLE;
