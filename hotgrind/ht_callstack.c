@@ -41,7 +41,10 @@
    the sum of those activations' own inclusive costs, which is
    Callgrind's meaning of an edge's cost (a recursive edge counts nested
    costs again).  An entry with no activation on its thread's stack is
-   an outside call. */
+   an outside call.  With the calling-context tree (ht_context.c) a
+   counted activation also runs in a context node, the child of the
+   innermost counted activation's node, which gets its call and, at the
+   end, its inclusive costs. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
@@ -107,6 +110,12 @@ typedef struct {
       the function's inclusive cost. */
    Bool   outermost;
    HT_Edge* edge;          /* --call-graph=yes: its caller -> it, if any */
+   /* The calling context code runs in while this activation is the
+      innermost one: its own node when counted (with the context tree),
+      else the one of the activation below it (NULL: none). */
+   HT_Context* ctx;
+   /* The thread's cut-out costs at entry (ThreadState.cut). */
+   HT_Costs cut_at_entry;
    /* An observed function (allocator, pthread) is acted on only in its
       outermost call on the thread: operator new calling malloc is one
       allocation. */
@@ -130,6 +139,10 @@ typedef struct {
    OpenZone*   zones;
    UInt        n_zones, cap_zones;
    HT_Costs    clock;      /* its costs, up to its last switch-out */
+   /* What activations of truncated roots took on this thread, so far:
+      the activations around them leave it out of their contexts'
+      inclusive costs (ht_context.c). */
+   HT_Costs    cut;
    UInt        in_allocator;  /* acting allocator activations */
    UInt        in_sync;       /* synchronisation calls under way */
    ULong       sync_ir;       /* Ir inside outermost ones */
@@ -277,9 +290,16 @@ static void update_watch(ThreadId tid)
       HT_(watch_ret) = 0;
       HT_(watch_sp)  = ~(Addr)0;
    }
-   HT_(innermost_no_symbol) =
-      t->n_acts > 0 && HT_(program_state) != HT_Ended
-      ? &t->acts[t->n_acts - 1].fn->no_sym : &no_symbol_spare;
+   if (t->n_acts == 0 || HT_(program_state) == HT_Ended)
+      HT_(innermost_no_symbol) = &no_symbol_spare;
+   else {
+      /* The context's, which go to its function at the end; an activation
+         that did not count (collection was off) has none of its own. */
+      Activation* top = &t->acts[t->n_acts - 1];
+      HT_(innermost_no_symbol) = HT_(contexts_on) && top->counted
+                                 ? HT_(context_no_symbol)(top->ctx)
+                                 : &top->fn->no_sym;
+   }
 }
 
 /* Called by the core whenever a thread gets the CPU. */
@@ -390,6 +410,47 @@ HT_Edge** HT_(edges_sorted)(UInt* n_out)
 /*--- Activations                                          ---*/
 /*------------------------------------------------------------*/
 
+/* *dst = *src, the figures counted only (this runs at every call). */
+static inline __attribute__((always_inline))
+void copy_counted(HT_Costs* dst, const HT_Costs* src)
+{
+   Int i;
+   dst->ir = src->ir;
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++) dst->cache[i] = src->cache[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++) dst->heap[i] = src->heap[i];
+}
+
+/* A counted activation with a context ended at 'now': its inclusive
+   costs, less what truncated roots took inside it, go to its context;
+   a truncated root's, to what the activations around it leave out. */
+static inline __attribute__((always_inline))
+void context_ended(ThreadState* t, const Activation* a, const HT_Costs* now)
+{
+   HT_Context* c = a->ctx;
+   Bool        cut = c->truncated;
+   ULong       d;
+   Int         i;
+   d = now->ir - a->clock_at_entry.ir - (t->cut.ir - a->cut_at_entry.ir);
+   c->costs[HT_(ctx_incl_at)] += d;
+   if (cut) t->cut.ir += d;
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++) {
+         d = now->cache[i] - a->clock_at_entry.cache[i]
+             - (t->cut.cache[i] - a->cut_at_entry.cache[i]);
+         c->costs[HT_(ctx_incl_cache_at) + i] += d;
+         if (cut) t->cut.cache[i] += d;
+      }
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++) {
+         d = now->heap[i] - a->clock_at_entry.heap[i]
+             - (t->cut.heap[i] - a->cut_at_entry.heap[i]);
+         c->costs[HT_(ctx_incl_heap_at) + i] += d;
+         if (cut) t->cut.heap[i] += d;
+      }
+}
+
 /* A bit a thread in a function's outer_open. */
 #define OUTER_BYTE(tid) ((tid) / 8)
 #define OUTER_BIT(tid)  ((UChar)(1 << ((tid) % 8)))
@@ -437,6 +498,8 @@ static void pop_activation(ThreadId tid, Bool returned, UWord result)
          HT_(percall_add)(fn->percall, now.ir - a->clock_at_entry.ir);
       if (a->edge)
          add_difference(&a->edge->incl, &now, &a->clock_at_entry);
+      if (HT_(contexts_on))
+         context_ended(t, a, &now);
    }
 }
 
@@ -447,12 +510,14 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    ThreadState* t = &threads[tid];
    Activation*  a;
    HT_Fn*       caller;
+   HT_Context*  parent;
 
    /* Frames whose entry SP is below the current SP are gone (longjmp,
       exceptions, a stack switched back). */
    while (t->n_acts > 0 && t->acts[t->n_acts - 1].sp < sp)
       pop_activation(tid, False, 0);
    caller = t->n_acts > 0 ? t->acts[t->n_acts - 1].fn : NULL;
+   parent = t->n_acts > 0 ? t->acts[t->n_acts - 1].ctx : NULL;
 
    if (t->n_acts == t->cap_acts) {
       t->cap_acts = t->cap_acts ? 2 * t->cap_acts : 64;
@@ -468,6 +533,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    a->caller = NULL;
    a->outermost = False;
    a->edge = NULL;
+   a->ctx = parent;
    a->counted = tracked && HT_(collecting) && HT_(program_state) != HT_Ended;
    if (a->counted) {
       if (!fn->outer_open)
@@ -488,6 +554,11 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
             a->edge->calls++;
          } else {
             fn->outside_calls++;
+         }
+         if (HT_(contexts_on)) {
+            a->ctx = HT_(context_child)(parent, fn);
+            a->ctx->calls++;
+            copy_counted(&a->cut_at_entry, &t->cut);
          }
       }
    }
@@ -738,6 +809,7 @@ void HT_(program_end)(void)
    if (HT_(program_state) == HT_Ended) return;
    for (tid = 1; tid < VG_N_THREADS; tid++)
       HT_(thread_exit)(tid);
+   HT_(contexts_program_end)();
    HT_(threads_program_end)();
    HT_(fn_snapshot_end)();
    HT_(program_state) = HT_Ended;

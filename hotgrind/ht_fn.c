@@ -136,6 +136,8 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    VG_(memset)(&f->no_sym, 0, sizeof f->no_sym);
    f->report_id = 0;
    f->last_edge = NULL;
+   f->root_context = NULL;
+   f->truncated_root = NULL;
    VG_(memset)(f->cache, 0, sizeof f->cache);
    VG_(memset)(f->heap, 0, sizeof f->heap);
    f->end_ir = 0;

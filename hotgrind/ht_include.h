@@ -128,6 +128,10 @@ typedef struct {
    Bool             heap;             /* --heap */
    Bool             thread_events;    /* --thread-events */
    Bool             call_graph;       /* --call-graph */
+   /* --max-contexts: the calling-context tree's node cap (0: no tree);
+      given: written in <options> only when the user gave it. */
+   UInt             max_contexts;
+   Bool             given_max_contexts;
    /* --launcher (NULL if not given) and its --run-setting=KEY=VALUE
       texts, in the order given: what a launcher such as `hotgrind run`
       did to make the run reproducible. */
@@ -225,6 +229,7 @@ typedef struct {
 } HT_NoSymbolCosts;
 
 struct _HT_Edge;
+struct _HT_Context;
 
 /* One function as the report names it: demangled name, object basename,
    and the source file and line of its entry.  Instrumented code adds to
@@ -264,6 +269,10 @@ typedef struct _HT_Fn {
    HT_NoSymbolCosts no_sym;        /* "???" code run while innermost */
    UInt           report_id;       /* position in <functions>, from 1 */
    struct _HT_Edge* last_edge;     /* the edge into it last looked up */
+   /* Its root context (ht_context.c), or its truncated root when the
+      cap stopped the normal one from being made; NULL until needed. */
+   struct _HT_Context* root_context;
+   struct _HT_Context* truncated_root;
    ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
    ULong          heap[HT_N_HEAP];     /* self, --heap=yes only */
    HT_Observed    observe;  /* decided once, when the function is created */
@@ -320,6 +329,82 @@ HT_Fn*  HT_(fn_containing)(Addr a);
 /* The sums of every function's Ir, Dr and Dw (the running totals when
    the clock does not run inline). */
 void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
+
+/*------------------------------------------------------------*/
+/*--- Calling contexts (ht_context.c)                      ---*/
+/*------------------------------------------------------------*/
+
+/* A node of the calling-context tree (--call-graph=yes, --max-contexts
+   > 0): a path of counted activations from a root, (parent, function).
+   Nodes are shared by threads, never move and are never freed.  Its
+   costs are a variable-length array holding only the figures the run
+   counts: first what code without a symbol cost while it was innermost
+   (laid out as the start of an HT_NoSymbolCosts: Ir, then the cache
+   figures with --cache-sim=yes), then its inclusive costs (Ir, cache
+   figures, heap figures with --heap=yes). */
+typedef struct _HT_Context {
+   struct _HT_Context* parent;      /* NULL for a root */
+   struct _HT_Context* hash_next;   /* chain in the (parent, fn) table */
+   struct _HT_Context* last_child;  /* the child last entered from it */
+   HT_Fn*              fn;
+   ULong               calls;
+   UInt                report_index;  /* scratch of the report writer */
+   Bool                truncated;   /* a truncated root (see the cap) */
+   ULong               costs[];
+} HT_Context;
+
+/* Where the figures are in costs[]: set once by HT_(context_init). */
+extern UInt HT_(ctx_incl_at);        /* inclusive Ir */
+extern UInt HT_(ctx_incl_cache_at);  /* inclusive cache figures */
+extern UInt HT_(ctx_incl_heap_at);   /* inclusive heap figures */
+/* Whether the tree is kept (--call-graph=yes and --max-contexts > 0). */
+extern Bool HT_(contexts_on);
+
+void        HT_(context_init)(void);     /* in post_clo_init */
+/* The child of 'parent' (NULL: the roots) for an activation of 'fn',
+   made if needed; once the cap is reached, the function's truncated
+   root instead.  The common case, the child last entered from the same
+   parent, is checked inline. */
+HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn);
+static inline HT_Context* HT_(context_child)(HT_Context* parent, HT_Fn* fn)
+{
+   HT_Context* c = parent ? parent->last_child : fn->root_context;
+   if (c != NULL && c->fn == fn) return c;
+   return HT_(context_child_slow)(parent, fn);
+}
+static inline HT_NoSymbolCosts* HT_(context_no_symbol)(HT_Context* c)
+{
+   return (HT_NoSymbolCosts*)c->costs;
+}
+/* The program has ended: every context's no-symbol costs are added to
+   its function's (which then holds the phase-one figure), and the cap's
+   warning is printed if it was reached.  Once. */
+void        HT_(contexts_program_end)(void);
+/* The contexts as the report writes them: every node in depth-first
+   pre-order (roots by function report_id, a normal root before its
+   function's truncated root, children by function report_id); a row's
+   id is its index + 1.  Every node was entered, so none is left out.
+   Needs the report_ids set; the caller frees the array. */
+typedef struct {
+   HT_Context* node;
+   UInt        parent_id;      /* 0 for a root */
+   UInt        first_child;    /* index, or HT_NO_ROW */
+   UInt        next_sibling;   /* index, or HT_NO_ROW */
+} HT_ContextRow;
+#define HT_NO_ROW 0xFFFFFFFFu
+HT_ContextRow* HT_(contexts_sorted)(UInt* n_out, UInt n_functions);
+/* A row's inclusive costs, and its self costs: inclusive minus its
+   children's. */
+void        HT_(context_costs)(const HT_ContextRow* rows, UInt i,
+                               HT_Costs* self, HT_Costs* incl);
+/* A node's no-symbol costs as an HT_NoSymbolCosts (zero figures the run
+   does not count). */
+void        HT_(context_no_symbol_costs)(const HT_Context* c,
+                                         HT_NoSymbolCosts* out);
+Bool        HT_(contexts_truncated)(void);
+/* The sum of the roots' inclusive costs: what ran inside some counted
+   activation (the rest of the totals is <outside>). */
+void        HT_(contexts_roots_total)(HT_Costs* out);
 
 /*------------------------------------------------------------*/
 /*--- Cache simulation (ht_sim.c)                          ---*/
