@@ -13,9 +13,10 @@ Usage:
       3. for every function with calls > 0 that is not mid-jump: the sum
          over its contexts of self Ir - no-symbol Ir = its self Ir, and of
          no-symbol Ir = its no-symbol Ir;
-      4. when not truncated: for every edge f -> g, the calls of g's
-         contexts whose parent is f's = the edge's calls; of g's roots =
-         g's outside-calls; of all g's contexts = g's calls;
+      4. the calls of all g's contexts = g's calls (every counted entry
+         enters one context), and when not truncated: for every edge
+         f -> g, the calls of g's contexts whose parent is f's = the
+         edge's calls; of g's roots = g's outside-calls;
       5. ids 1..count in order, parent < id, every function an id,
          count = the number of contexts; pre-order, siblings by function
          id; at most max normal nodes and one truncated root a function.
@@ -25,13 +26,14 @@ Usage:
       equals Cachegrind's self Ir of that name; <outside> + every
       context's self Ir equals Cachegrind's total.  Exit 1 on a difference
       or if nothing was compared.
-  contexts.py callgrind REPORT.xml CALLGRIND.OUT K OBJECT
+  contexts.py callgrind REPORT.xml CALLGRIND.OUT K F1,F2,...
       Callgrind run with --separate-callers=K names a function called
       from a chain of callers f'c1'c2..'cK (innermost first); its calls=
-      lines give that chain's calls.  For every chain of K+1 functions of
-      OBJECT (the program, not its libraries), the calls of the report's
-      contexts whose path ends with the chain equal Callgrind's.  Exit 1
-      on a difference or if nothing was compared.
+      lines give that chain's calls.  For every chain of K+1 of the
+      functions named (of the program, none recursive: Callgrind names
+      recursion levels f'2 and leaves callers out there), the calls of
+      the report's contexts whose path ends with the chain equal
+      Callgrind's.  Exit 1 on a difference or if nothing was compared.
   contexts.py paths REPORT.xml
       one line per path (frames joined by ';', root first, a truncated
       root's path starting with "[truncated]"): calls, self Ir (for hand
@@ -171,7 +173,7 @@ def check(path):
             s = c["self"].get(m, 0) + sum(k["incl"].get(m, 0)
                                           for k in children[c["id"]])
             if s != v:
-                problems.append(f"context {c['id']} ({' ;'.join(r.path_of(c['id'] - 1))}): "
+                problems.append(f"context {c['id']} ({';'.join(r.path_of(c['id'] - 1))}): "
                                 f"{m} inclusive {v} != self + children {s}")
     # 3: per function.
     own = defaultdict(int)
@@ -200,12 +202,13 @@ def check(path):
             problems.append(f"{f['name']} ({f['object']}): contexts' "
                             f"no-symbol Ir {nosym[i]} != "
                             f"{f['nosym'].get('Ir', 0)}")
-    # 4: calls, when nothing was cut.
+    # 4: calls; by caller only when nothing was cut.
+    for i, f in enumerate(r.fns, 1):
+        if calls[i] != f["calls"]:
+            problems.append(f"{f['name']}: contexts' calls {calls[i]} "
+                            f"!= calls {f['calls']}")
     if not r.truncated:
         for i, f in enumerate(r.fns, 1):
-            if calls[i] != f["calls"]:
-                problems.append(f"{f['name']}: contexts' calls {calls[i]} "
-                                f"!= calls {f['calls']}")
             if root_calls[i] != f["outside"]:
                 problems.append(f"{f['name']}: roots' calls {root_calls[i]}"
                                 f" != outside-calls {f['outside']}")
@@ -284,16 +287,13 @@ def read_callgrind_chains(path):
     return out
 
 
-def compare_callgrind(path, cgr_path, k, obj):
+def compare_callgrind(path, cgr_path, k, names):
     r = Report(path)
     ours = defaultdict(int)
-    names = {f["name"] for f in r.fns if f["object"] == obj}
     for i, c in enumerate(r.ctxs):
         frames = r.path_of(i)
         chain = tuple(frames[-(k + 1):][::-1])
-        if len(chain) == k + 1 and all(
-                r.fns[x["fn"] - 1]["object"] == obj
-                for x in ancestors(r, i, k + 1)):
+        if len(chain) == k + 1 and all(n in names for n in chain):
             ours[chain] += c["calls"]
     theirs = {ch: v for ch, v in read_callgrind_chains(cgr_path).items()
               if len(ch) == k + 1 and all(n in names for n in ch)}
@@ -305,17 +305,9 @@ def compare_callgrind(path, cgr_path, k, obj):
                             f"{theirs.get(ch, 0)}")
     if not ours:
         problems.append("no chain compared")
-    print(f"{len(ours)} chains of {k + 1} functions of {obj}: calls equal "
-          "Callgrind's --separate-callers")
+    print(f"{len(ours)} chains of {k + 1} functions: calls equal "
+          f"Callgrind's --separate-callers={k}")
     return problems
-
-
-def ancestors(r, i, n):
-    """Context index i and its ancestors, up to n of them."""
-    out = [r.ctxs[i]]
-    while len(out) < n and out[-1]["parent"]:
-        out.append(r.ctxs[out[-1]["parent"] - 1])
-    return out
 
 
 def paths(path):
@@ -335,7 +327,8 @@ def main(argv):
     elif len(argv) == 4 and argv[1] == "cachegrind":
         problems = compare_cachegrind(argv[2], argv[3])
     elif len(argv) == 6 and argv[1] == "callgrind":
-        problems = compare_callgrind(argv[2], argv[3], int(argv[4]), argv[5])
+        problems = compare_callgrind(argv[2], argv[3], int(argv[4]),
+                                     set(argv[5].split(",")))
     elif len(argv) == 3 and argv[1] == "paths":
         paths(argv[2])
         return 0
