@@ -109,7 +109,12 @@ typedef struct {
    /* Counted, and the first of its function open on the thread: it owns
       the function's inclusive cost. */
    Bool   outermost;
-   HT_Edge* edge;          /* --call-graph=yes: its caller -> it, if any */
+   /* --call-graph=yes: its caller -> it, if any, when the edge gets its
+      call and costs here (not from its context, ht_context.c). */
+   HT_Edge* edge;
+   /* The edge its context's figures will go to when they belong to
+      'edge' instead (the caller's activation did not count). */
+   HT_Edge* unfold;
    /* The calling context code runs in while this activation is the
       innermost one: its own node when counted (with the context tree),
       else the one of the activation below it (NULL: none). */
@@ -355,7 +360,7 @@ static void edge_table_grow(void)
    edge_buckets = nb;
 }
 
-static HT_Edge* edge_of(HT_Fn* caller, HT_Fn* callee)
+HT_Edge* HT_(edge_of)(HT_Fn* caller, HT_Fn* callee)
 {
    HT_Edge* e;
    UInt     b;
@@ -422,33 +427,92 @@ void copy_counted(HT_Costs* dst, const HT_Costs* src)
       for (i = 0; i < HT_N_HEAP; i++) dst->heap[i] = src->heap[i];
 }
 
+/* Whether a context's calls and inclusive costs are its edge's, added
+   to the edge at the program's end (ht_context.c) rather than at each
+   call: a normal context entered from its parent, whose function is the
+   caller. */
+static inline Bool folds_into_edge(const HT_Context* c)
+{
+   return c->parent != NULL && !c->truncated;
+}
+
+/* The rare end of an activation with a context: truncated roots exist
+   (what they took inside it, k, is cut out of its context's share, and
+   its edge gets k itself so that it keeps the whole), or its caller's
+   activation did not count (its edge was counted directly, and the share
+   its context will give to another edge is taken back, 'unfold'). */
+static __attribute__((noinline))
+void context_ended_rare(ThreadState* t, const Activation* a,
+                        const HT_Costs* now)
+{
+   HT_Context* c = a->ctx;
+   HT_Costs    k, share;
+   HT_Edge*    e = a->unfold;
+   Int         i;
+   VG_(memset)(&k, 0, sizeof k);
+   if (HT_(contexts_cutting))
+      add_difference(&k, &t->cut, &a->cut_at_entry);
+   VG_(memset)(&share, 0, sizeof share);
+   add_difference(&share, now, &a->clock_at_entry);
+   share.ir -= k.ir;
+   for (i = 0; i < HT_N_CACHE; i++) share.cache[i] -= k.cache[i];
+   for (i = 0; i < HT_N_HEAP; i++)  share.heap[i]  -= k.heap[i];
+   c->costs[HT_(ctx_incl_at)] += share.ir;
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++)
+         c->costs[HT_(ctx_incl_cache_at) + i] += share.cache[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++)
+         c->costs[HT_(ctx_incl_heap_at) + i] += share.heap[i];
+   if (c->truncated) {
+      HT_Costs zero;
+      VG_(memset)(&zero, 0, sizeof zero);
+      add_difference(&t->cut, &share, &zero);
+   }
+   if (!folds_into_edge(c)) return;
+   if (e != NULL) {
+      /* Unsigned wrap-around: the fold adds the share back. */
+      e->incl.ir -= share.ir;
+      for (i = 0; i < HT_N_CACHE; i++) e->incl.cache[i] -= share.cache[i];
+      for (i = 0; i < HT_N_HEAP; i++)  e->incl.heap[i]  -= share.heap[i];
+   } else {
+      HT_Costs zero;
+      VG_(memset)(&zero, 0, sizeof zero);
+      add_difference(&HT_(edge_of)(c->parent->fn, c->fn)->incl, &k, &zero);
+   }
+}
+
 /* A counted activation with a context ended at 'now': its inclusive
-   costs, less what truncated roots took inside it, go to its context;
-   a truncated root's, to what the activations around it leave out. */
+   costs go to its context. */
 static inline __attribute__((always_inline))
 void context_ended(ThreadState* t, const Activation* a, const HT_Costs* now)
 {
    HT_Context* c = a->ctx;
-   Bool        cut = c->truncated;
-   ULong       d;
    Int         i;
-   d = now->ir - a->clock_at_entry.ir - (t->cut.ir - a->cut_at_entry.ir);
-   c->costs[HT_(ctx_incl_at)] += d;
-   if (cut) t->cut.ir += d;
+   if (HT_(contexts_cutting) || a->unfold != NULL) {
+      context_ended_rare(t, a, now);
+      return;
+   }
+   c->costs[HT_(ctx_incl_at)] += now->ir - a->clock_at_entry.ir;
    if (HT_(clo).cache_sim)
-      for (i = 0; i < HT_N_CACHE; i++) {
-         d = now->cache[i] - a->clock_at_entry.cache[i]
-             - (t->cut.cache[i] - a->cut_at_entry.cache[i]);
-         c->costs[HT_(ctx_incl_cache_at) + i] += d;
-         if (cut) t->cut.cache[i] += d;
-      }
+      for (i = 0; i < HT_N_CACHE; i++)
+         c->costs[HT_(ctx_incl_cache_at) + i] +=
+            now->cache[i] - a->clock_at_entry.cache[i];
    if (HT_(clo).heap)
-      for (i = 0; i < HT_N_HEAP; i++) {
-         d = now->heap[i] - a->clock_at_entry.heap[i]
-             - (t->cut.heap[i] - a->cut_at_entry.heap[i]);
-         c->costs[HT_(ctx_incl_heap_at) + i] += d;
-         if (cut) t->cut.heap[i] += d;
-      }
+      for (i = 0; i < HT_N_HEAP; i++)
+         c->costs[HT_(ctx_incl_heap_at) + i] +=
+            now->heap[i] - a->clock_at_entry.heap[i];
+}
+
+void HT_(callstack_start_cutting)(void)
+{
+   ThreadId tid;
+   UInt     i;
+   /* No thread has cut anything yet: every open activation began with
+      nothing cut. */
+   for (tid = 1; tid < VG_N_THREADS; tid++)
+      for (i = 0; i < threads[tid].n_acts; i++)
+         VG_(memset)(&threads[tid].acts[i].cut_at_entry, 0, sizeof(HT_Costs));
 }
 
 /* A bit a thread in a function's outer_open. */
@@ -511,6 +575,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    Activation*  a;
    HT_Fn*       caller;
    HT_Context*  parent;
+   Bool         caller_counted;
 
    /* Frames whose entry SP is below the current SP are gone (longjmp,
       exceptions, a stack switched back). */
@@ -518,6 +583,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
       pop_activation(tid, False, 0);
    caller = t->n_acts > 0 ? t->acts[t->n_acts - 1].fn : NULL;
    parent = t->n_acts > 0 ? t->acts[t->n_acts - 1].ctx : NULL;
+   caller_counted = t->n_acts > 0 && t->acts[t->n_acts - 1].counted;
 
    if (t->n_acts == t->cap_acts) {
       t->cap_acts = t->cap_acts ? 2 * t->cap_acts : 64;
@@ -533,6 +599,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    a->caller = NULL;
    a->outermost = False;
    a->edge = NULL;
+   a->unfold = NULL;
    a->ctx = parent;
    a->counted = tracked && HT_(collecting) && HT_(program_state) != HT_Ended;
    if (a->counted) {
@@ -548,17 +615,32 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
          fn->outer_open[OUTER_BYTE(tid)] |= OUTER_BIT(tid);
       }
       fn->calls++;
-      if (HT_(clo).call_graph) {
+      if (HT_(clo).call_graph && HT_(contexts_on)) {
+         HT_Context* c = HT_(context_child)(parent, fn);
+         a->ctx = c;
+         c->calls++;
+         if (HT_(contexts_cutting))
+            copy_counted(&a->cut_at_entry, &t->cut);
+         if (!caller) {
+            fn->outside_calls++;
+         } else if (!caller_counted || !folds_into_edge(c)) {
+            /* The context's figures will not reach this edge: counted
+               here.  A caller's activation that did not count has no
+               context: the context is its parent's child, and its share
+               would go to the parent's function's edge. */
+            a->edge = HT_(edge_of)(caller, fn);
+            a->edge->calls++;
+            if (folds_into_edge(c)) {
+               a->unfold = HT_(edge_of)(c->parent->fn, fn);
+               a->unfold->calls--;
+            }
+         }
+      } else if (HT_(clo).call_graph) {
          if (caller) {
-            a->edge = edge_of(caller, fn);
+            a->edge = HT_(edge_of)(caller, fn);
             a->edge->calls++;
          } else {
             fn->outside_calls++;
-         }
-         if (HT_(contexts_on)) {
-            a->ctx = HT_(context_child)(parent, fn);
-            a->ctx->calls++;
-            copy_counted(&a->cut_at_entry, &t->cut);
          }
       }
    }

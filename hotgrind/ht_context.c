@@ -38,6 +38,7 @@
 #include "ht_include.h"
 
 Bool HT_(contexts_on)         = False;
+Bool HT_(contexts_cutting)    = False;
 UInt HT_(ctx_incl_at)         = 0;
 UInt HT_(ctx_incl_cache_at)   = 0;
 UInt HT_(ctx_incl_heap_at)    = 0;
@@ -134,8 +135,13 @@ static HT_Context* new_node(HT_Context* parent, HT_Fn* fn, Bool truncated)
 /* The truncated root of 'fn', made if needed. */
 static HT_Context* truncated_root(HT_Fn* fn)
 {
-   if (fn->truncated_root == NULL)
+   if (fn->truncated_root == NULL) {
+      if (!HT_(contexts_cutting)) {
+         HT_(callstack_start_cutting)();
+         HT_(contexts_cutting) = True;
+      }
       fn->truncated_root = new_node(NULL, fn, True);
+   }
    return fn->truncated_root;
 }
 
@@ -156,7 +162,7 @@ HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn)
    b = ctx_hash(parent, fn) & (ctx_buckets - 1);
    for (c = ctx_table[b]; c; c = c->hash_next)
       if (c->parent == parent && c->fn == fn)
-         return parent->last_child = c;
+         return parent->last_child = fn->last_context = c;
    if (n_normal >= HT_(clo).max_contexts)
       /* Not put in the table: the child can never be made now, and the
          parent remembers where it went. */
@@ -168,7 +174,20 @@ HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn)
    c = new_node(parent, fn, False);
    c->hash_next = ctx_table[b];
    ctx_table[b] = c;
-   return parent->last_child = c;
+   return parent->last_child = fn->last_context = c;
+}
+
+static void incl_of(const HT_Context* c, HT_Costs* out)
+{
+   Int i;
+   VG_(memset)(out, 0, sizeof *out);
+   out->ir = c->costs[HT_(ctx_incl_at)];
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++)
+         out->cache[i] = c->costs[HT_(ctx_incl_cache_at) + i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++)
+         out->heap[i] = c->costs[HT_(ctx_incl_heap_at) + i];
 }
 
 Bool HT_(contexts_truncated)(void)
@@ -187,6 +206,17 @@ void HT_(contexts_program_end)(void)
       c->fn->no_sym.ir += c->costs[0];
       for (j = 1; j < n_no_symbol; j++)
          c->fn->no_sym.cache[j - 1] += c->costs[j];
+      /* ht_callstack.c counts an edge's calls and costs at each call
+         only where the context does not carry them. */
+      if (c->parent != NULL && !c->truncated) {
+         HT_Edge* e = HT_(edge_of)(c->parent->fn, c->fn);
+         HT_Costs incl;
+         incl_of(c, &incl);
+         e->calls += c->calls;
+         e->incl.ir += incl.ir;
+         for (j = 0; j < HT_N_CACHE; j++) e->incl.cache[j] += incl.cache[j];
+         for (j = 0; j < HT_N_HEAP; j++)  e->incl.heap[j]  += incl.heap[j];
+      }
    }
    if (n_truncated > 0)
       VG_(umsg)("hotgrind: warning: the calling-context tree reached "
@@ -199,19 +229,6 @@ void HT_(contexts_program_end)(void)
 /*------------------------------------------------------------*/
 /*--- For the report                                       ---*/
 /*------------------------------------------------------------*/
-
-static void incl_of(const HT_Context* c, HT_Costs* out)
-{
-   Int i;
-   VG_(memset)(out, 0, sizeof *out);
-   out->ir = c->costs[HT_(ctx_incl_at)];
-   if (HT_(clo).cache_sim)
-      for (i = 0; i < HT_N_CACHE; i++)
-         out->cache[i] = c->costs[HT_(ctx_incl_cache_at) + i];
-   if (HT_(clo).heap)
-      for (i = 0; i < HT_N_HEAP; i++)
-         out->heap[i] = c->costs[HT_(ctx_incl_heap_at) + i];
-}
 
 void HT_(context_no_symbol_costs)(const HT_Context* c, HT_NoSymbolCosts* out)
 {

@@ -138,6 +138,7 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    f->last_edge = NULL;
    f->root_context = NULL;
    f->truncated_root = NULL;
+   f->last_context = NULL;
    VG_(memset)(f->cache, 0, sizeof f->cache);
    VG_(memset)(f->heap, 0, sizeof f->heap);
    f->end_ir = 0;

@@ -273,6 +273,9 @@ typedef struct _HT_Fn {
       cap stopped the normal one from being made; NULL until needed. */
    struct _HT_Context* root_context;
    struct _HT_Context* truncated_root;
+   /* Its context last entered from a parent (a caller calling it in a
+      loop among other calls). */
+   struct _HT_Context* last_context;
    ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
    ULong          heap[HT_N_HEAP];     /* self, --heap=yes only */
    HT_Observed    observe;  /* decided once, when the function is created */
@@ -359,6 +362,9 @@ extern UInt HT_(ctx_incl_cache_at);  /* inclusive cache figures */
 extern UInt HT_(ctx_incl_heap_at);   /* inclusive heap figures */
 /* Whether the tree is kept (--call-graph=yes and --max-contexts > 0). */
 extern Bool HT_(contexts_on);
+/* Set when the first truncated root is made: from then on each thread
+   keeps what truncated roots took (ht_callstack.c). */
+extern Bool HT_(contexts_cutting);
 
 void        HT_(context_init)(void);     /* in post_clo_init */
 /* The child of 'parent' (NULL: the roots) for an activation of 'fn',
@@ -368,8 +374,15 @@ void        HT_(context_init)(void);     /* in post_clo_init */
 HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn);
 static inline HT_Context* HT_(context_child)(HT_Context* parent, HT_Fn* fn)
 {
-   HT_Context* c = parent ? parent->last_child : fn->root_context;
-   if (c != NULL && c->fn == fn) return c;
+   HT_Context* c;
+   if (parent == NULL) {
+      if (fn->root_context != NULL) return fn->root_context;
+   } else {
+      c = parent->last_child;
+      if (c != NULL && c->fn == fn) return c;
+      c = fn->last_context;
+      if (c != NULL && c->parent == parent) return parent->last_child = c;
+   }
    return HT_(context_child_slow)(parent, fn);
 }
 static inline HT_NoSymbolCosts* HT_(context_no_symbol)(HT_Context* c)
@@ -377,8 +390,10 @@ static inline HT_NoSymbolCosts* HT_(context_no_symbol)(HT_Context* c)
    return (HT_NoSymbolCosts*)c->costs;
 }
 /* The program has ended: every context's no-symbol costs are added to
-   its function's (which then holds the phase-one figure), and the cap's
-   warning is printed if it was reached.  Once. */
+   its function's, and a context that folds into its edge (a normal one
+   with a parent) adds its calls and inclusive costs to the edge from its
+   parent's function, so functions and edges hold what they hold without
+   contexts; the cap's warning is printed if it was reached.  Once. */
 void        HT_(contexts_program_end)(void);
 /* The contexts as the report writes them: every node in depth-first
    pre-order (roots by function report_id, a normal root before its
@@ -537,6 +552,10 @@ Bool HT_(zone_end)(ThreadId tid);
 void HT_(thread_exit)(ThreadId tid);
 void HT_(callstack_fini)(void);
 HT_Zone** HT_(zones_sorted)(UInt* n_out);
+/* The caller -> callee edge, made if needed. */
+HT_Edge*  HT_(edge_of)(HT_Fn* caller, HT_Fn* callee);
+/* The first truncated root is about to be made (ht_context.c). */
+void      HT_(callstack_start_cutting)(void);
 /* Every caller -> callee edge, sorted by the caller's then the callee's
    report_id (set by the report first).  Caller frees the array. */
 HT_Edge** HT_(edges_sorted)(UInt* n_out);
