@@ -112,12 +112,12 @@ typedef struct {
    /* --call-graph=yes: its caller -> it, if any, when the edge gets its
       call and costs here (not from its context, ht_context.c). */
    HT_Edge* edge;
-   /* The edge its context's figures will go to when they belong to
-      'edge' instead (the caller's activation did not count). */
-   HT_Edge* unfold;
+   /* 'ctx' is its own: it counted (with the context tree), or collection
+      started again while it was open. */
+   Bool     own_ctx;
    /* The calling context code runs in while this activation is the
-      innermost one: its own node when counted (with the context tree),
-      else the one of the activation below it (NULL: none). */
+      innermost one: its own node (own_ctx), else the one of the
+      activation below it (NULL: none). */
    HT_Context* ctx;
    /* The thread's cut-out costs at entry (ThreadState.cut). */
    HT_Costs cut_at_entry;
@@ -301,7 +301,7 @@ static void update_watch(ThreadId tid)
       /* The context's, which go to its function at the end; an activation
          that did not count (collection was off) has none of its own. */
       Activation* top = &t->acts[t->n_acts - 1];
-      HT_(innermost_no_symbol) = HT_(contexts_on) && top->counted
+      HT_(innermost_no_symbol) = top->own_ctx
                                  ? HT_(context_no_symbol)(top->ctx)
                                  : &top->fn->no_sym;
    }
@@ -433,25 +433,23 @@ void copy_counted(HT_Costs* dst, const HT_Costs* src)
    caller. */
 static inline Bool folds_into_edge(const HT_Context* c)
 {
-   return c->parent != NULL && !c->truncated;
+   return c->parent != NULL && !c->truncated && !c->uncounted;
 }
 
-/* The rare end of an activation with a context: truncated roots exist
-   (what they took inside it, k, is cut out of its context's share, and
-   its edge gets k itself so that it keeps the whole), or its caller's
-   activation did not count (its edge was counted directly, and the share
-   its context will give to another edge is taken back, 'unfold'). */
+/* The end of an activation with a context once truncated roots exist:
+   what they took inside it, k, is cut out of its context's share, and
+   its edge, when the context carries it, gets k itself so that it keeps
+   the whole. */
 static __attribute__((noinline))
-void context_ended_rare(ThreadState* t, const Activation* a,
-                        const HT_Costs* now)
+void context_ended_cutting(ThreadState* t, const Activation* a,
+                           const HT_Costs* now)
 {
    HT_Context* c = a->ctx;
-   HT_Costs    k, share;
-   HT_Edge*    e = a->unfold;
+   HT_Costs    k, share, zero;
    Int         i;
+   VG_(memset)(&zero, 0, sizeof zero);
    VG_(memset)(&k, 0, sizeof k);
-   if (HT_(contexts_cutting))
-      add_difference(&k, &t->cut, &a->cut_at_entry);
+   add_difference(&k, &t->cut, &a->cut_at_entry);
    VG_(memset)(&share, 0, sizeof share);
    add_difference(&share, now, &a->clock_at_entry);
    share.ir -= k.ir;
@@ -464,22 +462,10 @@ void context_ended_rare(ThreadState* t, const Activation* a,
    if (HT_(clo).heap)
       for (i = 0; i < HT_N_HEAP; i++)
          c->costs[HT_(ctx_incl_heap_at) + i] += share.heap[i];
-   if (c->truncated) {
-      HT_Costs zero;
-      VG_(memset)(&zero, 0, sizeof zero);
+   if (c->truncated)
       add_difference(&t->cut, &share, &zero);
-   }
-   if (!folds_into_edge(c)) return;
-   if (e != NULL) {
-      /* Unsigned wrap-around: the fold adds the share back. */
-      e->incl.ir -= share.ir;
-      for (i = 0; i < HT_N_CACHE; i++) e->incl.cache[i] -= share.cache[i];
-      for (i = 0; i < HT_N_HEAP; i++)  e->incl.heap[i]  -= share.heap[i];
-   } else {
-      HT_Costs zero;
-      VG_(memset)(&zero, 0, sizeof zero);
+   if (folds_into_edge(c))
       add_difference(&HT_(edge_of)(c->parent->fn, c->fn)->incl, &k, &zero);
-   }
 }
 
 /* A counted activation with a context ended at 'now': its inclusive
@@ -489,8 +475,8 @@ void context_ended(ThreadState* t, const Activation* a, const HT_Costs* now)
 {
    HT_Context* c = a->ctx;
    Int         i;
-   if (HT_(contexts_cutting) || a->unfold != NULL) {
-      context_ended_rare(t, a, now);
+   if (HT_(contexts_cutting)) {
+      context_ended_cutting(t, a, now);
       return;
    }
    c->costs[HT_(ctx_incl_at)] += now->ir - a->clock_at_entry.ir;
@@ -502,6 +488,31 @@ void context_ended(ThreadState* t, const Activation* a, const HT_Costs* now)
       for (i = 0; i < HT_N_HEAP; i++)
          c->costs[HT_(ctx_incl_heap_at) + i] +=
             now->heap[i] - a->clock_at_entry.heap[i];
+}
+
+void HT_(callstack_collection_started)(void)
+{
+   ThreadId tid;
+   UInt     i;
+   if (!HT_(contexts_on) || HT_(program_state) == HT_Ended) return;
+   for (tid = 1; tid < VG_N_THREADS; tid++) {
+      ThreadState* t = &threads[tid];
+      HT_Context*  below = NULL;
+      for (i = 0; i < t->n_acts; i++) {
+         Activation* a = &t->acts[i];
+         if (!a->own_ctx) {
+            a->ctx = HT_(context_uncounted_child)(below, a->fn);
+            a->own_ctx = True;
+            /* The clock has not moved since it began: nothing counts
+               while collection is off. */
+            clock_of(tid, &a->clock_at_entry);
+            if (HT_(contexts_cutting))
+               copy_counted(&a->cut_at_entry, &t->cut);
+         }
+         below = a->ctx;
+      }
+   }
+   update_watch(running);
 }
 
 void HT_(callstack_start_cutting)(void)
@@ -562,8 +573,12 @@ static void pop_activation(ThreadId tid, Bool returned, UWord result)
          HT_(percall_add)(fn->percall, now.ir - a->clock_at_entry.ir);
       if (a->edge)
          add_difference(&a->edge->incl, &now, &a->clock_at_entry);
-      if (HT_(contexts_on))
+      if (a->own_ctx)
          context_ended(t, a, &now);
+   } else if (a->own_ctx) {
+      HT_Costs now;
+      clock_of(tid, &now);
+      context_ended(t, a, &now);
    }
 }
 
@@ -575,7 +590,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    Activation*  a;
    HT_Fn*       caller;
    HT_Context*  parent;
-   Bool         caller_counted;
+   Bool         caller_own_ctx;
 
    /* Frames whose entry SP is below the current SP are gone (longjmp,
       exceptions, a stack switched back). */
@@ -583,7 +598,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
       pop_activation(tid, False, 0);
    caller = t->n_acts > 0 ? t->acts[t->n_acts - 1].fn : NULL;
    parent = t->n_acts > 0 ? t->acts[t->n_acts - 1].ctx : NULL;
-   caller_counted = t->n_acts > 0 && t->acts[t->n_acts - 1].counted;
+   caller_own_ctx = t->n_acts > 0 && t->acts[t->n_acts - 1].own_ctx;
 
    if (t->n_acts == t->cap_acts) {
       t->cap_acts = t->cap_acts ? 2 * t->cap_acts : 64;
@@ -599,7 +614,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    a->caller = NULL;
    a->outermost = False;
    a->edge = NULL;
-   a->unfold = NULL;
+   a->own_ctx = False;
    a->ctx = parent;
    a->counted = tracked && HT_(collecting) && HT_(program_state) != HT_Ended;
    if (a->counted) {
@@ -618,22 +633,21 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
       if (HT_(clo).call_graph && HT_(contexts_on)) {
          HT_Context* c = HT_(context_child)(parent, fn);
          a->ctx = c;
+         a->own_ctx = True;
          c->calls++;
          if (HT_(contexts_cutting))
             copy_counted(&a->cut_at_entry, &t->cut);
+         /* Collection is on, so it was when the caller's activation
+            began, or started again since (HT_(callstack_collection_
+            started)): either way the caller's context is its own, and
+            the context's parent's function is the caller. */
+         tl_assert(caller == NULL || caller_own_ctx);
          if (!caller) {
             fn->outside_calls++;
-         } else if (!caller_counted || !folds_into_edge(c)) {
-            /* The context's figures will not reach this edge: counted
-               here.  A caller's activation that did not count has no
-               context: the context is its parent's child, and its share
-               would go to the parent's function's edge. */
+         } else if (!folds_into_edge(c)) {
+            /* A truncated root: the edge is counted here. */
             a->edge = HT_(edge_of)(caller, fn);
             a->edge->calls++;
-            if (folds_into_edge(c)) {
-               a->unfold = HT_(edge_of)(c->parent->fn, fn);
-               a->unfold->calls--;
-            }
          }
       } else if (HT_(clo).call_graph) {
          if (caller) {

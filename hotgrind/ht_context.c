@@ -107,7 +107,8 @@ static void ctx_table_grow(void)
    ctx_buckets = nb;
 }
 
-static HT_Context* new_node(HT_Context* parent, HT_Fn* fn, Bool truncated)
+static HT_Context* new_node(HT_Context* parent, HT_Fn* fn, Bool truncated,
+                            Bool uncounted)
 {
    HT_Context* c;
    UInt        n = n_normal + n_truncated;
@@ -122,6 +123,7 @@ static HT_Context* new_node(HT_Context* parent, HT_Fn* fn, Bool truncated)
    c->parent = parent;
    c->fn = fn;
    c->truncated = truncated;
+   c->uncounted = uncounted;
    if (n == all_cap) {
       all_cap = all_cap ? 2 * all_cap : 4096;
       all_nodes = VG_(realloc)("hotgrind.context_list", all_nodes,
@@ -140,7 +142,7 @@ static HT_Context* truncated_root(HT_Fn* fn)
          HT_(callstack_start_cutting)();
          HT_(contexts_cutting) = True;
       }
-      fn->truncated_root = new_node(NULL, fn, True);
+      fn->truncated_root = new_node(NULL, fn, True, False);
    }
    return fn->truncated_root;
 }
@@ -155,13 +157,14 @@ HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn)
          in when the normal one could not be made. */
       if (fn->root_context == NULL)
          fn->root_context = n_normal < HT_(clo).max_contexts
-                            ? new_node(NULL, fn, False) : truncated_root(fn);
+                            ? new_node(NULL, fn, False, False)
+                            : truncated_root(fn);
       return fn->root_context;
    }
    if (ctx_buckets == 0) ctx_table_grow();
    b = ctx_hash(parent, fn) & (ctx_buckets - 1);
    for (c = ctx_table[b]; c; c = c->hash_next)
-      if (c->parent == parent && c->fn == fn)
+      if (c->parent == parent && c->fn == fn && !c->uncounted)
          return parent->last_child = fn->last_context = c;
    if (n_normal >= HT_(clo).max_contexts)
       /* Not put in the table: the child can never be made now, and the
@@ -171,10 +174,34 @@ HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn)
       ctx_table_grow();
       b = ctx_hash(parent, fn) & (ctx_buckets - 1);
    }
-   c = new_node(parent, fn, False);
+   c = new_node(parent, fn, False, False);
    c->hash_next = ctx_table[b];
    ctx_table[b] = c;
    return parent->last_child = fn->last_context = c;
+}
+
+/* Rare (at each HOTGRIND_START_INSTRUMENTATION): no shortcut; these
+   nodes, roots too, are found in the table only. */
+HT_Context* HT_(context_uncounted_child)(HT_Context* parent, HT_Fn* fn)
+{
+   HT_Context* c;
+   UInt        b;
+   tl_assert(HT_(contexts_on));
+   if (ctx_buckets == 0) ctx_table_grow();
+   b = ctx_hash(parent, fn) & (ctx_buckets - 1);
+   for (c = ctx_table[b]; c; c = c->hash_next)
+      if (c->parent == parent && c->fn == fn && c->uncounted)
+         return c;
+   if (n_normal >= HT_(clo).max_contexts)
+      return truncated_root(fn);
+   if (n_normal + 1 > 2 * ctx_buckets) {
+      ctx_table_grow();
+      b = ctx_hash(parent, fn) & (ctx_buckets - 1);
+   }
+   c = new_node(parent, fn, False, True);
+   c->hash_next = ctx_table[b];
+   ctx_table[b] = c;
+   return c;
 }
 
 static void incl_of(const HT_Context* c, HT_Costs* out)
@@ -190,6 +217,37 @@ static void incl_of(const HT_Context* c, HT_Costs* out)
          out->heap[i] = c->costs[HT_(ctx_incl_heap_at) + i];
 }
 
+/* Siblings of one function: the normal one, the uncounted one, the
+   truncated root. */
+static Int kind_of(const HT_Context* c)
+{
+   return c->truncated ? 2 : c->uncounted ? 1 : 0;
+}
+
+/* Sibling order: function report_id, then kind. */
+static Int cmp_siblings(const void* pa, const void* pb)
+{
+   const HT_Context* a = *(const HT_Context* const*)pa;
+   const HT_Context* b = *(const HT_Context* const*)pb;
+   if (a->fn->report_id != b->fn->report_id)
+      return a->fn->report_id < b->fn->report_id ? -1 : 1;
+   return kind_of(a) - kind_of(b);
+}
+
+/* Whether a context is written: it was entered (calls), something ran
+   in it, or in a context under it. */
+static Bool has_figures(const HT_Context* c)
+{
+   HT_Costs incl;
+   UInt     j;
+   if (c->calls > 0) return True;
+   incl_of(c, &incl);
+   if (incl.ir > 0) return True;
+   for (j = 0; j < HT_N_CACHE; j++) if (incl.cache[j] > 0) return True;
+   for (j = 0; j < HT_N_HEAP; j++)  if (incl.heap[j] > 0)  return True;
+   return False;
+}
+
 Bool HT_(contexts_truncated)(void)
 {
    return n_truncated > 0;
@@ -201,14 +259,28 @@ void HT_(contexts_program_end)(void)
    UInt        i, j;
    if (done || !HT_(contexts_on)) return;
    done = True;
+   /* A parent is made before its children, so is seen first here. */
    for (i = 0; i < n_normal + n_truncated; i++) {
-      const HT_Context* c = all_nodes[i];
+      HT_Context* c = all_nodes[i];
+      c->skipped = c->calls == 0 && !HT_(fn_listed)(c->fn);
+      c->shown_parent = c->parent == NULL ? NULL
+                        : c->parent->skipped ? c->parent->shown_parent
+                        : c->parent;
+   }
+   for (i = 0; i < n_normal + n_truncated; i++) {
+      HT_Context* c = all_nodes[i];
+      HT_Context* up;
+      /* What the report writes: every context with figures, and the
+         contexts above it. */
+      if (has_figures(c) && !c->skipped)
+         for (up = c; up != NULL && !up->kept; up = up->shown_parent)
+            up->kept = True;
       c->fn->no_sym.ir += c->costs[0];
       for (j = 1; j < n_no_symbol; j++)
          c->fn->no_sym.cache[j - 1] += c->costs[j];
       /* ht_callstack.c counts an edge's calls and costs at each call
          only where the context does not carry them. */
-      if (c->parent != NULL && !c->truncated) {
+      if (c->parent != NULL && !c->truncated && !c->uncounted) {
          HT_Edge* e = HT_(edge_of)(c->parent->fn, c->fn);
          HT_Costs incl;
          incl_of(c, &incl);
@@ -238,37 +310,32 @@ void HT_(context_no_symbol_costs)(const HT_Context* c, HT_NoSymbolCosts* out)
    for (j = 1; j < n_no_symbol; j++) out->cache[j - 1] = c->costs[j];
 }
 
-/* Sibling order: function report_id, a normal root before the same
-   function's truncated root (only roots can share a function). */
-static Int cmp_siblings(const void* pa, const void* pb)
-{
-   const HT_Context* a = *(const HT_Context* const*)pa;
-   const HT_Context* b = *(const HT_Context* const*)pb;
-   if (a->fn->report_id != b->fn->report_id)
-      return a->fn->report_id < b->fn->report_id ? -1 : 1;
-   if (a->truncated != b->truncated) return a->truncated ? 1 : -1;
-   return 0;
-}
-
 HT_ContextRow* HT_(contexts_sorted)(UInt* n_out, UInt n_functions)
 {
-   UInt           n = n_normal + n_truncated, i, n_rows = 0, depth = 0;
+   UInt           n_all = n_normal + n_truncated, n = 0, i, n_rows = 0;
+   UInt           depth = 0;
    HT_Context**   order;
    HT_ContextRow* rows;
    /* Children lists by sorted index, then a depth-first walk. */
-   UInt*          first = VG_(malloc)("hotgrind.ctx_sort", (n + 1) * sizeof(UInt));
-   UInt*          last  = VG_(malloc)("hotgrind.ctx_sort", (n + 1) * sizeof(UInt));
-   UInt*          next  = VG_(malloc)("hotgrind.ctx_sort", (n + 1) * sizeof(UInt));
-   UInt*          stack = VG_(malloc)("hotgrind.ctx_sort", (n + 1) * sizeof(UInt));
+   UInt*          first = VG_(malloc)("hotgrind.ctx_sort", (n_all + 1) * sizeof(UInt));
+   UInt*          last  = VG_(malloc)("hotgrind.ctx_sort", (n_all + 1) * sizeof(UInt));
+   UInt*          next  = VG_(malloc)("hotgrind.ctx_sort", (n_all + 1) * sizeof(UInt));
+   UInt*          stack = VG_(malloc)("hotgrind.ctx_sort", (n_all + 1) * sizeof(UInt));
    UInt           roots_first = HT_NO_ROW, roots_last = HT_NO_ROW;
 
    /* The cap holds: normal nodes up to it, one truncated root at most a
       function. */
    tl_assert(n_normal <= HT_(clo).max_contexts);
-   tl_assert(n_truncated <= n_functions);
-   order = VG_(malloc)("hotgrind.ctx_sort", (n ? n : 1) * sizeof(HT_Context*));
-   for (i = 0; i < n; i++) order[i] = all_nodes[i];
+   order = VG_(malloc)("hotgrind.ctx_sort",
+                       (n_all ? n_all : 1) * sizeof(HT_Context*));
+   for (i = 0; i < n_all; i++)
+      if (all_nodes[i]->kept) order[n++] = all_nodes[i];
    VG_(ssort)(order, n, sizeof(HT_Context*), cmp_siblings);
+   {
+      UInt written_truncated = 0;
+      for (i = 0; i < n; i++) written_truncated += order[i]->truncated;
+      tl_assert(written_truncated <= n_functions);
+   }
    for (i = 0; i < n; i++) {
       order[i]->report_index = i;
       first[i] = last[i] = next[i] = HT_NO_ROW;
@@ -279,17 +346,19 @@ HT_ContextRow* HT_(contexts_sorted)(UInt* n_out, UInt n_functions)
       HT_Context* c = order[i];
       UInt*       head;
       UInt*       tail;
-      /* Every node was made for an activation that counted a call, by a
-         function the report lists. */
-      tl_assert(c->calls > 0 && c->fn->report_id > 0);
-      if (c->parent) {
-         /* Parent and child agree: a child of a truncated root or of a
-            normal node, never of a node that is not in the list. */
-         tl_assert(c->parent->report_index < n
-                   && order[c->parent->report_index] == c->parent);
+      /* A normal node was made for an activation that counted a call;
+         the report lists every function of a written node. */
+      tl_assert(c->calls > 0 || c->uncounted || c->truncated);
+      tl_assert(c->fn->report_id > 0);
+      if (c->shown_parent) {
+         /* Parent and child agree: the parent of a written node is
+            written. */
+         HT_Context* p = c->shown_parent;
+         tl_assert(p->kept && p->report_index < n
+                   && order[p->report_index] == p);
          tl_assert(!c->truncated);
-         head = &first[c->parent->report_index];
-         tail = &last[c->parent->report_index];
+         head = &first[p->report_index];
+         tail = &last[p->report_index];
       } else {
          head = &roots_first;
          tail = &roots_last;
@@ -310,7 +379,7 @@ HT_ContextRow* HT_(contexts_sorted)(UInt* n_out, UInt n_functions)
       rows[n_rows].node = c;
       /* A parent comes before its children. */
       rows[n_rows].parent_id =
-         c->parent ? last[c->parent->report_index] + 1 : 0;
+         c->shown_parent ? last[c->shown_parent->report_index] + 1 : 0;
       tl_assert(rows[n_rows].parent_id <= n_rows);
       n_rows++;
       if (first[s] != HT_NO_ROW) stack[depth++] = first[s];
@@ -361,7 +430,7 @@ void HT_(contexts_roots_total)(HT_Costs* out)
    HT_Costs c;
    VG_(memset)(out, 0, sizeof *out);
    for (i = 0; i < n_normal + n_truncated; i++) {
-      if (all_nodes[i]->parent) continue;
+      if (!all_nodes[i]->kept || all_nodes[i]->shown_parent) continue;
       incl_of(all_nodes[i], &c);
       out->ir += c.ir;
       for (j = 0; j < HT_N_CACHE; j++) out->cache[j] += c.cache[j];

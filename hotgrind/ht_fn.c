@@ -302,6 +302,14 @@ static Int cmp_report_order(const void* pa, const void* pb)
    return 0;
 }
 
+Bool HT_(fn_listed)(const HT_Fn* f)
+{
+   /* A function in the call graph is listed even if it was entered only
+      to have its first instruction undone by the end of the program, so
+      every edge names listed ones. */
+   return f->ir > 0 || has_heap(f) || (HT_(clo).call_graph && f->calls > 0);
+}
+
 HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
 {
    HT_Fn** all = VG_(malloc)("hotgrind.fn_sorted",
@@ -312,11 +320,7 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
          total += f->ir;
-         /* A function in the call graph is listed even if it was
-            entered only to have its first instruction undone by the
-            end of the program, so every edge names listed ones. */
-         if (f->ir > 0 || has_heap(f)
-             || (HT_(clo).call_graph && f->calls > 0))
+         if (HT_(fn_listed)(f))
             all[n++] = f;
       }
    }

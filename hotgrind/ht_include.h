@@ -310,6 +310,9 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out);
 /* How many functions seen so far match mark pattern 'mark', and how many
    of those were entered. */
 void    HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered);
+/* Whether the report lists 'f': it ran, made heap traffic, or was
+   called (--call-graph=yes).  Final once the program has ended. */
+Bool    HT_(fn_listed)(const HT_Fn* f);
 /* The functions seen so far (in any object) with a symbol whose name
    matches glob 'pattern': how many objects hold one, and in *first the first by
    object, then name (NULL when none); for the warning about an OBJ:PATTERN
@@ -348,11 +351,26 @@ void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
 typedef struct _HT_Context {
    struct _HT_Context* parent;      /* NULL for a root */
    struct _HT_Context* hash_next;   /* chain in the (parent, fn) table */
-   struct _HT_Context* last_child;  /* the child last entered from it */
+   /* The child last entered from it, while the program runs; once it
+      has ended (HT_(contexts_program_end)), the context the report
+      shows as its parent: the nearest ancestor not left out. */
+   union {
+      struct _HT_Context* last_child;
+      struct _HT_Context* shown_parent;
+   };
    HT_Fn*              fn;
    ULong               calls;
    UInt                report_index;  /* scratch of the report writer */
    Bool                truncated;   /* a truncated root (see the cap) */
+   /* For activations entered while collection was off that were open
+      when it started again: no calls, only what ran in them since. */
+   Bool                uncounted;
+   Bool                kept;        /* written in the report */
+   /* Left out of the report, its children shown under its parent: an
+      uncounted context of a function the report does not list (it
+      never ran while collection was on; start-up frames above main with
+      --collect-atstart=no). */
+   Bool                skipped;
    ULong               costs[];
 } HT_Context;
 
@@ -372,6 +390,9 @@ void        HT_(context_init)(void);     /* in post_clo_init */
    root instead.  The common case, the child last entered from the same
    parent, is checked inline. */
 HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn);
+/* The same for an activation entered while collection was off, open
+   when it starts again: its own kind of child (see 'uncounted'). */
+HT_Context* HT_(context_uncounted_child)(HT_Context* parent, HT_Fn* fn);
 static inline HT_Context* HT_(context_child)(HT_Context* parent, HT_Fn* fn)
 {
    HT_Context* c;
@@ -395,10 +416,11 @@ static inline HT_NoSymbolCosts* HT_(context_no_symbol)(HT_Context* c)
    parent's function, so functions and edges hold what they hold without
    contexts; the cap's warning is printed if it was reached.  Once. */
 void        HT_(contexts_program_end)(void);
-/* The contexts as the report writes them: every node in depth-first
-   pre-order (roots by function report_id, a normal root before its
-   function's truncated root, children by function report_id); a row's
-   id is its index + 1.  Every node was entered, so none is left out.
+/* The contexts as the report writes them: every node with a call or a
+   cost, or above one, in depth-first pre-order (roots by function
+   report_id, children by function report_id; of one function the normal
+   context, then the uncounted one, then the truncated root); a row's id
+   is its index + 1.
    Needs the report_ids set; the caller frees the array. */
 typedef struct {
    HT_Context* node;
@@ -556,6 +578,10 @@ HT_Zone** HT_(zones_sorted)(UInt* n_out);
 HT_Edge*  HT_(edge_of)(HT_Fn* caller, HT_Fn* callee);
 /* The first truncated root is about to be made (ht_context.c). */
 void      HT_(callstack_start_cutting)(void);
+/* Collection starts again (HOTGRIND_START_INSTRUMENTATION): activations
+   entered while it was off get contexts of their own, as code now runs
+   in them. */
+void      HT_(callstack_collection_started)(void);
 /* Every caller -> callee edge, sorted by the caller's then the callee's
    report_id (set by the report first).  Caller frees the array. */
 HT_Edge** HT_(edges_sorted)(UInt* n_out);

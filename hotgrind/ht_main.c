@@ -402,6 +402,7 @@ static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
       case VG_USERREQ__HOTGRIND_START_INSTRUMENTATION:
          if (!HT_(collecting)) {
             HT_(collecting) = True;
+            HT_(callstack_collection_started)();
             discard_all_translations();
          }
          return True;

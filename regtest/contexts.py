@@ -133,10 +133,13 @@ def check(path):
             children[c["parent"]].append(c)
         else:
             roots.append(c)
-    # Pre-order with siblings by (function, truncated): walking the
-    # tree so gives the ids 1..n in order.
+    # Pre-order with siblings by function, then the normal context, the
+    # one with no calls (entered while collection was off), the
+    # truncated root: walking the tree so gives the ids 1..n in order.
+    def kind(c):
+        return 2 if c["truncated"] else 1 if c["calls"] == 0 else 0
     order = []
-    stack = [sorted(roots, key=lambda c: (c["fn"], c["truncated"]))[::-1]]
+    stack = [sorted(roots, key=lambda c: (c["fn"], kind(c)))[::-1]]
     while stack:
         if not stack[-1]:
             stack.pop()
@@ -144,14 +147,19 @@ def check(path):
         c = stack[-1].pop()
         order.append(c["id"])
         stack.append(sorted(children[c["id"]],
-                            key=lambda k: (k["fn"], k["truncated"]))[::-1])
+                            key=lambda k: (k["fn"], kind(k)))[::-1])
     if order != list(range(1, n + 1)):
         problems.append("contexts are not in pre-order with siblings by "
                         "function id")
-    keys = [(c["parent"], c["fn"], c["truncated"]) for c in r.ctxs]
+    keys = [(c["parent"], c["fn"], kind(c)) for c in r.ctxs]
     if len(set(keys)) != len(keys):
         problems.append("two contexts with the same parent and function")
     n_trunc = sum(c["truncated"] for c in r.ctxs)
+    for c in r.ctxs:
+        if (c["calls"] == 0 and not any(c["incl"].values())
+                and not children[c["id"]]):
+            problems.append(f"context {c['id']}: no calls, no cost, no "
+                            "child: not to be written")
     if n - n_trunc > r.max:
         problems.append(f"{n - n_trunc} normal contexts > max {r.max}")
     if (n_trunc > 0) != r.truncated:
@@ -218,7 +226,7 @@ def check(path):
                                     f"{r.fns[callee - 1]['name']}: contexts'"
                                     f" calls {via[(i, callee)]} != {k}")
         for (a, b), k in via.items():
-            if (b, k) not in r.fns[a - 1]["edges"]:
+            if k > 0 and (b, k) not in r.fns[a - 1]["edges"]:
                 problems.append(f"contexts {r.fns[a - 1]['name']} -> "
                                 f"{r.fns[b - 1]['name']}: {k} calls, no "
                                 "such edge")

@@ -13,10 +13,17 @@
       contexts after k choices are 2^k of walk, each with 2^(D - k) calls
       (k = 0..D), and 2^k of left or right (k = 1..D), each with
       2^(D - k) calls: 2^(D + 2) - 3 contexts, many distinct paths for a
-      small --max-contexts.  walk is entered (D + 1) 2^D times. */
+      small --max-contexts.  walk is entered (D + 1) 2^D times.
+   ctx_paths toggle T
+      main calls outer T times; outer stops collection and calls inner,
+      which starts it again and calls c: inner's activation does not
+      count (it began while collection was off), so main;outer;inner is
+      a context with no calls but with what inner ran after the start,
+      main;outer;inner;c has T calls, and main;outer T. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "hotgrind.h"
 
 #define NOINLINE __attribute__((noinline))
 
@@ -35,6 +42,18 @@ NOINLINE static long rec(int d)
 NOINLINE static long walk(int d, unsigned bits);
 NOINLINE static long left(int d, unsigned bits) { return walk(d, bits) + 1; }
 NOINLINE static long right(int d, unsigned bits) { return walk(d, bits) + 2; }
+
+NOINLINE static long inner(long x)
+{
+   HOTGRIND_START_INSTRUMENTATION;
+   return c(x) + 1;
+}
+
+NOINLINE static long outer(long x)
+{
+   HOTGRIND_STOP_INSTRUMENTATION;
+   return inner(x) + 1;
+}
 
 NOINLINE static long walk(int d, unsigned bits)
 {
@@ -55,8 +74,11 @@ int main(int argc, char** argv)
       int      d = atoi(argv[2]);
       unsigned bits;
       for (bits = 0; bits < 1u << d; bits++) s += walk(d, bits);
+   } else if (argc == 3 && strcmp(argv[1], "toggle") == 0) {
+      long t = atol(argv[2]), i;
+      for (i = 0; i < t; i++) s += outer(i);
    } else {
-      fprintf(stderr, "usage: ctx_paths paths N M | tree D\n");
+      fprintf(stderr, "usage: ctx_paths paths N M | tree D | toggle T\n");
       return 2;
    }
    sink = s;

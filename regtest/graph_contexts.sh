@@ -67,6 +67,23 @@ else
    echo "note: Callgrind comparison skipped on $HT_ARCH (docs/arm64.md)" >&2
 fi
 
+# Collection stopped and started again inside an activation that began
+# while it was off (ctx_paths.c, toggle): that activation gets a context
+# with no calls, holding what ran in it after the start, and c's calls
+# are under it.  (The function-level identity "inclusive = self +
+# callees" of cgr_edges.py does not hold for outer there, nor without
+# contexts: the uncounted inner is no callee of it.)
+T=5
+hg toggle.xml --call-graph=yes -- ../ctx_paths toggle $T
+expect_context_identities toggle.xml
+expect_eq "main;outer calls" "$(ctx_calls toggle.xml main\;outer)" $T
+expect_eq "main;outer;inner calls" "$(ctx_calls toggle.xml main\;outer\;inner)" 0
+test "$("$PYTHON3" "$srcdir/contexts.py" paths toggle.xml |
+        awk -F '\t' '$1 ~ /;main;outer;inner$/ { print $3 }')" -gt 0 ||
+   fail "toggle.xml: main;outer;inner has no self Ir"
+expect_eq "main;outer;inner;c calls" \
+   "$(ctx_calls toggle.xml main\;outer\;inner\;c)" $T
+
 # The tree, whole: under main;walk, 2^k contexts of walk after k
 # choices with 2^(D-k) calls each, and 2^k of left or right.
 D=6
@@ -176,13 +193,18 @@ same_less_contexts() {
    cmp "$_n.less" "$_n-0.less" ||
       fail "$_n: the report less <contexts> differs from --max-contexts=0's"
    pass "$_n: --max-contexts=0 gives the same report less <contexts>"
+   expect_context_identities "$_n.xml"
 }
 same_less_contexts same-paths "" ../ctx_paths paths $N $M
 same_less_contexts same-cap --max-contexts=$MAX ../ctx_paths tree $D
+# Cut in the middle of the tree: truncated roots inside normal contexts.
+same_less_contexts same-cap-mid --max-contexts=600 ../ctx_paths tree $D
 same_less_contexts same-cap-cache "--cache-sim=yes --max-contexts=$MAX" \
    ../ctx_paths tree $D
 same_less_contexts same-collect "" ../mark_collect 1000
 same_less_contexts same-collect-span "" ../mark_collect 1000 span
+same_less_contexts same-collect-off --collect-atstart=no ../mark_collect 1000 span
+same_less_contexts same-toggle "" ../ctx_paths toggle $T
 same_less_contexts same-threads --max-contexts=200 $LOCKSTEP
 hg plain.xml -- ../ctx_paths paths $N $M
 hg plain-max.xml --max-contexts=5 -- ../ctx_paths paths $N $M
