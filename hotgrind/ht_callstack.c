@@ -330,58 +330,22 @@ static void thread_switch(ThreadId tid, ULong blocks_dispatched)
 
 /* Caller -> callee pairs in a chained hash table that doubles at two
    edges a bucket: one probe per counted entry. */
-static HT_Edge** edge_table;
-static UInt      edge_buckets, n_edges;
-
-static UInt edge_hash(const HT_Fn* caller, const HT_Fn* callee)
-{
-   ULong h = (ULong)(UWord)caller * 0x9E3779B97F4A7C15ULL
-             ^ (ULong)(UWord)callee * 0xC2B2AE3D27D4EB4FULL;
-   return (UInt)(h >> 32);
-}
-
-static void edge_table_grow(void)
-{
-   UInt      nb = edge_buckets ? 2 * edge_buckets : 1024;
-   HT_Edge** t = VG_(calloc)("hotgrind.edge_table", nb, sizeof(HT_Edge*));
-   UInt      i;
-   for (i = 0; i < edge_buckets; i++) {
-      HT_Edge* e = edge_table[i];
-      while (e) {
-         HT_Edge* next = e->next;
-         UInt     b = edge_hash(e->caller, e->callee) & (nb - 1);
-         e->next = t[b];
-         t[b] = e;
-         e = next;
-      }
-   }
-   if (edge_table) VG_(free)(edge_table);
-   edge_table = t;
-   edge_buckets = nb;
-}
+static HT_PairTable edges;
 
 HT_Edge* HT_(edge_of)(HT_Fn* caller, HT_Fn* callee)
 {
    HT_Edge* e;
-   UInt     b;
    /* Most functions are called from one caller many times in a row. */
    if (callee->last_edge && callee->last_edge->caller == caller)
       return callee->last_edge;
-   if (edge_buckets == 0) edge_table_grow();
-   b = edge_hash(caller, callee) & (edge_buckets - 1);
-   for (e = edge_table[b]; e; e = e->next)
+   for (e = (HT_Edge*)HT_(pair_chain)(&edges, caller, callee); e;
+        e = e->next)
       if (e->caller == caller && e->callee == callee)
          return callee->last_edge = e;
-   if (n_edges + 1 > 2 * edge_buckets) {
-      edge_table_grow();
-      b = edge_hash(caller, callee) & (edge_buckets - 1);
-   }
    e = VG_(calloc)("hotgrind.edge", 1, sizeof(HT_Edge));
    e->caller = caller;
    e->callee = callee;
-   e->next = edge_table[b];
-   edge_table[b] = e;
-   n_edges++;
+   HT_(pair_add)(&edges, (HT_PairNode*)e);
    return callee->last_edge = e;
 }
 
@@ -399,13 +363,13 @@ static Int cmp_edge_ids(const void* pa, const void* pb)
 HT_Edge** HT_(edges_sorted)(UInt* n_out)
 {
    HT_Edge** all = VG_(malloc)("hotgrind.edges_sorted",
-                               (n_edges ? n_edges : 1) * sizeof(HT_Edge*));
+                               (edges.n ? edges.n : 1) * sizeof(HT_Edge*));
    UInt      n = 0, i;
-   for (i = 0; i < edge_buckets; i++) {
+   for (i = 0; i < edges.n_buckets; i++) {
       HT_Edge* e;
-      for (e = edge_table[i]; e; e = e->next) all[n++] = e;
+      for (e = (HT_Edge*)edges.buckets[i]; e; e = e->next) all[n++] = e;
    }
-   tl_assert(n == n_edges);
+   tl_assert(n == edges.n);
    VG_(ssort)(all, n, sizeof(HT_Edge*), cmp_edge_ids);
    *n_out = n;
    return all;

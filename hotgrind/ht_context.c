@@ -6,12 +6,18 @@
 */
 
 /* With --call-graph=yes every counted activation (ht_callstack.c) runs
-   in a node of this tree: (the node of the innermost counted activation
-   on its thread when it was entered, its function), a root when there
-   was none.  The activation adds one call to the node when it is
-   entered, and its inclusive costs when it ends; the node's self costs
-   are its inclusive costs minus its children's, worked out for the
-   report.
+   in a node of this tree: (the node of the innermost activation on its
+   thread when it was entered, its function), a root when there was none.
+   The activation adds one call to the node when it is entered, and its
+   inclusive costs when it ends; the node's self costs are its inclusive
+   costs minus its children's, worked out for the report.  An activation
+   entered while collection was off gets a node, with no call, only if
+   collection starts again while it is open (an "uncounted" node, apart
+   from the counted one of the same path, as it carries no edge).
+
+   A node that is the child of its caller's node also carries the edge
+   caller -> callee: its calls and inclusive costs are added to the edge
+   at the end, so a call costs one look-up (of the node), not two.
 
    Memory is bounded: at most --max-contexts nodes are made.  Past the
    cap an activation whose node does not exist yet runs instead in its
@@ -25,9 +31,10 @@
    A node holds only the figures the run counts: 64 bytes with Ir alone
    (ht_include.h, HT_Context).  Nodes are carved from large blocks, and
    found by (parent, function) in a chained hash table that doubles at two
-   nodes a bucket; an activation first tries the child its parent's
-   previous activation entered (a loop calling one function), or for a
-   root the function's root itself, without probing the table. */
+   nodes a bucket; an activation first tries, without probing the table,
+   the child its parent last entered (a loop calling one function), then
+   the context its function was last entered in (a function called from
+   one place among others), or for a root the function's root itself. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
@@ -45,14 +52,14 @@ UInt HT_(ctx_incl_heap_at)    = 0;
 
 static SizeT        node_bytes;      /* header + the counted figures */
 static UInt         n_no_symbol;     /* figures of the no-symbol part */
-static HT_Context** ctx_table;
-static UInt         ctx_buckets;
+static HT_PairTable table;         /* every node but truncated roots */
 static UInt         n_normal;        /* nodes but truncated roots */
 static UInt         n_truncated;     /* truncated roots */
 /* The block nodes are carved from, and what is left of it. */
 static UChar*       pool;
 static SizeT        pool_left;
-/* Every node, for the report, in blocks of pointers. */
+/* Every node, in the order they were made (a parent before its
+   children). */
 static HT_Context** all_nodes;
 static UInt         all_cap;
 
@@ -77,34 +84,6 @@ void HT_(context_init)(void)
    tl_assert(offsetof(HT_NoSymbolCosts, ir) == 0);
    tl_assert(offsetof(HT_NoSymbolCosts, cache) == sizeof(ULong));
    tl_assert(node_bytes % sizeof(ULong) == 0);
-}
-
-static UInt ctx_hash(const HT_Context* parent, const HT_Fn* fn)
-{
-   ULong h = (ULong)(UWord)parent * 0x9E3779B97F4A7C15ULL
-             ^ (ULong)(UWord)fn * 0xC2B2AE3D27D4EB4FULL;
-   return (UInt)(h >> 32);
-}
-
-static void ctx_table_grow(void)
-{
-   UInt         nb = ctx_buckets ? 2 * ctx_buckets : 1024;
-   HT_Context** t = VG_(calloc)("hotgrind.ctx_table", nb,
-                                sizeof(HT_Context*));
-   UInt         i;
-   for (i = 0; i < ctx_buckets; i++) {
-      HT_Context* c = ctx_table[i];
-      while (c) {
-         HT_Context* next = c->hash_next;
-         UInt        b = ctx_hash(c->parent, c->fn) & (nb - 1);
-         c->hash_next = t[b];
-         t[b] = c;
-         c = next;
-      }
-   }
-   if (ctx_table) VG_(free)(ctx_table);
-   ctx_table = t;
-   ctx_buckets = nb;
 }
 
 static HT_Context* new_node(HT_Context* parent, HT_Fn* fn, Bool truncated,
@@ -147,10 +126,25 @@ static HT_Context* truncated_root(HT_Fn* fn)
    return fn->truncated_root;
 }
 
+/* The node (parent, fn) of that kind from the table, made if the cap
+   allows; NULL if it does not exist and cannot be made. */
+static HT_Context* table_node(HT_Context* parent, HT_Fn* fn, Bool uncounted)
+{
+   HT_Context* c;
+   for (c = (HT_Context*)HT_(pair_chain)(&table, parent, fn); c;
+        c = c->hash_next)
+      if (c->parent == parent && c->fn == fn && c->uncounted == uncounted)
+         return c;
+   if (n_normal >= HT_(clo).max_contexts)
+      return NULL;
+   c = new_node(parent, fn, False, uncounted);
+   HT_(pair_add)(&table, (HT_PairNode*)c);
+   return c;
+}
+
 HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn)
 {
    HT_Context* c;
-   UInt        b;
    tl_assert(HT_(contexts_on));
    if (parent == NULL) {
       /* Roots are found from their function; its truncated root stands
@@ -161,22 +155,10 @@ HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn)
                             : truncated_root(fn);
       return fn->root_context;
    }
-   if (ctx_buckets == 0) ctx_table_grow();
-   b = ctx_hash(parent, fn) & (ctx_buckets - 1);
-   for (c = ctx_table[b]; c; c = c->hash_next)
-      if (c->parent == parent && c->fn == fn && !c->uncounted)
-         return parent->last_child = fn->last_context = c;
-   if (n_normal >= HT_(clo).max_contexts)
-      /* Not put in the table: the child can never be made now, and the
-         parent remembers where it went. */
+   c = table_node(parent, fn, False);
+   if (c == NULL)
+      /* The parent remembers where the child it cannot have went. */
       return parent->last_child = truncated_root(fn);
-   if (n_normal + 1 > 2 * ctx_buckets) {
-      ctx_table_grow();
-      b = ctx_hash(parent, fn) & (ctx_buckets - 1);
-   }
-   c = new_node(parent, fn, False, False);
-   c->hash_next = ctx_table[b];
-   ctx_table[b] = c;
    return parent->last_child = fn->last_context = c;
 }
 
@@ -185,23 +167,9 @@ HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn)
 HT_Context* HT_(context_uncounted_child)(HT_Context* parent, HT_Fn* fn)
 {
    HT_Context* c;
-   UInt        b;
    tl_assert(HT_(contexts_on));
-   if (ctx_buckets == 0) ctx_table_grow();
-   b = ctx_hash(parent, fn) & (ctx_buckets - 1);
-   for (c = ctx_table[b]; c; c = c->hash_next)
-      if (c->parent == parent && c->fn == fn && c->uncounted)
-         return c;
-   if (n_normal >= HT_(clo).max_contexts)
-      return truncated_root(fn);
-   if (n_normal + 1 > 2 * ctx_buckets) {
-      ctx_table_grow();
-      b = ctx_hash(parent, fn) & (ctx_buckets - 1);
-   }
-   c = new_node(parent, fn, False, True);
-   c->hash_next = ctx_table[b];
-   ctx_table[b] = c;
-   return c;
+   c = table_node(parent, fn, True);
+   return c != NULL ? c : truncated_root(fn);
 }
 
 static void incl_of(const HT_Context* c, HT_Costs* out)

@@ -288,7 +288,8 @@ typedef struct _HT_Fn {
    was entered with the caller's activation innermost, and the sum of
    those activations' inclusive costs. */
 typedef struct _HT_Edge {
-   struct _HT_Edge* next;    /* hash chain */
+   /* An HT_PairNode: chain, and the key (caller, callee). */
+   struct _HT_Edge* next;
    HT_Fn*           caller;
    HT_Fn*           callee;
    ULong            calls;
@@ -299,6 +300,23 @@ typedef struct _HT_Edge {
    string hash of the tool's tables and names. */
 #define HT_HASH_START 2166136261u
 UInt    HT_(hash_str)(UInt h, const HChar* s);
+/* A chained hash table keyed by two pointers (edges, contexts), whose
+   nodes start with HT_PairNode's fields; it doubles at two nodes a
+   bucket, so a look-up is one probe. */
+typedef struct _HT_PairNode {
+   struct _HT_PairNode* next;
+   const void*          a;
+   const void*          b;
+} HT_PairNode;
+typedef struct {
+   HT_PairNode** buckets;
+   UInt          n_buckets, n;
+} HT_PairTable;
+/* The chain (a, b) would be in; NULL when the table is empty. */
+HT_PairNode* HT_(pair_chain)(const HT_PairTable* t, const void* a,
+                             const void* b);
+/* Adds 'node', keyed by its a and b. */
+void    HT_(pair_add)(HT_PairTable* t, HT_PairNode* node);
 void    HT_(fn_init)(void);
 /* The function containing guest address 'a', resolved once per
    instruction at translation time; *is_entry tells whether 'a' is the
@@ -349,8 +367,10 @@ void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
    figures with --cache-sim=yes), then its inclusive costs (Ir, cache
    figures, heap figures with --heap=yes). */
 typedef struct _HT_Context {
+   /* An HT_PairNode: chain in the table, and the key (parent, fn). */
+   struct _HT_Context* hash_next;
    struct _HT_Context* parent;      /* NULL for a root */
-   struct _HT_Context* hash_next;   /* chain in the (parent, fn) table */
+   HT_Fn*              fn;
    /* The child last entered from it, while the program runs; once it
       has ended (HT_(contexts_program_end)), the context the report
       shows as its parent: the nearest ancestor not left out. */
@@ -358,7 +378,6 @@ typedef struct _HT_Context {
       struct _HT_Context* last_child;
       struct _HT_Context* shown_parent;
    };
-   HT_Fn*              fn;
    ULong               calls;
    UInt                report_index;  /* scratch of the report writer */
    Bool                truncated;   /* a truncated root (see the cap) */
