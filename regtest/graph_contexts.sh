@@ -212,3 +212,15 @@ cmp plain.xml plain-max.xml ||
    fail "without --call-graph=yes, --max-contexts changed the report"
 grep -q '<contexts' plain.xml && fail "a report without --call-graph=yes has <contexts>"
 pass "without --call-graph=yes: no <contexts>, --max-contexts changes nothing"
+
+# Bad values: Valgrind's own message naming the option, status 1, no
+# report.
+for v in -1 abc 100000001; do
+   st=$(hg_status bad "--hotgrind-out-file=bad-$v.xml" --call-graph=yes \
+        --max-contexts=$v -- ../ctx_paths paths 1 1)
+   test "$st" = 1 || fail "--max-contexts=$v: exit status $st, not 1"
+   grep -q -- "Bad option: --max-contexts=$v" bad.stderr ||
+      fail "--max-contexts=$v: no message naming the option"
+   test ! -e "bad-$v.xml" || fail "--max-contexts=$v: a report was written"
+done
+pass "--max-contexts=-1, abc, 100000001: refused with status 1, no report"
