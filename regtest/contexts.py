@@ -38,9 +38,13 @@ Usage:
       one line per path (frames joined by ';', root first, a truncated
       root's path starting with "[truncated]"): calls, self Ir (for hand
       checks)."""
+import os
 import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cg_compare import read_cachegrind  # noqa: E402
 
 CACHE = ("I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw",
          "cycles")
@@ -235,24 +239,11 @@ def check(path):
     return problems, r
 
 
-def read_cachegrind(path):
-    events, per_fn, summary, fn = [], defaultdict(int), {}, None
-    with open(path) as f:
-        for line in f:
-            if line.startswith("events:"):
-                events = line.split()[1:]
-            elif line.startswith("fn="):
-                fn = line[3:].rstrip("\n")
-            elif line.startswith("summary:"):
-                summary = dict(zip(events, map(int, line.split()[1:])))
-            elif line[:1].isdigit():
-                per_fn[fn] += int(line.split()[1 + events.index("Ir")])
-    return per_fn, summary["Ir"]
-
-
 def compare_cachegrind(path, cg_path):
     r = Report(path)
-    cg, cg_total = read_cachegrind(cg_path)
+    _, cg_fns, cg_summary = read_cachegrind(cg_path)
+    cg = {name: ev["Ir"] for name, ev in cg_fns.items()}
+    cg_total = cg_summary["Ir"]
     by_name = defaultdict(list)
     for i, f in enumerate(r.fns, 1):
         by_name[f["name"]].append(i)
