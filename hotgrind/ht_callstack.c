@@ -43,8 +43,9 @@
    costs again).  An entry with no activation on its thread's stack is
    an outside call.  With the calling-context tree (ht_context.c) a
    counted activation also runs in a context node, the child of the
-   innermost counted activation's node, which gets its call and, at the
-   end, its inclusive costs. */
+   innermost activation's node, which gets its call and, at the end, its
+   inclusive costs; where that node carries the edge, the edge gets them
+   from it at the program's end instead of here. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
@@ -428,7 +429,7 @@ void context_ended_cutting(ThreadState* t, const Activation* a,
          c->costs[HT_(ctx_incl_heap_at) + i] += share.heap[i];
    if (c->truncated)
       add_difference(&t->cut, &share, &zero);
-   if (folds_into_edge(c))
+   if (folds_into_edge(c) && VG_(memcmp)(&k, &zero, sizeof k) != 0)
       add_difference(&HT_(edge_of)(c->parent->fn, c->fn)->incl, &k, &zero);
 }
 
