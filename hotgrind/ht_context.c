@@ -218,7 +218,10 @@ static Bool has_figures(const HT_Context* c)
 
 Bool HT_(contexts_truncated)(void)
 {
-   return n_truncated > 0;
+   UInt i;
+   for (i = 0; i < n_normal + n_truncated; i++)
+      if (all_nodes[i]->truncated && all_nodes[i]->kept) return True;
+   return False;
 }
 
 void HT_(contexts_program_end)(void)

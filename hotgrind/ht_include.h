@@ -406,8 +406,9 @@ extern Bool HT_(contexts_cutting);
 void        HT_(context_init)(void);     /* in post_clo_init */
 /* The child of 'parent' (NULL: the roots) for an activation of 'fn',
    made if needed; once the cap is reached, the function's truncated
-   root instead.  The common case, the child last entered from the same
-   parent, is checked inline. */
+   root instead.  The common cases, the child last entered from the same
+   parent and the context the function was last entered in, are checked
+   inline. */
 HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn);
 /* The same for an activation entered while collection was off, open
    when it starts again: its own kind of child (see 'uncounted'). */
@@ -457,6 +458,7 @@ void        HT_(context_costs)(const HT_ContextRow* rows, UInt i,
    does not count). */
 void        HT_(context_no_symbol_costs)(const HT_Context* c,
                                          HT_NoSymbolCosts* out);
+/* Whether the report writes a truncated root (the cap was reached). */
 Bool        HT_(contexts_truncated)(void);
 /* The sum of the roots' inclusive costs: what ran inside some counted
    activation (the rest of the totals is <outside>). */
