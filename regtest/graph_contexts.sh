@@ -161,11 +161,13 @@ cmp threads.xml threads2.xml || fail "two runs of thread_events lockstep differ"
 expect_context_identities threads.xml
 pass "determinism: two runs each of ctx_paths (capped or not) and a two-thread program are byte-identical"
 if test -n "${HOTGRIND_INTREE:-}"; then
+   build_launcher=$VG_IN_PLACE
+   VG_IN_PLACE=$HOTGRIND_INTREE/vg-in-place
    for i in 1 2; do
-      VG_IN_PLACE=$HOTGRIND_INTREE/vg-in-place \
-         hg threads-det$i.xml --call-graph=yes --det-sched=yes -- \
+      hg threads-det$i.xml --call-graph=yes --det-sched=yes -- \
          ../mark_threads 3 4 2000
    done
+   VG_IN_PLACE=$build_launcher
    cmp threads-det1.xml threads-det2.xml ||
       fail "two --det-sched=yes runs of mark_threads differ"
    expect_context_identities threads-det1.xml
