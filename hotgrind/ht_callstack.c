@@ -41,7 +41,11 @@
    the sum of those activations' own inclusive costs, which is
    Callgrind's meaning of an edge's cost (a recursive edge counts nested
    costs again).  An entry with no activation on its thread's stack is
-   an outside call. */
+   an outside call.  With the calling-context tree (ht_context.c) a
+   counted activation also runs in a context node, the child of the
+   innermost activation's node, which gets its call and, at the end, its
+   inclusive costs; where that node carries the edge, the edge gets them
+   from it at the program's end instead of here. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
@@ -106,7 +110,18 @@ typedef struct {
    /* Counted, and the first of its function open on the thread: it owns
       the function's inclusive cost. */
    Bool   outermost;
-   HT_Edge* edge;          /* --call-graph=yes: its caller -> it, if any */
+   /* --call-graph=yes: its caller -> it, if any, when the edge gets its
+      call and costs here (not from its context, ht_context.c). */
+   HT_Edge* edge;
+   /* 'ctx' is its own: it counted (with the context tree), or collection
+      started again while it was open. */
+   Bool     own_ctx;
+   /* The calling context code runs in while this activation is the
+      innermost one: its own node (own_ctx), else the one of the
+      activation below it (NULL: none). */
+   HT_Context* ctx;
+   /* The thread's cut-out costs at entry (ThreadState.cut). */
+   HT_Costs cut_at_entry;
    /* An observed function (allocator, pthread) is acted on only in its
       outermost call on the thread: operator new calling malloc is one
       allocation. */
@@ -130,6 +145,10 @@ typedef struct {
    OpenZone*   zones;
    UInt        n_zones, cap_zones;
    HT_Costs    clock;      /* its costs, up to its last switch-out */
+   /* What activations of truncated roots took on this thread, so far:
+      the activations around them leave it out of their contexts'
+      inclusive costs (ht_context.c). */
+   HT_Costs    cut;
    UInt        in_allocator;  /* acting allocator activations */
    UInt        in_sync;       /* synchronisation calls under way */
    ULong       sync_ir;       /* Ir inside outermost ones */
@@ -277,9 +296,16 @@ static void update_watch(ThreadId tid)
       HT_(watch_ret) = 0;
       HT_(watch_sp)  = ~(Addr)0;
    }
-   HT_(innermost_no_symbol) =
-      t->n_acts > 0 && HT_(program_state) != HT_Ended
-      ? &t->acts[t->n_acts - 1].fn->no_sym : &no_symbol_spare;
+   if (t->n_acts == 0 || HT_(program_state) == HT_Ended)
+      HT_(innermost_no_symbol) = &no_symbol_spare;
+   else {
+      /* The context's, which go to its function at the end; an activation
+         that did not count (collection was off) has none of its own. */
+      Activation* top = &t->acts[t->n_acts - 1];
+      HT_(innermost_no_symbol) = top->own_ctx
+                                 ? HT_(context_no_symbol)(top->ctx)
+                                 : &top->fn->no_sym;
+   }
 }
 
 /* Called by the core whenever a thread gets the CPU. */
@@ -305,58 +331,22 @@ static void thread_switch(ThreadId tid, ULong blocks_dispatched)
 
 /* Caller -> callee pairs in a chained hash table that doubles at two
    edges a bucket: one probe per counted entry. */
-static HT_Edge** edge_table;
-static UInt      edge_buckets, n_edges;
+static HT_PairTable edges;
 
-static UInt edge_hash(const HT_Fn* caller, const HT_Fn* callee)
-{
-   ULong h = (ULong)(UWord)caller * 0x9E3779B97F4A7C15ULL
-             ^ (ULong)(UWord)callee * 0xC2B2AE3D27D4EB4FULL;
-   return (UInt)(h >> 32);
-}
-
-static void edge_table_grow(void)
-{
-   UInt      nb = edge_buckets ? 2 * edge_buckets : 1024;
-   HT_Edge** t = VG_(calloc)("hotgrind.edge_table", nb, sizeof(HT_Edge*));
-   UInt      i;
-   for (i = 0; i < edge_buckets; i++) {
-      HT_Edge* e = edge_table[i];
-      while (e) {
-         HT_Edge* next = e->next;
-         UInt     b = edge_hash(e->caller, e->callee) & (nb - 1);
-         e->next = t[b];
-         t[b] = e;
-         e = next;
-      }
-   }
-   if (edge_table) VG_(free)(edge_table);
-   edge_table = t;
-   edge_buckets = nb;
-}
-
-static HT_Edge* edge_of(HT_Fn* caller, HT_Fn* callee)
+HT_Edge* HT_(edge_of)(HT_Fn* caller, HT_Fn* callee)
 {
    HT_Edge* e;
-   UInt     b;
    /* Most functions are called from one caller many times in a row. */
    if (callee->last_edge && callee->last_edge->caller == caller)
       return callee->last_edge;
-   if (edge_buckets == 0) edge_table_grow();
-   b = edge_hash(caller, callee) & (edge_buckets - 1);
-   for (e = edge_table[b]; e; e = e->next)
+   for (e = (HT_Edge*)HT_(pair_chain)(&edges, caller, callee); e;
+        e = e->next)
       if (e->caller == caller && e->callee == callee)
          return callee->last_edge = e;
-   if (n_edges + 1 > 2 * edge_buckets) {
-      edge_table_grow();
-      b = edge_hash(caller, callee) & (edge_buckets - 1);
-   }
    e = VG_(calloc)("hotgrind.edge", 1, sizeof(HT_Edge));
    e->caller = caller;
    e->callee = callee;
-   e->next = edge_table[b];
-   edge_table[b] = e;
-   n_edges++;
+   HT_(pair_add)(&edges, (HT_PairNode*)e);
    return callee->last_edge = e;
 }
 
@@ -374,13 +364,13 @@ static Int cmp_edge_ids(const void* pa, const void* pb)
 HT_Edge** HT_(edges_sorted)(UInt* n_out)
 {
    HT_Edge** all = VG_(malloc)("hotgrind.edges_sorted",
-                               (n_edges ? n_edges : 1) * sizeof(HT_Edge*));
+                               (edges.n ? edges.n : 1) * sizeof(HT_Edge*));
    UInt      n = 0, i;
-   for (i = 0; i < edge_buckets; i++) {
+   for (i = 0; i < edges.n_buckets; i++) {
       HT_Edge* e;
-      for (e = edge_table[i]; e; e = e->next) all[n++] = e;
+      for (e = (HT_Edge*)edges.buckets[i]; e; e = e->next) all[n++] = e;
    }
-   tl_assert(n == n_edges);
+   tl_assert(n == edges.n);
    VG_(ssort)(all, n, sizeof(HT_Edge*), cmp_edge_ids);
    *n_out = n;
    return all;
@@ -389,6 +379,117 @@ HT_Edge** HT_(edges_sorted)(UInt* n_out)
 /*------------------------------------------------------------*/
 /*--- Activations                                          ---*/
 /*------------------------------------------------------------*/
+
+/* *dst = *src, the figures counted only (this runs at every call). */
+static inline __attribute__((always_inline))
+void copy_counted(HT_Costs* dst, const HT_Costs* src)
+{
+   Int i;
+   dst->ir = src->ir;
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++) dst->cache[i] = src->cache[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++) dst->heap[i] = src->heap[i];
+}
+
+/* Whether a context's calls and inclusive costs are its edge's, added
+   to the edge at the program's end (ht_context.c) rather than at each
+   call: a normal context entered from its parent, whose function is the
+   caller. */
+static inline Bool folds_into_edge(const HT_Context* c)
+{
+   return c->parent != NULL && !c->truncated && !c->uncounted;
+}
+
+/* The end of an activation with a context once truncated roots exist:
+   what they took inside it, k, is cut out of its context's share, and
+   its edge, when the context carries it, gets k itself so that it keeps
+   the whole. */
+static __attribute__((noinline))
+void context_ended_cutting(ThreadState* t, const Activation* a,
+                           const HT_Costs* now)
+{
+   HT_Context* c = a->ctx;
+   HT_Costs    k, share, zero;
+   Int         i;
+   VG_(memset)(&zero, 0, sizeof zero);
+   VG_(memset)(&k, 0, sizeof k);
+   add_difference(&k, &t->cut, &a->cut_at_entry);
+   VG_(memset)(&share, 0, sizeof share);
+   add_difference(&share, now, &a->clock_at_entry);
+   share.ir -= k.ir;
+   for (i = 0; i < HT_N_CACHE; i++) share.cache[i] -= k.cache[i];
+   for (i = 0; i < HT_N_HEAP; i++)  share.heap[i]  -= k.heap[i];
+   c->costs[HT_(ctx_incl_at)] += share.ir;
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++)
+         c->costs[HT_(ctx_incl_cache_at) + i] += share.cache[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++)
+         c->costs[HT_(ctx_incl_heap_at) + i] += share.heap[i];
+   if (c->truncated)
+      add_difference(&t->cut, &share, &zero);
+   if (folds_into_edge(c) && VG_(memcmp)(&k, &zero, sizeof k) != 0)
+      add_difference(&HT_(edge_of)(c->parent->fn, c->fn)->incl, &k, &zero);
+}
+
+/* A counted activation with a context ended at 'now': its inclusive
+   costs go to its context. */
+static inline __attribute__((always_inline))
+void context_ended(ThreadState* t, const Activation* a, const HT_Costs* now)
+{
+   HT_Context* c = a->ctx;
+   Int         i;
+   if (HT_(contexts_cutting)) {
+      context_ended_cutting(t, a, now);
+      return;
+   }
+   c->costs[HT_(ctx_incl_at)] += now->ir - a->clock_at_entry.ir;
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++)
+         c->costs[HT_(ctx_incl_cache_at) + i] +=
+            now->cache[i] - a->clock_at_entry.cache[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++)
+         c->costs[HT_(ctx_incl_heap_at) + i] +=
+            now->heap[i] - a->clock_at_entry.heap[i];
+}
+
+void HT_(callstack_collection_started)(void)
+{
+   ThreadId tid;
+   UInt     i;
+   if (!HT_(contexts_on) || HT_(program_state) == HT_Ended) return;
+   for (tid = 1; tid < VG_N_THREADS; tid++) {
+      ThreadState* t = &threads[tid];
+      HT_Context*  below = NULL;
+      for (i = 0; i < t->n_acts; i++) {
+         Activation* a = &t->acts[i];
+         if (!a->own_ctx) {
+            a->ctx = HT_(context_uncounted_child)(below, a->fn);
+            a->own_ctx = True;
+            /* The clock has not moved since it began: nothing counts
+               while collection is off. */
+            clock_of(tid, &a->clock_at_entry);
+            if (HT_(contexts_cutting))
+               copy_counted(&a->cut_at_entry, &t->cut);
+         }
+         below = a->ctx;
+      }
+   }
+   update_watch(running);
+}
+
+void HT_(callstack_start_cutting)(void)
+{
+   ThreadId tid;
+   UInt     i;
+   /* No thread has cut anything yet: every open activation began with
+      nothing cut. */
+   for (tid = 1; tid < VG_N_THREADS; tid++)
+      for (i = 0; i < threads[tid].n_acts; i++)
+         VG_(memset)(&threads[tid].acts[i].cut_at_entry, 0, sizeof(HT_Costs));
+}
 
 /* A bit a thread in a function's outer_open. */
 #define OUTER_BYTE(tid) ((tid) / 8)
@@ -437,6 +538,12 @@ static void pop_activation(ThreadId tid, Bool returned, UWord result)
          HT_(percall_add)(fn->percall, now.ir - a->clock_at_entry.ir);
       if (a->edge)
          add_difference(&a->edge->incl, &now, &a->clock_at_entry);
+      if (a->own_ctx)
+         context_ended(t, a, &now);
+   } else if (a->own_ctx) {
+      HT_Costs now;
+      clock_of(tid, &now);
+      context_ended(t, a, &now);
    }
 }
 
@@ -447,12 +554,16 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    ThreadState* t = &threads[tid];
    Activation*  a;
    HT_Fn*       caller;
+   HT_Context*  parent;
+   Bool         caller_own_ctx;
 
    /* Frames whose entry SP is below the current SP are gone (longjmp,
       exceptions, a stack switched back). */
    while (t->n_acts > 0 && t->acts[t->n_acts - 1].sp < sp)
       pop_activation(tid, False, 0);
    caller = t->n_acts > 0 ? t->acts[t->n_acts - 1].fn : NULL;
+   parent = t->n_acts > 0 ? t->acts[t->n_acts - 1].ctx : NULL;
+   caller_own_ctx = t->n_acts > 0 && t->acts[t->n_acts - 1].own_ctx;
 
    if (t->n_acts == t->cap_acts) {
       t->cap_acts = t->cap_acts ? 2 * t->cap_acts : 64;
@@ -468,6 +579,8 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
    a->caller = NULL;
    a->outermost = False;
    a->edge = NULL;
+   a->own_ctx = False;
+   a->ctx = parent;
    a->counted = tracked && HT_(collecting) && HT_(program_state) != HT_Ended;
    if (a->counted) {
       if (!fn->outer_open)
@@ -482,9 +595,28 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
          fn->outer_open[OUTER_BYTE(tid)] |= OUTER_BIT(tid);
       }
       fn->calls++;
-      if (HT_(clo).call_graph) {
+      if (HT_(clo).call_graph && HT_(contexts_on)) {
+         HT_Context* c = HT_(context_child)(parent, fn);
+         a->ctx = c;
+         a->own_ctx = True;
+         c->calls++;
+         if (HT_(contexts_cutting))
+            copy_counted(&a->cut_at_entry, &t->cut);
+         /* Collection is on, so it was when the caller's activation
+            began, or started again since (HT_(callstack_collection_
+            started)): either way the caller's context is its own, and
+            the context's parent's function is the caller. */
+         tl_assert(caller == NULL || caller_own_ctx);
+         if (!caller) {
+            fn->outside_calls++;
+         } else if (!folds_into_edge(c)) {
+            /* A truncated root: the edge is counted here. */
+            a->edge = HT_(edge_of)(caller, fn);
+            a->edge->calls++;
+         }
+      } else if (HT_(clo).call_graph) {
          if (caller) {
-            a->edge = edge_of(caller, fn);
+            a->edge = HT_(edge_of)(caller, fn);
             a->edge->calls++;
          } else {
             fn->outside_calls++;
@@ -756,6 +888,7 @@ void HT_(program_end)(void)
    if (HT_(program_state) == HT_Ended) return;
    for (tid = 1; tid < VG_N_THREADS; tid++)
       HT_(thread_exit)(tid);
+   HT_(contexts_program_end)();
    HT_(threads_program_end)();
    HT_(fn_snapshot_end)();
    HT_(program_state) = HT_Ended;

@@ -59,6 +59,48 @@ UInt HT_(hash_str)(UInt h, const HChar* s)
    return h;
 }
 
+static UInt pair_hash(const void* a, const void* b)
+{
+   ULong h = (ULong)(UWord)a * 0x9E3779B97F4A7C15ULL
+             ^ (ULong)(UWord)b * 0xC2B2AE3D27D4EB4FULL;
+   return (UInt)(h >> 32);
+}
+
+HT_PairNode* HT_(pair_chain)(const HT_PairTable* t, const void* a,
+                             const void* b)
+{
+   if (t->n_buckets == 0) return NULL;
+   return t->buckets[pair_hash(a, b) & (t->n_buckets - 1)];
+}
+
+void HT_(pair_add)(HT_PairTable* t, HT_PairNode* node)
+{
+   UInt b;
+   if (t->n + 1 > 2 * t->n_buckets) {
+      UInt          nb = t->n_buckets ? 2 * t->n_buckets : 1024;
+      HT_PairNode** nt = VG_(calloc)("hotgrind.pair_table", nb,
+                                     sizeof(HT_PairNode*));
+      UInt          i;
+      for (i = 0; i < t->n_buckets; i++) {
+         HT_PairNode* e = t->buckets[i];
+         while (e) {
+            HT_PairNode* next = e->next;
+            UInt         nbk = pair_hash(e->a, e->b) & (nb - 1);
+            e->next = nt[nbk];
+            nt[nbk] = e;
+            e = next;
+         }
+      }
+      if (t->buckets) VG_(free)(t->buckets);
+      t->buckets = nt;
+      t->n_buckets = nb;
+   }
+   b = pair_hash(node->a, node->b) & (t->n_buckets - 1);
+   node->next = t->buckets[b];
+   t->buckets[b] = node;
+   t->n++;
+}
+
 static UInt identity_hash(const HChar* name, const HChar* object,
                           const HChar* file, UInt line)
 {
@@ -136,6 +178,9 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    VG_(memset)(&f->no_sym, 0, sizeof f->no_sym);
    f->report_id = 0;
    f->last_edge = NULL;
+   f->root_context = NULL;
+   f->truncated_root = NULL;
+   f->last_context = NULL;
    VG_(memset)(f->cache, 0, sizeof f->cache);
    VG_(memset)(f->heap, 0, sizeof f->heap);
    f->end_ir = 0;
@@ -299,6 +344,14 @@ static Int cmp_report_order(const void* pa, const void* pb)
    return 0;
 }
 
+Bool HT_(fn_listed)(const HT_Fn* f)
+{
+   /* A function in the call graph is listed even if it was entered only
+      to have its first instruction undone by the end of the program, so
+      every edge names listed ones. */
+   return f->ir > 0 || has_heap(f) || (HT_(clo).call_graph && f->calls > 0);
+}
+
 HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
 {
    HT_Fn** all = VG_(malloc)("hotgrind.fn_sorted",
@@ -309,11 +362,7 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
          total += f->ir;
-         /* A function in the call graph is listed even if it was
-            entered only to have its first instruction undone by the
-            end of the program, so every edge names listed ones. */
-         if (f->ir > 0 || has_heap(f)
-             || (HT_(clo).call_graph && f->calls > 0))
+         if (HT_(fn_listed)(f))
             all[n++] = f;
       }
    }

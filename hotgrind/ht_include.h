@@ -128,6 +128,10 @@ typedef struct {
    Bool             heap;             /* --heap */
    Bool             thread_events;    /* --thread-events */
    Bool             call_graph;       /* --call-graph */
+   /* --max-contexts: the calling-context tree's node cap (0: no tree);
+      given: written in <options> only when the user gave it. */
+   UInt             max_contexts;
+   Bool             given_max_contexts;
    /* --launcher (NULL if not given) and its --run-setting=KEY=VALUE
       texts, in the order given: what a launcher such as `hotgrind run`
       did to make the run reproducible. */
@@ -225,6 +229,7 @@ typedef struct {
 } HT_NoSymbolCosts;
 
 struct _HT_Edge;
+struct _HT_Context;
 
 /* One function as the report names it: demangled name, object basename,
    and the source file and line of its entry.  Instrumented code adds to
@@ -264,6 +269,13 @@ typedef struct _HT_Fn {
    HT_NoSymbolCosts no_sym;        /* "???" code run while innermost */
    UInt           report_id;       /* position in <functions>, from 1 */
    struct _HT_Edge* last_edge;     /* the edge into it last looked up */
+   /* Its root context (ht_context.c), or its truncated root when the
+      cap stopped the normal one from being made; NULL until needed. */
+   struct _HT_Context* root_context;
+   struct _HT_Context* truncated_root;
+   /* Its context last entered from a parent (a caller calling it in a
+      loop among other calls). */
+   struct _HT_Context* last_context;
    ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
    ULong          heap[HT_N_HEAP];     /* self, --heap=yes only */
    HT_Observed    observe;  /* decided once, when the function is created */
@@ -276,7 +288,8 @@ typedef struct _HT_Fn {
    was entered with the caller's activation innermost, and the sum of
    those activations' inclusive costs. */
 typedef struct _HT_Edge {
-   struct _HT_Edge* next;    /* hash chain */
+   /* An HT_PairNode: chain, and the key (caller, callee). */
+   struct _HT_Edge* next;
    HT_Fn*           caller;
    HT_Fn*           callee;
    ULong            calls;
@@ -287,6 +300,23 @@ typedef struct _HT_Edge {
    string hash of the tool's tables and names. */
 #define HT_HASH_START 2166136261u
 UInt    HT_(hash_str)(UInt h, const HChar* s);
+/* A chained hash table keyed by two pointers (edges, contexts), whose
+   nodes start with HT_PairNode's fields; it doubles at two nodes a
+   bucket, so a look-up is one probe. */
+typedef struct _HT_PairNode {
+   struct _HT_PairNode* next;
+   const void*          a;
+   const void*          b;
+} HT_PairNode;
+typedef struct {
+   HT_PairNode** buckets;
+   UInt          n_buckets, n;
+} HT_PairTable;
+/* The chain (a, b) would be in; NULL when the table is empty. */
+HT_PairNode* HT_(pair_chain)(const HT_PairTable* t, const void* a,
+                             const void* b);
+/* Adds 'node', keyed by its a and b. */
+void    HT_(pair_add)(HT_PairTable* t, HT_PairNode* node);
 void    HT_(fn_init)(void);
 /* The function containing guest address 'a', resolved once per
    instruction at translation time; *is_entry tells whether 'a' is the
@@ -298,6 +328,9 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out);
 /* How many functions seen so far match mark pattern 'mark', and how many
    of those were entered. */
 void    HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered);
+/* Whether the report lists 'f': it ran, made heap traffic, or was
+   called (--call-graph=yes).  Final once the program has ended. */
+Bool    HT_(fn_listed)(const HT_Fn* f);
 /* The functions seen so far (in any object) with a symbol whose name
    matches glob 'pattern': how many objects hold one, and in *first the first by
    object, then name (NULL when none); for the warning about an OBJ:PATTERN
@@ -320,6 +353,116 @@ HT_Fn*  HT_(fn_containing)(Addr a);
 /* The sums of every function's Ir, Dr and Dw (the running totals when
    the clock does not run inline). */
 void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
+
+/*------------------------------------------------------------*/
+/*--- Calling contexts (ht_context.c)                      ---*/
+/*------------------------------------------------------------*/
+
+/* A node of the calling-context tree (--call-graph=yes, --max-contexts
+   > 0): a path of counted activations from a root, (parent, function).
+   Nodes are shared by threads, never move and are never freed.  Its
+   costs are a variable-length array holding only the figures the run
+   counts: first what code without a symbol cost while it was innermost
+   (laid out as the start of an HT_NoSymbolCosts: Ir, then the cache
+   figures with --cache-sim=yes), then its inclusive costs (Ir, cache
+   figures, heap figures with --heap=yes). */
+typedef struct _HT_Context {
+   /* An HT_PairNode: chain in the table, and the key (parent, fn). */
+   struct _HT_Context* hash_next;
+   struct _HT_Context* parent;      /* NULL for a root */
+   HT_Fn*              fn;
+   /* The child last entered from it, while the program runs; once it
+      has ended (HT_(contexts_program_end)), the context the report
+      shows as its parent: the nearest ancestor not left out. */
+   union {
+      struct _HT_Context* last_child;
+      struct _HT_Context* shown_parent;
+   };
+   ULong               calls;
+   UInt                report_index;  /* scratch of the report writer */
+   Bool                truncated;   /* a truncated root (see the cap) */
+   /* For activations entered while collection was off that were open
+      when it started again: no calls, only what ran in them since. */
+   Bool                uncounted;
+   Bool                kept;        /* written in the report */
+   /* Left out of the report, its children shown under its parent: an
+      uncounted context of a function the report does not list (it
+      never ran while collection was on; start-up frames above main with
+      --collect-atstart=no). */
+   Bool                skipped;
+   ULong               costs[];
+} HT_Context;
+
+/* Where the figures are in costs[]: set once by HT_(context_init). */
+extern UInt HT_(ctx_incl_at);        /* inclusive Ir */
+extern UInt HT_(ctx_incl_cache_at);  /* inclusive cache figures */
+extern UInt HT_(ctx_incl_heap_at);   /* inclusive heap figures */
+/* Whether the tree is kept (--call-graph=yes and --max-contexts > 0). */
+extern Bool HT_(contexts_on);
+/* Set when the first truncated root is made: from then on each thread
+   keeps what truncated roots took (ht_callstack.c). */
+extern Bool HT_(contexts_cutting);
+
+void        HT_(context_init)(void);     /* in post_clo_init */
+/* The child of 'parent' (NULL: the roots) for an activation of 'fn',
+   made if needed; once the cap is reached, the function's truncated
+   root instead.  The common cases, the child last entered from the same
+   parent and the context the function was last entered in, are checked
+   inline. */
+HT_Context* HT_(context_child_slow)(HT_Context* parent, HT_Fn* fn);
+/* The same for an activation entered while collection was off, open
+   when it starts again: its own kind of child (see 'uncounted'). */
+HT_Context* HT_(context_uncounted_child)(HT_Context* parent, HT_Fn* fn);
+static inline HT_Context* HT_(context_child)(HT_Context* parent, HT_Fn* fn)
+{
+   HT_Context* c;
+   if (parent == NULL) {
+      if (fn->root_context != NULL) return fn->root_context;
+   } else {
+      c = parent->last_child;
+      if (c != NULL && c->fn == fn) return c;
+      c = fn->last_context;
+      if (c != NULL && c->parent == parent) return parent->last_child = c;
+   }
+   return HT_(context_child_slow)(parent, fn);
+}
+static inline HT_NoSymbolCosts* HT_(context_no_symbol)(HT_Context* c)
+{
+   return (HT_NoSymbolCosts*)c->costs;
+}
+/* The program has ended: every context's no-symbol costs are added to
+   its function's, and a context that folds into its edge (a normal one
+   with a parent) adds its calls and inclusive costs to the edge from its
+   parent's function, so functions and edges hold what they hold without
+   contexts; the cap's warning is printed if it was reached.  Once. */
+void        HT_(contexts_program_end)(void);
+/* The contexts as the report writes them: every node with a call or a
+   cost, or above one, in depth-first pre-order (roots by function
+   report_id, children by function report_id; of one function the normal
+   context, then the uncounted one, then the truncated root); a row's id
+   is its index + 1.
+   Needs the report_ids set; the caller frees the array. */
+typedef struct {
+   HT_Context* node;
+   UInt        parent_id;      /* 0 for a root */
+   UInt        first_child;    /* index, or HT_NO_ROW */
+   UInt        next_sibling;   /* index, or HT_NO_ROW */
+} HT_ContextRow;
+#define HT_NO_ROW 0xFFFFFFFFu
+HT_ContextRow* HT_(contexts_sorted)(UInt* n_out, UInt n_functions);
+/* A row's inclusive costs, and its self costs: inclusive minus its
+   children's. */
+void        HT_(context_costs)(const HT_ContextRow* rows, UInt i,
+                               HT_Costs* self, HT_Costs* incl);
+/* A node's no-symbol costs as an HT_NoSymbolCosts (zero figures the run
+   does not count). */
+void        HT_(context_no_symbol_costs)(const HT_Context* c,
+                                         HT_NoSymbolCosts* out);
+/* Whether the report writes a truncated root (the cap was reached). */
+Bool        HT_(contexts_truncated)(void);
+/* The sum of the roots' inclusive costs: what ran inside some counted
+   activation (the rest of the totals is <outside>). */
+void        HT_(contexts_roots_total)(HT_Costs* out);
 
 /*------------------------------------------------------------*/
 /*--- Cache simulation (ht_sim.c)                          ---*/
@@ -452,6 +595,14 @@ Bool HT_(zone_end)(ThreadId tid);
 void HT_(thread_exit)(ThreadId tid);
 void HT_(callstack_fini)(void);
 HT_Zone** HT_(zones_sorted)(UInt* n_out);
+/* The caller -> callee edge, made if needed. */
+HT_Edge*  HT_(edge_of)(HT_Fn* caller, HT_Fn* callee);
+/* The first truncated root is about to be made (ht_context.c). */
+void      HT_(callstack_start_cutting)(void);
+/* Collection starts again (HOTGRIND_START_INSTRUMENTATION): activations
+   entered while it was off get contexts of their own, as code now runs
+   in them. */
+void      HT_(callstack_collection_started)(void);
 /* Every caller -> callee edge, sorted by the caller's then the callee's
    report_id (set by the report first).  Caller frees the array. */
 HT_Edge** HT_(edges_sorted)(UInt* n_out);

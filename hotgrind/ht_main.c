@@ -48,6 +48,7 @@ HT_Clo HT_(clo) = {
    .heap            = True,
    .thread_events   = False,
    .call_graph      = False,
+   .max_contexts    = 100000,
    .launcher        = NULL,
 };
 
@@ -194,6 +195,8 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    else if VG_BOOL_CLO(arg, "--heap", c->heap) {}
    else if VG_BOOL_CLO(arg, "--thread-events", c->thread_events) {}
    else if VG_BOOL_CLO(arg, "--call-graph", c->call_graph) {}
+   else if VG_BINT_CLO(arg, "--max-contexts", c->max_contexts, 0, 100000000)
+      c->given_max_contexts = True;
    else if VG_XACT_CLO(arg, "--cache-geometry=fixed", c->geometry_host, False) {}
    else if VG_XACT_CLO(arg, "--cache-geometry=host", c->geometry_host, True) {}
    else if VG_STR_CLO(arg, "--mark", value)
@@ -262,6 +265,10 @@ static void ht_print_usage(void)
 "                                inclusive costs, and its calls of each\n"
 "                                other function with their inclusive\n"
 "                                costs [no]\n"
+"    --max-contexts=N            with --call-graph=yes, the calling-context\n"
+"                                tree's size cap: past N nodes a call that\n"
+"                                needs a new context goes to its function's\n"
+"                                truncated root; 0: no context tree [100000]\n"
 "    --launcher=NAME             the program that started Valgrind to make\n"
 "                                the run reproducible (`hotgrind run` gives\n"
 "                                it), recorded in <run><launcher>\n"
@@ -395,6 +402,7 @@ static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
       case VG_USERREQ__HOTGRIND_START_INSTRUMENTATION:
          if (!HT_(collecting)) {
             HT_(collecting) = True;
+            HT_(callstack_collection_started)();
             discard_all_translations();
          }
          return True;
@@ -452,6 +460,7 @@ static void ht_post_clo_init(void)
    HT_(mark_post_clo_init)();
    HT_(fn_init)();
    HT_(callstack_init)();
+   HT_(context_init)();
    HT_(heap_init)();
    HT_(threads_init)();
    HT_(collecting) = HT_(clo).collect_atstart;

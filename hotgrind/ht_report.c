@@ -445,6 +445,12 @@ static void write_run(Out* o)
    write_option(o, "heap", HT_(clo).heap ? "yes" : "no");
    write_option(o, "thread-events", HT_(clo).thread_events ? "yes" : "no");
    if (HT_(clo).call_graph) write_option(o, "call-graph", "yes");
+   /* Only where it can change the report. */
+   if (HT_(clo).call_graph && HT_(clo).given_max_contexts) {
+      HChar tmp[16];
+      VG_(sprintf)(tmp, "%u", HT_(clo).max_contexts);
+      write_option(o, "max-contexts", tmp);
+   }
    write_core_options(o);
    for (i = 0; i < (Word)HT_(n_custom_allocators)(); i++) {
       Bool         is_free;
@@ -661,6 +667,82 @@ static void write_objects(Out* o, HT_Fn** fns, UInt n)
    }
    if (listed > 0) out_str(o, "  </objects>\n");
    VG_(free)(all);
+}
+
+/* One figure set of a context: Ir and the cache figures, and the heap
+   figures when asked ('heap'). */
+static void write_context_costs(Out* o, const HChar* element,
+                                const HT_Costs* c, Bool heap)
+{
+   out_str(o, "      <");
+   out_str(o, element);
+   out_attr_u64(o, "Ir", c->ir);
+   out_cache_attrs(o, c->ir, c->cache);
+   if (heap) out_heap_attrs(o, c->heap);
+   out_str(o, "/>\n");
+}
+
+/* <contexts> (--call-graph=yes, --max-contexts > 0): <outside>, what ran
+   while no counted activation was on its thread's stack (the totals
+   less the roots' inclusive costs), then the calling-context tree in
+   pre-order (ht_context.c).  Needs the functions' report_ids. */
+static void write_contexts(Out* o, UInt n_fns, ULong total, HT_Fn** fns)
+{
+   UInt           n, i, j;
+   HT_ContextRow* rows;
+   HT_Costs       roots, outside;
+   if (!HT_(contexts_on)) return;
+   rows = HT_(contexts_sorted)(&n, n_fns);
+   HT_(contexts_roots_total)(&roots);
+   VG_(memset)(&outside, 0, sizeof outside);
+   tl_assert(roots.ir <= total);
+   outside.ir = total - roots.ir;
+   for (i = 0; i < n_fns; i++)
+      for (j = 0; j < HT_N_CACHE; j++) outside.cache[j] += fns[i]->cache[j];
+   for (j = 0; j < HT_N_CACHE; j++) {
+      tl_assert(roots.cache[j] <= outside.cache[j]);
+      outside.cache[j] -= roots.cache[j];
+   }
+   for (j = 0; j < HT_N_HEAP; j++) {
+      tl_assert(roots.heap[j] <= HT_(heap_total)[j]);
+      outside.heap[j] = HT_(heap_total)[j] - roots.heap[j];
+   }
+   out_str(o, "  <contexts");
+   out_attr_u64(o, "max", HT_(clo).max_contexts);
+   out_attr_u64(o, "count", n);
+   if (HT_(contexts_truncated)()) out_attr(o, "truncated", "yes");
+   out_str(o, ">\n");
+   out_str(o, "    <outside");
+   out_attr_u64(o, "Ir", outside.ir);
+   out_cache_attrs(o, outside.ir, outside.cache);
+   out_heap_attrs(o, outside.heap);
+   out_str(o, "/>\n");
+   for (i = 0; i < n; i++) {
+      const HT_Context* c = rows[i].node;
+      HT_Costs          self, incl;
+      HT_NoSymbolCosts  nosym;
+      HT_(context_costs)(rows, i, &self, &incl);
+      out_str(o, "    <context");
+      out_attr_u64(o, "id", i + 1);
+      if (rows[i].parent_id) out_attr_u64(o, "parent", rows[i].parent_id);
+      out_attr_u64(o, "function", c->fn->report_id);
+      out_attr_u64(o, "calls", c->calls);
+      if (c->truncated) out_attr(o, "truncated", "yes");
+      out_str(o, ">\n");
+      write_context_costs(o, "self", &self, True);
+      write_context_costs(o, "inclusive", &incl, True);
+      HT_(context_no_symbol_costs)(c, &nosym);
+      if (nosym.ir > 0) {
+         HT_Costs ns;
+         VG_(memset)(&ns, 0, sizeof ns);
+         ns.ir = nosym.ir;
+         for (j = 0; j < HT_N_CACHE; j++) ns.cache[j] = nosym.cache[j];
+         write_context_costs(o, "no-symbol", &ns, False);
+      }
+      out_str(o, "    </context>\n");
+   }
+   out_str(o, "  </contexts>\n");
+   VG_(free)(rows);
 }
 
 /* Ends the <totals> start tag: empty, or holding <heap>. */
@@ -967,6 +1049,7 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    write_heap_totals(o);
    write_functions(o, fns, n);
    write_objects(o, fns, n);
+   write_contexts(o, n, total, fns);
    write_zones(o);
    write_marks(o);
    write_threads(o);

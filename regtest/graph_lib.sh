@@ -4,13 +4,36 @@
 # shellcheck disable=SC2154  # srcdir: set by the sourcing test's lib.sh
 
 # expect_identities REPORT: the report's own identities (cgr_edges.py
-# check), its last line printed.
+# check), its last line printed, and its contexts' (contexts.py check).
 expect_identities() {
    "$PYTHON3" "$srcdir/cgr_edges.py" check "$1" >"$1.check" 2>&1 || {
       cat "$1.check" >&2
       fail "$1: the call graph's identities do not hold"
    }
    pass "$1: $(tail -n 1 "$1.check")"
+   expect_context_identities "$1"
+}
+
+# expect_context_identities REPORT: the calling contexts' identities
+# (contexts.py check), its last line printed.
+expect_context_identities() {
+   "$PYTHON3" "$srcdir/contexts.py" check "$1" >"$1.ctx-check" 2>&1 || {
+      cat "$1.ctx-check" >&2
+      fail "$1: the calling contexts' identities do not hold"
+   }
+   pass "$1: $(tail -n 1 "$1.ctx-check")"
+}
+
+# contexts_as_cachegrind REPORT CGOUT: each function's self Ir summed
+# over its contexts, and the total, equal Cachegrind's (contexts.py
+# cachegrind).
+contexts_as_cachegrind() {
+   "$PYTHON3" "$srcdir/contexts.py" cachegrind "$1" "$2" \
+      >"$1.ctx-cg" 2>&1 || {
+      cat "$1.ctx-cg" >&2
+      fail "$1: self Ir over the contexts differ from Cachegrind's $2"
+   }
+   pass "$1: $(tail -n 1 "$1.ctx-cg")"
 }
 
 # identities NAME PROG [ARGS...]: PROG under hotgrind --call-graph=yes
@@ -49,6 +72,7 @@ graph() {
    if test -z "${SCHEDULING_DEPENDENT:-}"; then
       oracle "$_n.xml" "$_n.cg" >/dev/null
       pass "$_n: self Ir equal Cachegrind's"
+      contexts_as_cachegrind "$_n.xml" "$_n.cg"
    fi
    hg "$_n-nochase.xml" --call-graph=yes --vex-guest-chase=no -- "$@"
    # shellcheck disable=SC2086  # --exclude-callee=NAME words
