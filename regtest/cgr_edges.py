@@ -42,12 +42,15 @@ Usage:
       the same command, it must be proven (fall_through() says how and
       prints the numbers), or it is a difference.
   cgr_edges.py inclusive REPORT.xml CALLGRIND.OUT CACHEGRIND.OUT
-                        [--exclude-callee=NAME]...
+                        [--exclude-callee=NAME]... [--fall-throughs=COMPARE.OUT]
       every function with calls > 0 and a symbol, in no cycle of
       Callgrind's call graph (its summed inclusive counts nested calls
       again) and under which Callgrind counts every instruction
       Cachegrind counts (cgr_inclusive.py says why): its inclusive Ir
-      equals Callgrind's.  The report must come from a run with
+      equals Callgrind's.  --fall-throughs=COMPARE.OUT: the callees of
+      the fall-throughs that compare output proved are not compared
+      (Callgrind charges what ran of them after a fall-through to the
+      function that fell into them).  The report must come from a run with
       --vex-guest-chase=no, which Callgrind forces (docs/manual.md,
       "Where Callgrind counts fewer").  An excluded callee, and every
       function that called it directly or not, is not compared.
@@ -439,7 +442,17 @@ def callers_of(g, names):
     return {ids[i]["key"] for i in seen}
 
 
-def inclusive(report, cgr_out, cg_out, excl=()):
+PROVEN = re.compile(r"^fall-through proven: .* -> (.*) \((.*)\): \d+ calls$")
+
+
+def fallen_into(compare_out):
+    """The callees of the fall-throughs a compare output proved."""
+    with open(compare_out, encoding="utf-8") as f:
+        return {(m.group(2), m.group(1))
+                for m in map(PROVEN.match, f.read().splitlines()) if m}
+
+
+def inclusive(report, cgr_out, cg_out, excl=(), fell=frozenset()):
     g = Graph(report)
     cg = Callgrind(cgr_out)
     bad_fns = miscounted(cg, cg_out)
@@ -455,6 +468,11 @@ def inclusive(report, cgr_out, cg_out, excl=()):
         if no_symbol(key) or key in recursive or key in cg.recursive:
             continue
         if key in above or excluded(key, excl):
+            continue
+        if key in fell:
+            print(f"not compared: {key[1]} ({key[0]}), entered by a proven "
+                  "fall-through: Callgrind charges what ran of it then to "
+                  "the function it fell from")
             continue
         if key not in cg.self_ir and key not in cg.calls_in:
             continue
@@ -485,9 +503,15 @@ def main(argv):
     if len(argv) >= 5 and argv[1] == "inclusive":
         excl = [a.split("=", 1)[1] for a in argv[5:]
                 if a.startswith("--exclude-callee=")]
+        fell = set()
+        for a in argv[5:]:
+            if a.startswith("--fall-throughs="):
+                fell |= fallen_into(a.split("=", 1)[1])
+                excl.append(None)
         if len(excl) != len(argv) - 5:
             sys.exit(__doc__)
-        return inclusive(argv[2], argv[3], argv[4], excl)
+        return inclusive(argv[2], argv[3], argv[4],
+                         [e for e in excl if e is not None], fell)
     if len(argv) == 3 and argv[1] == "check":
         problems, exact = Graph(argv[2]).check()
         for p in problems:

@@ -101,7 +101,8 @@ graph() {
    hg "$_n-nochase.xml" --call-graph=yes --vex-guest-chase=no -- "$@"
    # shellcheck disable=SC2086  # --exclude-callee=NAME words
    "$PYTHON3" "$srcdir/cgr_edges.py" inclusive "$_n-nochase.xml" "$_n.cgr" \
-      "$_n.cg" ${EXCLUDE:-} >"$_n.inclusive" 2>&1 || {
+      "$_n.cg" ${EXCLUDE:-} --fall-throughs="$_n.compare" \
+      >"$_n.inclusive" 2>&1 || {
       cat "$_n.inclusive" >&2
       fail "$_n-nochase.xml: inclusive Ir differ from Callgrind's ($_n.cgr)"
    }
