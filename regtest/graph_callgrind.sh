@@ -108,3 +108,19 @@ expect_eq "fall: Callgrind's calls into fall_target" \
    "$(cgr_fn fall.cgr fall_target 5)" $D
 grep -q '^fall-through proven: fall_into (fall_through) -> fall_target (fall_through): 1000 calls$' \
    fall.compare || fail "fall.compare: the fall-through is not proven"
+# The proof can fail: against a Cachegrind output with no functions, or
+# Callgrind's output without per-instruction counts, it does not hold.
+for bad in "--instr=fall.cgr-instr --cachegrind=/dev/null" \
+   "--instr=fall.cgr --cachegrind=fall.cg"; do
+   st=0
+   # shellcheck disable=SC2086  # two option words
+   "$PYTHON3" "$srcdir/cgr_edges.py" compare fall.xml fall.cgr $bad \
+      >fall.bad-proof 2>&1 || st=$?
+   expect_eq "fall: compare with $bad exits" "$st" 1
+   grep -q '^fall_into (fall_through) -> fall_target (fall_through): not proven a fall-through' \
+      fall.bad-proof || fail "fall.bad-proof: no 'not proven' line"
+done
+# Determinism: the same run twice, byte-identical reports.
+hg fall-again.xml --call-graph=yes -- ../fall_through $F $D
+cmp fall.xml fall-again.xml || fail "fall.xml and fall-again.xml differ"
+pass "fall: two runs, identical reports"
