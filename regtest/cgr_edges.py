@@ -416,8 +416,8 @@ def compare(report, cgr_out, excl, proof=None):
         print("nothing compared")
         return 1
     if proven:
-        print(f"match: {compared} edges have Callgrind's calls, or "
-              f"({proven} of them) that and a proven fall-through")
+        print(f"match: {compared} edges have Callgrind's calls, plus, "
+              f"on {proven}, the entries of a proven fall-through")
         return 0
     print(f"match: {compared} edges have Callgrind's calls")
     return 0
