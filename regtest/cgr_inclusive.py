@@ -53,7 +53,9 @@ Usage:
       recursive or cannot be compared, or if nothing was compared.
 Callgrind must have run with --compress-pos=no --compress-strings=no
 --separate-callers=N and the default --dump-instr=no (positions are
-lines); lib.sh's cgr does."""
+lines); lib.sh's cgr does.  A run with --dump-instr=yes (positions
+"instr line") is read too, its per-instruction Ir kept (cgr_edges.py's
+fall-through proof uses them)."""
 import os
 import re
 import sys
@@ -81,6 +83,10 @@ class Callgrind:
         self.edge_calls = defaultdict(int)     # (caller, callee) -> calls
         self.edge_ir = defaultdict(int)        # (caller, callee) -> Ir
         self.per_line = defaultdict(int)       # (file, line) -> self Ir
+        # With --dump-instr=yes: (function, address) -> Ir, the address
+        # relative to the object as its symbols give it.
+        self.per_instr = defaultdict(int)
+        self.object_paths = {}                 # basename -> ob= path
         self.callers = defaultdict(set)        # name -> caller chains
         self.summary = None
         self._read(path)
@@ -92,6 +98,7 @@ class Callgrind:
                       "fe": "fl", "cfi": "fl", "cfl": "fl", "fn": "fn",
                       "cfn": "fn"}
         npos = 1
+        instr = False           # positions: instr line
         events = None
         ob = fn = None
         fl = fi = None
@@ -119,17 +126,20 @@ class Callgrind:
                         raise SystemExit(f"{path}: cost line outside fn=: {line}")
                     ir = self._ir(line, npos, events)
                     self.self_ir[fn] += ir
-                    if c not in "+-*":
-                        self.per_line[(fi or fl, int(line.split()[0]))] += ir
-                    else:
+                    if c in "+-*":
                         raise SystemExit(f"{path}: relative position "
                                          "(run Callgrind with --compress-pos=no)")
+                    cols = line.split()
+                    if instr:
+                        self.per_instr[(fn, int(cols[0], 16))] += ir
+                    self.per_line[(fi or fl, int(cols[npos - 1]))] += ir
                     continue
                 key, sep, value = line.partition("=")
                 if sep and key in kind_table:
                     name = self._name(names[kind_table[key]], value)
                     if key == "ob":
                         ob = os.path.basename(name)
+                        self.object_paths[ob] = name
                         cob = None
                     elif key == "fl":
                         fl, fi = name, None
@@ -157,6 +167,10 @@ class Callgrind:
                 if sep:
                     if key == "positions":
                         npos = len(value.split())
+                        instr = value.split() == ["instr", "line"]
+                        if npos != 1 and not instr:
+                            raise SystemExit(f"{path}: positions {value} "
+                                             "(expected line, or instr line)")
                     elif key == "events":
                         events = value.split()
                         if events[0] != "Ir":

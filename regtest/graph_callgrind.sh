@@ -73,3 +73,54 @@ identities collect ../mark_collect 1000
 identities collect_span ../mark_collect 1000 span
 graph hand_c ../hand_c 1000 500 300 100
 graph hand_cxx ../hand_cxx 100 7
+# A function falling through into the next one, no jump (fall_through.c
+# works out the numbers): hotgrind counts the fall-through as a call,
+# Callgrind sees none and charges fall_target's instructions run from
+# fall_into's block to fall_into; cgr_edges.py compare proves the edge
+# (graph_lib.sh's compare_edges); Cachegrind charges per instruction.
+F=1000 D=300
+graph fall ../fall_through $F $D
+expect_eq "fall: fall_into -> fall_target calls" \
+   "$(edge fall.xml fall_into fall_target 3)" $F
+expect_eq "fall: main -> fall_target calls" \
+   "$(edge fall.xml main fall_target 3)" $D
+expect_eq "fall: fall_target's calls" "$(fn_calls fall.xml fall_target)" \
+   $((F + D))
+expect_eq "fall: hotgrind's self Ir of fall_into, fall_target" \
+   "$(fn_self_ir fall.xml fall_into), $(fn_self_ir fall.xml fall_target)" \
+   "$((2 * F)), $((3 * (F + D)))"
+cg_self() {
+   awk -v f="fn=$2" '/^fn=/ { on = ($0 == f) } on && /^[0-9]/ { s += $2 }
+      END { print s + 0 }' "$1"
+}
+expect_eq "fall: Cachegrind's self Ir of fall_into, fall_target" \
+   "$(cg_self fall.cg fall_into), $(cg_self fall.cg fall_target)" \
+   "$((2 * F)), $((3 * (F + D)))"
+# Callgrind's: self Ir, and the calls into fall_target (main's only).
+cgr_fn() {
+   "$PYTHON3" "$srcdir/cgr_inclusive.py" dump "$1" |
+      awk -F '\t' -v n="$2" -v c="$3" '$2 == n { v = $c } END { print v + 0 }'
+}
+expect_eq "fall: Callgrind's self Ir of fall_into, fall_target" \
+   "$(cgr_fn fall.cgr fall_into 3), $(cgr_fn fall.cgr fall_target 3)" \
+   "$((5 * F)), $((3 * D))"
+expect_eq "fall: Callgrind's calls into fall_target" \
+   "$(cgr_fn fall.cgr fall_target 5)" $D
+grep -q '^fall-through proven: fall_into (fall_through) -> fall_target (fall_through): 1000 calls$' \
+   fall.compare || fail "fall.compare: the fall-through is not proven"
+# The proof can fail: against a Cachegrind output with no functions, or
+# Callgrind's output without per-instruction counts, it does not hold.
+for bad in "--instr=fall.cgr-instr --cachegrind=/dev/null" \
+   "--instr=fall.cgr --cachegrind=fall.cg"; do
+   st=0
+   # shellcheck disable=SC2086  # two option words
+   "$PYTHON3" "$srcdir/cgr_edges.py" compare fall.xml fall.cgr $bad \
+      >fall.bad-proof 2>&1 || st=$?
+   expect_eq "fall: compare with $bad exits" "$st" 1
+   grep -q '^fall_into (fall_through) -> fall_target (fall_through): not proven a fall-through' \
+      fall.bad-proof || fail "fall.bad-proof: no 'not proven' line"
+done
+# Determinism: the same run twice, byte-identical reports.
+hg fall-again.xml --call-graph=yes -- ../fall_through $F $D
+cmp fall.xml fall-again.xml || fail "fall.xml and fall-again.xml differ"
+pass "fall: two runs, identical reports"
