@@ -488,9 +488,14 @@ static IRExpr* sp_if_state_stale(const IRSB* sb, Int at,
       if (keeps_sp_writes(sb->stmts[w], layout)) return NULL;
       if (writes_sp(sb, sb->stmts[w], layout)) break;
    }
-   if (w == sb->stmts_used || sb->stmts[w]->tag != Ist_Put) return NULL;
+   /* (No write of SP after the entry: the last one before it was kept.) */
+   if (w == sb->stmts_used || sb->stmts[w]->tag != Ist_Put
+       || sb->stmts[w]->Ist.Put.offset != layout->offset_SP)
+      return NULL;
    data = sb->stmts[w]->Ist.Put.data;
-   if (data->tag != Iex_RdTmp) return NULL;
+   if (data->tag != Iex_RdTmp
+       || sizeofIRType(typeOfIRExpr(sb->tyenv, data)) != layout->sizeof_SP)
+      return NULL;
    d = definition_of(sb, data->Iex.RdTmp.tmp, w);
    if (d <= at) return NULL;
    def = sb->stmts[d]->Ist.WrTmp.data;
