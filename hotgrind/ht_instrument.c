@@ -414,13 +414,110 @@ static Addr const_address(const IRConst* c)
    return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
 }
 
+/* Whether guest-state bytes [off, off + size) overlap SP. */
+static Bool overlaps_sp(const VexGuestLayout* layout, Int off, Int size)
+{
+   return off < layout->offset_SP + layout->sizeof_SP
+          && layout->offset_SP < off + size;
+}
+
+/* Whether 'st' makes VEX keep every earlier write of SP: its first
+   optimisation pass, which runs before instrumentation, drops a write of
+   SP that a later one overwrites with none of these in between (iropt's
+   redundant-PUT removal under the default policy, which keeps SP exact
+   only at memory accesses). */
+static Bool keeps_sp_writes(const IRStmt* st, const VexGuestLayout* layout)
+{
+   switch (st->tag) {
+      case Ist_Exit: case Ist_Dirty: case Ist_CAS: case Ist_LLSC:
+      case Ist_MBE: case Ist_AbiHint:
+      case Ist_Store: case Ist_StoreG: case Ist_LoadG:
+         return True;
+      case Ist_WrTmp: {
+         const IRExpr* e = st->Ist.WrTmp.data;
+         return e->tag == Iex_Load
+                || (e->tag == Iex_Get
+                    && overlaps_sp(layout, e->Iex.Get.offset,
+                                   sizeofIRType(e->Iex.Get.ty)));
+      }
+      default:
+         return False;
+   }
+}
+
+static Bool writes_sp(const IRSB* sb, const IRStmt* st,
+                      const VexGuestLayout* layout)
+{
+   if (st->tag == Ist_PutI) return True;   /* an array: assume it may */
+   return st->tag == Ist_Put
+          && overlaps_sp(layout, st->Ist.Put.offset,
+                         sizeofIRType(typeOfIRExpr(sb->tyenv,
+                                                   st->Ist.Put.data)));
+}
+
+/* The statement that defines temporary 't' in 'sb', or -1. */
+static Int definition_of(const IRSB* sb, IRTemp t, Int before)
+{
+   Int i;
+   for (i = before - 1; i >= 0; i--)
+      if (sb->stmts[i]->tag == Ist_WrTmp && sb->stmts[i]->Ist.WrTmp.tmp == t)
+         return i;
+   return -1;
+}
+
+/* SP at the function entry whose IMark is statement 'at', when the guest
+   state may not hold it; NULL when it does.  The state is stale only when
+   a write of SP before the entry was dropped, which needs a write of SP
+   after it with nothing in between that keeps writes: a tail jump that
+   VEX chased into its target right after the caller's last pop (ld.so's
+   `pop; jmp strdup`), a few superblocks a run.  The dropped value is the
+   one the function's first change of SP starts from: that write is
+   "SP = X +/- constant", X computed before the entry. */
+static IRExpr* sp_if_state_stale(const IRSB* sb, Int at,
+                                 const VexGuestLayout* layout)
+{
+   Int      i = at - 1, w, d;
+   IRExpr*  data;
+   IRExpr*  def;
+   while (i >= 0 && (sb->stmts[i]->tag == Ist_NoOp
+                     || sb->stmts[i]->tag == Ist_IMark))
+      i--;
+   if (i < 0 || keeps_sp_writes(sb->stmts[i], layout))
+      return NULL;
+   for (w = at + 1; w < sb->stmts_used; w++) {
+      if (keeps_sp_writes(sb->stmts[w], layout)) return NULL;
+      if (writes_sp(sb, sb->stmts[w], layout)) break;
+   }
+   /* (No write of SP after the entry: the last one before it was kept.) */
+   if (w == sb->stmts_used || sb->stmts[w]->tag != Ist_Put
+       || sb->stmts[w]->Ist.Put.offset != layout->offset_SP)
+      return NULL;
+   data = sb->stmts[w]->Ist.Put.data;
+   if (data->tag != Iex_RdTmp
+       || sizeofIRType(typeOfIRExpr(sb->tyenv, data)) != layout->sizeof_SP)
+      return NULL;
+   d = definition_of(sb, data->Iex.RdTmp.tmp, w);
+   if (d <= at) return NULL;
+   def = sb->stmts[d]->Ist.WrTmp.data;
+   if (def->tag != Iex_Binop
+       || (def->Iex.Binop.op != Iop_Add64 && def->Iex.Binop.op != Iop_Sub64
+           && def->Iex.Binop.op != Iop_Add32
+           && def->Iex.Binop.op != Iop_Sub32)
+       || def->Iex.Binop.arg1->tag != Iex_RdTmp
+       || def->Iex.Binop.arg2->tag != Iex_Const
+       || definition_of(sb, def->Iex.Binop.arg1->Iex.RdTmp.tmp, d) > at)
+      return NULL;
+   return def->Iex.Binop.arg1;
+}
+
 /* The accounting for one statement of the input block, before it is
    copied: an instruction is counted (and a marked or observed function's
    entry tracked), memory accesses are queued or simulated, and pending
    counts are flushed where control may leave the block. */
-static void account_stmt(SBState* s, IRSB* sbIn, IRStmt* st,
+static void account_stmt(SBState* s, IRSB* sbIn, Int index,
                          const VexGuestLayout* layout, IRType gWordTy)
 {
+   IRStmt* st = sbIn->stmts[index];
    switch (st->tag) {
       case Ist_IMark: {
          Bool   is_entry;
@@ -432,7 +529,13 @@ static void account_stmt(SBState* s, IRSB* sbIn, IRStmt* st,
          if (is_entry && (fn->marked || fn->observe != HT_Obs_None
                           || HT_(clo).call_graph)) {
             /* The clock must be exact when the activation starts. */
+            IRExpr* sp = sp_if_state_stale(sbIn, index, layout);
             flush_pending(s);
+            /* The entry call reads SP from the guest state: give it the
+               value the dropped write had (the function's own first
+               write of SP follows before anything else reads it). */
+            if (sp)
+               addStmtToIRSB(s->sbOut, IRStmt_Put(layout->offset_SP, sp));
             HT_(emit_entry_call)(s->sbOut, layout, gWordTy, fn);
          }
          count_instruction(s, fn, (Addr)st->Ist.IMark.addr,
@@ -534,7 +637,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.fetch_known = False;
 
    for (i = 0; i < sbIn->stmts_used; i++) {
-      account_stmt(&s, sbIn, sbIn->stmts[i], layout, gWordTy);
+      account_stmt(&s, sbIn, i, layout, gWordTy);
       addStmtToIRSB(s.sbOut, sbIn->stmts[i]);
    }
    flush_pending(&s);

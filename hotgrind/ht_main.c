@@ -481,18 +481,11 @@ static void ht_post_clo_init(void)
          = VG_(clo_px_file_backed)
          = VexRegUpdAllregsAtMemAccess;
 #endif
-   /* The entry helper reads SP with a GET added after VEX's first iropt
-      pass, which drops a PUT of SP that a later instruction overwrites
-      with no memory access in between: a tail jump chased into its
-      target after the caller's pops (ld.so's expand_dynamic_string_token
-      `jmp strdup`) showed the activation an older SP, so the next entry
-      found it dead.  With every function's entry tracked such chases are
-      common, so SP (and all registers) are kept exact at each
-      instruction; this changes no count. */
-   if (HT_(clo).call_graph)
-      VG_(clo_vex_control).iropt_register_updates_default
-         = VG_(clo_px_file_backed)
-         = VexRegUpdAllregsAtEachInsn;
+   /* The call graph keeps VEX's default register-update policy: keeping
+      every register exact at each instruction made the generated code
+      about 0.3-0.5 s slower on xz -1 of 4 MB (docs/performance.md); the
+      entry helper gets the exact SP from ht_instrument.c instead where
+      VEX dropped a write of it (sp_if_state_stale). */
    if (HT_(clo).cache_sim)
       cache_post_clo_init();
    if (HT_(clo).n_run_settings > 0 && HT_(clo).launcher == NULL) {
