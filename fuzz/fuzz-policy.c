@@ -32,8 +32,13 @@ static void check_loaded(const struct hg_policy *policy)
         const struct hg_budget *b = &policy->budgets[i];
         if (b->metric == NULL)
             fuzz_fail("budget %zu (line %ld) has no metric", i, b->line);
+        /* A total has no pattern; a context's pattern is its frames;
+           every other target has a glob, an edge a callee's too. */
         if ((b->target == HG_BUDGET_TOTAL) != (b->pattern == NULL)
-            || (b->pattern == NULL) != (b->glob == NULL))
+            || (b->target == HG_BUDGET_CONTEXT
+                ? b->glob != NULL || b->frame_count == 0
+                : (b->pattern == NULL) != (b->glob == NULL))
+            || (b->target == HG_BUDGET_EDGE) != (b->callee_glob != NULL))
             fuzz_fail("budget %zu (line %ld): pattern and target disagree",
                       i, b->line);
         if (b->exact && !(b->has_min && b->has_max && b->min == b->max))
