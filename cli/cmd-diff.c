@@ -599,8 +599,9 @@ static const struct hg_column why_columns[WHY_COLUMNS] = {
     { "note", HG_ALIGN_LEFT, 0, 0 },
 };
 
-/* Text lines are at most this wide; names are cut to fit. */
-enum { WHY_TEXT_WIDTH = 120 };
+/* Text lines are at most this wide (as show's by default); names, objects
+   and files are cut to fit. */
+enum { TEXT_WIDTH = 120 };
 
 static void why_text_line(void *data, bool first, bool callee,
                           const char *cells[WHY_COLUMNS])
@@ -626,7 +627,7 @@ static void write_text_why(FILE *out, const struct comparison *c)
           "(the callees of most change):\n", out);
     hg_table_create(&t.table, why_columns, WHY_COLUMNS, n);
     for_each_why_line(c, why_text_line, &t);
-    hg_table_finish_within(out, &t.table, WHY_TEXT_WIDTH, NULL);
+    hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
 }
 
 static void write_text(FILE *out, const struct comparison *c)
@@ -652,7 +653,7 @@ static void write_text(FILE *out, const struct comparison *c)
     print_warnings(out, c, "Warning:   ", "\n", hg_print_clean, "->");
     hg_table_create(&t.table, text_columns, COLUMNS, table_lines(c));
     for_each_line(c, text_line, &t);
-    hg_table_finish(out, &t.table);
+    hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
     write_text_why(out, c);
 }
 
