@@ -12,6 +12,11 @@
 #     `callgrind_annotate --tree=caller` shows exactly the report's calls,
 #     each with its calls and Ir (the stand-ins of entries with no known
 #     caller aside).
+#   cga_compare.py both REPORT.xml ANNOTATE-BOTH.txt
+#     `callgrind_annotate --inclusive=yes --tree=both`: each function's
+#     line (marked *) has the report's inclusive Ir (as for inclusive),
+#     the lines above it (<) are exactly its callers' calls and the lines
+#     below it (>) exactly its own calls, each with calls and Ir.
 # Run callgrind_annotate with --threshold=100 so that every function is
 # listed.  Exit status 0 when they agree; the last line says how many
 # were compared.
@@ -109,8 +114,72 @@ def edges(report, annotated):
     return want == got and len(want) > 0
 
 
+def both(report, annotated):
+    fs = functions(report)
+    shared = shared_names(fs)
+    by_id = {f.get("id"): f for f in fs}
+    want = sorted((location(f, shared),
+                   location(by_id[c.get("callee")], shared),
+                   int(c.get("calls")), int(c.get("Ir")))
+                  for f in fs for c in f.iter("call"))
+    want_incl = {location(f, shared) + " [%s]" % f.get("object"):
+                 int(f.find("inclusive").get("Ir"))
+                 for f in fs if not (f.get("recursive") or f.get("mid-jump")
+                                     or f.get("calls") == "0")}
+    from_callers, from_callees, callers, current = [], [], [], None
+    incl_equal, incl_differ = 0, 0
+    arrow = r"^\s*([\d,]+) .*?\s%s\s+(.*) \(([\d,]+)x\) \[[^]]*\]\s*$"
+    for line in open(annotated):
+        m = re.match(arrow % "<", line)
+        if m:
+            callers.append((m.group(2), count(m.group(3)), count(m.group(1))))
+            continue
+        m = re.match(r"^\s*([\d,]+) .*?\s\*\s+(.*?) (\[[^]]*\])\s*$", line)
+        if m:
+            current = m.group(2)
+            from_callers += [(c, current, n, ir) for c, n, ir in callers
+                             if "(no known caller of " not in c]
+            callers = []
+            key = current + " " + m.group(3)
+            if key in want_incl:
+                if want_incl[key] == count(m.group(1)):
+                    incl_equal += 1
+                else:
+                    incl_differ += 1
+                    print("%s: inclusive Ir %d in the report, %s in "
+                          "callgrind_annotate" % (key, want_incl[key],
+                                                  m.group(1)))
+            continue
+        m = re.match(arrow % ">", line)
+        if m and current is not None:
+            from_callees.append((current, m.group(2), count(m.group(3)),
+                                 count(m.group(1))))
+            continue
+        if not line.strip():
+            current = None
+    from_callers = sorted(from_callers)
+    # The stand-ins of entries with no known caller call their functions.
+    from_callees = sorted(e for e in from_callees
+                          if "(no known caller of " not in e[0])
+    for name, got in (("callers (<)", from_callers),
+                      ("callees (>)", from_callees)):
+        for missing in sorted(set(want) - set(got))[:10]:
+            print("%s: missing %s -> %s %dx %d Ir" % ((name,) + missing))
+        for extra in sorted(set(got) - set(want))[:10]:
+            print("%s: not in the report %s -> %s %dx %d Ir"
+                  % ((name,) + extra))
+    ok = (want == from_callers == from_callees and len(want) > 0
+          and incl_differ == 0 and incl_equal > 0)
+    print("--tree=both: %d calls in the report, %d as callers, %d as "
+          "callees; inclusive Ir: %d functions equal, %d differ%s"
+          % (len(want), len(from_callers), len(from_callees), incl_equal,
+             incl_differ, "" if ok else ": they differ"))
+    return ok
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] not in ("inclusive", "edges"):
-        sys.exit("usage: cga_compare.py inclusive|edges REPORT.xml ANNOTATED")
-    check = inclusive if sys.argv[1] == "inclusive" else edges
-    sys.exit(0 if check(sys.argv[2], sys.argv[3]) else 1)
+    checks = {"inclusive": inclusive, "edges": edges, "both": both}
+    if len(sys.argv) != 4 or sys.argv[1] not in checks:
+        sys.exit("usage: cga_compare.py inclusive|edges|both REPORT.xml "
+                 "ANNOTATED")
+    sys.exit(0 if checks[sys.argv[1]](sys.argv[2], sys.argv[3]) else 1)

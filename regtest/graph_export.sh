@@ -5,7 +5,8 @@
 # callgrind_annotate, gives every function that was entered and is
 # neither recursive nor mid-jump the report's inclusive Ir
 # (--inclusive=yes), and shows exactly the report's calls with their
-# counts and Ir (--tree=caller); show --callers/--callees/--tree fit 120
+# counts and Ir (--tree=caller), and both at once from the callers' and
+# the callees' side (--inclusive=yes --tree=both); show --callers/--callees/--tree fit 120
 # columns, and they and the exports print the same bytes twice; two runs merge into a valid report
 # whose calls are the sums.  GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
@@ -28,7 +29,8 @@ twice() {
 # annotated NAME CHECK OPTION: callgrind_annotate OPTION on NAME.cg agrees
 # with NAME.xml as `cga_compare.py CHECK` says.
 annotated() {
-   callgrind_annotate "$3" --threshold=100 "$1.cg" >"$1.$2" 2>/dev/null ||
+   # shellcheck disable=SC2086  # OPTION may be two words
+   callgrind_annotate $3 --threshold=100 "$1.cg" >"$1.$2" 2>/dev/null ||
       fail "callgrind_annotate $3 $1.cg failed"
    "$PYTHON3" "$srcdir/cga_compare.py" "$2" "$1.xml" "$1.$2" \
       >"$1.$2.cmp" 2>&1 || {
@@ -47,6 +49,7 @@ exported() {
    twice "$_n.json" export --format=json "$_n.xml"
    annotated "$_n" inclusive --inclusive=yes
    annotated "$_n" edges --tree=caller
+   annotated "$_n" both "--inclusive=yes --tree=both"
    for _view in tree callers callees; do
       case $_view in tree) _args=--tree ;; *) _args="--$_view main" ;; esac
       # shellcheck disable=SC2086  # two words
