@@ -1043,6 +1043,10 @@ static int parse_options(int argc, char **argv, struct options *o)
         && (metric_text || title || width_text || o->out_path))
         return hg_usage_error("diff", diff_usage, "--metric, --title, "
                               "--width and -o are for --format=svg");
+    if (o->format == FORMAT_SVG && limit_text != NULL)
+        return hg_usage_error("diff", diff_usage, "--limit is not for "
+                              "--format=svg: the flame graph draws every "
+                              "context");
     if (o->format == FORMAT_SVG
         && (status = hg_flame_options("diff", diff_usage, metric_text, title,
                                       width_text, &o->metric,

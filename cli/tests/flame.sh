@@ -168,6 +168,7 @@ run 2 diff --format=svg --allow-exit=any "$data/contexts.xml" "$plain" &&
 expect_usage_error diff --metric=Ir "$data/contexts.xml" "$head"
 expect_usage_error diff --format=json -o x.json "$data/contexts.xml" "$head"
 expect_usage_error diff --format=svg --metric=bogus "$data/contexts.xml" "$head"
+expect_usage_error diff --format=svg --limit 3 "$data/contexts.xml" "$head"
 
 # --- merge: contexts summed by stack (contexts.xml and contexts-head.xml:
 # each stack's self is the sum of the two comments' figures, and
