@@ -185,6 +185,8 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    VG_(memset)(f->heap, 0, sizeof f->heap);
    f->end_ir = 0;
    VG_(memset)(f->end_cache, 0, sizeof f->end_cache);
+   VG_(memset)(f->branch, 0, sizeof f->branch);
+   VG_(memset)(f->end_branch, 0, sizeof f->end_branch);
    f->observe = HT_(observed_kind)(f->name, obj);
    f->next   = fn_buckets[h & (fn_nbuckets - 1)];
    fn_buckets[h & (fn_nbuckets - 1)] = f;
@@ -312,6 +314,7 @@ void HT_(fn_snapshot_end)(void)
       for (f = fn_buckets[i]; f; f = f->next) {
          f->end_ir = f->ir;
          VG_(memcpy)(f->end_cache, f->cache, sizeof f->cache);
+         VG_(memcpy)(f->end_branch, f->branch, sizeof f->branch);
       }
    }
 }
@@ -327,6 +330,7 @@ void HT_(fn_restore_end)(void)
       for (f = fn_buckets[i]; f; f = f->next) {
          f->ir = f->end_ir;
          VG_(memcpy)(f->cache, f->end_cache, sizeof f->cache);
+         VG_(memcpy)(f->branch, f->end_branch, sizeof f->branch);
       }
    }
 }

@@ -47,6 +47,10 @@ enum { HT_I1mr, HT_ILmr, HT_Dr, HT_D1mr, HT_DLmr, HT_Dw, HT_D1mw, HT_DLmw,
    freed. */
 enum { HT_Allocs, HT_AllocBytes, HT_Frees, HT_FreeBytes, HT_N_HEAP };
 
+/* Branch figures of --branch-sim=yes, in Cachegrind's order: conditional
+   branches and their mispredictions, indirect ones and theirs. */
+enum { HT_Bc, HT_Bcm, HT_Bi, HT_Bim, HT_N_BRANCH };
+
 /* Everything counted, for inclusive costs: the difference of two
    snapshots of a thread's clock. */
 typedef struct {
@@ -119,6 +123,7 @@ typedef struct {
    Bool             host_info;        /* --host-info */
    Bool             collect_atstart;  /* --collect-atstart */
    Bool             cache_sim;        /* --cache-sim */
+   Bool             branch_sim;       /* --branch-sim */
    /* --I1, --D1, --LL: fixed by default, so every machine simulates the
       same caches; with --cache-geometry=host the ones not given are the
       host's (from post_clo_init on). */
@@ -278,10 +283,12 @@ typedef struct _HT_Fn {
    struct _HT_Context* last_context;
    ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
    ULong          heap[HT_N_HEAP];     /* self, --heap=yes only */
+   ULong          branch[HT_N_BRANCH]; /* self, --branch-sim=yes only */
    HT_Observed    observe;  /* decided once, when the function is created */
    /* Counts when the program ended, before Valgrind's freeres ran. */
    ULong          end_ir;
    ULong          end_cache[HT_N_CACHE];
+   ULong          end_branch[HT_N_BRANCH];
 } HT_Fn;
 
 /* A caller -> callee pair (--call-graph=yes): how many times the callee
@@ -480,6 +487,20 @@ VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size);
 VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size);
 void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
                      UWord* sets_mask, UInt* assoc);
+
+/*------------------------------------------------------------*/
+/*--- Branch simulation (ht_branch.c)                      ---*/
+/*------------------------------------------------------------*/
+
+/* Before side exit 'exit' of the instruction at 'instr' of 'instr_len'
+   bytes in 'fn': counts it with its prediction if it is a conditional
+   branch of the program. */
+void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_Fn* fn,
+                           Addr instr, Int instr_len, const IRStmt* exit);
+/* At the end of a superblock whose last instruction is 'instr' in 'fn':
+   counts an indirect jump or call to 'next' with its prediction. */
+void HT_(branch_emit_end)(IRSB* sb, HT_Fn* fn, Addr instr,
+                          IRExpr* next, IRJumpKind jk);
 
 /*------------------------------------------------------------*/
 /*--- Marks (ht_mark.c)                                    ---*/

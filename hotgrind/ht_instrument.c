@@ -65,6 +65,7 @@ typedef struct {
    HT_Fn*  cur_fn;     /* the current instruction's function and address */
    HT_Fn*  prev_fn;    /* the previous instruction's, NULL at the start */
    Addr    cur_instr;
+   Int     cur_len;    /* its length in bytes */
    IRType  word_ty;
    /* The I1 lines of the last fetch simulated in this block: both are
       their sets' most recently used lines until another fetch (data
@@ -382,6 +383,7 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
    s->n_instrs++;
    s->cur_fn = fn;
    s->cur_instr = a;
+   s->cur_len = len;
    if (HT_(clo).cache_sim) {
       s->events[s->n_events].kind  = Ev_Fetch;
       s->events[s->n_events].fn    = fn;
@@ -591,6 +593,9 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
          /* Count everything up to and including this instruction
             before control may leave the block. */
          flush_pending(s);
+         if (HT_(clo).branch_sim && HT_(collecting))
+            HT_(branch_emit_exit)(s->sbOut, s->word_ty, s->cur_fn,
+                                  s->cur_instr, s->cur_len, st);
          if (st->Ist.Exit.jk == Ijk_Boring)
             note_direct_transfer(s->cur_fn, const_address(st->Ist.Exit.dst));
          break;
@@ -632,6 +637,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.n_events  = 0;
    s.cur_fn    = NULL;
    s.cur_instr = 0;
+   s.cur_len   = 0;
    s.prev_fn   = NULL;
    s.word_ty   = gWordTy;
    s.fetch_known = False;
@@ -641,6 +647,9 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
       addStmtToIRSB(s.sbOut, sbIn->stmts[i]);
    }
    flush_pending(&s);
+   if (HT_(clo).branch_sim && HT_(collecting))
+      HT_(branch_emit_end)(s.sbOut, s.cur_fn, s.cur_instr, sbIn->next,
+                           sbIn->jumpkind);
    if (sbIn->next->tag == Iex_Const && sbIn->jumpkind == Ijk_Boring)
       note_direct_transfer(s.cur_fn, const_address(sbIn->next->Iex.Const.con));
    /* Every return, longjmp and exception landing is a jump to a computed

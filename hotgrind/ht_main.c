@@ -41,6 +41,7 @@ HT_Clo HT_(clo) = {
    .host_info       = False,
    .collect_atstart = True,
    .cache_sim       = False,
+   .branch_sim      = False,
    .I1              = { 32768, 8, 64 },
    .D1              = { 32768, 8, 64 },
    .LL              = { 8388608, 16, 64 },
@@ -180,6 +181,7 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    else if VG_BOOL_CLO(arg, "--host-info", c->host_info) {}
    else if VG_BOOL_CLO(arg, "--collect-atstart", c->collect_atstart) {}
    else if VG_BOOL_CLO(arg, "--cache-sim", c->cache_sim) {}
+   else if VG_BOOL_CLO(arg, "--branch-sim", c->branch_sim) {}
    else if VG_STR_CLO(arg, "--I1", value)
       parse_cache_option(arg, value, &c->I1, &c->given_I1);
    else if VG_STR_CLO(arg, "--D1", value)
@@ -242,6 +244,8 @@ static void ht_print_usage(void)
 "                                HOTGRIND_START_INSTRUMENTATION [yes]\n"
 "    --cache-sim=no|yes          simulate I1, D1 and LL caches as Cachegrind\n"
 "                                does: Dr Dw I1mr ILmr D1mr DLmr D1mw DLmw [no]\n"
+"    --branch-sim=no|yes         simulate branch prediction as Cachegrind\n"
+"                                does: Bc Bcm Bi Bim [no]\n"
 "    --I1=<size>,<assoc>,<line>  I1 cache geometry [32768,8,64]\n"
 "    --D1=<size>,<assoc>,<line>  D1 cache geometry [32768,8,64]\n"
 "    --LL=<size>,<assoc>,<line>  LL cache geometry [8388608,16,64]\n"

@@ -314,6 +314,18 @@ static void out_cache_attrs(Out* o, ULong ir, const ULong cache[HT_N_CACHE])
       + COST_LL_MISS * (cache[HT_ILmr] + cache[HT_DLmr] + cache[HT_DLmw]));
 }
 
+/* The branch figures of --branch-sim=yes, in Cachegrind's order. */
+static void out_branch_attrs(Out* o, const ULong branch[HT_N_BRANCH])
+{
+   static const HChar* const names[HT_N_BRANCH] = {
+      "Bc", "Bcm", "Bi", "Bim"
+   };
+   Int i;
+   if (!HT_(clo).branch_sim) return;
+   for (i = 0; i < HT_N_BRANCH; i++)
+      out_attr_u64(o, names[i], branch[i]);
+}
+
 static void write_cache_geometry(Out* o)
 {
    const HT_CacheGeometry* g[3] = { &HT_(clo).I1, &HT_(clo).D1,
@@ -445,6 +457,7 @@ static void write_run(Out* o)
    write_option(o, "heap", HT_(clo).heap ? "yes" : "no");
    write_option(o, "thread-events", HT_(clo).thread_events ? "yes" : "no");
    if (HT_(clo).call_graph) write_option(o, "call-graph", "yes");
+   if (HT_(clo).branch_sim) write_option(o, "branch-sim", "yes");
    /* Only where it can change the report. */
    if (HT_(clo).call_graph && HT_(clo).given_max_contexts) {
       HChar tmp[16];
@@ -631,6 +644,7 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       out_str(o, ">\n      <self");
       out_attr_u64(o, "Ir", f->ir);
       out_cache_attrs(o, f->ir, f->cache);
+      out_branch_attrs(o, f->branch);
       out_str(o, "/>\n");
       if (HT_(clo).heap && (f->heap[HT_Allocs] || f->heap[HT_Frees])) {
          out_str(o, "      <heap");
@@ -1039,12 +1053,16 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    out_str(o, "  <totals");
    out_attr_u64(o, "Ir", total);
    {
-      ULong sum[HT_N_CACHE];
+      ULong sum[HT_N_CACHE], branches[HT_N_BRANCH];
       UInt  i, j;
       VG_(memset)(sum, 0, sizeof sum);
-      for (i = 0; i < n; i++)
+      VG_(memset)(branches, 0, sizeof branches);
+      for (i = 0; i < n; i++) {
          for (j = 0; j < HT_N_CACHE; j++) sum[j] += fns[i]->cache[j];
+         for (j = 0; j < HT_N_BRANCH; j++) branches[j] += fns[i]->branch[j];
+      }
       out_cache_attrs(o, total, sum);
+      out_branch_attrs(o, branches);
    }
    write_heap_totals(o);
    write_functions(o, fns, n);
