@@ -349,25 +349,37 @@ static size_t cache_columns(const struct hg_report *report)
     return report->total_cache.has_cycles ? HG_CACHE_METRICS : HG_CYCLES;
 }
 
-/* "I1mr 1, ILmr 2, ..., cycles 9": the run's cache figures. */
-static void print_cache_totals(FILE *out, const struct hg_report *report,
-                               size_t width)
+/* "NAME1 1, NAME2 2, ...": a line of the run's figures under Total. */
+static void print_total_figures(FILE *out, size_t width,
+                                const char *const *names,
+                                const uint64_t *values, size_t n)
 {
     char count[HG_COUNT_TEXT_SIZE];
     struct header_line line;
-    size_t n = cache_columns(report), i;
+    size_t i;
     if (n == 0)
         return;
     line_begin(&line, out, width, "");
     for (i = 0; i < n; i++) {
-        char *figure = hg_xasprintf("%s %s%s", hg_cache_metric_names[i],
-                                    hg_format_count(
-                                        report->total_cache.value[i], count),
+        char *figure = hg_xasprintf("%s %s%s", names[i],
+                                    hg_format_count(values[i], count),
                                     i + 1 < n ? "," : "");
         line_word(&line, figure);
         free(figure);
     }
     line_end(&line);
+}
+
+/* "I1mr 1, ILmr 2, ..., cycles 9", then "Bc 1, Bcm 2, Bi 3, Bim 4": the
+   run's cache and branch figures, when simulated. */
+static void print_simulated_totals(FILE *out, const struct hg_report *report,
+                                   size_t width)
+{
+    print_total_figures(out, width, hg_cache_metric_names,
+                        report->total_cache.value, cache_columns(report));
+    print_total_figures(out, width, hg_branch_metric_names,
+                        report->total_branch.value,
+                        report->total_branch.present ? HG_BRANCH_METRICS : 0);
 }
 
 /* The program and its arguments as shell words, then where a launcher
@@ -412,7 +424,7 @@ static void print_header(FILE *out, const struct hg_report *report,
     print_run_details(out, report, width);
     fprintf(out, "Total:     %s Ir\n",
             hg_format_count(report->total_ir, total));
-    print_cache_totals(out, report, width);
+    print_simulated_totals(out, report, width);
     if (shown == report->function_count)
         fprintf(out, "Functions: %zu, all shown, by self Ir\n", shown);
     else

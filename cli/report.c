@@ -362,6 +362,24 @@ static void load_cache_costs(struct loader *loader, const xmlNode *node,
         require_count(loader, node, "cycles", &costs->value[HG_CYCLES]);
 }
 
+const char *const hg_branch_metric_names[HG_BRANCH_METRICS] = {
+    "Bc", "Bcm", "Bi", "Bim"
+};
+
+/* The branch attributes of a <self> or <totals>: the four when the first
+   is there (--branch-sim=yes), else none. */
+static void load_branch_costs(struct loader *loader, const xmlNode *node,
+                              struct hg_branch_costs *costs)
+{
+    int i;
+    if (loader->failed || !has_attribute(node, hg_branch_metric_names[0]))
+        return;
+    costs->present = true;
+    for (i = 0; i < HG_BRANCH_METRICS; i++)
+        require_count(loader, node, hg_branch_metric_names[i],
+                      &costs->value[i]);
+}
+
 /* The heap attributes of an <inclusive> or a <thread>: all four, or none
    (false). */
 static bool load_heap_traffic(struct loader *loader, const xmlNode *node,
@@ -471,6 +489,7 @@ static void load_function(struct loader *loader, void *item,
     if (self != NULL) {
         require_count(loader, self, "Ir", &function->self_ir);
         load_cache_costs(loader, self, &function->self_cache);
+        load_branch_costs(loader, self, &function->self_branch);
     }
     heap = find_child(node, "heap");
     if (heap != NULL && !loader->failed) {
@@ -638,6 +657,7 @@ static void load_totals(struct loader *loader, struct hg_report *report,
         return;
     require_count(loader, totals, "Ir", &report->total_ir);
     load_cache_costs(loader, totals, &report->total_cache);
+    load_branch_costs(loader, totals, &report->total_branch);
     heap = find_child(totals, "heap");
     if (heap == NULL || loader->failed)
         return;

@@ -63,6 +63,21 @@ struct hg_cache_costs {
     uint64_t value[HG_CACHE_METRICS];
 };
 
+/* The branch figures of --branch-sim=yes, in the report's attribute
+   order: conditional branches and mispredictions, indirect ones and
+   mispredictions. */
+enum hg_branch_metric { HG_BC, HG_BCM, HG_BI, HG_BIM, HG_BRANCH_METRICS };
+
+/* The attribute names, "Bc" ... "Bim". */
+extern const char *const hg_branch_metric_names[HG_BRANCH_METRICS];
+
+/* The four, or none (present = false: --branch-sim=no).  Only <totals>
+   and a function's <self> have them. */
+struct hg_branch_costs {
+    bool present;
+    uint64_t value[HG_BRANCH_METRICS];
+};
+
 /* One <call> of a function's <callees> (call-graph=yes): the calls it
    made to one callee, and the sum of those calls' inclusive costs. */
 struct hg_call {
@@ -83,6 +98,7 @@ struct hg_function {
                             NULL when absent.  Not part of the identity. */
     uint64_t self_ir;    /* instructions executed in the function itself */
     struct hg_cache_costs self_cache;
+    struct hg_branch_costs self_branch;
 
     /* Marked functions (marked="yes"), and every function of a report
        with a call graph; zero otherwise. */
@@ -290,6 +306,7 @@ struct hg_report {
 
     uint64_t total_ir;
     struct hg_cache_costs total_cache;
+    struct hg_branch_costs total_branch;
     struct hg_function *functions;   /* in file order */
     size_t function_count;
     /* call-graph=yes: every function has an id (its index + 1), calls,

@@ -36,7 +36,7 @@ struct id_set {
    the earliest phase. */
 enum phase {
     PHASE_OPTIONS, PHASE_TOTALS_CACHE, PHASE_TOTALS_HEAP, PHASE_FUNCTIONS,
-    PHASE_FUNCTIONS_CACHE, PHASE_CALL_GRAPH, PHASE_OBJECTS, PHASE_CONTEXTS, PHASE_ZONES, PHASE_ZONES_CACHE, PHASE_MARKS,
+    PHASE_FUNCTIONS_CACHE, PHASE_BRANCHES, PHASE_CALL_GRAPH, PHASE_OBJECTS, PHASE_CONTEXTS, PHASE_ZONES, PHASE_ZONES_CACHE, PHASE_MARKS,
     PHASE_THREADS, PHASE_MUTEXES, PHASE_EVENTS, PHASES
 };
 
@@ -162,6 +162,11 @@ struct hg_rules {
 
     bool has_totals;
     uint64_t total_ir;
+    /* branch-sim=yes: Bc Bcm Bi Bim of <totals>, and the sums of the
+       functions' <self> ones (exact while branch_fits). */
+    bool total_branches;
+    uint64_t total_branch[HG_BRANCH_METRICS], branch_sum[HG_BRANCH_METRICS];
+    bool branch_fits;
     struct figures totals;        /* Ir and cache figures of <totals> */
     bool totals_heap;             /* <totals><heap> */
     /* <totals><heap>'s allocs, alloc-bytes, frees and free-bytes
@@ -750,6 +755,71 @@ static void check_function(struct hg_rules *checker, const xmlNode *node)
         check_activations(checker, node);
     else
         check_per_call_presence(checker, node);
+}
+
+/* ----------------------------------------------------------- branches */
+
+/* The branch figures of branch-sim=yes (Cachegrind's names), only on
+   <totals> and each function's <self>: all four or none, mispredictions
+   at most the branches, and the functions' self figures adding up to the
+   totals'. */
+/* True when NODE has all four (in VALUE), false when none; a partial set
+   or more mispredictions than branches is broken. */
+static bool read_branches(struct hg_rules *checker, const xmlNode *node,
+                          uint64_t value[HG_BRANCH_METRICS])
+{
+    size_t i, present = 0;
+    for (i = 0; i < HG_BRANCH_METRICS; i++)
+        present += get_count(node, hg_branch_metric_names[i], &value[i]);
+    if (present == 0)
+        return false;
+    for (i = 0; i < HG_BRANCH_METRICS && present < HG_BRANCH_METRICS; i++)
+        if (!has_attribute(node, hg_branch_metric_names[i]))
+            broken(checker, node, "<%s> has branch figures but no %s "
+                   "attribute", (const char *)node->name,
+                   hg_branch_metric_names[i]);
+    for (i = 0; i < HG_BRANCH_METRICS && !checker_failed(checker); i += 2)
+        if (value[i + 1] > value[i])
+            broken(checker, node, "<%s> has %s=\"%" PRIu64 "\" greater than "
+                   "%s=\"%" PRIu64 "\"", (const char *)node->name,
+                   hg_branch_metric_names[i + 1], value[i + 1],
+                   hg_branch_metric_names[i], value[i]);
+    return !checker_failed(checker);
+}
+
+static void check_function_branches(struct hg_rules *checker,
+                                    const xmlNode *node)
+{
+    const xmlNode *self = child_named(node, "self");
+    uint64_t value[HG_BRANCH_METRICS];
+    size_t i;
+    bool has;
+    if (self == NULL)
+        return;
+    has = read_branches(checker, self, value);
+    if (checker_failed(checker))
+        return;
+    if (has != checker->total_branches)
+        broken(checker, self, has ? "<self> has branch figures but <totals> "
+               "has none" : "<self> has no branch figures but <totals> has "
+               "them");
+    for (i = 0; has && i < HG_BRANCH_METRICS; i++)
+        checker->branch_fits = checker->branch_fits
+                               && add_to(&checker->branch_sum[i], value[i]);
+}
+
+static void check_branch_sums(struct hg_rules *checker,
+                              const xmlNode *functions)
+{
+    size_t i;
+    if (!checker->total_branches || !checker->branch_fits)
+        return;
+    for (i = 0; i < HG_BRANCH_METRICS && !checker_failed(checker); i++)
+        if (checker->branch_sum[i] != checker->total_branch[i])
+            broken(checker, functions, "the functions' self %s add up to %"
+                   PRIu64 ", but <totals> has %s=\"%" PRIu64 "\"",
+                   hg_branch_metric_names[i], checker->branch_sum[i],
+                   hg_branch_metric_names[i], checker->total_branch[i]);
 }
 
 /* --------------------------------------------------------- call graph */
@@ -1800,6 +1870,7 @@ struct hg_rules *hg_rules_start(void)
     struct hg_rules *checker = hg_xcalloc(1, sizeof *checker);
     size_t i;
     checker->ir_fits = true;
+    checker->branch_fits = true;
     for (i = 0; i < HEAP_FIGURES; i++)
         checker->thread_heap.fits[i] = checker->function_heap.fits[i] = true;
     return checker;
@@ -1828,6 +1899,8 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
     if (strcmp(name, "function") == 0) {
         check_in_phase(checker, PHASE_FUNCTIONS, check_function, item);
         check_in_phase(checker, PHASE_FUNCTIONS_CACHE, check_entity_cache,
+                       item);
+        check_in_phase(checker, PHASE_BRANCHES, check_function_branches,
                        item);
         checker->phase = PHASE_CALL_GRAPH;
         check_graph_item(checker, item);
@@ -1888,12 +1961,16 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
                              &checker->total_heap[i]);
         checker->phase = PHASE_TOTALS_CACHE;
         check_cache_attributes(checker, part);
+        checker->phase = PHASE_BRANCHES;
+        checker->total_branches = read_branches(checker, part,
+                                                checker->total_branch);
         checker->phase = PHASE_TOTALS_HEAP;
         if (heap != NULL)
             check_totals_heap(checker, heap);
     } else if (strcmp(name, "functions") == 0) {
-        checker->phase = PHASE_CALL_GRAPH;
         checker->ordinal = SIZE_MAX;
+        check_in_phase(checker, PHASE_BRANCHES, check_branch_sums, part);
+        checker->phase = PHASE_CALL_GRAPH;
         check_graph(checker, part);
     } else if (strcmp(name, "objects") == 0) {
         checker->ordinal = SIZE_MAX;
