@@ -1,0 +1,123 @@
+#!/bin/sh
+# hotgrind regression tests: --branch-sim=yes.  Every function's and the
+# total's Bc, Bcm, Bi and Bim equal Cachegrind --branch-sim=yes's (its
+# output file's fn= lines), alone and with --cache-sim=yes beside it, on
+# the C and C++ test programs, the hand-counted functions and Debian's
+# bzip2, xz and sqlite3; the hand-counted loops have the conditional
+# branches their code has; two runs give identical reports; and without
+# the option nothing of it is in the report.
+# GPL-2.0-or-later
+. "${srcdir:-.}/lib.sh"
+
+GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+# An LD_PRELOAD of its own for every client keeps ld.so's accesses the
+# same in every run (cache_oracle.sh says why); branches do not need it,
+# the cache figures compared beside them do.
+# shellcheck disable=SC2034  # read by run_client_env (lib.sh)
+CLIENT_ENV=LD_PRELOAD=
+
+# branch_same NAME CACHE-OPTIONS -- PROG ARGS...: hotgrind and Cachegrind
+# with --branch-sim=yes and these cache options (Cachegrind's
+# --cache-sim=no when empty); the same output, and every event of
+# Cachegrind's file equal per function and in total.
+branch_same() {
+   _n=$1; _cache=$2; shift 3
+   # shellcheck disable=SC2086
+   hg "$_n.xml" --branch-sim=yes $_cache -- "$@"
+   # shellcheck disable=SC2086
+   run_client_env "$VG_IN_PLACE" --tool=cachegrind --branch-sim=yes \
+      ${_cache:---cache-sim=no} --cachegrind-out-file="$_n.cg" "$@" \
+      >"$_n.cg.stdout" 2>"$_n.cg.stderr" ||
+      fail "cachegrind run exited with $? (see $WORK/$_n.cg.stderr)"
+   cmp -s "$_n.xml.stdout" "$_n.cg.stdout" ||
+      fail "$* printed different output under hotgrind and cachegrind"
+   grep -q '^events: .*Bc Bcm Bi Bim' "$_n.cg" ||
+      hard_error "$_n.cg has no branch events"
+   "$PYTHON3" "$srcdir/cg_compare.py" "$_n.xml" "$_n.cg" >"$_n.compare" 2>&1 || {
+      cat "$_n.compare" >&2
+      fail "$_n: figures differ from Cachegrind's"
+   }
+   pass "$_n: $(tail -n 1 "$_n.compare")"
+}
+
+# fn_branch REPORT NAME ATTR: one branch figure of a function's <self>.
+fn_branch() {
+   xpath "$1" "string(/hotgrind/functions/function[@name=\"$2\"]/self/@$3)"
+}
+
+branch_same oracle_c "" -- ../oracle_c 2000
+branch_same oracle_cxx "" -- ../oracle_cxx
+branch_same oracle_cxx_cache "--cache-sim=yes $GEOM" -- ../oracle_cxx
+
+# The hand-counted functions (asm_amd64.S): ht_loop_n(n) executes its jnz
+# n times; ht_scan(n, k) a je and a jb per full iteration, 2n for k >= n,
+# and 2k + 1 for k < n (the last je taken); ht_leaf3 has no branch.  None
+# jumps to a computed address (the ret is not counted).
+if ../hand_c 1 1 1 1; then
+   for args in "1000 5 50 20" "7 3 30 100"; do
+      # shellcheck disable=SC2086  # three numbers, split on purpose
+      set -- $args
+      name=hand_$1_$4
+      branch_same "$name" "" -- ../hand_c "$@"
+      if test "$4" -lt "$3"; then scan_bc=$((2 * $4 + 1)); else scan_bc=$((2 * $3)); fi
+      for expect in "ht_loop_n Bc $1" "ht_scan Bc $scan_bc" "ht_leaf3 Bc 0" \
+                    "ht_loop_n Bi 0" "ht_scan Bi 0" "ht_leaf3 Bi 0"; do
+         # shellcheck disable=SC2086
+         set -- $expect
+         got=$(fn_branch "$name.xml" "$1" "$2")
+         test "$got" = "$3" || fail "$name: $1 has $2=\"$got\", by hand $3"
+      done
+      pass "$name: conditional branches of ht_loop_n, ht_scan and ht_leaf3 as counted by hand"
+   done
+else
+   echo "note: no hand-counted functions on $HT_ARCH: by-hand counts not checked" >&2
+fi
+
+# Programs nobody here wrote, alone and with the cache simulated.
+../gen_input text 200000 >input.txt
+../gen_input sql 3000 >script.sql
+if test -x /usr/bin/bzip2; then
+   branch_same bzip2 "" -- /usr/bin/bzip2 -c -9 input.txt
+   branch_same bzip2_cache "--cache-sim=yes $GEOM" -- /usr/bin/bzip2 -c -9 input.txt
+else
+   echo "note: /usr/bin/bzip2 is not installed: not compared" >&2
+fi
+if test -x /usr/bin/xz; then
+   branch_same xz "" -- /usr/bin/xz -1 -T1 -c input.txt
+else
+   echo "note: /usr/bin/xz is not installed: not compared" >&2
+fi
+if test -x /usr/bin/sqlite3; then
+   branch_same sqlite "" -- /usr/bin/sqlite3 -batch :memory: ".read script.sql"
+else
+   echo "note: /usr/bin/sqlite3 is not installed: not compared" >&2
+fi
+
+# A comparison that can fail: main's Bcm one higher.
+bcm=$(fn_branch oracle_c.xml main Bcm)
+sed "/<function name=\"main\" /{n;s/Bcm=\"$bcm\"/Bcm=\"$((bcm + 1))\"/;}" \
+   oracle_c.xml >off_by_one.xml
+cmp -s oracle_c.xml off_by_one.xml && hard_error "could not alter a Bcm"
+if "$PYTHON3" "$srcdir/cg_compare.py" off_by_one.xml oracle_c.cg Bcm >/dev/null; then
+   fail "cg_compare.py accepted a report with a Bcm off by one"
+fi
+pass "cg_compare.py rejects a Bcm off by one"
+
+# Determinism: the same run twice, byte for byte.
+# shellcheck disable=SC2086  # GEOM is three options
+hg again.xml --branch-sim=yes --cache-sim=yes $GEOM -- ../oracle_cxx
+cmp oracle_cxx_cache.xml again.xml ||
+   fail "two runs with --branch-sim=yes gave different reports"
+pass "two runs with --branch-sim=yes --cache-sim=yes give identical reports"
+
+# Without the option (or with =no) nothing of it is written, and the
+# report is the same either way.
+hg plain.xml -- ../oracle_c 2000
+hg plain_no.xml --branch-sim=no -- ../oracle_c 2000
+cmp plain.xml plain_no.xml || fail "--branch-sim=no changed the report"
+if grep -q 'Bc=\|branch-sim' plain.xml; then
+   fail "a report without --branch-sim=yes has branch figures"
+fi
+test "$(xpath oracle_c.xml 'string(/hotgrind/run/options/option[@name="branch-sim"]/@value)')" = yes ||
+   fail "the report of --branch-sim=yes does not list the option"
+pass "--branch-sim=no writes what no option writes, without branch figures"
