@@ -43,6 +43,7 @@
 #   none      --tool=none: Valgrind's floor
 #   cg        cachegrind --cache-sim=no
 #   cg-sim    cachegrind --cache-sim=yes
+#   cg-br     cachegrind --cache-sim=no --branch-sim=yes
 #   clg       callgrind
 #   clg-sim   callgrind --cache-sim=yes
 #   dhat      dhat
@@ -53,6 +54,7 @@
 #   hg-all    hotgrind --mark=P --cache-sim=yes --thread-events=yes, heap
 #             on                                   (compared with clg-sim)
 #   hg-graph  hotgrind --call-graph=yes, heap on   (compared with clg)
+#   hg-branch hotgrind --heap=no --branch-sim=yes  (compared with cg-br)
 # P is a function the workload calls often (the expensive case for
 # marks).  Cache simulations all use one geometry (GEOM below).
 #
@@ -75,7 +77,7 @@ set -euf
 runs=3
 size=1
 workloads=bzip2,xz,sqlite3,python,xz-T2
-all_configs=native,none,cg,cg-sim,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all,hg-graph
+all_configs=native,none,cg,cg-sim,cg-br,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all,hg-graph,hg-branch
 configs=$all_configs
 before=
 raw=
@@ -175,6 +177,7 @@ tool() {
       none)     tool="$l --tool=none" ;;
       cg)       tool="$l --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null" ;;
       cg-sim)   tool="$l --tool=cachegrind --cache-sim=yes $GEOM --cachegrind-out-file=/dev/null" ;;
+      cg-br)    tool="$l --tool=cachegrind --cache-sim=no --branch-sim=yes --cachegrind-out-file=/dev/null" ;;
       clg)      tool="$l --tool=callgrind --callgrind-out-file=/dev/null" ;;
       clg-sim)  tool="$l --tool=callgrind --cache-sim=yes $GEOM --callgrind-out-file=/dev/null" ;;
       dhat)     tool="$l --tool=dhat --dhat-out-file=/dev/null" ;;
@@ -184,6 +187,7 @@ tool() {
       hg-heap)  tool="$hg" ;;
       hg-all)   tool="$hg --mark=$mark --cache-sim=yes $GEOM --thread-events=yes" ;;
       hg-graph) tool="$hg --call-graph=yes" ;;
+      hg-branch) tool="$hg --heap=no --branch-sim=yes" ;;
    esac
 }
 
@@ -280,6 +284,7 @@ END {
    match_of["hg-ir"] = "cg"; match_of["hg-mark"] = "clg"
    match_of["hg-cache"] = "cg-sim"; match_of["hg-heap"] = "dhat"
    match_of["hg-all"] = "clg-sim"; match_of["hg-graph"] = "clg"
+   match_of["hg-branch"] = "cg-br"
    nc = split(order, cfg, " ")
    nw = split(wls, wl, " ")
    printf "%-8s %-13s %8s %8s %6s %7s %-7s %6s %8s %7s %6s %7s %6s\n",

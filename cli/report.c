@@ -344,19 +344,29 @@ const char *const hg_cache_metric_names[HG_CACHE_METRICS] = {
     "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw", "cycles"
 };
 
+/* The N attributes NAMES of NODE into VALUES when the first is there
+   (then every one is required); false when it is not. */
+static bool load_counts(struct loader *loader, const xmlNode *node,
+                        const char *const *names, int n, uint64_t *values)
+{
+    int i;
+    if (loader->failed || !has_attribute(node, names[0]))
+        return false;
+    for (i = 0; i < n; i++)
+        require_count(loader, node, names[i], &values[i]);
+    return true;
+}
+
 /* The cache attributes of a <self>, <inclusive> or <totals>: the eight
    counters when the first is there (--cache-sim=yes), else none; cycles
    when present. */
 static void load_cache_costs(struct loader *loader, const xmlNode *node,
                              struct hg_cache_costs *costs)
 {
-    int i;
-    if (loader->failed || !has_attribute(node, hg_cache_metric_names[0]))
+    costs->present = load_counts(loader, node, hg_cache_metric_names,
+                                 HG_CYCLES, costs->value);
+    if (!costs->present)
         return;
-    costs->present = true;
-    for (i = 0; i < HG_CYCLES; i++)
-        require_count(loader, node, hg_cache_metric_names[i],
-                      &costs->value[i]);
     costs->has_cycles = has_attribute(node, "cycles");
     if (costs->has_cycles)
         require_count(loader, node, "cycles", &costs->value[HG_CYCLES]);
@@ -371,13 +381,8 @@ const char *const hg_branch_metric_names[HG_BRANCH_METRICS] = {
 static void load_branch_costs(struct loader *loader, const xmlNode *node,
                               struct hg_branch_costs *costs)
 {
-    int i;
-    if (loader->failed || !has_attribute(node, hg_branch_metric_names[0]))
-        return;
-    costs->present = true;
-    for (i = 0; i < HG_BRANCH_METRICS; i++)
-        require_count(loader, node, hg_branch_metric_names[i],
-                      &costs->value[i]);
+    costs->present = load_counts(loader, node, hg_branch_metric_names,
+                                 HG_BRANCH_METRICS, costs->value);
 }
 
 /* The heap attributes of an <inclusive> or a <thread>: all four, or none

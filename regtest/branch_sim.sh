@@ -121,3 +121,39 @@ fi
 test "$(xpath oracle_c.xml 'string(/hotgrind/run/options/option[@name="branch-sim"]/@value)')" = yes ||
    fail "the report of --branch-sim=yes does not list the option"
 pass "--branch-sim=no writes what no option writes, without branch figures"
+
+# hotgrind validate and show read the figures: a real report is valid and
+# show prints its totals; a Bcm above its Bc and totals that are not the
+# functions' sum are refused, naming the rule.
+# shellcheck disable=SC2154  # set by lib.sh
+HOTGRIND_CLI="$top_builddir/cli/hotgrind"
+test -x "$HOTGRIND_CLI" || hard_error "no cli at $HOTGRIND_CLI (run make first)"
+"$HOTGRIND_CLI" validate oracle_c.xml >/dev/null ||
+   fail "validate refused the report of --branch-sim=yes"
+t_bc=$(xpath oracle_c.xml 'string(/hotgrind/totals/@Bc)')
+t_bcm=$(xpath oracle_c.xml 'string(/hotgrind/totals/@Bcm)')
+t_bi=$(xpath oracle_c.xml 'string(/hotgrind/totals/@Bi)')
+t_bim=$(xpath oracle_c.xml 'string(/hotgrind/totals/@Bim)')
+# commas N: N with a comma every three digits, as show prints counts.
+commas() {
+   echo "$1" | sed ':a
+s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/
+ta'
+}
+"$HOTGRIND_CLI" show oracle_c.xml >shown.txt
+want="Bc $(commas "$t_bc"), Bcm $(commas "$t_bcm"), Bi $(commas "$t_bi"), Bim $(commas "$t_bim")"
+grep -q -x " *$want" shown.txt ||
+   fail "show does not print \"$want\" under Total: $(cat shown.txt)"
+sed "s/<totals Ir=\"\([0-9]*\)\" Bc=\"$t_bc\"/<totals Ir=\"\1\" Bc=\"$((t_bc + 1))\"/" \
+   oracle_c.xml >bad_total.xml
+cmp -s oracle_c.xml bad_total.xml && hard_error "could not alter the total Bc"
+st=0; "$HOTGRIND_CLI" validate bad_total.xml 2>bad_total.err || st=$?
+test "$st" = 2 && grep -q "the functions' self Bc add up to $t_bc, but <totals> has Bc=\"$((t_bc + 1))\"" bad_total.err ||
+   fail "validate of totals off by one: status $st, $(cat bad_total.err)"
+sed "s/ Bcm=\"$t_bcm\" Bi=\"$t_bi\" Bim=\"$t_bim\">/ Bcm=\"$((t_bc + 1))\" Bi=\"$t_bi\" Bim=\"$t_bim\">/" \
+   oracle_c.xml >bad_bcm.xml
+cmp -s oracle_c.xml bad_bcm.xml && hard_error "could not alter the total Bcm"
+st=0; "$HOTGRIND_CLI" validate bad_bcm.xml 2>bad_bcm.err || st=$?
+test "$st" = 2 && grep -q "<totals> has Bcm=\"$((t_bc + 1))\" greater than Bc=\"$t_bc\"" bad_bcm.err ||
+   fail "validate of Bcm above Bc: status $st, $(cat bad_bcm.err)"
+pass "validate accepts the figures and refuses Bcm > Bc and totals not the functions' sum; show prints them"
