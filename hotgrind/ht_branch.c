@@ -25,7 +25,9 @@
      above.
 
    Both are counted on the instruction that holds the branch, so on its
-   function's self cost. */
+   function's self cost.  On 64-bit hosts the conditional predictor runs
+   as inline IR before each side exit (no helper call); the indirect one,
+   much rarer, calls a helper. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
@@ -84,6 +86,70 @@ static Bool is_guest_branch(IRJumpKind jk)
    return jk == Ijk_Boring || jk == Ijk_Call || jk == Ijk_Ret;
 }
 
+/* A flat IR temporary holding 'e'. */
+static IRExpr* atom(IRSB* sb, IRType ty, IRExpr* e)
+{
+   IRTemp t = newIRTemp(sb->tyenv, ty);
+   addStmtToIRSB(sb, IRStmt_WrTmp(t, e));
+   return IRExpr_RdTmp(t);
+}
+
+static IRExpr* u64(ULong v)
+{
+   return IRExpr_Const(IRConst_U64(v));
+}
+
+/* "*counter += by" (by: a 64-bit atom). */
+static void add_to(IRSB* sb, ULong* counter, IRExpr* by)
+{
+   IRExpr* addr = mkIRExpr_HWord((HWord)counter);
+   IRExpr* old  = atom(sb, Ity_I64, IRExpr_Load(HT_ENDIAN, Ity_I64, addr));
+   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr,
+      atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, old, by))));
+}
+
+/* branch_cond's model as inline IR (64-bit hosts): a conditional branch
+   runs at every few instructions in most code, and a helper call there
+   costs more than the prediction itself.  'taken' is an Ity_I1 atom. */
+static void inline_cond(IRSB* sb, HT_Fn* fn, Addr instr, IRExpr* taken)
+{
+   UWord   addr_bits = (instr >> ALIGN_BITS) & ((1u << ADDR_BITS) - 1);
+   IRExpr* taken64 = atom(sb, Ity_I64, IRExpr_Unop(Iop_1Uto64, taken));
+   IRExpr* hist = atom(sb, Ity_I64, IRExpr_Load(HT_ENDIAN, Ity_I64,
+                          mkIRExpr_HWord((HWord)&history)));
+   IRExpr* hist_low = atom(sb, Ity_I64, IRExpr_Binop(Iop_And64, hist,
+                              u64((1u << HISTORY_BITS) - 1)));
+   IRExpr* hist_part = atom(sb, Ity_I64, IRExpr_Binop(Iop_Shl64, hist_low,
+                               IRExpr_Const(IRConst_U8(ADDR_BITS))));
+   IRExpr* slot_addr = atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, hist_part,
+                               u64((HWord)counters + addr_bits)));
+   IRExpr* ctr8 = atom(sb, Ity_I8, IRExpr_Load(HT_ENDIAN, Ity_I8, slot_addr));
+   IRExpr* ctr = atom(sb, Ity_I64, IRExpr_Unop(Iop_8Uto64, ctr8));
+   IRExpr* predicted = atom(sb, Ity_I1,
+                          IRExpr_Binop(Iop_CmpLT64U, u64(1), ctr));
+   IRExpr* predicted64 = atom(sb, Ity_I64,
+                            IRExpr_Unop(Iop_1Uto64, predicted));
+   IRExpr* missed = atom(sb, Ity_I64,
+                       IRExpr_Binop(Iop_Xor64, predicted64, taken64));
+   IRExpr* shifted = atom(sb, Ity_I64, IRExpr_Binop(Iop_Shl64, hist,
+                             IRExpr_Const(IRConst_U8(1))));
+   IRExpr* below3 = atom(sb, Ity_I64, IRExpr_Unop(Iop_1Uto64,
+                       atom(sb, Ity_I1, IRExpr_Binop(Iop_CmpLT64U, ctr,
+                                                     u64(3)))));
+   IRExpr* above0 = atom(sb, Ity_I64, IRExpr_Unop(Iop_1Uto64,
+                       atom(sb, Ity_I1, IRExpr_Binop(Iop_CmpNE64, ctr,
+                                                     u64(0)))));
+   IRExpr* up = atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, ctr, below3));
+   IRExpr* down = atom(sb, Ity_I64, IRExpr_Binop(Iop_Sub64, ctr, above0));
+   IRExpr* next = atom(sb, Ity_I64, IRExpr_ITE(taken, up, down));
+   add_to(sb, &fn->branch[HT_Bc], u64(1));
+   add_to(sb, &fn->branch[HT_Bcm], missed);
+   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, mkIRExpr_HWord((HWord)&history),
+      atom(sb, Ity_I64, IRExpr_Binop(Iop_Or64, shifted, taken64))));
+   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, slot_addr,
+      atom(sb, Ity_I8, IRExpr_Unop(Iop_64to8, next))));
+}
+
 void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_Fn* fn,
                            Addr instr, Int instr_len, const IRStmt* exit)
 {
@@ -92,25 +158,24 @@ void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_Fn* fn,
                                          : (Addr)dst->Ico.U32;
    Bool     leads_to_next = target == instr + (Addr)instr_len;
    Bool     wide = word_ty == Ity_I64;
-   IRTemp   taken = newIRTemp(sb->tyenv, word_ty);
-   IRExpr*  guard;
+   IRExpr*  taken;
    IRDirty* d;
    tl_assert(HT_(clo).branch_sim);
    if (!is_guest_branch(exit->Ist.Exit.jk)) return;
-   guard = IRExpr_Unop(wide ? Iop_1Uto64 : Iop_1Uto32, exit->Ist.Exit.guard);
-   if (leads_to_next) {
-      IRTemp raw = newIRTemp(sb->tyenv, word_ty);
-      addStmtToIRSB(sb, IRStmt_WrTmp(raw, guard));
-      guard = IRExpr_Binop(wide ? Iop_Xor64 : Iop_Xor32, IRExpr_RdTmp(raw),
-                           wide ? IRExpr_Const(IRConst_U64(1))
-                                : IRExpr_Const(IRConst_U32(1)));
+   taken = leads_to_next
+           ? atom(sb, Ity_I1, IRExpr_Unop(Iop_Not1, exit->Ist.Exit.guard))
+           : exit->Ist.Exit.guard;
+   if (wide && sizeof(HWord) == 8) {
+      inline_cond(sb, fn, instr, taken);
+      return;
    }
-   addStmtToIRSB(sb, IRStmt_WrTmp(taken, guard));
    d = unsafeIRDirty_0_N(3, "hotgrind_branch_cond",
                          VG_(fnptr_to_fnentry)(&branch_cond),
                          mkIRExprVec_3(mkIRExpr_HWord((HWord)fn),
                                        mkIRExpr_HWord((HWord)instr),
-                                       IRExpr_RdTmp(taken)));
+                                       atom(sb, word_ty, IRExpr_Unop(
+                                          wide ? Iop_1Uto64 : Iop_1Uto32,
+                                          taken))));
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }
 
