@@ -290,6 +290,17 @@ static void add_cache(struct sums *s, struct hg_cache_costs *sum,
         add(s, &sum->value[i], value->value[i]);
 }
 
+static void add_branch(struct sums *s, struct hg_branch_costs *sum,
+                       const struct hg_branch_costs *value)
+{
+    int i;
+    if (!value->present)
+        return;
+    sum->present = true;
+    for (i = 0; i < HG_BRANCH_METRICS; i++)
+        add(s, &sum->value[i], value->value[i]);
+}
+
 static void add_heap(struct sums *s, struct hg_heap_traffic *sum,
                      const struct hg_heap_traffic *value)
 {
@@ -333,6 +344,7 @@ struct merged_function {
     bool marked;
     uint64_t self_ir;
     struct hg_cache_costs self_cache;
+    struct hg_branch_costs self_branch;
     struct hg_heap_traffic heap;
     struct marked_sums *marked_sums;   /* NULL unless marked or in a
                                           call graph */
@@ -771,6 +783,7 @@ static void sum_function(void *data, struct hg_function *f)
     }
     add(s, &sum->self_ir, f->self_ir);
     add_cache(s, &sum->self_cache, &f->self_cache);
+    add_branch(s, &sum->self_branch, &f->self_branch);
     if (f->has_heap)
         add_heap(s, &sum->heap, &f->heap);
     if (f->has_call_graph && sum->graph_sums != NULL)
@@ -1083,6 +1096,7 @@ static void merge_run(struct hg_report *out, const struct input *in,
     out->has_environment = same_environment;
     out->total_ir = 0;
     memset(&out->total_cache, 0, sizeof out->total_cache);
+    memset(&out->total_branch, 0, sizeof out->total_branch);
     memset(&out->heap, 0, sizeof out->heap);
     out->function_count = out->zone_count = 0;
     out->thread_count = out->mutex_count = out->event_count = 0;
@@ -1105,6 +1119,7 @@ static void merge_totals(struct hg_report *out, const struct input *in,
         const struct hg_report *r = in[i].report;
         add(s, &out->total_ir, r->total_ir);
         add_cache(s, &out->total_cache, &r->total_cache);
+        add_branch(s, &out->total_branch, &r->total_branch);
         add_heap(s, &out->heap.traffic, &r->heap.traffic);
         add(s, &out->heap.peak_bytes, r->heap.peak_bytes);
         add(s, &out->heap.peak_blocks, r->heap.peak_blocks);
@@ -1156,6 +1171,13 @@ static void xml_cache(FILE *out, const struct hg_cache_costs *cache)
     for (i = 0; cache->present && i < HG_CACHE_METRICS; i++)
         if (i != HG_CYCLES || cache->has_cycles)
             xml_count(out, hg_cache_metric_names[i], cache->value[i]);
+}
+
+static void xml_branch(FILE *out, const struct hg_branch_costs *branch)
+{
+    int i;
+    for (i = 0; branch->present && i < HG_BRANCH_METRICS; i++)
+        xml_count(out, hg_branch_metric_names[i], branch->value[i]);
 }
 
 static void xml_heap(FILE *out, const struct hg_heap_traffic *heap)
@@ -1358,6 +1380,7 @@ static void write_functions(FILE *out, const struct hg_report *r,
     fputs("  <totals", out);
     xml_count(out, "Ir", r->total_ir);
     xml_cache(out, &r->total_cache);
+    xml_branch(out, &r->total_branch);
     if (r->has_heap) {
         fputs(">\n    <heap", out);
         xml_heap(out, &r->heap.traffic);
@@ -1403,6 +1426,7 @@ static void write_functions(FILE *out, const struct hg_report *r,
         fputs(">\n      <self", out);
         xml_count(out, "Ir", f->self_ir);
         xml_cache(out, &f->self_cache);
+        xml_branch(out, &f->self_branch);
         fputs("/>\n", out);
         if (r->has_heap && (f->heap.allocs || f->heap.frees
                             || f->heap.alloc_bytes || f->heap.free_bytes)) {

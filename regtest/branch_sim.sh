@@ -157,3 +157,16 @@ st=0; "$HOTGRIND_CLI" validate bad_bcm.xml 2>bad_bcm.err || st=$?
 test "$st" = 2 && grep -q "<totals> has Bcm=\"$((t_bc + 1))\" greater than Bc=\"$t_bc\"" bad_bcm.err ||
    fail "validate of Bcm above Bc: status $st, $(cat bad_bcm.err)"
 pass "validate accepts the figures and refuses Bcm > Bc and totals not the functions' sum; show prints them"
+
+# hotgrind merge sums them: two copies of a run give twice its figures.
+"$HOTGRIND_CLI" merge -o merged.xml oracle_c.xml oracle_c.xml ||
+   fail "merge of two --branch-sim=yes reports failed"
+for a in Bc Bcm Bi Bim; do
+   one=$(xpath oracle_c.xml "string(/hotgrind/totals/@$a)")
+   two=$(xpath merged.xml "string(/hotgrind/totals/@$a)")
+   test "$two" = "$((2 * one))" || fail "merged total $a is $two, not 2 x $one"
+   one=$(fn_branch oracle_c.xml main "$a")
+   two=$(fn_branch merged.xml main "$a")
+   test "$two" = "$((2 * one))" || fail "merged main's $a is $two, not 2 x $one"
+done
+pass "merge sums the branch figures of totals and functions"
