@@ -278,27 +278,31 @@ static void add(struct sums *s, uint64_t *sum, uint64_t value)
     *sum += value;
 }
 
+static void add_counts(struct sums *s, uint64_t *sum, const uint64_t *value,
+                       int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        add(s, &sum[i], value[i]);
+}
+
 static void add_cache(struct sums *s, struct hg_cache_costs *sum,
                       const struct hg_cache_costs *value)
 {
-    int i;
     if (!value->present)
         return;
     sum->present = true;
     sum->has_cycles = value->has_cycles;
-    for (i = 0; i < HG_CACHE_METRICS; i++)
-        add(s, &sum->value[i], value->value[i]);
+    add_counts(s, sum->value, value->value, HG_CACHE_METRICS);
 }
 
 static void add_branch(struct sums *s, struct hg_branch_costs *sum,
                        const struct hg_branch_costs *value)
 {
-    int i;
     if (!value->present)
         return;
     sum->present = true;
-    for (i = 0; i < HG_BRANCH_METRICS; i++)
-        add(s, &sum->value[i], value->value[i]);
+    add_counts(s, sum->value, value->value, HG_BRANCH_METRICS);
 }
 
 static void add_heap(struct sums *s, struct hg_heap_traffic *sum,

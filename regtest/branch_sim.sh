@@ -144,18 +144,21 @@ ta'
 want="Bc $(commas "$t_bc"), Bcm $(commas "$t_bcm"), Bi $(commas "$t_bi"), Bim $(commas "$t_bim")"
 grep -q -x " *$want" shown.txt ||
    fail "show does not print \"$want\" under Total: $(cat shown.txt)"
-sed "s/<totals Ir=\"\([0-9]*\)\" Bc=\"$t_bc\"/<totals Ir=\"\1\" Bc=\"$((t_bc + 1))\"/" \
-   oracle_c.xml >bad_total.xml
-cmp -s oracle_c.xml bad_total.xml && hard_error "could not alter the total Bc"
-st=0; "$HOTGRIND_CLI" validate bad_total.xml 2>bad_total.err || st=$?
-test "$st" = 2 && grep -q "the functions' self Bc add up to $t_bc, but <totals> has Bc=\"$((t_bc + 1))\"" bad_total.err ||
-   fail "validate of totals off by one: status $st, $(cat bad_total.err)"
-sed "s/ Bcm=\"$t_bcm\" Bi=\"$t_bi\" Bim=\"$t_bim\">/ Bcm=\"$((t_bc + 1))\" Bi=\"$t_bi\" Bim=\"$t_bim\">/" \
-   oracle_c.xml >bad_bcm.xml
-cmp -s oracle_c.xml bad_bcm.xml && hard_error "could not alter the total Bcm"
-st=0; "$HOTGRIND_CLI" validate bad_bcm.xml 2>bad_bcm.err || st=$?
-test "$st" = 2 && grep -q "<totals> has Bcm=\"$((t_bc + 1))\" greater than Bc=\"$t_bc\"" bad_bcm.err ||
-   fail "validate of Bcm above Bc: status $st, $(cat bad_bcm.err)"
+# refused NAME SED-SCRIPT MESSAGE: oracle_c.xml altered by SED-SCRIPT is
+# refused by validate with status 2 and MESSAGE.
+refused() {
+   sed "$2" oracle_c.xml >"$1.xml"
+   cmp -s oracle_c.xml "$1.xml" && hard_error "$1: could not alter the report"
+   _st=0; "$HOTGRIND_CLI" validate "$1.xml" 2>"$1.err" || _st=$?
+   test "$_st" = 2 && grep -q -F "$3" "$1.err" ||
+      fail "validate of $1: status $_st, $(cat "$1.err")"
+}
+refused bad_total \
+   "s/<totals Ir=\"\([0-9]*\)\" Bc=\"$t_bc\"/<totals Ir=\"\1\" Bc=\"$((t_bc + 1))\"/" \
+   "the functions' self Bc add up to $t_bc, but <totals> has Bc=\"$((t_bc + 1))\""
+refused bad_bcm \
+   "s/ Bcm=\"$t_bcm\" Bi=\"$t_bi\" Bim=\"$t_bim\">/ Bcm=\"$((t_bc + 1))\" Bi=\"$t_bi\" Bim=\"$t_bim\">/" \
+   "<totals> has Bcm=\"$((t_bc + 1))\" greater than Bc=\"$t_bc\""
 pass "validate accepts the figures and refuses Bcm > Bc and totals not the functions' sum; show prints them"
 
 # hotgrind merge sums them: two copies of a run give twice its figures.
