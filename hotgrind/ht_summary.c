@@ -33,15 +33,17 @@ static Int grouped_width(ULong n)
    the same printf, so rounded the same way. */
 static void percent_field(HChar* buf, ULong part, ULong whole, Int width)
 {
-   HChar digits[40];
-   VG_(sprintf)(digits, "%.1f%%", part * 100.0 / whole);
-   VG_(sprintf)(buf, "%*s", width, digits);
+   /* Cachegrind's "%*.1f%%": the number is padded, and one wider than
+      its column pushes the sign out (a "%*s" would cut the string: the
+      core's printf truncates strings to their width). */
+   VG_(sprintf)(buf, "%*.1f%%", width - 1, part * 100.0 / whole);
 }
 
 /* Cachegrind's block: I refs and instruction misses; D refs, misses and
    rates split into reads and writes; LL refs, misses and rate.  The
    columns are as wide as I refs, D reads and D writes. */
-static void print_cache_summary(ULong ir, const ULong c[HT_N_CACHE])
+static void print_cache_summary(ULong ir, const ULong c[HT_N_CACHE],
+                                const ULong br[HT_N_BRANCH])
 {
    ULong d    = c[HT_Dr] + c[HT_Dw];
    ULong d1   = c[HT_D1mr] + c[HT_D1mw];
@@ -51,8 +53,10 @@ static void print_cache_summary(ULong ir, const ULong c[HT_N_CACHE])
    /* A zero count is taken as 1 in a rate's denominator. */
    ULong ir1  = ir ? ir : 1, d_1 = d ? d : 1;
    ULong dr1  = c[HT_Dr] ? c[HT_Dr] : 1, dw1 = c[HT_Dw] ? c[HT_Dw] : 1;
-   Int   w1 = grouped_width(ir), w2 = grouped_width(c[HT_Dr]);
-   Int   w3 = grouped_width(c[HT_Dw]);
+   /* Cachegrind sizes the columns for the branch lines below too. */
+   Int   w1 = grouped_width(ir);
+   Int   w2 = grouped_width(c[HT_Dr] > br[HT_Bc] ? c[HT_Dr] : br[HT_Bc]);
+   Int   w3 = grouped_width(c[HT_Dw] > br[HT_Bi] ? c[HT_Dw] : br[HT_Bi]);
    HChar a[48], b[48], e[48];
 
    VG_(umsg)("I   refs:      %'*llu\n", w1, ir);
@@ -84,6 +88,33 @@ static void print_cache_summary(ULong ir, const ULong c[HT_N_CACHE])
    percent_field(b, llmr, ir + c[HT_Dr], w2 + 1);
    percent_field(e, c[HT_DLmw], dw1, w3 + 1);
    VG_(umsg)("LL miss rate:  %s (%s     + %s  )\n", a, b, e);
+}
+
+/* Cachegrind's branch lines, after a blank line, with its columns: as
+   wide as I refs, as the wider of D reads (0 without the cache
+   simulation) and conditional branches, and of D writes and indirect
+   ones.  Cachegrind takes a kind of branch that never ran as one branch,
+   in the counts as well as in the rates: so does this. */
+static void print_branch_summary(ULong ir, const ULong c[HT_N_CACHE],
+                                 const ULong br[HT_N_BRANCH])
+{
+   ULong dr = HT_(clo).cache_sim ? c[HT_Dr] : 0;
+   ULong dw = HT_(clo).cache_sim ? c[HT_Dw] : 0;
+   ULong bc = br[HT_Bc] ? br[HT_Bc] : 1, bi = br[HT_Bi] ? br[HT_Bi] : 1;
+   Int   w1 = grouped_width(ir);
+   Int   w2 = grouped_width(dr > br[HT_Bc] ? dr : br[HT_Bc]);
+   Int   w3 = grouped_width(dw > br[HT_Bi] ? dw : br[HT_Bi]);
+   HChar a[48], b[48], e[48];
+
+   VG_(umsg)("\n");
+   VG_(umsg)("Branches:      %'*llu  (%'*llu cond + %'*llu ind)\n",
+             w1, bc + bi, w2, bc, w3, bi);
+   VG_(umsg)("Mispredicts:   %'*llu  (%'*llu cond + %'*llu ind)\n",
+             w1, br[HT_Bcm] + br[HT_Bim], w2, br[HT_Bcm], w3, br[HT_Bim]);
+   percent_field(a, br[HT_Bcm] + br[HT_Bim], bc + bi, w1 + 1);
+   percent_field(b, br[HT_Bcm], bc, w2 + 1);
+   percent_field(e, br[HT_Bim], bi, w3 + 1);
+   VG_(umsg)("Mispred rate:  %s (%s     + %s   )\n", a, b, e);
 }
 
 /* The figures DHAT's summary shares with the report, in its layout. */
@@ -160,16 +191,20 @@ static void warn_unnamed(HT_Fn** fns, UInt n, ULong total)
 void HT_(print_summary)(HT_Fn** fns, UInt n, ULong total)
 {
    UInt i, j;
+   ULong sum[HT_N_CACHE], branches[HT_N_BRANCH];
    if (VG_(clo_verbosity) == 0) return;
-   if (HT_(clo).cache_sim) {
-      ULong sum[HT_N_CACHE];
-      VG_(memset)(sum, 0, sizeof sum);
-      for (i = 0; i < n; i++)
-         for (j = 0; j < HT_N_CACHE; j++) sum[j] += fns[i]->cache[j];
-      print_cache_summary(total, sum);
-   } else {
-      VG_(umsg)("I   refs:      %'llu\n", total);
+   VG_(memset)(sum, 0, sizeof sum);
+   VG_(memset)(branches, 0, sizeof branches);
+   for (i = 0; i < n; i++) {
+      for (j = 0; j < HT_N_CACHE; j++) sum[j] += fns[i]->cache[j];
+      for (j = 0; j < HT_N_BRANCH; j++) branches[j] += fns[i]->branch[j];
    }
+   if (HT_(clo).cache_sim)
+      print_cache_summary(total, sum, branches);
+   else
+      VG_(umsg)("I   refs:      %'llu\n", total);
+   if (HT_(clo).branch_sim)
+      print_branch_summary(total, sum, branches);
    VG_(umsg)("\n");
    if (HT_(clo).heap) print_heap_summary();
    VG_(umsg)("Threads:   %u\n", HT_(n_threads)());

@@ -4,6 +4,8 @@
 #   rate), byte for byte after the ==PID== prefix, against `valgrind
 #   --tool=cachegrind --cache-sim=yes` with the same geometry, launcher,
 #   environment and folder (as cache_oracle.sh runs its oracle);
+# - --branch-sim=yes: Cachegrind's Branches, Mispredicts and Mispred rate
+#   lines, byte for byte, with and without --cache-sim=yes;
 # - --heap=yes: DHAT's Total, At t-gmax and At t-end lines, byte for byte,
 #   against `valgrind --tool=dhat` (as heap_dhat.sh runs it);
 # - the number of threads, for programs whose threads are known by hand;
@@ -66,6 +68,31 @@ sed -n 's/^==[0-9]*== \(I   refs:\)/\1/p' plain.xml.stderr >plain.hg.summary
 sed -n 's/^==[0-9]*== \(I   refs:\)/\1/p' plain.cg.stderr >plain.cg.summary
 same_lines "cache_walk (--cache-sim=no)" plain.hg.summary plain.cg.summary
 grep -q 'miss' plain.xml.stderr && fail "plain.xml.stderr has miss figures without --cache-sim=yes"
+
+# --- Cachegrind's branch lines (--branch-sim=yes), after the cache block
+# or the I refs line, byte for byte: their columns are sized by the cache
+# figures too, and a kind of branch that never ran counts as one.
+branch_summary() {
+   _n=$1 _sim=$2; shift 2
+   # shellcheck disable=SC2086
+   hg "$_n.xml" --cache-sim=$_sim --branch-sim=yes $GEOM -- "$@"
+   # shellcheck disable=SC2086
+   run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=$_sim \
+      --branch-sim=yes $GEOM --cachegrind-out-file="$_n.cg" "$@" \
+      >"$_n.cg.stdout" 2>"$_n.cg.stderr" ||
+      fail "cachegrind run exited with $? (see $WORK/$_n.cg.stderr)"
+   lines "$_n.xml.stderr" 'I   refs:' 'Mispred rate:' >"$_n.hg.summary"
+   lines "$_n.cg.stderr" 'I   refs:' 'Mispred rate:' >"$_n.cg.summary"
+   grep -q '^Mispred rate:' "$_n.hg.summary" ||
+      fail "$_n: no branch lines in hotgrind's summary"
+   same_lines "$_n (--cache-sim=$_sim --branch-sim=yes)" "$_n.hg.summary" \
+      "$_n.cg.summary"
+}
+CLIENT_ENV=LD_PRELOAD=
+branch_summary walk-br yes ../cache_walk 256 2
+branch_summary walk-br-nocache no ../cache_walk 256 2
+branch_summary zlib-br yes ../zlib_prog
+CLIENT_ENV=
 
 # --- DHAT's totals.
 heap_summary() {
