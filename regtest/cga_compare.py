@@ -84,14 +84,20 @@ def inclusive(report, annotated):
     return differ == 0 and equal > 0
 
 
-def edges(report, annotated):
-    fs = functions(report)
-    shared = shared_names(fs)
+def report_calls(fs, shared):
+    """The report's calls, sorted: (caller, callee, calls, Ir), each
+    function named as callgrind_annotate names it."""
     by_id = {f.get("id"): f for f in fs}
-    want = sorted((location(f, shared),
+    return sorted((location(f, shared),
                    location(by_id[c.get("callee")], shared),
                    int(c.get("calls")), int(c.get("Ir")))
                   for f in fs for c in f.iter("call"))
+
+
+def edges(report, annotated):
+    fs = functions(report)
+    shared = shared_names(fs)
+    want = report_calls(fs, shared)
     got, callers = [], []
     for line in open(annotated):
         m = re.match(
@@ -117,11 +123,7 @@ def edges(report, annotated):
 def both(report, annotated):
     fs = functions(report)
     shared = shared_names(fs)
-    by_id = {f.get("id"): f for f in fs}
-    want = sorted((location(f, shared),
-                   location(by_id[c.get("callee")], shared),
-                   int(c.get("calls")), int(c.get("Ir")))
-                  for f in fs for c in f.iter("call"))
+    want = report_calls(fs, shared)
     want_incl = {location(f, shared) + " [%s]" % f.get("object"):
                  int(f.find("inclusive").get("Ir"))
                  for f in fs if not (f.get("recursive") or f.get("mid-jump")
