@@ -187,6 +187,7 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    VG_(memset)(f->end_cache, 0, sizeof f->end_cache);
    VG_(memset)(f->branch, 0, sizeof f->branch);
    VG_(memset)(f->end_branch, 0, sizeof f->end_branch);
+   f->lines = NULL;
    f->observe = HT_(observed_kind)(f->name, obj);
    f->next   = fn_buckets[h & (fn_nbuckets - 1)];
    fn_buckets[h & (fn_nbuckets - 1)] = f;
@@ -312,6 +313,8 @@ void HT_(fn_snapshot_end)(void)
    for (i = 0; i < fn_nbuckets; i++) {
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
+         HT_Line* l;
+         for (l = f->lines; l; l = l->fn_next) l->end_ir = l->ir;
          f->end_ir = f->ir;
          VG_(memcpy)(f->end_cache, f->cache, sizeof f->cache);
          VG_(memcpy)(f->end_branch, f->branch, sizeof f->branch);
@@ -328,6 +331,8 @@ void HT_(fn_restore_end)(void)
    for (i = 0; i < fn_nbuckets; i++) {
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
+         HT_Line* l;
+         for (l = f->lines; l; l = l->fn_next) l->ir = l->end_ir;
          f->ir = f->end_ir;
          VG_(memcpy)(f->cache, f->end_cache, sizeof f->cache);
          VG_(memcpy)(f->branch, f->end_branch, sizeof f->branch);

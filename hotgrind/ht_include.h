@@ -133,6 +133,7 @@ typedef struct {
    Bool             heap;             /* --heap */
    Bool             thread_events;    /* --thread-events */
    Bool             call_graph;       /* --call-graph */
+   Bool             lines;            /* --lines: self costs per line */
    /* --max-contexts: the calling-context tree's node cap (0: no tree);
       given: written in <options> only when the user gave it. */
    UInt             max_contexts;
@@ -239,6 +240,8 @@ struct _HT_Context;
 /* One function as the report names it: demangled name, object basename,
    and the source file and line of its entry.  Instrumented code adds to
    'ir' directly, so an HT_Fn never moves and is never freed. */
+struct _HT_Line;
+
 typedef struct _HT_Fn {
    struct _HT_Fn* next;     /* hash chain in the identity table */
    const HChar*   name;     /* "???" when the address has no symbol */
@@ -289,7 +292,29 @@ typedef struct _HT_Fn {
    ULong          end_ir;
    ULong          end_cache[HT_N_CACHE];
    ULong          end_branch[HT_N_BRANCH];
+   /* --lines=yes: its source lines, in creation order. */
+   struct _HT_Line* lines;
 } HT_Fn;
+
+/* --lines=yes: one (function, source file, line) with its self Ir.
+   Resolved at translation time like HT_Fn, so instrumented code adds
+   to 'ir' directly; never moves, never freed. */
+typedef struct _HT_Line {
+   struct _HT_Line* next;      /* hash chain */
+   struct _HT_Line* fn_next;   /* the function's next line */
+   HT_Fn*           fn;
+   const HChar*     file;      /* "" when there is no line info */
+   const HChar*     dir;       /* "" when none; part of the identity */
+   UInt             line;      /* 0 when there is no line info */
+   UInt             hash;
+   ULong            ir;
+   ULong            end_ir;    /* when the program ended */
+} HT_Line;
+
+/* The line record of the instruction at 'a', which belongs to 'fn'. */
+HT_Line* HT_(line_at)(HT_Fn* fn, Addr a);
+/* fn's lines sorted by file, dir, line (VG_(malloc)ed; *n set). */
+HT_Line** HT_(lines_sorted)(const HT_Fn* fn, UInt* n);
 
 /* A caller -> callee pair (--call-graph=yes): how many times the callee
    was entered with the caller's activation innermost, and the sum of

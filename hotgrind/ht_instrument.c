@@ -38,6 +38,7 @@
 
 typedef struct {
    HT_Fn* fn;
+   HT_Line* line;         /* --lines=yes, else NULL */
    ULong  n;              /* instructions */
    ULong  reads, writes;  /* queued data accesses (--cache-sim=yes) */
 } Pending;
@@ -64,6 +65,7 @@ typedef struct {
    Int     n_events;   /* queued events (instructions alone without sim) */
    HT_Fn*  cur_fn;     /* the current instruction's function and address */
    HT_Fn*  prev_fn;    /* the previous instruction's, NULL at the start */
+   HT_Line* cur_line;  /* its source line (--lines=yes), else NULL */
    Addr    cur_instr;
    Int     cur_len;    /* its length in bytes */
    IRType  word_ty;
@@ -264,6 +266,7 @@ static void flush_pending(SBState* s)
       for (i = 0; i < s->n_pending; i++) {
          Pending* p = &s->pending[i];
          add_to_counter(s->sbOut, &p->fn->ir, p->n);
+         if (p->line) add_to_counter(s->sbOut, &p->line->ir, p->n);
          if (p->reads)  add_to_counter(s->sbOut, &p->fn->cache[HT_Dr], p->reads);
          if (p->writes) add_to_counter(s->sbOut, &p->fn->cache[HT_Dw], p->writes);
          reads += p->reads;
@@ -302,16 +305,19 @@ static void flush_pending(SBState* s)
    s->n_events  = 0;
 }
 
-/* The pending entry of 'fn', created if needed. */
-static Pending* pending_of(SBState* s, HT_Fn* fn)
+/* The pending entry of 'fn' (and its source line 'line' with
+   --lines=yes), created if needed. */
+static Pending* pending_of(SBState* s, HT_Fn* fn, HT_Line* line)
 {
    Int i;
    for (i = 0; i < s->n_pending; i++)
-      if (s->pending[i].fn == fn) return &s->pending[i];
+      if (s->pending[i].fn == fn && s->pending[i].line == line)
+         return &s->pending[i];
    /* Every pending function has an instruction since the last flush, and
       a flush comes at least every FLUSH_EVERY instructions. */
    tl_assert(s->n_pending < MAX_PENDING);
    s->pending[s->n_pending].fn = fn;
+   s->pending[s->n_pending].line = line;
    s->pending[s->n_pending].n = 0;
    s->pending[s->n_pending].reads = 0;
    s->pending[s->n_pending].writes = 0;
@@ -327,8 +333,8 @@ static void queue_event(SBState* s, EventKind kind, IRExpr* addr, Int size)
    e->kind = kind; e->fn = s->cur_fn; e->addr = addr; e->size = size;
    e->instr = s->cur_instr;
    /* The current instruction is pending (a flush above re-adds it). */
-   pending_of(s, s->cur_fn)->reads  += kind == Ev_Read;
-   pending_of(s, s->cur_fn)->writes += kind == Ev_Write;
+   pending_of(s, s->cur_fn, s->cur_line)->reads  += kind == Ev_Read;
+   pending_of(s, s->cur_fn, s->cur_line)->writes += kind == Ev_Write;
 }
 
 static Bool same_atom(const IRExpr* a, const IRExpr* b)
@@ -382,6 +388,7 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
    tl_assert(s->n_events < FLUSH_EVERY);
    s->n_instrs++;
    s->cur_fn = fn;
+   s->cur_line = HT_(clo).lines ? HT_(line_at)(fn, a) : NULL;
    s->cur_instr = a;
    s->cur_len = len;
    if (HT_(clo).cache_sim) {
@@ -392,7 +399,7 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
       s->events[s->n_events].instr = a;
    }
    s->n_events++;
-   pending_of(s, fn)->n++;
+   pending_of(s, fn, s->cur_line)->n++;
 }
 
 /* --call-graph=yes: a direct transfer from code of 'from' to 'target',
@@ -639,6 +646,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.cur_instr = 0;
    s.cur_len   = 0;
    s.prev_fn   = NULL;
+   s.cur_line  = NULL;
    s.word_ty   = gWordTy;
    s.fetch_known = False;
 

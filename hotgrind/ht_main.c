@@ -49,6 +49,7 @@ HT_Clo HT_(clo) = {
    .heap            = True,
    .thread_events   = False,
    .call_graph      = False,
+   .lines           = False,
    .max_contexts    = 100000,
    .launcher        = NULL,
 };
@@ -197,6 +198,7 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    else if VG_BOOL_CLO(arg, "--heap", c->heap) {}
    else if VG_BOOL_CLO(arg, "--thread-events", c->thread_events) {}
    else if VG_BOOL_CLO(arg, "--call-graph", c->call_graph) {}
+   else if VG_BOOL_CLO(arg, "--lines", c->lines) {}
    else if VG_BINT_CLO(arg, "--max-contexts", c->max_contexts, 0, 100000000)
       c->given_max_contexts = True;
    else if VG_XACT_CLO(arg, "--cache-geometry=fixed", c->geometry_host, False) {}
@@ -246,6 +248,7 @@ static void ht_print_usage(void)
 "                                does: Dr Dw I1mr ILmr D1mr DLmr D1mw DLmw [no]\n"
 "    --branch-sim=no|yes         simulate branch prediction as Cachegrind\n"
 "                                does: Bc Bcm Bi Bim [no]\n"
+"    --lines=no|yes              also count self Ir per source line [no]\n"
 "    --I1=<size>,<assoc>,<line>  I1 cache geometry [32768,8,64]\n"
 "    --D1=<size>,<assoc>,<line>  D1 cache geometry [32768,8,64]\n"
 "    --LL=<size>,<assoc>,<line>  LL cache geometry [8388608,16,64]\n"
@@ -461,6 +464,13 @@ static void cache_post_clo_init(void)
 static void ht_post_clo_init(void)
 {
    start_pid = VG_(getpid)();
+   /* Cache and branch figures are still counted per function only: a
+      per-line report without them would look complete and be wrong. */
+   if (HT_(clo).lines && (HT_(clo).cache_sim || HT_(clo).branch_sim)) {
+      VG_(fmsg)("hotgrind: --lines=yes counts Ir only so far; it cannot be "
+                "combined with --cache-sim=yes or --branch-sim=yes\n");
+      VG_(exit)(1);
+   }
    HT_(mark_post_clo_init)();
    HT_(fn_init)();
    HT_(callstack_init)();

@@ -457,6 +457,7 @@ static void write_run(Out* o)
    write_option(o, "heap", HT_(clo).heap ? "yes" : "no");
    write_option(o, "thread-events", HT_(clo).thread_events ? "yes" : "no");
    if (HT_(clo).call_graph) write_option(o, "call-graph", "yes");
+   if (HT_(clo).lines) write_option(o, "lines", "yes");
    if (HT_(clo).branch_sim) write_option(o, "branch-sim", "yes");
    /* Only where it can change the report. */
    if (HT_(clo).call_graph && HT_(clo).given_max_contexts) {
@@ -606,6 +607,26 @@ static void write_call_graph(Out* o, HT_Fn* f, HT_Edge** edges, UInt n_edges,
    out_str(o, "      </callees>\n");
 }
 
+/* --lines=yes: the function's self Ir per source line, lines with a
+   zero count (run only after the end) left out. */
+static void write_lines(Out* o, const HT_Fn* f)
+{
+   UInt      i, n;
+   HT_Line** lines = HT_(lines_sorted)(f, &n);
+   out_str(o, "      <lines>\n");
+   for (i = 0; i < n; i++) {
+      if (lines[i]->ir == 0) continue;
+      out_str(o, "        <line");
+      out_attr(o, "file", lines[i]->file);
+      if (lines[i]->dir[0] != '\0') out_attr(o, "dir", lines[i]->dir);
+      out_attr_u64(o, "line", lines[i]->line);
+      out_attr_u64(o, "Ir", lines[i]->ir);
+      out_str(o, "/>\n");
+   }
+   out_str(o, "      </lines>\n");
+   if (lines) VG_(free)(lines);
+}
+
 static void write_functions(Out* o, HT_Fn** fns, UInt n)
 {
    UInt      i, n_edges = 0, next_edge = 0;
@@ -646,6 +667,8 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       out_cache_attrs(o, f->ir, f->cache);
       out_branch_attrs(o, f->branch);
       out_str(o, "/>\n");
+      if (HT_(clo).lines)
+         write_lines(o, f);
       if (HT_(clo).heap && (f->heap[HT_Allocs] || f->heap[HT_Frees])) {
          out_str(o, "      <heap");
          out_heap_attrs(o, f->heap);

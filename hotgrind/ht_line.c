@@ -1,0 +1,118 @@
+/*--------------------------------------------------------------------*/
+/*--- hotgrind: self costs per source line.               ht_line.c ---*/
+/*--------------------------------------------------------------------*/
+/*
+   This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
+*/
+
+/* --lines=yes: each instruction's (function, file, line) is resolved
+   once, at translation time, with the debug-info call Cachegrind uses
+   (VG_(get_filename_linenum)), so the instrumented code adds a constant
+   to a fixed per-line counter next to the function's. */
+
+#include "pub_tool_basics.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_deduppoolalloc.h"
+
+#include "ht_include.h"
+
+static HT_Line**       line_buckets;
+static UInt            line_nbuckets;
+static UInt            line_count;
+static DedupPoolAlloc* line_strings;   /* interned file and dir names */
+
+static const HChar* intern_line_string(const HChar* s)
+{
+   if (line_strings == NULL)
+      line_strings = VG_(newDedupPA)(16384, 1, VG_(malloc),
+                                     "hotgrind.line.strings", VG_(free));
+   return VG_(allocEltDedupPA)(line_strings, VG_(strlen)(s) + 1, s);
+}
+
+static UInt line_hash(const HT_Fn* fn, const HChar* file, const HChar* dir,
+                      UInt line)
+{
+   UInt h = HT_(hash_str)(2166136261u ^ (UInt)(UWord)fn ^ (line * 2654435761u),
+                          file);
+   return HT_(hash_str)(h, dir);
+}
+
+static void grow_line_table(void)
+{
+   UInt      n = line_nbuckets ? line_nbuckets * 2 : 1024, i;
+   HT_Line** b = VG_(calloc)("hotgrind.line.buckets", n, sizeof(HT_Line*));
+   for (i = 0; i < line_nbuckets; i++) {
+      HT_Line* l = line_buckets[i];
+      while (l) {
+         HT_Line* next = l->next;
+         l->next = b[l->hash & (n - 1)];
+         b[l->hash & (n - 1)] = l;
+         l = next;
+      }
+   }
+   if (line_buckets) VG_(free)(line_buckets);
+   line_buckets  = b;
+   line_nbuckets = n;
+}
+
+HT_Line* HT_(line_at)(HT_Fn* fn, Addr a)
+{
+   const HChar* file = "";
+   const HChar* dir  = "";
+   UInt         line = 0, h;
+   HT_Line*     l;
+   if (!VG_(get_filename_linenum)(VG_(current_DiEpoch)(), a, &file, &dir,
+                                  &line)) {
+      file = ""; dir = ""; line = 0;
+   }
+   h = line_hash(fn, file, dir, line);
+   if (line_nbuckets > 0)
+      for (l = line_buckets[h & (line_nbuckets - 1)]; l; l = l->next)
+         if (l->hash == h && l->fn == fn && l->line == line
+             && VG_(strcmp)(l->file, file) == 0
+             && VG_(strcmp)(l->dir, dir) == 0)
+            return l;
+   if (line_count >= line_nbuckets) grow_line_table();
+   l = VG_(malloc)("hotgrind.line", sizeof(HT_Line));
+   l->fn     = fn;
+   l->file   = intern_line_string(file);
+   l->dir    = intern_line_string(dir);
+   l->line   = line;
+   l->hash   = h;
+   l->ir     = 0;
+   l->end_ir = 0;
+   l->fn_next = fn->lines;
+   fn->lines  = l;
+   l->next = line_buckets[h & (line_nbuckets - 1)];
+   line_buckets[h & (line_nbuckets - 1)] = l;
+   line_count++;
+   return l;
+}
+
+static Int cmp_line_order(const void* pa, const void* pb)
+{
+   const HT_Line* a = *(const HT_Line* const*)pa;
+   const HT_Line* b = *(const HT_Line* const*)pb;
+   Int c;
+   if ((c = VG_(strcmp)(a->file, b->file)) != 0) return c;
+   if ((c = VG_(strcmp)(a->dir, b->dir)) != 0)   return c;
+   if (a->line != b->line) return a->line < b->line ? -1 : 1;
+   return 0;
+}
+
+HT_Line** HT_(lines_sorted)(const HT_Fn* fn, UInt* n)
+{
+   UInt      count = 0, i = 0;
+   HT_Line*  l;
+   HT_Line** arr;
+   for (l = fn->lines; l; l = l->fn_next) count++;
+   *n = count;
+   if (count == 0) return NULL;
+   arr = VG_(malloc)("hotgrind.line.sorted", count * sizeof(HT_Line*));
+   for (l = fn->lines; l; l = l->fn_next) arr[i++] = l;
+   VG_(ssort)(arr, count, sizeof(HT_Line*), cmp_line_order);
+   return arr;
+}
