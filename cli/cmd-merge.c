@@ -66,7 +66,16 @@ static bool load_strictly(struct input *in, struct merged_functions *functions,
 {
     in->report = hg_report_load_each(in->path, sum_function, functions,
                                      problem, size);
-    return in->report != NULL;
+    if (in->report == NULL)
+        return false;
+    /* Merge does not read <lines> yet: summing the rest would write a
+       report whose option says lines=yes with no lines. */
+    if (hg_report_option(in->report, "lines") != NULL) {
+        snprintf(problem, size, "made with --lines=yes, whose per-line "
+                 "costs merge cannot sum yet");
+        return false;
+    }
+    return true;
 }
 
 static bool same_text(const char *a, const char *b)

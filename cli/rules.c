@@ -808,6 +808,31 @@ static void check_function_branches(struct hg_rules *checker,
                                && add_to(&checker->branch_sum[i], value[i]);
 }
 
+/* lines=yes: a function's <line> Irs add up to its <self> Ir
+   (docs/report-format.md, <lines>). */
+static void check_function_lines(struct hg_rules *checker,
+                                 const xmlNode *node)
+{
+    const xmlNode *self = child_named(node, "self");
+    const xmlNode *lines = child_named(node, "lines");
+    const xmlNode *line;
+    uint64_t self_ir, ir, sum = 0;
+    if (self == NULL || lines == NULL || !get_count(self, "Ir", &self_ir))
+        return;
+    for (line = lines->children; line != NULL; line = line->next) {
+        if (!is_element(line, "line") || !get_count(line, "Ir", &ir))
+            continue;
+        if (!add_to(&sum, ir)) {
+            broken(checker, lines, "the <line> Irs add up to more than "
+                   "%" PRIu64 "", UINT64_MAX);
+            return;
+        }
+    }
+    if (sum != self_ir)
+        broken(checker, lines, "the <line> Irs add up to %" PRIu64 ", but "
+               "<self> has Ir=\"%" PRIu64 "\"", sum, self_ir);
+}
+
 static void check_branch_sums(struct hg_rules *checker,
                               const xmlNode *functions)
 {
@@ -1898,6 +1923,7 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
         return;
     if (strcmp(name, "function") == 0) {
         check_in_phase(checker, PHASE_FUNCTIONS, check_function, item);
+        check_in_phase(checker, PHASE_FUNCTIONS, check_function_lines, item);
         check_in_phase(checker, PHASE_FUNCTIONS_CACHE, check_entity_cache,
                        item);
         check_in_phase(checker, PHASE_BRANCHES, check_function_branches,

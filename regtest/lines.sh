@@ -68,3 +68,26 @@ grep -q "lines=yes counts Ir only so far" refused.out ||
    fail "no clear error for --lines=yes --cache-sim=yes"
 test -e refused.xml && fail "a refused run wrote a report"
 pass "--lines=yes with --cache-sim=yes is refused with a clear error"
+
+# hotgrind validate checks that the lines add up to <self>: the real
+# report is valid, the one with a changed line count is not.
+HOTGRIND_CLI="$top_builddir/cli/hotgrind"
+"$HOTGRIND_CLI" validate oracle_c.xml >valid.out 2>&1 ||
+   fail "hotgrind validate rejected a --lines=yes report: $(cat valid.out)"
+if "$HOTGRIND_CLI" validate off_by_one.xml >invalid.out 2>&1; then
+   fail "hotgrind validate accepted lines that do not add up to <self>"
+fi
+grep -q "the <line> Irs add up to" invalid.out ||
+   fail "hotgrind validate gave no clear error: $(cat invalid.out)"
+pass "hotgrind validate: $(head -1 invalid.out)"
+
+# merge does not sum <lines> yet: it refuses, writing nothing, rather than
+# write lines=yes without lines.
+if "$HOTGRIND_CLI" merge -o merged.xml oracle_c.xml again.xml >merge.out 2>&1
+then
+   fail "hotgrind merge accepted --lines=yes reports"
+fi
+grep -q "made with --lines=yes" merge.out ||
+   fail "hotgrind merge gave no clear error: $(cat merge.out)"
+test -e merged.xml && fail "a refused merge wrote merged.xml"
+pass "hotgrind merge refuses --lines=yes reports: $(cat merge.out)"
