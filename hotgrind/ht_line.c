@@ -35,7 +35,7 @@ static const HChar* intern_line_string(const HChar* s)
 static UInt line_hash(const HT_Fn* fn, const HChar* file, const HChar* dir,
                       UInt line)
 {
-   UInt h = HT_(hash_str)(2166136261u ^ (UInt)(UWord)fn ^ (line * 2654435761u),
+   UInt h = HT_(hash_str)(HT_HASH_START ^ (UInt)(UWord)fn ^ (line * 2654435761u),
                           file);
    return HT_(hash_str)(h, dir);
 }
