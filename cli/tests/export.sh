@@ -115,6 +115,21 @@ assert list(t)[-4:] == ["Bc", "Bcm", "Bi", "Bim"], list(t)
       { cmp -s "$scratch/branch-first.json" "$out" ||
           fail "export --format=json branch-head.xml: two runs differ"; }
   }
+  # BMF: the total's four branch measures, as the fixture has them; a
+  # marked function has none (its measures are inclusive ones).
+  run 0 export --format=bmf "$HG_TEST_DATA/diff/branch-head.xml" && {
+    checks=$((checks + 1))
+    python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = r["mm 64: (total)"]
+got = [t[m]["value"] for m in ("conditional-branches",
+       "conditional-branch-mispredictions", "indirect-branches",
+       "indirect-branch-mispredictions")]
+assert got == [200, 10, 10, 2], got
+assert "conditional-branches" not in r["mm 64: kernel (mm)"]
+' "$out" 2>"$err" || fail "export --format=bmf branch-head.xml: branch measures"
+  }
 fi
 
 # --- folded: one line per function with self Ir, summing to the total
