@@ -113,6 +113,16 @@ static void json_costs(struct hg_json *w, uint64_t ir,
             hg_json_count(w, hg_cache_metric_names[i], cache->value[i]);
 }
 
+/* The branch figures of a <self> or <totals>, after the cache figures,
+   when the run simulated branches. */
+static void json_branches(struct hg_json *w,
+                          const struct hg_branch_costs *branch)
+{
+    int i;
+    for (i = 0; branch->present && i < HG_BRANCH_METRICS; i++)
+        hg_json_count(w, hg_branch_metric_names[i], branch->value[i]);
+}
+
 static void json_inclusive(struct hg_json *w, uint64_t ir,
                            const struct hg_cache_costs *cache, bool has_heap,
                            const struct hg_heap_traffic *heap)
@@ -283,6 +293,7 @@ static void json_function(struct hg_json *w, const struct hg_function *f)
     }
     hg_json_open(w, "self", '{', false);
     json_costs(w, f->self_ir, &f->self_cache);
+    json_branches(w, &f->self_branch);
     hg_json_close(w);
     if (f->has_heap) {
         hg_json_open(w, "heap", '{', false);
@@ -452,6 +463,7 @@ static void export_json(FILE *out, const struct hg_report *r)
     }
     hg_json_open(&w, "totals", '{', false);
     json_costs(&w, r->total_ir, &r->total_cache);
+    json_branches(&w, &r->total_branch);
     if (r->has_heap) {
         hg_json_open(&w, "heap", '{', false);
         json_heap_traffic(&w, &r->heap.traffic);
@@ -519,6 +531,10 @@ static const struct {
     { "D1mw", "d1-write-misses" },
     { "DLmw", "ll-data-write-misses" },
     { "cycles", "estimated-cycles" },
+    { "Bc", "conditional-branches" },
+    { "Bcm", "conditional-branch-mispredictions" },
+    { "Bi", "indirect-branches" },
+    { "Bim", "indirect-branch-mispredictions" },
     { "allocs", "allocations" },
     { "alloc-bytes", "allocated-bytes" },
     { "frees", "frees" },

@@ -13,7 +13,7 @@
 
 /* Which figure a metric reads, beyond its scope. */
 enum source {
-    SRC_IR, SRC_CACHE, SRC_HEAP,
+    SRC_IR, SRC_CACHE, SRC_BRANCH, SRC_HEAP,
     SRC_CALLS, SRC_INCL_IR, SRC_INCL_CACHE, SRC_INCL_HEAP,
     SRC_PER_CALL,
     SRC_PEAK_BYTES, SRC_PEAK_BLOCKS, SRC_EXIT_BYTES, SRC_EXIT_BLOCKS
@@ -44,6 +44,11 @@ static const struct metric_def table[] = {
     SELF("DLmw", "LL cache data write misses", true, SRC_CACHE, HG_DLMW),
     SELF("cycles", "estimated cycles of the report's cost model", true,
          SRC_CACHE, HG_CYCLES),
+    SELF("Bc", "conditional branches executed", true, SRC_BRANCH, HG_BC),
+    SELF("Bcm", "conditional branches mispredicted", true, SRC_BRANCH,
+         HG_BCM),
+    SELF("Bi", "indirect branches executed", true, SRC_BRANCH, HG_BI),
+    SELF("Bim", "indirect branches mispredicted", true, SRC_BRANCH, HG_BIM),
     SELF("allocs", "heap blocks allocated", false, SRC_HEAP, HEAP_ALLOCS),
     SELF("alloc-bytes", "heap bytes allocated", false, SRC_HEAP,
          HEAP_ALLOC_BYTES),
@@ -144,6 +149,16 @@ static bool cache_figure(const struct hg_cache_costs *cache, int index,
     return true;
 }
 
+/* Reports of --branch-sim=no have no branch figures at all. */
+static bool branch_figure(const struct hg_branch_costs *branch, int index,
+                          uint64_t *value)
+{
+    if (!branch->present)
+        return false;
+    *value = branch->value[index];
+    return true;
+}
+
 static uint64_t per_call_figure(const struct hg_per_call *pc, int index)
 {
     switch (index) {
@@ -166,6 +181,9 @@ static bool self_value(const struct metric_def *d,
     case SRC_CACHE:
         return cache_figure(f ? &f->self_cache : &report->total_cache,
                             d->index, value);
+    case SRC_BRANCH:
+        return branch_figure(f ? &f->self_branch : &report->total_branch,
+                             d->index, value);
     case SRC_HEAP:
         /* A function without <heap> had no heap traffic, when the run
            counted it. */

@@ -173,3 +173,64 @@ for a in Bc Bcm Bi Bim; do
    test "$two" = "$((2 * one))" || fail "merged main's $a is $two, not 2 x $one"
 done
 pass "merge sums the branch figures of totals and functions"
+
+# hotgrind diff and check read the figures of real reports: the two
+# hand-counted runs above (amd64), ht_loop_n's Bc 1000 -> 7 and ht_scan's
+# 41 -> 60, by hand as counted there; the JSON of both valid against its
+# schema (Debian's jsonschema), and each command twice byte for byte.
+if test -f hand_1000_20.xml && test -f hand_7_100.xml; then
+   /usr/bin/python3 -c 'import jsonschema' 2>/dev/null ||
+      hard_error "needs /usr/bin/python3 with jsonschema (tools/install-deps.sh)"
+   cat >branches.policy <<'POLICY'
+<?xml version="1.0" encoding="UTF-8"?>
+<policy format="1">
+  <budgets>
+    <function pattern="ht_loop_n" metric="Bc" exact="7"/>
+    <function pattern="ht_scan" metric="Bc" exact="60"/>
+    <function pattern="ht_leaf3" metric="Bi" exact="0"/>
+  </budgets>
+  <thresholds regression="5" improvement="5" floor="0">
+    <metric name="Bc"/>
+  </thresholds>
+</policy>
+POLICY
+   for round in 1 2; do
+      _st=0
+      "$HOTGRIND_CLI" check --policy branches.policy hand_1000_20.xml hand_7_100.xml \
+         >check.$round.text 2>check.err || _st=$?
+      # ht_scan's 46% more conditional branches is a regression: status 1.
+      test "$_st" = 1 || fail "check on branch figures: status $_st, $(cat check.err)"
+      _st=0
+      "$HOTGRIND_CLI" check --format=json --policy branches.policy \
+         hand_1000_20.xml hand_7_100.xml >check.$round.json 2>check.err || _st=$?
+      test "$_st" = 1 || fail "check --format=json on branch figures: status $_st, $(cat check.err)"
+      "$HOTGRIND_CLI" diff --format=json --limit 0 hand_1000_20.xml hand_7_100.xml \
+         >diff.$round.json 2>diff.err || fail "diff on branch figures: $(cat diff.err)"
+   done
+   for f in check.text check.json diff.json; do
+      cmp -s "${f%.*}.1.${f#*.}" "${f%.*}.2.${f#*.}" ||
+         fail "two runs of the same ${f%.*} on branch figures differ"
+   done
+   for line in \
+      'pass    branches.policy:4  Bc of ht_loop_n (hand_c): 7, want exactly 7' \
+      'pass    branches.policy:5  Bc of ht_scan (hand_c): 60, want exactly 60' \
+      'better  branches.policy:9  Bc of ht_loop_n (hand_c): 1,000 -> 7, -993 (-99.30%), more than -5.00%' \
+      'FAIL    branches.policy:9  Bc of ht_scan (hand_c): 41 -> 60, +19 (+46.34%), more than +5.00%'; do
+      grep -qxF "$line" check.1.text || fail "check on branch figures: no line: $line"
+   done
+   /usr/bin/python3 - "$top_srcdir/docs" check.1.json diff.1.json <<'PY' ||
+import json, sys
+import jsonschema
+docs, check_file, diff_file = sys.argv[1:]
+for name, path in (("check", check_file), ("diff", diff_file)):
+    schema = json.load(open("%s/%s.schema.json" % (docs, name)))
+    jsonschema.Draft202012Validator(schema).validate(json.load(open(path)))
+rows = {r.get("name"): r for r in json.load(open(diff_file))["rows"]}
+figures = {m["metric"]: m for m in rows["ht_loop_n"]["metrics"]}
+got = tuple(figures["Bc"][k] for k in ("base", "head", "delta"))
+assert got == (1000, 7, -993), got
+assert figures["Bi"]["base"] == 0 and figures["Bi"]["head"] == 0, figures["Bi"]
+PY
+      fail "diff/check JSON of branch figures: invalid or wrong figures"
+   pass "diff and check on real reports: ht_loop_n Bc 1000 -> 7, ht_scan 41 -> 60 (by hand); JSON valid; twice identical"
+fi

@@ -57,6 +57,24 @@ run 0 validate base.xml head.xml head-arm64.xml drift.xml
 expect_output budgets.out 1 check --policy budgets.xml head.xml
 expect_output budgets-kept.out 0 check --policy budgets-kept.xml head.xml
 
+# --- branch figures (--branch-sim=yes), on the diff fixtures: kernel's
+# mispredictions fall from 15 to 5 conditional, 3 to 1 indirect; the totals
+# from 20 to 10 and 4 to 2.  Twice, byte for byte.
+expect_output branches.out 1 check --policy branches.xml \
+  ../diff/branch-base.xml ../diff/branch-head.xml
+cp "$out" "$scratch/branches-first"
+run 1 check --policy branches.xml ../diff/branch-base.xml ../diff/branch-head.xml &&
+  { cmp -s "$scratch/branches-first" "$out" ||
+      fail "check on branch figures: two runs differ"; }
+# Without --branch-sim=yes the figures are missing, as cache figures are.
+run 1 check --policy branches.xml ../diff/cache-base.xml ../diff/cache-head.xml &&
+  for line in \
+      'note: thresholds on Bcm not applied: neither report has these figures' \
+      "FAIL    branches.xml:6  Bc of function 'main': the report has no Bc figure, want exactly 50" \
+      'FAIL    branches.xml:7  Bim of (total): the report has no Bim figure, want at most 1'; do
+    grep -qxF "$line" "$out" || fail "check without branch figures: no line: $line"
+  done
+
 # --- thresholds.  From base.xml to head.xml (totals 1,000,000 -> 994,400
 # Ir; 102 -> 152 allocations): parse 300,000 -> 360,000 Ir (+20%), 100
 # -> 150 allocations (+50%), mean 3,500.00 -> 4,200.00 (+20%); hash

@@ -1758,7 +1758,7 @@ START_TEST(lists_every_metric_once_in_scope_order)
 {
     size_t n, i, j;
     const struct hg_metric *all = hg_metrics(&n);
-    ck_assert_uint_eq(n, 38);   /* 14 self, 20 marked, 4 total */
+    ck_assert_uint_eq(n, 42);   /* 18 self (4 of them branch), 20 marked, 4 total */
     ck_assert_str_eq(all[0].name, "Ir");
     ck_assert_str_eq(all[n - 1].name, "exit-blocks");
     for (i = 0; i < n; i++) {
@@ -1772,6 +1772,8 @@ START_TEST(lists_every_metric_once_in_scope_order)
     ck_assert_ptr_null(hg_metric_named("ir"));
     ck_assert_ptr_null(hg_metric_named(""));
     ck_assert(hg_metric_named("D1mr")->arch_dependent);
+    ck_assert(hg_metric_named("Bcm")->arch_dependent);
+    ck_assert_int_eq(hg_metric_named("Bim")->scope, HG_SCOPE_SELF);
     ck_assert(hg_metric_named("p95")->arch_dependent);
     ck_assert(!hg_metric_named("calls")->arch_dependent);
     ck_assert(!hg_metric_named("incl-alloc-bytes")->arch_dependent);

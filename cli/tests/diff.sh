@@ -250,6 +250,23 @@ kernel   mm      k.c   changed  D1mr            20     10    -10  -50.00%
 EXPECTED
 expect_output cache-base.xml cache-head.xml
 
+# branch figures (--branch-sim=yes): only the mispredictions moved
+cat >"$expected" <<'EXPECTED'
+Base:      branch-base.xml: ./mm 64 (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Head:      branch-head.xml: ./mm 64 (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
+Total:     1,000 -> 1,000 Ir (0, 0.00%)
+Compared:  2 functions and zones: 1 changed, 0 added, 0 removed, 1 unchanged (not shown)
+Shown:     all 1 that differ, by impact
+
+name     object  file  status   metric   base   head  delta   change
+(total)                         Ir      1,000  1,000      0    0.00%
+                                Bcm        20     10    -10  -50.00%
+                                Bim         4      2     -2  -50.00%
+kernel   mm      k.c   changed  Bcm        15      5    -10  -66.67%
+                                Bim         3      1     -2  -66.67%
+EXPECTED
+expect_output branch-base.xml branch-head.xml
+
 # cache figures, markdown
 cat >"$expected" <<'EXPECTED'
 **hotgrind diff**: total 1,000 → 1,000 Ir (0, 0.00%); functions and zones: 1 changed, 0 added, 0 removed, 1 unchanged.

@@ -93,6 +93,43 @@ assert r["totals"]["heap"]["peak-bytes"] == 1100
 assert r["run"]["exit"] == {"how": "signal", "signal": 6}
 ' "$out" 2>"$err" || fail "export --format=json report.xml: figures"
   }
+  # Branch figures (--branch-sim=yes) on <totals> and <self>, as the
+  # fixture has them; none on <inclusive>.  Twice, byte for byte.
+  run 0 export --format=json "$HG_TEST_DATA/diff/branch-head.xml" && {
+    checks=$((checks + 1))
+    cp "$out" "$scratch/branch-first.json"
+    python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+f = {x["name"]: x for x in r["functions"]}
+t = r["totals"]
+assert (t["Bc"], t["Bcm"], t["Bi"], t["Bim"]) == (200, 10, 10, 2), t
+k = f["kernel"]
+assert (k["self"]["Bc"], k["self"]["Bcm"], k["self"]["Bi"], k["self"]["Bim"]) == (150, 5, 6, 1)
+assert "Bc" not in k["inclusive"]
+m = f["main"]["self"]
+assert (m["Bc"], m["Bcm"], m["Bi"], m["Bim"]) == (50, 5, 4, 1)
+assert list(t)[-4:] == ["Bc", "Bcm", "Bi", "Bim"], list(t)
+' "$out" 2>"$err" || fail "export --format=json branch-head.xml: figures"
+    run 0 export --format=json "$HG_TEST_DATA/diff/branch-head.xml" &&
+      { cmp -s "$scratch/branch-first.json" "$out" ||
+          fail "export --format=json branch-head.xml: two runs differ"; }
+  }
+  # BMF: the total's four branch measures, as the fixture has them; a
+  # marked function has none (its measures are inclusive ones).
+  run 0 export --format=bmf "$HG_TEST_DATA/diff/branch-head.xml" && {
+    checks=$((checks + 1))
+    python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = r["mm 64: (total)"]
+got = [t[m]["value"] for m in ("conditional-branches",
+       "conditional-branch-mispredictions", "indirect-branches",
+       "indirect-branch-mispredictions")]
+assert got == [200, 10, 10, 2], got
+assert "conditional-branches" not in r["mm 64: kernel (mm)"]
+' "$out" 2>"$err" || fail "export --format=bmf branch-head.xml: branch measures"
+  }
 fi
 
 # --- folded: one line per function with self Ir, summing to the total
