@@ -39,11 +39,29 @@ static void percent_field(HChar* buf, ULong part, ULong whole, Int width)
    VG_(sprintf)(buf, "%*.1f%%", width - 1, part * 100.0 / whole);
 }
 
+/* Cachegrind's three column widths, shared by its cache block and its
+   branch lines: as wide as I refs, as the wider of D reads (0 without
+   the cache simulation) and conditional branches, and of D writes and
+   indirect branches. */
+typedef struct { Int w1, w2, w3; } SummaryColumns;
+
+static SummaryColumns summary_columns(ULong ir, const ULong c[HT_N_CACHE],
+                                      const ULong br[HT_N_BRANCH])
+{
+   ULong          dr = HT_(clo).cache_sim ? c[HT_Dr] : 0;
+   ULong          dw = HT_(clo).cache_sim ? c[HT_Dw] : 0;
+   SummaryColumns w;
+   w.w1 = grouped_width(ir);
+   w.w2 = grouped_width(dr > br[HT_Bc] ? dr : br[HT_Bc]);
+   w.w3 = grouped_width(dw > br[HT_Bi] ? dw : br[HT_Bi]);
+   return w;
+}
+
 /* Cachegrind's block: I refs and instruction misses; D refs, misses and
    rates split into reads and writes; LL refs, misses and rate.  The
-   columns are as wide as I refs, D reads and D writes. */
+   columns are summary_columns'. */
 static void print_cache_summary(ULong ir, const ULong c[HT_N_CACHE],
-                                const ULong br[HT_N_BRANCH])
+                                SummaryColumns w)
 {
    ULong d    = c[HT_Dr] + c[HT_Dw];
    ULong d1   = c[HT_D1mr] + c[HT_D1mw];
@@ -53,10 +71,7 @@ static void print_cache_summary(ULong ir, const ULong c[HT_N_CACHE],
    /* A zero count is taken as 1 in a rate's denominator. */
    ULong ir1  = ir ? ir : 1, d_1 = d ? d : 1;
    ULong dr1  = c[HT_Dr] ? c[HT_Dr] : 1, dw1 = c[HT_Dw] ? c[HT_Dw] : 1;
-   /* Cachegrind sizes the columns for the branch lines below too. */
-   Int   w1 = grouped_width(ir);
-   Int   w2 = grouped_width(c[HT_Dr] > br[HT_Bc] ? c[HT_Dr] : br[HT_Bc]);
-   Int   w3 = grouped_width(c[HT_Dw] > br[HT_Bi] ? c[HT_Dw] : br[HT_Bi]);
+   Int   w1 = w.w1, w2 = w.w2, w3 = w.w3;
    HChar a[48], b[48], e[48];
 
    VG_(umsg)("I   refs:      %'*llu\n", w1, ir);
@@ -90,20 +105,14 @@ static void print_cache_summary(ULong ir, const ULong c[HT_N_CACHE],
    VG_(umsg)("LL miss rate:  %s (%s     + %s  )\n", a, b, e);
 }
 
-/* Cachegrind's branch lines, after a blank line, with its columns: as
-   wide as I refs, as the wider of D reads (0 without the cache
-   simulation) and conditional branches, and of D writes and indirect
-   ones.  Cachegrind takes a kind of branch that never ran as one branch,
-   in the counts as well as in the rates: so does this. */
-static void print_branch_summary(ULong ir, const ULong c[HT_N_CACHE],
-                                 const ULong br[HT_N_BRANCH])
+/* Cachegrind's branch lines, after a blank line, in summary_columns'.
+   Cachegrind takes a kind of branch that never ran as one branch, in the
+   counts as well as in the rates: so does this. */
+static void print_branch_summary(const ULong br[HT_N_BRANCH],
+                                 SummaryColumns w)
 {
-   ULong dr = HT_(clo).cache_sim ? c[HT_Dr] : 0;
-   ULong dw = HT_(clo).cache_sim ? c[HT_Dw] : 0;
    ULong bc = br[HT_Bc] ? br[HT_Bc] : 1, bi = br[HT_Bi] ? br[HT_Bi] : 1;
-   Int   w1 = grouped_width(ir);
-   Int   w2 = grouped_width(dr > br[HT_Bc] ? dr : br[HT_Bc]);
-   Int   w3 = grouped_width(dw > br[HT_Bi] ? dw : br[HT_Bi]);
+   Int   w1 = w.w1, w2 = w.w2, w3 = w.w3;
    HChar a[48], b[48], e[48];
 
    VG_(umsg)("\n");
@@ -192,6 +201,7 @@ void HT_(print_summary)(HT_Fn** fns, UInt n, ULong total)
 {
    UInt i, j;
    ULong sum[HT_N_CACHE], branches[HT_N_BRANCH];
+   SummaryColumns columns;
    if (VG_(clo_verbosity) == 0) return;
    VG_(memset)(sum, 0, sizeof sum);
    VG_(memset)(branches, 0, sizeof branches);
@@ -199,12 +209,13 @@ void HT_(print_summary)(HT_Fn** fns, UInt n, ULong total)
       for (j = 0; j < HT_N_CACHE; j++) sum[j] += fns[i]->cache[j];
       for (j = 0; j < HT_N_BRANCH; j++) branches[j] += fns[i]->branch[j];
    }
+   columns = summary_columns(total, sum, branches);
    if (HT_(clo).cache_sim)
-      print_cache_summary(total, sum, branches);
+      print_cache_summary(total, sum, columns);
    else
       VG_(umsg)("I   refs:      %'llu\n", total);
    if (HT_(clo).branch_sim)
-      print_branch_summary(total, sum, branches);
+      print_branch_summary(branches, columns);
    VG_(umsg)("\n");
    if (HT_(clo).heap) print_heap_summary();
    VG_(umsg)("Threads:   %u\n", HT_(n_threads)());
