@@ -392,15 +392,6 @@ void copy_counted(HT_Costs* dst, const HT_Costs* src)
       for (i = 0; i < HT_N_HEAP; i++) dst->heap[i] = src->heap[i];
 }
 
-/* Whether a context's calls and inclusive costs are its edge's, added
-   to the edge at the program's end (ht_context.c) rather than at each
-   call: a normal context entered from its parent, whose function is the
-   caller. */
-static inline Bool folds_into_edge(const HT_Context* c)
-{
-   return c->parent != NULL && !c->truncated && !c->uncounted;
-}
-
 /* The end of an activation with a context once truncated roots exist:
    what they took inside it, k, is cut out of its context's share, and
    its edge, when the context carries it, gets k itself so that it keeps
@@ -429,7 +420,7 @@ void context_ended_cutting(ThreadState* t, const Activation* a,
          c->costs[HT_(ctx_incl_heap_at) + i] += share.heap[i];
    if (c->truncated)
       add_difference(&t->cut, &share, &zero);
-   if (folds_into_edge(c) && VG_(memcmp)(&k, &zero, sizeof k) != 0)
+   if (HT_(folds_into_edge)(c) && VG_(memcmp)(&k, &zero, sizeof k) != 0)
       add_difference(&HT_(edge_of)(c->parent->fn, c->fn)->incl, &k, &zero);
 }
 
@@ -609,7 +600,7 @@ static Activation* push_activation(ThreadId tid, HT_Fn* fn, Addr sp, Addr ret,
          tl_assert(caller == NULL || caller_own_ctx);
          if (!caller) {
             fn->outside_calls++;
-         } else if (!folds_into_edge(c)) {
+         } else if (!HT_(folds_into_edge)(c)) {
             /* A truncated root: the edge is counted here. */
             a->edge = HT_(edge_of)(caller, fn);
             a->edge->calls++;

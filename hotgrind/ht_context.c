@@ -251,7 +251,7 @@ void HT_(contexts_program_end)(void)
          c->fn->no_sym.cache[j - 1] += c->costs[j];
       /* ht_callstack.c counts an edge's calls and costs at each call
          only where the context does not carry them. */
-      if (c->parent != NULL && !c->truncated && !c->uncounted) {
+      if (HT_(folds_into_edge)(c)) {
          HT_Edge* e = HT_(edge_of)(c->parent->fn, c->fn);
          HT_Costs incl;
          incl_of(c, &incl);

@@ -438,3 +438,15 @@ UInt HT_(fn_named_like)(const HChar* pattern, HT_Fn** first)
    VG_(free)(all);
    return objects;
 }
+
+void HT_(fn_sum_figures)(HT_Fn** fns, UInt n, ULong cache[HT_N_CACHE],
+                         ULong branch[HT_N_BRANCH])
+{
+   UInt i, j;
+   VG_(memset)(cache, 0, HT_N_CACHE * sizeof(ULong));
+   VG_(memset)(branch, 0, HT_N_BRANCH * sizeof(ULong));
+   for (i = 0; i < n; i++) {
+      for (j = 0; j < HT_N_CACHE; j++)  cache[j]  += fns[i]->cache[j];
+      for (j = 0; j < HT_N_BRANCH; j++) branch[j] += fns[i]->branch[j];
+   }
+}

@@ -385,6 +385,9 @@ HT_Fn*  HT_(fn_containing)(Addr a);
 /* The sums of every function's Ir, Dr and Dw (the running totals when
    the clock does not run inline). */
 void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
+/* The cache and branch figures of FNS[0..N) summed: the run's totals. */
+void    HT_(fn_sum_figures)(HT_Fn** fns, UInt n, ULong cache[HT_N_CACHE],
+                            ULong branch[HT_N_BRANCH]);
 
 /*------------------------------------------------------------*/
 /*--- Calling contexts (ht_context.c)                      ---*/
@@ -424,6 +427,15 @@ typedef struct _HT_Context {
    Bool                skipped;
    ULong               costs[];
 } HT_Context;
+
+/* Whether a context's calls and inclusive costs are its edge's, added
+   to the edge at the program's end (ht_context.c) rather than at each
+   call (ht_callstack.c): a normal context entered from its parent, whose
+   function is the caller. */
+static inline Bool HT_(folds_into_edge)(const HT_Context* c)
+{
+   return c->parent != NULL && !c->truncated && !c->uncounted;
+}
 
 /* Where the figures are in costs[]: set once by HT_(context_init). */
 extern UInt HT_(ctx_incl_at);        /* inclusive Ir */

@@ -723,7 +723,8 @@ static void write_context_costs(Out* o, const HChar* element,
    while no counted activation was on its thread's stack (the totals
    less the roots' inclusive costs), then the calling-context tree in
    pre-order (ht_context.c).  Needs the functions' report_ids. */
-static void write_contexts(Out* o, UInt n_fns, ULong total, HT_Fn** fns)
+static void write_contexts(Out* o, UInt n_fns, ULong total,
+                           const ULong cache_total[HT_N_CACHE])
 {
    UInt           n, i, j;
    HT_ContextRow* rows;
@@ -734,8 +735,7 @@ static void write_contexts(Out* o, UInt n_fns, ULong total, HT_Fn** fns)
    VG_(memset)(&outside, 0, sizeof outside);
    tl_assert(roots.ir <= total);
    outside.ir = total - roots.ir;
-   for (i = 0; i < n_fns; i++)
-      for (j = 0; j < HT_N_CACHE; j++) outside.cache[j] += fns[i]->cache[j];
+   for (j = 0; j < HT_N_CACHE; j++) outside.cache[j] = cache_total[j];
    for (j = 0; j < HT_N_CACHE; j++) {
       tl_assert(roots.cache[j] <= outside.cache[j]);
       outside.cache[j] -= roots.cache[j];
@@ -1056,6 +1056,7 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    Target  t;
    Out*    o;
    Bool    ok;
+   ULong   cache_total[HT_N_CACHE], branch_total[HT_N_BRANCH];
 
    target_open(&t, HT_(clo).out_file);
    if (t.fd < 0) {
@@ -1075,22 +1076,13 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    if (HT_(clo).host_info) write_host(o);
    out_str(o, "  <totals");
    out_attr_u64(o, "Ir", total);
-   {
-      ULong sum[HT_N_CACHE], branches[HT_N_BRANCH];
-      UInt  i, j;
-      VG_(memset)(sum, 0, sizeof sum);
-      VG_(memset)(branches, 0, sizeof branches);
-      for (i = 0; i < n; i++) {
-         for (j = 0; j < HT_N_CACHE; j++) sum[j] += fns[i]->cache[j];
-         for (j = 0; j < HT_N_BRANCH; j++) branches[j] += fns[i]->branch[j];
-      }
-      out_cache_attrs(o, total, sum);
-      out_branch_attrs(o, branches);
-   }
+   HT_(fn_sum_figures)(fns, n, cache_total, branch_total);
+   out_cache_attrs(o, total, cache_total);
+   out_branch_attrs(o, branch_total);
    write_heap_totals(o);
    write_functions(o, fns, n);
    write_objects(o, fns, n);
-   write_contexts(o, n, total, fns);
+   write_contexts(o, n, total, cache_total);
    write_zones(o);
    write_marks(o);
    write_threads(o);

@@ -199,16 +199,10 @@ static void warn_unnamed(HT_Fn** fns, UInt n, ULong total)
 
 void HT_(print_summary)(HT_Fn** fns, UInt n, ULong total)
 {
-   UInt i, j;
    ULong sum[HT_N_CACHE], branches[HT_N_BRANCH];
    SummaryColumns columns;
    if (VG_(clo_verbosity) == 0) return;
-   VG_(memset)(sum, 0, sizeof sum);
-   VG_(memset)(branches, 0, sizeof branches);
-   for (i = 0; i < n; i++) {
-      for (j = 0; j < HT_N_CACHE; j++) sum[j] += fns[i]->cache[j];
-      for (j = 0; j < HT_N_BRANCH; j++) branches[j] += fns[i]->branch[j];
-   }
+   HT_(fn_sum_figures)(fns, n, sum, branches);
    columns = summary_columns(total, sum, branches);
    if (HT_(clo).cache_sim)
       print_cache_summary(total, sum, columns);
