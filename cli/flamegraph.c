@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "flamegraph.h"
+#include "metrics.h"
 #include "text.h"
 #include "xalloc.h"
 
@@ -77,16 +78,6 @@ bool hg_flame_metric_in(const struct hg_report *report,
     return false;
 }
 
-static uint64_t heap_figure(const struct hg_heap_traffic *heap, int index)
-{
-    switch (index) {
-    case 0: return heap->allocs;
-    case 1: return heap->alloc_bytes;
-    case 2: return heap->frees;
-    default: return heap->free_bytes;
-    }
-}
-
 /* METRIC of one set of costs. */
 static uint64_t figure(const struct hg_flame_metric *metric, uint64_t ir,
                        const struct hg_cache_costs *cache,
@@ -94,7 +85,7 @@ static uint64_t figure(const struct hg_flame_metric *metric, uint64_t ir,
 {
     switch (metric->source) {
     case HG_FLAME_CACHE: return cache->value[metric->index];
-    case HG_FLAME_HEAP: return heap_figure(heap, metric->index);
+    case HG_FLAME_HEAP: return hg_heap_figure(heap, metric->index);
     default: return ir;
     }
 }

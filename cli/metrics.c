@@ -130,7 +130,7 @@ const struct hg_metric *hg_metric_named(const char *name)
     return NULL;
 }
 
-static uint64_t heap_figure(const struct hg_heap_traffic *heap, int index)
+uint64_t hg_heap_figure(const struct hg_heap_traffic *heap, int index)
 {
     switch (index) {
     case HEAP_ALLOCS:      return heap->allocs;
@@ -190,9 +190,9 @@ static bool self_value(const struct metric_def *d,
         if (!report->has_heap)
             return false;
         if (f == NULL)
-            *value = heap_figure(&report->heap.traffic, d->index);
+            *value = hg_heap_figure(&report->heap.traffic, d->index);
         else
-            *value = f->has_heap ? heap_figure(&f->heap, d->index) : 0;
+            *value = f->has_heap ? hg_heap_figure(&f->heap, d->index) : 0;
         return true;
     default:
         return false;
@@ -213,7 +213,7 @@ static bool marked_value(const struct metric_def *d, uint64_t calls,
     case SRC_INCL_HEAP:
         if (!has_heap)
             return false;
-        *value = heap_figure(heap, d->index);
+        *value = hg_heap_figure(heap, d->index);
         return true;
     case SRC_PER_CALL:
         if (!has_per_call)

@@ -63,4 +63,8 @@ char *hg_entity_key(const struct hg_entity *entity);
    frees. */
 char *hg_entity_label(const struct hg_entity *entity);
 
+/* One heap traffic figure by INDEX, in the report's attribute order: 0
+   allocs, 1 alloc-bytes, 2 frees, 3 free-bytes. */
+uint64_t hg_heap_figure(const struct hg_heap_traffic *heap, int index);
+
 #endif

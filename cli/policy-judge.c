@@ -24,6 +24,9 @@ struct judge {
     struct hg_judgement *j;
     size_t capacity;
     bool added_is_regression;
+    /* HEAD's frame names, made by the first stack budget for all of them
+       (NULL until then). */
+    char **frame_names;
 };
 
 static struct hg_verdict *add_verdict(struct judge *judge,
@@ -261,13 +264,12 @@ bool hg_edge_value(const struct hg_metric *metric,
    it is added once, at the outermost; self figures and calls of every
    matching context are added.  False when a figure is missing. */
 static bool sum_contexts(const struct hg_budget *b,
-                         const struct hg_report *head, size_t *matched,
-                         uint64_t *sum)
+                         const struct hg_report *head, char *const *names,
+                         size_t *matched, uint64_t *sum)
 {
     const bool inclusive = strncmp(b->metric->name, "incl-", 5) == 0;
     struct frame_states st;
     uint64_t *start;
-    char **names = hg_frame_names(head);
     bool *inside = hg_xcalloc(head->context_count + 1, sizeof *inside);
     bool complete = true;
     size_t i, n = head->context_count;
@@ -306,7 +308,6 @@ static bool sum_contexts(const struct hg_budget *b,
         else
             *sum = *sum > UINT64_MAX - value ? UINT64_MAX : *sum + value;
     }
-    hg_frame_names_free(names, head->function_count);
     free(inside);
     free(st.sets);
     return complete;
@@ -319,7 +320,10 @@ static void judge_context_budget(struct judge *judge,
 {
     uint64_t sum;
     struct hg_verdict *v;
-    if (!sum_contexts(budget, head, matched, &sum) || *matched == 0)
+    if (judge->frame_names == NULL)
+        judge->frame_names = hg_frame_names(head);
+    if (!sum_contexts(budget, head, judge->frame_names, matched, &sum)
+        || *matched == 0)
         return;
     *valued = 1;
     v = judge_budget_value(judge, budget, sum);
@@ -757,7 +761,7 @@ struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
                                      const struct hg_report *base,
                                      const struct hg_report *head)
 {
-    struct judge judge = { NULL, 0, false };
+    struct judge judge = { NULL, 0, false, NULL };
     size_t i, first_threshold;
 
     judge.j = hg_xcalloc(1, sizeof *judge.j);
@@ -775,6 +779,7 @@ struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
         count_threshold_verdicts(judge.j, first_threshold);
     }
     judge_marks(&judge, policy, head);
+    hg_frame_names_free(judge.frame_names, head->function_count);
     return judge.j;
 }
 
