@@ -480,6 +480,33 @@ static void load_call_graph(struct loader *loader,
                       child);
 }
 
+/* <lines> (lines=yes): every <line> with the events its <self> has. */
+static void load_lines(struct loader *loader, struct hg_function *function,
+                       const xmlNode *node)
+{
+    const xmlNode *lines = find_child(node, "lines"), *child;
+    size_t n;
+    if (lines == NULL || loader->failed)
+        return;
+    n = count_children(lines, "line");
+    if (n == 0)
+        return;
+    function->lines = hg_xcalloc(n, sizeof *function->lines);
+    for (child = lines->children; child && !loader->failed;
+         child = child->next) {
+        struct hg_line *line;
+        if (!is_element(child, "line"))
+            continue;
+        line = &function->lines[function->line_count++];
+        line->file = require_attribute(loader, child, "file");
+        line->dir = optional_attribute(loader, child, "dir");
+        require_small_number(loader, child, "line", &line->line);
+        require_count(loader, child, "Ir", &line->ir);
+        load_cache_costs(loader, child, &line->cache);
+        load_branch_costs(loader, child, &line->branch);
+    }
+}
+
 static void load_function(struct loader *loader, void *item,
                           const xmlNode *node)
 {
@@ -501,6 +528,7 @@ static void load_function(struct loader *loader, void *item,
         function->has_heap = true;
         require_heap_traffic(loader, heap, &function->heap);
     }
+    load_lines(loader, function, node);
 
     /* What `show` needs of a marked function is required of one, and
        of every function of a call graph. */
@@ -1169,17 +1197,28 @@ static void load_whole(struct report_stream *stream, enum part part,
         load_totals(loader, stream->report, node);
 }
 
+/* What a function owns. */
+static void free_function(struct hg_function *function)
+{
+    size_t i;
+    free(function->name);
+    free(function->object);
+    free(function->file);
+    free(function->dir);
+    free(function->callees);
+    for (i = 0; i < function->line_count; i++) {
+        free(function->lines[i].file);
+        free(function->lines[i].dir);
+    }
+    free(function->lines);
+}
+
 /* The strings an item of PART owns. */
 static void free_item(enum part part, void *item)
 {
-    struct hg_function *function = item;
     switch (part) {
     case PART_FUNCTIONS:
-        free(function->name);
-        free(function->object);
-        free(function->file);
-        free(function->dir);
-        free(function->callees);
+        free_function(item);
         break;
     case PART_OBJECTS:
         free(((struct hg_object *)item)->name);
@@ -1490,13 +1529,8 @@ void hg_report_free(struct hg_report *report)
     free(report->cache_ll);
     free(report->cache_source);
     if (report->functions != NULL)
-        for (i = 0; i < report->function_count; i++) {
-            free(report->functions[i].name);
-            free(report->functions[i].object);
-            free(report->functions[i].file);
-            free(report->functions[i].dir);
-            free(report->functions[i].callees);
-        }
+        for (i = 0; i < report->function_count; i++)
+            free_function(&report->functions[i]);
     free(report->functions);
     if (report->objects != NULL)
         for (i = 0; i < report->object_count; i++) {

@@ -71,11 +71,24 @@ enum hg_branch_metric { HG_BC, HG_BCM, HG_BI, HG_BIM, HG_BRANCH_METRICS };
 /* The attribute names, "Bc" ... "Bim". */
 extern const char *const hg_branch_metric_names[HG_BRANCH_METRICS];
 
-/* The four, or none (present = false: --branch-sim=no).  Only <totals>
-   and a function's <self> have them. */
+/* The four, or none (present = false: --branch-sim=no).  Only <totals>,
+   a function's <self> and its <line>s have them. */
 struct hg_branch_costs {
     bool present;
     uint64_t value[HG_BRANCH_METRICS];
+};
+
+/* One <line> of a function's <lines> (lines=yes): the self costs of
+   the function's instructions at one source line, every event the
+   report has (docs/report-format.md, "Lines").  A function's lines add
+   up to its <self> (the rules check it). */
+struct hg_line {
+    char *file;                  /* "" when there is no line info */
+    char *dir;                   /* NULL when absent */
+    unsigned line;               /* 0 when unknown */
+    uint64_t ir;
+    struct hg_cache_costs cache;
+    struct hg_branch_costs branch;
 };
 
 /* One <call> of a function's <callees> (call-graph=yes): the calls it
@@ -131,6 +144,11 @@ struct hg_function {
     struct hg_cache_costs no_symbol_cache;
     struct hg_call *callees;     /* sorted by callee; NULL when none */
     size_t callee_count;
+
+    /* lines=yes: its <lines>, in the report's order (file, dir, line);
+       NULL when the report has none. */
+    struct hg_line *lines;
+    size_t line_count;
 };
 
 /* A calling context (<context>): a path of activations from a root,

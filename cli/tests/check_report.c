@@ -165,6 +165,36 @@ START_TEST(loads_objects_and_directories_exactly)
 }
 END_TEST
 
+/* <lines>: each function's lines in the report's order, dir only where
+   given; a function without <lines> has none. */
+START_TEST(loads_lines_exactly)
+{
+    struct hg_report *r = load_ok("valid-lines.xml");
+    const struct hg_function *main_fn = &r->functions[0];
+    const struct hg_function *strlen_fn = &r->functions[1];
+    ck_assert_uint_eq(main_fn->line_count, 3);
+    ck_assert_str_eq(main_fn->lines[0].file, "prog.c");
+    ck_assert_str_eq(main_fn->lines[0].dir, "/home/me/src/prog");
+    ck_assert_uint_eq(main_fn->lines[0].line, 12);
+    ck_assert_uint_eq(main_fn->lines[0].ir, 7);
+    ck_assert_uint_eq(main_fn->lines[1].line, 14);
+    ck_assert_uint_eq(main_fn->lines[1].ir, 900);
+    ck_assert_str_eq(main_fn->lines[2].file, "util.h");
+    ck_assert_ptr_null(main_fn->lines[2].dir);
+    ck_assert_uint_eq(main_fn->lines[2].ir, 93);
+    ck_assert(!main_fn->lines[2].cache.present);
+    ck_assert(!main_fn->lines[2].branch.present);
+    ck_assert_uint_eq(strlen_fn->line_count, 1);
+    ck_assert_str_eq(strlen_fn->lines[0].file, "");
+    ck_assert_uint_eq(strlen_fn->lines[0].line, 0);
+    hg_report_free(r);
+    r = load_ok("valid-objects.xml");
+    ck_assert_uint_eq(r->functions[0].line_count, 0);
+    ck_assert_ptr_null(r->functions[0].lines);
+    hg_report_free(r);
+}
+END_TEST
+
 /* A report from before <objects> and dir stays valid and has neither. */
 START_TEST(loads_a_report_without_objects_as_such)
 {
@@ -2723,6 +2753,7 @@ static Suite *report_suite(void)
     tcase_add_test(loader, validates_as_a_stream_as_on_the_document);
     tcase_add_test(loader, loads_a_report_without_marks_as_such);
     tcase_add_test(loader, loads_objects_and_directories_exactly);
+    tcase_add_test(loader, loads_lines_exactly);
     tcase_add_test(loader, loads_a_report_without_objects_as_such);
     tcase_add_test(loader, loads_marked_functions_zones_and_marks_exactly);
     tcase_add_test(loader, loads_64_bit_per_call_values_exactly);
