@@ -707,28 +707,39 @@ static void export_bmf(FILE *out, const struct hg_report *r)
 
 /* -------------------------------------------------------- Callgrind */
 
+/* Where an event's figure is in a report's cost. */
+enum cg_source { CG_IR, CG_CACHE, CG_BRANCH, CG_HEAP };
+
 /* The events a Callgrind file can carry, in its column order: the
    report's metric of a function's own cost, Callgrind's event name
-   (letters and digits only, as the format wants) and a long name. */
+   (letters and digits only, as the format wants), a long name, and where
+   the figure is (INDEX into the cache, branch or heap figures). */
 static const struct {
     const char *metric;
     const char *event;
     const char *long_name;
+    enum cg_source source;
+    int index;
 } cg_events[] = {
-    { "Ir", "Ir", "Instructions executed" },
-    { "I1mr", "I1mr", "I1 cache read misses" },
-    { "ILmr", "ILmr", "LL cache instruction read misses" },
-    { "Dr", "Dr", "Data reads" },
-    { "D1mr", "D1mr", "D1 cache read misses" },
-    { "DLmr", "DLmr", "LL cache data read misses" },
-    { "Dw", "Dw", "Data writes" },
-    { "D1mw", "D1mw", "D1 cache write misses" },
-    { "DLmw", "DLmw", "LL cache data write misses" },
-    { "cycles", "cycles", "Estimated cycles (the report's cost model)" },
-    { "allocs", "allocs", "Heap blocks allocated" },
-    { "alloc-bytes", "allocBytes", "Heap bytes allocated" },
-    { "frees", "frees", "Heap blocks freed" },
-    { "free-bytes", "freeBytes", "Heap bytes freed" },
+    { "Ir", "Ir", "Instructions executed", CG_IR, 0 },
+    { "I1mr", "I1mr", "I1 cache read misses", CG_CACHE, HG_I1MR },
+    { "ILmr", "ILmr", "LL cache instruction read misses", CG_CACHE, HG_ILMR },
+    { "Dr", "Dr", "Data reads", CG_CACHE, HG_DR },
+    { "D1mr", "D1mr", "D1 cache read misses", CG_CACHE, HG_D1MR },
+    { "DLmr", "DLmr", "LL cache data read misses", CG_CACHE, HG_DLMR },
+    { "Dw", "Dw", "Data writes", CG_CACHE, HG_DW },
+    { "D1mw", "D1mw", "D1 cache write misses", CG_CACHE, HG_D1MW },
+    { "DLmw", "DLmw", "LL cache data write misses", CG_CACHE, HG_DLMW },
+    { "cycles", "cycles", "Estimated cycles (the report's cost model)",
+      CG_CACHE, HG_CYCLES },
+    { "Bc", "Bc", "Conditional branches executed", CG_BRANCH, HG_BC },
+    { "Bcm", "Bcm", "Conditional branches mispredicted", CG_BRANCH, HG_BCM },
+    { "Bi", "Bi", "Indirect branches executed", CG_BRANCH, HG_BI },
+    { "Bim", "Bim", "Indirect branches mispredicted", CG_BRANCH, HG_BIM },
+    { "allocs", "allocs", "Heap blocks allocated", CG_HEAP, 0 },
+    { "alloc-bytes", "allocBytes", "Heap bytes allocated", CG_HEAP, 1 },
+    { "frees", "frees", "Heap blocks freed", CG_HEAP, 2 },
+    { "free-bytes", "freeBytes", "Heap bytes freed", CG_HEAP, 3 },
 };
 
 enum { CG_EVENTS = sizeof cg_events / sizeof cg_events[0] };
@@ -849,24 +860,25 @@ static void cg_costs(struct cg_writer *w, const struct hg_entity *entity,
 
 /* ---- the call graph (call-graph=yes) */
 
-/* Event E (cg_events) of a cost given as Ir, cache figures and heap
-   traffic (NULL: none); 0 when it has no such figure. */
+/* Event E (cg_events) of a cost given as Ir, cache, branch figures and
+heap traffic (a NULL one: none); 0 when it has no such figure. */
 static uint64_t cg_event_value(int e, uint64_t ir,
                                const struct hg_cache_costs *cache,
+                               const struct hg_branch_costs *branch,
                                const struct hg_heap_traffic *heap)
 {
-    if (e == 0)
+    int index = cg_events[e].index;
+    switch (cg_events[e].source) {
+    case CG_IR:
         return ir;
-    if (e <= HG_CYCLES + 1)
-        return cache->present && (e != HG_CYCLES + 1 || cache->has_cycles)
-               ? cache->value[e - 1] : 0;
-    if (heap == NULL)
-        return 0;
-    switch (e - HG_CYCLES - 2) {
-    case 0: return heap->allocs;
-    case 1: return heap->alloc_bytes;
-    case 2: return heap->frees;
-    default: return heap->free_bytes;
+    case CG_CACHE:
+        return cache != NULL && cache->present
+               && (index != HG_CYCLES || cache->has_cycles)
+               ? cache->value[index] : 0;
+    case CG_BRANCH:
+        return branch != NULL && branch->present ? branch->value[index] : 0;
+    default:
+        return heap != NULL ? hg_heap_figure(heap, index) : 0;
     }
 }
 
@@ -929,7 +941,7 @@ static void cg_callees(struct cg_writer *w, struct cg_graph *g, size_t i)
     for (c = 0; c < f->callee_count; c++) {
         const struct hg_call *call = &f->callees[c];
         for (e = 0; e < CG_EVENTS; e++)
-            values[e] = cg_event_value(e, call->ir, &call->cache,
+            values[e] = cg_event_value(e, call->ir, &call->cache, NULL,
                                        call->has_heap ? &call->heap : NULL);
         cg_call(w, g, call->callee, call->calls, values);
     }
@@ -967,8 +979,8 @@ static void cg_outside_calls(struct cg_writer *w, struct cg_graph *g)
             sum = incoming + slot[call->callee] * CG_EVENTS;
             for (e = 0; e < CG_EVENTS; e++) {
                 uint64_t v = cg_event_value(e, call->ir, &call->cache,
-                                            call->has_heap ? &call->heap
-                                                           : NULL);
+                                            NULL, call->has_heap
+                                                  ? &call->heap : NULL);
                 sum[e] = sum[e] > UINT64_MAX - v ? UINT64_MAX : sum[e] + v;
             }
         }
@@ -979,7 +991,7 @@ static void cg_outside_calls(struct cg_writer *w, struct cg_graph *g)
             continue;
         for (e = 0; e < CG_EVENTS; e++) {
             uint64_t all = cg_event_value(e, f->inclusive_ir,
-                                          &f->inclusive_cache,
+                                          &f->inclusive_cache, NULL,
                                           f->has_inclusive_heap
                                           ? &f->inclusive_heap : NULL);
             uint64_t known = incoming[slot[i] * CG_EVENTS + e];
