@@ -833,6 +833,7 @@ struct cg_writer {
     uint64_t sum[CG_EVENTS];      /* of the self cost lines */
     bool sum_fits;
     unsigned next_fn_id;
+    bool lines;                   /* the report has per-line costs */
 };
 
 /* The cost columns of ENTITY: self costs (INCLUSIVE false) or those of
@@ -905,15 +906,118 @@ static void cg_function_ref(FILE *out, struct cg_graph *g, const char *spec,
     fputc('\n', out);
 }
 
-/* The cost columns of a call: VALUES per cg_events, those in the file. */
-static void cg_call_costs(struct cg_writer *w, const uint64_t *values)
+/* A cost line: LINE, then VALUES (per cg_events) of the events in the
+   file; added to the totals of self cost lines when ADD_TO_SUM. */
+static void cg_value_line(struct cg_writer *w, unsigned line,
+                          const uint64_t *values, bool add_to_sum)
 {
     int e;
-    fputc('0', w->out);
-    for (e = 0; e < CG_EVENTS; e++)
-        if (w->self[e] != NULL)
-            fprintf(w->out, " %" PRIu64, values[e]);
+    fprintf(w->out, "%u", line);
+    for (e = 0; e < CG_EVENTS; e++) {
+        if (w->self[e] == NULL)
+            continue;
+        fprintf(w->out, " %" PRIu64, values[e]);
+        if (add_to_sum) {
+            if (w->sum[e] > UINT64_MAX - values[e])
+                w->sum_fits = false;
+            w->sum[e] += values[e];
+        }
+    }
     fputc('\n', w->out);
+}
+
+/* The cost columns of a call, made from line 0. */
+static void cg_call_costs(struct cg_writer *w, const uint64_t *values)
+{
+    cg_value_line(w, 0, values, false);
+}
+
+/* Whether the report has each function's costs per source line
+   (--lines=yes). */
+static bool report_has_lines(const struct hg_report *r)
+{
+    size_t i;
+    for (i = 0; i < r->option_count; i++)
+        if (strcmp(r->options[i].name, "lines") == 0
+            && strcmp(r->options[i].value, "yes") == 0)
+            return true;
+    for (i = 0; i < r->function_count; i++)
+        if (r->functions[i].line_count > 0)
+            return true;
+    return false;
+}
+
+/* Function F's self cost, per cg_events. */
+static void cg_self_values(const struct hg_function *f, uint64_t *values)
+{
+    int e;
+    for (e = 0; e < CG_EVENTS; e++)
+        values[e] = cg_event_value(e, f->self_ir, &f->self_cache,
+                                   &f->self_branch,
+                                   f->has_heap ? &f->heap : NULL);
+}
+
+/* LINE's cost, per cg_events: a line has no heap figures. */
+static void cg_line_values(const struct hg_line *line, uint64_t *values)
+{
+    int e;
+    for (e = 0; e < CG_EVENTS; e++)
+        values[e] = cg_event_value(e, line->ir, &line->cache, &line->branch,
+                                   NULL);
+}
+
+/* What of F's self cost none of its lines carries, per cg_events: its
+   heap figures (the allocator was called from some line, which the
+   report does not say), and whatever a report's lines would leave out
+   (nothing in the tool's reports: its lines add up to <self>).  Whether
+   any of the events in W's file is not 0. */
+static bool cg_unlined_values(const struct cg_writer *w,
+                              const struct hg_function *f, uint64_t *rest)
+{
+    uint64_t line[CG_EVENTS];
+    bool any = false;
+    size_t k;
+    int e;
+
+    cg_self_values(f, rest);
+    for (k = 0; k < f->line_count; k++) {
+        cg_line_values(&f->lines[k], line);
+        for (e = 0; e < CG_EVENTS; e++)
+            rest[e] = rest[e] > line[e] ? rest[e] - line[e] : 0;
+    }
+    for (e = 0; e < CG_EVENTS; e++)
+        any = any || (w->self[e] != NULL && rest[e] != 0);
+    return any;
+}
+
+/* Function I's self cost on its source lines (lines=yes): first what no
+   line carries, on line 0, when it is not 0 or the function has no line
+   (so every function has a cost line); then each line, after fi= when
+   its file is another than the one in effect, fe= when that is the
+   function's own again.  It ends in the function's file (FILES' class
+   of I), where its calls are made and the next fn= is read.  FILES
+   numbers function I's file as I, its K-th line's as FIRST_LINE + K. */
+static void cg_function_lines(struct cg_writer *w, struct cg_names *files,
+                              char **file_texts, size_t i, size_t first_line)
+{
+    const struct hg_function *f = &w->report->functions[i];
+    uint64_t values[CG_EVENTS];
+    size_t own = files->class_of[i], in_effect = own, k;
+
+    if (cg_unlined_values(w, f, values) || f->line_count == 0)
+        cg_value_line(w, 0, values, true);
+    for (k = 0; k < f->line_count; k++) {
+        size_t index = first_line + k, class = files->class_of[index];
+        if (class != in_effect) {
+            cg_name_ref(w->out, files, class == own ? "fe" : "fi", index,
+                        file_texts[index]);
+            in_effect = class;
+        }
+        cg_line_values(&f->lines[k], values);
+        cg_value_line(w, f->lines[k].line, values, true);
+    }
+    if (in_effect != own)
+        cg_name_ref(w->out, files, "fe", i, file_texts[i]);
 }
 
 /* A call to function CALLEE: its object, file and name, calls= from line
@@ -1078,10 +1182,19 @@ static void cg_header(struct cg_writer *w)
         fprintf(w->out, "desc: Merged: %" PRIu64 " reports\n",
                 r->merged_reports);
 
-    fputs("desc: Lines: none; hotgrind counts each function's cost, not "
-          "its lines', so every cost is on line 0 (unknown)\n", w->out);
-    fputs("\n# No per-line data: each function's self cost is on line 0.\n"
-          "positions: line\n", w->out);
+    if (w->lines) {
+        fputs("desc: Lines: yes; each function's self cost is on the source "
+              "lines it ran, what no line carries on line 0 (unknown)\n",
+              w->out);
+        fputs("\n# Per-line data: fi=/fe= name the file of the lines that "
+              "are not in their function's file (inlined code).\n"
+              "positions: line\n", w->out);
+    } else {
+        fputs("desc: Lines: none; hotgrind counts each function's cost, not "
+              "its lines', so every cost is on line 0 (unknown)\n", w->out);
+        fputs("\n# No per-line data: each function's self cost is on line "
+              "0.\npositions: line\n", w->out);
+    }
     for (e = 0; e < CG_EVENTS; e++)
         if (w->self[e] != NULL)
             fprintf(w->out, "event: %s : %s\n", cg_events[e].event,
@@ -1140,18 +1253,19 @@ static char *cg_function_name(const struct hg_report *r, size_t i,
     return hg_xstrdup(f->name);
 }
 
-/* The fl= name of F: the file with the directory the debug information
-   gives it (dir) when the file is relative, so that callgrind_annotate
-   finds the source from anywhere; "???" when unknown. */
-static char *cg_file_name(const struct hg_function *f)
+/* The fl= name of a source FILE with DIR (NULL: none), as a function or
+   one of its lines has them: the file with the directory the debug
+   information gives it when the file is relative, so that
+   callgrind_annotate finds the source from anywhere; "???" when
+   unknown. */
+static char *cg_file_name(const char *file, const char *dir)
 {
-    if (f->file[0] == '\0')
+    if (file[0] == '\0')
         return hg_xstrdup("???");
-    if (f->dir != NULL && f->dir[0] != '\0' && f->file[0] != '/')
-        return hg_xasprintf("%s%s%s", f->dir,
-                            f->dir[strlen(f->dir) - 1] == '/' ? "" : "/",
-                            f->file);
-    return hg_xstrdup(f->file);
+    if (dir != NULL && dir[0] != '\0' && file[0] != '/')
+        return hg_xasprintf("%s%s%s", dir,
+                            dir[strlen(dir) - 1] == '/' ? "" : "/", file);
+    return hg_xstrdup(file);
 }
 
 /* Which functions get " [OBJECT]" after their name: those named "???",
@@ -1197,9 +1311,9 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
     struct cg_names objects, files;
     struct cg_graph graph;
     struct hg_entity totals = { NULL, NULL };
-    size_t n = r->function_count, i;
+    size_t n = r->function_count, i, k, texts = n, first_line = n;
     const char **object_texts = hg_xmalloc((n + 1) * sizeof *object_texts);
-    char **file_texts = hg_xmalloc((n + 1) * sizeof *file_texts);
+    char **file_texts;
     bool *shared = cg_shared_names(r);
     int e;
 
@@ -1207,6 +1321,7 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
     w.out = out;
     w.report = r;
     w.sum_fits = true;
+    w.lines = report_has_lines(r);
     for (e = 0; e < CG_EVENTS; e++) {
         char incl[64];
         uint64_t value;
@@ -1217,12 +1332,21 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
             w.inclusive[e] = hg_metric_named(incl);
         }
     }
+    /* The files of the functions, then those of their lines (after fl=,
+       fi= and fe= share one name compression). */
+    for (i = 0; i < n; i++)
+        texts += r->functions[i].line_count;
+    file_texts = hg_xmalloc((texts + 1) * sizeof *file_texts);
     for (i = 0; i < n; i++) {
-        object_texts[i] = r->functions[i].object;
-        file_texts[i] = cg_file_name(&r->functions[i]);
+        const struct hg_function *f = &r->functions[i];
+        object_texts[i] = f->object;
+        file_texts[i] = cg_file_name(f->file, f->dir);
+        for (k = 0; k < f->line_count; k++)
+            file_texts[first_line++] = cg_file_name(f->lines[k].file,
+                                                    f->lines[k].dir);
     }
     cg_names_init(&objects, object_texts, n);
-    cg_names_init(&files, (const char *const *)file_texts, n);
+    cg_names_init(&files, (const char *const *)file_texts, texts);
     graph.objects = &objects;
     graph.files = &files;
     graph.file_texts = file_texts;
@@ -1232,6 +1356,7 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
         graph.names[i] = cg_function_name(r, i, shared);
 
     cg_header(&w);
+    first_line = n;
     for (i = 0; i < n; i++) {
         const struct hg_function *f = &r->functions[i];
         struct hg_entity entity = { f, NULL };
@@ -1242,16 +1367,21 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
         if (r->has_call_graph) {
             /* Callees may come first (cfn=): fn= names the function once. */
             cg_function_ref(out, &graph, "fn", i);
-            fputc('0', out);
         } else {
             fprintf(out, "fn=(%u) ", id);
             hg_print_clean(out, graph.names[i]);
+            fputc('\n', out);
+        }
+        if (w.lines) {
+            cg_function_lines(&w, &files, file_texts, i, first_line);
+            first_line += f->line_count;
+        } else {
             /* Line 0, the unknown line: the report has the function's
                cost, not its lines' (the header says so).  Not even a zero
                on its first line: that would say the line cost nothing. */
-            fputs("\n0", out);
+            fputc('0', out);
+            cg_costs(&w, &entity, false, true);
         }
-        cg_costs(&w, &entity, false, true);
         if (r->has_call_graph)
             cg_callees(&w, &graph, i);
         else if (f->marked && f->calls > 0)
@@ -1270,10 +1400,10 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
     }
     cg_names_free(&objects);
     cg_names_free(&files);
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < texts; i++)
         free(file_texts[i]);
+    for (i = 0; i < n; i++)
         free(graph.names[i]);
-    }
     free(graph.names);
     free(graph.named);
     free(file_texts);
