@@ -24,11 +24,11 @@
 #include "xalloc.h"
 
 static const char export_usage[] =
-    "usage: hotgrind export --format=callgrind|json|bmf|folded|svg "
+    "usage: hotgrind export --format=callgrind|cachegrind|json|bmf|folded|svg "
     "[--metric M] [--title T] [--width PX] [-o OUT] REPORT";
 
 static const char export_help[] =
-    "usage: hotgrind export --format=callgrind|json|bmf|folded|svg "
+    "usage: hotgrind export --format=callgrind|cachegrind|json|bmf|folded|svg "
     "[--metric M] [--title T] [--width PX] [-o OUT] REPORT\n"
     "\n"
     "Writes REPORT in another format, on stdout or, with -o, to OUT (through\n"
@@ -36,10 +36,14 @@ static const char export_help[] =
     "\n"
     "  callgrind  Callgrind's out format, for KCachegrind and\n"
     "             callgrind_annotate: the self cost of every function in every\n"
-    "             event the report has (Ir, cache figures, cycles, heap);\n"
+    "             event the report has (Ir, cache figures, cycles, branch\n"
+    "             figures, heap), on its source lines with --lines=yes;\n"
     "             marked functions and zones also get their calls and\n"
     "             inclusive costs, as a call from a stand-in caller named\n"
     "             '(callers of NAME)'.\n"
+    "  cachegrind Cachegrind's out format, for cg_annotate: the self cost of\n"
+    "             every function in Ir and the cache and branch events, on\n"
+    "             its source lines with --lines=yes, on line 0 without.\n"
     "  json       the whole report as JSON, keys in the report's order,\n"
     "             counts as integers.\n"
     "  bmf        Bencher Metric Format: the totals, every marked function and\n"
@@ -61,11 +65,11 @@ static const char export_help[] =
     "\n"
     "docs/export.md describes each format exactly.\n";
 
-enum format { FORMAT_NONE, FORMAT_CALLGRIND, FORMAT_JSON, FORMAT_BMF,
-              FORMAT_FOLDED, FORMAT_SVG };
+enum format { FORMAT_NONE, FORMAT_CALLGRIND, FORMAT_CACHEGRIND, FORMAT_JSON,
+              FORMAT_BMF, FORMAT_FOLDED, FORMAT_SVG };
 
 static const char *const format_names[] = {
-    "", "callgrind", "json", "bmf", "folded", "svg",
+    "", "callgrind", "cachegrind", "json", "bmf", "folded", "svg",
 };
 
 
@@ -1128,6 +1132,38 @@ static void cg_calls_into(struct cg_writer *w, const struct hg_entity *entity,
     cg_costs(w, entity, true, false);
 }
 
+/* "cmd: PROGRAM ARGS...", the program's arguments joined by spaces. */
+static void cg_command(FILE *out, const struct hg_report *r)
+{
+    size_t i;
+    fputs("cmd: ", out);
+    hg_print_clean(out, hg_report_program(r));
+    for (i = 0; i < r->arg_count; i++) {
+        fputc(' ', out);
+        hg_print_clean(out, r->args[i]);
+    }
+    fputc('\n', out);
+}
+
+/* The simulated caches (--cache-sim=yes) as Cachegrind's desc: lines
+   name them. */
+static void cg_cache_geometry(FILE *out, const struct hg_report *r)
+{
+    const char *caches[3] = { r->cache_i1, r->cache_d1, r->cache_ll };
+    const char *titles[3] = { "I1", "D1", "LL" };
+    int i;
+
+    if (!r->has_cache_geometry)
+        return;
+    for (i = 0; i < 3; i++) {
+        unsigned size, assoc, line;
+        if (sscanf(caches[i], "%u,%u,%u", &size, &assoc, &line) != 3)
+            continue;
+        fprintf(out, "desc: %s cache:         %u B, %u B, "
+                "%u-way associative\n", titles[i], size, line, assoc);
+    }
+}
+
 static void cg_header(struct cg_writer *w)
 {
     const struct hg_report *r = w->report;
@@ -1137,13 +1173,9 @@ static void cg_header(struct cg_writer *w)
 
     fputs("# callgrind format\nversion: 1\ncreator: hotgrind-", w->out);
     hg_print_clean(w->out, r->tool_version);
-    fputs("\ncmd: ", w->out);
-    hg_print_clean(w->out, hg_report_program(r));
-    for (i = 0; i < r->arg_count; i++) {
-        fputc(' ', w->out);
-        hg_print_clean(w->out, r->args[i]);
-    }
-    fputs("\n\ndesc: Valgrind: ", w->out);
+    fputc('\n', w->out);
+    cg_command(w->out, r);
+    fputs("\ndesc: Valgrind: ", w->out);
     hg_print_clean(w->out, r->valgrind_version);
     fputs("\ndesc: Architecture: ", w->out);
     hg_print_clean(w->out, r->arch);
@@ -1155,17 +1187,7 @@ static void cg_header(struct cg_writer *w)
         hg_print_clean(w->out, r->options[i].value);
         fputc('\n', w->out);
     }
-    if (r->has_cache_geometry) {
-        const char *caches[3] = { r->cache_i1, r->cache_d1, r->cache_ll };
-        const char *titles[3] = { "I1", "D1", "LL" };
-        for (i = 0; i < 3; i++) {
-            unsigned size, assoc, line;
-            if (sscanf(caches[i], "%u,%u,%u", &size, &assoc, &line) != 3)
-                continue;
-            fprintf(w->out, "desc: %s cache:         %u B, %u B, "
-                    "%u-way associative\n", titles[i], size, line, assoc);
-        }
-    }
+    cg_cache_geometry(w->out, r);
     if (r->has_cost_model) {
         fputs("desc: Cost model: ", w->out);
         hg_print_clean(w->out, r->cost_model_name);
@@ -1411,6 +1433,141 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
     free(shared);
 }
 
+/* ------------------------------------------------------- Cachegrind */
+
+/* Whether event E (cg_events) is one Cachegrind counts: Ir, its cache
+   and branch events; not cycles (hotgrind's estimate) or heap figures. */
+static bool cachegrind_event(int e)
+{
+    switch (cg_events[e].source) {
+    case CG_IR:
+    case CG_BRANCH:
+        return true;
+    case CG_CACHE:
+        return cg_events[e].index != HG_CYCLES;
+    default:
+        return false;
+    }
+}
+
+/* Where the Cachegrind writer is: the fl= and fn= of the cost lines. */
+struct cachegrind_group {
+    char *file;                   /* NULL before the first fl= */
+    const struct hg_function *function;
+};
+
+/* A cost line of F in FILE, after fl= and fn= when either is another
+   than GROUP's.  Cachegrind writes no line of zeros: neither does this. */
+static void cachegrind_line(struct cg_writer *w, struct cachegrind_group *group,
+                            const struct hg_function *f, const char *file,
+                            unsigned line, const uint64_t *values)
+{
+    bool any = false;
+    int e;
+
+    for (e = 0; e < CG_EVENTS; e++)
+        any = any || (w->self[e] != NULL && values[e] != 0);
+    if (!any)
+        return;
+    if (group->file == NULL || strcmp(group->file, file) != 0) {
+        fputs("fl=", w->out);
+        hg_print_clean(w->out, file);
+        fputc('\n', w->out);
+        free(group->file);
+        group->file = hg_xstrdup(file);
+        group->function = NULL;
+    }
+    if (group->function != f) {
+        /* cg_annotate takes every fl= to be followed by fn=. */
+        fputs("fn=", w->out);
+        hg_print_clean(w->out, f->name);
+        fputc('\n', w->out);
+        group->function = f;
+    }
+    cg_value_line(w, line, values, true);
+}
+
+static void cachegrind_header(struct cg_writer *w)
+{
+    const struct hg_report *r = w->report;
+    int e;
+
+    cg_cache_geometry(w->out, r);
+    fputs("desc: Written by: hotgrind export, from a report of hotgrind-",
+          w->out);
+    hg_print_clean(w->out, r->tool_version);
+    fputs(" (Valgrind ", w->out);
+    hg_print_clean(w->out, r->valgrind_version);
+    fputs(", ", w->out);
+    hg_print_clean(w->out, r->arch);
+    fputs(")\n", w->out);
+    if (w->lines)
+        fputs("desc: Lines: yes; what no line carries is on line 0 "
+              "(unknown)\n", w->out);
+    else
+        fputs("desc: Lines: none; the report has each function's cost, not "
+              "its lines', so every cost is on line 0 (unknown)\n", w->out);
+    /* cg_annotate 3.19 wants cmd: and events: right after the desc:
+       lines, in that order. */
+    cg_command(w->out, r);
+    fputs("events:", w->out);
+    for (e = 0; e < CG_EVENTS; e++)
+        if (w->self[e] != NULL)
+            fprintf(w->out, " %s", cg_events[e].event);
+    fputc('\n', w->out);
+}
+
+/* The report as Cachegrind's out file: per function, its cost lines
+   grouped by file (fl=) and function (fn=), its self cost on its source
+   lines (lines=yes) or on line 0; summary: the sum of the cost lines,
+   which is the report's <totals> (Σ <self>). */
+static void export_cachegrind(FILE *out, const struct hg_report *r)
+{
+    struct cg_writer w;
+    struct cachegrind_group group = { NULL, NULL };
+    struct hg_entity totals = { NULL, NULL };
+    uint64_t values[CG_EVENTS];
+    size_t i, k;
+    int e;
+
+    memset(&w, 0, sizeof w);
+    w.out = out;
+    w.report = r;
+    w.sum_fits = true;
+    w.lines = report_has_lines(r);
+    for (e = 0; e < CG_EVENTS; e++) {
+        uint64_t value;
+        const struct hg_metric *m = hg_metric_named(cg_events[e].metric);
+        if (cachegrind_event(e) && m != NULL
+            && hg_metric_value(m, r, &totals, &value))
+            w.self[e] = m;
+    }
+    cachegrind_header(&w);
+    for (i = 0; i < r->function_count; i++) {
+        const struct hg_function *f = &r->functions[i];
+        char *own = cg_file_name(f->file, f->dir);
+        if (!w.lines)
+            cg_self_values(f, values);
+        else
+            cg_unlined_values(&w, f, values);
+        cachegrind_line(&w, &group, f, own, 0, values);
+        for (k = 0; k < f->line_count; k++) {
+            const struct hg_line *line = &f->lines[k];
+            char *file = cg_file_name(line->file, line->dir);
+            cg_line_values(line, values);
+            cachegrind_line(&w, &group, f, file, line->line, values);
+            free(file);
+        }
+        free(own);
+    }
+    fputs("summary:", out);
+    for (e = 0; e < CG_EVENTS; e++)
+        if (w.self[e] != NULL)
+            fprintf(out, " %" PRIu64, w.sum[e]);
+    fputc('\n', out);
+    free(group.file);
+}
+
 /* ----------------------------------------------------------- folded */
 
 /* Without contexts: "OBJECT;FUNCTION SELF", one line per function whose
@@ -1496,7 +1653,7 @@ int cmd_export(int argc, char **argv)
     format = parse_format(format_text);
     if (format == FORMAT_NONE)
         return hg_usage_error("export", export_usage, "unknown format '%s' "
-                              "(callgrind, json, bmf, folded or svg)",
+                              "(callgrind, cachegrind, json, bmf, folded or svg)",
                               format_text);
     status = check_flame_options(format, metric_text, title, width_text,
                                  &metric, &style);
@@ -1527,6 +1684,7 @@ int cmd_export(int argc, char **argv)
     }
     switch (format) {
     case FORMAT_CALLGRIND: export_callgrind(output.file, report); break;
+    case FORMAT_CACHEGRIND: export_cachegrind(output.file, report); break;
     case FORMAT_JSON:      export_json(output.file, report); break;
     case FORMAT_BMF:       export_bmf(output.file, report); break;
     case FORMAT_SVG:
