@@ -951,6 +951,32 @@ static bool report_has_lines(const struct hg_report *r)
     return false;
 }
 
+/* W, to write R to OUT in the events of cg_events the report has, of
+   those WANTED takes (NULL: all). */
+static void cg_writer_init(struct cg_writer *w, FILE *out,
+                           const struct hg_report *r, bool (*wanted)(int e))
+{
+    struct hg_entity totals = { NULL, NULL };
+    int e;
+
+    memset(w, 0, sizeof *w);
+    w->out = out;
+    w->report = r;
+    w->sum_fits = true;
+    w->lines = report_has_lines(r);
+    for (e = 0; e < CG_EVENTS; e++) {
+        char incl[64];
+        uint64_t value;
+        const struct hg_metric *m = hg_metric_named(cg_events[e].metric);
+        if ((wanted != NULL && !wanted(e)) || m == NULL
+            || !hg_metric_value(m, r, &totals, &value))
+            continue;
+        w->self[e] = m;
+        snprintf(incl, sizeof incl, "incl-%s", cg_events[e].metric);
+        w->inclusive[e] = hg_metric_named(incl);
+    }
+}
+
 /* Function F's self cost, per cg_events. */
 static void cg_self_values(const struct hg_function *f, uint64_t *values)
 {
@@ -1332,28 +1358,13 @@ static void export_callgrind(FILE *out, const struct hg_report *r)
     struct cg_writer w;
     struct cg_names objects, files;
     struct cg_graph graph;
-    struct hg_entity totals = { NULL, NULL };
     size_t n = r->function_count, i, k, texts = n, first_line = n;
     const char **object_texts = hg_xmalloc((n + 1) * sizeof *object_texts);
     char **file_texts;
     bool *shared = cg_shared_names(r);
     int e;
 
-    memset(&w, 0, sizeof w);
-    w.out = out;
-    w.report = r;
-    w.sum_fits = true;
-    w.lines = report_has_lines(r);
-    for (e = 0; e < CG_EVENTS; e++) {
-        char incl[64];
-        uint64_t value;
-        const struct hg_metric *m = hg_metric_named(cg_events[e].metric);
-        snprintf(incl, sizeof incl, "incl-%s", cg_events[e].metric);
-        if (m != NULL && hg_metric_value(m, r, &totals, &value)) {
-            w.self[e] = m;
-            w.inclusive[e] = hg_metric_named(incl);
-        }
-    }
+    cg_writer_init(&w, out, r, NULL);
     /* The files of the functions, then those of their lines (after fl=,
        fi= and fe= share one name compression). */
     for (i = 0; i < n; i++)
@@ -1525,23 +1536,11 @@ static void export_cachegrind(FILE *out, const struct hg_report *r)
 {
     struct cg_writer w;
     struct cachegrind_group group = { NULL, NULL };
-    struct hg_entity totals = { NULL, NULL };
     uint64_t values[CG_EVENTS];
     size_t i, k;
     int e;
 
-    memset(&w, 0, sizeof w);
-    w.out = out;
-    w.report = r;
-    w.sum_fits = true;
-    w.lines = report_has_lines(r);
-    for (e = 0; e < CG_EVENTS; e++) {
-        uint64_t value;
-        const struct hg_metric *m = hg_metric_named(cg_events[e].metric);
-        if (cachegrind_event(e) && m != NULL
-            && hg_metric_value(m, r, &totals, &value))
-            w.self[e] = m;
-    }
+    cg_writer_init(&w, out, r, cachegrind_event);
     cachegrind_header(&w);
     for (i = 0; i < r->function_count; i++) {
         const struct hg_function *f = &r->functions[i];
