@@ -13,7 +13,11 @@
 #   stub to the line that called it; on oracle_c its counts differ from
 #   Cachegrind's even so, 156,468 Ir against 160,040 on fib's line 13, so
 #   Cachegrind is the oracle there);
-# - both exports give the same bytes twice.
+# - both exports give the same bytes twice;
+# - a report without lines, with cache and branch simulation: the
+#   Cachegrind export has Cachegrind's events line, and cg_annotate's
+#   figures of the functions of the program's file, summed over their
+#   files (inlined code), are those of Cachegrind's file.
 # annotated_compare.py says what it compares.  GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 
@@ -48,9 +52,10 @@ twice() {
       fail "hotgrind $* wrote different bytes twice"
 }
 
-# same_annotation OURS THEIRS SUFFIX: what annotated_compare.py says.
+# same_annotation OURS THEIRS SUFFIX [rows]: what annotated_compare.py
+# says.
 same_annotation() {
-   "$PYTHON3" "$srcdir/annotated_compare.py" "$1" "$2" "$3" >"$1.cmp" 2>&1 || {
+   "$PYTHON3" "$srcdir/annotated_compare.py" "$@" >"$1.cmp" 2>&1 || {
       cat "$1.cmp" >&2
       fail "$1 and $2 differ for *$3"
    }
@@ -109,3 +114,19 @@ if "$PYTHON3" "$srcdir/annotated_compare.py" changed.txt oracle_c.cg.txt /oracle
    fail "annotated_compare.py accepted a changed count"
 fi
 pass "annotated_compare.py rejects a changed count"
+
+# Every event Cachegrind has, from a report without lines.
+SIM="--cache-sim=yes --branch-sim=yes $GEOM"
+# shellcheck disable=SC2086
+hg sim.xml $SIM -- ../oracle_c 2000
+# shellcheck disable=SC2086
+run_client_env "$VG_IN_PLACE" --tool=cachegrind $SIM \
+   --cachegrind-out-file=sim.cg ../oracle_c 2000 >sim.cg.stdout 2>sim.cg.stderr ||
+   fail "cachegrind run exited with $? (see $WORK/sim.cg.stderr)"
+twice sim.hcg export --format=cachegrind sim.xml
+test "$(grep '^events:' sim.hcg)" = "$(grep '^events:' sim.cg)" ||
+   fail "events: $(grep '^events:' sim.hcg), Cachegrind's $(grep '^events:' sim.cg)"
+pass "sim.hcg: Cachegrind's $(grep '^events:' sim.cg)"
+cg_annotate --auto=no sim.cg >sim.cg.txt 2>/dev/null || fail "cg_annotate sim.cg failed"
+cg_annotate --auto=no sim.hcg >sim.hcg.txt 2>/dev/null || fail "cg_annotate sim.hcg failed"
+same_annotation sim.hcg.txt sim.cg.txt /oracle_c.c rows
