@@ -12,6 +12,7 @@
 #   main  inline.h:3 30, main.c:5 10, main.c:7 60; heap 1 block of 64 bytes
 #   work  inline.h:3 50, work.c:2 20, work.c:4 130
 #   strlen  no line info: 40 on line 0 of ???
+# data/export-lines/lines-sim.xml: every event on each line.
 # data/diff/branch-base.xml: kernel and main with cache and branch
 # figures, no lines.  Exits 77 (skipped) only when callgrind_annotate or
 # cg_annotate is missing and all else passed.
@@ -51,6 +52,27 @@ run 0 export --format=callgrind "$branch" && {
 # A report without lines keeps every cost on line 0.
 run 0 export --format=callgrind "$HG_TEST_DATA/export/report.xml" &&
   same "$HG_TEST_DATA/export/report.callgrind" "$out" "export --format=callgrind report.xml"
+
+# --- every event on each line (data/export-lines/lines-sim.xml, cache and
+# branch figures on <line>: see its comment).  A report may have them
+# once the tool counts them per line; until the schema takes them the
+# fixture is not a valid report, and these checks wait.
+if "$HOTGRIND" validate "$data/lines-sim.xml" >/dev/null 2>&1; then
+  run 0 export --format=cachegrind "$data/lines-sim.xml" &&
+    same "$data/lines-sim.cachegrind" "$out" "export --format=cachegrind lines-sim.xml"
+  run 0 export --format=callgrind "$data/lines-sim.xml" && {
+    has "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw cycles Bc Bcm Bi Bim" lines-sim
+    has "2 60 1 1 20 3 2 5 1 0 410 15 2 0 0" lines-sim
+    has "fi=(2) /src/inline.h" lines-sim
+    has "7 40 1 0 10 1 0 5 0 0 60 5 1 2 1" lines-sim
+    has "fe=(1)" lines-sim
+    has "totals: 100 2 1 30 4 2 10 1 0 470 20 3 2 1" lines-sim
+    checks=$((checks + 1))
+    grep -q '^0 ' "$out" && fail "lines-sim: a cost on line 0: $(grep '^0 ' "$out")"
+  }
+else
+  echo "note: <line> takes no cache or branch figures yet: lines-sim.xml not checked"
+fi
 
 # --- usage: the new format is listed
 run 2 export --format=cachegrid "$data/lines.xml"
