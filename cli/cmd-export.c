@@ -1498,6 +1498,27 @@ static void cachegrind_line(struct cg_writer *w, struct cachegrind_group *group,
     cg_value_line(w, line, values, true);
 }
 
+/* "desc: Not exported: ...": what of the report Cachegrind's format has
+   no place for, when it has any (docs/export.md). */
+static void cachegrind_dropped(FILE *out, const struct hg_report *r)
+{
+    const char *dropped[3];
+    size_t n = 0, i;
+
+    if (r->total_cache.present && r->total_cache.has_cycles)
+        dropped[n++] = "cycles";
+    if (r->has_heap)
+        dropped[n++] = "heap figures";
+    if (r->has_call_graph || r->mark_count > 0 || r->zone_count > 0)
+        dropped[n++] = "calls and inclusive costs";
+    if (n == 0)
+        return;
+    fputs("desc: Not exported:", out);
+    for (i = 0; i < n; i++)
+        fprintf(out, "%s %s", i == 0 ? "" : ",", dropped[i]);
+    fputs(" (--format=callgrind has them)\n", out);
+}
+
 static void cachegrind_header(struct cg_writer *w)
 {
     const struct hg_report *r = w->report;
@@ -1518,6 +1539,7 @@ static void cachegrind_header(struct cg_writer *w)
     else
         fputs("desc: Lines: none; the report has each function's cost, not "
               "its lines', so every cost is on line 0 (unknown)\n", w->out);
+    cachegrind_dropped(w->out, r);
     /* cg_annotate 3.19 wants cmd: and events: right after the desc:
        lines, in that order. */
     cg_command(w->out, r);
