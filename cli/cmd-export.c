@@ -276,6 +276,29 @@ static void json_call_graph(struct hg_json *w, const struct hg_function *f)
     hg_json_close(w);
 }
 
+/* <lines> (lines=yes): one object a line, with the events of its
+   <self>. */
+static void json_lines(struct hg_json *w, const struct hg_function *f)
+{
+    size_t i;
+
+    if (f->lines == NULL)
+        return;
+    hg_json_open(w, "lines", '[', false);
+    for (i = 0; i < f->line_count; i++) {
+        const struct hg_line *line = &f->lines[i];
+        hg_json_open(w, NULL, '{', false);
+        hg_json_text(w, "file", line->file);
+        if (line->dir != NULL)
+            hg_json_text(w, "dir", line->dir);
+        hg_json_count(w, "line", line->line);
+        json_costs(w, line->ir, &line->cache);
+        json_branches(w, &line->branch);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+}
+
 static void json_function(struct hg_json *w, const struct hg_function *f)
 {
     hg_json_open(w, NULL, '{', false);
@@ -299,6 +322,7 @@ static void json_function(struct hg_json *w, const struct hg_function *f)
     json_costs(w, f->self_ir, &f->self_cache);
     json_branches(w, &f->self_branch);
     hg_json_close(w);
+    json_lines(w, f);
     if (f->has_heap) {
         hg_json_open(w, "heap", '{', false);
         json_heap_traffic(w, &f->heap);

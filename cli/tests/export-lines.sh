@@ -3,8 +3,9 @@
 # --format=callgrind puts each function's self cost on its source lines,
 # with fi=/fe= for the lines of another file (inlined code) and the heap
 # figures, which no line has, on line 0; --format=cachegrind writes
-# Cachegrind's out file.  Both against expected files written by hand,
-# then read by the real callgrind_annotate and cg_annotate.
+# Cachegrind's out file; --format=json has each function's "lines".  The
+# first two against expected files written by hand, then read by the real
+# callgrind_annotate and cg_annotate.
 # GPL-2.0-or-later; part of hotgrind.
 #
 # Run by `make check` (tests/lib.sh says with what).  The fixtures and
@@ -73,6 +74,29 @@ if "$HOTGRIND" validate "$data/lines-sim.xml" >/dev/null 2>&1; then
 else
   echo "note: <line> takes no cache or branch figures yet: lines-sim.xml not checked"
 fi
+
+# --- JSON: each function's lines, as the report has them
+run 0 export --format=json "$data/lines.xml" && {
+  checks=$((checks + 1))
+  /usr/bin/python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+lines = {f["name"]: f.get("lines") for f in r["functions"]}
+assert lines["main"] == [
+    {"file": "inline.h", "dir": "/src", "line": 3, "Ir": 30},
+    {"file": "main.c", "dir": "/src", "line": 5, "Ir": 10},
+    {"file": "main.c", "dir": "/src", "line": 7, "Ir": 60}], lines["main"]
+assert lines["work"] == [
+    {"file": "inline.h", "dir": "/src", "line": 3, "Ir": 50},
+    {"file": "work.c", "dir": "/src", "line": 2, "Ir": 20},
+    {"file": "work.c", "dir": "/src", "line": 4, "Ir": 130}], lines["work"]
+assert lines["strlen"] == [{"file": "", "line": 0, "Ir": 40}], lines["strlen"]
+keys = list(r["functions"][0].keys())
+assert keys.index("lines") == keys.index("self") + 1, keys
+' "$out" 2>"$err" || fail "export --format=json lines.xml: the lines"
+}
+run 0 export --format=json "$HG_TEST_DATA/export/report.xml" &&
+  same "$HG_TEST_DATA/export/report.json" "$out" "export --format=json report.xml (no lines)"
 
 # --- usage: the new format is listed
 run 2 export --format=cachegrid "$data/lines.xml"
