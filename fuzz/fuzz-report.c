@@ -107,8 +107,8 @@ static void run_commands(const char *path, const uint8_t *data, size_t size)
         "--format=text", "--format=markdown", "--format=json"
     };
     static const char *const export_formats[] = {
-        "--format=callgrind", "--format=json", "--format=bmf",
-        "--format=folded", "--format=svg"
+        "--format=callgrind", "--format=cachegrind", "--format=json",
+        "--format=bmf", "--format=folded", "--format=svg"
     };
     const char *base = fuzz_base_path(), *policy = fuzz_policy_path();
     char merged[256], exported[256];   /* fuzz_scratch_path reuses its */
