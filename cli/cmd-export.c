@@ -889,8 +889,8 @@ static void cg_costs(struct cg_writer *w, const struct hg_entity *entity,
 
 /* ---- the call graph (call-graph=yes) */
 
-/* Event E (cg_events) of a cost given as Ir, cache, branch figures and
-heap traffic (a NULL one: none); 0 when it has no such figure. */
+/* Event E (cg_events) of a cost given as Ir, cache and branch figures
+   and heap traffic (a NULL one: none); 0 when it has no such figure. */
 static uint64_t cg_event_value(int e, uint64_t ir,
                                const struct hg_cache_costs *cache,
                                const struct hg_branch_costs *branch,
@@ -959,6 +959,8 @@ static void cg_call_costs(struct cg_writer *w, const uint64_t *values)
 {
     cg_value_line(w, 0, values, false);
 }
+
+/* ---- per-line costs (lines=yes), and what both writers share */
 
 /* Whether the report has each function's costs per source line
    (--lines=yes). */
