@@ -6,9 +6,8 @@
 # and arm64_cpu.c (-O2, as arm64_run.sh builds it), cross-compiled and run
 # with the arm64 hotgrind built in this build tree (arm64_lib.sh):
 # - every function's self costs per source line equal arm64 Cachegrind's
-#   per-line records (fl=/fn=/line), every event both files have
-#   (cg_lines_compare.py), and each function's lines add up to its self
-#   cost;
+#   per-line records (fl=/fn=/line) in every event cg_lines_compare.py
+#   compares, and each function's lines add up to its self cost;
 # - the same with --cache-sim=yes --branch-sim=yes against Cachegrind with
 #   both, whenever the tool accepts that combination; while it refuses it
 #   the combination is skipped, printing the tool's reason;
