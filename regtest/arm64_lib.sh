@@ -92,6 +92,20 @@ a64_cc() {
       hard_error "cannot cross-compile $_src: $(cat "$_out.cc-log")"
 }
 
+# a64_build_oracles: the arm64 tool (a64_build) and the programs compared
+# with arm64 Cachegrind, cross-compiled as make check builds them natively
+# (oracle_c, oracle_cxx) and as arm64_run.sh builds arm64_cpu.
+a64_build_oracles() {
+   a64_build
+   a64_cc oracle_c -O2 oracle_c.c
+   a64_cc oracle_cxx -O2 oracle_cxx.cpp -std=c++17
+   a64_cc arm64_cpu -O2 arm64_cpu.c -pthread
+}
+
+# qemu presents no cache geometry: every cache simulation pins one.
+# shellcheck disable=SC2034  # read by the tests that source this file
+A64_GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+
 # with_arm64 CMD [ARGS...]: runs a lib.sh helper (hg, cg, cgr) with the
 # arm64 launcher instead of the native one.
 with_arm64() {

@@ -115,6 +115,36 @@ cg() {
       fail "cachegrind run exited with $? (see $WORK/$_out.stderr)"
 }
 
+# branch_same NAME CACHE-OPTIONS -- PROG ARGS...: hotgrind and Cachegrind
+# with --branch-sim=yes and these cache options (Cachegrind's
+# --cache-sim=no when empty); the same output, and every event of
+# Cachegrind's file equal per function and in total (branch_sim.sh,
+# arm64_branch.sh).
+branch_same() {
+   _n=$1; _cache=$2; shift 3
+   # shellcheck disable=SC2086
+   hg "$_n.xml" --branch-sim=yes $_cache -- "$@"
+   # shellcheck disable=SC2086
+   run_client_env "$VG_IN_PLACE" --tool=cachegrind --branch-sim=yes \
+      ${_cache:---cache-sim=no} --cachegrind-out-file="$_n.cg" "$@" \
+      >"$_n.cg.stdout" 2>"$_n.cg.stderr" ||
+      fail "cachegrind run exited with $? (see $WORK/$_n.cg.stderr)"
+   cmp -s "$_n.xml.stdout" "$_n.cg.stdout" ||
+      fail "$* printed different output under hotgrind and cachegrind"
+   grep -q '^events: .*Bc Bcm Bi Bim' "$_n.cg" ||
+      hard_error "$_n.cg has no branch events"
+   "$PYTHON3" "$srcdir/cg_compare.py" "$_n.xml" "$_n.cg" >"$_n.compare" 2>&1 || {
+      cat "$_n.compare" >&2
+      fail "$_n: figures differ from Cachegrind's"
+   }
+   pass "$_n: $(tail -n 1 "$_n.compare")"
+}
+
+# fn_branch REPORT NAME ATTR: one branch figure of a function's <self>.
+fn_branch() {
+   xpath "$1" "string(/hotgrind/functions/function[@name=\"$2\"]/self/@$3)"
+}
+
 #--------------------------------------------------------------------------
 # Checks on reports
 #--------------------------------------------------------------------------
