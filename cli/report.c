@@ -78,6 +78,15 @@ int hg_compare_identity(const struct hg_function *f,
     return f->line < g->line ? -1 : f->line > g->line;
 }
 
+int hg_compare_report_order(const void *a, const void *b)
+{
+    const struct hg_function *f = *(const struct hg_function *const *)a;
+    const struct hg_function *g = *(const struct hg_function *const *)b;
+    if (f->self_ir != g->self_ir)
+        return f->self_ir > g->self_ir ? -1 : 1;
+    return hg_compare_identity(f, g);
+}
+
 static bool is_element(const xmlNode *node, const char *name)
 {
     return node->type == XML_ELEMENT_NODE && node->ns == NULL

@@ -448,4 +448,9 @@ void hg_quote_for_message(char *dst, size_t dst_size, const char *value);
 int hg_compare_identity(const struct hg_function *f,
                         const struct hg_function *g);
 
+/* The report's order of functions (docs/report-format.md, "Order"): self
+   Ir descending, then hg_compare_identity.  A qsort comparison of
+   pointers to functions. */
+int hg_compare_report_order(const void *a, const void *b);
+
 #endif
