@@ -114,8 +114,8 @@ struct hg_cli_option {
     bool once;
 };
 
-/* Room for the options of any one command (`diff` has 9). */
-#define HG_MAX_OPTIONS 10
+/* Room for the options of any one command (`diff` has 10). */
+#define HG_MAX_OPTIONS 12
 
 struct hg_command_line {
     const char *command;     /* "show" */

@@ -452,18 +452,6 @@ static const char *unmatched_pattern(const struct hg_report *report,
     return NULL;
 }
 
-static bool has_lines(const struct hg_report *report)
-{
-    const char *option = hg_report_option(report, "lines");
-    size_t i;
-    if (option != NULL && strcmp(option, "yes") == 0)
-        return true;
-    for (i = 0; i < report->function_count; i++)
-        if (report->functions[i].line_count > 0)
-            return true;
-    return false;
-}
-
 static int annotate(const char *path, const struct hg_report *report,
                     const struct annotate_options *o)
 {
@@ -473,7 +461,7 @@ static int annotate(const char *path, const struct hg_report *report,
     struct events events;
     size_t n = 0, shown, i;
 
-    if (!has_lines(report)) {
+    if (!hg_report_has_lines(report)) {
         hg_say_problem(path, "has no per-line costs (it was not made with "
                        "--lines=yes), so there is nothing to annotate");
         return HG_EXIT_TROUBLE;

@@ -408,6 +408,10 @@ void hg_report_free(struct hg_report *report);
 const char *hg_report_option(const struct hg_report *report,
                              const char *name);
 
+/* Whether REPORT has per-line costs: it was made with --lines=yes (or,
+   hand-written, some function has <lines>). */
+bool hg_report_has_lines(const struct hg_report *report);
+
 /* The <object> named NAME, or NULL when the report does not list it. */
 const struct hg_object *hg_report_object(const struct hg_report *report,
                                          const char *name);
