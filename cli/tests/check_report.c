@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "diff.h"
 #include "embedded-schema.h"
+#include "line-diff.h"
 #include "metrics.h"
 #include "report.h"
 #include "rules.h"
@@ -2057,6 +2058,49 @@ START_TEST(matches_rows_by_key_then_by_name)
 END_TEST
 
 /* What differs in how the runs were measured, in a fixed order. */
+/* diff --lines' matching by text, worked out by hand: unique lines anchor
+   in order, their neighbours follow while equal, the rest match nothing. */
+START_TEST(matches_lines_by_text)
+{
+    /* A comment inserted above the loop: every old line keeps its text. */
+    const char *base1[] = { "{", "  int s = 0;", "  for (;;)", "    s++;",
+                            "}" };
+    const char *head1[] = { "{", "  int s = 0;", "  /* why */", "  for (;;)",
+                            "    s++;", "}" };
+    unsigned want1[] = { 1, 2, 4, 5, 6 }, match1[5];
+    /* Lines swapped: only one of the two unique lines can anchor (the
+       first in base order); "}" and "" are not unique but follow. */
+    const char *base2[] = { "a();", "b();", "", "}" };
+    const char *head2[] = { "b();", "a();", "", "}" };
+    unsigned want2[] = { 0, 1, 3, 4 }, match2[4];
+    /* A line whose text changed matches nothing; blanks at either end do
+       not count. */
+    const char *base3[] = { "x = 1;", "  y = 2;  ", "z = 3;" };
+    const char *head3[] = { "x = 1;", "y = 2;", "z = 4;" };
+    unsigned want3[] = { 1, 2, 0 }, match3[3];
+    /* Duplicates only: matched from the start while equal, and back from
+       the end. */
+    const char *base4[] = { "}", "}", "}" };
+    const char *head4[] = { "}", "}" };
+    unsigned want4[] = { 1, 2, 0 }, match4[3];
+    size_t i;
+
+    hg_match_lines(base1, 5, head1, 6, match1);
+    for (i = 0; i < 5; i++)
+        ck_assert_uint_eq(match1[i], want1[i]);
+    hg_match_lines(base2, 4, head2, 4, match2);
+    for (i = 0; i < 4; i++)
+        ck_assert_uint_eq(match2[i], want2[i]);
+    hg_match_lines(base3, 3, head3, 3, match3);
+    for (i = 0; i < 3; i++)
+        ck_assert_uint_eq(match3[i], want3[i]);
+    hg_match_lines(base4, 3, head4, 2, match4);
+    for (i = 0; i < 3; i++)
+        ck_assert_uint_eq(match4[i], want4[i]);
+    hg_match_lines(NULL, 0, head4, 2, match4);
+}
+END_TEST
+
 START_TEST(lists_how_the_runs_were_measured_differently)
 {
     static const char *const what[] = {
@@ -2816,6 +2860,7 @@ static Suite *report_suite(void)
     tcase_add_test(diff, compares_two_reports_row_by_row);
     tcase_add_test(diff, matches_rows_by_key_then_by_name);
     tcase_add_test(diff, lists_how_the_runs_were_measured_differently);
+    tcase_add_test(diff, matches_lines_by_text);
     suite_add_tcase(suite, diff);
 
     tcase_add_test(validate, the_built_in_schema_is_docs_hotgrind_xsd);
