@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "metrics.h"
 #include "policy.h"
 #include "source.h"
 #include "text.h"
@@ -98,49 +99,47 @@ static int take_source_dir(const struct hg_command_line *line,
 
 /* ------------------------------------------------------------ events */
 
-/* An event a line can have: Ir, a cache figure or a branch figure. */
-enum event_kind { EVENT_IR, EVENT_CACHE, EVENT_BRANCH };
-
-struct event {
-    const char *name;
-    enum event_kind kind;
-    int index;           /* in hg_cache_metric or hg_branch_metric */
-};
-
 /* Room for Ir, the cache figures and cycles, and the branch figures. */
 #define EVENTS_MAX (1 + HG_CACHE_METRICS + HG_BRANCH_METRICS)
 
+/* The events a report has per line: Ir first, then the cache and branch
+   figures when its lines have them, in the metric table's order. */
 struct events {
-    struct event list[EVENTS_MAX];
+    const struct hg_metric *list[EVENTS_MAX];
     size_t count;
 };
 
-/* The events REPORT has per line, in the report's attribute order. */
 static void report_events(const struct hg_report *report,
                           struct events *events)
 {
-    int i;
+    const struct hg_line *probe = NULL;
+    const struct hg_metric *metrics;
+    size_t metric_count, m, i;
+    uint64_t value;
+
+    for (i = 0; i < report->function_count && probe == NULL; i++)
+        if (report->functions[i].line_count > 0)
+            probe = &report->functions[i].lines[0];
+    metrics = hg_metrics(&metric_count);
     events->count = 0;
-    events->list[events->count++] = (struct event){ "Ir", EVENT_IR, 0 };
-    if (report->total_cache.present)
-        for (i = 0; i < HG_CACHE_METRICS; i++)
-            if (i != HG_CYCLES || report->total_cache.has_cycles)
-                events->list[events->count++] = (struct event){
-                    hg_cache_metric_names[i], EVENT_CACHE, i };
-    if (report->total_branch.present)
-        for (i = 0; i < HG_BRANCH_METRICS; i++)
-            events->list[events->count++] = (struct event){
-                hg_branch_metric_names[i], EVENT_BRANCH, i };
+    for (m = 0; m < metric_count && probe != NULL; m++)
+        if (events->count < EVENTS_MAX
+            && hg_line_metric_value(&metrics[m], probe, &value))
+            events->list[events->count++] = &metrics[m];
 }
 
-static uint64_t event_value(const struct event *event,
+static bool is_ir(const struct hg_metric *event)
+{
+    return strcmp(event->name, "Ir") == 0;
+}
+
+/* EVENT's count on LINE (0 when the line lacks it). */
+static uint64_t event_value(const struct hg_metric *event,
                             const struct hg_line *line)
 {
-    switch (event->kind) {
-    case EVENT_CACHE:  return line->cache.value[event->index];
-    case EVENT_BRANCH: return line->branch.value[event->index];
-    default:           return line->ir;
-    }
+    uint64_t value = 0;
+    hg_line_metric_value(event, line, &value);
+    return value;
 }
 
 /* ----------------------------------------------------------- columns */
@@ -166,10 +165,10 @@ static void layout_function(struct layout *layout,
     layout->events = events;
     layout->self_ir = f->self_ir;
     for (e = 0; e < events->count; e++) {
-        layout->width[e] = strlen(events->list[e].name);
+        layout->width[e] = strlen(events->list[e]->name);
         for (i = 0; i < f->line_count; i++) {
             size_t n = strlen(hg_format_count(
-                event_value(&events->list[e], &f->lines[i]), text));
+                event_value(events->list[e], &f->lines[i]), text));
             if (n > layout->width[e])
                 layout->width[e] = n;
         }
@@ -203,12 +202,12 @@ static void format_counts(char row[COUNTS_SIZE], const struct layout *layout,
     size_t e, used = 0;
     row[0] = '\0';
     for (e = 0; e < layout->events->count; e++) {
-        const struct event *event = &layout->events->list[e];
+        const struct hg_metric *event = layout->events->list[e];
         used = append(row, used, "%s%*s", e > 0 ? " " : "",
                       (int)layout->width[e],
                       line ? hg_format_count(event_value(event, line), count)
                            : ".");
-        if (event->kind != EVENT_IR)
+        if (!is_ir(event))
             continue;
         if (line != NULL)
             used = append(row, used, " (%*s)", SHARE_WIDTH,
@@ -236,10 +235,10 @@ static void print_titles(FILE *out, const struct layout *layout)
     row[0] = '\0';
     for (e = 0; e < layout->events->count; e++) {
         size_t width = layout->width[e];
-        if (layout->events->list[e].kind == EVENT_IR)
+        if (is_ir(layout->events->list[e]))
             width += 1 + SHARE_WIDTH + 2;
         used = append(row, used, "%s%-*s", e > 0 ? " " : "", (int)width,
-                      layout->events->list[e].name);
+                      layout->events->list[e]->name);
     }
     hg_print_annotated(out, row, "");
 }
