@@ -1446,8 +1446,6 @@ static void write_call_graph(FILE *out, const struct hg_report *r,
     fputs("      </callees>\n", out);
 }
 
-/* <totals> and <functions>; *NEW_ID gets each merged function's id in
-   the written report (a call graph's), for the contexts. */
 /* F's <lines>, as the tool writes them (lines=yes): every function has
    one, empty when no line has a count. */
 static void write_lines(FILE *out, const struct merged_function *f)
@@ -1469,6 +1467,8 @@ static void write_lines(FILE *out, const struct merged_function *f)
     fputs("      </lines>\n", out);
 }
 
+/* <totals> and <functions>; *NEW_ID gets each merged function's id in
+   the written report (a call graph's), for the contexts. */
 static void write_functions(FILE *out, const struct hg_report *r,
                             const struct merged_functions *m,
                             size_t **new_id)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # hotgrind regression tests: `hotgrind diff --lines` on a real program.
-# diff_lines/base/loop.c and diff_lines/head/loop.c are two versions of a
+# cli/tests/data/diff/lines/base/loop.c and head/loop.c (the sources of
+# the command's hand-written fixtures) are two versions of a
 # small program: in HEAD its loop runs twice as long (ROUNDS 1000 ->
 # 2000) and a two-line comment was inserted above the loop.  Built with
 # -O0 -g, each is run under hotgrind --lines=yes and under Cachegrind.
@@ -18,7 +19,7 @@ HOTGRIND_CLI="$top_builddir/cli/hotgrind"
 
 for side in base head; do
    mkdir -p "$side"
-   cp "$srcdir/diff_lines/$side/loop.c" "$side/loop.c"
+   cp "$top_srcdir/cli/tests/data/diff/lines/$side/loop.c" "$side/loop.c"
    (cd "$side" && "$CC" -O0 -g -o loop loop.c) ||
       hard_error "could not build the $side version"
    (cd "$side" && hg "../$side.xml" --lines=yes -- ./loop &&

@@ -2058,6 +2058,19 @@ START_TEST(matches_rows_by_key_then_by_name)
 END_TEST
 
 /* What differs in how the runs were measured, in a fixed order. */
+/* hg_match_lines of BASE and HEAD gives WANT (N_BASE entries). */
+static void expect_matches(const char *const *base, size_t n_base,
+                           const char *const *head, size_t n_head,
+                           const unsigned *want)
+{
+    unsigned match[8];
+    size_t i;
+    ck_assert_uint_le(n_base, 8);
+    hg_match_lines(base, n_base, head, n_head, match);
+    for (i = 0; i < n_base; i++)
+        ck_assert_uint_eq(match[i], want[i]);
+}
+
 /* diff --lines' matching by text, worked out by hand: unique lines anchor
    in order, their neighbours follow while equal, the rest match nothing. */
 START_TEST(matches_lines_by_text)
@@ -2067,37 +2080,28 @@ START_TEST(matches_lines_by_text)
                             "}" };
     const char *head1[] = { "{", "  int s = 0;", "  /* why */", "  for (;;)",
                             "    s++;", "}" };
-    unsigned want1[] = { 1, 2, 4, 5, 6 }, match1[5];
+    const unsigned want1[] = { 1, 2, 4, 5, 6 };
     /* Lines swapped: only one of the two unique lines can anchor (the
        first in base order); "}" and "" are not unique but follow. */
     const char *base2[] = { "a();", "b();", "", "}" };
     const char *head2[] = { "b();", "a();", "", "}" };
-    unsigned want2[] = { 0, 1, 3, 4 }, match2[4];
+    const unsigned want2[] = { 0, 1, 3, 4 };
     /* A line whose text changed matches nothing; blanks at either end do
        not count. */
     const char *base3[] = { "x = 1;", "  y = 2;  ", "z = 3;" };
     const char *head3[] = { "x = 1;", "y = 2;", "z = 4;" };
-    unsigned want3[] = { 1, 2, 0 }, match3[3];
+    const unsigned want3[] = { 1, 2, 0 };
     /* Duplicates only: matched from the start while equal, and back from
        the end. */
     const char *base4[] = { "}", "}", "}" };
     const char *head4[] = { "}", "}" };
-    unsigned want4[] = { 1, 2, 0 }, match4[3];
-    size_t i;
+    const unsigned want4[] = { 1, 2, 0 };
 
-    hg_match_lines(base1, 5, head1, 6, match1);
-    for (i = 0; i < 5; i++)
-        ck_assert_uint_eq(match1[i], want1[i]);
-    hg_match_lines(base2, 4, head2, 4, match2);
-    for (i = 0; i < 4; i++)
-        ck_assert_uint_eq(match2[i], want2[i]);
-    hg_match_lines(base3, 3, head3, 3, match3);
-    for (i = 0; i < 3; i++)
-        ck_assert_uint_eq(match3[i], want3[i]);
-    hg_match_lines(base4, 3, head4, 2, match4);
-    for (i = 0; i < 3; i++)
-        ck_assert_uint_eq(match4[i], want4[i]);
-    hg_match_lines(NULL, 0, head4, 2, match4);
+    expect_matches(base1, 5, head1, 6, want1);
+    expect_matches(base2, 4, head2, 4, want2);
+    expect_matches(base3, 3, head3, 3, want3);
+    expect_matches(base4, 3, head4, 2, want4);
+    expect_matches(NULL, 0, head4, 2, NULL);
 }
 END_TEST
 
