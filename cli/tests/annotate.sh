@@ -101,6 +101,13 @@ expect_trouble annotate --context 1001 "$data/lines.xml"
 expect_trouble annotate --limit x "$data/lines.xml"
 expect_trouble annotate
 expect_trouble annotate "$data/lines.xml" "$data/lines.xml"
+# The manual shows the fixture's output as it is.
+checks=$((checks + 1))
+awk '/hotgrind annotate --source-dir src lines.xml` prints:/ { on = 1; next }
+     on && /^```$/ { if (inside) exit; inside = 1; next }
+     inside { print }' "$HG_SCHEMA_DIR/manual.md" >"$scratch/manual"
+cmp -s "$data/expected-default.txt" "$scratch/manual" ||
+  fail "docs/manual.md's annotate example is not expected-default.txt"
 run 0 annotate --help && has_line "$out" \
   'usage: hotgrind annotate [--function PATTERN]... [--limit N]' "--help"
 

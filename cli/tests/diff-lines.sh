@@ -123,6 +123,14 @@ PY
     { fail "diff --lines --format=json"; cat "$scratch/json.err"; }
 }
 
+# The manual shows the same table.
+checks=$((checks + 1))
+awk '/^the loop.s lines 6 and 7 are lines 8 and 9 in HEAD/ { on = 1; next }
+     on && /^```$/ { if (inside) exit; inside = 1; next }
+     inside { print }' "$HG_SCHEMA_DIR/manual.md" >"$scratch/manual"
+tail -n +2 "$scratch/by-text" | cmp -s - "$scratch/manual" ||
+  fail "docs/manual.md's diff --lines example is not the table above"
+
 # --- errors
 expect_trouble diff --lines "$HG_TEST_DATA/diff/base.xml" head.xml &&
   has_line "$err" "hotgrind: $HG_TEST_DATA/diff/base.xml: has no per-line costs (it was not made with --lines=yes), so diff --lines has no lines to compare" \
