@@ -1,6 +1,7 @@
 #!/bin/sh
 # hotgrind regression tests: `hotgrind annotate` against cg_annotate.  The
-# per-line Ir it prints beside the source of oracle_c.c and xorshift.h
+# per-line Ir it prints beside the source of oracle_c.c, oracle_cxx.cpp,
+# hand_c.c and xorshift.h
 # (summed over the functions, as it prints one part per function) equal
 # those cg_annotate prints for a Cachegrind run of the same command, with
 # every line shown (--context 1000) and with short runs and "-- line N"
@@ -13,13 +14,13 @@ command -v cg_annotate >/dev/null 2>&1 ||
 HOTGRIND_CLI="$top_builddir/cli/hotgrind"
 
 # annotate_agree NAME PROG [ARGS...]: a --lines=yes run and a Cachegrind
-# run of PROG, annotated by both for PROG.c and xorshift.h.
+# run of PROG, annotated by both for PROG.c (or .cpp) and xorshift.h.
 annotate_agree() {
    _name=$1; shift
    hg "$_name.xml" --lines=yes -- "$@"
    cg "$_name.cg" "$@"
    # The source files as the debug info names them, as Cachegrind's fl=.
-   _files=$(sed -n "s/^fl=\(.*\/\(${_name}\.c\|xorshift\.h\)\)$/\1/p" \
+   _files=$(sed -n "s/^fl=\(.*\/\(${_name}\.cpp\|${_name}\.c\|xorshift\.h\)\)$/\1/p" \
             "$_name.cg" | sort -u)
    test -n "$_files" || hard_error "$_name.cg names no $_name.c"
    # shellcheck disable=SC2086  # paths without blanks (the build tree)
@@ -48,6 +49,7 @@ annotate_agree() {
 }
 
 annotate_agree oracle_c ../oracle_c 2000
+annotate_agree oracle_cxx ../oracle_cxx 1500
 annotate_agree hand_c ../hand_c 1000 500 300 100
 
 # The comparison must be able to fail: the first count of a found source
