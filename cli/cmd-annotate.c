@@ -245,8 +245,7 @@ static void print_titles(FILE *out, const struct layout *layout)
 
 /* ------------------------------------------------------ one function */
 
-/* The lines of one source file of a function: [first, end) of its lines
-   sorted by file, dir and line. */
+/* The lines of one source file (and dir) of a function, by line. */
 struct file_lines {
     const struct hg_line *const *lines;
     size_t count;
@@ -276,7 +275,7 @@ static void print_in_source(FILE *out, const struct layout *layout,
                             const struct file_lines *file,
                             const struct hg_source *source, size_t context)
 {
-    size_t i = 0, past = 0;
+    size_t i = 0;
 
     /* Lines the debug info could not place print first, by number. */
     while (i < file->count && file->lines[i]->line == 0)
@@ -308,8 +307,8 @@ static void print_in_source(FILE *out, const struct layout *layout,
         hg_print_clean(out, source->path);
         fprintf(out, " (%zu lines): the file is not the one that ran\n",
                 source->count);
-        for (past = i; past < file->count; past++)
-            print_numbered(out, layout, file->lines[past]);
+        for (; i < file->count; i++)
+            print_numbered(out, layout, file->lines[i]);
     }
 }
 
