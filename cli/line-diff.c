@@ -303,12 +303,12 @@ static void add_change(struct hg_line_diff *diff, size_t file,
 {
     size_t metric_count, m, n = 0;
     const struct hg_metric *metrics = hg_metrics(&metric_count);
-    struct hg_diff_value values[64];
+    struct hg_diff_value *values = hg_xmalloc(metric_count * sizeof *values);
     bool differs = false;
     struct hg_line_change *change;
     int s;
 
-    for (m = 0; m < metric_count && n < 64; m++) {
+    for (m = 0; m < metric_count; m++) {
         struct hg_diff_value v = { &metrics[m], false, false, 0, 0 };
         if (lines[0] != NULL)
             v.in_base = hg_line_metric_value(&metrics[m], lines[0], &v.base);
@@ -319,8 +319,10 @@ static void add_change(struct hg_line_diff *diff, size_t file,
         differs = differs || hg_diff_value_differs(&v);
         values[n++] = v;
     }
-    if (!differs)
+    if (!differs) {
+        free(values);
         return;
+    }
     diff->changes = hg_xrealloc(diff->changes, diff->change_count + 1,
                                 sizeof *diff->changes);
     change = &diff->changes[diff->change_count++];
@@ -329,8 +331,7 @@ static void add_change(struct hg_line_diff *diff, size_t file,
     for (s = 1; s >= 0 && change->text == NULL; s--)
         if (numbers[s] != 0 && loaded[s] && numbers[s] <= read[s].count)
             change->text = hg_xstrdup(hg_source_line(&read[s], numbers[s]));
-    change->values = hg_xmalloc(n * sizeof *values);
-    memcpy(change->values, values, n * sizeof *values);
+    change->values = values;
 }
 
 /* The changes of one file: each base line with its match, then each head
