@@ -161,7 +161,10 @@ bool hg_source_find(const char *file, const char *dir,
     for (i = 0; i < count; i++)
         free(candidates[i]);
     free(candidates);
-    if (!found)
+    if (!found && count == 0)
+        snprintf(problem, problem_size, "source not found: no directory "
+                 "to look in (the debug info records none)");
+    else if (!found)
         snprintf(problem, problem_size, "%s", looked);
     return read;
 }

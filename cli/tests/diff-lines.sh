@@ -83,6 +83,13 @@ run 0 diff --lines "$data/base.xml" "$data/head.xml" && {
   checks=$((checks + 1))
   grep -q ' 4  *4 ' "$out" && fail "by number: unchanged line 4 shown"
 }
+# A base without dir and no --base-source: nowhere to look (the base is
+# never looked for in the current folder, which is the head's checkout).
+sed 's/ dir="base"//' "$data/base.xml" >"$scratch/no-dir.xml"
+cd "$data" || exit 99
+run 0 diff --lines "$scratch/no-dir.xml" head.xml &&
+  has_line "$out" 'By number: loop.c in work: base: source not found: no directory to look in (the debug info records none)' \
+    "base without dir"
 # Both sides finding the same file: its base text is not known.
 cd "$data" || exit 99
 run 0 diff --lines --base-source head base.xml head.xml &&
