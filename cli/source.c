@@ -24,23 +24,68 @@ static char *join_path(const char *dir, const char *file)
                         n > 0 && dir[n - 1] == '/' ? "" : "/", file);
 }
 
-/* The line [START, END) as kept: cut at HG_SOURCE_LINE_MAX bytes (on a
-   UTF-8 character boundary) with "…" after it, a '\r' before the newline
-   dropped. */
+/* The length of the UTF-8 character at P (END its end), or 0 when the
+   bytes there are not one: overlong forms and surrogates included, as
+   JSON and terminals want well-formed text. */
+static size_t utf8_length(const unsigned char *p, const unsigned char *end)
+{
+    size_t n, i;
+    unsigned char low = 0x80, high = 0xbf;
+    if (p[0] < 0x80)
+        return 1;
+    if (p[0] >= 0xc2 && p[0] <= 0xdf)
+        n = 2;
+    else if (p[0] >= 0xe0 && p[0] <= 0xef)
+        n = 3;
+    else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+        n = 4;
+    else
+        return 0;
+    if (p[0] == 0xe0)
+        low = 0xa0;
+    else if (p[0] == 0xed)
+        high = 0x9f;
+    else if (p[0] == 0xf0)
+        low = 0x90;
+    else if (p[0] == 0xf4)
+        high = 0x8f;
+    if ((size_t)(end - p) < n || p[1] < low || p[1] > high)
+        return 0;
+    for (i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xbf)
+            return 0;
+    return n;
+}
+
+/* The line [START, END) as kept: a byte that is not part of a UTF-8
+   character as '?' (a file in Latin-1, say), a '\r' before the newline
+   dropped, and cut after HG_SOURCE_LINE_MAX bytes on a character boundary
+   with "…" after it. */
 static char *keep_line(const char *start, const char *end)
 {
-    size_t length = (size_t)(end - start);
-    char *line;
-    if (length > 0 && start[length - 1] == '\r')
-        length--;
-    if (length <= HG_SOURCE_LINE_MAX)
-        return hg_xstrndup(start, length);
-    length = HG_SOURCE_LINE_MAX;
-    while (length > 0 && ((unsigned char)start[length] & 0xc0) == 0x80)
-        length--;
-    line = hg_xmalloc(length + sizeof "…");
-    memcpy(line, start, length);
-    memcpy(line + length, "…", sizeof "…");
+    const unsigned char *p = (const unsigned char *)start;
+    const unsigned char *stop = (const unsigned char *)end;
+    char *line = hg_xmalloc(HG_SOURCE_LINE_MAX + sizeof "…");
+    size_t used = 0;
+
+    if (stop > p && stop[-1] == '\r')
+        stop--;
+    while (p < stop) {
+        size_t n = utf8_length(p, stop);
+        if (used + (n ? n : 1) > HG_SOURCE_LINE_MAX) {
+            memcpy(line + used, "…", sizeof "…");
+            return line;
+        }
+        if (n == 0) {
+            line[used++] = '?';
+            p++;
+        } else {
+            memcpy(line + used, p, n);
+            used += n;
+            p += n;
+        }
+    }
+    line[used] = '\0';
     return line;
 }
 

@@ -68,12 +68,13 @@ run 0 annotate --source-dir bin --function main "$data/lines.xml" && {
   has_line "$out" ' 7 (70.00%)  line 26' "binary source"
 }
 # --- an over-long line is cut at 400 bytes with "…"; a control
-# character shows as '?'; lines past the end of a shorter file by number
+# character and a byte that is not UTF-8 (Latin-1 é) show as '?', UTF-8
+# as it is; lines past the end of a shorter file by number
 { i=1; while [ $i -le 25 ]; do echo "/* $i */"; i=$((i + 1)); done
-  printf '%0500d\n' 0; printf 'a\033b\n'; } >long/prog.c
+  printf '%0500d\n' 0; printf 'a\033b \351 \303\251\n'; } >long/prog.c
 run 0 annotate --source-dir long --function main "$data/lines.xml" && {
   has_line "$out" " 7 (70.00%)  $(printf '%0400d' 0)…" "long line"
-  has_line "$out" ' 1 (10.00%)  a?b' "control character"
+  has_line "$out" ' 1 (10.00%)  a?b ? é' "control character, not UTF-8"
 }
 head -n 26 long/prog.c >long/short.c && mv long/short.c long/prog.c
 run 0 annotate --source-dir long --function main "$data/lines.xml" && {
