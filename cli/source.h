@@ -42,8 +42,7 @@ bool hg_source_find(const char *file, const char *dir,
 void hg_source_free(struct hg_source *source);
 
 /* Line N (1..count) of SOURCE as kept (cut at HG_SOURCE_LINE_MAX, bytes
-   that are not UTF-8 as '?'); ""
-   past the end. */
+   that are not UTF-8 as '?'); "" past the end. */
 const char *hg_source_line(const struct hg_source *source, size_t n);
 
 /* COUNTS, then when TEXT has more than blanks two spaces and TEXT, control
