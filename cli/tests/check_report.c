@@ -2105,6 +2105,45 @@ START_TEST(matches_lines_by_text)
 }
 END_TEST
 
+/* On 2,000 pseudo-random pairs of files over a few texts, whatever the
+   anchors: every match pairs equal texts, and the matches go down both
+   files in order (so none is used twice). */
+START_TEST(matches_lines_in_order_with_equal_texts)
+{
+    static const char *const texts[] = { "a", "b", "c", "}", "", "d" };
+    const char *base[40], *head[40];
+    unsigned match[40], seed = 12345;
+    int round;
+
+    for (round = 0; round < 2000; round++) {
+        size_t n_base, n_head, i;
+        unsigned last = 0;
+        seed = seed * 1103515245u + 12345u;
+        n_base = (seed >> 16) % 40;
+        seed = seed * 1103515245u + 12345u;
+        n_head = (seed >> 16) % 40;
+        for (i = 0; i < n_base + n_head; i++) {
+            const char *text;
+            seed = seed * 1103515245u + 12345u;
+            text = texts[(seed >> 16) % 6];
+            if (i < n_base)
+                base[i] = text;
+            else
+                head[i - n_base] = text;
+        }
+        hg_match_lines(base, n_base, head, n_head, match);
+        for (i = 0; i < n_base; i++) {
+            if (match[i] == 0)
+                continue;
+            ck_assert_uint_le(match[i], n_head);
+            ck_assert_uint_gt(match[i], last);
+            ck_assert_str_eq(base[i], head[match[i] - 1]);
+            last = match[i];
+        }
+    }
+}
+END_TEST
+
 START_TEST(lists_how_the_runs_were_measured_differently)
 {
     static const char *const what[] = {
@@ -2865,6 +2904,7 @@ static Suite *report_suite(void)
     tcase_add_test(diff, matches_rows_by_key_then_by_name);
     tcase_add_test(diff, lists_how_the_runs_were_measured_differently);
     tcase_add_test(diff, matches_lines_by_text);
+    tcase_add_test(diff, matches_lines_in_order_with_equal_texts);
     suite_add_tcase(suite, diff);
 
     tcase_add_test(validate, the_built_in_schema_is_docs_hotgrind_xsd);
