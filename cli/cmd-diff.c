@@ -25,8 +25,8 @@ static const char diff_usage[] =
     "[--metric M] [--title T] [--width PX] [-o OUT] BASE HEAD";
 
 static const char diff_help[] =
-    "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] "
-    "[--allow-exit=LIST]\n"
+    "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N]\n"
+    "                     [--allow-exit=LIST]\n"
     "                     [--lines [--base-source DIR] [--head-source DIR]]\n"
     "                     [--metric M] [--title T] [--width PX] [-o OUT] "
     "BASE HEAD\n"
