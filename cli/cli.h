@@ -19,6 +19,7 @@
 /* Subcommands: ARGV[0] is the subcommand's name.  Each accepts --help,
    and may reorder ARGV (hg_parse_options puts the operands first). */
 int cmd_show(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -113,8 +114,8 @@ struct hg_cli_option {
     bool once;
 };
 
-/* Room for the options of any one command (`run` has 7). */
-#define HG_MAX_OPTIONS 8
+/* Room for the options of any one command (`diff` has 10). */
+#define HG_MAX_OPTIONS 12
 
 struct hg_command_line {
     const char *command;     /* "show" */

@@ -15,16 +15,20 @@
 #include "diff.h"
 #include "flamegraph.h"
 #include "json.h"
+#include "line-diff.h"
 #include "text.h"
+#include "xalloc.h"
 
 static const char diff_usage[] =
     "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] "
-    "[--allow-exit=LIST] [--metric M] [--title T] [--width PX] [-o OUT] "
-    "BASE HEAD";
+    "[--allow-exit=LIST] [--lines [--base-source DIR] [--head-source DIR]] "
+    "[--metric M] [--title T] [--width PX] [-o OUT] BASE HEAD";
 
 static const char diff_help[] =
-    "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] "
-    "[--allow-exit=LIST] [--metric M] [--title T] [--width PX] [-o OUT] "
+    "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N]\n"
+    "                     [--allow-exit=LIST]\n"
+    "                     [--lines [--base-source DIR] [--head-source DIR]]\n"
+    "                     [--metric M] [--title T] [--width PX] [-o OUT] "
     "BASE HEAD\n"
     "\n"
     "Compares the report HEAD with the report BASE: the whole run, then each\n"
@@ -66,6 +70,18 @@ static const char diff_help[] =
     "                      report is refused, as it may not hold a whole\n"
     "                      run (a report that does not say how its program\n"
     "                      ended is compared)\n"
+    "  --lines             then, inside each changed function shown, the\n"
+    "                      lines whose figures changed (both reports made\n"
+    "                      with --lines=yes): base and head line, base,\n"
+    "                      head, delta and change, and the source text.\n"
+    "                      Lines are matched by their text when both\n"
+    "                      versions of the file are found (a line moved\n"
+    "                      by code above it is the same line), by number\n"
+    "                      otherwise; the table says which and why\n"
+    "  --base-source DIR   with --lines: look for the base's sources in\n"
+    "                      DIR first, then where its debug info says\n"
+    "  --head-source DIR   the same for the head's, then the current\n"
+    "                      directory too\n"
     "\n"
     "The text and markdown tables show the figures that changed; JSON shows\n"
     "every figure of each row.  When both reports have a call graph\n"
@@ -91,6 +107,10 @@ struct comparison {
     const struct hg_report *reports[2];
     const struct hg_diff *diff;
     size_t shown;                /* rows shown besides the totals */
+    /* --lines: the line changes of each row shown (rows[i] for
+       lines[i]), none for a row that is not a function in both; NULL
+       without --lines. */
+    struct hg_line_diff *lines;
 };
 
 static const char *const side_names[2] = { "base", "head" };
@@ -630,6 +650,154 @@ static void write_text_why(FILE *out, const struct comparison *c)
     hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
 }
 
+/* ------------------------------------------------------------ lines */
+
+enum { LINE_COLUMNS = 11, LINE_NUMBER_SIZE = 16 };
+
+static const struct hg_column line_columns[LINE_COLUMNS] = {
+    { "name", HG_ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+    { "file", HG_ALIGN_LEFT, 0, OBJECT_COLUMN_MAX },
+    { "base line", HG_ALIGN_RIGHT, 0, 0 },
+    { "head line", HG_ALIGN_RIGHT, 0, 0 },
+    { "matched", HG_ALIGN_LEFT, 0, 0 },
+    { "metric", HG_ALIGN_LEFT, 0, 0 },
+    { "base", HG_ALIGN_RIGHT, 0, 0 },
+    { "head", HG_ALIGN_RIGHT, 0, 0 },
+    { "delta", HG_ALIGN_RIGHT, 0, 0 },
+    { "change", HG_ALIGN_RIGHT, 0, 0 },
+    { "source", HG_ALIGN_LEFT, 0, 0 },
+};
+
+/* The texts a line change's cells point into. */
+struct line_change_texts {
+    char numbers[2][LINE_NUMBER_SIZE];
+    char figures[4][HG_DIFF_TEXT_SIZE];
+};
+
+/* A line number of a change, "-" on the side it is not on. */
+static const char *line_number(unsigned line, char text[LINE_NUMBER_SIZE])
+{
+    if (line == 0)
+        return strcpy(text, "-");
+    snprintf(text, LINE_NUMBER_SIZE, "%u", line);
+    return text;
+}
+
+/* Calls EMIT for each line of the table of line changes: one per changed
+   figure, the function named on its first, the file, lines, matching and
+   source on each change's first.  FIRST_OF_FUNCTION and FIRST_OF_CHANGE
+   say which cells are set. */
+typedef void (*line_change_fn)(void *data, bool first_of_function,
+                               bool first_of_change,
+                               const char *cells[LINE_COLUMNS]);
+
+static void for_each_line_change(const struct comparison *c,
+                                 line_change_fn emit, void *data)
+{
+    size_t r, k, v;
+    if (c->lines == NULL)
+        return;
+    for (r = 0; r < c->shown; r++) {
+        const struct hg_line_diff *lines = &c->lines[r];
+        bool first_of_function = true;
+        for (k = 0; k < lines->change_count; k++) {
+            const struct hg_line_change *change = &lines->changes[k];
+            const struct hg_line_file *file = &lines->files[change->file];
+            bool first_of_change = true;
+            for (v = 0; v < change->value_count; v++) {
+                const struct hg_diff_value *value = &change->values[v];
+                const char *cells[LINE_COLUMNS];
+                struct line_change_texts t;
+                if (!hg_diff_value_differs(value))
+                    continue;
+                cells[0] = first_of_function ? row_name(&c->diff->rows[r])
+                                             : "";
+                cells[1] = !first_of_change ? ""
+                           : file->file[0] ? file->file : "(no line info)";
+                cells[2] = first_of_change
+                           ? line_number(change->line[0], t.numbers[0]) : "";
+                cells[3] = first_of_change
+                           ? line_number(change->line[1], t.numbers[1]) : "";
+                cells[4] = !first_of_change || file->file[0] == '\0' ? ""
+                           : file->by_text ? "text" : "number";
+                cells[5] = value->metric->name;
+                cells[6] = figure(value->in_base, value->base, t.figures[0]);
+                cells[7] = figure(value->in_head, value->head, t.figures[1]);
+                cells[8] = delta_cell(c->diff, value, t.figures[2]);
+                cells[9] = hg_diff_change(c->diff, value, t.figures[3]);
+                cells[10] = first_of_change && change->text
+                            ? change->text + strspn(change->text, " \t")
+                            : "";
+                emit(data, first_of_function, first_of_change, cells);
+                first_of_function = first_of_change = false;
+            }
+        }
+    }
+}
+
+static void count_line_change(void *data, bool first_of_function,
+                              bool first_of_change,
+                              const char *cells[LINE_COLUMNS])
+{
+    (void)first_of_function, (void)first_of_change, (void)cells;
+    ++*(size_t *)data;
+}
+
+/* For each file of a function shown that was matched by number and has
+   changes, a line saying why ("prog.c in sum: base: source not found:
+   looked in ..."), after LEAD; PRINT_NAME prints names and files. */
+static void print_by_number_notes(FILE *out, const struct comparison *c,
+                                  const char *lead, print_value_fn print_name)
+{
+    size_t r, k;
+    for (r = 0; c->lines != NULL && r < c->shown; r++) {
+        const struct hg_line_diff *lines = &c->lines[r];
+        for (k = 0; k < lines->change_count; k++) {
+            const struct hg_line_file *file =
+                &lines->files[lines->changes[k].file];
+            if (file->why_by_number == NULL
+                || (k > 0 && lines->changes[k - 1].file
+                             == lines->changes[k].file))
+                continue;
+            fputs(lead, out);
+            print_name(out, file->file);
+            fputs(" in ", out);
+            print_name(out, row_name(&c->diff->rows[r]));
+            fputs(": ", out);
+            hg_print_clean(out, file->why_by_number);
+            fputc('\n', out);
+        }
+    }
+}
+
+static void line_change_text(void *data, bool first_of_function,
+                             bool first_of_change,
+                             const char *cells[LINE_COLUMNS])
+{
+    (void)first_of_function, (void)first_of_change;
+    table_row(data, cells, LINE_COLUMNS);
+}
+
+static void write_text_lines(FILE *out, const struct comparison *c)
+{
+    struct text_table t = { .row = 0 };
+    size_t n = 0;
+    if (c->lines == NULL)
+        return;
+    for_each_line_change(c, count_line_change, &n);
+    if (n == 0) {
+        fputs("\nLines:     none of the functions shown has a line whose "
+              "figures changed\n", out);
+        return;
+    }
+    fputs("\nLines that changed in the functions shown (matched by source "
+          "text, or by number):\n", out);
+    hg_table_create(&t.table, line_columns, LINE_COLUMNS, n);
+    for_each_line_change(c, line_change_text, &t);
+    hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
+    print_by_number_notes(out, c, "By number: ", hg_print_clean);
+}
+
 static void write_text(FILE *out, const struct comparison *c)
 {
     const struct hg_diff *diff = c->diff;
@@ -655,6 +823,7 @@ static void write_text(FILE *out, const struct comparison *c)
     for_each_line(c, text_line, &t);
     hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
     write_text_why(out, c);
+    write_text_lines(out, c);
 }
 
 /* --------------------------------------------------------- markdown */
@@ -712,6 +881,45 @@ static void write_markdown_why(FILE *out, const struct comparison *c)
     for_each_why_line(c, why_md_line, out);
 }
 
+static void line_change_md(void *data, bool first_of_function,
+                           bool first_of_change,
+                           const char *cells[LINE_COLUMNS])
+{
+    FILE *out = data;
+    int column;
+    for (column = 0; column < LINE_COLUMNS; column++) {
+        fputs(column == 0 ? "| " : " | ", out);
+        /* The name, file and source are code, as in the table above. */
+        if (cells[column][0] != '\0'
+            && ((column == 0 && first_of_function)
+                || ((column == 1 || column == 10) && first_of_change)))
+            md_code(out, cells[column]);
+        else
+            fputs(cells[column], out);
+    }
+    fputs(" |\n", out);
+}
+
+static void write_markdown_lines(FILE *out, const struct comparison *c)
+{
+    size_t n = 0;
+    if (c->lines == NULL)
+        return;
+    for_each_line_change(c, count_line_change, &n);
+    if (n == 0) {
+        fputs("\n**Lines:** none of the functions shown has a line whose "
+              "figures changed.\n", out);
+        return;
+    }
+    fputs("\n**Lines that changed** in the functions shown (matched by "
+          "source text, or by number)\n\n"
+          "| name | file | base line | head line | matched | metric | base "
+          "| head | delta | change | source |\n"
+          "|:--|:--|--:|--:|:--|:--|--:|--:|--:|--:|:--|\n", out);
+    for_each_line_change(c, line_change_md, out);
+    print_by_number_notes(out, c, "\nBy number: ", md_code);
+}
+
 static void write_markdown(FILE *out, const struct comparison *c)
 {
     const struct hg_diff *diff = c->diff;
@@ -738,6 +946,7 @@ static void write_markdown(FILE *out, const struct comparison *c)
         print_shown(out, c, ". All ", ". Top ",
                     " rows that differ shown, by impact.\n");
     write_markdown_why(out, c);
+    write_markdown_lines(out, c);
 }
 
 /* ------------------------------------------------------------- json */
@@ -904,8 +1113,43 @@ static void json_why(struct hg_json *w, const struct hg_diff_row *row,
     hg_json_close(w);
 }
 
+/* "lines" of a function row (--lines): each line change, every figure
+   either line has. */
+static void json_lines(struct hg_json *w, const struct hg_diff *diff,
+                       const struct hg_line_diff *lines)
+{
+    size_t k, v;
+    hg_json_open(w, "lines", '[', false);
+    for (k = 0; k < lines->change_count; k++) {
+        const struct hg_line_change *change = &lines->changes[k];
+        const struct hg_line_file *file = &lines->files[change->file];
+        hg_json_open(w, NULL, '{', true);
+        hg_json_text(w, "file", file->file);
+        json_count_or_null(w, "base-line", change->line[0] != 0,
+                           change->line[0]);
+        json_count_or_null(w, "head-line", change->line[1] != 0,
+                           change->line[1]);
+        hg_json_text(w, "matched", file->by_text ? "text" : "number");
+        if (file->why_by_number != NULL)
+            hg_json_text(w, "why-by-number", file->why_by_number);
+        else
+            hg_json_null(w, "why-by-number");
+        if (change->text != NULL)
+            hg_json_text(w, "source", change->text);
+        else
+            hg_json_null(w, "source");
+        hg_json_open(w, "metrics", '[', false);
+        for (v = 0; v < change->value_count; v++)
+            json_value(w, diff, &change->values[v]);
+        hg_json_close(w);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+}
+
 static void json_row(struct hg_json *w, const struct hg_diff *diff,
-                     const struct hg_diff_row *row)
+                     const struct hg_diff_row *row,
+                     const struct hg_line_diff *lines)
 {
     const struct hg_function *f = hg_diff_row_function(row);
     const struct hg_zone *z = hg_diff_row_zone(row);
@@ -929,6 +1173,8 @@ static void json_row(struct hg_json *w, const struct hg_diff *diff,
         json_why(w, row, &why);
         hg_diff_why_free(&why);
     }
+    if (lines != NULL && f != NULL)
+        json_lines(w, diff, lines);
     hg_json_close(w);
 }
 
@@ -967,9 +1213,9 @@ static void write_json(FILE *out, const struct comparison *c)
         hg_json_count(&w, count_names[i], counts[i]);
     }
     hg_json_open(&w, "rows", '[', false);
-    json_row(&w, diff, &diff->total);
+    json_row(&w, diff, &diff->total, NULL);
     for (i = 0; i < c->shown; i++)
-        json_row(&w, diff, &diff->rows[i]);
+        json_row(&w, diff, &diff->rows[i], c->lines ? &c->lines[i] : NULL);
     hg_json_close(&w);
     hg_json_close(&w);
 }
@@ -1003,6 +1249,8 @@ struct options {
     enum format format;
     size_t limit;
     unsigned allowed_exits;      /* HG_ALLOW_ */
+    bool lines;                  /* --lines */
+    struct hg_line_sources sources;
     /* --format=svg (flamegraph.c) */
     const char *out_path;
     struct hg_flame_metric metric;
@@ -1025,6 +1273,9 @@ static int parse_options(int argc, char **argv, struct options *o)
             { .name = "--title", .value = &title },
             { .name = "--width", .value = &width_text },
             { .name = "-o", .value = &o->out_path },
+            { .name = "--lines", .flag = &o->lines },
+            { .name = "--base-source", .value = &o->sources.dirs[0] },
+            { .name = "--head-source", .value = &o->sources.dirs[1] },
         },
     };
     int status, operands;
@@ -1043,6 +1294,12 @@ static int parse_options(int argc, char **argv, struct options *o)
         && (metric_text || title || width_text || o->out_path))
         return hg_usage_error("diff", diff_usage, "--metric, --title, "
                               "--width and -o are for --format=svg");
+    if (o->format == FORMAT_SVG && o->lines)
+        return hg_usage_error("diff", diff_usage, "--lines is not for "
+                              "--format=svg");
+    if (!o->lines && (o->sources.dirs[0] || o->sources.dirs[1]))
+        return hg_usage_error("diff", diff_usage, "--base-source and "
+                              "--head-source go with --lines");
     if (o->format == FORMAT_SVG && limit_text != NULL)
         return hg_usage_error("diff", diff_usage, "--limit is not for "
                               "--format=svg: the flame graph draws every "
@@ -1065,6 +1322,32 @@ static int parse_options(int argc, char **argv, struct options *o)
                               "two reports needed, BASE and HEAD");
     o->paths = (const char **)argv;
     return -1;
+}
+
+/* The line changes of the first SHOWN rows of DIFF: of each function in
+   both reports; none for the others. */
+static struct hg_line_diff *diff_lines(const struct hg_diff *diff,
+                                       size_t shown,
+                                       const struct hg_line_sources *sources)
+{
+    struct hg_line_diff *lines = hg_xcalloc(shown ? shown : 1,
+                                            sizeof *lines);
+    size_t r;
+    for (r = 0; r < shown; r++) {
+        const struct hg_diff_row *row = &diff->rows[r];
+        if (row->in_base && row->in_head && row->base.function != NULL)
+            hg_line_diff(row->base.function, row->head.function, sources,
+                         &lines[r]);
+    }
+    return lines;
+}
+
+static void free_lines(struct hg_line_diff *lines, size_t shown)
+{
+    size_t r;
+    for (r = 0; lines != NULL && r < shown; r++)
+        hg_line_diff_free(&lines[r]);
+    free(lines);
 }
 
 static void write_comparison(FILE *out, enum format format,
@@ -1108,13 +1391,26 @@ int cmd_diff(int argc, char **argv)
         hg_report_free(reports[1]);
         return status;
     }
+    for (s = 0; s < 2 && o.lines; s++)
+        if (!hg_report_has_lines(reports[s])) {
+            hg_say_problem(o.paths[s], "has no per-line costs (it was not "
+                           "made with --lines=yes), so diff --lines has no "
+                           "lines to compare");
+            hg_report_free(reports[0]);
+            hg_report_free(reports[1]);
+            return HG_EXIT_TROUBLE;
+        }
     hg_diff_reports(reports[0], reports[1], &diff);
     c = (struct comparison){
         { o.paths[0], o.paths[1] }, { reports[0], reports[1] }, &diff,
         o.limit == 0 || o.limit > diff.row_count ? diff.row_count : o.limit,
+        NULL,
     };
+    if (o.lines)
+        c.lines = diff_lines(&diff, c.shown, &o.sources);
     warn_runs_differ(&diff);
     write_comparison(stdout, o.format, &c);
+    free_lines(c.lines, c.shown);
     hg_diff_free(&diff);
     hg_report_free(reports[0]);
     hg_report_free(reports[1]);

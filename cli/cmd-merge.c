@@ -41,7 +41,9 @@ static const char merge_help[] =
     "stack) are summed; mark patterns keep the largest\n"
     "counts; threads, mutexes and events of each report follow those of the\n"
     "one before, renumbered.  Figures of single calls (<per-call>) cannot be\n"
-    "summed and are left out; the heap peak is the sum of the peaks.  OUT\n"
+    "summed and are left out; the heap peak is the sum of the peaks.\n"
+    "Per-line costs (--lines=yes) are summed per function, file, dir and\n"
+    "line.  OUT\n"
     "says it is a merge of N reports (<run><merge reports=\"N\"/>).\n"
     "The same reports in the same order always give the same bytes; the\n"
     "order changes only the numbering of threads, mutexes and events.\n";
@@ -66,16 +68,7 @@ static bool load_strictly(struct input *in, struct merged_functions *functions,
 {
     in->report = hg_report_load_each(in->path, sum_function, functions,
                                      problem, size);
-    if (in->report == NULL)
-        return false;
-    /* Merge does not read <lines> yet: summing the rest would write a
-       report whose option says lines=yes with no lines. */
-    if (hg_report_option(in->report, "lines") != NULL) {
-        snprintf(problem, size, "made with --lines=yes, whose per-line "
-                 "costs merge cannot sum yet");
-        return false;
-    }
-    return true;
+    return in->report != NULL;
 }
 
 static bool same_text(const char *a, const char *b)
@@ -348,6 +341,17 @@ struct graph_sums {
 
 /* A merged function: the name, object, file and line of its first
    occurrence, and the sums of all of them. */
+/* One <line> of a merged function: the sum of those with its file, dir
+   and line number. */
+struct merged_line {
+    const char *file;            /* in the strings table */
+    const char *dir;             /* in the strings table; NULL if none */
+    unsigned line;
+    uint64_t ir;
+    struct hg_cache_costs cache;
+    struct hg_branch_costs branch;
+};
+
 struct merged_function {
     char *name;                  /* owned */
     const char *object, *file;   /* in the strings table */
@@ -362,6 +366,10 @@ struct merged_function {
     struct marked_sums *marked_sums;   /* NULL unless marked or in a
                                           call graph */
     struct graph_sums *graph_sums;     /* NULL unless in a call graph */
+    /* lines=yes: the lines of every input, summed per (file, dir, line)
+       up to lines_summed, appended after. */
+    struct merged_line *lines;
+    size_t line_count, line_capacity, lines_summed;
 };
 
 /* An open-addressing table of indices into an array of items (SIZE_MAX:
@@ -774,6 +782,62 @@ static void sum_pending_calls(struct merged_functions *m)
 }
 
 /* hg_report_load_each's handler: adds F to the merged functions. */
+/* The report's order of lines: file, dir (none first), line. */
+static int compare_merged_lines(const void *a, const void *b)
+{
+    const struct merged_line *x = a, *y = b;
+    int c = strcmp(x->file, y->file);
+    if (c == 0)
+        c = strcmp(x->dir ? x->dir : "", y->dir ? y->dir : "");
+    if (c == 0)
+        c = (x->line > y->line) - (x->line < y->line);
+    return c;
+}
+
+/* Sorts SUM's lines and sums those of one file, dir and line into one. */
+static void sum_lines_up(struct sums *s, struct merged_function *sum)
+{
+    size_t i, kept = 0;
+    qsort(sum->lines, sum->line_count, sizeof *sum->lines,
+          compare_merged_lines);
+    for (i = 0; i < sum->line_count; i++) {
+        struct merged_line *line = &sum->lines[i];
+        if (kept > 0 && compare_merged_lines(&sum->lines[kept - 1], line) == 0) {
+            struct merged_line *into = &sum->lines[kept - 1];
+            add(s, &into->ir, line->ir);
+            add_cache(s, &into->cache, &line->cache);
+            add_branch(s, &into->branch, &line->branch);
+        } else {
+            sum->lines[kept++] = *line;
+        }
+    }
+    sum->line_count = sum->lines_summed = kept;
+}
+
+/* F's lines, added to SUM's; summed up whenever they have doubled, so that
+   memory follows the distinct lines, not the number of inputs. */
+static void add_lines(struct merged_functions *m, const struct hg_function *f,
+                      struct merged_function *sum)
+{
+    size_t i;
+    for (i = 0; i < f->line_count; i++) {
+        const struct hg_line *line = &f->lines[i];
+        if (sum->line_count == sum->line_capacity) {
+            sum->line_capacity = sum->line_capacity
+                                 ? 2 * sum->line_capacity : 16;
+            sum->lines = hg_xrealloc(sum->lines, sum->line_capacity,
+                                     sizeof *sum->lines);
+        }
+        sum->lines[sum->line_count++] = (struct merged_line){
+            kept_string(m, line->file),
+            line->dir != NULL ? kept_string(m, line->dir) : NULL,
+            line->line, line->ir, line->cache, line->branch,
+        };
+    }
+    if (sum->line_count > 2 * sum->lines_summed + 64)
+        sum_lines_up(m->sums, sum);
+}
+
 static void sum_function(void *data, struct hg_function *f)
 {
     struct merged_functions *m = data;
@@ -797,6 +861,7 @@ static void sum_function(void *data, struct hg_function *f)
     add(s, &sum->self_ir, f->self_ir);
     add_cache(s, &sum->self_cache, &f->self_cache);
     add_branch(s, &sum->self_branch, &f->self_branch);
+    add_lines(m, f, sum);
     if (f->has_heap)
         add_heap(s, &sum->heap, &f->heap);
     if (f->has_call_graph && sum->graph_sums != NULL)
@@ -833,6 +898,7 @@ static void free_merged_functions(struct merged_functions *m)
         free(m->all[i].name);
         free(m->all[i].marked_sums);
         free(m->all[i].graph_sums);
+        free(m->all[i].lines);
     }
     for (i = 0; i < m->pending_count; i++)
         free(m->pending[i].callees);
@@ -1380,6 +1446,27 @@ static void write_call_graph(FILE *out, const struct hg_report *r,
     fputs("      </callees>\n", out);
 }
 
+/* F's <lines>, as the tool writes them (lines=yes): every function has
+   one, empty when no line has a count. */
+static void write_lines(FILE *out, const struct merged_function *f)
+{
+    size_t i;
+    fputs("      <lines>\n", out);
+    for (i = 0; i < f->line_count; i++) {
+        const struct merged_line *line = &f->lines[i];
+        fputs("        <line", out);
+        xml_attr(out, "file", line->file);
+        if (line->dir != NULL)
+            xml_attr(out, "dir", line->dir);
+        xml_count(out, "line", line->line);
+        xml_count(out, "Ir", line->ir);
+        xml_cache(out, &line->cache);
+        xml_branch(out, &line->branch);
+        fputs("/>\n", out);
+    }
+    fputs("      </lines>\n", out);
+}
+
 /* <totals> and <functions>; *NEW_ID gets each merged function's id in
    the written report (a call graph's), for the contexts. */
 static void write_functions(FILE *out, const struct hg_report *r,
@@ -1388,6 +1475,8 @@ static void write_functions(FILE *out, const struct hg_report *r,
 {
     const struct merged_function **order;
     struct written_calls graph = { NULL, NULL, NULL };
+    const char *lines_option = hg_report_option(r, "lines");
+    bool lines = lines_option != NULL && strcmp(lines_option, "yes") == 0;
     size_t i;
 
     fputs("  <totals", out);
@@ -1441,6 +1530,8 @@ static void write_functions(FILE *out, const struct hg_report *r,
         xml_cache(out, &f->self_cache);
         xml_branch(out, &f->self_branch);
         fputs("/>\n", out);
+        if (lines)
+            write_lines(out, f);
         if (r->has_heap && (f->heap.allocs || f->heap.frees
                             || f->heap.alloc_bytes || f->heap.free_bytes)) {
             fputs("      <heap", out);
@@ -1713,6 +1804,8 @@ static bool merge(struct hg_report *out, const struct input *in,
                   const struct merged_functions *functions, char *problem,
                   size_t size)
 {
+    size_t i;
+
     merge_run(out, in, inputs);
     out->has_call_graph = in[0].report->has_call_graph;
     out->marks = hg_xcalloc(out->mark_count, sizeof *out->marks);
@@ -1727,6 +1820,8 @@ static bool merge(struct hg_report *out, const struct input *in,
         return false;
     merge_zones(out, in, inputs, s);
     lay_end_to_end(out, in, inputs, s);
+    for (i = 0; i < functions->count; i++)
+        sum_lines_up(s, &functions->all[i]);
     if (s->overflow) {
         snprintf(problem, size, "the sums of %s ... %s do not fit in 64 "
                  "bits (or the renumbered ids in 32)", in[0].path,

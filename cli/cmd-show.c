@@ -101,16 +101,6 @@ enum { DEFAULT_WIDTH = 120 };
    pushing every row to the right. */
 enum { FUNCTION_COLUMN_MAX = 50, OBJECT_COLUMN_MAX = 30 };
 
-/* The report's order: self Ir descending, then name, object, file, line. */
-static int compare_report_order(const void *a, const void *b)
-{
-    const struct hg_function *f = *(const struct hg_function *const *)a;
-    const struct hg_function *g = *(const struct hg_function *const *)b;
-    if (f->self_ir != g->self_ir)
-        return f->self_ir > g->self_ir ? -1 : 1;
-    return hg_compare_identity(f, g);
-}
-
 static const char *plural(uint64_t n)
 {
     return n == 1 ? "" : "s";
@@ -1081,26 +1071,6 @@ static void index_callers(const struct hg_report *report,
     free(next);
 }
 
-/* Whether F matches PATTERN: GLOB over its name, or OBJ:GLOB also over
-   its object, as the patterns of policies and --mark. */
-static bool function_matches(const struct hg_report *report,
-                             const char *pattern,
-                             const struct hg_function *f)
-{
-    const char *separator = hg_pattern_object_separator(pattern);
-    bool matches;
-    char *object;
-
-    if (separator == NULL)
-        return hg_glob_match(pattern, f->name);
-    if (!hg_glob_match(separator + 1, f->name))
-        return false;
-    object = hg_xstrndup(pattern, (size_t)(separator - pattern));
-    matches = hg_object_matches(object, report, f->object);
-    free(object);
-    return matches;
-}
-
 /* The function's own line: self, no-symbol and inclusive Ir, its share of
    the total, calls and outside-calls. */
 static void show_function_line(FILE *out, const struct hg_report *report,
@@ -1233,7 +1203,7 @@ static bool show_neighbours(FILE *out, const char *path,
 
     sorted = hg_xmalloc((n ? n : 1) * sizeof *sorted);
     for (i = 0; i < n; i++)
-        if (function_matches(report, pattern, &report->functions[i]))
+        if (hg_function_pattern_matches(report, pattern, &report->functions[i]))
             sorted[matched++] = &report->functions[i];
     if (matched == 0) {
         hg_quote_for_message(shown, sizeof shown, pattern);
@@ -1242,7 +1212,7 @@ static bool show_neighbours(FILE *out, const char *path,
         free(sorted);
         return false;
     }
-    qsort(sorted, matched, sizeof *sorted, compare_report_order);
+    qsort(sorted, matched, sizeof *sorted, hg_compare_report_order);
     if (callers)
         index_callers(report, &index);
     for (i = 0; i < matched; i++) {
@@ -1569,7 +1539,7 @@ static void show_functions(FILE *out, const struct hg_report *report,
     sorted = hg_xmalloc(n * sizeof *sorted);
     for (i = 0; i < n; i++)
         sorted[i] = &report->functions[i];
-    qsort(sorted, n, sizeof *sorted, compare_report_order);
+    qsort(sorted, n, sizeof *sorted, hg_compare_report_order);
     shown = within_limit(n, limit);
 
     print_header(out, report, shown, width);

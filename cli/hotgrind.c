@@ -23,6 +23,7 @@ static int cmd_help(int argc, char **argv);
 /* Every subcommand, in the order `hotgrind help` lists them. */
 static const struct command commands[] = {
     { "show",     cmd_show,     "the top functions of a report by self Ir" },
+    { "annotate", cmd_annotate, "a report's per-line costs, in the source" },
     { "validate", cmd_validate, "check reports against the built-in schema" },
     { "diff",     cmd_diff,     "compare two reports, function by function" },
     { "check",    cmd_check,    "judge a report (and a base) against a policy" },

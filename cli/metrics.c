@@ -159,6 +159,25 @@ static bool branch_figure(const struct hg_branch_costs *branch, int index,
     return true;
 }
 
+bool hg_line_metric_value(const struct hg_metric *metric,
+                          const struct hg_line *line, uint64_t *value)
+{
+    const struct metric_def *d = definition(metric);
+    if (d->public.scope != HG_SCOPE_SELF)
+        return false;
+    switch (d->source) {
+    case SRC_IR:
+        *value = line->ir;
+        return true;
+    case SRC_CACHE:
+        return cache_figure(&line->cache, d->index, value);
+    case SRC_BRANCH:
+        return branch_figure(&line->branch, d->index, value);
+    default:
+        return false;
+    }
+}
+
 static uint64_t per_call_figure(const struct hg_per_call *pc, int index)
 {
     switch (index) {

@@ -53,6 +53,12 @@ bool hg_metric_value(const struct hg_metric *metric,
                      const struct hg_report *report,
                      const struct hg_entity *entity, uint64_t *value);
 
+/* METRIC's value for one <line> of a function (lines=yes): Ir, and the
+   cache and branch figures when the line has them; false for every other
+   metric, which no line has. */
+bool hg_line_metric_value(const struct hg_metric *metric,
+                          const struct hg_line *line, uint64_t *value);
+
 /* The key that matches a row between two reports of (different builds
    of) the same program: "NAME\tOBJECT\tFILE" for a function, "zone\tNAME"
    for a zone, "" for the totals.  Lines are left out on purpose: they move

@@ -75,6 +75,24 @@ bool hg_object_matches(const char *glob, const struct hg_report *report,
            && hg_glob_match(glob, listed->soname);
 }
 
+bool hg_function_pattern_matches(const struct hg_report *report,
+                                 const char *pattern,
+                                 const struct hg_function *f)
+{
+    const char *separator = hg_pattern_object_separator(pattern);
+    bool matches;
+    char *object;
+
+    if (separator == NULL)
+        return hg_glob_match(pattern, f->name);
+    if (!hg_glob_match(separator + 1, f->name))
+        return false;
+    object = hg_xstrndup(pattern, (size_t)(separator - pattern));
+    matches = hg_object_matches(object, report, f->object);
+    free(object);
+    return matches;
+}
+
 /* Whether [OBJECT:]GLOB matches F. */
 static bool function_matches(const char *object, const char *glob,
                              const struct hg_report *report,

@@ -51,6 +51,13 @@ const char *hg_pattern_object_separator(const char *pattern);
 bool hg_object_matches(const char *glob, const struct hg_report *report,
                        const char *object);
 
+/* Whether F matches PATTERN: GLOB over its name, or OBJ:GLOB also over
+   its object, as the patterns of policies and --mark (show --callers,
+   annotate --function). */
+bool hg_function_pattern_matches(const struct hg_report *report,
+                                 const char *pattern,
+                                 const struct hg_function *f);
+
 enum hg_budget_target {
     HG_BUDGET_FUNCTION,   /* <function pattern="[OBJ:]GLOB"> */
     HG_BUDGET_ZONE,       /* <zone pattern="GLOB"> */

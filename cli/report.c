@@ -78,6 +78,27 @@ int hg_compare_identity(const struct hg_function *f,
     return f->line < g->line ? -1 : f->line > g->line;
 }
 
+bool hg_report_has_lines(const struct hg_report *report)
+{
+    const char *option = hg_report_option(report, "lines");
+    size_t i;
+    if (option != NULL && strcmp(option, "yes") == 0)
+        return true;
+    for (i = 0; i < report->function_count; i++)
+        if (report->functions[i].line_count > 0)
+            return true;
+    return false;
+}
+
+int hg_compare_report_order(const void *a, const void *b)
+{
+    const struct hg_function *f = *(const struct hg_function *const *)a;
+    const struct hg_function *g = *(const struct hg_function *const *)b;
+    if (f->self_ir != g->self_ir)
+        return f->self_ir > g->self_ir ? -1 : 1;
+    return hg_compare_identity(f, g);
+}
+
 static bool is_element(const xmlNode *node, const char *name)
 {
     return node->type == XML_ELEMENT_NODE && node->ns == NULL

@@ -408,6 +408,10 @@ void hg_report_free(struct hg_report *report);
 const char *hg_report_option(const struct hg_report *report,
                              const char *name);
 
+/* Whether REPORT has per-line costs: it was made with --lines=yes (or,
+   hand-written, some function has <lines>). */
+bool hg_report_has_lines(const struct hg_report *report);
+
 /* The <object> named NAME, or NULL when the report does not list it. */
 const struct hg_object *hg_report_object(const struct hg_report *report,
                                          const char *name);
@@ -447,5 +451,10 @@ void hg_quote_for_message(char *dst, size_t dst_size, const char *value);
    negative, 0 or positive as strcmp. */
 int hg_compare_identity(const struct hg_function *f,
                         const struct hg_function *g);
+
+/* The report's order of functions (docs/report-format.md, "Order"): self
+   Ir descending, then hg_compare_identity.  A qsort comparison of
+   pointers to functions. */
+int hg_compare_report_order(const void *a, const void *b);
 
 #endif

@@ -81,13 +81,17 @@ grep -q "the <line> Irs add up to" invalid.out ||
    fail "hotgrind validate gave no clear error: $(cat invalid.out)"
 pass "hotgrind validate: $(head -1 invalid.out)"
 
-# merge does not sum <lines> yet: it refuses, writing nothing, rather than
-# write lines=yes without lines.
-if "$HOTGRIND_CLI" merge -o merged.xml oracle_c.xml again.xml >merge.out 2>&1
-then
-   fail "hotgrind merge accepted --lines=yes reports"
-fi
-grep -q "made with --lines=yes" merge.out ||
-   fail "hotgrind merge gave no clear error: $(cat merge.out)"
-test -e merged.xml && fail "a refused merge wrote merged.xml"
-pass "hotgrind merge refuses --lines=yes reports: $(cat merge.out)"
+# merge sums <lines> per (function, file, dir, line): two identical runs
+# merged have every line's Ir doubled, in the same order, and validate.
+"$HOTGRIND_CLI" merge -o merged.xml oracle_c.xml again.xml >merge.out 2>&1 ||
+   fail "hotgrind merge refused --lines=yes reports: $(cat merge.out)"
+"$HOTGRIND_CLI" validate merged.xml >merged.valid 2>&1 ||
+   fail "the merged report is not valid: $(cat merged.valid)"
+grep '<line ' oracle_c.xml |
+   awk '{ match($0, /Ir="[0-9]+"/); n = substr($0, RSTART + 4, RLENGTH - 5);
+          print substr($0, 1, RSTART - 1) "Ir=\"" 2 * n "\"" substr($0, RSTART + RLENGTH) }' \
+   >doubled.lines
+grep '<line ' merged.xml >merged.lines
+cmp doubled.lines merged.lines ||
+   fail "hotgrind merge did not double every line of two identical runs"
+pass "hotgrind merge sums <lines>: $(wc -l <merged.lines) lines doubled"

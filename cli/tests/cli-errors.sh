@@ -46,7 +46,7 @@ expect_usage_error validate
 expect_usage_error validate --frobnicate "$data/valid.xml"
 # One reader of every command line: --help anywhere, options after the
 # operands, and the same words for an unknown option or a missing value.
-for command in show validate diff check export merge run; do
+for command in show annotate validate diff check export merge run; do
   run 0 "$command" --help && { grep -q "^usage: hotgrind $command" "$out" ||
     fail "$command --help: no usage line"; }
   expect_usage_error "$command" --frobnicate &&
@@ -54,7 +54,7 @@ for command in show validate diff check export merge run; do
         [ "$command" = run ] || fail "$command: not the unknown-option words"; }
 done
 # An empty value is a missing one, for every value option.
-for args in 'show --limit' 'diff --format' 'check --policy' 'export --format' \
+for args in 'show --limit' 'annotate --context=' 'annotate --function' 'diff --format' 'check --policy' 'export --format' \
             'merge -o' 'run -o' 'run --output=' 'show --limit=' 'diff --limit=' \
             'check --format=' 'export --format=' 'run --cwd=' 'run --env=' \
             'run --keep-env='; do

@@ -45,7 +45,7 @@ expect_usage_error() {
   why=$1; shift
   expect_trouble diff "$@" || return
   [ "$(cat "$err")" = "hotgrind diff: $why
-usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] [--allow-exit=LIST] [--metric M] [--title T] [--width PX] [-o OUT] BASE HEAD" ] ||
+usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] [--allow-exit=LIST] [--lines [--base-source DIR] [--head-source DIR]] [--metric M] [--title T] [--width PX] [-o OUT] BASE HEAD" ] ||
     fail "diff $*: not the usage error '$why'"
 }
 

@@ -58,6 +58,7 @@ for f in "$data"/fuzz-*.xml; do
     fail "$f: validate accepts it, show refuses it"
   fi
   [ "$shown" -eq 0 ] || continue      # every reader stops at the same place
+  answer "$f" "0 2" annotate --limit 0 "$f"
   for format in text markdown json; do
     answer "$f" "0 2" diff --format=$format "$base" "$f"
     answer "$f" "0 2" diff --format=$format "$f" "$f"

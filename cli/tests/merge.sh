@@ -78,6 +78,24 @@ merges "$scratch/aa.xml" "$a" "$a" && {
 # is left out.
 merges "$merged" "$data/cache-a.xml" "$data/cache-b.xml" &&
   same "$data/merged-cache.xml" "$merged" "merge cache-a cache-b"
+# Per-line costs (lines=yes) are summed per function, file, dir and line
+# (a line with no dir apart from the same line with one) and sorted as
+# the tool sorts them (data/merge/merged-lines.xml, summed by hand); the
+# same bytes twice; in the other order only the threads' numbering moves.
+merges "$merged" "$data/lines-a.xml" "$data/lines-b.xml" &&
+  same "$data/merged-lines.xml" "$merged" "merge lines-a lines-b"
+merges "$scratch/lines-again.xml" "$data/lines-a.xml" "$data/lines-b.xml" &&
+  same "$merged" "$scratch/lines-again.xml" "merge lines-a lines-b twice"
+merges "$scratch/lines-ba.xml" "$data/lines-b.xml" "$data/lines-a.xml" && {
+  checks=$((checks + 1))
+  [ "$(grep '<line ' "$scratch/lines-ba.xml")" = "$(grep '<line ' "$merged")" ] ||
+    fail "merge lines-b lines-a: other lines than lines-a lines-b"
+}
+# A lines=yes report cannot be merged with one without lines.
+sed '/<option name="lines"/d; /<lines>/,/<\/lines>/d' "$data/lines-b.xml" \
+  >"$scratch/no-lines.xml"
+refuses "cannot be merged with $data/lines-a.xml: " \
+  "$data/lines-a.xml" "$scratch/no-lines.xml"
 # The merged report reads like any other.
 run 0 show "$data/merged.xml" && {
   grep -q '^Total: *3,500 Ir' "$out" || fail "show merged.xml: total"; }

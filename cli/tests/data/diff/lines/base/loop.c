@@ -1,0 +1,14 @@
+#define ROUNDS 1000
+
+static unsigned work(unsigned n)
+{
+    unsigned s = 0;
+    for (unsigned i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+
+int main(void)
+{
+    return (int)(work(ROUNDS) & 1);
+}
