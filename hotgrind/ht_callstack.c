@@ -317,6 +317,7 @@ static void thread_switch(ThreadId tid, ULong blocks_dispatched)
    totals_now(&now);
    add_difference(&threads[running].clock, &now, &total_at_switch);
    total_at_switch = now;
+   if (HT_(clo).inlined) HT_(inline_thread_switch)(running, tid);
    running = tid;
    update_watch(tid);
 }

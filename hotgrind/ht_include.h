@@ -134,6 +134,8 @@ typedef struct {
    Bool             thread_events;    /* --thread-events */
    Bool             call_graph;       /* --call-graph */
    Bool             lines;            /* --lines: self costs per line */
+   Bool             inlined;          /* --inline: inlined functions get
+                                         rows of their own (ht_inline.c) */
    /* --max-contexts: the calling-context tree's node cap (0: no tree);
       given: written in <options> only when the user gave it. */
    UInt             max_contexts;
@@ -294,6 +296,10 @@ typedef struct _HT_Fn {
    ULong          end_branch[HT_N_BRANCH];
    /* --lines=yes: its source lines, in creation order. */
    struct _HT_Line* lines;
+   /* --inline=yes: the real function this inlined function's row is
+      inlined into (its code is there); NULL for a real function.  Part
+      of the identity. */
+   struct _HT_Fn*   inlined_into;
 } HT_Fn;
 
 /* --lines=yes: one (function, source file, line) with its self Ir.
@@ -354,6 +360,9 @@ void    HT_(fn_init)(void);
    instruction at translation time; *is_entry tells whether 'a' is the
    function's first instruction. */
 HT_Fn*  HT_(fn_at)(Addr a, Bool* is_entry);
+/* --inline=yes: the row of function 'name' inlined into real function
+   'into' (with into's file and line: see ht_inline.c). */
+HT_Fn*  HT_(fn_inlined)(const HChar* name, HT_Fn* into);
 /* All functions with a non-zero count, in report order (self Ir
    descending, then name, object, file, line).  Caller frees the array. */
 HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out);
@@ -507,6 +516,23 @@ Bool        HT_(contexts_truncated)(void);
 /* The sum of the roots' inclusive costs: what ran inside some counted
    activation (the rest of the totals is <outside>). */
 void        HT_(contexts_roots_total)(HT_Costs* out);
+
+/*------------------------------------------------------------*/
+/*--- Inlined functions (ht_inline.c, --inline=yes)        ---*/
+/*------------------------------------------------------------*/
+
+/* Switches Valgrind's inline-info reading on (or refuses). */
+void   HT_(inline_post_clo_init)(void);
+/* Instrumentation hooks: a superblock starts; the instruction at 'a' of
+   real function 'real' is counted (returns the row it counts for, and
+   emits the counting of the inlined calls it enters); a side exit or
+   the block end (jump kind 'jk') follows. */
+void   HT_(inline_block_start)(void);
+HT_Fn* HT_(inline_attribute)(IRSB* sb, HT_Fn* real, Addr a);
+void   HT_(inline_before_exit)(IRSB* sb);
+void   HT_(inline_block_end)(IRSB* sb, IRJumpKind jk);
+/* The running thread changes (ht_callstack.c's thread switch). */
+void   HT_(inline_thread_switch)(ThreadId from, ThreadId to);
 
 /*------------------------------------------------------------*/
 /*--- Cache simulation (ht_sim.c)                          ---*/
