@@ -136,3 +136,27 @@ test "$st" != 0 || fail "--inline=yes --call-graph=yes was accepted"
 grep -q "cannot be combined with --call-graph=yes" graph.stderr ||
    fail "no clear error for --call-graph=yes: $(cat graph.stderr)"
 pass "--inline=yes --call-graph=yes is refused (status $st)"
+
+# hotgrind validate reads inlined rows: the real reports are valid; an
+# inlined row without calls, or with an <inclusive>, is refused, naming
+# the rule.
+# shellcheck disable=SC2154  # set by lib.sh
+HOTGRIND_CLI="$top_builddir/cli/hotgrind"
+test -x "$HOTGRIND_CLI" || hard_error "no cli at $HOTGRIND_CLI (run make first)"
+for r in inline.xml lines.xml marked.xml oracle_c.xml; do
+   "$HOTGRIND_CLI" validate "$r" >"$r.validate" 2>&1 ||
+      fail "validate refused $r: $(cat "$r.validate")"
+done
+pass "hotgrind validate accepts the --inline=yes reports"
+sed '/<function name="mix"/s/ calls="[0-9]*"//' inline.xml >no_calls.xml
+sed '/<function name="mix"/{n;s|$|\n      <inclusive Ir="1"/>|}' inline.xml >with_inclusive.xml
+for case in "no_calls.xml:has no calls" "with_inclusive.xml:inlined=\"yes\" and an <inclusive>"; do
+   r=${case%%:*} rule=${case#*:}
+   cmp -s inline.xml "$r" && hard_error "could not alter $r"
+   if "$HOTGRIND_CLI" validate "$r" >"$r.validate" 2>&1; then
+      fail "validate accepted $r"
+   fi
+   grep -q -F "$rule" "$r.validate" ||
+      fail "validate's error for $r does not name the rule: $(cat "$r.validate")"
+   pass "validate refuses $r: $(sed 's/^[^:]*: //' "$r.validate")"
+done
