@@ -41,7 +41,6 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_debuginfo.h"
-#include "pub_tool_hashtable.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
@@ -80,21 +79,11 @@ static void** last_of_thread;   /* [VG_N_THREADS] */
 
 static HT_PairTable sites;
 
-/* Address -> innermost site, so a block translated again costs a
-   probe per instruction instead of walking the inline table. */
-typedef struct _HT_SiteNode {
-   struct _HT_SiteNode* next;
-   UWord                key;      /* instruction address */
-   UInt                 epoch;
-   HT_Fn*               real;
-   HT_InlineSite*       site;
-} HT_SiteNode;
-static VgHashTable* site_cache;
-
 /* The block being instrumented: the previous instruction's site, and
    what the block last stored into HT_(inline_last). */
 static Bool           at_block_start;
 static HT_InlineSite* prev_site;
+static Bool           prev_has_lines;   /* its real function has line info */
 static Bool           stored_known;
 static HT_InlineSite* stored_site;
 
@@ -134,7 +123,6 @@ void HT_(inline_post_clo_init)(void)
    }
    /* Before the initial debug-info load (see the comment at the top). */
    VG_(clo_read_inline_info) = True;
-   site_cache = VG_(HT_construct)("hotgrind.inline.sites");
    last_of_thread = VG_(calloc)("hotgrind.inline.last", VG_N_THREADS,
                                 sizeof(void*));
 }
@@ -212,12 +200,18 @@ static HT_InlineSite* site_get(HT_Fn* fn, HT_InlineSite* parent,
    is where level i's function was inlined. */
 static HT_InlineSite* resolve_site(DiEpoch ep, HT_Fn* real, Addr a)
 {
-   InlIPCursor*   iipc = VG_(new_IIPC)(ep, a);
+   InlIPCursor*   iipc;
    XArray*        names;   /* of HChar*, innermost first */
    XArray*        files;
    XArray*        lines;   /* of UInt */
    HT_InlineSite* site = NULL;
    Word           n, i;
+   /* Inline information comes with line information: a function whose
+      entry has none (code without debug info, as most of a Debian
+      system's libraries) is not looked up, which saves a debug-info
+      search per instruction. */
+   if (real->file[0] == '\0') return NULL;
+   iipc = VG_(new_IIPC)(ep, a);
    if (iipc == NULL) return NULL;
    names = VG_(newXA)(VG_(malloc), "hotgrind.inline.levels", VG_(free),
                       sizeof(HChar*));
@@ -253,23 +247,6 @@ static HT_InlineSite* resolve_site(DiEpoch ep, HT_Fn* real, Addr a)
    VG_(deleteXA)(files);
    VG_(deleteXA)(lines);
    return site;
-}
-
-static HT_InlineSite* site_at(HT_Fn* real, Addr a)
-{
-   DiEpoch      ep = VG_(current_DiEpoch)();
-   HT_SiteNode* node = VG_(HT_lookup)(site_cache, a);
-   if (node && node->epoch == (UInt)ep.n && node->real == real)
-      return node->site;
-   if (!node) {
-      node = VG_(malloc)("hotgrind.inline.site_node", sizeof(HT_SiteNode));
-      node->key = a;
-      VG_(HT_add_node)(site_cache, node);
-   }
-   node->epoch = (UInt)ep.n;
-   node->real  = real;
-   node->site  = resolve_site(ep, real, a);
-   return node->site;
 }
 
 /*------------------------------------------------------------*/
@@ -346,13 +323,14 @@ void HT_(inline_block_start)(void)
 {
    at_block_start = True;
    prev_site = NULL;
+   prev_has_lines = False;
    stored_known = False;
    stored_site = NULL;
 }
 
 HT_Fn* HT_(inline_attribute)(IRSB* sb, HT_Fn* real, Addr a)
 {
-   HT_InlineSite* site = site_at(real, a);
+   HT_InlineSite* site = resolve_site(VG_(current_DiEpoch)(), real, a);
    HT_InlineSite* s;
    if (HT_(collecting)) {
       if (at_block_start) {
@@ -365,18 +343,24 @@ HT_Fn* HT_(inline_attribute)(IRSB* sb, HT_Fn* real, Addr a)
    }
    at_block_start = False;
    prev_site = site;
+   prev_has_lines = real->file[0] != '\0';
    return site ? site->fn : real;
 }
 
+/* Code of a function without line info has no inlined calls (see
+   resolve_site) and reaches another function's only by a call, a return
+   or a jump to its entry: it stores nothing but the call and return
+   markers, which saves a store per block of such code. */
 void HT_(inline_before_exit)(IRSB* sb)
 {
-   emit_store_last(sb, prev_site);
+   if (prev_has_lines) emit_store_last(sb, prev_site);
 }
 
 void HT_(inline_block_end)(IRSB* sb, IRJumpKind jk)
 {
-   emit_store_last(sb, jk == Ijk_Call ? SITE_CALLING
-                       : jk == Ijk_Ret ? SITE_RETURNED : prev_site);
+   if (jk == Ijk_Call)     emit_store_last(sb, SITE_CALLING);
+   else if (jk == Ijk_Ret) emit_store_last(sb, SITE_RETURNED);
+   else if (prev_has_lines) emit_store_last(sb, prev_site);
 }
 
 void HT_(inline_thread_switch)(ThreadId from, ThreadId to)
