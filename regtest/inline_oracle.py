@@ -86,7 +86,9 @@ def callgrind_instructions(path, object_name):
 
 
 def cachegrind_lines(path):
-    """{(file basename, line): Ir} of a Cachegrind output file."""
+    """{(file basename, line): Ir} of a Cachegrind output file (Ir is
+    its first event with --cache-sim=no).  cg_lines_compare.py keeps
+    function names too, which this comparison does not need."""
     per_line = collections.Counter()
     source = None
     with open(path) as f:
