@@ -187,6 +187,7 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    VG_(memset)(f->cache, 0, sizeof f->cache);
    VG_(memset)(f->heap, 0, sizeof f->heap);
    f->end_ir = 0;
+   f->end_calls = 0;
    VG_(memset)(f->end_cache, 0, sizeof f->end_cache);
    VG_(memset)(f->branch, 0, sizeof f->branch);
    VG_(memset)(f->end_branch, 0, sizeof f->end_branch);
@@ -295,8 +296,12 @@ HT_Fn* HT_(fn_inlined)(const HChar* name, HT_Fn* into)
    tl_assert(into->inlined_into == NULL);
    /* Its code is in 'into': that function's file and line, which also
       keeps rows of one name inlined into different functions apart for
-      readers that know functions by name, object, file and line. */
-   return fn_get(name, into->obj, into->file, into->line, into->dir, into);
+      readers that know functions by name, object, file and line; line 0
+      for a function inlined into itself (a recursion the compiler
+      unrolled), which would otherwise be taken for 'into'. */
+   return fn_get(name, into->obj, into->file,
+                 VG_(strcmp)(name, into->name) == 0 ? 0 : into->line,
+                 into->dir, into);
 }
 
 /* Allocations are attributed to the function that called the allocator:
@@ -331,6 +336,7 @@ void HT_(fn_snapshot_end)(void)
          HT_Line* l;
          for (l = f->lines; l; l = l->fn_next) l->end_ir = l->ir;
          f->end_ir = f->ir;
+         f->end_calls = f->calls;
          VG_(memcpy)(f->end_cache, f->cache, sizeof f->cache);
          VG_(memcpy)(f->end_branch, f->branch, sizeof f->branch);
       }
@@ -349,6 +355,8 @@ void HT_(fn_restore_end)(void)
          HT_Line* l;
          for (l = f->lines; l; l = l->fn_next) l->ir = l->end_ir;
          f->ir = f->end_ir;
+         /* Inlined calls are counted inline, also after the end. */
+         if (f->inlined_into) f->calls = f->end_calls;
          VG_(memcpy)(f->cache, f->end_cache, sizeof f->cache);
          VG_(memcpy)(f->branch, f->end_branch, sizeof f->branch);
       }
@@ -379,8 +387,11 @@ Bool HT_(fn_listed)(const HT_Fn* f)
 {
    /* A function in the call graph is listed even if it was entered only
       to have its first instruction undone by the end of the program, so
-      every edge names listed ones. */
-   return f->ir > 0 || has_heap(f) || (HT_(clo).call_graph && f->calls > 0);
+      every edge names listed ones; with --inline=yes an entered function
+      all of whose code ran as inlined functions' (self Ir 0) is listed,
+      so its calls are seen. */
+   return f->ir > 0 || has_heap(f)
+          || ((HT_(clo).call_graph || HT_(clo).inlined) && f->calls > 0);
 }
 
 HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)

@@ -65,7 +65,21 @@ typedef struct _HT_InlineSite {
                                        directly in fn->inlined_into */
    const HChar*           call_file;   /* "dir/file" as Valgrind gives it */
    UInt                   call_line;
+   struct _HT_InlineMark* mark;     /* fn's activations when it is marked,
+                                       else NULL */
 } HT_InlineSite;
+
+/* A marked inlined function's open activations, per thread: how many
+   of its inlined calls are open (nested copies, recursion) and the
+   thread's clock when the outermost opened. */
+typedef struct _HT_InlineMark {
+   struct _HT_InlineMark* next;     /* all of them, for thread exits */
+   HT_Fn*                 fn;
+   UInt*                  depth;       /* [VG_N_THREADS] */
+   HT_Costs*              at_entry;    /* [VG_N_THREADS] */
+} HT_InlineMark;
+
+static HT_InlineMark* marks;
 
 /* Values of HT_(inline_last) besides a site or NULL (plain code): the
    last block ended in a call (everything the next block is in is
@@ -84,6 +98,10 @@ static HT_PairTable sites;
 static Bool           at_block_start;
 static HT_InlineSite* prev_site;
 static Bool           prev_has_lines;   /* its real function has line info */
+/* The previous instruction stored or put its own return address (the
+   address after it): a call, even one VEX chased into its callee in
+   the same block. */
+static Bool           prev_is_call;
 static Bool           stored_known;
 static HT_InlineSite* stored_site;
 
@@ -174,6 +192,22 @@ static void split_description(const HChar* d, HChar** name, HChar** file,
    }
 }
 
+static HT_InlineMark* mark_of(HT_Fn* fn)
+{
+   HT_InlineMark* m;
+   for (m = marks; m; m = m->next)
+      if (m->fn == fn) return m;
+   m = VG_(malloc)("hotgrind.inline.mark", sizeof(HT_InlineMark));
+   m->fn = fn;
+   m->depth = VG_(calloc)("hotgrind.inline.mark", VG_N_THREADS, sizeof(UInt));
+   m->at_entry = VG_(calloc)("hotgrind.inline.mark", VG_N_THREADS,
+                             sizeof(HT_Costs));
+   if (!fn->percall) fn->percall = HT_(percall_new)();
+   m->next = marks;
+   marks = m;
+   return m;
+}
+
 static HT_InlineSite* site_get(HT_Fn* fn, HT_InlineSite* parent,
                                const HChar* call_file, UInt call_line)
 {
@@ -190,6 +224,7 @@ static HT_InlineSite* site_get(HT_Fn* fn, HT_InlineSite* parent,
    s->parent = parent;
    s->call_file = VG_(strdup)("hotgrind.inline.site.file", call_file);
    s->call_line = call_line;
+   s->mark = fn->marked ? mark_of(fn) : NULL;
    HT_(pair_add)(&sites, (HT_PairNode*)s);
    return s;
 }
@@ -260,16 +295,66 @@ static Bool site_within(const HT_InlineSite* s, const HT_InlineSite* outer)
    return False;
 }
 
-/* The block starting in 'to' was entered from 'from' (an
-   HT_(inline_last) value other than 'to'): each site 'to' is in that
-   'from' is not in was entered. */
-static VG_REGPARM(2) void block_entered(void* from, HT_InlineSite* to)
+/* Whether going from 'from' (a site, NULL or SITE_CALLING) to 'to'
+   enters or leaves a marked function's inlined call (translation time:
+   the transition then needs the clock, so a flush, and the helper). */
+static Bool marked_transition(const HT_InlineSite* from,
+                              const HT_InlineSite* to)
+{
+   const HT_InlineSite* s;
+   Bool                 called = from == SITE_CALLING;
+   if (!called)
+      for (s = from; s; s = s->parent)
+         if (s->mark && !site_within(to, s)) return True;
+   for (s = to; s; s = s->parent)
+      if (s->mark && (called || !site_within(from, s))) return True;
+   return False;
+}
+
+static void close_activation(HT_InlineMark* m, ThreadId tid)
+{
+   HT_Costs now;
+   HT_(thread_clock)(tid, &now);
+   HT_(add_cost_difference)(&m->fn->incl, &now, &m->at_entry[tid]);
+   HT_(percall_add)(m->fn->percall, now.ir - m->at_entry[tid].ir);
+}
+
+/* Control went from 'from' (an HT_(inline_last) value, or the previous
+   instruction's site) to an instruction in 'to' (a site or NULL): each
+   site 'to' is in that 'from' is not in is entered (a call), each site
+   'from' is in that 'to' is not in is left.  A marked function's
+   outermost activation on the thread adds its clock difference to the
+   function's inclusive costs. */
+static VG_REGPARM(2) void transition(void* from, HT_InlineSite* to)
 {
    HT_InlineSite* s;
-   if (!HT_(collecting) || from == SITE_RETURNED) return;
-   for (s = to; s; s = s->parent)
-      if (from == SITE_CALLING || !site_within(from, s))
-         s->fn->calls++;
+   ThreadId       tid;
+   if (!HT_(collecting) || from == SITE_RETURNED
+       || HT_(program_state) == HT_Ended)
+      return;
+   tid = VG_(get_running_tid)();
+   tl_assert(HT_VALID_TID(tid));
+   if (from != SITE_CALLING)
+      for (s = from; s; s = s->parent)
+         if (s->mark && !site_within(to, s) && s->mark->depth[tid] > 0
+             && --s->mark->depth[tid] == 0)
+            close_activation(s->mark, tid);
+   for (s = to; s; s = s->parent) {
+      if (from != SITE_CALLING && site_within(from, s)) continue;
+      s->fn->calls++;
+      if (s->mark && s->mark->depth[tid]++ == 0)
+         HT_(thread_clock)(tid, &s->mark->at_entry[tid]);
+   }
+}
+
+void HT_(inline_thread_exit)(ThreadId tid)
+{
+   HT_InlineMark* m;
+   for (m = marks; m; m = m->next)
+      if (m->depth[tid] > 0) {
+         m->depth[tid] = 0;
+         close_activation(m, tid);
+      }
 }
 
 /* "*counter += 1" inline. */
@@ -285,24 +370,31 @@ static void emit_increment(IRSB* sb, ULong* counter)
                                   IRExpr_RdTmp(sum)));
 }
 
+/* The transition helper, called now or (guard not NULL) when the guard
+   holds. */
+static void emit_transition(IRSB* sb, IRExpr* from, HT_InlineSite* to,
+                            IRExpr* guard)
+{
+   IRDirty* d = unsafeIRDirty_0_N(2, "hotgrind_inline_transition",
+                                  VG_(fnptr_to_fnentry)(&transition),
+                                  mkIRExprVec_2(from,
+                                                mkIRExpr_HWord((HWord)to)));
+   if (guard) d->guard = guard;
+   addStmtToIRSB(sb, IRStmt_Dirty(d));
+}
+
 /* The check at a block's first instruction, in site 'to'. */
 static void emit_block_entry(IRSB* sb, HT_InlineSite* to)
 {
    IRType   wt = sizeof(HWord) == 8 ? Ity_I64 : Ity_I32;
    IRTemp   last = newIRTemp(sb->tyenv, wt);
    IRTemp   differs = newIRTemp(sb->tyenv, Ity_I1);
-   IRDirty* d;
    addStmtToIRSB(sb, IRStmt_WrTmp(last, IRExpr_Load(HT_ENDIAN, wt,
                     mkIRExpr_HWord((HWord)&HT_(inline_last)))));
    addStmtToIRSB(sb, IRStmt_WrTmp(differs, IRExpr_Binop(
                     wt == Ity_I64 ? Iop_CmpNE64 : Iop_CmpNE32,
                     IRExpr_RdTmp(last), mkIRExpr_HWord((HWord)to))));
-   d = unsafeIRDirty_0_N(2, "hotgrind_inline_block_entered",
-                         VG_(fnptr_to_fnentry)(&block_entered),
-                         mkIRExprVec_2(IRExpr_RdTmp(last),
-                                       mkIRExpr_HWord((HWord)to)));
-   d->guard = IRExpr_RdTmp(differs);
-   addStmtToIRSB(sb, IRStmt_Dirty(d));
+   emit_transition(sb, IRExpr_RdTmp(last), to, IRExpr_RdTmp(differs));
 }
 
 static void emit_store_last(IRSB* sb, HT_InlineSite* value)
@@ -324,26 +416,81 @@ void HT_(inline_block_start)(void)
    at_block_start = True;
    prev_site = NULL;
    prev_has_lines = False;
+   prev_is_call = False;
    stored_known = False;
    stored_site = NULL;
 }
 
+/* The site of the instruction HT_(inline_attribute) is called for next,
+   resolved by HT_(inline_needs_clock). */
+static HT_Fn*         next_real;
+static Addr           next_addr;
+static HT_InlineSite* next_site;
+
+static HT_InlineSite* site_for(HT_Fn* real, Addr a)
+{
+   if (next_real != real || next_addr != a) {
+      next_site = resolve_site(VG_(current_DiEpoch)(), real, a);
+      next_real = real;
+      next_addr = a;
+   }
+   return next_site;
+}
+
+/* Where control comes from, at translation time: the previous
+   instruction's site, or the call marker after a call. */
+static HT_InlineSite* translated_from(void)
+{
+   return prev_is_call ? SITE_CALLING : prev_site;
+}
+
+Bool HT_(inline_needs_clock)(HT_Fn* real, Addr a)
+{
+   return !at_block_start && HT_(collecting)
+          && marked_transition(translated_from(), site_for(real, a));
+}
+
+void HT_(inline_note_stmt)(const IRStmt* st, Addr instr, Int len,
+                           Int offset_ip)
+{
+   /* Not the program counter, which VEX sets to the next instruction's
+      address on its own. */
+   const IRExpr* data = st->tag == Ist_Store ? st->Ist.Store.data
+                        : st->tag == Ist_Put && st->Ist.Put.offset != offset_ip
+                        ? st->Ist.Put.data : NULL;
+   const IRConst* c;
+   if (data == NULL || data->tag != Iex_Const) return;
+   c = data->Iex.Const.con;
+   if ((c->tag == Ico_U64 && c->Ico.U64 == (ULong)(instr + len))
+       || (c->tag == Ico_U32 && c->Ico.U32 == (UInt)(instr + len)))
+      prev_is_call = True;
+}
+
 HT_Fn* HT_(inline_attribute)(IRSB* sb, HT_Fn* real, Addr a)
 {
-   HT_InlineSite* site = resolve_site(VG_(current_DiEpoch)(), real, a);
+   HT_InlineSite* site = site_for(real, a);
    HT_InlineSite* s;
+   Bool           has_lines = real->file[0] != '\0';
+   next_real = NULL;
    if (HT_(collecting)) {
       if (at_block_start) {
-         if (site) emit_block_entry(sb, site);
-      } else if (site != prev_site) {
+         /* With marks, leaving a marked function's inlined call for
+            plain code is seen here too. */
+         if (site || (has_lines && HT_(n_marks)() > 0))
+            emit_block_entry(sb, site);
+      } else if (marked_transition(translated_from(), site)) {
+         emit_transition(sb, mkIRExpr_HWord((HWord)translated_from()), site,
+                         NULL);
+      } else if (prev_is_call || site != prev_site) {
          for (s = site; s; s = s->parent)
-            if (!site_within(prev_site, s))
+            if (prev_is_call || !site_within(prev_site, s))
                emit_increment(sb, &s->fn->calls);
       }
    }
    at_block_start = False;
+   prev_is_call = False;
    prev_site = site;
-   prev_has_lines = real->file[0] != '\0';
+   prev_has_lines = has_lines;
    return site ? site->fn : real;
 }
 
@@ -358,6 +505,10 @@ void HT_(inline_before_exit)(IRSB* sb)
 
 void HT_(inline_block_end)(IRSB* sb, IRJumpKind jk)
 {
+   /* A return from inside inlined calls leaves them (the counts of the
+      block are flushed already). */
+   if (jk == Ijk_Ret && HT_(collecting) && marked_transition(prev_site, NULL))
+      emit_transition(sb, mkIRExpr_HWord((HWord)prev_site), NULL, NULL);
    if (jk == Ijk_Call)     emit_store_last(sb, SITE_CALLING);
    else if (jk == Ijk_Ret) emit_store_last(sb, SITE_RETURNED);
    else if (prev_has_lines) emit_store_last(sb, prev_site);

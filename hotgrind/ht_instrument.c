@@ -384,7 +384,9 @@ static Int clamp_to_line(Int size)
 
 static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
 {
-   if (s->n_events == FLUSH_EVERY) flush_pending(s);
+   if (s->n_events == FLUSH_EVERY
+       || (HT_(clo).inlined && HT_(inline_needs_clock)(fn, a)))
+      flush_pending(s);
    tl_assert(s->n_events < FLUSH_EVERY);
    s->n_instrs++;
    if (HT_(clo).inlined) fn = HT_(inline_attribute)(s->sbOut, fn, a);
@@ -529,6 +531,8 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
                          const VexGuestLayout* layout, IRType gWordTy)
 {
    IRStmt* st = sbIn->stmts[index];
+   if (HT_(clo).inlined)
+      HT_(inline_note_stmt)(st, s->cur_instr, s->cur_len, layout->offset_IP);
    switch (st->tag) {
       case Ist_IMark: {
          Bool   is_entry;

@@ -679,9 +679,9 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
          out_heap_attrs(o, f->heap);
          out_str(o, "/>\n");
       }
-      /* An inlined function's calls are counted, its inclusive costs
-         not (docs/manual.md). */
-      if ((f->marked || graph) && !f->inlined_into)
+      /* An inlined function's activations are tracked only when it is
+         marked (docs/manual.md). */
+      if (f->marked || (graph && !f->inlined_into))
          write_inclusive(o, &f->incl, f->percall, "      ");
       if (graph)
          write_call_graph(o, f, edges, n_edges, &next_edge);
