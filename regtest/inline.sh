@@ -88,10 +88,14 @@ then
 fi
 pass "inline_oracle.py rejects a changed Ir"
 
-# --mark on inlined functions: marked rows, calls as counted, entered
+# --mark on inlined functions: marked rows, calls as counted, inclusive
+# Ir as Callgrind + addr2line give it (inline_oracle.py: outer's includes
+# the mix copies inside it and the calls of leaf it makes), entered
 # marks, and no never-ran warning (which a run without --inline=yes
 # gives, as mix then exists nowhere).
-hg marked.xml --inline=yes --mark=mix --mark=outer -- ../inline_prog $N
+inline_agree marked prog --mark=mix --mark=outer --mark=scale -- ../inline_prog $N
+grep -q "4 inclusive" marked.compare ||
+   fail "the oracle compared no inclusive Ir: $(cat marked.compare)"
 expect_eq "marked mix calls" "$(fn_calls marked.xml mix)" "$(counter mix)"
 expect_eq "marked outer calls" "$(fn_calls marked.xml outer)" "$(counter outer)"
 expect_eq "mix marked" "$(fn_attr marked.xml mix @marked)" yes
@@ -123,7 +127,10 @@ hg again.xml --inline=yes -- ../inline_prog $N
 cmp inline.xml again.xml || fail "two --inline=yes runs differ"
 hg lines_again.xml --inline=yes --lines=yes -- ../inline_prog $N
 cmp lines.xml lines_again.xml || fail "two --inline=yes --lines=yes runs differ"
-pass "two --inline=yes runs are byte-identical (with and without --lines)"
+hg marked_again.xml --inline=yes --mark=mix --mark=outer --mark=scale -- \
+   ../inline_prog $N
+cmp marked.xml marked_again.xml || fail "two --inline=yes --mark runs differ"
+pass "two --inline=yes runs are byte-identical (alone, with --lines, with marks)"
 
 # Refused: without Valgrind's inline info, and with the call graph.
 st=$(hg_status refused --inline=yes --read-inline-info=no -- ../inline_prog 1)

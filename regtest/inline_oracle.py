@@ -34,6 +34,13 @@ found, and every function with an instruction on such a line is left
 out of the comparison (the summary says how many); without it, every
 function is compared.
 
+A marked inlined row's <inclusive> Ir is compared too: the Ir of every
+instruction of its real function whose inlined calls (addr2line's whole
+chain) include it, plus the inclusive cost Callgrind gives each call made
+from such an instruction (what a function called from inside the inlined
+code ran).  That sum counts recursion twice, so only programs without it
+there are compared this way (inline_prog).
+
 With --lines=yes reports, each row's <lines> are compared too: an
 instruction's line is addr2line's first location (the innermost one),
 keyed by file basename and line.
@@ -53,6 +60,7 @@ def callgrind_instructions(path, object_name):
     Callgrind's function}, the lowest address charged to main, and
     {(file basename, line): Ir} of the whole run."""
     costs = collections.Counter()
+    call_costs = collections.Counter()
     functions = {}
     per_line = collections.Counter()
     source = None
@@ -70,7 +78,12 @@ def callgrind_instructions(path, object_name):
             elif line.startswith(("cob=", "cfi=", "cfl=", "cfn=")):
                 continue
             elif line.startswith("calls="):
-                next(f)   # the call's inclusive cost: not self cost
+                # The call's inclusive cost, at the calling instruction:
+                # not self cost.
+                parts = next(f).split()
+                if ob == object_name:
+                    call_costs[int(parts[0], 16)] += \
+                        int(parts[2]) if len(parts) > 2 else 0
             elif line[:2] == "0x":
                 parts = line.split()
                 addr = int(parts[0], 16)
@@ -82,7 +95,7 @@ def callgrind_instructions(path, object_name):
                 functions[addr] = "???" if fn.startswith("0x") else fn
                 if fn == "main" and (main_low is None or addr < main_low):
                     main_low = addr
-    return costs, functions, main_low, per_line
+    return costs, call_costs, functions, main_low, per_line
 
 
 def cachegrind_lines(path):
@@ -114,13 +127,15 @@ def symbol_address(program, name):
 def innermost_and_real(program, addresses):
     """{file address: (innermost function, real function or None)}, None
     for an address without line info; {file address: (file basename,
-    line)} of the innermost location."""
+    line)} of the innermost location; {file address: the inlined
+    functions covering it, innermost first}."""
     text = "".join("%x\n" % a for a in addresses)
     out = subprocess.run(["addr2line", "-i", "-f", "-a", "-e", program],
                          input=text, capture_output=True, text=True,
                          check=True).stdout.splitlines()
     result = {}
     location = {}
+    chain = {}
     i = 0
     while i < len(out):
         addr = int(out[i], 16)
@@ -137,33 +152,38 @@ def innermost_and_real(program, addresses):
             i += 2
         result[addr] = ((names[0], names[-1] if len(names) > 1 else None)
                         if located else None)
+        chain[addr] = names[:-1]
         if located:
             first = out[first_line + 1].split(" (discriminator")[0] \
                 .rpartition(":")
             location[addr] = (os.path.basename(first[0]), int(first[2]))
-    return result, location
+    return result, location, chain
 
 
 def report_rows(path, object_name):
     """{(name, inlined-into): self Ir}, {(name, inlined-into, file,
-    line): Ir} of its <lines>."""
+    line): Ir} of its <lines>, {(name, inlined-into): inclusive Ir} of
+    the marked inlined rows."""
     rows = collections.Counter()
     lines = collections.Counter()
+    inclusive = {}
     for fn in ET.parse(path).getroot().iter("function"):
         if fn.get("object") != object_name:
             continue
         key = (fn.get("name"), fn.get("inlined-into"))
         rows[key] += int(fn.find("self").get("Ir"))
+        if fn.get("inlined") == "yes" and fn.get("marked") == "yes":
+            inclusive[key] = int(fn.find("inclusive").get("Ir"))
         for line in fn.iter("line"):
             lines[key + (line.get("file"), int(line.get("line")))] += \
                 int(line.get("Ir"))
-    return rows, lines
+    return rows, lines, inclusive
 
 
 def main():
     report, cgr, program = sys.argv[1:4]
     object_name = os.path.basename(program)
-    costs, functions, main_low, cgr_lines = \
+    costs, call_costs, functions, main_low, cgr_lines = \
         callgrind_instructions(cgr, object_name)
     inexact = set()
     if len(sys.argv) > 4:
@@ -173,8 +193,8 @@ def main():
     if main_low is None:
         sys.exit("inline_oracle.py: Callgrind charged nothing to main")
     bias = main_low - symbol_address(program, "main")
-    where, location = innermost_and_real(program,
-                                         sorted(a - bias for a in costs))
+    where, location, chain = innermost_and_real(
+        program, sorted(a - bias for a in costs))
     expected = collections.Counter()
     expected_lines = collections.Counter()
     untrusted = {("???", None)}
@@ -185,7 +205,7 @@ def main():
             expected_lines[key + location[addr - bias]] += ir
             if location[addr - bias] in inexact:
                 untrusted.add(key)
-    got, got_lines = report_rows(report, object_name)
+    got, got_lines, got_inclusive = report_rows(report, object_name)
     keys = sorted((set(expected) | set(got)) - untrusted,
                   key=lambda k: (k[0], k[1] or ""))
     bad = [k for k in keys if expected[k] != got[k]]
@@ -203,12 +223,22 @@ def main():
                 print("%s%s, %s:%d: hotgrind %d, Callgrind+addr2line %d"
                       % (k[0], " inlined into " + k[1] if k[1] else "",
                          k[2], k[3], got_lines[k], expected_lines[k]))
+    for key in sorted(got_inclusive):
+        want = sum(costs[a] + call_costs[a] for a in costs
+                   if where[a - bias] and where[a - bias][1] == key[1]
+                   and key[0] in chain[a - bias])
+        if want != got_inclusive[key]:
+            bad.append(key)
+            print("%s inlined into %s: inclusive Ir hotgrind %d, "
+                  "Callgrind+addr2line %d"
+                  % (key[0], key[1], got_inclusive[key], want))
     if bad:
         return 1
     inlined = sum(1 for k in keys if k[1] and expected[k])
-    print("%d functions of %s (%d inlined rows)%s, %d Ir, equal%s"
+    print("%d functions of %s (%d inlined rows)%s%s, %d Ir, equal%s"
           % (len(keys), object_name, inlined,
              " and their lines" if got_lines else "",
+             ", %d inclusive" % len(got_inclusive) if got_inclusive else "",
              sum(expected[k] for k in keys),
              "; %d left out where Callgrind is not exact"
              % (len(untrusted) - 1) if len(untrusted) > 1 else ""))
