@@ -2,10 +2,12 @@
 # hotgrind regression tests: --inline=yes.  Each function's self Ir (and,
 # with --lines=yes, each line's), inlined rows included, equals a
 # reconstruction from Callgrind's per-instruction counts and binutils'
-# addr2line (inline_oracle.py); the calls of the inlined functions equal
-# the counters inline_prog keeps; --mark on an inlined function counts
-# them; the totals do not change with the option; two runs are identical;
-# and impossible combinations are refused.
+# addr2line (inline_oracle.py), and so does a marked inlined function's
+# inclusive Ir; the calls of the inlined functions equal the counters
+# inline_prog and inline_cxx (a member function and a template) keep;
+# the totals do not change with the option; two runs are identical;
+# hotgrind validate reads the reports; and impossible combinations are
+# refused.
 # GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 
@@ -58,9 +60,10 @@ inline_agree oracle_c oracle_c --lines=yes -- ../oracle_c 2000
 test "$(xpath oracle_c.xml 'count(/hotgrind/functions/function[@inlined="yes"][@object="oracle_c"])')" -gt 0 ||
    fail "oracle_c.xml has no inlined rows of oracle_c"
 
-# The program's own counters: "calls NAME COUNT" lines on its stdout.
+# The program's own counters: "calls NAME COUNT" lines on its stdout
+# (that of REPORT's run, inline.xml's by default).
 counter() {
-   sed -n "s/^calls $1 \([0-9]*\)$/\1/p" inline.xml.stdout
+   sed -n "s/^calls $1 \([0-9]*\)$/\1/p" "${2:-inline.xml}.stdout"
 }
 # The calls of every inlined row of NAME in inline_prog, summed.
 inlined_calls() {
@@ -109,6 +112,26 @@ grep -q -- "--mark=mix matched no function that ran" unmarked.xml.stderr ||
    fail "without --inline=yes, --mark=mix did not warn that it never ran"
 pass "without --inline=yes, --mark=mix warns that it never ran"
 
+# C++: an inline member function and a function template, named as the
+# debug information names them; their calls are the program's counts.
+# (Their self Ir is not compared with addr2line, which names them by
+# their mangled linkage names.)  twice calls nothing: marked, its
+# inclusive Ir is its self Ir.
+hg cxx.xml --inline=yes --mark='twice*' -- ../inline_cxx $N
+cxx_row='/hotgrind/functions/function[@object="inline_cxx"][@inlined="yes"]'
+expect_eq "calls of inlined Acc::step" \
+   "$(xpath cxx.xml "string($cxx_row[@name=\"step\"]/@calls)")" \
+   "$(counter step cxx.xml)"
+expect_eq "calls of inlined twice<unsigned long>" \
+   "$(xpath cxx.xml "string($cxx_row[@name=\"twice<long unsigned int>\"]/@calls)")" \
+   "$(counter twice cxx.xml)"
+expect_eq "inclusive Ir of marked twice<unsigned long>" \
+   "$(xpath cxx.xml "string($cxx_row[@name=\"twice<long unsigned int>\"]/inclusive/@Ir)")" \
+   "$(xpath cxx.xml "string($cxx_row[@name=\"twice<long unsigned int>\"]/self/@Ir)")"
+hg cxx_again.xml --inline=yes --mark='twice*' -- ../inline_cxx $N
+cmp cxx.xml cxx_again.xml || fail "two --inline=yes runs of inline_cxx differ"
+pass "two --inline=yes runs of inline_cxx are byte-identical"
+
 # Totals are unchanged by the option, here and on the other programs.
 totals_unchanged() {
    _name=$1; shift
@@ -118,6 +141,7 @@ totals_unchanged() {
       "$(total_ir "$_name.inline.xml")" "$(total_ir "$_name.plain.xml")"
 }
 totals_unchanged inline_prog ../inline_prog $N
+totals_unchanged inline_cxx ../inline_cxx $N
 totals_unchanged oracle_c ../oracle_c 2000
 totals_unchanged oracle_cxx ../oracle_cxx 1500
 totals_unchanged hand_c ../hand_c 1000 500 300 100
