@@ -555,6 +555,14 @@ static void load_function(struct loader *loader, void *item,
        of every function of a call graph. */
     function->marked = load_marked(loader, node);
     function->has_call_graph = has_attribute(node, "id");
+    function->inlined = has_attribute(node, "inlined");
+    if (function->inlined)
+        function->inlined_into = require_attribute(loader, node,
+                                                   "inlined-into");
+    if (function->inlined && !function->marked) {
+        require_count(loader, node, "calls", &function->calls);
+        return;
+    }
     if (!function->marked && !function->has_call_graph)
         return;
     require_count(loader, node, "calls", &function->calls);
@@ -1226,6 +1234,7 @@ static void free_function(struct hg_function *function)
     free(function->object);
     free(function->file);
     free(function->dir);
+    free(function->inlined_into);
     free(function->callees);
     for (i = 0; i < function->line_count; i++) {
         free(function->lines[i].file);

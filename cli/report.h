@@ -113,6 +113,12 @@ struct hg_function {
     struct hg_cache_costs self_cache;
     struct hg_branch_costs self_branch;
 
+    /* inline=yes: the row of an inlined function (inlined="yes"), and
+       the function its code is in; false and NULL otherwise.  Such a
+       row has calls, and inclusive figures only when marked. */
+    bool inlined;
+    char *inlined_into;
+
     /* Marked functions (marked="yes"), and every function of a report
        with a call graph; zero otherwise. */
     bool marked;                 /* a mark pattern matched it */

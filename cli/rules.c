@@ -360,7 +360,7 @@ static void check_mark(struct hg_rules *checker, const xmlNode *node)
    listed when given). */
 static const char *const yes_no_options[] = {
     "collect-atstart", "heap", "thread-events", "det-sched",
-    "vex-guest-chase", "call-graph",
+    "vex-guest-chase", "call-graph", "inline",
 };
 enum { YES_NO_OPTIONS = sizeof yes_no_options / sizeof yes_no_options[0] };
 
@@ -719,6 +719,39 @@ static void check_graph_function(struct hg_rules *checker,
         check_heap_attributes(checker, child_named(node, "inclusive"));
 }
 
+/* inline=yes: an inlined function's row (inlined="yes", with
+   inlined-into) has calls, marked or not, and an <inclusive> (and the
+   <per-call> rules) only when marked: its activations are tracked for
+   marks only; a call graph has no inlined rows. */
+static void check_inlined_function(struct hg_rules *checker,
+                                   const xmlNode *node)
+{
+    bool marked = has_attribute(node, "marked");
+    bool has_inclusive = child_named(node, "inclusive") != NULL;
+
+    if (!has_attribute(node, "inlined-into"))
+        broken(checker, node, "<function> has inlined=\"yes\" but no "
+               "inlined-into attribute");
+    else if (checker->call_graph || has_attribute(node, "id"))
+        broken(checker, node, "<function> has inlined=\"yes\" in a call "
+               "graph (option call-graph=yes)");
+    else if (!has_attribute(node, "calls"))
+        broken(checker, node, "<function> has inlined=\"yes\" but no "
+               "calls attribute");
+    else if (marked && !has_inclusive)
+        broken(checker, node, "<function> has marked=\"yes\" but no "
+               "<inclusive> element");
+    else if (!marked && (has_inclusive
+                         || child_named(node, "per-call") != NULL))
+        broken(checker, node, "<function> has inlined=\"yes\" and an "
+               "<%s> element but no marked=\"yes\"",
+               has_inclusive ? "inclusive" : "per-call");
+    else
+        check_function_heap(checker, node);
+    if (!checker_failed(checker) && marked)
+        check_activations(checker, node);
+}
+
 /* marked="yes", calls and <inclusive> come together. */
 static void check_function(struct hg_rules *checker, const xmlNode *node)
 {
@@ -726,6 +759,15 @@ static void check_function(struct hg_rules *checker, const xmlNode *node)
     bool has_calls = has_attribute(node, "calls");
     bool has_inclusive = child_named(node, "inclusive") != NULL;
 
+    if (has_attribute(node, "inlined")) {
+        check_inlined_function(checker, node);
+        return;
+    }
+    if (has_attribute(node, "inlined-into")) {
+        broken(checker, node, "<function> has inlined-into but no "
+               "inlined=\"yes\"");
+        return;
+    }
     if (checker->call_graph || has_attribute(node, "id")) {
         check_graph_function(checker, node);
         if (!checker_failed(checker))

@@ -257,6 +257,12 @@ void HT_(thread_clock)(ThreadId tid, HT_Costs* out)
    clock_of(tid, out);
 }
 
+void HT_(add_cost_difference)(HT_Costs* acc, const HT_Costs* a,
+                              const HT_Costs* b)
+{
+   add_difference(acc, a, b);
+}
+
 void HT_(thread_clock_reset)(ThreadId tid)
 {
    tl_assert(HT_VALID_TID(tid));
@@ -317,6 +323,7 @@ static void thread_switch(ThreadId tid, ULong blocks_dispatched)
    totals_now(&now);
    add_difference(&threads[running].clock, &now, &total_at_switch);
    total_at_switch = now;
+   if (HT_(clo).inlined) HT_(inline_thread_switch)(running, tid);
    running = tid;
    update_watch(tid);
 }
@@ -869,6 +876,7 @@ void HT_(thread_exit)(ThreadId tid)
    t = &threads[tid];
    while (t->n_acts > 0)  pop_activation(tid, False, 0);
    while (t->n_zones > 0) close_zone(tid);
+   if (HT_(clo).inlined) HT_(inline_thread_exit)(tid);
    t->in_allocator = t->in_sync = 0;
    if (tid == running) update_watch(tid);
 }

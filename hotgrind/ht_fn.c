@@ -13,8 +13,9 @@
    Two tables:
    - by entry address (+ debug-info epoch): a cache that saves the file
      and line look-ups for every further instruction of a function;
-   - by identity (name, object, file, line): the functions the report
-     lists.  The object is ht_object.c's record, with its soname for
+   - by identity (name, object, file, line, and with --inline=yes the
+     real function an inlined one's row is inlined into): the functions
+     the report lists.  The object is ht_object.c's record, with its soname for
      marks.  A function loaded twice (dlopen, dlclose, dlopen) is one
      function in the report. */
 
@@ -141,16 +142,18 @@ static void grow_fn_table(void)
    fn_nbuckets = n2;
 }
 
-/* Finds or creates the function with this identity.  The strings need
+/* Finds or creates the function with this identity ('into': the real
+   function of an inlined function's row, else NULL).  The strings need
    not be interned: they are only copied when a function is created. */
 static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
-                     UInt line, const HChar* dir)
+                     UInt line, const HChar* dir, HT_Fn* into)
 {
    const HChar* object = obj->name;
-   UInt   h = identity_hash(name, object, file, line);
+   UInt   h = identity_hash(name, object, file, line)
+              ^ (into ? into->hash : 0);
    HT_Fn* f;
    for (f = fn_buckets[h & (fn_nbuckets - 1)]; f; f = f->next) {
-      if (f->hash == h && f->line == line
+      if (f->hash == h && f->line == line && f->inlined_into == into
           && VG_(strcmp)(f->name, name) == 0
           && VG_(strcmp)(f->object, object) == 0
           && VG_(strcmp)(f->file, file) == 0)
@@ -184,11 +187,15 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    VG_(memset)(f->cache, 0, sizeof f->cache);
    VG_(memset)(f->heap, 0, sizeof f->heap);
    f->end_ir = 0;
+   f->end_calls = 0;
    VG_(memset)(f->end_cache, 0, sizeof f->end_cache);
    VG_(memset)(f->branch, 0, sizeof f->branch);
    VG_(memset)(f->end_branch, 0, sizeof f->end_branch);
    f->lines = NULL;
-   f->observe = HT_(observed_kind)(f->name, obj);
+   f->inlined_into = into;
+   /* Observed functions are entered through calls: an inlined copy of
+      one is only code. */
+   f->observe = into ? HT_Obs_None : HT_(observed_kind)(f->name, obj);
    f->next   = fn_buckets[h & (fn_nbuckets - 1)];
    fn_buckets[h & (fn_nbuckets - 1)] = f;
    fn_count++;
@@ -211,7 +218,7 @@ static UWord trailing_offset(const HChar* with_off)
 
 static HT_Fn* fn_without_symbol(DiEpoch ep, Addr a)
 {
-   return fn_get("???", HT_(object_at)(ep, a), "", 0, "");
+   return fn_get("???", HT_(object_at)(ep, a), "", 0, "", NULL);
 }
 
 /* First sight of a function: its name (the same call Cachegrind makes),
@@ -240,7 +247,7 @@ static HT_Fn* fn_for_entry(DiEpoch ep, Addr a, Addr entry)
    }
    file_copy = VG_(strdup)("hotgrind.fn.file", file);
    dir_copy = VG_(strdup)("hotgrind.fn.dir", dir ? dir : "");
-   fn = fn_get(name, obj, file_copy, line, dir_copy);
+   fn = fn_get(name, obj, file_copy, line, dir_copy, NULL);
    VG_(free)(dir_copy);
    VG_(free)(file_copy);
    VG_(free)(name);
@@ -284,6 +291,19 @@ HT_Fn* HT_(fn_at)(Addr a, Bool* is_entry)
    return fn;
 }
 
+HT_Fn* HT_(fn_inlined)(const HChar* name, HT_Fn* into)
+{
+   tl_assert(into->inlined_into == NULL);
+   /* Its code is in 'into': that function's file and line, which also
+      keeps rows of one name inlined into different functions apart for
+      readers that know functions by name, object, file and line; line 0
+      for a function inlined into itself (a recursion the compiler
+      unrolled), which would otherwise be taken for 'into'. */
+   return fn_get(name, into->obj, into->file,
+                 VG_(strcmp)(name, into->name) == 0 ? 0 : into->line,
+                 into->dir, into);
+}
+
 /* Allocations are attributed to the function that called the allocator:
    one look-up per distinct call site, then a hash probe. */
 HT_Fn* HT_(fn_containing)(Addr a)
@@ -316,6 +336,7 @@ void HT_(fn_snapshot_end)(void)
          HT_Line* l;
          for (l = f->lines; l; l = l->fn_next) l->end_ir = l->ir;
          f->end_ir = f->ir;
+         f->end_calls = f->calls;
          VG_(memcpy)(f->end_cache, f->cache, sizeof f->cache);
          VG_(memcpy)(f->end_branch, f->branch, sizeof f->branch);
       }
@@ -334,6 +355,8 @@ void HT_(fn_restore_end)(void)
          HT_Line* l;
          for (l = f->lines; l; l = l->fn_next) l->ir = l->end_ir;
          f->ir = f->end_ir;
+         /* Inlined calls are counted inline, also after the end. */
+         if (f->inlined_into) f->calls = f->end_calls;
          VG_(memcpy)(f->cache, f->end_cache, sizeof f->cache);
          VG_(memcpy)(f->branch, f->end_branch, sizeof f->branch);
       }
@@ -350,6 +373,13 @@ static Int cmp_report_order(const void* pa, const void* pb)
    if ((c = VG_(strcmp)(a->object, b->object)) != 0) return c;
    if ((c = VG_(strcmp)(a->file, b->file)) != 0)     return c;
    if (a->line != b->line) return a->line < b->line ? -1 : 1;
+   /* A real function before the rows inlined into others, which go by
+      the function they are inlined into. */
+   if (a->inlined_into != b->inlined_into) {
+      if (a->inlined_into == NULL) return -1;
+      if (b->inlined_into == NULL) return 1;
+      return cmp_report_order(&a->inlined_into, &b->inlined_into);
+   }
    return 0;
 }
 
@@ -357,8 +387,11 @@ Bool HT_(fn_listed)(const HT_Fn* f)
 {
    /* A function in the call graph is listed even if it was entered only
       to have its first instruction undone by the end of the program, so
-      every edge names listed ones. */
-   return f->ir > 0 || has_heap(f) || (HT_(clo).call_graph && f->calls > 0);
+      every edge names listed ones; with --inline=yes an entered function
+      all of whose code ran as inlined functions' (self Ir 0) is listed,
+      so its calls are seen. */
+   return f->ir > 0 || has_heap(f)
+          || ((HT_(clo).call_graph || HT_(clo).inlined) && f->calls > 0);
 }
 
 HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)

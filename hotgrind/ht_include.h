@@ -134,6 +134,8 @@ typedef struct {
    Bool             thread_events;    /* --thread-events */
    Bool             call_graph;       /* --call-graph */
    Bool             lines;            /* --lines: self costs per line */
+   Bool             inlined;          /* --inline: inlined functions get
+                                         rows of their own (ht_inline.c) */
    /* --max-contexts: the calling-context tree's node cap (0: no tree);
       given: written in <options> only when the user gave it. */
    UInt             max_contexts;
@@ -290,10 +292,15 @@ typedef struct _HT_Fn {
    HT_Observed    observe;  /* decided once, when the function is created */
    /* Counts when the program ended, before Valgrind's freeres ran. */
    ULong          end_ir;
+   ULong          end_calls;
    ULong          end_cache[HT_N_CACHE];
    ULong          end_branch[HT_N_BRANCH];
    /* --lines=yes: its source lines, in creation order. */
    struct _HT_Line* lines;
+   /* --inline=yes: the real function this inlined function's row is
+      inlined into (its code is there); NULL for a real function.  Part
+      of the identity. */
+   struct _HT_Fn*   inlined_into;
 } HT_Fn;
 
 /* --lines=yes: one (function, source file, line) with its self Ir.
@@ -354,6 +361,9 @@ void    HT_(fn_init)(void);
    instruction at translation time; *is_entry tells whether 'a' is the
    function's first instruction. */
 HT_Fn*  HT_(fn_at)(Addr a, Bool* is_entry);
+/* --inline=yes: the row of function 'name' inlined into real function
+   'into' (with into's file and line: see ht_inline.c). */
+HT_Fn*  HT_(fn_inlined)(const HChar* name, HT_Fn* into);
 /* All functions with a non-zero count, in report order (self Ir
    descending, then name, object, file, line).  Caller frees the array. */
 HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out);
@@ -509,6 +519,36 @@ Bool        HT_(contexts_truncated)(void);
 void        HT_(contexts_roots_total)(HT_Costs* out);
 
 /*------------------------------------------------------------*/
+/*--- Inlined functions (ht_inline.c, --inline=yes)        ---*/
+/*------------------------------------------------------------*/
+
+/* Switches Valgrind's inline-info reading on (or refuses). */
+void   HT_(inline_post_clo_init)(void);
+/* Instrumentation hooks: a superblock starts; the instruction at 'a' of
+   real function 'real' is counted (returns the row it counts for, and
+   emits the counting of the inlined calls it enters); a side exit or
+   the block end (jump kind 'jk') follows. */
+void   HT_(inline_block_start)(void);
+/* Whether the instruction at 'a' of 'real' enters or leaves a marked
+   inlined function's call: the pending counts must then be flushed
+   before HT_(inline_attribute) emits the transition, which reads the
+   clock. */
+Bool   HT_(inline_needs_clock)(HT_Fn* real, Addr a);
+HT_Fn* HT_(inline_attribute)(IRSB* sb, HT_Fn* real, Addr a);
+/* A statement of the instruction at 'instr' ('len' bytes), before it is
+   copied: one that stores or puts (in a register other than the program
+   counter, at guest offset 'offset_ip') the instruction's own return
+   address makes it a call. */
+void   HT_(inline_note_stmt)(const IRStmt* st, Addr instr, Int len,
+                             Int offset_ip);
+void   HT_(inline_before_exit)(IRSB* sb);
+void   HT_(inline_block_end)(IRSB* sb, IRJumpKind jk);
+/* The running thread changes (ht_callstack.c's thread switch). */
+void   HT_(inline_thread_switch)(ThreadId from, ThreadId to);
+/* A thread (or the program) ends: its open inlined activations close. */
+void   HT_(inline_thread_exit)(ThreadId tid);
+
+/*------------------------------------------------------------*/
 /*--- Cache simulation (ht_sim.c)                          ---*/
 /*------------------------------------------------------------*/
 
@@ -636,6 +676,9 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
 VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr);
 /* A thread's costs so far (its clock). */
 void HT_(thread_clock)(ThreadId tid, HT_Costs* out);
+/* acc += a - b, for the figures the run counts. */
+void HT_(add_cost_difference)(HT_Costs* acc, const HT_Costs* a,
+                              const HT_Costs* b);
 /* A Valgrind thread slot starts again from zero (thread created). */
 void HT_(thread_clock_reset)(ThreadId tid);
 /* How far the program is: running; exiting (a thread called exit_group,

@@ -384,9 +384,12 @@ static Int clamp_to_line(Int size)
 
 static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
 {
-   if (s->n_events == FLUSH_EVERY) flush_pending(s);
+   if (s->n_events == FLUSH_EVERY
+       || (HT_(clo).inlined && HT_(inline_needs_clock)(fn, a)))
+      flush_pending(s);
    tl_assert(s->n_events < FLUSH_EVERY);
    s->n_instrs++;
+   if (HT_(clo).inlined) fn = HT_(inline_attribute)(s->sbOut, fn, a);
    s->cur_fn = fn;
    s->cur_line = HT_(clo).lines ? HT_(line_at)(fn, a) : NULL;
    s->cur_instr = a;
@@ -411,6 +414,7 @@ static void note_direct_transfer(HT_Fn* from, Addr target)
    Bool   is_entry;
    HT_Fn* to;
    if (!HT_(clo).call_graph || from == NULL || from->no_symbol) return;
+   if (from->inlined_into) from = from->inlined_into;
    to = HT_(fn_at)(target, &is_entry);
    if (to != from && !is_entry && !to->no_symbol) {
       from->mid_jump = True;
@@ -527,6 +531,8 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
                          const VexGuestLayout* layout, IRType gWordTy)
 {
    IRStmt* st = sbIn->stmts[index];
+   if (HT_(clo).inlined)
+      HT_(inline_note_stmt)(st, s->cur_instr, s->cur_len, layout->offset_IP);
    switch (st->tag) {
       case Ist_IMark: {
          Bool   is_entry;
@@ -600,6 +606,7 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
          /* Count everything up to and including this instruction
             before control may leave the block. */
          flush_pending(s);
+         if (HT_(clo).inlined) HT_(inline_before_exit)(s->sbOut);
          if (HT_(clo).branch_sim && HT_(collecting))
             HT_(branch_emit_exit)(s->sbOut, s->word_ty, s->cur_fn,
                                   s->cur_instr, s->cur_len, st);
@@ -649,12 +656,14 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.cur_line  = NULL;
    s.word_ty   = gWordTy;
    s.fetch_known = False;
+   if (HT_(clo).inlined) HT_(inline_block_start)();
 
    for (i = 0; i < sbIn->stmts_used; i++) {
       account_stmt(&s, sbIn, i, layout, gWordTy);
       addStmtToIRSB(s.sbOut, sbIn->stmts[i]);
    }
    flush_pending(&s);
+   if (HT_(clo).inlined) HT_(inline_block_end)(s.sbOut, sbIn->jumpkind);
    if (HT_(clo).branch_sim && HT_(collecting))
       HT_(branch_emit_end)(s.sbOut, s.cur_fn, s.cur_instr, sbIn->next,
                            sbIn->jumpkind);

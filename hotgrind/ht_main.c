@@ -50,6 +50,7 @@ HT_Clo HT_(clo) = {
    .thread_events   = False,
    .call_graph      = False,
    .lines           = False,
+   .inlined         = False,
    .max_contexts    = 100000,
    .launcher        = NULL,
 };
@@ -199,6 +200,7 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    else if VG_BOOL_CLO(arg, "--thread-events", c->thread_events) {}
    else if VG_BOOL_CLO(arg, "--call-graph", c->call_graph) {}
    else if VG_BOOL_CLO(arg, "--lines", c->lines) {}
+   else if VG_BOOL_CLO(arg, "--inline", c->inlined) {}
    else if VG_BINT_CLO(arg, "--max-contexts", c->max_contexts, 0, 100000000)
       c->given_max_contexts = True;
    else if VG_XACT_CLO(arg, "--cache-geometry=fixed", c->geometry_host, False) {}
@@ -249,6 +251,9 @@ static void ht_print_usage(void)
 "    --branch-sim=no|yes         simulate branch prediction as Cachegrind\n"
 "                                does: Bc Bcm Bi Bim [no]\n"
 "    --lines=no|yes              also count self Ir per source line [no]\n"
+"    --inline=no|yes             give inlined functions rows of their own,\n"
+"                                with their calls (switches Valgrind's\n"
+"                                --read-inline-info on) [no]\n"
 "    --I1=<size>,<assoc>,<line>  I1 cache geometry [32768,8,64]\n"
 "    --D1=<size>,<assoc>,<line>  D1 cache geometry [32768,8,64]\n"
 "    --LL=<size>,<assoc>,<line>  LL cache geometry [8388608,16,64]\n"
@@ -472,6 +477,7 @@ static void ht_post_clo_init(void)
       VG_(exit)(1);
    }
    HT_(mark_post_clo_init)();
+   HT_(inline_post_clo_init)();
    HT_(fn_init)();
    HT_(callstack_init)();
    HT_(context_init)();

@@ -458,6 +458,7 @@ static void write_run(Out* o)
    write_option(o, "thread-events", HT_(clo).thread_events ? "yes" : "no");
    if (HT_(clo).call_graph) write_option(o, "call-graph", "yes");
    if (HT_(clo).lines) write_option(o, "lines", "yes");
+   if (HT_(clo).inlined) write_option(o, "inline", "yes");
    if (HT_(clo).branch_sim) write_option(o, "branch-sim", "yes");
    /* Only where it can change the report. */
    if (HT_(clo).call_graph && HT_(clo).given_max_contexts) {
@@ -651,7 +652,11 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
       if (f->dir[0] != '\0') out_attr(o, "dir", f->dir);
       if (f->marked)
          out_attr(o, "marked", "yes");
-      if (f->marked || graph)
+      if (f->inlined_into) {
+         out_attr(o, "inlined", "yes");
+         out_attr(o, "inlined-into", f->inlined_into->name);
+      }
+      if (f->marked || graph || f->inlined_into)
          out_attr_u64(o, "calls", f->calls);
       if (graph) {
          out_attr_u64(o, "id", f->report_id);
@@ -674,7 +679,9 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
          out_heap_attrs(o, f->heap);
          out_str(o, "/>\n");
       }
-      if (f->marked || graph)
+      /* An inlined function's activations are tracked only when it is
+         marked (docs/manual.md). */
+      if (f->marked || (graph && !f->inlined_into))
          write_inclusive(o, &f->incl, f->percall, "      ");
       if (graph)
          write_call_graph(o, f, edges, n_edges, &next_edge);

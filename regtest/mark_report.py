@@ -152,6 +152,21 @@ def invariants(path):
     graph = any(o.get("name") == "call-graph" and o.get("value") == "yes"
                 for o in root.iter("option"))
     for f in funcs:
+        # --inline=yes: an inlined function's row has calls (entries into
+        # its code from outside it), marked or not; its activations, like
+        # a real function's, only when marked.
+        if f.get("inlined") == "yes":
+            if f.get("inlined-into") is None or f.get("calls") is None:
+                problems.append(f"function {f.get('name')}: an inlined "
+                                "row needs inlined-into and calls")
+            elif f.get("marked") == "yes":
+                check("function", f.get("name"), f, int(f.get("calls")))
+            elif (f.find("inclusive") is not None
+                  or f.find("per-call") is not None):
+                problems.append(f"function {f.get('name')}: an inlined "
+                                "row that is not marked has <inclusive> "
+                                "or <per-call>")
+            continue
         if graph and f.get("marked") is None:
             if (f.get("calls") is None or f.find("inclusive") is None
                     or f.find("per-call") is not None):
