@@ -96,6 +96,12 @@ sed '/<option name="lines"/d; /<lines>/,/<\/lines>/d' "$data/lines-b.xml" \
   >"$scratch/no-lines.xml"
 refuses "cannot be merged with $data/lines-a.xml: " \
   "$data/lines-a.xml" "$scratch/no-lines.xml"
+# A report with inlined rows (--inline=yes) is refused, not written
+# back with its inlined rows as plain functions.
+sed 's|<option name="lines" value="yes"/>|&<option name="inline" value="yes"/>|' \
+  "$data/lines-a.xml" >"$scratch/inline.xml"
+refuses "inline\.xml: made with --inline=yes, whose inlined rows merge cannot carry yet" \
+  "$scratch/inline.xml" "$data/lines-b.xml"
 # The merged report reads like any other.
 run 0 show "$data/merged.xml" && {
   grep -q '^Total: *3,500 Ir' "$out" || fail "show merged.xml: total"; }
