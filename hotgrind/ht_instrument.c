@@ -54,6 +54,10 @@ typedef struct {
    IRExpr*   addr;
    Int       size;
    Addr      instr;    /* the instruction it belongs to */
+   /* A data access's address as base + offset (address_parts). */
+   IRExpr*   base;
+   Long      offset;
+   IRExpr*   guard;    /* its group's guard (emit_events), else NULL */
 } Event;
 
 typedef struct {
@@ -74,6 +78,14 @@ typedef struct {
       accesses do not touch I1). */
    Bool    fetch_known;
    UWord   fetch_first, fetch_last;
+   /* The bytes of the last data access simulated in this block, as
+      base + [data_lo, data_hi): until another data access they lie in
+      their sets' most recently used D1 lines (data_hit_known). */
+   Bool    data_known;
+   IRExpr* data_base;
+   Long    data_lo, data_hi;
+   IRSB*   sbIn;
+   Int     cur_stmt;   /* the input statement being accounted */
 } SBState;
 
 /* The smallest line of the three caches (--cache-sim=yes): wider
@@ -117,13 +129,13 @@ static IRExpr* const_fetch_guard(IRSB* sb, IRType word_ty, IRExpr* addr,
    return NULL;
 }
 
-/* The guard of an access at a computed address, on 64-bit guests: it
-   spans two lines, or its line is not its set's MRU one. */
-static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
+/* mru_guard for the caches its one compare does not fit (one set, or a
+   set of tags larger than a line): both tests, or'ed. */
+static IRExpr* mru_guard_general(IRSB* sb, IRExpr* addr, Int size,
+                                 UWord* tags, UInt bits, UWord mask,
+                                 ULong set_bytes)
 {
-   UWord* tags; UInt bits, assoc; UWord mask;
    IRTemp first, last, set_off, mru, not_mru, spans, maybe_miss;
-   HT_(sim_layout)(kind != Ev_Fetch, &tags, &bits, &mask, &assoc);
    first = tmp_of(sb, IRExpr_Binop(Iop_Shr64, addr,
                                    IRExpr_Const(IRConst_U8(bits))), Ity_I64);
    last = tmp_of(sb, IRExpr_Binop(Iop_Shr64,
@@ -133,7 +145,6 @@ static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
    {
       /* The set's byte offset: a shift when the set size is a power
          of two (it usually is), which is cheaper than a multiply. */
-      ULong   set_bytes = (ULong)assoc * sizeof(UWord);
       UInt    shift = 0;
       IRExpr* set_no = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_And64,
                           IRExpr_RdTmp(first), IRExpr_Const(IRConst_U64(mask))),
@@ -155,6 +166,93 @@ static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
    maybe_miss = tmp_of(sb, IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(not_mru),
                                         IRExpr_RdTmp(spans)), Ity_I1);
    return IRExpr_RdTmp(maybe_miss);
+}
+
+/* The shift that turns a D1 or I1 address into the byte offset of its
+   set's tags when one shift and one mask do (two sets or more, a power
+   of two bytes of tags per set, no larger than a line: the usual 8-way
+   cache with 64-byte lines needs the mask alone): the line bits minus
+   log2 of the set's bytes.  -1 when they do not. */
+static Int set_offset_shift(UWord mask, UInt bits, UInt assoc)
+{
+   ULong set_bytes = (ULong)assoc * sizeof(UWord);
+   UInt  set_shift = 0;
+   while (set_shift < 63 && (1ULL << set_shift) < set_bytes) set_shift++;
+   if (mask == 0 || (1ULL << set_shift) != set_bytes || set_shift > bits)
+      return -1;
+   return (Int)(bits - set_shift);
+}
+
+/* The tags of the set of 'addr' (64-bit) start with its most recently
+   used block: that block, loaded (set_offset_shift >= 0). */
+static IRExpr* load_mru(IRSB* sb, IRExpr* addr, UWord* tags, UInt bits,
+                        UWord mask, Int shift)
+{
+   IRExpr* off = shift == 0 ? addr
+                 : IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Shr64, addr,
+                      IRExpr_Const(IRConst_U8(shift))), Ity_I64));
+   off = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_And64, off,
+            IRExpr_Const(IRConst_U64((ULong)mask << (bits - shift)))),
+            Ity_I64));
+   return IRExpr_RdTmp(tmp_of(sb, IRExpr_Load(HT_ENDIAN, Ity_I64,
+             IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64, off,
+                IRExpr_Const(IRConst_U64((HWord)tags))), Ity_I64))),
+             Ity_I64));
+}
+
+/* 'addr' + 'n' as an atom (64-bit). */
+static IRExpr* plus(IRSB* sb, IRExpr* addr, Long n)
+{
+   if (n == 0) return addr;
+   return IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64, addr,
+             IRExpr_Const(IRConst_U64((ULong)n))), Ity_I64));
+}
+
+/* Whether the block of 'addr' differs from the one loaded as 'mru'. */
+static IRExpr* block_differs(IRSB* sb, IRExpr* mru, IRExpr* addr, UInt bits)
+{
+   IRExpr* block = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Shr64, addr,
+                      IRExpr_Const(IRConst_U8(bits))), Ity_I64));
+   return IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_CmpNE64, mru, block),
+                              Ity_I1));
+}
+
+/* The guard of an access at a computed address, on 64-bit guests: it
+   spans two lines, or its line is not its set's MRU one.  With two sets
+   or more one compare tests both: the MRU tag of the FIRST byte's set
+   against the LAST byte's block.  Every tag a set holds belongs to that
+   set (or is the initial 0, which no block of a spanning access is), and
+   a spanning access's last block lies in the next set, so they are equal
+   exactly when the access is within one line that is its set's MRU one. */
+static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
+{
+   UWord* tags; UInt bits, assoc; UWord mask;
+   Int    shift;
+   HT_(sim_layout)(kind != Ev_Fetch, &tags, &bits, &mask, &assoc);
+   shift = set_offset_shift(mask, bits, assoc);
+   if (shift < 0)
+      return mru_guard_general(sb, addr, size, tags, bits, mask,
+                               (ULong)assoc * sizeof(UWord));
+   return block_differs(sb, load_mru(sb, addr, tags, bits, mask, shift),
+                        plus(sb, addr, size - 1), bits);
+}
+
+/* The guard of a group of data accesses within 'span' bytes from
+   'base' + 'lo' (span at most a line, so one or two lines): the first or
+   the last of those lines is not its set's MRU one.  When both are, every
+   access of the group hits an MRU line and changes nothing.  NULL when
+   the cache's layout does not allow it. */
+static IRExpr* group_guard(IRSB* sb, IRExpr* base, Long lo, Long span)
+{
+   UWord*  tags; UInt bits, assoc; UWord mask;
+   Int     shift;
+   IRExpr* first;
+   HT_(sim_layout)(True, &tags, &bits, &mask, &assoc);
+   shift = set_offset_shift(mask, bits, assoc);
+   if (shift < 0 || span > (1L << bits)) return NULL;
+   first = base ? plus(sb, base, lo) : IRExpr_Const(IRConst_U64((ULong)lo));
+   return block_differs(sb, load_mru(sb, first, tags, bits, mask, shift),
+                        plus(sb, first, span - 1), bits);
 }
 
 /* Calls the simulator for one access.  On 64-bit guests the helper is
@@ -218,6 +316,43 @@ static Bool fetch_is_mru_hit(SBState* s, const Event* e)
    return hit;
 }
 
+static Bool same_atom(const IRExpr* a, const IRExpr* b)
+{
+   if (a->tag == Iex_RdTmp && b->tag == Iex_RdTmp)
+      return a->Iex.RdTmp.tmp == b->Iex.RdTmp.tmp;
+   if (a->tag == Iex_Const && b->tag == Iex_Const)
+      return eqIRConst(a->Iex.Const.con, b->Iex.Const.con);
+   return False;
+}
+
+/* Whether data access 'e' is known, at translation time, to hit only
+   most recently used D1 lines: its bytes lie within those of the last
+   data access simulated in this block (same base temporary, offsets
+   contained), and only fetches, which do not touch D1, came between.
+   After that access each of its lines (one, or two in adjacent sets) is
+   its set's MRU line, so 'e' hits them and changes nothing; its call and
+   its check are left out.  A read, then a write of the same variable by
+   a later instruction (x = x + 1) is the common case. */
+/* Whether two address bases (address_parts) are the same. */
+static Bool same_base(const IRExpr* a, const IRExpr* b)
+{
+   return a == NULL || b == NULL ? a == b : same_atom(a, b);
+}
+
+static Bool data_is_mru_hit(SBState* s, const Event* e)
+{
+   Bool hit = s->data_known && same_base(s->data_base, e->base)
+              && e->offset >= s->data_lo
+              && e->offset + e->size <= s->data_hi;
+   if (!hit) {
+      s->data_known = True;
+      s->data_base  = e->base;
+      s->data_lo    = e->offset;
+      s->data_hi    = e->offset + e->size;
+   }
+   return hit;
+}
+
 /* Emits "*addr += n" as three flat IR statements; addr is a constant or
    a temporary, so it may appear twice. */
 static void add_at(IRSB* sb, IRExpr* addr, ULong n)
@@ -251,6 +386,55 @@ static void add_through_pointer(IRSB* sb, void* slot, HWord offset, ULong n)
       IRExpr_Binop(wt == Ity_I64 ? Iop_Add64 : Iop_Add32, IRExpr_RdTmp(base),
                    mkIRExpr_HWord(offset))));
    add_at(sb, IRExpr_RdTmp(addr), n);
+}
+
+/* The data accesses after 'events[i]' in this batch that share its
+   address base, up to the first data access that does not (fetches in
+   between do not touch D1), within one line's bytes of it: one guard for
+   all of them, computed before the first (group_guard), instead of one
+   each.  When it fails each is simulated in its place by a call without
+   a check.  Two or more accesses only: a push sequence, a structure's
+   fields, a stack frame's spills. */
+static void guard_group(SBState* s, Int i)
+{
+   UWord* tags; UInt bits, assoc; UWord mask;
+   Event* e = &s->events[i];
+   Long   lo = e->offset, hi = e->offset + e->size;
+   Int    j, last = i;
+   IRExpr* g;
+   HT_(sim_layout)(True, &tags, &bits, &mask, &assoc);
+   for (j = i + 1; j < s->n_events; j++) {
+      Event* m = &s->events[j];
+      Long   mlo, mhi;
+      if (m->kind == Ev_Fetch) continue;
+      if (!same_base(m->base, e->base)) break;
+      mlo = lo < m->offset ? lo : m->offset;
+      mhi = hi > m->offset + m->size ? hi : m->offset + m->size;
+      if (mhi - mlo > (1L << bits)) break;
+      lo = mlo; hi = mhi; last = j;
+   }
+   if (last == i) return;
+   g = group_guard(s->sbOut, e->base, lo, hi - lo);
+   if (!g) return;
+   for (j = i; j <= last; j++)
+      if (s->events[j].kind != Ev_Fetch) s->events[j].guard = g;
+}
+
+/* The simulator calls of the queued events, in program order; the
+   checks known to pass at translation time are left out. */
+static void emit_events(SBState* s)
+{
+   Int i;
+   for (i = 0; i < s->n_events; i++) {
+      Event* e = &s->events[i];
+      if (e->kind == Ev_Fetch ? fetch_is_mru_hit(s, e)
+                              : data_is_mru_hit(s, e))
+         continue;
+      if (e->kind != Ev_Fetch && e->guard == NULL && s->word_ty == Ity_I64)
+         guard_group(s, i);
+      emit_sim_call(s->sbOut, s->word_ty, e->kind, e->fn, e->addr,
+                    e->size, e->guard, False);
+   }
 }
 
 /* While collection is stopped nothing is counted; otherwise the
@@ -291,14 +475,7 @@ static void flush_pending(SBState* s)
          add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dr], reads);
       if (HT_(clock_inline) && writes > 0)
          add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dw], writes);
-      if (HT_(clo).cache_sim)
-         for (i = 0; i < s->n_events; i++) {
-            Event* e = &s->events[i];
-            if (e->kind == Ev_Fetch && fetch_is_mru_hit(s, e))
-               continue;
-            emit_sim_call(s->sbOut, s->word_ty, e->kind, e->fn, e->addr,
-                          e->size, NULL, False);
-         }
+      if (HT_(clo).cache_sim) emit_events(s);
    }
    s->n_pending = 0;
    s->n_instrs  = 0;
@@ -324,6 +501,58 @@ static Pending* pending_of(SBState* s, HT_Fn* fn, HT_Line* line)
    return &s->pending[s->n_pending++];
 }
 
+static Addr const_address(const IRConst* c)
+{
+   return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
+}
+
+/* The statement that defines temporary 't' in 'sb', or -1. */
+static Int definition_of(const IRSB* sb, IRTemp t, Int before)
+{
+   Int i;
+   for (i = before - 1; i >= 0; i--)
+      if (sb->stmts[i]->tag == Ist_WrTmp && sb->stmts[i]->Ist.WrTmp.tmp == t)
+         return i;
+   return -1;
+}
+
+/* A data address as base + offset, for data_is_mru_hit: a temporary
+   defined in the input block as another temporary plus or minus a
+   constant (VEX's usual "t8 = Add64(t9, 0xFF..A8)" for -88(%rsp)) is that
+   temporary and the constant; a constant address is offset alone (base
+   NULL); any other atom is itself, offset 0. */
+static void address_parts(const SBState* s, IRExpr* addr, IRExpr** base,
+                          Long* offset)
+{
+   Int d, depth, at;
+   *base = addr;
+   *offset = 0;
+   if (addr->tag == Iex_Const) {
+      *base = NULL;
+      *offset = (Long)const_address(addr->Iex.Const.con);
+      return;
+   }
+   if (addr->tag != Iex_RdTmp || s->word_ty != Ity_I64) return;
+   /* Pushes chain: t27 = t25 - 8, t25 = t3 - 8, ... (a bounded walk). */
+   for (depth = 0, at = s->cur_stmt; depth < 16; depth++) {
+      const IRExpr* e;
+      Long          c;
+      d = definition_of(s->sbIn, (*base)->Iex.RdTmp.tmp, at);
+      if (d < 0) return;
+      e = s->sbIn->stmts[d]->Ist.WrTmp.data;
+      if (e->tag != Iex_Binop
+          || (e->Iex.Binop.op != Iop_Add64 && e->Iex.Binop.op != Iop_Sub64)
+          || e->Iex.Binop.arg1->tag != Iex_RdTmp
+          || e->Iex.Binop.arg2->tag != Iex_Const
+          || e->Iex.Binop.arg2->Iex.Const.con->tag != Ico_U64)
+         return;
+      c = (Long)e->Iex.Binop.arg2->Iex.Const.con->Ico.U64;
+      *base = e->Iex.Binop.arg1;
+      *offset += e->Iex.Binop.op == Iop_Add64 ? c : -c;
+      at = d;
+   }
+}
+
 static void queue_event(SBState* s, EventKind kind, IRExpr* addr, Int size)
 {
    Event* e;
@@ -332,18 +561,11 @@ static void queue_event(SBState* s, EventKind kind, IRExpr* addr, Int size)
    e = &s->events[s->n_events++];
    e->kind = kind; e->fn = s->cur_fn; e->addr = addr; e->size = size;
    e->instr = s->cur_instr;
+   address_parts(s, addr, &e->base, &e->offset);
+   e->guard = NULL;
    /* The current instruction is pending (a flush above re-adds it). */
    pending_of(s, s->cur_fn, s->cur_line)->reads  += kind == Ev_Read;
    pending_of(s, s->cur_fn, s->cur_line)->writes += kind == Ev_Write;
-}
-
-static Bool same_atom(const IRExpr* a, const IRExpr* b)
-{
-   if (a->tag == Iex_RdTmp && b->tag == Iex_RdTmp)
-      return a->Iex.RdTmp.tmp == b->Iex.RdTmp.tmp;
-   if (a->tag == Iex_Const && b->tag == Iex_Const)
-      return eqIRConst(a->Iex.Const.con, b->Iex.Const.con);
-   return False;
 }
 
 static void queue_read(SBState* s, IRExpr* addr, Int size)
@@ -372,6 +594,8 @@ static void guarded_access(SBState* s, EventKind kind, IRExpr* addr,
 {
    if (!HT_(clo).cache_sim) return;
    flush_pending(s);
+   /* It may or may not happen: what D1 holds is no longer known. */
+   s->data_known = False;
    if (HT_(collecting))
       emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_fn, addr, size,
                     guard, True);
@@ -397,6 +621,7 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
       s->events[s->n_events].addr  = mkIRExpr_HWord((HWord)a);
       s->events[s->n_events].size  = len;
       s->events[s->n_events].instr = a;
+      s->events[s->n_events].guard = NULL;
    }
    s->n_events++;
    pending_of(s, fn, s->cur_line)->n++;
@@ -416,11 +641,6 @@ static void note_direct_transfer(HT_Fn* from, Addr target)
       from->mid_jump = True;
       to->mid_jump = True;
    }
-}
-
-static Addr const_address(const IRConst* c)
-{
-   return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
 }
 
 /* Whether guest-state bytes [off, off + size) overlap SP. */
@@ -462,16 +682,6 @@ static Bool writes_sp(const IRSB* sb, const IRStmt* st,
           && overlaps_sp(layout, st->Ist.Put.offset,
                          sizeofIRType(typeOfIRExpr(sb->tyenv,
                                                    st->Ist.Put.data)));
-}
-
-/* The statement that defines temporary 't' in 'sb', or -1. */
-static Int definition_of(const IRSB* sb, IRTemp t, Int before)
-{
-   Int i;
-   for (i = before - 1; i >= 0; i--)
-      if (sb->stmts[i]->tag == Ist_WrTmp && sb->stmts[i]->Ist.WrTmp.tmp == t)
-         return i;
-   return -1;
 }
 
 /* SP at the function entry whose IMark is statement 'at', when the guest
@@ -527,6 +737,7 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
                          const VexGuestLayout* layout, IRType gWordTy)
 {
    IRStmt* st = sbIn->stmts[index];
+   s->cur_stmt = index;
    switch (st->tag) {
       case Ist_IMark: {
          Bool   is_entry;
@@ -649,6 +860,9 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.cur_line  = NULL;
    s.word_ty   = gWordTy;
    s.fetch_known = False;
+   s.data_known  = False;
+   s.sbIn        = sbIn;
+   s.cur_stmt    = 0;
 
    for (i = 0; i < sbIn->stmts_used; i++) {
       account_stmt(&s, sbIn, i, layout, gWordTy);
