@@ -522,6 +522,9 @@ VG_REGPARM(3) void HT_(sim_read)(HT_Fn* fn, Addr a, UWord size);
 VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size);
 VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size);
 VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size);
+/* sim_read or sim_write of 'size' bytes as a VG_REGPARM(2) helper of
+   (fn, a), and its name; NULL for sizes without one. */
+void* HT_(sim_sized)(Bool write, Int size, const HChar** name);
 void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
                      UWord* sets_mask, UInt* assoc);
 

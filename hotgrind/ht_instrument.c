@@ -264,6 +264,7 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
                           Bool counted)
 {
    void*        fnp;
+   void*        sized;
    const HChar* name;
    IRDirty*     d;
    switch (kind) {
@@ -275,9 +276,15 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
          fnp  = counted ? (void*)&HT_(sim_write_counted) : (void*)&HT_(sim_write);
          name = "hotgrind_sim_write"; break;
    }
-   d = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fnp),
-                         mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), addr,
-                                       mkIRExpr_HWord((HWord)size)));
+   sized = kind != Ev_Fetch && !counted
+           ? HT_(sim_sized)(kind == Ev_Write, size, &name) : NULL;
+   if (sized)
+      d = unsafeIRDirty_0_N(2, name, VG_(fnptr_to_fnentry)(sized),
+                            mkIRExprVec_2(mkIRExpr_HWord((HWord)fn), addr));
+   else
+      d = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fnp),
+                            mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), addr,
+                                          mkIRExpr_HWord((HWord)size)));
    if (guard) {
       d->guard = guard;
    } else {
