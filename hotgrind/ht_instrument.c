@@ -20,6 +20,7 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
+#include "pub_tool_mallocfree.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_tooliface.h"
 
@@ -57,8 +58,21 @@ typedef struct {
    /* A data access's address as base + offset (address_parts). */
    IRExpr*   base;
    Long      offset;
-   IRExpr*   guard;    /* its group's guard (emit_events), else NULL */
 } Event;
+
+/* What the simulated L1 caches are known to hold at a point of the block,
+   at translation time.  The I1 lines of the last fetch simulated: both
+   are their sets' most recently used lines until another fetch (data
+   accesses do not touch I1).  The bytes of the last data access
+   simulated, as base + [data_lo, data_hi): until another data access they
+   lie in their sets' most recently used D1 lines. */
+typedef struct {
+   Bool    fetch_known;
+   UWord   fetch_first, fetch_last;
+   Bool    data_known;
+   IRExpr* data_base;
+   Long    data_lo, data_hi;
+} Known;
 
 typedef struct {
    IRSB*   sbOut;
@@ -73,17 +87,7 @@ typedef struct {
    Addr    cur_instr;
    Int     cur_len;    /* its length in bytes */
    IRType  word_ty;
-   /* The I1 lines of the last fetch simulated in this block: both are
-      their sets' most recently used lines until another fetch (data
-      accesses do not touch I1). */
-   Bool    fetch_known;
-   UWord   fetch_first, fetch_last;
-   /* The bytes of the last data access simulated in this block, as
-      base + [data_lo, data_hi): until another data access they lie in
-      their sets' most recently used D1 lines (data_hit_known). */
-   Bool    data_known;
-   IRExpr* data_base;
-   Long    data_lo, data_hi;
+   Known   known;
    IRSB*   sbIn;
    Int     cur_stmt;   /* the input statement being accounted */
 } SBState;
@@ -304,8 +308,8 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
    taken skips the later ones, never an earlier one), so that line is still
    its set's MRU line, and the hit changes nothing: the check is left out,
    as the inline check would skip the helper at run time anyway.  Most
-   instructions share a line with the one before. */
-static Bool fetch_is_mru_hit(SBState* s, const Event* e)
+   instructions share a line with the one before.  'k' follows. */
+static Bool fetch_is_mru_hit(Known* k, const Event* e)
 {
    UWord* tags; UInt bits, assoc; UWord mask;
    UWord  first, last;
@@ -313,12 +317,12 @@ static Bool fetch_is_mru_hit(SBState* s, const Event* e)
    HT_(sim_layout)(False, &tags, &bits, &mask, &assoc);
    first = (UWord)e->instr >> bits;
    last  = ((UWord)e->instr + (UWord)e->size - 1) >> bits;
-   hit   = s->fetch_known && first == last
-           && (first == s->fetch_first || first == s->fetch_last);
+   hit   = k->fetch_known && first == last
+           && (first == k->fetch_first || first == k->fetch_last);
    if (!hit) {
-      s->fetch_known = True;
-      s->fetch_first = first;
-      s->fetch_last  = last;
+      k->fetch_known = True;
+      k->fetch_first = first;
+      k->fetch_last  = last;
    }
    return hit;
 }
@@ -332,6 +336,12 @@ static Bool same_atom(const IRExpr* a, const IRExpr* b)
    return False;
 }
 
+/* Whether two address bases (address_parts) are the same. */
+static Bool same_base(const IRExpr* a, const IRExpr* b)
+{
+   return a == NULL || b == NULL ? a == b : same_atom(a, b);
+}
+
 /* Whether data access 'e' is known, at translation time, to hit only
    most recently used D1 lines: its bytes lie within those of the last
    data access simulated in this block (same base temporary, offsets
@@ -339,25 +349,24 @@ static Bool same_atom(const IRExpr* a, const IRExpr* b)
    After that access each of its lines (one, or two in adjacent sets) is
    its set's MRU line, so 'e' hits them and changes nothing; its call and
    its check are left out.  A read, then a write of the same variable by
-   a later instruction (x = x + 1) is the common case. */
-/* Whether two address bases (address_parts) are the same. */
-static Bool same_base(const IRExpr* a, const IRExpr* b)
+   a later instruction (x = x + 1) is the common case.  'k' follows. */
+static Bool data_is_mru_hit(Known* k, const Event* e)
 {
-   return a == NULL || b == NULL ? a == b : same_atom(a, b);
-}
-
-static Bool data_is_mru_hit(SBState* s, const Event* e)
-{
-   Bool hit = s->data_known && same_base(s->data_base, e->base)
-              && e->offset >= s->data_lo
-              && e->offset + e->size <= s->data_hi;
+   Bool hit = k->data_known && same_base(k->data_base, e->base)
+              && e->offset >= k->data_lo
+              && e->offset + e->size <= k->data_hi;
    if (!hit) {
-      s->data_known = True;
-      s->data_base  = e->base;
-      s->data_lo    = e->offset;
-      s->data_hi    = e->offset + e->size;
+      k->data_known = True;
+      k->data_base  = e->base;
+      k->data_lo    = e->offset;
+      k->data_hi    = e->offset + e->size;
    }
    return hit;
+}
+
+static Bool is_mru_hit(Known* k, const Event* e)
+{
+   return e->kind == Ev_Fetch ? fetch_is_mru_hit(k, e) : data_is_mru_hit(k, e);
 }
 
 /* Emits "*addr += n" as three flat IR statements; addr is a constant or
@@ -395,52 +404,103 @@ static void add_through_pointer(IRSB* sb, void* slot, HWord offset, ULong n)
    add_at(sb, IRExpr_RdTmp(addr), n);
 }
 
-/* The data accesses after 'events[i]' in this batch that share its
-   address base, up to the first data access that does not (fetches in
-   between do not touch D1), within one line's bytes of it: one guard for
-   all of them, computed before the first (group_guard), instead of one
-   each.  When it fails each is simulated in its place by a call without
-   a check.  Two or more accesses only: a push sequence, a structure's
-   fields, a stack frame's spills. */
-static void guard_group(SBState* s, Int i)
+/* Bump allocation of the groups' descriptors: they live as long as the
+   translations that use them, which are discarded rarely (and then the
+   few bytes stay). */
+static HT_SimGroup* new_group(UInt n)
 {
-   UWord* tags; UInt bits, assoc; UWord mask;
-   Event* e = &s->events[i];
-   Long   lo = e->offset, hi = e->offset + e->size;
-   Int    j, last = i;
-   IRExpr* g;
+   static UChar* chunk;
+   static SizeT  left;
+   SizeT         bytes = sizeof(HT_SimGroup) + n * sizeof(HT_SimGroupAccess);
+   HT_SimGroup*  g;
+   bytes = (bytes + 15) & ~(SizeT)15;
+   if (bytes > left) {
+      left  = bytes > 65536 ? bytes : 65536;
+      chunk = VG_(malloc)("hotgrind.sim_groups", left);
+   }
+   g = (HT_SimGroup*)chunk;
+   chunk += bytes;
+   left  -= bytes;
+   g->n = n;
+   return g;
+}
+
+/* Events i..j of the batch as one group, or -1: the data accesses after
+   event i that share its address base, up to the first data access that
+   does not (fetches in between do not touch D1) or the first fetch that
+   calls the simulator (LL sees fetches and data in program order),
+   within one line's bytes of it.  One guard checks all of them
+   (group_guard); when it fails, one call (HT_(sim_group)) simulates
+   them in order, instead of a check and a call each.  Two accesses or
+   more that the simulator must see: a push sequence, a structure's
+   fields, a stack frame's spills.  Event i has passed is_mru_hit. */
+static Int emit_group(SBState* s, Int i)
+{
+   UWord*  tags; UInt bits, assoc; UWord mask;
+   Event*  e = &s->events[i];
+   Long    lo = e->offset, hi = e->offset + e->size;
+   Int     j, last = i;
+   UInt    n = 1;
+   Known   k = s->known;
+   IRExpr* guard;
+   HT_SimGroup* g;
+   IRDirty*     d;
    HT_(sim_layout)(True, &tags, &bits, &mask, &assoc);
    for (j = i + 1; j < s->n_events; j++) {
       Event* m = &s->events[j];
       Long   mlo, mhi;
-      if (m->kind == Ev_Fetch) continue;
+      if (m->kind == Ev_Fetch) {
+         if (fetch_is_mru_hit(&k, m)) continue;
+         break;
+      }
       if (!same_base(m->base, e->base)) break;
       mlo = lo < m->offset ? lo : m->offset;
       mhi = hi > m->offset + m->size ? hi : m->offset + m->size;
       if (mhi - mlo > (1L << bits)) break;
       lo = mlo; hi = mhi; last = j;
+      if (!data_is_mru_hit(&k, m)) n++;
    }
-   if (last == i) return;
-   g = group_guard(s->sbOut, e->base, lo, hi - lo);
-   if (!g) return;
-   for (j = i; j <= last; j++)
-      if (s->events[j].kind != Ev_Fetch) s->events[j].guard = g;
+   if (n < 2) return -1;
+   guard = group_guard(s->sbOut, e->base, lo, hi - lo);
+   if (!guard) return -1;
+   g = new_group(n);
+   n = 0;
+   for (j = i; j <= last; j++) {
+      Event* m = &s->events[j];
+      if (j > i && is_mru_hit(&s->known, m)) continue;
+      if (m->kind == Ev_Fetch) continue;
+      g->access[n].fn     = m->fn;
+      g->access[n].offset = m->offset;
+      g->access[n].size   = (UWord)m->size;
+      g->access[n].write  = m->kind == Ev_Write;
+      n++;
+   }
+   tl_assert(n == g->n);
+   d = unsafeIRDirty_0_N(2, "hotgrind_sim_group",
+                         VG_(fnptr_to_fnentry)(&HT_(sim_group)),
+                         mkIRExprVec_2(mkIRExpr_HWord((HWord)g),
+                                       e->base ? e->base
+                                               : mkIRExpr_HWord(0)));
+   d->guard = guard;
+   addStmtToIRSB(s->sbOut, IRStmt_Dirty(d));
+   return last;
 }
 
 /* The simulator calls of the queued events, in program order; the
    checks known to pass at translation time are left out. */
 static void emit_events(SBState* s)
 {
-   Int i;
+   Int i, last;
    for (i = 0; i < s->n_events; i++) {
       Event* e = &s->events[i];
-      if (e->kind == Ev_Fetch ? fetch_is_mru_hit(s, e)
-                              : data_is_mru_hit(s, e))
+      if (is_mru_hit(&s->known, e)) continue;
+      if (e->kind != Ev_Fetch && s->word_ty == Ity_I64
+          && (last = emit_group(s, i)) >= 0) {
+         i = last;
          continue;
-      if (e->kind != Ev_Fetch && e->guard == NULL && s->word_ty == Ity_I64)
-         guard_group(s, i);
+      }
       emit_sim_call(s->sbOut, s->word_ty, e->kind, e->fn, e->addr,
-                    e->size, e->guard, False);
+                    e->size, NULL, False);
    }
 }
 
@@ -569,7 +629,6 @@ static void queue_event(SBState* s, EventKind kind, IRExpr* addr, Int size)
    e->kind = kind; e->fn = s->cur_fn; e->addr = addr; e->size = size;
    e->instr = s->cur_instr;
    address_parts(s, addr, &e->base, &e->offset);
-   e->guard = NULL;
    /* The current instruction is pending (a flush above re-adds it). */
    pending_of(s, s->cur_fn, s->cur_line)->reads  += kind == Ev_Read;
    pending_of(s, s->cur_fn, s->cur_line)->writes += kind == Ev_Write;
@@ -602,7 +661,7 @@ static void guarded_access(SBState* s, EventKind kind, IRExpr* addr,
    if (!HT_(clo).cache_sim) return;
    flush_pending(s);
    /* It may or may not happen: what D1 holds is no longer known. */
-   s->data_known = False;
+   s->known.data_known = False;
    if (HT_(collecting))
       emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_fn, addr, size,
                     guard, True);
@@ -628,7 +687,6 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
       s->events[s->n_events].addr  = mkIRExpr_HWord((HWord)a);
       s->events[s->n_events].size  = len;
       s->events[s->n_events].instr = a;
-      s->events[s->n_events].guard = NULL;
    }
    s->n_events++;
    pending_of(s, fn, s->cur_line)->n++;
@@ -866,8 +924,8 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.prev_fn   = NULL;
    s.cur_line  = NULL;
    s.word_ty   = gWordTy;
-   s.fetch_known = False;
-   s.data_known  = False;
+   s.known.fetch_known = False;
+   s.known.data_known  = False;
    s.sbIn        = sbIn;
    s.cur_stmt    = 0;
 

@@ -195,6 +195,18 @@ void* HT_(sim_sized)(Bool write, Int size, const HChar** name)
    return NULL;
 }
 
+VG_REGPARM(2) void HT_(sim_group)(const HT_SimGroup* g, Addr base)
+{
+   UInt i;
+   for (i = 0; i < g->n; i++) {
+      const HT_SimGroupAccess* a = &g->access[i];
+      if (a->write)
+         HT_(sim_write)(a->fn, base + (Addr)a->offset, a->size);
+      else
+         HT_(sim_read)(a->fn, base + (Addr)a->offset, a->size);
+   }
+}
+
 /* Guarded loads and stores: counted and simulated only when they happen. */
 VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size)
 {
