@@ -538,6 +538,8 @@ VG_REGPARM(2) void HT_(sim_group)(const HT_SimGroup* g, Addr base);
 /* sim_read or sim_write of 'size' bytes as a VG_REGPARM(2) helper of
    (fn, a), and its name; NULL for sizes without one. */
 void* HT_(sim_sized)(Bool write, Int size, const HChar** name);
+/* sim_fetch of 'size' bytes likewise (name "hotgrind_sim_fetch"). */
+void* HT_(sim_fetch_sized)(Int size);
 void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
                      UWord* sets_mask, UInt* assoc);
 

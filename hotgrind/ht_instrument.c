@@ -280,8 +280,9 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
          fnp  = counted ? (void*)&HT_(sim_write_counted) : (void*)&HT_(sim_write);
          name = "hotgrind_sim_write"; break;
    }
-   sized = kind != Ev_Fetch && !counted
-           ? HT_(sim_sized)(kind == Ev_Write, size, &name) : NULL;
+   sized = kind == Ev_Fetch ? HT_(sim_fetch_sized)(size)
+           : !counted ? HT_(sim_sized)(kind == Ev_Write, size, &name)
+           : NULL;
    if (sized)
       d = unsafeIRDirty_0_N(2, name, VG_(fnptr_to_fnentry)(sized),
                             mkIRExprVec_2(mkIRExpr_HWord((HWord)fn), addr));

@@ -195,6 +195,27 @@ void* HT_(sim_sized)(Bool write, Int size, const HChar** name)
    return NULL;
 }
 
+/* Instruction fetches of every length up to 16 bytes (x86's longest is
+   15), likewise. */
+#define HT_FETCH_HELPER(n) \
+   static VG_REGPARM(2) void fetch_##n(HT_Fn* fn, Addr a) \
+   { HT_(sim_fetch)(fn, a, n); }
+HT_FETCH_HELPER(1)  HT_FETCH_HELPER(2)  HT_FETCH_HELPER(3)  HT_FETCH_HELPER(4)
+HT_FETCH_HELPER(5)  HT_FETCH_HELPER(6)  HT_FETCH_HELPER(7)  HT_FETCH_HELPER(8)
+HT_FETCH_HELPER(9)  HT_FETCH_HELPER(10) HT_FETCH_HELPER(11) HT_FETCH_HELPER(12)
+HT_FETCH_HELPER(13) HT_FETCH_HELPER(14) HT_FETCH_HELPER(15) HT_FETCH_HELPER(16)
+
+void* HT_(sim_fetch_sized)(Int size)
+{
+   static void* const fetch[16] = {
+      (void*)fetch_1,  (void*)fetch_2,  (void*)fetch_3,  (void*)fetch_4,
+      (void*)fetch_5,  (void*)fetch_6,  (void*)fetch_7,  (void*)fetch_8,
+      (void*)fetch_9,  (void*)fetch_10, (void*)fetch_11, (void*)fetch_12,
+      (void*)fetch_13, (void*)fetch_14, (void*)fetch_15, (void*)fetch_16,
+   };
+   return size >= 1 && size <= 16 ? fetch[size - 1] : NULL;
+}
+
 VG_REGPARM(2) void HT_(sim_group)(const HT_SimGroup* g, Addr base)
 {
    UInt i;
