@@ -26,9 +26,8 @@
 
    Both are counted on the instruction that holds the branch, so on its
    function's self cost.  On 64-bit hosts the conditional predictor runs
-   as inline IR before each side exit, calling a helper only when the
-   branch's counter is not saturated in the direction taken; the indirect
-   one, much rarer, calls a helper. */
+   as inline IR before each side exit (no helper call); the indirect one,
+   much rarer, calls a helper. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
@@ -109,26 +108,31 @@ static void add_to(IRSB* sb, ULong* counter, IRExpr* by)
       atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, old, by))));
 }
 
-/* The counter update and the misprediction of branch_cond, for the
-   inline version: 'counter' is the branch's slot. */
-static VG_REGPARM(3) void branch_counter(HT_Fn* fn, UChar* counter,
-                                         UWord taken)
+/* branch_cond's model as a table for the inline version: entry
+   counter * 2 + taken is the counter's next value, plus 4 when the
+   branch was mispredicted.  Filled from the model on first use. */
+static UChar transition[8];
+
+static void fill_transitions(void)
 {
-   Bool predicted = *counter >= 2;
-   tl_assert(taken <= 1 && counter >= counters
-             && counter < counters + N_COUNTERS);
-   if (predicted != (taken == 1)) fn->branch[HT_Bcm]++;
-   if (taken && *counter < 3) (*counter)++;
-   if (!taken && *counter > 0) (*counter)--;
+   UInt counter, taken;
+   for (counter = 0; counter < 4; counter++)
+      for (taken = 0; taken < 2; taken++) {
+         Bool  predicted = counter >= 2;
+         UInt  next = taken ? (counter < 3 ? counter + 1 : 3)
+                            : (counter > 0 ? counter - 1 : 0);
+         transition[counter * 2 + taken] =
+            (UChar)(next | (predicted != (taken == 1) ? 4 : 0));
+      }
 }
 
 /* branch_cond's model as inline IR (64-bit hosts): a conditional branch
-   runs at every few instructions in most code.  Most branches are
-   predictable: their counter is saturated in the direction taken (3 and
-   taken, 0 and not taken), which changes nothing but Bc and the history,
-   both inline.  Only the others call branch_counter, so the inline part
-   stays small (translation time is most of a short run's time) and a
-   predictable branch calls no helper.  'taken' is an Ity_I1 atom. */
+   runs at every few instructions in most code, and a helper call there
+   costs more than the prediction itself.  The counter's update and the
+   misprediction come from one table load (transition[]), so the IR has
+   no compares: 25 statements, all loads, stores and arithmetic, which VEX
+   translates quickly (what a short run pays) and the host runs without
+   a call.  'taken' is an Ity_I1 atom. */
 static void inline_cond(IRSB* sb, HT_Fn* fn, Addr instr, IRExpr* taken)
 {
    UWord   addr_bits = (instr >> ALIGN_BITS) & ((1u << ADDR_BITS) - 1);
@@ -144,15 +148,22 @@ static void inline_cond(IRSB* sb, HT_Fn* fn, Addr instr, IRExpr* taken)
    IRExpr* ctr = atom(sb, Ity_I64, IRExpr_Unop(Iop_8Uto64,
                     atom(sb, Ity_I8, IRExpr_Load(HT_ENDIAN, Ity_I8,
                                                  slot_addr))));
-   IRExpr* saturated = atom(sb, Ity_I64, IRExpr_Binop(Iop_Mul64, taken64,
-                               u64(3)));
-   IRDirty* d = unsafeIRDirty_0_N(3, "hotgrind_branch_counter",
-                                  VG_(fnptr_to_fnentry)(&branch_counter),
-                                  mkIRExprVec_3(mkIRExpr_HWord((HWord)fn),
-                                                slot_addr, taken64));
-   d->guard = atom(sb, Ity_I1, IRExpr_Binop(Iop_CmpNE64, ctr, saturated));
-   addStmtToIRSB(sb, IRStmt_Dirty(d));
+   IRExpr* index = atom(sb, Ity_I64, IRExpr_Binop(Iop_Or64,
+                      atom(sb, Ity_I64, IRExpr_Binop(Iop_Shl64, ctr,
+                              IRExpr_Const(IRConst_U8(1)))),
+                      taken64));
+   IRExpr* entry = atom(sb, Ity_I64, IRExpr_Unop(Iop_8Uto64,
+                      atom(sb, Ity_I8, IRExpr_Load(HT_ENDIAN, Ity_I8,
+                         atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, index,
+                                 u64((HWord)transition)))))));
+   if (transition[1] == 0) fill_transitions();
+   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, slot_addr,
+      atom(sb, Ity_I8, IRExpr_Unop(Iop_64to8,
+         atom(sb, Ity_I64, IRExpr_Binop(Iop_And64, entry, u64(3)))))));
    add_to(sb, &fn->branch[HT_Bc], u64(1));
+   add_to(sb, &fn->branch[HT_Bcm],
+          atom(sb, Ity_I64, IRExpr_Binop(Iop_Shr64, entry,
+                                         IRExpr_Const(IRConst_U8(2)))));
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, mkIRExpr_HWord((HWord)&history),
       atom(sb, Ity_I64, IRExpr_Binop(Iop_Or64,
          atom(sb, Ity_I64, IRExpr_Binop(Iop_Shl64, hist,
