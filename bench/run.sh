@@ -11,7 +11,8 @@
 #                 10000 * SIZE rows for sqlite3, SCALE=SIZE for python;
 #                 at 1 the whole table takes about 9 minutes here (12
 #                 with -B)
-#   -w WORKLOADS  comma-separated subset of: bzip2,xz,sqlite3,python,xz-T2
+#   -w WORKLOADS  comma-separated subset of: bzip2,xz,sqlite3,python,xz-T2,
+#                 py-start,py-json
 #   -c CONFIGS    comma-separated subset of the configurations below
 #                 (native is always run: every ratio needs it)
 #   -B VG         also run hotgrind's configurations with this other
@@ -36,6 +37,11 @@
 #            bench/workload.py: lists, sorting, dicts, strings, classes,
 #            recursion, a regex, JSON; deterministic
 #   xz-T2    xz -1 -T2 --block-size=256KiB: two compressing threads
+#   py-start /usr/bin/python3 -S -c pass: interpreter start-up alone,
+#            where translating code costs more than running it
+#   py-json  /usr/bin/python3 running bench/startup.py: a dict and a JSON
+#            round trip of about 40 ms natively, mostly start-up (SIZE
+#            does not change these two: short runs are their point)
 #
 # Configurations (all through the one launcher, VG_IN_PLACE, which has
 # every tool, so each runs the client in the same environment):
@@ -79,7 +85,7 @@ set -euf
 
 runs=3
 size=1
-workloads=bzip2,xz,sqlite3,python,xz-T2
+workloads=bzip2,xz,sqlite3,python,xz-T2,py-start,py-json
 all_configs=native,none,cg,cg-sim,cg-br,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all,hg-graph,hg-branch,hg-lines,hg-inline
 configs=$all_configs
 before=
@@ -133,7 +139,7 @@ done
 wl_list=$(echo "$workloads" | tr ',' ' ')
 for w in $wl_list; do
    case $w in
-      bzip2|xz|sqlite3|python|xz-T2) ;;
+      bzip2|xz|sqlite3|python|xz-T2|py-start|py-json) ;;
       *) echo "$0: unknown workload $w" >&2; exit 2 ;;
    esac
 done
@@ -149,7 +155,7 @@ cc -O2 -o runstat "$here/runstat.c"
 cc -O2 -o gen_input "$top/regtest/gen_input.c"
 ./gen_input text $((size * 1024 * 1024)) >input.txt
 ./gen_input sql $((size * 10000)) >script.sql
-cp "$here/workload.py" workload.py
+cp "$here/workload.py" "$here/startup.py" .
 
 GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
 
@@ -165,6 +171,10 @@ workload() {
                mark='PyObject_Malloc' ;;
       xz-T2)   prog="xz -1 -T2 --block-size=262144 -c"; stdin=input.txt
                mark='*memcpy*' ;;
+      py-start) prog="$python -S -c pass"; stdin=/dev/null
+               mark='PyObject_Malloc' ;;
+      py-json) prog="$python -s -B startup.py"; stdin=/dev/null
+               mark='PyObject_Malloc' ;;
    esac
 }
 

@@ -108,9 +108,31 @@ static void add_to(IRSB* sb, ULong* counter, IRExpr* by)
       atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, old, by))));
 }
 
+/* branch_cond's model as a table for the inline version: entry
+   counter * 2 + taken is the counter's next value, plus 4 when the
+   branch was mispredicted.  Filled from the model on first use. */
+static UChar transition[8];
+
+static void fill_transitions(void)
+{
+   UInt counter, taken;
+   for (counter = 0; counter < 4; counter++)
+      for (taken = 0; taken < 2; taken++) {
+         Bool  predicted = counter >= 2;
+         UInt  next = taken ? (counter < 3 ? counter + 1 : 3)
+                            : (counter > 0 ? counter - 1 : 0);
+         transition[counter * 2 + taken] =
+            (UChar)(next | (predicted != (taken == 1) ? 4 : 0));
+      }
+}
+
 /* branch_cond's model as inline IR (64-bit hosts): a conditional branch
    runs at every few instructions in most code, and a helper call there
-   costs more than the prediction itself.  'taken' is an Ity_I1 atom. */
+   costs more than the prediction itself.  The counter's update and the
+   misprediction come from one table load (transition[]), so the IR has
+   no compares: 25 statements, all loads, stores and arithmetic, which VEX
+   translates quickly (what a short run pays) and the host runs without
+   a call.  'taken' is an Ity_I1 atom. */
 static void inline_cond(IRSB* sb, HT_Fn* fn, Addr instr, IRExpr* taken)
 {
    UWord   addr_bits = (instr >> ALIGN_BITS) & ((1u << ADDR_BITS) - 1);
@@ -123,31 +145,30 @@ static void inline_cond(IRSB* sb, HT_Fn* fn, Addr instr, IRExpr* taken)
                                IRExpr_Const(IRConst_U8(ADDR_BITS))));
    IRExpr* slot_addr = atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, hist_part,
                                u64((HWord)counters + addr_bits)));
-   IRExpr* ctr8 = atom(sb, Ity_I8, IRExpr_Load(HT_ENDIAN, Ity_I8, slot_addr));
-   IRExpr* ctr = atom(sb, Ity_I64, IRExpr_Unop(Iop_8Uto64, ctr8));
-   IRExpr* predicted = atom(sb, Ity_I1,
-                          IRExpr_Binop(Iop_CmpLT64U, u64(1), ctr));
-   IRExpr* predicted64 = atom(sb, Ity_I64,
-                            IRExpr_Unop(Iop_1Uto64, predicted));
-   IRExpr* missed = atom(sb, Ity_I64,
-                       IRExpr_Binop(Iop_Xor64, predicted64, taken64));
-   IRExpr* shifted = atom(sb, Ity_I64, IRExpr_Binop(Iop_Shl64, hist,
-                             IRExpr_Const(IRConst_U8(1))));
-   IRExpr* below3 = atom(sb, Ity_I64, IRExpr_Unop(Iop_1Uto64,
-                       atom(sb, Ity_I1, IRExpr_Binop(Iop_CmpLT64U, ctr,
-                                                     u64(3)))));
-   IRExpr* above0 = atom(sb, Ity_I64, IRExpr_Unop(Iop_1Uto64,
-                       atom(sb, Ity_I1, IRExpr_Binop(Iop_CmpNE64, ctr,
-                                                     u64(0)))));
-   IRExpr* up = atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, ctr, below3));
-   IRExpr* down = atom(sb, Ity_I64, IRExpr_Binop(Iop_Sub64, ctr, above0));
-   IRExpr* next = atom(sb, Ity_I64, IRExpr_ITE(taken, up, down));
-   add_to(sb, &fn->branch[HT_Bc], u64(1));
-   add_to(sb, &fn->branch[HT_Bcm], missed);
-   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, mkIRExpr_HWord((HWord)&history),
-      atom(sb, Ity_I64, IRExpr_Binop(Iop_Or64, shifted, taken64))));
+   IRExpr* ctr = atom(sb, Ity_I64, IRExpr_Unop(Iop_8Uto64,
+                    atom(sb, Ity_I8, IRExpr_Load(HT_ENDIAN, Ity_I8,
+                                                 slot_addr))));
+   IRExpr* index = atom(sb, Ity_I64, IRExpr_Binop(Iop_Or64,
+                      atom(sb, Ity_I64, IRExpr_Binop(Iop_Shl64, ctr,
+                              IRExpr_Const(IRConst_U8(1)))),
+                      taken64));
+   IRExpr* entry = atom(sb, Ity_I64, IRExpr_Unop(Iop_8Uto64,
+                      atom(sb, Ity_I8, IRExpr_Load(HT_ENDIAN, Ity_I8,
+                         atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, index,
+                                 u64((HWord)transition)))))));
+   if (transition[1] == 0) fill_transitions();
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, slot_addr,
-      atom(sb, Ity_I8, IRExpr_Unop(Iop_64to8, next))));
+      atom(sb, Ity_I8, IRExpr_Unop(Iop_64to8,
+         atom(sb, Ity_I64, IRExpr_Binop(Iop_And64, entry, u64(3)))))));
+   add_to(sb, &fn->branch[HT_Bc], u64(1));
+   add_to(sb, &fn->branch[HT_Bcm],
+          atom(sb, Ity_I64, IRExpr_Binop(Iop_Shr64, entry,
+                                         IRExpr_Const(IRConst_U8(2)))));
+   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, mkIRExpr_HWord((HWord)&history),
+      atom(sb, Ity_I64, IRExpr_Binop(Iop_Or64,
+         atom(sb, Ity_I64, IRExpr_Binop(Iop_Shl64, hist,
+                                        IRExpr_Const(IRConst_U8(1)))),
+         taken64))));
 }
 
 void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_Fn* fn,

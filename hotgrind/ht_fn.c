@@ -216,9 +216,29 @@ static UWord trailing_offset(const HChar* with_off)
    return off;
 }
 
+/* Code without a symbol is its object's "???".  Stripped code asks at
+   every instruction it has (most of Debian's python3: its static
+   functions), so the last object's text range is remembered: the object,
+   hence the function, is the same for every address in it, until the
+   debug-info epoch changes. */
 static HT_Fn* fn_without_symbol(DiEpoch ep, Addr a)
 {
-   return fn_get("???", HT_(object_at)(ep, a), "", 0, "", NULL);
+   static HT_Fn* last_fn;
+   static Addr   last_lo, last_end;
+   static UInt   last_epoch;
+   DebugInfo*    di;
+   HT_Fn*        fn;
+   if (last_fn && (UInt)ep.n == last_epoch && a >= last_lo && a < last_end)
+      return last_fn;
+   fn = fn_get("???", HT_(object_at)(ep, a), "", 0, "", NULL);
+   di = VG_(find_DebugInfo)(ep, a);
+   if (di) {
+      last_fn    = fn;
+      last_epoch = (UInt)ep.n;
+      last_lo    = VG_(DebugInfo_get_text_avma)(di);
+      last_end   = last_lo + VG_(DebugInfo_get_text_size)(di);
+   }
+   return fn;
 }
 
 /* First sight of a function: its name (the same call Cachegrind makes),

@@ -562,6 +562,24 @@ VG_REGPARM(3) void HT_(sim_read)(HT_Fn* fn, Addr a, UWord size);
 VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size);
 VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size);
 VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size);
+/* Data accesses at one base address, simulated in order by one call
+   when the inline check of their group fails (ht_instrument.c). */
+typedef struct {
+   HT_Fn* fn;
+   Long   offset;       /* from the base address */
+   UWord  size;
+   Bool   write;
+} HT_SimGroupAccess;
+typedef struct {
+   UInt              n;
+   HT_SimGroupAccess access[0];
+} HT_SimGroup;
+VG_REGPARM(2) void HT_(sim_group)(const HT_SimGroup* g, Addr base);
+/* sim_read or sim_write of 'size' bytes as a VG_REGPARM(2) helper of
+   (fn, a), and its name; NULL for sizes without one. */
+void* HT_(sim_sized)(Bool write, Int size, const HChar** name);
+/* sim_fetch of 'size' bytes likewise (name "hotgrind_sim_fetch"). */
+void* HT_(sim_fetch_sized)(Int size);
 void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
                      UWord* sets_mask, UInt* assoc);
 

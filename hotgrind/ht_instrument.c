@@ -20,6 +20,7 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
+#include "pub_tool_mallocfree.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_tooliface.h"
 
@@ -54,7 +55,24 @@ typedef struct {
    IRExpr*   addr;
    Int       size;
    Addr      instr;    /* the instruction it belongs to */
+   /* A data access's address as base + offset (address_parts). */
+   IRExpr*   base;
+   Long      offset;
 } Event;
+
+/* What the simulated L1 caches are known to hold at a point of the block,
+   at translation time.  The I1 lines of the last fetch simulated: both
+   are their sets' most recently used lines until another fetch (data
+   accesses do not touch I1).  The bytes of the last data access
+   simulated, as base + [data_lo, data_hi): until another data access they
+   lie in their sets' most recently used D1 lines. */
+typedef struct {
+   Bool    fetch_known;
+   UWord   fetch_first, fetch_last;
+   Bool    data_known;
+   IRExpr* data_base;
+   Long    data_lo, data_hi;
+} Known;
 
 typedef struct {
    IRSB*   sbOut;
@@ -69,11 +87,9 @@ typedef struct {
    Addr    cur_instr;
    Int     cur_len;    /* its length in bytes */
    IRType  word_ty;
-   /* The I1 lines of the last fetch simulated in this block: both are
-      their sets' most recently used lines until another fetch (data
-      accesses do not touch I1). */
-   Bool    fetch_known;
-   UWord   fetch_first, fetch_last;
+   Known   known;
+   IRSB*   sbIn;
+   Int     cur_stmt;   /* the input statement being accounted */
 } SBState;
 
 /* The smallest line of the three caches (--cache-sim=yes): wider
@@ -117,13 +133,13 @@ static IRExpr* const_fetch_guard(IRSB* sb, IRType word_ty, IRExpr* addr,
    return NULL;
 }
 
-/* The guard of an access at a computed address, on 64-bit guests: it
-   spans two lines, or its line is not its set's MRU one. */
-static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
+/* mru_guard for the caches its one compare does not fit (one set, or a
+   set of tags larger than a line): both tests, or'ed. */
+static IRExpr* mru_guard_general(IRSB* sb, IRExpr* addr, Int size,
+                                 UWord* tags, UInt bits, UWord mask,
+                                 ULong set_bytes)
 {
-   UWord* tags; UInt bits, assoc; UWord mask;
    IRTemp first, last, set_off, mru, not_mru, spans, maybe_miss;
-   HT_(sim_layout)(kind != Ev_Fetch, &tags, &bits, &mask, &assoc);
    first = tmp_of(sb, IRExpr_Binop(Iop_Shr64, addr,
                                    IRExpr_Const(IRConst_U8(bits))), Ity_I64);
    last = tmp_of(sb, IRExpr_Binop(Iop_Shr64,
@@ -133,7 +149,6 @@ static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
    {
       /* The set's byte offset: a shift when the set size is a power
          of two (it usually is), which is cheaper than a multiply. */
-      ULong   set_bytes = (ULong)assoc * sizeof(UWord);
       UInt    shift = 0;
       IRExpr* set_no = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_And64,
                           IRExpr_RdTmp(first), IRExpr_Const(IRConst_U64(mask))),
@@ -157,6 +172,93 @@ static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
    return IRExpr_RdTmp(maybe_miss);
 }
 
+/* The shift that turns a D1 or I1 address into the byte offset of its
+   set's tags when one shift and one mask do (two sets or more, a power
+   of two bytes of tags per set, no larger than a line: the usual 8-way
+   cache with 64-byte lines needs the mask alone): the line bits minus
+   log2 of the set's bytes.  -1 when they do not. */
+static Int set_offset_shift(UWord mask, UInt bits, UInt assoc)
+{
+   ULong set_bytes = (ULong)assoc * sizeof(UWord);
+   UInt  set_shift = 0;
+   while (set_shift < 63 && (1ULL << set_shift) < set_bytes) set_shift++;
+   if (mask == 0 || (1ULL << set_shift) != set_bytes || set_shift > bits)
+      return -1;
+   return (Int)(bits - set_shift);
+}
+
+/* The tags of the set of 'addr' (64-bit) start with its most recently
+   used block: that block, loaded (set_offset_shift >= 0). */
+static IRExpr* load_mru(IRSB* sb, IRExpr* addr, UWord* tags, UInt bits,
+                        UWord mask, Int shift)
+{
+   IRExpr* off = shift == 0 ? addr
+                 : IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Shr64, addr,
+                      IRExpr_Const(IRConst_U8(shift))), Ity_I64));
+   off = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_And64, off,
+            IRExpr_Const(IRConst_U64((ULong)mask << (bits - shift)))),
+            Ity_I64));
+   return IRExpr_RdTmp(tmp_of(sb, IRExpr_Load(HT_ENDIAN, Ity_I64,
+             IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64, off,
+                IRExpr_Const(IRConst_U64((HWord)tags))), Ity_I64))),
+             Ity_I64));
+}
+
+/* 'addr' + 'n' as an atom (64-bit). */
+static IRExpr* plus(IRSB* sb, IRExpr* addr, Long n)
+{
+   if (n == 0) return addr;
+   return IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Add64, addr,
+             IRExpr_Const(IRConst_U64((ULong)n))), Ity_I64));
+}
+
+/* Whether the block of 'addr' differs from the one loaded as 'mru'. */
+static IRExpr* block_differs(IRSB* sb, IRExpr* mru, IRExpr* addr, UInt bits)
+{
+   IRExpr* block = IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_Shr64, addr,
+                      IRExpr_Const(IRConst_U8(bits))), Ity_I64));
+   return IRExpr_RdTmp(tmp_of(sb, IRExpr_Binop(Iop_CmpNE64, mru, block),
+                              Ity_I1));
+}
+
+/* The guard of an access at a computed address, on 64-bit guests: it
+   spans two lines, or its line is not its set's MRU one.  With two sets
+   or more one compare tests both: the MRU tag of the FIRST byte's set
+   against the LAST byte's block.  Every tag a set holds belongs to that
+   set (or is the initial 0, which no block of a spanning access is), and
+   a spanning access's last block lies in the next set, so they are equal
+   exactly when the access is within one line that is its set's MRU one. */
+static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
+{
+   UWord* tags; UInt bits, assoc; UWord mask;
+   Int    shift;
+   HT_(sim_layout)(kind != Ev_Fetch, &tags, &bits, &mask, &assoc);
+   shift = set_offset_shift(mask, bits, assoc);
+   if (shift < 0)
+      return mru_guard_general(sb, addr, size, tags, bits, mask,
+                               (ULong)assoc * sizeof(UWord));
+   return block_differs(sb, load_mru(sb, addr, tags, bits, mask, shift),
+                        plus(sb, addr, size - 1), bits);
+}
+
+/* The guard of a group of data accesses within 'span' bytes from
+   'base' + 'lo' (span at most a line, so one or two lines): the first or
+   the last of those lines is not its set's MRU one.  When both are, every
+   access of the group hits an MRU line and changes nothing.  NULL when
+   the cache's layout does not allow it. */
+static IRExpr* group_guard(IRSB* sb, IRExpr* base, Long lo, Long span)
+{
+   UWord*  tags; UInt bits, assoc; UWord mask;
+   Int     shift;
+   IRExpr* first;
+   HT_(sim_layout)(True, &tags, &bits, &mask, &assoc);
+   shift = set_offset_shift(mask, bits, assoc);
+   if (shift < 0 || span > (1L << bits)) return NULL;
+   first = base ? plus(sb, base, lo) : IRExpr_Const(IRConst_U64((ULong)lo));
+   return block_differs(sb, load_mru(sb, first, tags, bits, mask, shift),
+                        plus(sb, first, span - 1), bits);
+}
+
 /* Calls the simulator for one access.  On 64-bit guests the helper is
    skipped inline when the access lies within one line that is already the
    most recently used of its set (a hit that changes nothing), which is
@@ -166,6 +268,7 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
                           Bool counted)
 {
    void*        fnp;
+   void*        sized;
    const HChar* name;
    IRDirty*     d;
    switch (kind) {
@@ -177,9 +280,16 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
          fnp  = counted ? (void*)&HT_(sim_write_counted) : (void*)&HT_(sim_write);
          name = "hotgrind_sim_write"; break;
    }
-   d = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fnp),
-                         mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), addr,
-                                       mkIRExpr_HWord((HWord)size)));
+   sized = kind == Ev_Fetch ? HT_(sim_fetch_sized)(size)
+           : !counted ? HT_(sim_sized)(kind == Ev_Write, size, &name)
+           : NULL;
+   if (sized)
+      d = unsafeIRDirty_0_N(2, name, VG_(fnptr_to_fnentry)(sized),
+                            mkIRExprVec_2(mkIRExpr_HWord((HWord)fn), addr));
+   else
+      d = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fnp),
+                            mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), addr,
+                                          mkIRExpr_HWord((HWord)size)));
    if (guard) {
       d->guard = guard;
    } else {
@@ -199,8 +309,8 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
    taken skips the later ones, never an earlier one), so that line is still
    its set's MRU line, and the hit changes nothing: the check is left out,
    as the inline check would skip the helper at run time anyway.  Most
-   instructions share a line with the one before. */
-static Bool fetch_is_mru_hit(SBState* s, const Event* e)
+   instructions share a line with the one before.  'k' follows. */
+static Bool fetch_is_mru_hit(Known* k, const Event* e)
 {
    UWord* tags; UInt bits, assoc; UWord mask;
    UWord  first, last;
@@ -208,14 +318,56 @@ static Bool fetch_is_mru_hit(SBState* s, const Event* e)
    HT_(sim_layout)(False, &tags, &bits, &mask, &assoc);
    first = (UWord)e->instr >> bits;
    last  = ((UWord)e->instr + (UWord)e->size - 1) >> bits;
-   hit   = s->fetch_known && first == last
-           && (first == s->fetch_first || first == s->fetch_last);
+   hit   = k->fetch_known && first == last
+           && (first == k->fetch_first || first == k->fetch_last);
    if (!hit) {
-      s->fetch_known = True;
-      s->fetch_first = first;
-      s->fetch_last  = last;
+      k->fetch_known = True;
+      k->fetch_first = first;
+      k->fetch_last  = last;
    }
    return hit;
+}
+
+static Bool same_atom(const IRExpr* a, const IRExpr* b)
+{
+   if (a->tag == Iex_RdTmp && b->tag == Iex_RdTmp)
+      return a->Iex.RdTmp.tmp == b->Iex.RdTmp.tmp;
+   if (a->tag == Iex_Const && b->tag == Iex_Const)
+      return eqIRConst(a->Iex.Const.con, b->Iex.Const.con);
+   return False;
+}
+
+/* Whether two address bases (address_parts) are the same. */
+static Bool same_base(const IRExpr* a, const IRExpr* b)
+{
+   return a == NULL || b == NULL ? a == b : same_atom(a, b);
+}
+
+/* Whether data access 'e' is known, at translation time, to hit only
+   most recently used D1 lines: its bytes lie within those of the last
+   data access simulated in this block (same base temporary, offsets
+   contained), and only fetches, which do not touch D1, came between.
+   After that access each of its lines (one, or two in adjacent sets) is
+   its set's MRU line, so 'e' hits them and changes nothing; its call and
+   its check are left out.  A read, then a write of the same variable by
+   a later instruction (x = x + 1) is the common case.  'k' follows. */
+static Bool data_is_mru_hit(Known* k, const Event* e)
+{
+   Bool hit = k->data_known && same_base(k->data_base, e->base)
+              && e->offset >= k->data_lo
+              && e->offset + e->size <= k->data_hi;
+   if (!hit) {
+      k->data_known = True;
+      k->data_base  = e->base;
+      k->data_lo    = e->offset;
+      k->data_hi    = e->offset + e->size;
+   }
+   return hit;
+}
+
+static Bool is_mru_hit(Known* k, const Event* e)
+{
+   return e->kind == Ev_Fetch ? fetch_is_mru_hit(k, e) : data_is_mru_hit(k, e);
 }
 
 /* Emits "*addr += n" as three flat IR statements; addr is a constant or
@@ -251,6 +403,106 @@ static void add_through_pointer(IRSB* sb, void* slot, HWord offset, ULong n)
       IRExpr_Binop(wt == Ity_I64 ? Iop_Add64 : Iop_Add32, IRExpr_RdTmp(base),
                    mkIRExpr_HWord(offset))));
    add_at(sb, IRExpr_RdTmp(addr), n);
+}
+
+/* Bump allocation of the groups' descriptors: they live as long as the
+   translations that use them, which are discarded rarely (and then the
+   few bytes stay). */
+static HT_SimGroup* new_group(UInt n)
+{
+   static UChar* chunk;
+   static SizeT  left;
+   SizeT         bytes = sizeof(HT_SimGroup) + n * sizeof(HT_SimGroupAccess);
+   HT_SimGroup*  g;
+   bytes = (bytes + 15) & ~(SizeT)15;
+   if (bytes > left) {
+      left  = bytes > 65536 ? bytes : 65536;
+      chunk = VG_(malloc)("hotgrind.sim_groups", left);
+   }
+   g = (HT_SimGroup*)chunk;
+   chunk += bytes;
+   left  -= bytes;
+   g->n = n;
+   return g;
+}
+
+/* Events i..j of the batch as one group, or -1: the data accesses after
+   event i that share its address base, up to the first data access that
+   does not (fetches in between do not touch D1) or the first fetch that
+   calls the simulator (LL sees fetches and data in program order),
+   within one line's bytes of it.  One guard checks all of them
+   (group_guard); when it fails, one call (HT_(sim_group)) simulates
+   them in order, instead of a check and a call each.  Two accesses or
+   more that the simulator must see: a push sequence, a structure's
+   fields, a stack frame's spills.  Event i has passed is_mru_hit. */
+static Int emit_group(SBState* s, Int i)
+{
+   UWord*  tags; UInt bits, assoc; UWord mask;
+   Event*  e = &s->events[i];
+   Long    lo = e->offset, hi = e->offset + e->size;
+   Int     j, last = i;
+   UInt    n = 1;
+   Known   k = s->known;
+   IRExpr* guard;
+   HT_SimGroup* g;
+   IRDirty*     d;
+   HT_(sim_layout)(True, &tags, &bits, &mask, &assoc);
+   for (j = i + 1; j < s->n_events; j++) {
+      Event* m = &s->events[j];
+      Long   mlo, mhi;
+      if (m->kind == Ev_Fetch) {
+         if (fetch_is_mru_hit(&k, m)) continue;
+         break;
+      }
+      if (!same_base(m->base, e->base)) break;
+      mlo = lo < m->offset ? lo : m->offset;
+      mhi = hi > m->offset + m->size ? hi : m->offset + m->size;
+      if (mhi - mlo > (1L << bits)) break;
+      lo = mlo; hi = mhi; last = j;
+      if (!data_is_mru_hit(&k, m)) n++;
+   }
+   if (n < 2) return -1;
+   guard = group_guard(s->sbOut, e->base, lo, hi - lo);
+   if (!guard) return -1;
+   g = new_group(n);
+   n = 0;
+   for (j = i; j <= last; j++) {
+      Event* m = &s->events[j];
+      if (j > i && is_mru_hit(&s->known, m)) continue;
+      if (m->kind == Ev_Fetch) continue;
+      g->access[n].fn     = m->fn;
+      g->access[n].offset = m->offset;
+      g->access[n].size   = (UWord)m->size;
+      g->access[n].write  = m->kind == Ev_Write;
+      n++;
+   }
+   tl_assert(n == g->n);
+   d = unsafeIRDirty_0_N(2, "hotgrind_sim_group",
+                         VG_(fnptr_to_fnentry)(&HT_(sim_group)),
+                         mkIRExprVec_2(mkIRExpr_HWord((HWord)g),
+                                       e->base ? e->base
+                                               : mkIRExpr_HWord(0)));
+   d->guard = guard;
+   addStmtToIRSB(s->sbOut, IRStmt_Dirty(d));
+   return last;
+}
+
+/* The simulator calls of the queued events, in program order; the
+   checks known to pass at translation time are left out. */
+static void emit_events(SBState* s)
+{
+   Int i, last;
+   for (i = 0; i < s->n_events; i++) {
+      Event* e = &s->events[i];
+      if (is_mru_hit(&s->known, e)) continue;
+      if (e->kind != Ev_Fetch && s->word_ty == Ity_I64
+          && (last = emit_group(s, i)) >= 0) {
+         i = last;
+         continue;
+      }
+      emit_sim_call(s->sbOut, s->word_ty, e->kind, e->fn, e->addr,
+                    e->size, NULL, False);
+   }
 }
 
 /* While collection is stopped nothing is counted; otherwise the
@@ -291,14 +543,7 @@ static void flush_pending(SBState* s)
          add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dr], reads);
       if (HT_(clock_inline) && writes > 0)
          add_to_counter(s->sbOut, &HT_(cache_total)[HT_Dw], writes);
-      if (HT_(clo).cache_sim)
-         for (i = 0; i < s->n_events; i++) {
-            Event* e = &s->events[i];
-            if (e->kind == Ev_Fetch && fetch_is_mru_hit(s, e))
-               continue;
-            emit_sim_call(s->sbOut, s->word_ty, e->kind, e->fn, e->addr,
-                          e->size, NULL, False);
-         }
+      if (HT_(clo).cache_sim) emit_events(s);
    }
    s->n_pending = 0;
    s->n_instrs  = 0;
@@ -324,6 +569,58 @@ static Pending* pending_of(SBState* s, HT_Fn* fn, HT_Line* line)
    return &s->pending[s->n_pending++];
 }
 
+static Addr const_address(const IRConst* c)
+{
+   return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
+}
+
+/* The statement that defines temporary 't' in 'sb', or -1. */
+static Int definition_of(const IRSB* sb, IRTemp t, Int before)
+{
+   Int i;
+   for (i = before - 1; i >= 0; i--)
+      if (sb->stmts[i]->tag == Ist_WrTmp && sb->stmts[i]->Ist.WrTmp.tmp == t)
+         return i;
+   return -1;
+}
+
+/* A data address as base + offset, for data_is_mru_hit: a temporary
+   defined in the input block as another temporary plus or minus a
+   constant (VEX's usual "t8 = Add64(t9, 0xFF..A8)" for -88(%rsp)) is that
+   temporary and the constant; a constant address is offset alone (base
+   NULL); any other atom is itself, offset 0. */
+static void address_parts(const SBState* s, IRExpr* addr, IRExpr** base,
+                          Long* offset)
+{
+   Int d, depth, at;
+   *base = addr;
+   *offset = 0;
+   if (addr->tag == Iex_Const) {
+      *base = NULL;
+      *offset = (Long)const_address(addr->Iex.Const.con);
+      return;
+   }
+   if (addr->tag != Iex_RdTmp || s->word_ty != Ity_I64) return;
+   /* Pushes chain: t27 = t25 - 8, t25 = t3 - 8, ... (a bounded walk). */
+   for (depth = 0, at = s->cur_stmt; depth < 16; depth++) {
+      const IRExpr* e;
+      Long          c;
+      d = definition_of(s->sbIn, (*base)->Iex.RdTmp.tmp, at);
+      if (d < 0) return;
+      e = s->sbIn->stmts[d]->Ist.WrTmp.data;
+      if (e->tag != Iex_Binop
+          || (e->Iex.Binop.op != Iop_Add64 && e->Iex.Binop.op != Iop_Sub64)
+          || e->Iex.Binop.arg1->tag != Iex_RdTmp
+          || e->Iex.Binop.arg2->tag != Iex_Const
+          || e->Iex.Binop.arg2->Iex.Const.con->tag != Ico_U64)
+         return;
+      c = (Long)e->Iex.Binop.arg2->Iex.Const.con->Ico.U64;
+      *base = e->Iex.Binop.arg1;
+      *offset += e->Iex.Binop.op == Iop_Add64 ? c : -c;
+      at = d;
+   }
+}
+
 static void queue_event(SBState* s, EventKind kind, IRExpr* addr, Int size)
 {
    Event* e;
@@ -332,18 +629,10 @@ static void queue_event(SBState* s, EventKind kind, IRExpr* addr, Int size)
    e = &s->events[s->n_events++];
    e->kind = kind; e->fn = s->cur_fn; e->addr = addr; e->size = size;
    e->instr = s->cur_instr;
+   address_parts(s, addr, &e->base, &e->offset);
    /* The current instruction is pending (a flush above re-adds it). */
    pending_of(s, s->cur_fn, s->cur_line)->reads  += kind == Ev_Read;
    pending_of(s, s->cur_fn, s->cur_line)->writes += kind == Ev_Write;
-}
-
-static Bool same_atom(const IRExpr* a, const IRExpr* b)
-{
-   if (a->tag == Iex_RdTmp && b->tag == Iex_RdTmp)
-      return a->Iex.RdTmp.tmp == b->Iex.RdTmp.tmp;
-   if (a->tag == Iex_Const && b->tag == Iex_Const)
-      return eqIRConst(a->Iex.Const.con, b->Iex.Const.con);
-   return False;
 }
 
 static void queue_read(SBState* s, IRExpr* addr, Int size)
@@ -372,6 +661,8 @@ static void guarded_access(SBState* s, EventKind kind, IRExpr* addr,
 {
    if (!HT_(clo).cache_sim) return;
    flush_pending(s);
+   /* It may or may not happen: what D1 holds is no longer known. */
+   s->known.data_known = False;
    if (HT_(collecting))
       emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_fn, addr, size,
                     guard, True);
@@ -422,11 +713,6 @@ static void note_direct_transfer(HT_Fn* from, Addr target)
    }
 }
 
-static Addr const_address(const IRConst* c)
-{
-   return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
-}
-
 /* Whether guest-state bytes [off, off + size) overlap SP. */
 static Bool overlaps_sp(const VexGuestLayout* layout, Int off, Int size)
 {
@@ -466,16 +752,6 @@ static Bool writes_sp(const IRSB* sb, const IRStmt* st,
           && overlaps_sp(layout, st->Ist.Put.offset,
                          sizeofIRType(typeOfIRExpr(sb->tyenv,
                                                    st->Ist.Put.data)));
-}
-
-/* The statement that defines temporary 't' in 'sb', or -1. */
-static Int definition_of(const IRSB* sb, IRTemp t, Int before)
-{
-   Int i;
-   for (i = before - 1; i >= 0; i--)
-      if (sb->stmts[i]->tag == Ist_WrTmp && sb->stmts[i]->Ist.WrTmp.tmp == t)
-         return i;
-   return -1;
 }
 
 /* SP at the function entry whose IMark is statement 'at', when the guest
@@ -533,6 +809,7 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
    IRStmt* st = sbIn->stmts[index];
    if (HT_(clo).inlined)
       HT_(inline_note_stmt)(st, s->cur_instr, s->cur_len, layout->offset_IP);
+   s->cur_stmt = index;
    switch (st->tag) {
       case Ist_IMark: {
          Bool   is_entry;
@@ -655,8 +932,11 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.prev_fn   = NULL;
    s.cur_line  = NULL;
    s.word_ty   = gWordTy;
-   s.fetch_known = False;
    if (HT_(clo).inlined) HT_(inline_block_start)();
+   s.known.fetch_known = False;
+   s.known.data_known  = False;
+   s.sbIn        = sbIn;
+   s.cur_stmt    = 0;
 
    for (i = 0; i < sbIn->stmts_used; i++) {
       account_stmt(&s, sbIn, i, layout, gWordTy);

@@ -57,22 +57,36 @@ const HChar* HT_(cache_geometry_problem)(const HT_CacheGeometry* g)
    return NULL;
 }
 
-static void init_cache(Cache* c, const HT_CacheGeometry* g)
+/* The L1 tags live in the tool's own zero-initialised data when they
+   fit (128 KB of tags: L1 caches up to 1 MB with 64-byte lines), which
+   is loaded low in the address space: the inline checks then address the
+   tags with a 32-bit displacement, one host instruction, instead of
+   materialising a 64-bit address first. */
+#define L1_POOL_WORDS (2 * 8192)
+static UWord l1_pool[L1_POOL_WORDS];
+static UInt  l1_pool_used;
+
+static void init_cache(Cache* c, const HT_CacheGeometry* g, Bool l1)
 {
-   UInt sets = g->size / g->line / g->assoc;
+   UInt  sets = g->size / g->line / g->assoc;
+   SizeT words = (SizeT)sets * g->assoc;
    c->assoc = g->assoc;
    c->line_bits = log2_exact(g->line);
    c->sets_mask = sets - 1;
-   c->tags = VG_(calloc)("hotgrind.cache", (SizeT)sets * g->assoc,
-                         sizeof(UWord));
+   if (l1 && words <= L1_POOL_WORDS - l1_pool_used) {
+      c->tags = &l1_pool[l1_pool_used];
+      l1_pool_used += words;
+   } else {
+      c->tags = VG_(calloc)("hotgrind.cache", words, sizeof(UWord));
+   }
 }
 
 void HT_(sim_init)(const HT_CacheGeometry* i1, const HT_CacheGeometry* d1,
                    const HT_CacheGeometry* ll)
 {
-   init_cache(&I1, i1);
-   init_cache(&D1, d1);
-   init_cache(&LL, ll);
+   init_cache(&I1, i1, True);
+   init_cache(&D1, d1, True);
+   init_cache(&LL, ll, False);
 }
 
 /* The simulator's helpers are the hot path of --cache-sim=yes (the
@@ -142,6 +156,75 @@ VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size)
    if (ref_is_miss(&D1, a, size)) {
       miss(fn, HT_D1mw);
       if (ref_is_miss(&LL, a, size)) miss(fn, HT_DLmw);
+   }
+}
+
+/* The data accesses of the usual sizes, with the size in the helper
+   rather than an argument: one argument less to set up at every call
+   site, which is code VEX translates and runs for each access. */
+#define HT_SIZED_HELPERS(n) \
+   static VG_REGPARM(2) void read_##n(HT_Fn* fn, Addr a) \
+   { HT_(sim_read)(fn, a, n); } \
+   static VG_REGPARM(2) void write_##n(HT_Fn* fn, Addr a) \
+   { HT_(sim_write)(fn, a, n); }
+HT_SIZED_HELPERS(1)
+HT_SIZED_HELPERS(2)
+HT_SIZED_HELPERS(4)
+HT_SIZED_HELPERS(8)
+HT_SIZED_HELPERS(16)
+HT_SIZED_HELPERS(32)
+
+void* HT_(sim_sized)(Bool write, Int size, const HChar** name)
+{
+   static const struct {
+      Int size; void* read; void* write; const HChar* rname; const HChar* wname;
+   } sized[] = {
+      { 1,  (void*)read_1,  (void*)write_1,  "hotgrind_read_1",  "hotgrind_write_1" },
+      { 2,  (void*)read_2,  (void*)write_2,  "hotgrind_read_2",  "hotgrind_write_2" },
+      { 4,  (void*)read_4,  (void*)write_4,  "hotgrind_read_4",  "hotgrind_write_4" },
+      { 8,  (void*)read_8,  (void*)write_8,  "hotgrind_read_8",  "hotgrind_write_8" },
+      { 16, (void*)read_16, (void*)write_16, "hotgrind_read_16", "hotgrind_write_16" },
+      { 32, (void*)read_32, (void*)write_32, "hotgrind_read_32", "hotgrind_write_32" },
+   };
+   UInt i;
+   for (i = 0; i < sizeof sized / sizeof sized[0]; i++)
+      if (sized[i].size == size) {
+         *name = write ? sized[i].wname : sized[i].rname;
+         return write ? sized[i].write : sized[i].read;
+      }
+   return NULL;
+}
+
+/* Instruction fetches of every length up to 16 bytes (x86's longest is
+   15), likewise. */
+#define HT_FETCH_HELPER(n) \
+   static VG_REGPARM(2) void fetch_##n(HT_Fn* fn, Addr a) \
+   { HT_(sim_fetch)(fn, a, n); }
+HT_FETCH_HELPER(1)  HT_FETCH_HELPER(2)  HT_FETCH_HELPER(3)  HT_FETCH_HELPER(4)
+HT_FETCH_HELPER(5)  HT_FETCH_HELPER(6)  HT_FETCH_HELPER(7)  HT_FETCH_HELPER(8)
+HT_FETCH_HELPER(9)  HT_FETCH_HELPER(10) HT_FETCH_HELPER(11) HT_FETCH_HELPER(12)
+HT_FETCH_HELPER(13) HT_FETCH_HELPER(14) HT_FETCH_HELPER(15) HT_FETCH_HELPER(16)
+
+void* HT_(sim_fetch_sized)(Int size)
+{
+   static void* const fetch[16] = {
+      (void*)fetch_1,  (void*)fetch_2,  (void*)fetch_3,  (void*)fetch_4,
+      (void*)fetch_5,  (void*)fetch_6,  (void*)fetch_7,  (void*)fetch_8,
+      (void*)fetch_9,  (void*)fetch_10, (void*)fetch_11, (void*)fetch_12,
+      (void*)fetch_13, (void*)fetch_14, (void*)fetch_15, (void*)fetch_16,
+   };
+   return size >= 1 && size <= 16 ? fetch[size - 1] : NULL;
+}
+
+VG_REGPARM(2) void HT_(sim_group)(const HT_SimGroup* g, Addr base)
+{
+   UInt i;
+   for (i = 0; i < g->n; i++) {
+      const HT_SimGroupAccess* a = &g->access[i];
+      if (a->write)
+         HT_(sim_write)(a->fn, base + (Addr)a->offset, a->size);
+      else
+         HT_(sim_read)(a->fn, base + (Addr)a->offset, a->size);
    }
 }
 

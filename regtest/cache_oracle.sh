@@ -72,6 +72,10 @@ CACHE_ORACLE_TWICE=yes cache_same walk_small \
 # The program's own functions are never among the unstable figures.
 ! grep -q "unstable.*\(walk_\|scatter_writes\|main \)" walk_small.compare ||
    fail "the walk functions' figures were unstable: $(cat walk_small.compare)"
+# A 16-way I1 (a set's tags wider than a line) and a fully associative
+# D1 (one set): the inline checks' general form, and no grouped checks.
+cache_same walk_wide \
+   "--I1=16384,16,64 --D1=4096,64,64 --LL=131072,16,64" -- ../cache_walk 64 1
 cache_same cxx "$GEOM" -- ../oracle_cxx 300
 
 ../gen_input text 65536 >input.txt
