@@ -555,9 +555,29 @@ struct marked_row {
     const struct hg_cache_costs *cache;
     const struct hg_per_call *per_call;   /* NULL when there were no calls */
     const struct hg_heap_traffic *heap;   /* NULL without heap figures */
+    const char *inlined_into;  /* an inlined function's host, else NULL */
 };
 
 static const char ZONE_OBJECT[] = "(zone)";
+
+/* A function's name as the tables show it: an inlined function's row
+   (--inline=yes) says which function it was inlined into, since its
+   file and line are that function's. */
+static void table_set_function_name(struct hg_table *table, size_t row,
+                                    size_t column, const char *name,
+                                    const char *inlined_into)
+{
+    static const char between[] = " (inlined into ";
+    char *text;
+    if (inlined_into == NULL) {
+        hg_table_set(table, row, column, name);
+        return;
+    }
+    text = hg_xmalloc(strlen(name) + sizeof between + strlen(inlined_into) + 1);
+    sprintf(text, "%s%s%s)", name, between, inlined_into);
+    hg_table_set(table, row, column, text);
+    free(text);
+}
 
 /* Object, then file, then line: how rows of the same name are ordered. */
 static int compare_place(const char *object_a, const char *file_a,
@@ -647,6 +667,7 @@ static size_t collect_marked_rows(const struct hg_report *report,
             f->inclusive_ir, &f->inclusive_cache,
             f->has_per_call ? &f->per_call : NULL,
             f->has_inclusive_heap ? &f->inclusive_heap : NULL,
+            f->inlined ? f->inlined_into : NULL,
         };
         functions++;
     }
@@ -655,7 +676,7 @@ static size_t collect_marked_rows(const struct hg_report *report,
         rows[(*n)++] = (struct marked_row){
             z->name, ZONE_OBJECT, "", 0, true, z->calls, z->inclusive_ir,
             &z->inclusive_cache, z->has_per_call ? &z->per_call : NULL,
-            z->has_inclusive_heap ? &z->inclusive_heap : NULL,
+            z->has_inclusive_heap ? &z->inclusive_heap : NULL, NULL,
         };
     }
     return functions;
@@ -705,7 +726,8 @@ static void show_marked(FILE *out, const struct hg_report *report,
     table.fit = columns.fit;
     for (i = 0; i < n; i++) {
         size_t column = 3;
-        hg_table_set(&table, i, 0, rows[i].name);
+        table_set_function_name(&table, i, 0, rows[i].name,
+                                rows[i].inlined_into);
         hg_table_set_count(&table, i, 1, rows[i].calls);
         hg_table_set_count(&table, i, 2, rows[i].inclusive_ir);
         column = set_cache_cells(&table, i, column, rows[i].cache, cache);
@@ -832,7 +854,8 @@ static void show_heap(FILE *out, const struct hg_report *report,
         hg_table_set_count(&table, i, 1, f->heap.alloc_bytes);
         hg_table_set_count(&table, i, 2, f->heap.frees);
         hg_table_set_count(&table, i, 3, f->heap.free_bytes);
-        hg_table_set(&table, i, 4, f->name);
+        table_set_function_name(&table, i, 4, f->name,
+                                f->inlined ? f->inlined_into : NULL);
         hg_table_set(&table, i, 5, f->object);
         table_set_location(&table, i, 6, f);
     }
@@ -1566,7 +1589,8 @@ static void show_functions(FILE *out, const struct hg_report *report,
         hg_table_set_count(&table, i, 0, f->self_ir);
         table_set_share(&table, i, 1, f->self_ir, report->total_ir);
         column = set_cache_cells(&table, i, 2, &f->self_cache, cache);
-        hg_table_set(&table, i, column, f->name);
+        table_set_function_name(&table, i, column, f->name,
+                                f->inlined ? f->inlined_into : NULL);
         hg_table_set(&table, i, column + 1, f->object);
         table_set_location(&table, i, column + 2, f);
     }

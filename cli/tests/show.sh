@@ -143,6 +143,16 @@ for width in 1 10 30; do
   run 0 show --width $width "$report"
 done
 
+# --- an inlined function's row (--inline=yes) names the function it was
+# inlined into, whose file and line it carries (data/show/inlined.xml).
+run 0 show "$HG_TEST_DATA/show/inlined.xml" && {
+  has_line "$out" '600 (60.00%) mix (inlined into run) prog prog.c:20' \
+    "show: the inlined row of the top functions"
+  has_line "$out" '400 (40.00%) run prog prog.c:20' "show: its host's row"
+  has_line "$out" 'mix (inlined into run) 50 600 12.00 12 12 12 12 prog' \
+    "show: the marked inlined function"
+}
+
 # --- usage
 for args in '--width' '--width x' '--width -1' '--width=' '--wide --width 80' \
             '--width 80 --wide'; do
