@@ -178,6 +178,11 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
                       const VexGuestExtents* vge,
                       const VexArchInfo* archinfo_host,
                       IRType gWordTy, IRType hWordTy);
+/* Emits "*addr += by" as flat IR: 'addr' a constant or a temporary
+   (it is used twice), 'by' a 64-bit atom. */
+void  HT_(emit_add)(IRSB* sb, IRExpr* addr, IRExpr* by);
+/* The guest address an IR constant (a jump target) holds. */
+Addr  HT_(const_address)(const IRConst* c);
 
 /*------------------------------------------------------------*/
 /*--- Per-call distributions (ht_percall.c)                ---*/
@@ -237,9 +242,22 @@ typedef struct {
 struct _HT_Edge;
 struct _HT_Context;
 
+/* Self costs as instrumented code and the simulators add them: a
+   function's, or with --lines=yes one of its source lines'.  One type
+   for both, so a counter's address and the simulators' helpers take one
+   record whichever it is. */
+typedef struct {
+   ULong ir;
+   ULong cache[HT_N_CACHE];     /* --cache-sim=yes only */
+   ULong branch[HT_N_BRANCH];   /* --branch-sim=yes only */
+   /* "???" code with --call-graph=yes: what it costs also goes to the
+      innermost activation's no_sym (HT_(innermost_no_symbol)). */
+   Bool  no_symbol;
+} HT_SelfCosts;
+
 /* One function as the report names it: demangled name, object basename,
    and the source file and line of its entry.  Instrumented code adds to
-   'ir' directly, so an HT_Fn never moves and is never freed. */
+   'self' directly, so an HT_Fn never moves and is never freed. */
 struct _HT_Line;
 
 typedef struct _HT_Fn {
@@ -254,7 +272,10 @@ typedef struct _HT_Fn {
                                identity: the first seen is kept. */
    UInt           line;     /* 0 when there is no line info */
    UInt           hash;
-   ULong          ir;       /* self instruction count */
+   /* Its self costs.  With --lines=yes instrumented code counts in its
+      lines' records only, and these are their sums, made when the
+      program ends (HT_(fn_snapshot_end)) and before the report. */
+   HT_SelfCosts   self;
    /* For marked functions (--mark), and for every function with
       --call-graph=yes: */
    Bool           marked;
@@ -272,8 +293,6 @@ typedef struct _HT_Fn {
       then runs as one function's self cost inside the other's
       activation (glibc's mempcpy jumps into memcpy's body). */
    Bool           mid_jump;
-   Bool           no_symbol;       /* "???": its flushes also add to the
-                                      innermost activation's no_sym */
    HT_NoSymbolCosts no_sym;        /* "???" code run while innermost */
    UInt           report_id;       /* position in <functions>, from 1 */
    struct _HT_Edge* last_edge;     /* the edge into it last looked up */
@@ -284,21 +303,18 @@ typedef struct _HT_Fn {
    /* Its context last entered from a parent (a caller calling it in a
       loop among other calls). */
    struct _HT_Context* last_context;
-   ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
    ULong          heap[HT_N_HEAP];     /* self, --heap=yes only */
-   ULong          branch[HT_N_BRANCH]; /* self, --branch-sim=yes only */
    HT_Observed    observe;  /* decided once, when the function is created */
-   /* Counts when the program ended, before Valgrind's freeres ran. */
-   ULong          end_ir;
-   ULong          end_cache[HT_N_CACHE];
-   ULong          end_branch[HT_N_BRANCH];
+   /* Its self costs when the program ended, before Valgrind's freeres
+      ran. */
+   HT_SelfCosts   end;
    /* --lines=yes: its source lines, in creation order. */
    struct _HT_Line* lines;
 } HT_Fn;
 
-/* --lines=yes: one (function, source file, line) with its self Ir.
-   Resolved at translation time like HT_Fn, so instrumented code adds
-   to 'ir' directly; never moves, never freed. */
+/* --lines=yes: one (function, source file, line) with its self costs.
+   Resolved at translation time like HT_Fn, so instrumented code and the
+   simulators add to 'self' directly; never moves, never freed. */
 typedef struct _HT_Line {
    struct _HT_Line* next;      /* hash chain */
    struct _HT_Line* fn_next;   /* the function's next line */
@@ -307,8 +323,8 @@ typedef struct _HT_Line {
    const HChar*     dir;       /* "" when none; part of the identity */
    UInt             line;      /* 0 when there is no line info */
    UInt             hash;
-   ULong            ir;
-   ULong            end_ir;    /* when the program ended */
+   HT_SelfCosts     self;
+   HT_SelfCosts     end;       /* when the program ended */
 } HT_Line;
 
 /* The line record of the instruction at 'a', which belongs to 'fn'. */
@@ -376,14 +392,15 @@ void    HT_(warn_unused_marks)(void);
 /* At the program's end: keeps every function's counts as they are now,
    and HT_(fn_restore_end) puts them back before the report (once the
    program has ended), so code run after the end (Valgrind's freeres)
-   counts nowhere. */
+   counts nowhere.  With --lines=yes both first make each function's self
+   costs its lines' sums. */
 void    HT_(fn_snapshot_end)(void);
 void    HT_(fn_restore_end)(void);
 /* The function containing client address 'a', at run time (a cached
    look-up by address, for the caller of an allocator). */
 HT_Fn*  HT_(fn_containing)(Addr a);
 /* The sums of every function's Ir, Dr and Dw (the running totals when
-   the clock does not run inline). */
+   the clock does not run inline, never with --lines=yes). */
 void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
 /* The cache and branch figures of FNS[0..N) summed: the run's totals. */
 void    HT_(fn_sum_figures)(HT_Fn** fns, UInt n, ULong cache[HT_N_CACHE],
@@ -517,11 +534,11 @@ const HChar* HT_(cache_geometry_problem)(const HT_CacheGeometry* g);
 void HT_(sim_init)(const HT_CacheGeometry* i1, const HT_CacheGeometry* d1,
                    const HT_CacheGeometry* ll);
 /* Called from instrumented code, in the program's access order. */
-VG_REGPARM(3) void HT_(sim_fetch)(HT_Fn* fn, Addr a, UWord size);
-VG_REGPARM(3) void HT_(sim_read)(HT_Fn* fn, Addr a, UWord size);
-VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size);
-VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size);
-VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_fetch)(HT_SelfCosts* c, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_read)(HT_SelfCosts* c, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_write)(HT_SelfCosts* c, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_read_counted)(HT_SelfCosts* c, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_write_counted)(HT_SelfCosts* c, Addr a, UWord size);
 void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
                      UWord* sets_mask, UInt* assoc);
 
@@ -530,13 +547,14 @@ void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
 /*------------------------------------------------------------*/
 
 /* Before side exit 'exit' of the instruction at 'instr' of 'instr_len'
-   bytes in 'fn': counts it with its prediction if it is a conditional
-   branch of the program. */
-void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_Fn* fn,
+   bytes, whose self costs are 'c' (its function's or line's): counts it
+   with its prediction if it is a conditional branch of the program. */
+void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_SelfCosts* c,
                            Addr instr, Int instr_len, const IRStmt* exit);
-/* At the end of a superblock whose last instruction is 'instr' in 'fn':
-   counts an indirect jump or call to 'next' with its prediction. */
-void HT_(branch_emit_end)(IRSB* sb, HT_Fn* fn, Addr instr,
+/* At the end of a superblock whose last instruction is 'instr', of self
+   costs 'c': counts an indirect jump or call to 'next' with its
+   prediction. */
+void HT_(branch_emit_end)(IRSB* sb, HT_SelfCosts* c, Addr instr,
                           IRExpr* next, IRJumpKind jk);
 
 /*------------------------------------------------------------*/

@@ -9,8 +9,9 @@
    translation time (ht_fn.c), and before every side exit, before every
    17th instruction and at the end of the block the tool adds the number
    of instructions executed since the previous such point to each
-   function's counter with a load/add/store on a constant address, so
-   counting Ir calls no helper.  A block left through a side exit counts
+   function's counter (each source line's with --lines=yes) with a
+   load/add/store on a constant address, so counting Ir calls no
+   helper.  A block left through a side exit counts
    exactly the instructions up to and including that exit -- the same
    instructions Cachegrind counts.  Helpers are called for what needs
    more than an add: the cache simulator (--cache-sim=yes, ht_sim.c,
@@ -36,9 +37,16 @@
 #define FLUSH_EVERY 16
 #define MAX_PENDING FLUSH_EVERY
 
+/* Where counts go: the instruction's function's self costs, or with
+   --lines=yes its source line's only.  Per-line records alone, the
+   functions' made as their sums at the end (HT_(fn_snapshot_end)),
+   rather than both counted: a flush then adds to one counter per
+   pending record, not two, and a helper gets one pointer; --lines=yes
+   then costs only the extra pending records (a block's instructions
+   span more lines than functions) and the inline clock it needs
+   (ht_main.c), which is what keeps it near an Ir-only run. */
 typedef struct {
-   HT_Fn* fn;
-   HT_Line* line;         /* --lines=yes, else NULL */
+   HT_SelfCosts* costs;
    ULong  n;              /* instructions */
    ULong  reads, writes;  /* queued data accesses (--cache-sim=yes) */
 } Pending;
@@ -50,7 +58,7 @@ typedef enum { Ev_Fetch, Ev_Read, Ev_Write } EventKind;
 
 typedef struct {
    EventKind kind;
-   HT_Fn*    fn;
+   HT_SelfCosts* costs;
    IRExpr*   addr;
    Int       size;
    Addr      instr;    /* the instruction it belongs to */
@@ -65,7 +73,7 @@ typedef struct {
    Int     n_events;   /* queued events (instructions alone without sim) */
    HT_Fn*  cur_fn;     /* the current instruction's function and address */
    HT_Fn*  prev_fn;    /* the previous instruction's, NULL at the start */
-   HT_Line* cur_line;  /* its source line (--lines=yes), else NULL */
+   HT_SelfCosts* cur_costs;  /* where its counts go (see Pending) */
    Addr    cur_instr;
    Int     cur_len;    /* its length in bytes */
    IRType  word_ty;
@@ -162,8 +170,8 @@ static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
    most recently used of its set (a hit that changes nothing), which is
    most of them. */
 static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
-                          HT_Fn* fn, IRExpr* addr, Int size, IRExpr* guard,
-                          Bool counted)
+                          HT_SelfCosts* costs, IRExpr* addr, Int size,
+                          IRExpr* guard, Bool counted)
 {
    void*        fnp;
    const HChar* name;
@@ -178,7 +186,7 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
          name = "hotgrind_sim_write"; break;
    }
    d = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fnp),
-                         mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), addr,
+                         mkIRExprVec_3(mkIRExpr_HWord((HWord)costs), addr,
                                        mkIRExpr_HWord((HWord)size)));
    if (guard) {
       d->guard = guard;
@@ -218,17 +226,20 @@ static Bool fetch_is_mru_hit(SBState* s, const Event* e)
    return hit;
 }
 
-/* Emits "*addr += n" as three flat IR statements; addr is a constant or
-   a temporary, so it may appear twice. */
-static void add_at(IRSB* sb, IRExpr* addr, ULong n)
+void HT_(emit_add)(IRSB* sb, IRExpr* addr, IRExpr* by)
 {
    IRTemp  old  = newIRTemp(sb->tyenv, Ity_I64);
    IRTemp  sum  = newIRTemp(sb->tyenv, Ity_I64);
    addStmtToIRSB(sb, IRStmt_WrTmp(old, IRExpr_Load(HT_ENDIAN, Ity_I64, addr)));
    addStmtToIRSB(sb, IRStmt_WrTmp(sum,
-      IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
-                   IRExpr_Const(IRConst_U64(n)))));
+      IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old), by)));
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr, IRExpr_RdTmp(sum)));
+}
+
+/* "*addr += n" for a count known now. */
+static void add_at(IRSB* sb, IRExpr* addr, ULong n)
+{
+   HT_(emit_add)(sb, addr, IRExpr_Const(IRConst_U64(n)));
 }
 
 /* "*counter += n", the counter at an address known now. */
@@ -265,13 +276,14 @@ static void flush_pending(SBState* s)
    if (HT_(collecting)) {
       for (i = 0; i < s->n_pending; i++) {
          Pending* p = &s->pending[i];
-         add_to_counter(s->sbOut, &p->fn->ir, p->n);
-         if (p->line) add_to_counter(s->sbOut, &p->line->ir, p->n);
-         if (p->reads)  add_to_counter(s->sbOut, &p->fn->cache[HT_Dr], p->reads);
-         if (p->writes) add_to_counter(s->sbOut, &p->fn->cache[HT_Dw], p->writes);
+         add_to_counter(s->sbOut, &p->costs->ir, p->n);
+         if (p->reads)
+            add_to_counter(s->sbOut, &p->costs->cache[HT_Dr], p->reads);
+         if (p->writes)
+            add_to_counter(s->sbOut, &p->costs->cache[HT_Dw], p->writes);
          reads += p->reads;
          writes += p->writes;
-         if (p->fn->no_symbol) {
+         if (p->costs->no_symbol) {
             void* slot = &HT_(innermost_no_symbol);
             add_through_pointer(s->sbOut, slot,
                                 offsetof(HT_NoSymbolCosts, ir), p->n);
@@ -296,7 +308,7 @@ static void flush_pending(SBState* s)
             Event* e = &s->events[i];
             if (e->kind == Ev_Fetch && fetch_is_mru_hit(s, e))
                continue;
-            emit_sim_call(s->sbOut, s->word_ty, e->kind, e->fn, e->addr,
+            emit_sim_call(s->sbOut, s->word_ty, e->kind, e->costs, e->addr,
                           e->size, NULL, False);
          }
    }
@@ -305,19 +317,17 @@ static void flush_pending(SBState* s)
    s->n_events  = 0;
 }
 
-/* The pending entry of 'fn' (and its source line 'line' with
-   --lines=yes), created if needed. */
-static Pending* pending_of(SBState* s, HT_Fn* fn, HT_Line* line)
+/* The pending entry of self costs 'costs', created if needed. */
+static Pending* pending_of(SBState* s, HT_SelfCosts* costs)
 {
    Int i;
    for (i = 0; i < s->n_pending; i++)
-      if (s->pending[i].fn == fn && s->pending[i].line == line)
+      if (s->pending[i].costs == costs)
          return &s->pending[i];
-   /* Every pending function has an instruction since the last flush, and
+   /* Every pending record has an instruction since the last flush, and
       a flush comes at least every FLUSH_EVERY instructions. */
    tl_assert(s->n_pending < MAX_PENDING);
-   s->pending[s->n_pending].fn = fn;
-   s->pending[s->n_pending].line = line;
+   s->pending[s->n_pending].costs = costs;
    s->pending[s->n_pending].n = 0;
    s->pending[s->n_pending].reads = 0;
    s->pending[s->n_pending].writes = 0;
@@ -330,11 +340,11 @@ static void queue_event(SBState* s, EventKind kind, IRExpr* addr, Int size)
    if (s->n_events == FLUSH_EVERY) flush_pending(s);
    tl_assert(s->n_events < FLUSH_EVERY);
    e = &s->events[s->n_events++];
-   e->kind = kind; e->fn = s->cur_fn; e->addr = addr; e->size = size;
+   e->kind = kind; e->costs = s->cur_costs; e->addr = addr; e->size = size;
    e->instr = s->cur_instr;
    /* The current instruction is pending (a flush above re-adds it). */
-   pending_of(s, s->cur_fn, s->cur_line)->reads  += kind == Ev_Read;
-   pending_of(s, s->cur_fn, s->cur_line)->writes += kind == Ev_Write;
+   pending_of(s, s->cur_costs)->reads  += kind == Ev_Read;
+   pending_of(s, s->cur_costs)->writes += kind == Ev_Write;
 }
 
 static Bool same_atom(const IRExpr* a, const IRExpr* b)
@@ -373,7 +383,7 @@ static void guarded_access(SBState* s, EventKind kind, IRExpr* addr,
    if (!HT_(clo).cache_sim) return;
    flush_pending(s);
    if (HT_(collecting))
-      emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_fn, addr, size,
+      emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_costs, addr, size,
                     guard, True);
 }
 
@@ -388,18 +398,18 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
    tl_assert(s->n_events < FLUSH_EVERY);
    s->n_instrs++;
    s->cur_fn = fn;
-   s->cur_line = HT_(clo).lines ? HT_(line_at)(fn, a) : NULL;
+   s->cur_costs = HT_(clo).lines ? &HT_(line_at)(fn, a)->self : &fn->self;
    s->cur_instr = a;
    s->cur_len = len;
    if (HT_(clo).cache_sim) {
       s->events[s->n_events].kind  = Ev_Fetch;
-      s->events[s->n_events].fn    = fn;
+      s->events[s->n_events].costs = s->cur_costs;
       s->events[s->n_events].addr  = mkIRExpr_HWord((HWord)a);
       s->events[s->n_events].size  = len;
       s->events[s->n_events].instr = a;
    }
    s->n_events++;
-   pending_of(s, fn, s->cur_line)->n++;
+   pending_of(s, s->cur_costs)->n++;
 }
 
 /* --call-graph=yes: a direct transfer from code of 'from' to 'target',
@@ -410,15 +420,15 @@ static void note_direct_transfer(HT_Fn* from, Addr target)
 {
    Bool   is_entry;
    HT_Fn* to;
-   if (!HT_(clo).call_graph || from == NULL || from->no_symbol) return;
+   if (!HT_(clo).call_graph || from == NULL || from->self.no_symbol) return;
    to = HT_(fn_at)(target, &is_entry);
-   if (to != from && !is_entry && !to->no_symbol) {
+   if (to != from && !is_entry && !to->self.no_symbol) {
       from->mid_jump = True;
       to->mid_jump = True;
    }
 }
 
-static Addr const_address(const IRConst* c)
+Addr HT_(const_address)(const IRConst* c)
 {
    return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
 }
@@ -601,10 +611,11 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
             before control may leave the block. */
          flush_pending(s);
          if (HT_(clo).branch_sim && HT_(collecting))
-            HT_(branch_emit_exit)(s->sbOut, s->word_ty, s->cur_fn,
+            HT_(branch_emit_exit)(s->sbOut, s->word_ty, s->cur_costs,
                                   s->cur_instr, s->cur_len, st);
          if (st->Ist.Exit.jk == Ijk_Boring)
-            note_direct_transfer(s->cur_fn, const_address(st->Ist.Exit.dst));
+            note_direct_transfer(s->cur_fn,
+                                 HT_(const_address)(st->Ist.Exit.dst));
          break;
       case Ist_LLSC:
          /* Cachegrind flushes before a load-linked too (arm64's ldxr):
@@ -646,7 +657,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.cur_instr = 0;
    s.cur_len   = 0;
    s.prev_fn   = NULL;
-   s.cur_line  = NULL;
+   s.cur_costs = NULL;
    s.word_ty   = gWordTy;
    s.fetch_known = False;
 
@@ -656,10 +667,11 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    }
    flush_pending(&s);
    if (HT_(clo).branch_sim && HT_(collecting))
-      HT_(branch_emit_end)(s.sbOut, s.cur_fn, s.cur_instr, sbIn->next,
+      HT_(branch_emit_end)(s.sbOut, s.cur_costs, s.cur_instr, sbIn->next,
                            sbIn->jumpkind);
    if (sbIn->next->tag == Iex_Const && sbIn->jumpkind == Ijk_Boring)
-      note_direct_transfer(s.cur_fn, const_address(sbIn->next->Iex.Const.con));
+      note_direct_transfer(s.cur_fn,
+                           HT_(const_address)(sbIn->next->Iex.Const.con));
    /* Every return, longjmp and exception landing is a jump to a computed
       address: only those blocks can end an activation. */
    /* A return's target can be a constant here: when VEX chases an arm64

@@ -248,7 +248,7 @@ static void ht_print_usage(void)
 "                                does: Dr Dw I1mr ILmr D1mr DLmr D1mw DLmw [no]\n"
 "    --branch-sim=no|yes         simulate branch prediction as Cachegrind\n"
 "                                does: Bc Bcm Bi Bim [no]\n"
-"    --lines=no|yes              also count self Ir per source line [no]\n"
+"    --lines=no|yes              also count self costs per source line [no]\n"
 "    --I1=<size>,<assoc>,<line>  I1 cache geometry [32768,8,64]\n"
 "    --D1=<size>,<assoc>,<line>  D1 cache geometry [32768,8,64]\n"
 "    --LL=<size>,<assoc>,<line>  LL cache geometry [8388608,16,64]\n"
@@ -464,13 +464,6 @@ static void cache_post_clo_init(void)
 static void ht_post_clo_init(void)
 {
    start_pid = VG_(getpid)();
-   /* Cache and branch figures are still counted per function only: a
-      per-line report without them would look complete and be wrong. */
-   if (HT_(clo).lines && (HT_(clo).cache_sim || HT_(clo).branch_sim)) {
-      VG_(fmsg)("hotgrind: --lines=yes counts Ir only so far; it cannot be "
-                "combined with --cache-sim=yes or --branch-sim=yes\n");
-      VG_(exit)(1);
-   }
    HT_(mark_post_clo_init)();
    HT_(fn_init)();
    HT_(callstack_init)();
@@ -479,9 +472,11 @@ static void ht_post_clo_init(void)
    HT_(threads_init)();
    HT_(collecting) = HT_(clo).collect_atstart;
    /* Marks, thread events and the call graph read the clock at every
-      call they track. */
+      call they track.  With --lines=yes the functions' counts are not
+      kept while the program runs (their lines' are), so the clock cannot
+      be their sum. */
    HT_(clock_inline) = HT_(n_marks)() > 0 || HT_(clo).thread_events
-                       || HT_(clo).call_graph;
+                       || HT_(clo).call_graph || HT_(clo).lines;
 #if defined(VGA_amd64) || defined(VGA_x86)
    /* A custom allocator is usually called directly from the same object,
       so VEX may chase the call into the same superblock and drop a

@@ -326,6 +326,15 @@ static void out_branch_attrs(Out* o, const ULong branch[HT_N_BRANCH])
       out_attr_u64(o, names[i], branch[i]);
 }
 
+/* Self costs: Ir, then the cache and branch figures the run counts;
+   a function's <self> and each of its <line>s. */
+static void out_self_attrs(Out* o, const HT_SelfCosts* c)
+{
+   out_attr_u64(o, "Ir", c->ir);
+   out_cache_attrs(o, c->ir, c->cache);
+   out_branch_attrs(o, c->branch);
+}
+
 static void write_cache_geometry(Out* o)
 {
    const HT_CacheGeometry* g[3] = { &HT_(clo).I1, &HT_(clo).D1,
@@ -607,20 +616,20 @@ static void write_call_graph(Out* o, HT_Fn* f, HT_Edge** edges, UInt n_edges,
    out_str(o, "      </callees>\n");
 }
 
-/* --lines=yes: the function's self Ir per source line, lines with a
-   zero count (run only after the end) left out. */
+/* --lines=yes: the function's self costs per source line, lines with
+   no instruction counted (run only after the end) left out. */
 static void write_lines(Out* o, const HT_Fn* f)
 {
    UInt      i, n;
    HT_Line** lines = HT_(lines_sorted)(f, &n);
    out_str(o, "      <lines>\n");
    for (i = 0; i < n; i++) {
-      if (lines[i]->ir == 0) continue;
+      if (lines[i]->self.ir == 0) continue;
       out_str(o, "        <line");
       out_attr(o, "file", lines[i]->file);
       if (lines[i]->dir[0] != '\0') out_attr(o, "dir", lines[i]->dir);
       out_attr_u64(o, "line", lines[i]->line);
-      out_attr_u64(o, "Ir", lines[i]->ir);
+      out_self_attrs(o, &lines[i]->self);
       out_str(o, "/>\n");
    }
    out_str(o, "      </lines>\n");
@@ -663,9 +672,7 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
             out_attr(o, "mid-jump", "yes");
       }
       out_str(o, ">\n      <self");
-      out_attr_u64(o, "Ir", f->ir);
-      out_cache_attrs(o, f->ir, f->cache);
-      out_branch_attrs(o, f->branch);
+      out_self_attrs(o, &f->self);
       out_str(o, "/>\n");
       if (HT_(clo).lines)
          write_lines(o, f);

@@ -112,54 +112,55 @@ static HT_SIM_INLINE Bool ref_is_miss(Cache* c, Addr a, UWord size)
    return set_ref_is_miss(c, last) || miss;
 }
 
-/* A miss counts for the function and for the running totals that
-   inclusive costs are measured with. */
-static HT_SIM_INLINE void miss(HT_Fn* fn, Int what)
+/* A miss counts in the self costs of the access's function (or line,
+   --lines=yes) and in the running totals that inclusive costs are
+   measured with. */
+static HT_SIM_INLINE void miss(HT_SelfCosts* c, Int what)
 {
-   fn->cache[what]++;
+   c->cache[what]++;
    HT_(cache_total)[what]++;
-   if (fn->no_symbol) HT_(innermost_no_symbol)->cache[what]++;
+   if (c->no_symbol) HT_(innermost_no_symbol)->cache[what]++;
 }
 
-VG_REGPARM(3) void HT_(sim_fetch)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_fetch)(HT_SelfCosts* c, Addr a, UWord size)
 {
    if (ref_is_miss(&I1, a, size)) {
-      miss(fn, HT_I1mr);
-      if (ref_is_miss(&LL, a, size)) miss(fn, HT_ILmr);
+      miss(c, HT_I1mr);
+      if (ref_is_miss(&LL, a, size)) miss(c, HT_ILmr);
    }
 }
 
-VG_REGPARM(3) void HT_(sim_read)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_read)(HT_SelfCosts* c, Addr a, UWord size)
 {
    if (ref_is_miss(&D1, a, size)) {
-      miss(fn, HT_D1mr);
-      if (ref_is_miss(&LL, a, size)) miss(fn, HT_DLmr);
+      miss(c, HT_D1mr);
+      if (ref_is_miss(&LL, a, size)) miss(c, HT_DLmr);
    }
 }
 
-VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_write)(HT_SelfCosts* c, Addr a, UWord size)
 {
    if (ref_is_miss(&D1, a, size)) {
-      miss(fn, HT_D1mw);
-      if (ref_is_miss(&LL, a, size)) miss(fn, HT_DLmw);
+      miss(c, HT_D1mw);
+      if (ref_is_miss(&LL, a, size)) miss(c, HT_DLmw);
    }
 }
 
 /* Guarded loads and stores: counted and simulated only when they happen. */
-VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_read_counted)(HT_SelfCosts* c, Addr a, UWord size)
 {
-   fn->cache[HT_Dr]++;
+   c->cache[HT_Dr]++;
    HT_(cache_total)[HT_Dr]++;
-   if (fn->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dr]++;
-   HT_(sim_read)(fn, a, size);
+   if (c->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dr]++;
+   HT_(sim_read)(c, a, size);
 }
 
-VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_write_counted)(HT_SelfCosts* c, Addr a, UWord size)
 {
-   fn->cache[HT_Dw]++;
+   c->cache[HT_Dw]++;
    HT_(cache_total)[HT_Dw]++;
-   if (fn->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dw]++;
-   HT_(sim_write)(fn, a, size);
+   if (c->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dw]++;
+   HT_(sim_write)(c, a, size);
 }
 
 /* For the inline hit path: a hit on a set's most recently used line
