@@ -123,17 +123,30 @@ if test -x /usr/bin/bzip2; then
    pass "with the call graph and both simulators, --lines=yes changes only <lines>"
 fi
 
-# hotgrind validate checks that the lines add up to <self>: the real
-# report is valid, the one with a changed line count is not.
+# hotgrind validate checks that the lines add up to <self> in every
+# event: the real reports are valid, the one with a changed line count
+# is not, nor the one whose main's first line alone has one D1mr more.
 HOTGRIND_CLI="$top_builddir/cli/hotgrind"
-"$HOTGRIND_CLI" validate oracle_c.xml >valid.out 2>&1 ||
-   fail "hotgrind validate rejected a --lines=yes report: $(cat valid.out)"
+for r in oracle_c.xml oracle_c_sim.xml sqlite_sim.xml graph_lines.xml; do
+   test -f "$r" || continue
+   "$HOTGRIND_CLI" validate "$r" >valid.out 2>&1 ||
+      fail "hotgrind validate rejected $r: $(cat valid.out)"
+done
 if "$HOTGRIND_CLI" validate off_by_one.xml >invalid.out 2>&1; then
    fail "hotgrind validate accepted lines that do not add up to <self>"
 fi
 grep -q "the <line> Irs add up to" invalid.out ||
    fail "hotgrind validate gave no clear error: $(cat invalid.out)"
-pass "hotgrind validate: $(head -1 invalid.out)"
+sed "/<function name=\"main\" /,/<\/function>/{
+s/^\(        <line .* line=\"$line1\" .* D1mr=\"\)$line1_d1mr\"/\1$((line1_d1mr + 1))\"/
+}" oracle_c_sim.xml >d1mr_line.xml
+if "$HOTGRIND_CLI" validate d1mr_line.xml >invalid_d1mr.out 2>&1; then
+   fail "hotgrind validate accepted line D1mrs that do not add up to <self>"
+fi
+grep -q -F "function \"main\": the <line> D1mrs add up to $((d1mr + 1)), but <self> has D1mr=\"$d1mr\"" \
+   invalid_d1mr.out ||
+   fail "hotgrind validate gave no clear error: $(cat invalid_d1mr.out)"
+pass "hotgrind validate: $(head -1 invalid.out); $(head -1 invalid_d1mr.out)"
 
 # merge does not sum <lines> yet: it refuses, writing nothing, rather than
 # write lines=yes without lines.
