@@ -113,6 +113,12 @@ typedef struct {
 
 #define HT_MAX_MARK_FILES 16
 
+/* --cost-model: how the report's cycles are estimated (ht_report.c). */
+typedef enum {
+   HT_Cost_L1LLMiss,         /* l1-ll-miss: cache misses (the default) */
+   HT_Cost_L1LLBranchMiss    /* l1-ll-branch-miss: and mispredictions */
+} HT_CostModel;
+
 /* Every option, read in one place (ht_main.c's
    ht_process_cmd_line_option) and only read elsewhere.  The patterns of
    --mark, --alloc-fn and --free-fn are parsed as they are read, into
@@ -124,6 +130,7 @@ typedef struct {
    Bool             collect_atstart;  /* --collect-atstart */
    Bool             cache_sim;        /* --cache-sim */
    Bool             branch_sim;       /* --branch-sim */
+   HT_CostModel     cost_model;       /* --cost-model */
    /* --I1, --D1, --LL: fixed by default, so every machine simulates the
       same caches; with --cache-geometry=host the ones not given are the
       host's (from post_clo_init on). */

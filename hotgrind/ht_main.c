@@ -42,6 +42,7 @@ HT_Clo HT_(clo) = {
    .collect_atstart = True,
    .cache_sim       = False,
    .branch_sim      = False,
+   .cost_model      = HT_Cost_L1LLMiss,
    .I1              = { 32768, 8, 64 },
    .D1              = { 32768, 8, 64 },
    .LL              = { 8388608, 16, 64 },
@@ -183,6 +184,13 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    else if VG_BOOL_CLO(arg, "--collect-atstart", c->collect_atstart) {}
    else if VG_BOOL_CLO(arg, "--cache-sim", c->cache_sim) {}
    else if VG_BOOL_CLO(arg, "--branch-sim", c->branch_sim) {}
+   else if VG_XACT_CLO(arg, "--cost-model=l1-ll-miss", c->cost_model,
+                       HT_Cost_L1LLMiss) {}
+   else if VG_XACT_CLO(arg, "--cost-model=l1-ll-branch-miss", c->cost_model,
+                       HT_Cost_L1LLBranchMiss) {}
+   else if VG_STR_CLO(arg, "--cost-model", value)
+      VG_(fmsg_bad_option)(arg, "the cost models are l1-ll-miss and "
+                           "l1-ll-branch-miss\n");
    else if VG_STR_CLO(arg, "--I1", value)
       parse_cache_option(arg, value, &c->I1, &c->given_I1);
    else if VG_STR_CLO(arg, "--D1", value)
@@ -248,6 +256,11 @@ static void ht_print_usage(void)
 "                                does: Dr Dw I1mr ILmr D1mr DLmr D1mw DLmw [no]\n"
 "    --branch-sim=no|yes         simulate branch prediction as Cachegrind\n"
 "                                does: Bc Bcm Bi Bim [no]\n"
+"    --cost-model=l1-ll-miss|l1-ll-branch-miss\n"
+"                                how cycles are estimated: Ir + 10 x L1\n"
+"                                misses + 100 x LL misses, or that + 10 x\n"
+"                                (Bcm + Bim), which needs --cache-sim=yes\n"
+"                                and --branch-sim=yes [l1-ll-miss]\n"
 "    --lines=no|yes              also count self costs per source line [no]\n"
 "    --I1=<size>,<assoc>,<line>  I1 cache geometry [32768,8,64]\n"
 "    --D1=<size>,<assoc>,<line>  D1 cache geometry [32768,8,64]\n"
@@ -464,6 +477,14 @@ static void cache_post_clo_init(void)
 static void ht_post_clo_init(void)
 {
    start_pid = VG_(getpid)();
+   /* A model whose inputs are not counted would price them at zero. */
+   if (HT_(clo).cost_model == HT_Cost_L1LLBranchMiss
+       && !(HT_(clo).cache_sim && HT_(clo).branch_sim)) {
+      VG_(fmsg)("hotgrind: --cost-model=l1-ll-branch-miss prices cache "
+                "misses and branch mispredictions: it needs --cache-sim=yes "
+                "and --branch-sim=yes\n");
+      VG_(exit)(1);
+   }
    HT_(mark_post_clo_init)();
    HT_(fn_init)();
    HT_(callstack_init)();
