@@ -160,6 +160,13 @@ test "$(xpath model_graph.xml 'count(//inclusive)')" -gt 0 &&
    fail "l1-ll-branch-miss: cycles on elements without branch figures, or missing on <self>"
 "$top_builddir/cli/hotgrind" validate model_graph.xml >/dev/null ||
    fail "validate refused the call graph priced by l1-ll-branch-miss"
+# The readers state the model's formula with its mispredict term.
+"$top_builddir/cli/hotgrind" export --format=callgrind model.xml |
+   grep -qxF 'desc: Cost model: l1-ll-branch-miss version 1, cycles = Ir + 10 (I1mr + D1mr + D1mw) + 100 (ILmr + DLmr + DLmw) + 10 (Bcm + Bim)' ||
+   fail "the Callgrind export does not state the l1-ll-branch-miss formula"
+"$top_builddir/cli/hotgrind" show model.xml | grep -A1 '^Cycles:' |
+   tr -s ' \n' ' ' | grep -qF '+ 100 x (ILmr + DLmr + DLmw) + 10 x (Bcm + Bim)' ||
+   fail "show does not state the l1-ll-branch-miss formula"
 # The model needs both simulators: a clear error, no report.
 for opts in "--cache-sim=yes" "--branch-sim=yes" ""; do
    # shellcheck disable=SC2086
