@@ -102,6 +102,23 @@ cmp plain.xml stripped.xml ||
    fail "--lines=yes changed more of the report than <lines>"
 pass "without <lines>, the --lines=yes report is the plain one"
 
+# And on threads: without marks, thread events or the call graph the
+# clock is summed when a thread switch needs it, over the lines with
+# --lines=yes; each thread's costs must not move.  lockstep's
+# instructions do not depend on the scheduling (thread_determinism.sh).
+# shellcheck disable=SC2086
+hg threads_lines.xml --lines=yes $SIM -- ../thread_events lockstep 1000 3001 5
+# shellcheck disable=SC2086
+hg threads_plain.xml $SIM -- ../thread_events lockstep 1000 3001 5
+test "$(xpath threads_plain.xml 'count(/hotgrind/threads/thread)')" -gt 1 ||
+   hard_error "lockstep ran one thread"
+sed -e '/^      <lines>$/,/^      <\/lines>$/d' \
+    -e '/<option name="lines" value="yes"\/>/d' threads_lines.xml \
+    >threads_stripped.xml
+cmp threads_plain.xml threads_stripped.xml ||
+   fail "--lines=yes changed the threads' costs or other figures"
+pass "on threads, --lines=yes changes only <lines>"
+
 # The same with both simulators and the call graph, on a program whose
 # code has no symbols (Debian strips bzip2): the functions' self costs,
 # the no-symbol costs of activations, inclusive costs and contexts do
