@@ -55,6 +55,7 @@
 #             on                                   (compared with clg-sim)
 #   hg-graph  hotgrind --call-graph=yes, heap on   (compared with clg)
 #   hg-branch hotgrind --heap=no --branch-sim=yes  (compared with cg-br)
+#   hg-lines  hotgrind --heap=no --lines=yes       (compared with hg-ir)
 # P is a function the workload calls often (the expensive case for
 # marks).  Cache simulations all use one geometry (GEOM below).
 #
@@ -77,7 +78,7 @@ set -euf
 runs=3
 size=1
 workloads=bzip2,xz,sqlite3,python,xz-T2
-all_configs=native,none,cg,cg-sim,cg-br,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all,hg-graph,hg-branch
+all_configs=native,none,cg,cg-sim,cg-br,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all,hg-graph,hg-branch,hg-lines
 configs=$all_configs
 before=
 raw=
@@ -188,6 +189,7 @@ tool() {
       hg-all)   tool="$hg --mark=$mark --cache-sim=yes $GEOM --thread-events=yes" ;;
       hg-graph) tool="$hg --call-graph=yes" ;;
       hg-branch) tool="$hg --heap=no --branch-sim=yes" ;;
+      hg-lines) tool="$hg --heap=no --lines=yes" ;;
    esac
 }
 
@@ -284,7 +286,7 @@ END {
    match_of["hg-ir"] = "cg"; match_of["hg-mark"] = "clg"
    match_of["hg-cache"] = "cg-sim"; match_of["hg-heap"] = "dhat"
    match_of["hg-all"] = "clg-sim"; match_of["hg-graph"] = "clg"
-   match_of["hg-branch"] = "cg-br"
+   match_of["hg-branch"] = "cg-br"; match_of["hg-lines"] = "hg-ir"
    nc = split(order, cfg, " ")
    nw = split(wls, wl, " ")
    printf "%-8s %-13s %8s %8s %6s %7s %-7s %6s %8s %7s %6s %7s %6s\n",
