@@ -43,8 +43,8 @@
    rather than both counted: a flush then adds to one counter per
    pending record, not two, and a helper gets one pointer; --lines=yes
    then costs only the extra pending records (a block's instructions
-   span more lines than functions), which keeps it near an Ir-only run.
-   The clock, when not inline, is then the lines' sum (ht_fn.c). */
+   span more lines than functions) and the inline clock it needs
+   (ht_main.c says why), which keeps it near an Ir-only run. */
 typedef struct {
    HT_SelfCosts* costs;
    ULong  n;              /* instructions */
