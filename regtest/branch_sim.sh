@@ -133,7 +133,6 @@ want_main=$(cg_cycles oracle_cxx_cache.cg main)
 got_main=$(fn_branch model.xml main cycles)
 test "$got_main" = "$want_main" ||
    fail "l1-ll-branch-miss: main's cycles $got_main, by hand from Cachegrind's $want_main"
-# shellcheck disable=SC2016  # an XPath, not a shell expansion
 test "$(xpath model.xml 'concat(/hotgrind/run/cost-model/@name, " ", /hotgrind/run/cost-model/@version, " ", /hotgrind/run/cost-model/@l1-miss, " ", /hotgrind/run/cost-model/@ll-miss, " ", /hotgrind/run/cost-model/@mispredict)')" \
      = "l1-ll-branch-miss 1 10 100 10" ||
    fail "l1-ll-branch-miss: <cost-model> does not name the model and its prices"
