@@ -166,6 +166,11 @@ test "$(xpath model_graph.xml 'count(//inclusive)')" -gt 0 &&
 "$top_builddir/cli/hotgrind" show model.xml | grep -A1 '^Cycles:' |
    tr -s ' \n' ' ' | grep -qF '+ 100 x (ILmr + DLmr + DLmw) + 10 x (Bcm + Bim)' ||
    fail "show does not state the l1-ll-branch-miss formula"
+# merge keeps the model's mispredict price.
+"$top_builddir/cli/hotgrind" merge -o model_merged.xml model.xml model_again.xml ||
+   fail "merge of two l1-ll-branch-miss reports failed"
+test "$(xpath model_merged.xml 'string(/hotgrind/run/cost-model/@mispredict)')" = 10 ||
+   fail "merge dropped the cost model's mispredict price"
 # The model needs both simulators: a clear error, no report.
 for opts in "--cache-sim=yes" "--branch-sim=yes" ""; do
    # shellcheck disable=SC2086
