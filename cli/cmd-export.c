@@ -223,6 +223,8 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
         hg_json_count(w, "version", r->cost_model_version);
         hg_json_count(w, "l1-miss", r->cost_l1_miss);
         hg_json_count(w, "ll-miss", r->cost_ll_miss);
+        if (r->has_cost_mispredict)
+            hg_json_count(w, "mispredict", r->cost_mispredict);
         hg_json_close(w);
     }
     if (r->has_cache_geometry) {
@@ -1244,8 +1246,11 @@ static void cg_header(struct cg_writer *w)
         fputs("desc: Cost model: ", w->out);
         hg_print_clean(w->out, r->cost_model_name);
         fprintf(w->out, " version %" PRIu64 ", cycles = Ir + %" PRIu64
-                " (I1mr + D1mr + D1mw) + %" PRIu64 " (ILmr + DLmr + DLmw)\n",
+                " (I1mr + D1mr + D1mw) + %" PRIu64 " (ILmr + DLmr + DLmw)",
                 r->cost_model_version, r->cost_l1_miss, r->cost_ll_miss);
+        if (r->has_cost_mispredict)
+            fprintf(w->out, " + %" PRIu64 " (Bcm + Bim)", r->cost_mispredict);
+        fputc('\n', w->out);
     }
     if (r->exit.how != HG_ENDED_UNKNOWN) {
         char ended[64];

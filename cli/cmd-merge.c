@@ -266,6 +266,8 @@ static bool incompatible(char *diff, size_t size, const struct hg_report *a,
                         b->cost_l1_miss)
         || differ_count(diff, size, "cost model ll-miss", a->cost_ll_miss,
                         b->cost_ll_miss)
+        || differ_count(diff, size, "cost model mispredict",
+                        a->cost_mispredict, b->cost_mispredict)
         || differ(diff, size, "I1 cache", a->cache_i1, b->cache_i1)
         || differ(diff, size, "D1 cache", a->cache_d1, b->cache_d1)
         || differ(diff, size, "LL cache", a->cache_ll, b->cache_ll)
@@ -1350,6 +1352,8 @@ static void write_run(FILE *out, const struct hg_report *r)
         xml_count(out, "version", r->cost_model_version);
         xml_count(out, "l1-miss", r->cost_l1_miss);
         xml_count(out, "ll-miss", r->cost_ll_miss);
+        if (r->has_cost_mispredict)
+            xml_count(out, "mispredict", r->cost_mispredict);
         fputs("/>\n", out);
     }
     if (r->has_cache_geometry) {

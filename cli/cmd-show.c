@@ -288,14 +288,20 @@ static void print_run_details(FILE *out, const struct hg_report *report,
         free(text);
     }
     if (report->has_cost_model) {
-        char l1[HG_COUNT_TEXT_SIZE];
-        char *text = hg_xasprintf("cost model %s version %" PRIu64 ": Ir + "
-                                  "%s x (I1mr + D1mr + D1mw) + %s x (ILmr + "
-                                  "DLmr + DLmw)", report->cost_model_name,
-                                  report->cost_model_version,
-                                  hg_format_count(report->cost_l1_miss, l1),
-                                  hg_format_count(report->cost_ll_miss,
-                                                  count));
+        char l1[HG_COUNT_TEXT_SIZE], mispredict[HG_COUNT_TEXT_SIZE + 20] = "";
+        char *text;
+        if (report->has_cost_mispredict) {
+            char price[HG_COUNT_TEXT_SIZE];
+            snprintf(mispredict, sizeof mispredict, " + %s x (Bcm + Bim)",
+                     hg_format_count(report->cost_mispredict, price));
+        }
+        text = hg_xasprintf("cost model %s version %" PRIu64 ": Ir + %s x "
+                            "(I1mr + D1mr + D1mw) + %s x (ILmr + DLmr + "
+                            "DLmw)%s", report->cost_model_name,
+                            report->cost_model_version,
+                            hg_format_count(report->cost_l1_miss, l1),
+                            hg_format_count(report->cost_ll_miss, count),
+                            mispredict);
         line_begin(&line, out, width, "Cycles:");
         line_words(&line, text);
         line_end(&line);

@@ -915,6 +915,10 @@ static void load_run_details(struct loader *loader, struct hg_report *report,
         require_count(loader, node, "version", &report->cost_model_version);
         require_count(loader, node, "l1-miss", &report->cost_l1_miss);
         require_count(loader, node, "ll-miss", &report->cost_ll_miss);
+        report->has_cost_mispredict = has_attribute(node, "mispredict");
+        if (report->has_cost_mispredict)
+            require_count(loader, node, "mispredict",
+                          &report->cost_mispredict);
     }
     if ((node = find_child(run, "cache")) != NULL && !loader->failed) {
         report->has_cache_geometry = true;

@@ -314,6 +314,9 @@ struct hg_report {
     bool has_cost_model;             /* --cache-sim=yes */
     char *cost_model_name;
     uint64_t cost_model_version, cost_l1_miss, cost_ll_miss;
+    bool has_cost_mispredict;        /* l1-ll-branch-miss: mispredictions
+                                        priced too */
+    uint64_t cost_mispredict;
     bool has_cache_geometry;         /* --cache-sim=yes */
     char *cache_i1, *cache_d1, *cache_ll;
     char *cache_source;              /* optional in the schema: NULL */

@@ -850,29 +850,61 @@ static void check_function_branches(struct hg_rules *checker,
                                && add_to(&checker->branch_sum[i], value[i]);
 }
 
-/* lines=yes: a function's <line> Irs add up to its <self> Ir
-   (docs/report-format.md, <lines>). */
+/* lines=yes: each event a function's <self> has (Ir, the cache and
+   branch figures; cycles follow from them) is on each of its <line>s
+   too, and they add up to <self>'s (docs/report-format.md, <lines>).
+   NAME is the function's, quoted for messages. */
+static void check_lines_event(struct hg_rules *checker, const char *name,
+                              const xmlNode *self, const xmlNode *lines,
+                              const char *event)
+{
+    const xmlNode *line;
+    uint64_t own, value, sum = 0;
+    bool on_self = has_attribute(self, event);
+    for (line = lines->children; line != NULL; line = line->next) {
+        if (!is_element(line, "line"))
+            continue;
+        if (has_attribute(line, event) != on_self) {
+            broken(checker, line, "a <line> of function \"%s\" has %s %s, "
+                   "but its <self> has %s", name, on_self ? "no" : "a",
+                   event, on_self ? "one" : "none");
+            return;
+        }
+        if (!on_self || !get_count(line, event, &value))
+            continue;
+        if (!add_to(&sum, value)) {
+            broken(checker, lines, "function \"%s\": the <line> %ss add "
+                   "up to more than %" PRIu64 "", name, event, UINT64_MAX);
+            return;
+        }
+    }
+    if (on_self && get_count(self, event, &own) && sum != own)
+        broken(checker, lines, "function \"%s\": the <line> %ss add up to "
+               "%" PRIu64 ", but <self> has %s=\"%" PRIu64 "\"", name,
+               event, sum, event, own);
+}
+
 static void check_function_lines(struct hg_rules *checker,
                                  const xmlNode *node)
 {
     const xmlNode *self = child_named(node, "self");
     const xmlNode *lines = child_named(node, "lines");
-    const xmlNode *line;
-    uint64_t self_ir, ir, sum = 0;
-    if (self == NULL || lines == NULL || !get_count(self, "Ir", &self_ir))
+    xmlChar *copy;
+    const char *name;
+    char shown[64];
+    size_t i;
+    if (self == NULL || lines == NULL)
         return;
-    for (line = lines->children; line != NULL; line = line->next) {
-        if (!is_element(line, "line") || !get_count(line, "Ir", &ir))
-            continue;
-        if (!add_to(&sum, ir)) {
-            broken(checker, lines, "the <line> Irs add up to more than "
-                   "%" PRIu64 "", UINT64_MAX);
-            return;
-        }
-    }
-    if (sum != self_ir)
-        broken(checker, lines, "the <line> Irs add up to %" PRIu64 ", but "
-               "<self> has Ir=\"%" PRIu64 "\"", sum, self_ir);
+    name = hg_xml_attribute(node, "name", &copy);
+    hg_quote_for_message(shown, sizeof shown, name ? name : "");
+    xmlFree(copy);
+    check_lines_event(checker, shown, self, lines, "Ir");
+    for (i = 0; i < sizeof cache_attributes / sizeof cache_attributes[0]
+                && !checker_failed(checker); i++)
+        check_lines_event(checker, shown, self, lines, cache_attributes[i]);
+    for (i = 0; i < HG_BRANCH_METRICS && !checker_failed(checker); i++)
+        check_lines_event(checker, shown, self, lines,
+                          hg_branch_metric_names[i]);
 }
 
 static void check_branch_sums(struct hg_rules *checker,

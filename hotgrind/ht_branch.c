@@ -25,7 +25,7 @@
      above.
 
    Both are counted on the instruction that holds the branch, so on its
-   function's self cost.  On 64-bit hosts the conditional predictor runs
+   function's self cost (its line's with --lines=yes).  On 64-bit hosts the conditional predictor runs
    as inline IR before each side exit (no helper call); the indirect one,
    much rarer, calls a helper. */
 
@@ -58,24 +58,26 @@ static UWord history;                  /* conditional outcomes, newest low */
 static UChar counters[N_COUNTERS];     /* 0-1 predict not taken, 2-3 taken */
 static Addr  last_target[N_TARGETS];
 
-static VG_REGPARM(3) void branch_cond(HT_Fn* fn, Addr instr, UWord taken)
+static VG_REGPARM(3) void branch_cond(HT_SelfCosts* c, Addr instr,
+                                      UWord taken)
 {
    UWord slot = ((history & ((1u << HISTORY_BITS) - 1)) << ADDR_BITS)
                 | ((instr >> ALIGN_BITS) & ((1u << ADDR_BITS) - 1));
    Bool  predicted = counters[slot] >= 2;
    tl_assert(taken <= 1 && slot < N_COUNTERS);
-   fn->branch[HT_Bc]++;
-   if (predicted != (taken == 1)) fn->branch[HT_Bcm]++;
+   c->branch[HT_Bc]++;
+   if (predicted != (taken == 1)) c->branch[HT_Bcm]++;
    history = (history << 1) | taken;
    if (taken && counters[slot] < 3) counters[slot]++;
    if (!taken && counters[slot] > 0) counters[slot]--;
 }
 
-static VG_REGPARM(3) void branch_indirect(HT_Fn* fn, Addr instr, Addr target)
+static VG_REGPARM(3) void branch_indirect(HT_SelfCosts* c, Addr instr,
+                                          Addr target)
 {
    UWord slot = (instr >> ALIGN_BITS) & (N_TARGETS - 1);
-   fn->branch[HT_Bi]++;
-   if (last_target[slot] != target) fn->branch[HT_Bim]++;
+   c->branch[HT_Bi]++;
+   if (last_target[slot] != target) c->branch[HT_Bim]++;
    last_target[slot] = target;
 }
 
@@ -97,15 +99,6 @@ static IRExpr* atom(IRSB* sb, IRType ty, IRExpr* e)
 static IRExpr* u64(ULong v)
 {
    return IRExpr_Const(IRConst_U64(v));
-}
-
-/* "*counter += by" (by: a 64-bit atom). */
-static void add_to(IRSB* sb, ULong* counter, IRExpr* by)
-{
-   IRExpr* addr = mkIRExpr_HWord((HWord)counter);
-   IRExpr* old  = atom(sb, Ity_I64, IRExpr_Load(HT_ENDIAN, Ity_I64, addr));
-   addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr,
-      atom(sb, Ity_I64, IRExpr_Binop(Iop_Add64, old, by))));
 }
 
 /* branch_cond's model as a table for the inline version: entry
@@ -133,7 +126,7 @@ static void fill_transitions(void)
    no compares: 25 statements, all loads, stores and arithmetic, which VEX
    translates quickly (what a short run pays) and the host runs without
    a call.  'taken' is an Ity_I1 atom. */
-static void inline_cond(IRSB* sb, HT_Fn* fn, Addr instr, IRExpr* taken)
+static void inline_cond(IRSB* sb, HT_SelfCosts* c, Addr instr, IRExpr* taken)
 {
    UWord   addr_bits = (instr >> ALIGN_BITS) & ((1u << ADDR_BITS) - 1);
    IRExpr* taken64 = atom(sb, Ity_I64, IRExpr_Unop(Iop_1Uto64, taken));
@@ -160,10 +153,10 @@ static void inline_cond(IRSB* sb, HT_Fn* fn, Addr instr, IRExpr* taken)
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, slot_addr,
       atom(sb, Ity_I8, IRExpr_Unop(Iop_64to8,
          atom(sb, Ity_I64, IRExpr_Binop(Iop_And64, entry, u64(3)))))));
-   add_to(sb, &fn->branch[HT_Bc], u64(1));
-   add_to(sb, &fn->branch[HT_Bcm],
-          atom(sb, Ity_I64, IRExpr_Binop(Iop_Shr64, entry,
-                                         IRExpr_Const(IRConst_U8(2)))));
+   HT_(emit_add)(sb, mkIRExpr_HWord((HWord)&c->branch[HT_Bc]), u64(1));
+   HT_(emit_add)(sb, mkIRExpr_HWord((HWord)&c->branch[HT_Bcm]),
+                 atom(sb, Ity_I64, IRExpr_Binop(Iop_Shr64, entry,
+                                                IRExpr_Const(IRConst_U8(2)))));
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, mkIRExpr_HWord((HWord)&history),
       atom(sb, Ity_I64, IRExpr_Binop(Iop_Or64,
          atom(sb, Ity_I64, IRExpr_Binop(Iop_Shl64, hist,
@@ -171,12 +164,10 @@ static void inline_cond(IRSB* sb, HT_Fn* fn, Addr instr, IRExpr* taken)
          taken64))));
 }
 
-void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_Fn* fn,
+void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_SelfCosts* c,
                            Addr instr, Int instr_len, const IRStmt* exit)
 {
-   const IRConst* dst = exit->Ist.Exit.dst;
-   Addr     target = dst->tag == Ico_U64 ? (Addr)dst->Ico.U64
-                                         : (Addr)dst->Ico.U32;
+   Addr     target = HT_(const_address)(exit->Ist.Exit.dst);
    Bool     leads_to_next = target == instr + (Addr)instr_len;
    Bool     wide = word_ty == Ity_I64;
    IRExpr*  taken;
@@ -187,12 +178,12 @@ void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_Fn* fn,
            ? atom(sb, Ity_I1, IRExpr_Unop(Iop_Not1, exit->Ist.Exit.guard))
            : exit->Ist.Exit.guard;
    if (wide && sizeof(HWord) == 8) {
-      inline_cond(sb, fn, instr, taken);
+      inline_cond(sb, c, instr, taken);
       return;
    }
    d = unsafeIRDirty_0_N(3, "hotgrind_branch_cond",
                          VG_(fnptr_to_fnentry)(&branch_cond),
-                         mkIRExprVec_3(mkIRExpr_HWord((HWord)fn),
+                         mkIRExprVec_3(mkIRExpr_HWord((HWord)c),
                                        mkIRExpr_HWord((HWord)instr),
                                        atom(sb, word_ty, IRExpr_Unop(
                                           wide ? Iop_1Uto64 : Iop_1Uto32,
@@ -200,7 +191,7 @@ void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_Fn* fn,
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }
 
-void HT_(branch_emit_end)(IRSB* sb, HT_Fn* fn, Addr instr,
+void HT_(branch_emit_end)(IRSB* sb, HT_SelfCosts* c, Addr instr,
                           IRExpr* next, IRJumpKind jk)
 {
    IRDirty* d;
@@ -210,7 +201,7 @@ void HT_(branch_emit_end)(IRSB* sb, HT_Fn* fn, Addr instr,
    tl_assert(next->tag == Iex_RdTmp);
    d = unsafeIRDirty_0_N(3, "hotgrind_branch_indirect",
                          VG_(fnptr_to_fnentry)(&branch_indirect),
-                         mkIRExprVec_3(mkIRExpr_HWord((HWord)fn),
+                         mkIRExprVec_3(mkIRExpr_HWord((HWord)c),
                                        mkIRExpr_HWord((HWord)instr), next));
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }

@@ -912,7 +912,7 @@ static void thread_first_insn(ThreadId tid)
    HT_Fn* fn;
    if (!HT_(clo).call_graph || !HT_VALID_TID(tid)) return;
    fn = HT_(fn_at)(VG_(get_IP)(tid), &is_entry);
-   if (is_entry || fn->no_symbol) return;
+   if (is_entry || fn->self.no_symbol) return;
    tl_assert(threads[tid].n_acts == 0);
    /* The highest SP: glibc's clone pops the start routine and its
       argument off the new stack, which would otherwise end the

@@ -168,7 +168,8 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    f->dir    = intern(dir);
    f->line   = line;
    f->hash   = h;
-   f->ir     = 0;
+   VG_(memset)(&f->self, 0, sizeof f->self);
+   f->self.no_symbol = HT_(clo).call_graph && VG_(strcmp)(f->name, "???") == 0;
    f->marked = HT_(is_marked)(f->name, obj);
    f->calls  = 0;
    VG_(memset)(&f->incl, 0, sizeof f->incl);
@@ -177,20 +178,15 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    f->outside_calls = 0;
    f->recursive = False;
    f->mid_jump = False;
-   f->no_symbol = HT_(clo).call_graph && VG_(strcmp)(f->name, "???") == 0;
    VG_(memset)(&f->no_sym, 0, sizeof f->no_sym);
    f->report_id = 0;
    f->last_edge = NULL;
    f->root_context = NULL;
    f->truncated_root = NULL;
    f->last_context = NULL;
-   VG_(memset)(f->cache, 0, sizeof f->cache);
    VG_(memset)(f->heap, 0, sizeof f->heap);
-   f->end_ir = 0;
+   f->end = f->self;
    f->end_calls = 0;
-   VG_(memset)(f->end_cache, 0, sizeof f->end_cache);
-   VG_(memset)(f->branch, 0, sizeof f->branch);
-   VG_(memset)(f->end_branch, 0, sizeof f->end_branch);
    f->lines = NULL;
    f->inlined_into = into;
    /* Observed functions are entered through calls: an inlined copy of
@@ -347,6 +343,21 @@ static Bool has_heap(const HT_Fn* f)
    return f->heap[HT_Allocs] || f->heap[HT_Frees];
 }
 
+/* --lines=yes: 'f's self costs are its lines' sums. */
+static void sum_lines(HT_Fn* f)
+{
+   const HT_Line* l;
+   Int            i;
+   Bool           no_symbol = f->self.no_symbol;
+   VG_(memset)(&f->self, 0, sizeof f->self);
+   f->self.no_symbol = no_symbol;
+   for (l = f->lines; l; l = l->fn_next) {
+      f->self.ir += l->self.ir;
+      for (i = 0; i < HT_N_CACHE; i++)  f->self.cache[i]  += l->self.cache[i];
+      for (i = 0; i < HT_N_BRANCH; i++) f->self.branch[i] += l->self.branch[i];
+   }
+}
+
 void HT_(fn_snapshot_end)(void)
 {
    UInt i;
@@ -354,11 +365,13 @@ void HT_(fn_snapshot_end)(void)
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
          HT_Line* l;
-         for (l = f->lines; l; l = l->fn_next) l->end_ir = l->ir;
-         f->end_ir = f->ir;
+         for (l = f->lines; l; l = l->fn_next) l->end = l->self;
+         /* The functions' sums are final now: what runs after the end
+            (contexts_program_end asks which functions are listed)
+            reads them. */
+         if (HT_(clo).lines) sum_lines(f);
+         f->end = f->self;
          f->end_calls = f->calls;
-         VG_(memcpy)(f->end_cache, f->cache, sizeof f->cache);
-         VG_(memcpy)(f->end_branch, f->branch, sizeof f->branch);
       }
    }
 }
@@ -368,17 +381,16 @@ void HT_(fn_snapshot_end)(void)
 void HT_(fn_restore_end)(void)
 {
    UInt i;
-   if (HT_(program_state) != HT_Ended) return;
    for (i = 0; i < fn_nbuckets; i++) {
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
          HT_Line* l;
-         for (l = f->lines; l; l = l->fn_next) l->ir = l->end_ir;
-         f->ir = f->end_ir;
-         /* Inlined calls are counted inline, also after the end. */
-         if (f->inlined_into) f->calls = f->end_calls;
-         VG_(memcpy)(f->cache, f->end_cache, sizeof f->cache);
-         VG_(memcpy)(f->branch, f->end_branch, sizeof f->branch);
+         if (HT_(program_state) == HT_Ended) {
+            for (l = f->lines; l; l = l->fn_next) l->self = l->end;
+            f->self = f->end;
+         } else if (HT_(clo).lines) {
+            sum_lines(f);
+         }
       }
    }
 }
@@ -388,7 +400,7 @@ static Int cmp_report_order(const void* pa, const void* pb)
    const HT_Fn* a = *(const HT_Fn* const*)pa;
    const HT_Fn* b = *(const HT_Fn* const*)pb;
    Int c;
-   if (a->ir != b->ir) return a->ir > b->ir ? -1 : 1;
+   if (a->self.ir != b->self.ir) return a->self.ir > b->self.ir ? -1 : 1;
    if ((c = VG_(strcmp)(a->name, b->name)) != 0)     return c;
    if ((c = VG_(strcmp)(a->object, b->object)) != 0) return c;
    if ((c = VG_(strcmp)(a->file, b->file)) != 0)     return c;
@@ -410,7 +422,7 @@ Bool HT_(fn_listed)(const HT_Fn* f)
       every edge names listed ones; with --inline=yes an entered function
       all of whose code ran as inlined functions' (self Ir 0) is listed,
       so its calls are seen. */
-   return f->ir > 0 || has_heap(f)
+   return f->self.ir > 0 || has_heap(f)
           || ((HT_(clo).call_graph || HT_(clo).inlined) && f->calls > 0);
 }
 
@@ -423,7 +435,7 @@ HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
    for (i = 0; i < fn_nbuckets; i++) {
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
-         total += f->ir;
+         total += f->self.ir;
          if (HT_(fn_listed)(f))
             all[n++] = f;
       }
@@ -438,12 +450,14 @@ void HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw)
 {
    UInt  i;
    ULong sir = 0, sdr = 0, sdw = 0;
+   /* Instrumented code counts in lines then, and the clock runs inline. */
+   tl_assert(!HT_(clo).lines);
    for (i = 0; i < fn_nbuckets; i++) {
       const HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
-         sir += f->ir;
-         sdr += f->cache[HT_Dr];
-         sdw += f->cache[HT_Dw];
+         sir += f->self.ir;
+         sdr += f->self.cache[HT_Dr];
+         sdw += f->self.cache[HT_Dw];
       }
    }
    *ir = sir; *dr = sdr; *dw = sdw;
@@ -499,7 +513,7 @@ void HT_(fn_sum_figures)(HT_Fn** fns, UInt n, ULong cache[HT_N_CACHE],
    VG_(memset)(cache, 0, HT_N_CACHE * sizeof(ULong));
    VG_(memset)(branch, 0, HT_N_BRANCH * sizeof(ULong));
    for (i = 0; i < n; i++) {
-      for (j = 0; j < HT_N_CACHE; j++)  cache[j]  += fns[i]->cache[j];
-      for (j = 0; j < HT_N_BRANCH; j++) branch[j] += fns[i]->branch[j];
+      for (j = 0; j < HT_N_CACHE; j++)  cache[j]  += fns[i]->self.cache[j];
+      for (j = 0; j < HT_N_BRANCH; j++) branch[j] += fns[i]->self.branch[j];
    }
 }

@@ -113,6 +113,12 @@ typedef struct {
 
 #define HT_MAX_MARK_FILES 16
 
+/* --cost-model: how the report's cycles are estimated (ht_report.c). */
+typedef enum {
+   HT_Cost_L1LLMiss,         /* l1-ll-miss: cache misses (the default) */
+   HT_Cost_L1LLBranchMiss    /* l1-ll-branch-miss: and mispredictions */
+} HT_CostModel;
+
 /* Every option, read in one place (ht_main.c's
    ht_process_cmd_line_option) and only read elsewhere.  The patterns of
    --mark, --alloc-fn and --free-fn are parsed as they are read, into
@@ -124,6 +130,7 @@ typedef struct {
    Bool             collect_atstart;  /* --collect-atstart */
    Bool             cache_sim;        /* --cache-sim */
    Bool             branch_sim;       /* --branch-sim */
+   HT_CostModel     cost_model;       /* --cost-model */
    /* --I1, --D1, --LL: fixed by default, so every machine simulates the
       same caches; with --cache-geometry=host the ones not given are the
       host's (from post_clo_init on). */
@@ -180,6 +187,11 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure, IRSB* sbIn,
                       const VexGuestExtents* vge,
                       const VexArchInfo* archinfo_host,
                       IRType gWordTy, IRType hWordTy);
+/* Emits "*addr += by" as flat IR: 'addr' a constant or a temporary
+   (it is used twice), 'by' a 64-bit atom. */
+void  HT_(emit_add)(IRSB* sb, IRExpr* addr, IRExpr* by);
+/* The guest address an IR constant (a jump target) holds. */
+Addr  HT_(const_address)(const IRConst* c);
 
 /*------------------------------------------------------------*/
 /*--- Per-call distributions (ht_percall.c)                ---*/
@@ -239,9 +251,22 @@ typedef struct {
 struct _HT_Edge;
 struct _HT_Context;
 
+/* Self costs as instrumented code and the simulators add them: a
+   function's, or with --lines=yes one of its source lines'.  One type
+   for both, so a counter's address and the simulators' helpers take one
+   record whichever it is. */
+typedef struct {
+   ULong ir;
+   ULong cache[HT_N_CACHE];     /* --cache-sim=yes only */
+   ULong branch[HT_N_BRANCH];   /* --branch-sim=yes only */
+   /* "???" code with --call-graph=yes: what it costs also goes to the
+      innermost activation's no_sym (HT_(innermost_no_symbol)). */
+   Bool  no_symbol;
+} HT_SelfCosts;
+
 /* One function as the report names it: demangled name, object basename,
    and the source file and line of its entry.  Instrumented code adds to
-   'ir' directly, so an HT_Fn never moves and is never freed. */
+   'self' directly, so an HT_Fn never moves and is never freed. */
 struct _HT_Line;
 
 typedef struct _HT_Fn {
@@ -256,7 +281,10 @@ typedef struct _HT_Fn {
                                identity: the first seen is kept. */
    UInt           line;     /* 0 when there is no line info */
    UInt           hash;
-   ULong          ir;       /* self instruction count */
+   /* Its self costs.  With --lines=yes instrumented code counts in its
+      lines' records only, and these are their sums, made when the
+      program ends (HT_(fn_snapshot_end)) and before the report. */
+   HT_SelfCosts   self;
    /* For marked functions (--mark), and for every function with
       --call-graph=yes: */
    Bool           marked;
@@ -274,8 +302,6 @@ typedef struct _HT_Fn {
       then runs as one function's self cost inside the other's
       activation (glibc's mempcpy jumps into memcpy's body). */
    Bool           mid_jump;
-   Bool           no_symbol;       /* "???": its flushes also add to the
-                                      innermost activation's no_sym */
    HT_NoSymbolCosts no_sym;        /* "???" code run while innermost */
    UInt           report_id;       /* position in <functions>, from 1 */
    struct _HT_Edge* last_edge;     /* the edge into it last looked up */
@@ -286,15 +312,12 @@ typedef struct _HT_Fn {
    /* Its context last entered from a parent (a caller calling it in a
       loop among other calls). */
    struct _HT_Context* last_context;
-   ULong          cache[HT_N_CACHE];   /* self, --cache-sim=yes only */
    ULong          heap[HT_N_HEAP];     /* self, --heap=yes only */
-   ULong          branch[HT_N_BRANCH]; /* self, --branch-sim=yes only */
    HT_Observed    observe;  /* decided once, when the function is created */
-   /* Counts when the program ended, before Valgrind's freeres ran. */
-   ULong          end_ir;
-   ULong          end_calls;
-   ULong          end_cache[HT_N_CACHE];
-   ULong          end_branch[HT_N_BRANCH];
+   /* Its self costs when the program ended, before Valgrind's freeres
+      ran. */
+   HT_SelfCosts   end;
+   ULong          end_calls;     /* calls when the program ended */
    /* --lines=yes: its source lines, in creation order. */
    struct _HT_Line* lines;
    /* --inline=yes: the real function this inlined function's row is
@@ -303,9 +326,9 @@ typedef struct _HT_Fn {
    struct _HT_Fn*   inlined_into;
 } HT_Fn;
 
-/* --lines=yes: one (function, source file, line) with its self Ir.
-   Resolved at translation time like HT_Fn, so instrumented code adds
-   to 'ir' directly; never moves, never freed. */
+/* --lines=yes: one (function, source file, line) with its self costs.
+   Resolved at translation time like HT_Fn, so instrumented code and the
+   simulators add to 'self' directly; never moves, never freed. */
 typedef struct _HT_Line {
    struct _HT_Line* next;      /* hash chain */
    struct _HT_Line* fn_next;   /* the function's next line */
@@ -314,8 +337,8 @@ typedef struct _HT_Line {
    const HChar*     dir;       /* "" when none; part of the identity */
    UInt             line;      /* 0 when there is no line info */
    UInt             hash;
-   ULong            ir;
-   ULong            end_ir;    /* when the program ended */
+   HT_SelfCosts     self;
+   HT_SelfCosts     end;       /* when the program ended */
 } HT_Line;
 
 /* The line record of the instruction at 'a', which belongs to 'fn'. */
@@ -386,14 +409,15 @@ void    HT_(warn_unused_marks)(void);
 /* At the program's end: keeps every function's counts as they are now,
    and HT_(fn_restore_end) puts them back before the report (once the
    program has ended), so code run after the end (Valgrind's freeres)
-   counts nowhere. */
+   counts nowhere.  With --lines=yes both first make each function's self
+   costs its lines' sums. */
 void    HT_(fn_snapshot_end)(void);
 void    HT_(fn_restore_end)(void);
 /* The function containing client address 'a', at run time (a cached
    look-up by address, for the caller of an allocator). */
 HT_Fn*  HT_(fn_containing)(Addr a);
 /* The sums of every function's Ir, Dr and Dw (the running totals when
-   the clock does not run inline). */
+   the clock does not run inline, never with --lines=yes). */
 void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
 /* The cache and branch figures of FNS[0..N) summed: the run's totals. */
 void    HT_(fn_sum_figures)(HT_Fn** fns, UInt n, ULong cache[HT_N_CACHE],
@@ -557,15 +581,15 @@ const HChar* HT_(cache_geometry_problem)(const HT_CacheGeometry* g);
 void HT_(sim_init)(const HT_CacheGeometry* i1, const HT_CacheGeometry* d1,
                    const HT_CacheGeometry* ll);
 /* Called from instrumented code, in the program's access order. */
-VG_REGPARM(3) void HT_(sim_fetch)(HT_Fn* fn, Addr a, UWord size);
-VG_REGPARM(3) void HT_(sim_read)(HT_Fn* fn, Addr a, UWord size);
-VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size);
-VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size);
-VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_fetch)(HT_SelfCosts* c, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_read)(HT_SelfCosts* c, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_write)(HT_SelfCosts* c, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_read_counted)(HT_SelfCosts* c, Addr a, UWord size);
+VG_REGPARM(3) void HT_(sim_write_counted)(HT_SelfCosts* c, Addr a, UWord size);
 /* Data accesses at one base address, simulated in order by one call
    when the inline check of their group fails (ht_instrument.c). */
 typedef struct {
-   HT_Fn* fn;
+   HT_SelfCosts* c;
    Long   offset;       /* from the base address */
    UWord  size;
    Bool   write;
@@ -576,7 +600,7 @@ typedef struct {
 } HT_SimGroup;
 VG_REGPARM(2) void HT_(sim_group)(const HT_SimGroup* g, Addr base);
 /* sim_read or sim_write of 'size' bytes as a VG_REGPARM(2) helper of
-   (fn, a), and its name; NULL for sizes without one. */
+   (c, a), and its name; NULL for sizes without one. */
 void* HT_(sim_sized)(Bool write, Int size, const HChar** name);
 /* sim_fetch of 'size' bytes likewise (name "hotgrind_sim_fetch"). */
 void* HT_(sim_fetch_sized)(Int size);
@@ -588,13 +612,14 @@ void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
 /*------------------------------------------------------------*/
 
 /* Before side exit 'exit' of the instruction at 'instr' of 'instr_len'
-   bytes in 'fn': counts it with its prediction if it is a conditional
-   branch of the program. */
-void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_Fn* fn,
+   bytes, whose self costs are 'c' (its function's or line's): counts it
+   with its prediction if it is a conditional branch of the program. */
+void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_SelfCosts* c,
                            Addr instr, Int instr_len, const IRStmt* exit);
-/* At the end of a superblock whose last instruction is 'instr' in 'fn':
-   counts an indirect jump or call to 'next' with its prediction. */
-void HT_(branch_emit_end)(IRSB* sb, HT_Fn* fn, Addr instr,
+/* At the end of a superblock whose last instruction is 'instr', of self
+   costs 'c': counts an indirect jump or call to 'next' with its
+   prediction. */
+void HT_(branch_emit_end)(IRSB* sb, HT_SelfCosts* c, Addr instr,
                           IRExpr* next, IRJumpKind jk);
 
 /*------------------------------------------------------------*/

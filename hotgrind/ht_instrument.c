@@ -9,8 +9,9 @@
    translation time (ht_fn.c), and before every side exit, before every
    17th instruction and at the end of the block the tool adds the number
    of instructions executed since the previous such point to each
-   function's counter with a load/add/store on a constant address, so
-   counting Ir calls no helper.  A block left through a side exit counts
+   function's counter (each source line's with --lines=yes) with a
+   load/add/store on a constant address, so counting Ir calls no
+   helper.  A block left through a side exit counts
    exactly the instructions up to and including that exit -- the same
    instructions Cachegrind counts.  Helpers are called for what needs
    more than an add: the cache simulator (--cache-sim=yes, ht_sim.c,
@@ -37,9 +38,16 @@
 #define FLUSH_EVERY 16
 #define MAX_PENDING FLUSH_EVERY
 
+/* Where counts go: the instruction's function's self costs, or with
+   --lines=yes its source line's only.  Per-line records alone, the
+   functions' made as their sums at the end (HT_(fn_snapshot_end)),
+   rather than both counted: a flush then adds to one counter per
+   pending record, not two, and a helper gets one pointer; --lines=yes
+   then costs only the extra pending records (a block's instructions
+   span more lines than functions) and the inline clock it needs
+   (ht_main.c says why), which keeps it near an Ir-only run. */
 typedef struct {
-   HT_Fn* fn;
-   HT_Line* line;         /* --lines=yes, else NULL */
+   HT_SelfCosts* costs;
    ULong  n;              /* instructions */
    ULong  reads, writes;  /* queued data accesses (--cache-sim=yes) */
 } Pending;
@@ -51,7 +59,7 @@ typedef enum { Ev_Fetch, Ev_Read, Ev_Write } EventKind;
 
 typedef struct {
    EventKind kind;
-   HT_Fn*    fn;
+   HT_SelfCosts* costs;
    IRExpr*   addr;
    Int       size;
    Addr      instr;    /* the instruction it belongs to */
@@ -83,7 +91,7 @@ typedef struct {
    Int     n_events;   /* queued events (instructions alone without sim) */
    HT_Fn*  cur_fn;     /* the current instruction's function and address */
    HT_Fn*  prev_fn;    /* the previous instruction's, NULL at the start */
-   HT_Line* cur_line;  /* its source line (--lines=yes), else NULL */
+   HT_SelfCosts* cur_costs;  /* where its counts go (see Pending) */
    Addr    cur_instr;
    Int     cur_len;    /* its length in bytes */
    IRType  word_ty;
@@ -264,8 +272,8 @@ static IRExpr* group_guard(IRSB* sb, IRExpr* base, Long lo, Long span)
    most recently used of its set (a hit that changes nothing), which is
    most of them. */
 static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
-                          HT_Fn* fn, IRExpr* addr, Int size, IRExpr* guard,
-                          Bool counted)
+                          HT_SelfCosts* costs, IRExpr* addr, Int size,
+                          IRExpr* guard, Bool counted)
 {
    void*        fnp;
    void*        sized;
@@ -285,10 +293,10 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
            : NULL;
    if (sized)
       d = unsafeIRDirty_0_N(2, name, VG_(fnptr_to_fnentry)(sized),
-                            mkIRExprVec_2(mkIRExpr_HWord((HWord)fn), addr));
+                            mkIRExprVec_2(mkIRExpr_HWord((HWord)costs), addr));
    else
       d = unsafeIRDirty_0_N(3, name, VG_(fnptr_to_fnentry)(fnp),
-                            mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), addr,
+                            mkIRExprVec_3(mkIRExpr_HWord((HWord)costs), addr,
                                           mkIRExpr_HWord((HWord)size)));
    if (guard) {
       d->guard = guard;
@@ -370,17 +378,20 @@ static Bool is_mru_hit(Known* k, const Event* e)
    return e->kind == Ev_Fetch ? fetch_is_mru_hit(k, e) : data_is_mru_hit(k, e);
 }
 
-/* Emits "*addr += n" as three flat IR statements; addr is a constant or
-   a temporary, so it may appear twice. */
-static void add_at(IRSB* sb, IRExpr* addr, ULong n)
+void HT_(emit_add)(IRSB* sb, IRExpr* addr, IRExpr* by)
 {
    IRTemp  old  = newIRTemp(sb->tyenv, Ity_I64);
    IRTemp  sum  = newIRTemp(sb->tyenv, Ity_I64);
    addStmtToIRSB(sb, IRStmt_WrTmp(old, IRExpr_Load(HT_ENDIAN, Ity_I64, addr)));
    addStmtToIRSB(sb, IRStmt_WrTmp(sum,
-      IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
-                   IRExpr_Const(IRConst_U64(n)))));
+      IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old), by)));
    addStmtToIRSB(sb, IRStmt_Store(HT_ENDIAN, addr, IRExpr_RdTmp(sum)));
+}
+
+/* "*addr += n" for a count known now. */
+static void add_at(IRSB* sb, IRExpr* addr, ULong n)
+{
+   HT_(emit_add)(sb, addr, IRExpr_Const(IRConst_U64(n)));
 }
 
 /* "*counter += n", the counter at an address known now. */
@@ -470,7 +481,7 @@ static Int emit_group(SBState* s, Int i)
       Event* m = &s->events[j];
       if (j > i && is_mru_hit(&s->known, m)) continue;
       if (m->kind == Ev_Fetch) continue;
-      g->access[n].fn     = m->fn;
+      g->access[n].c      = m->costs;
       g->access[n].offset = m->offset;
       g->access[n].size   = (UWord)m->size;
       g->access[n].write  = m->kind == Ev_Write;
@@ -500,7 +511,7 @@ static void emit_events(SBState* s)
          i = last;
          continue;
       }
-      emit_sim_call(s->sbOut, s->word_ty, e->kind, e->fn, e->addr,
+      emit_sim_call(s->sbOut, s->word_ty, e->kind, e->costs, e->addr,
                     e->size, NULL, False);
    }
 }
@@ -517,13 +528,14 @@ static void flush_pending(SBState* s)
    if (HT_(collecting)) {
       for (i = 0; i < s->n_pending; i++) {
          Pending* p = &s->pending[i];
-         add_to_counter(s->sbOut, &p->fn->ir, p->n);
-         if (p->line) add_to_counter(s->sbOut, &p->line->ir, p->n);
-         if (p->reads)  add_to_counter(s->sbOut, &p->fn->cache[HT_Dr], p->reads);
-         if (p->writes) add_to_counter(s->sbOut, &p->fn->cache[HT_Dw], p->writes);
+         add_to_counter(s->sbOut, &p->costs->ir, p->n);
+         if (p->reads)
+            add_to_counter(s->sbOut, &p->costs->cache[HT_Dr], p->reads);
+         if (p->writes)
+            add_to_counter(s->sbOut, &p->costs->cache[HT_Dw], p->writes);
          reads += p->reads;
          writes += p->writes;
-         if (p->fn->no_symbol) {
+         if (p->costs->no_symbol) {
             void* slot = &HT_(innermost_no_symbol);
             add_through_pointer(s->sbOut, slot,
                                 offsetof(HT_NoSymbolCosts, ir), p->n);
@@ -550,28 +562,21 @@ static void flush_pending(SBState* s)
    s->n_events  = 0;
 }
 
-/* The pending entry of 'fn' (and its source line 'line' with
-   --lines=yes), created if needed. */
-static Pending* pending_of(SBState* s, HT_Fn* fn, HT_Line* line)
+/* The pending entry of self costs 'costs', created if needed. */
+static Pending* pending_of(SBState* s, HT_SelfCosts* costs)
 {
    Int i;
    for (i = 0; i < s->n_pending; i++)
-      if (s->pending[i].fn == fn && s->pending[i].line == line)
+      if (s->pending[i].costs == costs)
          return &s->pending[i];
-   /* Every pending function has an instruction since the last flush, and
+   /* Every pending record has an instruction since the last flush, and
       a flush comes at least every FLUSH_EVERY instructions. */
    tl_assert(s->n_pending < MAX_PENDING);
-   s->pending[s->n_pending].fn = fn;
-   s->pending[s->n_pending].line = line;
+   s->pending[s->n_pending].costs = costs;
    s->pending[s->n_pending].n = 0;
    s->pending[s->n_pending].reads = 0;
    s->pending[s->n_pending].writes = 0;
    return &s->pending[s->n_pending++];
-}
-
-static Addr const_address(const IRConst* c)
-{
-   return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
 }
 
 /* The statement that defines temporary 't' in 'sb', or -1. */
@@ -597,7 +602,7 @@ static void address_parts(const SBState* s, IRExpr* addr, IRExpr** base,
    *offset = 0;
    if (addr->tag == Iex_Const) {
       *base = NULL;
-      *offset = (Long)const_address(addr->Iex.Const.con);
+      *offset = (Long)HT_(const_address)(addr->Iex.Const.con);
       return;
    }
    if (addr->tag != Iex_RdTmp || s->word_ty != Ity_I64) return;
@@ -627,12 +632,12 @@ static void queue_event(SBState* s, EventKind kind, IRExpr* addr, Int size)
    if (s->n_events == FLUSH_EVERY) flush_pending(s);
    tl_assert(s->n_events < FLUSH_EVERY);
    e = &s->events[s->n_events++];
-   e->kind = kind; e->fn = s->cur_fn; e->addr = addr; e->size = size;
+   e->kind = kind; e->costs = s->cur_costs; e->addr = addr; e->size = size;
    e->instr = s->cur_instr;
    address_parts(s, addr, &e->base, &e->offset);
    /* The current instruction is pending (a flush above re-adds it). */
-   pending_of(s, s->cur_fn, s->cur_line)->reads  += kind == Ev_Read;
-   pending_of(s, s->cur_fn, s->cur_line)->writes += kind == Ev_Write;
+   pending_of(s, s->cur_costs)->reads  += kind == Ev_Read;
+   pending_of(s, s->cur_costs)->writes += kind == Ev_Write;
 }
 
 static void queue_read(SBState* s, IRExpr* addr, Int size)
@@ -664,7 +669,7 @@ static void guarded_access(SBState* s, EventKind kind, IRExpr* addr,
    /* It may or may not happen: what D1 holds is no longer known. */
    s->known.data_known = False;
    if (HT_(collecting))
-      emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_fn, addr, size,
+      emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_costs, addr, size,
                     guard, True);
 }
 
@@ -682,18 +687,18 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
    s->n_instrs++;
    if (HT_(clo).inlined) fn = HT_(inline_attribute)(s->sbOut, fn, a);
    s->cur_fn = fn;
-   s->cur_line = HT_(clo).lines ? HT_(line_at)(fn, a) : NULL;
+   s->cur_costs = HT_(clo).lines ? &HT_(line_at)(fn, a)->self : &fn->self;
    s->cur_instr = a;
    s->cur_len = len;
    if (HT_(clo).cache_sim) {
       s->events[s->n_events].kind  = Ev_Fetch;
-      s->events[s->n_events].fn    = fn;
+      s->events[s->n_events].costs = s->cur_costs;
       s->events[s->n_events].addr  = mkIRExpr_HWord((HWord)a);
       s->events[s->n_events].size  = len;
       s->events[s->n_events].instr = a;
    }
    s->n_events++;
-   pending_of(s, fn, s->cur_line)->n++;
+   pending_of(s, s->cur_costs)->n++;
 }
 
 /* --call-graph=yes: a direct transfer from code of 'from' to 'target',
@@ -704,13 +709,18 @@ static void note_direct_transfer(HT_Fn* from, Addr target)
 {
    Bool   is_entry;
    HT_Fn* to;
-   if (!HT_(clo).call_graph || from == NULL || from->no_symbol) return;
+   if (!HT_(clo).call_graph || from == NULL || from->self.no_symbol) return;
    if (from->inlined_into) from = from->inlined_into;
    to = HT_(fn_at)(target, &is_entry);
-   if (to != from && !is_entry && !to->no_symbol) {
+   if (to != from && !is_entry && !to->self.no_symbol) {
       from->mid_jump = True;
       to->mid_jump = True;
    }
+}
+
+Addr HT_(const_address)(const IRConst* c)
+{
+   return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
 }
 
 /* Whether guest-state bytes [off, off + size) overlap SP. */
@@ -885,10 +895,11 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
          flush_pending(s);
          if (HT_(clo).inlined) HT_(inline_before_exit)(s->sbOut);
          if (HT_(clo).branch_sim && HT_(collecting))
-            HT_(branch_emit_exit)(s->sbOut, s->word_ty, s->cur_fn,
+            HT_(branch_emit_exit)(s->sbOut, s->word_ty, s->cur_costs,
                                   s->cur_instr, s->cur_len, st);
          if (st->Ist.Exit.jk == Ijk_Boring)
-            note_direct_transfer(s->cur_fn, const_address(st->Ist.Exit.dst));
+            note_direct_transfer(s->cur_fn,
+                                 HT_(const_address)(st->Ist.Exit.dst));
          break;
       case Ist_LLSC:
          /* Cachegrind flushes before a load-linked too (arm64's ldxr):
@@ -930,7 +941,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.cur_instr = 0;
    s.cur_len   = 0;
    s.prev_fn   = NULL;
-   s.cur_line  = NULL;
+   s.cur_costs = NULL;
    s.word_ty   = gWordTy;
    if (HT_(clo).inlined) HT_(inline_block_start)();
    s.known.fetch_known = False;
@@ -945,10 +956,11 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    flush_pending(&s);
    if (HT_(clo).inlined) HT_(inline_block_end)(s.sbOut, sbIn->jumpkind);
    if (HT_(clo).branch_sim && HT_(collecting))
-      HT_(branch_emit_end)(s.sbOut, s.cur_fn, s.cur_instr, sbIn->next,
+      HT_(branch_emit_end)(s.sbOut, s.cur_costs, s.cur_instr, sbIn->next,
                            sbIn->jumpkind);
    if (sbIn->next->tag == Iex_Const && sbIn->jumpkind == Ijk_Boring)
-      note_direct_transfer(s.cur_fn, const_address(sbIn->next->Iex.Const.con));
+      note_direct_transfer(s.cur_fn,
+                           HT_(const_address)(sbIn->next->Iex.Const.con));
    /* Every return, longjmp and exception landing is a jump to a computed
       address: only those blocks can end an activation. */
    /* A return's target can be a constant here: when VEX chases an arm64

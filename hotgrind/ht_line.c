@@ -7,8 +7,9 @@
 
 /* --lines=yes: each instruction's (function, file, line) is resolved
    once, at translation time, with the debug-info call Cachegrind uses
-   (VG_(get_filename_linenum)), so the instrumented code adds a constant
-   to a fixed per-line counter next to the function's. */
+   (VG_(get_filename_linenum)), so the instrumented code and the
+   simulators add to a fixed per-line record instead of the function's
+   (ht_instrument.c says why). */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_debuginfo.h"
@@ -82,8 +83,9 @@ HT_Line* HT_(line_at)(HT_Fn* fn, Addr a)
    l->dir    = intern_line_string(dir);
    l->line   = line;
    l->hash   = h;
-   l->ir     = 0;
-   l->end_ir = 0;
+   VG_(memset)(&l->self, 0, sizeof l->self);
+   l->self.no_symbol = fn->self.no_symbol;
+   l->end    = l->self;
    l->fn_next = fn->lines;
    fn->lines  = l;
    l->next = line_buckets[h & (line_nbuckets - 1)];

@@ -42,6 +42,7 @@ HT_Clo HT_(clo) = {
    .collect_atstart = True,
    .cache_sim       = False,
    .branch_sim      = False,
+   .cost_model      = HT_Cost_L1LLMiss,
    .I1              = { 32768, 8, 64 },
    .D1              = { 32768, 8, 64 },
    .LL              = { 8388608, 16, 64 },
@@ -184,6 +185,13 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    else if VG_BOOL_CLO(arg, "--collect-atstart", c->collect_atstart) {}
    else if VG_BOOL_CLO(arg, "--cache-sim", c->cache_sim) {}
    else if VG_BOOL_CLO(arg, "--branch-sim", c->branch_sim) {}
+   else if VG_XACT_CLO(arg, "--cost-model=l1-ll-miss", c->cost_model,
+                       HT_Cost_L1LLMiss) {}
+   else if VG_XACT_CLO(arg, "--cost-model=l1-ll-branch-miss", c->cost_model,
+                       HT_Cost_L1LLBranchMiss) {}
+   else if VG_STR_CLO(arg, "--cost-model", value)
+      VG_(fmsg_bad_option)(arg, "the cost models are l1-ll-miss and "
+                           "l1-ll-branch-miss\n");
    else if VG_STR_CLO(arg, "--I1", value)
       parse_cache_option(arg, value, &c->I1, &c->given_I1);
    else if VG_STR_CLO(arg, "--D1", value)
@@ -250,7 +258,12 @@ static void ht_print_usage(void)
 "                                does: Dr Dw I1mr ILmr D1mr DLmr D1mw DLmw [no]\n"
 "    --branch-sim=no|yes         simulate branch prediction as Cachegrind\n"
 "                                does: Bc Bcm Bi Bim [no]\n"
-"    --lines=no|yes              also count self Ir per source line [no]\n"
+"    --cost-model=l1-ll-miss|l1-ll-branch-miss\n"
+"                                how cycles are estimated: Ir + 10 x L1\n"
+"                                misses + 100 x LL misses, or that + 10 x\n"
+"                                (Bcm + Bim), which needs --cache-sim=yes\n"
+"                                and --branch-sim=yes [l1-ll-miss]\n"
+"    --lines=no|yes              also count self costs per source line [no]\n"
 "    --inline=no|yes             give inlined functions rows of their own,\n"
 "                                with their calls (switches Valgrind's\n"
 "                                --read-inline-info on) [no]\n"
@@ -469,11 +482,12 @@ static void cache_post_clo_init(void)
 static void ht_post_clo_init(void)
 {
    start_pid = VG_(getpid)();
-   /* Cache and branch figures are still counted per function only: a
-      per-line report without them would look complete and be wrong. */
-   if (HT_(clo).lines && (HT_(clo).cache_sim || HT_(clo).branch_sim)) {
-      VG_(fmsg)("hotgrind: --lines=yes counts Ir only so far; it cannot be "
-                "combined with --cache-sim=yes or --branch-sim=yes\n");
+   /* A model whose inputs are not counted would price them at zero. */
+   if (HT_(clo).cost_model == HT_Cost_L1LLBranchMiss
+       && !(HT_(clo).cache_sim && HT_(clo).branch_sim)) {
+      VG_(fmsg)("hotgrind: --cost-model=l1-ll-branch-miss prices cache "
+                "misses and branch mispredictions: it needs --cache-sim=yes "
+                "and --branch-sim=yes\n");
       VG_(exit)(1);
    }
    HT_(mark_post_clo_init)();
@@ -485,9 +499,14 @@ static void ht_post_clo_init(void)
    HT_(threads_init)();
    HT_(collecting) = HT_(clo).collect_atstart;
    /* Marks, thread events and the call graph read the clock at every
-      call they track. */
+      call they track.  With --lines=yes the functions' counts are not
+      kept while the program runs (their lines' are), and a clock summed
+      over every line at each thread switch made two Python threads
+      passing items through a queue 1.6x slower; the inline clock's add
+      at every flush costs start-up-bound runs about 10% instead
+      (docs/performance.md). */
    HT_(clock_inline) = HT_(n_marks)() > 0 || HT_(clo).thread_events
-                       || HT_(clo).call_graph;
+                       || HT_(clo).call_graph || HT_(clo).lines;
 #if defined(VGA_amd64) || defined(VGA_x86)
    /* A custom allocator is usually called directly from the same object,
       so VEX may chase the call into the same superblock and drop a

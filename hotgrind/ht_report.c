@@ -291,27 +291,41 @@ static void write_libc(Out* o)
    out_str(o, "/>\n");
 }
 
-/* The cycle estimate's model.  Its weights are Cachegrind's documented
-   rule of thumb; changing them is a new version, so reports say which. */
-#define COST_MODEL_NAME    "l1-ll-miss"
-#define COST_MODEL_VERSION 1
-#define COST_L1_MISS       10
-#define COST_LL_MISS       100
+/* The cycle estimate's models (--cost-model).  l1-ll-miss's weights are
+   Cachegrind's documented rule of thumb; l1-ll-branch-miss adds a price
+   for each mispredicted branch, 10 cycles as in Callgrind's and
+   KCachegrind's cycle estimate (CEst).  Changing a weight is a new
+   version, so reports say which. */
+#define COST_MODEL_NAME        "l1-ll-miss"
+#define COST_MODEL_BRANCH_NAME "l1-ll-branch-miss"
+#define COST_MODEL_VERSION     1
+#define COST_L1_MISS           10
+#define COST_LL_MISS           100
+#define COST_MISPREDICT        10
 
 /* The cache figures of --cache-sim=yes, in Cachegrind's order after Ir,
-   then the cycle estimate computed from them. */
-static void out_cache_attrs(Out* o, ULong ir, const ULong cache[HT_N_CACHE])
+   then the cycle estimate computed from them and, with the model that
+   prices mispredictions, from 'branch'; NULL for an element without
+   branch figures, which then gets no estimate under that model. */
+static void out_cache_attrs(Out* o, ULong ir, const ULong cache[HT_N_CACHE],
+                            const ULong branch[HT_N_BRANCH])
 {
    static const HChar* const names[HT_N_CACHE] = {
       "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"
    };
-   Int i;
+   Bool  prices_branches = HT_(clo).cost_model == HT_Cost_L1LLBranchMiss;
+   ULong cycles;
+   Int   i;
    if (!HT_(clo).cache_sim) return;
    for (i = 0; i < HT_N_CACHE; i++)
       out_attr_u64(o, names[i], cache[i]);
-   out_attr_u64(o, "cycles", ir
+   if (prices_branches && branch == NULL) return;
+   cycles = ir
       + COST_L1_MISS * (cache[HT_I1mr] + cache[HT_D1mr] + cache[HT_D1mw])
-      + COST_LL_MISS * (cache[HT_ILmr] + cache[HT_DLmr] + cache[HT_DLmw]));
+      + COST_LL_MISS * (cache[HT_ILmr] + cache[HT_DLmr] + cache[HT_DLmw]);
+   if (prices_branches)
+      cycles += COST_MISPREDICT * (branch[HT_Bcm] + branch[HT_Bim]);
+   out_attr_u64(o, "cycles", cycles);
 }
 
 /* The branch figures of --branch-sim=yes, in Cachegrind's order. */
@@ -326,19 +340,32 @@ static void out_branch_attrs(Out* o, const ULong branch[HT_N_BRANCH])
       out_attr_u64(o, names[i], branch[i]);
 }
 
+/* Self costs: Ir, then the cache and branch figures the run counts;
+   a function's <self> and each of its <line>s. */
+static void out_self_attrs(Out* o, const HT_SelfCosts* c)
+{
+   out_attr_u64(o, "Ir", c->ir);
+   out_cache_attrs(o, c->ir, c->cache, c->branch);
+   out_branch_attrs(o, c->branch);
+}
+
 static void write_cache_geometry(Out* o)
 {
    const HT_CacheGeometry* g[3] = { &HT_(clo).I1, &HT_(clo).D1,
                                     &HT_(clo).LL };
    const HChar*            names[3] = { "I1", "D1", "LL" };
+   Bool                    prices_branches
+      = HT_(clo).cost_model == HT_Cost_L1LLBranchMiss;
    HChar                   tmp[64];
    Int                     i;
    if (!HT_(clo).cache_sim) return;
    out_str(o, "    <cost-model");
-   out_attr(o, "name", COST_MODEL_NAME);
+   out_attr(o, "name", prices_branches ? COST_MODEL_BRANCH_NAME
+                                       : COST_MODEL_NAME);
    out_attr_u64(o, "version", COST_MODEL_VERSION);
    out_attr_u64(o, "l1-miss", COST_L1_MISS);
    out_attr_u64(o, "ll-miss", COST_LL_MISS);
+   if (prices_branches) out_attr_u64(o, "mispredict", COST_MISPREDICT);
    out_str(o, "/>\n");
    out_str(o, "    <cache");
    for (i = 0; i < 3; i++) {
@@ -525,7 +552,7 @@ static void write_inclusive(Out* o, const HT_Costs* incl, HT_PerCall* pc,
    out_str(o, indent);
    out_str(o, "<inclusive");
    out_attr_u64(o, "Ir", incl->ir);
-   out_cache_attrs(o, incl->ir, incl->cache);
+   out_cache_attrs(o, incl->ir, incl->cache, NULL);
    out_heap_attrs(o, incl->heap);
    out_str(o, "/>\n");
    if (pc == NULL) return;
@@ -587,7 +614,7 @@ static void write_call_graph(Out* o, HT_Fn* f, HT_Edge** edges, UInt n_edges,
    if (f->no_sym.ir > 0) {
       out_str(o, "      <no-symbol");
       out_attr_u64(o, "Ir", f->no_sym.ir);
-      out_cache_attrs(o, f->no_sym.ir, f->no_sym.cache);
+      out_cache_attrs(o, f->no_sym.ir, f->no_sym.cache, NULL);
       out_str(o, "/>\n");
    }
    while (*next_edge < n_edges && edges[*next_edge]->caller == f)
@@ -601,27 +628,27 @@ static void write_call_graph(Out* o, HT_Fn* f, HT_Edge** edges, UInt n_edges,
       out_attr_u64(o, "callee", e->callee->report_id);
       out_attr_u64(o, "calls", e->calls);
       out_attr_u64(o, "Ir", e->incl.ir);
-      out_cache_attrs(o, e->incl.ir, e->incl.cache);
+      out_cache_attrs(o, e->incl.ir, e->incl.cache, NULL);
       out_heap_attrs(o, e->incl.heap);
       out_str(o, "/>\n");
    }
    out_str(o, "      </callees>\n");
 }
 
-/* --lines=yes: the function's self Ir per source line, lines with a
-   zero count (run only after the end) left out. */
+/* --lines=yes: the function's self costs per source line, lines with
+   no instruction counted (run only after the end) left out. */
 static void write_lines(Out* o, const HT_Fn* f)
 {
    UInt      i, n;
    HT_Line** lines = HT_(lines_sorted)(f, &n);
    out_str(o, "      <lines>\n");
    for (i = 0; i < n; i++) {
-      if (lines[i]->ir == 0) continue;
+      if (lines[i]->self.ir == 0) continue;
       out_str(o, "        <line");
       out_attr(o, "file", lines[i]->file);
       if (lines[i]->dir[0] != '\0') out_attr(o, "dir", lines[i]->dir);
       out_attr_u64(o, "line", lines[i]->line);
-      out_attr_u64(o, "Ir", lines[i]->ir);
+      out_self_attrs(o, &lines[i]->self);
       out_str(o, "/>\n");
    }
    out_str(o, "      </lines>\n");
@@ -668,9 +695,7 @@ static void write_functions(Out* o, HT_Fn** fns, UInt n)
             out_attr(o, "mid-jump", "yes");
       }
       out_str(o, ">\n      <self");
-      out_attr_u64(o, "Ir", f->ir);
-      out_cache_attrs(o, f->ir, f->cache);
-      out_branch_attrs(o, f->branch);
+      out_self_attrs(o, &f->self);
       out_str(o, "/>\n");
       if (HT_(clo).lines)
          write_lines(o, f);
@@ -721,7 +746,7 @@ static void write_context_costs(Out* o, const HChar* element,
    out_str(o, "      <");
    out_str(o, element);
    out_attr_u64(o, "Ir", c->ir);
-   out_cache_attrs(o, c->ir, c->cache);
+   out_cache_attrs(o, c->ir, c->cache, NULL);
    if (heap) out_heap_attrs(o, c->heap);
    out_str(o, "/>\n");
 }
@@ -758,7 +783,7 @@ static void write_contexts(Out* o, UInt n_fns, ULong total,
    out_str(o, ">\n");
    out_str(o, "    <outside");
    out_attr_u64(o, "Ir", outside.ir);
-   out_cache_attrs(o, outside.ir, outside.cache);
+   out_cache_attrs(o, outside.ir, outside.cache, NULL);
    out_heap_attrs(o, outside.heap);
    out_str(o, "/>\n");
    for (i = 0; i < n; i++) {
@@ -1084,7 +1109,7 @@ Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total)
    out_str(o, "  <totals");
    out_attr_u64(o, "Ir", total);
    HT_(fn_sum_figures)(fns, n, cache_total, branch_total);
-   out_cache_attrs(o, total, cache_total);
+   out_cache_attrs(o, total, cache_total, branch_total);
    out_branch_attrs(o, branch_total);
    write_heap_totals(o);
    write_functions(o, fns, n);

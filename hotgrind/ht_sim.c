@@ -126,36 +126,37 @@ static HT_SIM_INLINE Bool ref_is_miss(Cache* c, Addr a, UWord size)
    return set_ref_is_miss(c, last) || miss;
 }
 
-/* A miss counts for the function and for the running totals that
-   inclusive costs are measured with. */
-static HT_SIM_INLINE void miss(HT_Fn* fn, Int what)
+/* A miss counts in the self costs of the access's function (or line,
+   --lines=yes) and in the running totals that inclusive costs are
+   measured with. */
+static HT_SIM_INLINE void miss(HT_SelfCosts* c, Int what)
 {
-   fn->cache[what]++;
+   c->cache[what]++;
    HT_(cache_total)[what]++;
-   if (fn->no_symbol) HT_(innermost_no_symbol)->cache[what]++;
+   if (c->no_symbol) HT_(innermost_no_symbol)->cache[what]++;
 }
 
-VG_REGPARM(3) void HT_(sim_fetch)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_fetch)(HT_SelfCosts* c, Addr a, UWord size)
 {
    if (ref_is_miss(&I1, a, size)) {
-      miss(fn, HT_I1mr);
-      if (ref_is_miss(&LL, a, size)) miss(fn, HT_ILmr);
+      miss(c, HT_I1mr);
+      if (ref_is_miss(&LL, a, size)) miss(c, HT_ILmr);
    }
 }
 
-VG_REGPARM(3) void HT_(sim_read)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_read)(HT_SelfCosts* c, Addr a, UWord size)
 {
    if (ref_is_miss(&D1, a, size)) {
-      miss(fn, HT_D1mr);
-      if (ref_is_miss(&LL, a, size)) miss(fn, HT_DLmr);
+      miss(c, HT_D1mr);
+      if (ref_is_miss(&LL, a, size)) miss(c, HT_DLmr);
    }
 }
 
-VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_write)(HT_SelfCosts* c, Addr a, UWord size)
 {
    if (ref_is_miss(&D1, a, size)) {
-      miss(fn, HT_D1mw);
-      if (ref_is_miss(&LL, a, size)) miss(fn, HT_DLmw);
+      miss(c, HT_D1mw);
+      if (ref_is_miss(&LL, a, size)) miss(c, HT_DLmw);
    }
 }
 
@@ -163,10 +164,10 @@ VG_REGPARM(3) void HT_(sim_write)(HT_Fn* fn, Addr a, UWord size)
    rather than an argument: one argument less to set up at every call
    site, which is code VEX translates and runs for each access. */
 #define HT_SIZED_HELPERS(n) \
-   static VG_REGPARM(2) void read_##n(HT_Fn* fn, Addr a) \
-   { HT_(sim_read)(fn, a, n); } \
-   static VG_REGPARM(2) void write_##n(HT_Fn* fn, Addr a) \
-   { HT_(sim_write)(fn, a, n); }
+   static VG_REGPARM(2) void read_##n(HT_SelfCosts* c, Addr a) \
+   { HT_(sim_read)(c, a, n); } \
+   static VG_REGPARM(2) void write_##n(HT_SelfCosts* c, Addr a) \
+   { HT_(sim_write)(c, a, n); }
 HT_SIZED_HELPERS(1)
 HT_SIZED_HELPERS(2)
 HT_SIZED_HELPERS(4)
@@ -198,8 +199,8 @@ void* HT_(sim_sized)(Bool write, Int size, const HChar** name)
 /* Instruction fetches of every length up to 16 bytes (x86's longest is
    15), likewise. */
 #define HT_FETCH_HELPER(n) \
-   static VG_REGPARM(2) void fetch_##n(HT_Fn* fn, Addr a) \
-   { HT_(sim_fetch)(fn, a, n); }
+   static VG_REGPARM(2) void fetch_##n(HT_SelfCosts* c, Addr a) \
+   { HT_(sim_fetch)(c, a, n); }
 HT_FETCH_HELPER(1)  HT_FETCH_HELPER(2)  HT_FETCH_HELPER(3)  HT_FETCH_HELPER(4)
 HT_FETCH_HELPER(5)  HT_FETCH_HELPER(6)  HT_FETCH_HELPER(7)  HT_FETCH_HELPER(8)
 HT_FETCH_HELPER(9)  HT_FETCH_HELPER(10) HT_FETCH_HELPER(11) HT_FETCH_HELPER(12)
@@ -222,27 +223,27 @@ VG_REGPARM(2) void HT_(sim_group)(const HT_SimGroup* g, Addr base)
    for (i = 0; i < g->n; i++) {
       const HT_SimGroupAccess* a = &g->access[i];
       if (a->write)
-         HT_(sim_write)(a->fn, base + (Addr)a->offset, a->size);
+         HT_(sim_write)(a->c, base + (Addr)a->offset, a->size);
       else
-         HT_(sim_read)(a->fn, base + (Addr)a->offset, a->size);
+         HT_(sim_read)(a->c, base + (Addr)a->offset, a->size);
    }
 }
 
 /* Guarded loads and stores: counted and simulated only when they happen. */
-VG_REGPARM(3) void HT_(sim_read_counted)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_read_counted)(HT_SelfCosts* c, Addr a, UWord size)
 {
-   fn->cache[HT_Dr]++;
+   c->cache[HT_Dr]++;
    HT_(cache_total)[HT_Dr]++;
-   if (fn->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dr]++;
-   HT_(sim_read)(fn, a, size);
+   if (c->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dr]++;
+   HT_(sim_read)(c, a, size);
 }
 
-VG_REGPARM(3) void HT_(sim_write_counted)(HT_Fn* fn, Addr a, UWord size)
+VG_REGPARM(3) void HT_(sim_write_counted)(HT_SelfCosts* c, Addr a, UWord size)
 {
-   fn->cache[HT_Dw]++;
+   c->cache[HT_Dw]++;
    HT_(cache_total)[HT_Dw]++;
-   if (fn->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dw]++;
-   HT_(sim_write)(fn, a, size);
+   if (c->no_symbol) HT_(innermost_no_symbol)->cache[HT_Dw]++;
+   HT_(sim_write)(c, a, size);
 }
 
 /* For the inline hit path: a hit on a set's most recently used line

@@ -170,11 +170,12 @@ static void warn_unnamed(HT_Fn** fns, UInt n, ULong total)
    HChar     top[3 * 300] = "";
 
    for (i = 0; i < n; i++) {
-      if (VG_(strcmp)(fns[i]->name, "???") != 0 || fns[i]->ir == 0) continue;
-      unnamed += fns[i]->ir;
+      if (VG_(strcmp)(fns[i]->name, "???") != 0 || fns[i]->self.ir == 0)
+         continue;
+      unnamed += fns[i]->self.ir;
       for (j = 0; j < n_per && per[j].object != fns[i]->object; j++) {}
       if (j == n_per) { per[n_per].object = fns[i]->object; per[n_per++].ir = 0; }
-      per[j].ir += fns[i]->ir;
+      per[j].ir += fns[i]->self.ir;
    }
    if (total == 0 || unnamed * 100 < total * UNNAMED_WARN_PERCENT) {
       VG_(free)(per);

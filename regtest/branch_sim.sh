@@ -74,6 +74,90 @@ if "$PYTHON3" "$srcdir/cg_compare.py" off_by_one.xml oracle_c.cg Bcm >/dev/null;
 fi
 pass "cg_compare.py rejects a Bcm off by one"
 
+# The cost model that prices mispredictions, l1-ll-branch-miss: cycles =
+# Ir + 10 x (I1mr + D1mr + D1mw) + 100 x (ILmr + DLmr + DLmw)
+# + 10 x (Bcm + Bim), worked out here from Cachegrind's own figures (its
+# summary: line, and the sum of main's records), for the totals and for
+# main; the elements without branch figures get no cycles; two runs are
+# identical; asking for the default model changes nothing; and the model
+# is refused without both simulators.
+# shellcheck disable=SC2086  # GEOM is three options
+hg model.xml --branch-sim=yes --cache-sim=yes $GEOM \
+   --cost-model=l1-ll-branch-miss -- ../oracle_cxx
+# cg_cycles CG-FILE [FN]: the model's cycles from Cachegrind's figures,
+# of its summary, or of function FN.
+cg_cycles() {
+   awk -v fn="${2:-}" '
+      /^events:/ { for (i = 2; i <= NF; i++) ev[i - 1] = $i }
+      /^fn=/ { cur = substr($0, 4) }
+      /^[0-9]/ && fn != "" && cur == fn {
+         for (i = 2; i <= NF; i++) s[ev[i - 1]] += $i }
+      /^summary:/ && fn == "" { for (i = 2; i <= NF; i++) s[ev[i - 1]] = $i }
+      END { printf "%.0f\n", s["Ir"] + 10 * (s["I1mr"] + s["D1mr"] + s["D1mw"]) \
+               + 100 * (s["ILmr"] + s["DLmr"] + s["DLmw"]) \
+               + 10 * (s["Bcm"] + s["Bim"]) }' "$1"
+}
+want=$(cg_cycles oracle_cxx_cache.cg)
+got=$(xpath model.xml 'string(/hotgrind/totals/@cycles)')
+test "$got" = "$want" || fail "l1-ll-branch-miss: total cycles $got, by hand from Cachegrind's $want"
+want_main=$(cg_cycles oracle_cxx_cache.cg main)
+got_main=$(fn_branch model.xml main cycles)
+test "$got_main" = "$want_main" ||
+   fail "l1-ll-branch-miss: main's cycles $got_main, by hand from Cachegrind's $want_main"
+test "$(xpath model.xml 'concat(/hotgrind/run/cost-model/@name, " ", /hotgrind/run/cost-model/@version, " ", /hotgrind/run/cost-model/@l1-miss, " ", /hotgrind/run/cost-model/@ll-miss, " ", /hotgrind/run/cost-model/@mispredict)')" \
+     = "l1-ll-branch-miss 1 10 100 10" ||
+   fail "l1-ll-branch-miss: <cost-model> does not name the model and its prices"
+test "$(xpath oracle_cxx_cache.xml 'count(/hotgrind/run/cost-model[@name="l1-ll-miss"][not(@mispredict)])')" = 1 ||
+   fail "the default model is not l1-ll-miss without a mispredict price"
+# shellcheck disable=SC2086
+hg model_again.xml --branch-sim=yes --cache-sim=yes $GEOM \
+   --cost-model=l1-ll-branch-miss -- ../oracle_cxx
+cmp model.xml model_again.xml ||
+   fail "two runs with --cost-model=l1-ll-branch-miss differ"
+# shellcheck disable=SC2086
+hg model_default.xml --branch-sim=yes --cache-sim=yes $GEOM \
+   --cost-model=l1-ll-miss -- ../oracle_cxx
+cmp oracle_cxx_cache.xml model_default.xml ||
+   fail "--cost-model=l1-ll-miss changed the report"
+# With the call graph: the inclusive costs have no branch figures, so
+# that model gives them no cycles, and the report stays valid.
+# shellcheck disable=SC2086
+hg model_graph.xml --call-graph=yes --branch-sim=yes --cache-sim=yes $GEOM \
+   --cost-model=l1-ll-branch-miss -- ../oracle_c 10
+test "$(xpath model_graph.xml 'count(//inclusive)')" -gt 0 &&
+   test "$(xpath model_graph.xml 'count(//inclusive[@cycles] | //call[@cycles] | //no-symbol[@cycles] | //outside[@cycles] | //context/*[@cycles])')" = 0 &&
+   test "$(xpath model_graph.xml 'count(/hotgrind/totals[@cycles] | //function/self[not(@cycles)])')" = 1 ||
+   fail "l1-ll-branch-miss: cycles on elements without branch figures, or missing on <self>"
+"$top_builddir/cli/hotgrind" validate model_graph.xml >/dev/null ||
+   fail "validate refused the call graph priced by l1-ll-branch-miss"
+# The readers state the model's formula with its mispredict term.
+"$top_builddir/cli/hotgrind" export --format=callgrind model.xml |
+   grep -qxF 'desc: Cost model: l1-ll-branch-miss version 1, cycles = Ir + 10 (I1mr + D1mr + D1mw) + 100 (ILmr + DLmr + DLmw) + 10 (Bcm + Bim)' ||
+   fail "the Callgrind export does not state the l1-ll-branch-miss formula"
+"$top_builddir/cli/hotgrind" show model.xml | grep -A1 '^Cycles:' |
+   tr -s ' \n' ' ' | grep -qF '+ 100 x (ILmr + DLmr + DLmw) + 10 x (Bcm + Bim)' ||
+   fail "show does not state the l1-ll-branch-miss formula"
+# merge keeps the model's mispredict price.
+"$top_builddir/cli/hotgrind" merge -o model_merged.xml model.xml model_again.xml ||
+   fail "merge of two l1-ll-branch-miss reports failed"
+test "$(xpath model_merged.xml 'string(/hotgrind/run/cost-model/@mispredict)')" = 10 ||
+   fail "merge dropped the cost model's mispredict price"
+# The model needs both simulators: a clear error, no report.
+for opts in "--cache-sim=yes" "--branch-sim=yes" ""; do
+   # shellcheck disable=SC2086
+   st=$(hg_status model_refused --cost-model=l1-ll-branch-miss $opts \
+        --hotgrind-out-file=refused.xml -- ../oracle_c 10)
+   test "$st" != 0 ||
+      fail "--cost-model=l1-ll-branch-miss $opts was accepted"
+   grep -q -- "--cost-model=l1-ll-branch-miss prices cache misses and branch mispredictions: it needs --cache-sim=yes and --branch-sim=yes" \
+      model_refused.stderr || fail "no clear error for --cost-model=l1-ll-branch-miss $opts"
+   test -e refused.xml && fail "a refused run wrote a report"
+done
+st=$(hg_status model_bad --cost-model=l1 -- ../oracle_c 10)
+test "$st" != 0 && grep -q "the cost models are l1-ll-miss and l1-ll-branch-miss" \
+   model_bad.stderr || fail "--cost-model=l1 gave no clear error (status $st)"
+pass "l1-ll-branch-miss: total cycles $got and main's $got_main as worked out from Cachegrind's figures; deterministic; the default unchanged; refused without both simulators"
+
 # Determinism: the same run twice, byte for byte.
 # shellcheck disable=SC2086  # GEOM is three options
 hg again.xml --branch-sim=yes --cache-sim=yes $GEOM -- ../oracle_cxx

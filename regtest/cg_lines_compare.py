@@ -1,36 +1,52 @@
 #!/usr/bin/env python3
 # hotgrind regression tests: compares a --lines=yes report's per-line
-# self Ir with Cachegrind's per-line records (its out file's fl=, fn= and
-# line lines), summed per (file path, function name, line) on both sides:
-# Cachegrind names a file dir/file and a function by name only.
+# self costs with Cachegrind's per-line records (its out file's fl=, fn=
+# and line lines), summed per (file path, function name, line) on both
+# sides: Cachegrind names a file dir/file and a function by name only.
+# Every event of Cachegrind's file (Ir, and with --cache-sim=yes and
+# --branch-sim=yes its cache and branch events) is compared, and must be
+# on every <line> of the report; each function's lines must add up to its
+# <self> in every event.
 # Usage: cg_lines_compare.py REPORT.xml CACHEGRIND.out
 # GPL-2.0-or-later
 import collections
 import sys
 import xml.etree.ElementTree as ET
 
+# The events a <line> may carry besides the cycle estimate.
+EVENTS = ("Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw",
+          "Bc", "Bcm", "Bi", "Bim")
 
-def report_lines(path):
-    counts = collections.Counter()
+
+def report_lines(path, events):
+    counts = collections.defaultdict(collections.Counter)
     for fn in ET.parse(path).getroot().iter("function"):
+        name = fn.get("name")
         lines = fn.find("lines")
         if lines is None:
-            sys.exit(f"{path}: function {fn.get('name')} has no <lines>")
-        total = 0
+            sys.exit(f"{path}: function {name} has no <lines>")
+        totals = collections.Counter()
         for ln in lines.findall("line"):
-            name = ln.get("file") or "???"
+            shown = [e for e in EVENTS if ln.get(e) is not None]
+            if shown != events:
+                sys.exit(f"{path}: {name}: a <line> has {' '.join(shown)}, "
+                         f"Cachegrind's file {' '.join(events)}")
+            file = ln.get("file") or "???"
             if ln.get("dir"):
-                name = ln.get("dir") + "/" + name
-            counts[(name, fn.get("name"), int(ln.get("line")))] += int(ln.get("Ir"))
-            total += int(ln.get("Ir"))
-        self_ir = int(fn.find("self").get("Ir"))
-        if total != self_ir:
-            sys.exit(f"{path}: {fn.get('name')}: lines sum to {total}, self Ir is {self_ir}")
+                file = ln.get("dir") + "/" + file
+            for e in events:
+                counts[(file, name, int(ln.get("line")))][e] += int(ln.get(e))
+                totals[e] += int(ln.get(e))
+        own = fn.find("self")
+        for e in events:
+            if totals[e] != int(own.get(e)):
+                sys.exit(f"{path}: {name}: lines' {e} sum to {totals[e]}, "
+                         f"self {e} is {own.get(e)}")
     return counts
 
 
 def cachegrind_lines(path):
-    counts = collections.Counter()
+    counts = collections.defaultdict(collections.Counter)
     events = None
     file = name = None
     with open(path) as out:
@@ -44,21 +60,29 @@ def cachegrind_lines(path):
                 name = text[3:]
             elif text[:1].isdigit():
                 fields = text.split()
-                ir = int(fields[1 + events.index("Ir")])
-                if ir:
-                    counts[(file, name, int(fields[0]))] += ir
-    return counts
+                for e, value in zip(events, fields[1:]):
+                    counts[(file, name, int(fields[0]))][e] += int(value)
+    # A line Cachegrind saw with no instruction counted is no line.
+    return events, {k: v for k, v in counts.items() if v["Ir"]}
 
 
 def main():
-    mine = report_lines(sys.argv[1])
-    theirs = cachegrind_lines(sys.argv[2])
-    diffs = sorted(k for k in set(mine) | set(theirs) if mine[k] != theirs[k])
+    events, theirs = cachegrind_lines(sys.argv[2])
+    if events is None or "Ir" not in events:
+        sys.exit(f"{sys.argv[2]}: no events: line")
+    mine = report_lines(sys.argv[1], events)
+    diffs = sorted(k for k in set(mine) | set(theirs)
+                   if any(mine.get(k, {}).get(e, 0) != theirs.get(k, {}).get(e, 0)
+                          for e in events))
     for key in diffs[:20]:
-        print(f"{key[0]}:{key[2]} {key[1]}: hotgrind {mine[key]}, cachegrind {theirs[key]}")
+        got = mine.get(key, collections.Counter())
+        want = theirs.get(key, collections.Counter())
+        what = ", ".join(f"{e} {got[e]} vs {want[e]}" for e in events
+                         if got[e] != want[e])
+        print(f"{key[0]}:{key[2]} {key[1]}: hotgrind vs cachegrind: {what}")
     if diffs:
         sys.exit(f"{len(diffs)} of {len(theirs)} lines differ")
-    print(f"{len(theirs)} lines, every Ir equal")
+    print(f"{len(theirs)} lines, every {' '.join(events)} equal")
 
 
 main()

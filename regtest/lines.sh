@@ -1,24 +1,45 @@
 #!/bin/sh
-# hotgrind regression tests: --lines=yes.  Every function's self Ir per
-# source line equals Cachegrind's per-line records (fl=/fn=/line), on our
-# C/C++ programs and on Debian's bzip2, xz and sqlite3; the lines sum to
-# the function's self Ir; two runs are identical; and apart from <lines>
-# and the option the report is the one a run without --lines writes.
+# hotgrind regression tests: --lines=yes.  Every function's self costs
+# per source line equal Cachegrind's per-line records (fl=/fn=/line), Ir
+# alone and every cache and branch event with --cache-sim=yes
+# --branch-sim=yes, on our C/C++ programs and on Debian's bzip2, xz and
+# sqlite3; the lines sum to the function's <self> in every event; two
+# runs are identical; and apart from <lines> and the option the report
+# is the one a run without --lines writes, call graph and code without
+# symbols included.
 # GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 
+# The geometry cache_oracle.sh compares with, and an LD_PRELOAD of its
+# own for every client, which keeps ld.so's accesses the same in every
+# run (cache_oracle.sh says why).
+GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+SIM="--cache-sim=yes --branch-sim=yes $GEOM"
+# shellcheck disable=SC2034  # read by run_client_env (lib.sh)
+CLIENT_ENV=LD_PRELOAD=
+
 # lines_agree NAME PROG [ARGS...]: a --lines=yes run and a Cachegrind
-# run of the same command, compared line by line.
+# run of the same command, compared line by line: Ir only, then (NAME_sim)
+# with the cache and branches simulated in both.
 lines_agree() {
    _name=$1; shift
    hg "$_name.xml" --lines=yes -- "$@"
    cg "$_name.cg" "$@"
-   "$PYTHON3" "$srcdir/cg_lines_compare.py" "$_name.xml" "$_name.cg" \
-      >"$_name.compare" 2>&1 || {
-      cat "$_name.compare" >&2
-      fail "$_name: per-line Ir differs from Cachegrind's"
-   }
-   pass "$_name: $(cat "$_name.compare")"
+   # shellcheck disable=SC2086  # SIM is several options
+   hg "${_name}_sim.xml" --lines=yes $SIM -- "$@"
+   # shellcheck disable=SC2086
+   run_client_env "$VG_IN_PLACE" --tool=cachegrind $SIM \
+      --cachegrind-out-file="${_name}_sim.cg" "$@" \
+      >"${_name}_sim.cg.stdout" 2>"${_name}_sim.cg.stderr" ||
+      fail "cachegrind run exited with $? (see $WORK/${_name}_sim.cg.stderr)"
+   for _run in "$_name" "${_name}_sim"; do
+      "$PYTHON3" "$srcdir/cg_lines_compare.py" "$_run.xml" "$_run.cg" \
+         >"$_run.compare" 2>&1 || {
+         cat "$_run.compare" >&2
+         fail "$_run: per-line figures differ from Cachegrind's"
+      }
+      pass "$_run: $(cat "$_run.compare")"
+   done
 }
 
 lines_agree oracle_c ../oracle_c 2000
@@ -43,12 +64,34 @@ if "$PYTHON3" "$srcdir/cg_lines_compare.py" off_by_one.xml oracle_c.cg >/dev/nul
 then
    fail "cg_lines_compare.py accepted a changed line count"
 fi
-pass "cg_lines_compare.py rejects a changed line count"
+# And main's first line's D1mr one higher, its <self> too, so that only
+# Cachegrind's records can tell.
+main_xp='/hotgrind/functions/function[@name="main"]'
+d1mr=$(xpath oracle_c_sim.xml "string($main_xp/self/@D1mr)")
+line1=$(xpath oracle_c_sim.xml "string($main_xp/lines/line[1]/@line)")
+line1_d1mr=$(xpath oracle_c_sim.xml "string($main_xp/lines/line[1]/@D1mr)")
+sed -e "/<function name=\"main\" /,/<\/function>/{
+s/^\(      <self .* D1mr=\"\)$d1mr\"/\1$((d1mr + 1))\"/
+s/^\(        <line .* line=\"$line1\" .* D1mr=\"\)$line1_d1mr\"/\1$((line1_d1mr + 1))\"/
+}" oracle_c_sim.xml >d1mr_off.xml
+test "$(grep -c 'D1mr=' oracle_c_sim.xml)" = "$(grep -c 'D1mr=' d1mr_off.xml)" &&
+   ! cmp -s oracle_c_sim.xml d1mr_off.xml &&
+   test "$(diff oracle_c_sim.xml d1mr_off.xml | grep -c '^>')" = 2 ||
+   hard_error "could not alter main's first line's D1mr"
+if "$PYTHON3" "$srcdir/cg_lines_compare.py" d1mr_off.xml oracle_c_sim.cg >/dev/null 2>&1
+then
+   fail "cg_lines_compare.py accepted a changed line D1mr"
+fi
+pass "cg_lines_compare.py rejects a changed line Ir and a changed line D1mr"
 
-# Determinism.
+# Determinism, with every per-line event.
 hg again.xml --lines=yes -- ../oracle_c 2000
 cmp oracle_c.xml again.xml || fail "two --lines=yes runs differ"
-pass "two --lines=yes runs are byte-identical"
+# shellcheck disable=SC2086
+hg again_sim.xml --lines=yes $SIM -- ../oracle_cxx 1500
+cmp oracle_cxx_sim.xml again_sim.xml ||
+   fail "two --lines=yes --cache-sim=yes --branch-sim=yes runs differ"
+pass "two --lines=yes runs are byte-identical, Ir only and with both simulators"
 
 # Without the option nothing changes: the --lines=yes report minus its
 # <lines> blocks and its option is the plain report.
@@ -59,27 +102,67 @@ cmp plain.xml stripped.xml ||
    fail "--lines=yes changed more of the report than <lines>"
 pass "without <lines>, the --lines=yes report is the plain one"
 
-# Not yet per line: cache and branch figures; refused, not left out.
-if run_client_env "$VG_IN_PLACE" --tool=hotgrind --lines=yes --cache-sim=yes \
-      --hotgrind-out-file=refused.xml ../oracle_c 10 >refused.out 2>&1; then
-   fail "--lines=yes --cache-sim=yes was accepted"
-fi
-grep -q "lines=yes counts Ir only so far" refused.out ||
-   fail "no clear error for --lines=yes --cache-sim=yes"
-test -e refused.xml && fail "a refused run wrote a report"
-pass "--lines=yes with --cache-sim=yes is refused with a clear error"
+# And on threads: the clock, which --lines=yes keeps inline and a plain
+# run sums at each thread switch, gives each thread the same costs.
+# lockstep's instructions do not depend on the scheduling
+# (thread_determinism.sh); its simulated figures do (the predictor's
+# history and the caches are shared by the threads), so Ir only.
+hg threads_lines.xml --lines=yes -- ../thread_events lockstep 1000 3001 5
+hg threads_plain.xml -- ../thread_events lockstep 1000 3001 5
+test "$(xpath threads_plain.xml 'count(/hotgrind/threads/thread)')" -gt 1 ||
+   hard_error "lockstep ran one thread"
+sed -e '/^      <lines>$/,/^      <\/lines>$/d' \
+    -e '/<option name="lines" value="yes"\/>/d' threads_lines.xml \
+    >threads_stripped.xml
+cmp threads_plain.xml threads_stripped.xml ||
+   fail "--lines=yes changed the threads' costs or other figures"
+pass "on threads, --lines=yes changes only <lines>"
 
-# hotgrind validate checks that the lines add up to <self>: the real
-# report is valid, the one with a changed line count is not.
+# The same with both simulators and the call graph, on a program whose
+# code has no symbols (Debian strips bzip2): the functions' self costs,
+# the no-symbol costs of activations, inclusive costs and contexts do
+# not move when the instructions count in their lines instead.
+if test -x /usr/bin/bzip2; then
+   ../gen_input text 20000 >small.txt
+   # shellcheck disable=SC2086
+   hg graph_lines.xml --lines=yes --call-graph=yes $SIM -- \
+      /usr/bin/bzip2 -c -9 small.txt
+   # shellcheck disable=SC2086
+   hg graph_plain.xml --call-graph=yes $SIM -- /usr/bin/bzip2 -c -9 small.txt
+   grep -q '<no-symbol ' graph_plain.xml ||
+      hard_error "bzip2 ran no code without a symbol"
+   sed -e '/^      <lines>$/,/^      <\/lines>$/d' \
+       -e '/<option name="lines" value="yes"\/>/d' graph_lines.xml \
+       >graph_stripped.xml
+   cmp graph_plain.xml graph_stripped.xml ||
+      fail "--lines=yes changed the call graph or simulated figures"
+   pass "with the call graph and both simulators, --lines=yes changes only <lines>"
+fi
+
+# hotgrind validate checks that the lines add up to <self> in every
+# event: the real reports are valid, the one with a changed line count
+# is not, nor the one whose main's first line alone has one D1mr more.
 HOTGRIND_CLI="$top_builddir/cli/hotgrind"
-"$HOTGRIND_CLI" validate oracle_c.xml >valid.out 2>&1 ||
-   fail "hotgrind validate rejected a --lines=yes report: $(cat valid.out)"
+for r in oracle_c.xml oracle_c_sim.xml sqlite_sim.xml graph_lines.xml; do
+   test -f "$r" || continue
+   "$HOTGRIND_CLI" validate "$r" >valid.out 2>&1 ||
+      fail "hotgrind validate rejected $r: $(cat valid.out)"
+done
 if "$HOTGRIND_CLI" validate off_by_one.xml >invalid.out 2>&1; then
    fail "hotgrind validate accepted lines that do not add up to <self>"
 fi
 grep -q "the <line> Irs add up to" invalid.out ||
    fail "hotgrind validate gave no clear error: $(cat invalid.out)"
-pass "hotgrind validate: $(head -1 invalid.out)"
+sed "/<function name=\"main\" /,/<\/function>/{
+s/^\(        <line .* line=\"$line1\" .* D1mr=\"\)$line1_d1mr\"/\1$((line1_d1mr + 1))\"/
+}" oracle_c_sim.xml >d1mr_line.xml
+if "$HOTGRIND_CLI" validate d1mr_line.xml >invalid_d1mr.out 2>&1; then
+   fail "hotgrind validate accepted line D1mrs that do not add up to <self>"
+fi
+grep -q -F "function \"main\": the <line> D1mrs add up to $((d1mr + 1)), but <self> has D1mr=\"$d1mr\"" \
+   invalid_d1mr.out ||
+   fail "hotgrind validate gave no clear error: $(cat invalid_d1mr.out)"
+pass "hotgrind validate: $(head -1 invalid.out); $(head -1 invalid_d1mr.out)"
 
 # merge sums <lines> per (function, file, dir, line): two identical runs
 # merged have every line's Ir doubled, in the same order, and validate.

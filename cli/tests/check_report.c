@@ -2486,6 +2486,13 @@ static const struct bad_report rule_breakers[] = {
     { "contexts/rule-contexts-root-calls.xml",
       "line 56: the root contexts of main (function id 4) have 2 calls, but "
       "it has outside-calls=\"1\"" },
+    /* lines=yes: every event of <self> on every <line>, adding up. */
+    { "rule-lines-d1mr.xml",
+      "line 27: function \"main\": the <line> D1mrs add up to 11, but "
+      "<self> has D1mr=\"10\"" },
+    { "rule-lines-missing-event.xml",
+      "line 28: a <line> of function \"main\" has no D1mr, but its <self> "
+      "has one" },
 };
 
 START_TEST(validate_checks_the_rules_the_schema_cannot_express)
