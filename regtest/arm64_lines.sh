@@ -9,8 +9,7 @@
 #   per-line records (fl=/fn=/line) in every event cg_lines_compare.py
 #   compares, and each function's lines add up to its self cost;
 # - the same with --cache-sim=yes --branch-sim=yes against Cachegrind with
-#   both, whenever the tool accepts that combination; while it refuses it
-#   the combination is skipped, printing the tool's reason;
+#   both: every cache and branch event per line;
 # - two runs give byte-identical reports.  (lines.sh shows that
 #   cg_lines_compare.py fails on a changed line count.)
 # Arguments are smaller than the x86-64 tests' (qemu is ~10x slower).
@@ -49,33 +48,20 @@ lines_agree oracle_c ./oracle_c 300
 lines_agree oracle_cxx ./oracle_cxx 200
 lines_agree arm64_cpu ./arm64_cpu
 
-# With the cache and branch simulations: the tool either accepts the
-# combination, and then every event per line must equal Cachegrind's, or
-# refuses it with its reason, written nowhere.
+# With the cache and branch simulations: every event per line must equal
+# Cachegrind's.
 # shellcheck disable=SC2086  # single-word options
-_st=$(with_arm64 hg_status oracle_c_sims.xml \
-         --hotgrind-out-file=oracle_c_sims.xml --lines=yes $SIMS -- ./oracle_c 300)
-if test "$_st" = 0; then
-   check_report oracle_c_sims.xml oracle_c_sims.xml.stderr
-   # shellcheck disable=SC2086
-   run_client_env "$A64_VG" --tool=cachegrind $SIMS \
-      --cachegrind-out-file=oracle_c_sims.cg ./oracle_c 300 \
-      >oracle_c_sims.cg.stdout 2>oracle_c_sims.cg.stderr ||
-      fail "cachegrind run exited with $? (see $WORK/oracle_c_sims.cg.stderr)"
-   for _e in D1mr Bcm; do
-      grep -q "<line [^>]* $_e=" oracle_c_sims.xml ||
-         fail "arm64 oracle_c_sims: --lines=yes with $SIMS accepted, but no line has $_e"
-   done
-   compare_lines oracle_c_sims
-else
-   _why=$(grep -v '^==' oracle_c_sims.xml.stderr | head -1)
-   case $_why in
-      *"--lines=yes"*) ;;
-      *) fail "hotgrind --lines=yes $SIMS exited with $_st and no reason: $(cat oracle_c_sims.xml.stderr)";;
-   esac
-   test -e oracle_c_sims.xml && fail "a refused run wrote a report"
-   echo "note: per-line cache and branch events not compared: the tool refuses --lines=yes $SIMS: $_why"
-fi
+with_arm64 hg oracle_c_sims.xml --lines=yes $SIMS -- ./oracle_c 300
+# shellcheck disable=SC2086
+run_client_env "$A64_VG" --tool=cachegrind $SIMS \
+   --cachegrind-out-file=oracle_c_sims.cg ./oracle_c 300 \
+   >oracle_c_sims.cg.stdout 2>oracle_c_sims.cg.stderr ||
+   fail "cachegrind run exited with $? (see $WORK/oracle_c_sims.cg.stderr)"
+for _e in D1mr Bcm; do
+   grep -q "<line [^>]* $_e=" oracle_c_sims.xml ||
+      fail "arm64 oracle_c_sims: no line has $_e"
+done
+compare_lines oracle_c_sims
 
 # Determinism.
 with_arm64 hg again.xml --lines=yes -- ./oracle_c 300
