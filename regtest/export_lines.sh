@@ -1,8 +1,7 @@
 #!/bin/sh
 # hotgrind regression tests: the per-line exports read by Valgrind's own
 # annotators.  For each program, a --lines=yes report and Cachegrind's out
-# file of the same run (with cache and branch simulation when the tool
-# gives those per line, Ir only otherwise):
+# file of the same run, both with cache and branch simulation:
 # - cg_annotate on `hotgrind export --format=cachegrind` prints for the
 #   program's source files the same function rows and the same annotated
 #   source, count for count, as cg_annotate on Cachegrind's file;
@@ -33,14 +32,9 @@ command -v cg_annotate >/dev/null 2>&1 &&
 CLIENT_ENV=LD_PRELOAD=
 GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
 
-# Every event the tool gives per line: cache and branch figures once
-# --lines=yes takes the simulations, Ir alone while it refuses them.
+# Every event the tool gives per line: Ir, the cache and the branch
+# figures.
 SIM="--cache-sim=yes --branch-sim=yes $GEOM"
-# shellcheck disable=SC2086
-if test "$(hg_status probe --lines=yes $SIM -- ../hand_c 1 1 1 1)" != 0; then
-   echo "note: --lines=yes refuses the simulations: per-line Ir only"
-   SIM=--cache-sim=no
-fi
 
 # twice OUT ARGS...: `hotgrind ARGS -o OUT` twice, the same bytes.
 twice() {
@@ -116,7 +110,6 @@ fi
 pass "annotated_compare.py rejects a changed count"
 
 # Every event Cachegrind has, from a report without lines.
-SIM="--cache-sim=yes --branch-sim=yes $GEOM"
 # shellcheck disable=SC2086
 hg sim.xml $SIM -- ../oracle_c 2000
 # shellcheck disable=SC2086

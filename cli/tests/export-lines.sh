@@ -55,25 +55,20 @@ run 0 export --format=callgrind "$HG_TEST_DATA/export/report.xml" &&
   same "$HG_TEST_DATA/export/report.callgrind" "$out" "export --format=callgrind report.xml"
 
 # --- every event on each line (data/export-lines/lines-sim.xml, cache and
-# branch figures on <line>: see its comment).  A report may have them
-# once the tool counts them per line; until the schema takes them the
-# fixture is not a valid report, and these checks wait.
-if "$HOTGRIND" validate "$data/lines-sim.xml" >/dev/null 2>&1; then
-  run 0 export --format=cachegrind "$data/lines-sim.xml" &&
-    same "$data/lines-sim.cachegrind" "$out" "export --format=cachegrind lines-sim.xml"
-  run 0 export --format=callgrind "$data/lines-sim.xml" && {
-    has "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw cycles Bc Bcm Bi Bim" lines-sim
-    has "2 60 1 1 20 3 2 5 1 0 410 15 2 0 0" lines-sim
-    has "fi=(2) /src/inline.h" lines-sim
-    has "7 40 1 0 10 1 0 5 0 0 60 5 1 2 1" lines-sim
-    has "fe=(1)" lines-sim
-    has "totals: 100 2 1 30 4 2 10 1 0 470 20 3 2 1" lines-sim
-    checks=$((checks + 1))
-    grep -q '^0 ' "$out" && fail "lines-sim: a cost on line 0: $(grep '^0 ' "$out")"
-  }
-else
-  echo "note: <line> takes no cache or branch figures yet: lines-sim.xml not checked"
-fi
+# branch figures on <line>: see its comment).
+run 0 validate "$data/lines-sim.xml"
+run 0 export --format=cachegrind "$data/lines-sim.xml" &&
+  same "$data/lines-sim.cachegrind" "$out" "export --format=cachegrind lines-sim.xml"
+run 0 export --format=callgrind "$data/lines-sim.xml" && {
+  has "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw cycles Bc Bcm Bi Bim" lines-sim
+  has "2 60 1 1 20 3 2 5 1 0 410 15 2 0 0" lines-sim
+  has "fi=(2) /src/inline.h" lines-sim
+  has "7 40 1 0 10 1 0 5 0 0 60 5 1 2 1" lines-sim
+  has "fe=(1)" lines-sim
+  has "totals: 100 2 1 30 4 2 10 1 0 470 20 3 2 1" lines-sim
+  checks=$((checks + 1))
+  grep -q '^0 ' "$out" && fail "lines-sim: a cost on line 0: $(grep '^0 ' "$out")"
+}
 
 # --- JSON: each function's lines, as the report has them
 run 0 export --format=json "$data/lines.xml" && {
