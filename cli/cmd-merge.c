@@ -793,7 +793,6 @@ static void sum_pending_calls(struct merged_functions *m)
     m->merged_index_count = 0;
 }
 
-/* hg_report_load_each's handler: adds F to the merged functions. */
 /* The report's order of lines: file, dir (none first), line. */
 static int compare_merged_lines(const void *a, const void *b)
 {
@@ -810,6 +809,8 @@ static int compare_merged_lines(const void *a, const void *b)
 static void sum_lines_up(struct sums *s, struct merged_function *sum)
 {
     size_t i, kept = 0;
+    if (sum->line_count == 0)    /* lines is NULL: no qsort of nothing */
+        return;
     qsort(sum->lines, sum->line_count, sizeof *sum->lines,
           compare_merged_lines);
     for (i = 0; i < sum->line_count; i++) {
@@ -850,6 +851,7 @@ static void add_lines(struct merged_functions *m, const struct hg_function *f,
         sum_lines_up(m->sums, sum);
 }
 
+/* hg_report_load_each's handler: adds F to the merged functions. */
 static void sum_function(void *data, struct hg_function *f)
 {
     struct merged_functions *m = data;
