@@ -101,6 +101,12 @@ enum { COLUMNS = 9, HG_FILE_TEXT_SIZE = 512 };
 
 enum format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_SVG };
 
+/* Why a row's incl-Ir changed, when it is explained (explain()). */
+struct explanation {
+    bool given;
+    struct hg_diff_why why;
+};
+
 /* What every format writes from. */
 struct comparison {
     const char *paths[2];
@@ -111,6 +117,10 @@ struct comparison {
        lines[i]), none for a row that is not a function in both; NULL
        without --lines. */
     struct hg_line_diff *lines;
+    /* The explanation of each row shown (rows[i] for explanations[i]),
+       made once so that the tables count their lines and print them from
+       the same one. */
+    struct explanation *explanations;
 };
 
 static const char *const side_names[2] = { "base", "head" };
@@ -462,19 +472,38 @@ static void explain_row(const struct hg_diff_row *row,
     }
 }
 
+/* The explanations of the first SHOWN rows of DIFF. */
+static struct explanation *explain_rows(const struct hg_diff *diff,
+                                        size_t shown)
+{
+    struct explanation *explanations =
+        hg_xcalloc(shown ? shown : 1, sizeof *explanations);
+    size_t r;
+    for (r = 0; r < shown; r++)
+        explanations[r].given =
+            explain(diff, &diff->rows[r], &explanations[r].why);
+    return explanations;
+}
+
+static void free_explanations(struct explanation *explanations,
+                              size_t shown)
+{
+    size_t r;
+    for (r = 0; r < shown; r++)
+        if (explanations[r].given)
+            hg_diff_why_free(&explanations[r].why);
+    free(explanations);
+}
+
 /* Calls LINE for each line explaining the rows shown. */
 static void for_each_why_line(const struct comparison *c, why_line_fn line,
                               void *data)
 {
     size_t r;
-    for (r = 0; r < c->shown; r++) {
-        const struct hg_diff_row *row = &c->diff->rows[r];
-        struct hg_diff_why why;
-        if (!explain(c->diff, row, &why))
-            continue;
-        explain_row(row, &why, line, data);
-        hg_diff_why_free(&why);
-    }
+    for (r = 0; r < c->shown; r++)
+        if (c->explanations[r].given)
+            explain_row(&c->diff->rows[r], &c->explanations[r].why, line,
+                        data);
 }
 
 static void count_why_line(void *data, bool first, bool callee,
@@ -1147,13 +1176,15 @@ static void json_lines(struct hg_json *w, const struct hg_diff *diff,
     hg_json_close(w);
 }
 
+/* ROW with its line changes LINES and its explanation WHY, each NULL when
+   it has none. */
 static void json_row(struct hg_json *w, const struct hg_diff *diff,
                      const struct hg_diff_row *row,
-                     const struct hg_line_diff *lines)
+                     const struct hg_line_diff *lines,
+                     const struct hg_diff_why *why)
 {
     const struct hg_function *f = hg_diff_row_function(row);
     const struct hg_zone *z = hg_diff_row_zone(row);
-    struct hg_diff_why why;
     size_t v;
 
     hg_json_open(w, NULL, '{', true);
@@ -1169,10 +1200,8 @@ static void json_row(struct hg_json *w, const struct hg_diff *diff,
     for (v = 0; v < row->value_count; v++)
         json_value(w, diff, &row->values[v]);
     hg_json_close(w);
-    if (explain(diff, row, &why)) {
-        json_why(w, row, &why);
-        hg_diff_why_free(&why);
-    }
+    if (why != NULL)
+        json_why(w, row, why);
     if (lines != NULL && f != NULL)
         json_lines(w, diff, lines);
     hg_json_close(w);
@@ -1213,9 +1242,10 @@ static void write_json(FILE *out, const struct comparison *c)
         hg_json_count(&w, count_names[i], counts[i]);
     }
     hg_json_open(&w, "rows", '[', false);
-    json_row(&w, diff, &diff->total, NULL);
+    json_row(&w, diff, &diff->total, NULL, NULL);
     for (i = 0; i < c->shown; i++)
-        json_row(&w, diff, &diff->rows[i], c->lines ? &c->lines[i] : NULL);
+        json_row(&w, diff, &diff->rows[i], c->lines ? &c->lines[i] : NULL,
+                 c->explanations[i].given ? &c->explanations[i].why : NULL);
     hg_json_close(&w);
     hg_json_close(&w);
 }
@@ -1404,12 +1434,14 @@ int cmd_diff(int argc, char **argv)
     c = (struct comparison){
         { o.paths[0], o.paths[1] }, { reports[0], reports[1] }, &diff,
         o.limit == 0 || o.limit > diff.row_count ? diff.row_count : o.limit,
-        NULL,
+        NULL, NULL,
     };
     if (o.lines)
         c.lines = diff_lines(&diff, c.shown, &o.sources);
+    c.explanations = explain_rows(&diff, c.shown);
     warn_runs_differ(&diff);
     write_comparison(stdout, o.format, &c);
+    free_explanations(c.explanations, c.shown);
     free_lines(c.lines, c.shown);
     hg_diff_free(&diff);
     hg_report_free(reports[0]);
