@@ -905,7 +905,6 @@ const char *hg_diff_change(const struct hg_diff *diff,
                            char text[HG_DIFF_TEXT_SIZE])
 {
     char number[HG_PERCENT_TEXT_SIZE];
-    const char *sign;
 
     if (value->base == 0 && value->head != 0)
         return strcpy(text, "new");
@@ -918,10 +917,17 @@ const char *hg_diff_change(const struct hg_diff *diff,
                  hg_format_ratio(value->head, value->base, number));
         return text;
     }
-    sign = value->head > value->base ? "+"
-           : value->head < value->base ? "-" : "";
+    return hg_diff_signed_percent(value->base, value->head, text);
+}
+
+const char *hg_diff_signed_percent(uint64_t base, uint64_t head,
+                                   char text[HG_DIFF_TEXT_SIZE])
+{
+    char number[HG_PERCENT_TEXT_SIZE];
+    const char *sign = head > base ? "+" : head < base ? "-" : "";
     snprintf(text, HG_DIFF_TEXT_SIZE, "%s%s", sign,
-             hg_format_percent(magnitude(value), value->base, number));
+             hg_format_percent(head >= base ? head - base : base - head,
+                               base, number));
     return text;
 }
 

@@ -130,6 +130,11 @@ bool hg_diff_metric_value(const struct hg_metric *metric,
 const char *hg_diff_signed(uint64_t base, uint64_t head,
                            char text[HG_DIFF_TEXT_SIZE]);
 
+/* Head minus base in percent of the base, "+5.30%", "-12.50%", "0.00%";
+   "+0.00%" for a base of 0 (callers say "new" for that first). */
+const char *hg_diff_signed_percent(uint64_t base, uint64_t head,
+                                   char text[HG_DIFF_TEXT_SIZE]);
+
 /* Compares HEAD with BASE into DIFF.  Rows are matched by hg_entity_key;
    a function whose key is in one report only is matched by name and
    object when exactly one such unmatched function is in each report.

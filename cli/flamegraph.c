@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "diff.h"
 #include "flamegraph.h"
 #include "metrics.h"
 #include "text.h"
@@ -573,15 +574,12 @@ static void change_colour(const struct drawing *d, const struct frame *f,
 /* "+24 (+25.00%)", "-3 (-1.20%)", "+5 (new)", "0 (0.00%)". */
 static void print_change(FILE *out, uint64_t base, uint64_t head)
 {
-    char text[HG_PERCENT_TEXT_SIZE];
-    uint64_t size = head >= base ? head - base : base - head;
-    const char *sign = head > base ? "+" : head < base ? "-" : "";
-    fputs(sign, out);
-    print_count(out, size);
+    char delta[HG_DIFF_TEXT_SIZE], percent[HG_DIFF_TEXT_SIZE];
+    fputs(hg_diff_signed(base, head, delta), out);
     if (base == 0 && head > 0)
         fputs(" (new)", out);
     else
-        fprintf(out, " (%s%s)", sign, hg_format_percent(size, base, text));
+        fprintf(out, " (%s)", hg_diff_signed_percent(base, head, percent));
 }
 
 /* "\nWHAT M: base B, head H, CHANGE". */
