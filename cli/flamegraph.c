@@ -950,26 +950,43 @@ static unsigned plot_width(const struct hg_flame_style *style)
     return width - 2 * MARGIN;
 }
 
+/* A drawing to OUT of HEAD's tree of REPORT in METRIC, as wide as STYLE
+   says; a plain graph until a base tree is added. */
+static void start_drawing(struct drawing *d, FILE *out,
+                          const struct hg_report *report, struct tree *head,
+                          const struct hg_flame_metric *metric,
+                          const struct hg_flame_style *style)
+{
+    build_tree(head, report, metric);
+    memset(d, 0, sizeof *d);
+    d->out = out;
+    d->metric = metric;
+    d->head = head;
+    d->plot = plot_width(style);
+    d->width = d->plot + 2 * MARGIN;
+}
+
+/* Draws D under STYLE's title, or "KIND: PROGRAM" (HEAD's program) when
+   it has none. */
+static void draw_titled(struct drawing *d, const struct hg_flame_style *style,
+                        const char *kind, const struct hg_report *head)
+{
+    char *title = style->title != NULL ? hg_xstrdup(style->title)
+                  : hg_xasprintf("%s: %s", kind, hg_report_program(head));
+    draw(d, title);
+    free(title);
+}
+
 void hg_write_flame_svg(FILE *out, const struct hg_report *report,
                         const struct hg_flame_metric *metric,
                         const struct hg_flame_style *style)
 {
     struct tree tree;
     struct drawing d;
-    char *title = style->title != NULL ? hg_xstrdup(style->title)
-                  : hg_xasprintf("Flame graph: %s",
-                                 hg_report_program(report));
 
-    build_tree(&tree, report, metric);
-    memset(&d, 0, sizeof d);
-    d.out = out;
-    d.metric = metric;
-    d.head = &tree;
-    d.plot = plot_width(style);
-    d.width = d.plot + 2 * MARGIN;
-    draw(&d, title);
+    start_drawing(&d, out, report, &tree, metric, style);
+    draw_titled(&d, style, "Flame graph", report);
     free_tree(&tree);
-    free(title);
 }
 
 void hg_write_flame_diff_svg(FILE *out, const struct hg_report *base,
@@ -979,14 +996,11 @@ void hg_write_flame_diff_svg(FILE *out, const struct hg_report *base,
 {
     struct tree base_tree, head_tree;
     struct drawing d;
-    char *title = style->title != NULL ? hg_xstrdup(style->title)
-                  : hg_xasprintf("Differential flame graph: %s",
-                                 hg_report_program(head));
     size_t i;
 
+    start_drawing(&d, out, head, &head_tree, metric, style);
     build_tree(&base_tree, base, metric);
-    build_tree(&head_tree, head, metric);
-    memset(&d, 0, sizeof d);
+    d.base = &base_tree;
     /* The same stack in both: parents first, so a frame's parent is
        matched before it. */
     head_tree.frames[0].other = 0;
@@ -999,22 +1013,15 @@ void hg_write_flame_diff_svg(FILE *out, const struct hg_report *base,
         if (f->other != NO_FRAME)
             base_tree.frames[f->other].other = i;
     }
-    d.out = out;
-    d.metric = metric;
-    d.head = &head_tree;
-    d.base = &base_tree;
-    d.plot = plot_width(style);
-    d.width = d.plot + 2 * MARGIN;
     for (i = 0; i < head_tree.count; i++) {
         int64_t delta = change(base_self(&d, &head_tree.frames[i]),
                                head_tree.frames[i].self);
         if ((int64_t)magnitude(delta) > d.largest_change)
             d.largest_change = (int64_t)magnitude(delta);
     }
-    draw(&d, title);
+    draw_titled(&d, style, "Differential flame graph", head);
     free_tree(&base_tree);
     free_tree(&head_tree);
-    free(title);
 }
 
 /* ------------------------------------------------------------ commands */
