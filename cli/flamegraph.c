@@ -23,38 +23,34 @@
 
 /* ------------------------------------------------------------- metrics */
 
-static const char *const heap_names[4] = {
-    "allocs", "alloc-bytes", "frees", "free-bytes",
-};
-
-const char hg_flame_metric_names[] =
-    "Ir, I1mr, ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw, cycles, allocs, "
-    "alloc-bytes, frees, free-bytes";
-
 bool hg_flame_metric_named(const char *name, struct hg_flame_metric *metric)
 {
-    int i;
-    if (strcmp(name, "Ir") == 0) {
-        metric->name = "Ir";
-        metric->source = HG_FLAME_IR;
-        metric->index = 0;
-        return true;
+    const struct hg_metric *m = hg_metric_named(name);
+    if (m == NULL)
+        return false;
+    metric->name = m->name;
+    metric->source = hg_metric_context_figure(m, &metric->index);
+    return metric->source != HG_CONTEXT_NONE;
+}
+
+/* The names --metric takes, for messages: "Ir, I1mr, ... free-bytes".
+   Caller frees. */
+static char *flame_metric_names(void)
+{
+    size_t count, i;
+    const struct hg_metric *all = hg_metrics(&count);
+    char *names = hg_xstrdup("");
+    for (i = 0; i < count; i++) {
+        struct hg_flame_metric metric;
+        char *longer;
+        if (!hg_flame_metric_named(all[i].name, &metric))
+            continue;
+        longer = hg_xasprintf("%s%s%s", names, names[0] ? ", " : "",
+                              metric.name);
+        free(names);
+        names = longer;
     }
-    for (i = 0; i < HG_CACHE_METRICS; i++)
-        if (strcmp(name, hg_cache_metric_names[i]) == 0) {
-            metric->name = hg_cache_metric_names[i];
-            metric->source = HG_FLAME_CACHE;
-            metric->index = i;
-            return true;
-        }
-    for (i = 0; i < 4; i++)
-        if (strcmp(name, heap_names[i]) == 0) {
-            metric->name = heap_names[i];
-            metric->source = HG_FLAME_HEAP;
-            metric->index = i;
-            return true;
-        }
-    return false;
+    return names;
 }
 
 bool hg_flame_metric_in(const struct hg_report *report,
@@ -64,14 +60,14 @@ bool hg_flame_metric_in(const struct hg_report *report,
     const struct hg_cache_costs *cache = report->has_contexts
                                          ? &report->outside_cache
                                          : &report->total_cache;
-    if (metric->source == HG_FLAME_CACHE && !cache->present)
+    if (metric->source == HG_CONTEXT_CACHE && !cache->present)
         snprintf(problem, problem_size, "the report has no %s figures (it "
                  "was made without --cache-sim=yes)", metric->name);
-    else if (metric->source == HG_FLAME_CACHE && metric->index == HG_CYCLES
+    else if (metric->source == HG_CONTEXT_CACHE && metric->index == HG_CYCLES
              && !cache->has_cycles)
         snprintf(problem, problem_size, "the report has no cycles figures "
                  "(it was made before the cost model)");
-    else if (metric->source == HG_FLAME_HEAP && !report->has_heap)
+    else if (metric->source == HG_CONTEXT_HEAP && !report->has_heap)
         snprintf(problem, problem_size, "the report has no %s figures (it "
                  "was made without --heap=yes)", metric->name);
     else
@@ -85,8 +81,8 @@ static uint64_t figure(const struct hg_flame_metric *metric, uint64_t ir,
                        const struct hg_heap_traffic *heap)
 {
     switch (metric->source) {
-    case HG_FLAME_CACHE: return cache->value[metric->index];
-    case HG_FLAME_HEAP: return hg_heap_figure(heap, metric->index);
+    case HG_CONTEXT_CACHE: return cache->value[metric->index];
+    case HG_CONTEXT_HEAP: return hg_heap_figure(heap, metric->index);
     default: return ir;
     }
 }
@@ -1032,9 +1028,13 @@ int hg_flame_options(const char *command, const char *usage,
                      struct hg_flame_style *style)
 {
     uint64_t width;
-    if (!hg_flame_metric_named(metric_text ? metric_text : "Ir", metric))
-        return hg_usage_error(command, usage, "unknown metric '%s' (%s)",
-                              metric_text, hg_flame_metric_names);
+    if (!hg_flame_metric_named(metric_text ? metric_text : "Ir", metric)) {
+        char *names = flame_metric_names();
+        int status = hg_usage_error(command, usage, "unknown metric '%s' "
+                                    "(%s)", metric_text, names);
+        free(names);
+        return status;
+    }
     style->title = title;
     style->width = HG_FLAME_DEFAULT_WIDTH;
     if (width_text == NULL)

@@ -10,25 +10,19 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "metrics.h"
 #include "report.h"
 
 /* A figure every context has: Ir, a cache figure or cycles
    (--cache-sim=yes), or a heap figure (--heap=yes). */
-enum hg_flame_source { HG_FLAME_IR, HG_FLAME_CACHE, HG_FLAME_HEAP };
-
 struct hg_flame_metric {
     const char *name;            /* "Ir", "D1mr", "cycles", "allocs"... */
-    enum hg_flame_source source;
-    int index;                   /* enum hg_cache_metric, or the heap
-                                    figure's place: allocs, alloc-bytes,
-                                    frees, free-bytes */
+    enum hg_context_figure source;
+    int index;                   /* as hg_metric_context_figure's */
 };
 
-/* The names --metric takes, for messages: "Ir, I1mr, ... free-bytes". */
-extern const char hg_flame_metric_names[];
-
-/* The metric called NAME, whether or not a report has it; false if there
-   is none of that name. */
+/* The metric of metrics.c called NAME that contexts have, whether or not
+   a report has it; false if there is none of that name. */
 bool hg_flame_metric_named(const char *name, struct hg_flame_metric *metric);
 
 /* Whether REPORT's contexts (or, without contexts, its functions' self

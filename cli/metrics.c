@@ -140,6 +140,19 @@ uint64_t hg_heap_figure(const struct hg_heap_traffic *heap, int index)
     }
 }
 
+enum hg_context_figure hg_metric_context_figure(const struct hg_metric *metric,
+                                                int *index)
+{
+    const struct metric_def *d = definition(metric);
+    *index = d->index;
+    switch (d->source) {
+    case SRC_IR:    return HG_CONTEXT_IR;
+    case SRC_CACHE: return HG_CONTEXT_CACHE;
+    case SRC_HEAP:  return HG_CONTEXT_HEAP;
+    default:        return HG_CONTEXT_NONE;
+    }
+}
+
 static bool cache_figure(const struct hg_cache_costs *cache, int index,
                          uint64_t *value)
 {

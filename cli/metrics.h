@@ -69,6 +69,20 @@ char *hg_entity_key(const struct hg_entity *entity);
    frees. */
 char *hg_entity_label(const struct hg_entity *entity);
 
+/* The figures a calling context has (and the costs outside every
+   context): Ir, the cache figures and cycles, the heap traffic; not the
+   branch figures, which contexts do not count. */
+enum hg_context_figure {
+    HG_CONTEXT_NONE,      /* a metric contexts do not have */
+    HG_CONTEXT_IR,
+    HG_CONTEXT_CACHE,     /* INDEX: enum hg_cache_metric */
+    HG_CONTEXT_HEAP       /* INDEX: as hg_heap_figure's */
+};
+
+/* Which figure of a context METRIC is, and its INDEX there. */
+enum hg_context_figure hg_metric_context_figure(const struct hg_metric *metric,
+                                                int *index);
+
 /* One heap traffic figure by INDEX, in the report's attribute order: 0
    allocs, 1 alloc-bytes, 2 frees, 3 free-bytes. */
 uint64_t hg_heap_figure(const struct hg_heap_traffic *heap, int index);
