@@ -47,8 +47,17 @@ int hg_usage_error(const char *command, const char *usage,
 #define HG_COUNT_TEXT_SIZE 32
 const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE]);
 
-/* "17.60%": PART of WHOLE with two decimals, rounded half up, computed in
-   integers so every machine prints the same; "0.00%" when WHOLE is 0. */
+/* PART / WHOLE times 10 to the SHIFT (2: in percent; at most 18),
+   rounded half up to DECIMALS decimals (at most the maximum below)
+   exactly, by long division in integers, so every machine prints the
+   same: "17.60"; 0 when WHOLE is 0.  Every percentage and ratio the
+   command prints is made here.  (text.c) */
+enum { HG_FRACTION_MAX_DECIMALS = 30 };
+const char *hg_format_fraction(uint64_t part, uint64_t whole, int shift,
+                               int decimals, char *text, size_t size);
+
+/* "17.60%": PART of WHOLE with two decimals, hg_format_fraction's;
+   "0.00%" when WHOLE is 0. */
 #define HG_PERCENT_TEXT_SIZE 32
 const char *hg_format_percent(uint64_t part, uint64_t whole,
                               char text[HG_PERCENT_TEXT_SIZE]);
@@ -59,8 +68,8 @@ const char *hg_format_percent(uint64_t part, uint64_t whole,
 const char *hg_format_mean(uint64_t units, unsigned hundredths,
                            char text[HG_MEAN_TEXT_SIZE]);
 
-/* "1.25x": PART / WHOLE with two decimals, rounded half up, in integers
-   like hg_format_percent; "0.00x" when WHOLE is 0.  (text.c) */
+/* "1.25x": PART / WHOLE with two decimals, hg_format_fraction's;
+   "0.00x" when WHOLE is 0.  (text.c) */
 const char *hg_format_ratio(uint64_t part, uint64_t whole,
                             char text[HG_PERCENT_TEXT_SIZE]);
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "diff.h"
 #include "flamegraph.h"
 #include "policy.h"
@@ -823,58 +824,6 @@ const struct hg_metric *hg_verdict_metric(const struct hg_verdict *v)
     return v->budget ? v->budget->metric : v->threshold->metric;
 }
 
-/* The next decimal digit of REST / WHOLE (REST < WHOLE), REST becoming
-   what is left: 10 * REST in 128 bits, WHOLE taken away at most nine
-   times. */
-static unsigned next_digit(uint64_t *rest, uint64_t whole)
-{
-    uint64_t high, low;
-    unsigned digit = 0;
-    multiply(*rest, 10, &high, &low);
-    while (high > 0 || low >= whole) {
-        if (low < whole)
-            high--;
-        low -= whole;
-        digit++;
-    }
-    *rest = low;
-    return digit;
-}
-
-enum { MAX_DECIMALS = 30 };
-
-/* PART / WHOLE in percent, rounded half up to DECIMALS decimals, exactly:
-   long division one digit at a time. */
-static const char *exact_percent(uint64_t part, uint64_t whole, int decimals,
-                                 char text[HG_VERDICT_TEXT_SIZE])
-{
-    unsigned digits[MAX_DECIMALS + 1];
-    uint64_t rest = part % whole, percent = part / whole;
-    int i, at;
-
-    percent = percent > UINT64_MAX / 100 - 1 ? UINT64_MAX / 100 - 1
-                                             : percent * 100;
-    percent += 10 * next_digit(&rest, whole);
-    percent += next_digit(&rest, whole);
-    for (i = 0; i <= decimals; i++)
-        digits[i] = next_digit(&rest, whole);
-    /* Half up: carry the rounding through the digits. */
-    for (i = decimals - 1; digits[decimals] >= 5; i--) {
-        if (i < 0) {
-            percent++;
-            break;
-        }
-        if (++digits[i] < 10)
-            break;
-        digits[i] = 0;
-    }
-    at = snprintf(text, HG_VERDICT_TEXT_SIZE, "%" PRIu64 ".", percent);
-    for (i = 0; i < decimals; i++)
-        text[at++] = (char)('0' + digits[i]);
-    text[at] = '\0';
-    return text;
-}
-
 const char *hg_policy_percent_text(uint64_t units, int decimals,
                                    char text[HG_VERDICT_TEXT_SIZE])
 {
@@ -888,7 +837,7 @@ const char *hg_policy_percent_text(uint64_t units, int decimals,
     snprintf(four, sizeof four, "%04u", fraction);
     at = snprintf(text, HG_VERDICT_TEXT_SIZE, "%" PRIu64 ".",
                   units / HG_PERCENT_UNIT);
-    for (i = 0; i < decimals && i < MAX_DECIMALS; i++)
+    for (i = 0; i < decimals && i < HG_FRACTION_MAX_DECIMALS; i++)
         text[at++] = i < 4 ? four[i] : '0';
     text[at] = '\0';
     return text;
@@ -918,8 +867,9 @@ const char *hg_verdict_percent(const struct hg_verdict *v,
                    && !product_below(change, PERCENT_SCALE, v->base,
                                      threshold);
     for (;; d++) {
-        exact_percent(change, v->base, d, text);
-        if (at_threshold || d == MAX_DECIMALS
+        hg_format_fraction(change, v->base, 2, d, text,
+                           HG_VERDICT_TEXT_SIZE);
+        if (at_threshold || d == HG_FRACTION_MAX_DECIMALS
             || strcmp(text, hg_policy_percent_text(threshold, d,
                                                    shown_threshold)) != 0)
             break;

@@ -27,48 +27,68 @@ const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE])
     return text;
 }
 
-/* PART * SCALE / WHOLE, rounded half up, in integers; 0 when WHOLE is 0. */
-static uint64_t scaled_ratio(uint64_t part, uint64_t whole, uint64_t scale)
+/* The next decimal digit of REST / WHOLE (REST < WHOLE), REST becoming
+   what is left. */
+static unsigned next_digit(uint64_t *rest, uint64_t whole)
 {
-    uint64_t whole_ratio, rest;
-    if (whole == 0)
-        return 0;
-    whole_ratio = part / whole;
-    rest = part % whole;
-    /* Only an inconsistent report has a part this much over its whole. */
-    if (whole_ratio >= UINT64_MAX / scale - 1)
-        return UINT64_MAX / scale * scale;
-    /* rest * scale / whole, rounded half up; rest < whole, and for huge
-       counts both are scaled down together so the product fits. */
-    while (rest > UINT64_MAX / (2 * scale)) {
-        rest >>= 1;
-        whole >>= 1;
-    }
-    return whole_ratio * scale + (rest * 2 * scale / whole + 1) / 2;
+    unsigned __int128 ten_rest = (unsigned __int128)*rest * 10;
+    *rest = (uint64_t)(ten_rest % whole);
+    return (unsigned)(ten_rest / whole);
 }
 
-/* PART / WHOLE in hundredths of UNIT (10000: percent, 100: ratio), as
-   "N.NN" then SUFFIX. */
-static const char *format_fraction(uint64_t part, uint64_t whole,
-                                   uint64_t unit, const char *suffix,
-                                   char text[HG_PERCENT_TEXT_SIZE])
+const char *hg_format_fraction(uint64_t part, uint64_t whole, int shift,
+                               int decimals, char *text, size_t size)
 {
-    uint64_t hundredths = scaled_ratio(part, whole, unit);
-    snprintf(text, HG_PERCENT_TEXT_SIZE, "%" PRIu64 ".%02u%s",
-             hundredths / 100, (unsigned)(hundredths % 100), suffix);
+    unsigned digits[HG_FRACTION_MAX_DECIMALS + 1] = { 0 };
+    uint64_t unit = 1, rest, number;
+    int i, at;
+
+    if (decimals > HG_FRACTION_MAX_DECIMALS)
+        decimals = HG_FRACTION_MAX_DECIMALS;
+    for (i = 0; i < shift; i++)
+        unit *= 10;
+    if (whole == 0)
+        part = 0, whole = 1;
+    rest = part % whole;
+    number = part / whole;
+    /* Only an inconsistent report has a part this much over its whole;
+       the room left keeps the rounding below from overflowing. */
+    number = number > UINT64_MAX / unit - 1 ? UINT64_MAX / unit - 1 : number;
+    for (i = 0; i < shift; i++)
+        number = number * 10 + next_digit(&rest, whole);
+    for (i = 0; i <= decimals; i++)
+        digits[i] = next_digit(&rest, whole);
+    /* Half up: carry the rounding through the digits. */
+    for (i = decimals - 1; digits[decimals] >= 5; i--) {
+        if (i < 0) {
+            number++;
+            break;
+        }
+        if (++digits[i] < 10)
+            break;
+        digits[i] = 0;
+    }
+    at = snprintf(text, size, "%" PRIu64 "%s", number, decimals ? "." : "");
+    if (at < 0 || (size_t)at >= size)
+        return text;
+    for (i = 0; i < decimals && (size_t)at + 1 < size; i++)
+        text[at++] = (char)('0' + digits[i]);
+    text[at] = '\0';
     return text;
 }
 
 const char *hg_format_percent(uint64_t part, uint64_t whole,
                               char text[HG_PERCENT_TEXT_SIZE])
 {
-    return format_fraction(part, whole, 10000, "%", text);
+    hg_format_fraction(part, whole, 2, 2, text, HG_PERCENT_TEXT_SIZE - 1);
+    return strcat(text, "%");
 }
 
 const char *hg_format_ratio(uint64_t part, uint64_t whole,
                             char text[HG_PERCENT_TEXT_SIZE])
 {
-    return format_fraction(part, whole, 100, "x", text);
+    hg_format_fraction(part, whole, 0, 2, text, HG_PERCENT_TEXT_SIZE - 1);
+    return strcat(text, "x");
 }
 
 const char *hg_format_mean(uint64_t units, unsigned hundredths,

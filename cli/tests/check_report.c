@@ -1058,6 +1058,11 @@ START_TEST(formats_percentages_with_two_rounded_decimals)
     ck_assert_str_eq(hg_format_percent(UINT64_MAX - 1, UINT64_MAX, text),
                      "100.00%");
     ck_assert_str_eq(hg_format_percent(3, 2, text), "150.00%");
+    /* 12345 / 20000 is 61.725% exactly, a tie that rounds up however
+       large the counts: long division, no scaling down that loses it. */
+    ck_assert_str_eq(hg_format_percent(12345 * ((UINT64_C(1) << 49) + 1),
+                                       20000 * ((UINT64_C(1) << 49) + 1),
+                                       text), "61.73%");
 }
 END_TEST
 
