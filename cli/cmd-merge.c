@@ -36,7 +36,8 @@ static const char merge_help[] =
     "otherwise merge names the two files and the difference, and exits with\n"
     "status 2.\n"
     "\n"
-    "Functions (by name, object and file), zones (by name), totals, calls,\n"
+    "Functions (by name, object, file, line and, for an inlined row of\n"
+    "--inline=yes, the function it is in), zones (by name), totals, calls,\n"
     "inclusive and heap figures, call edges and calling contexts (by\n"
     "stack) are summed; mark patterns keep the largest\n"
     "counts; threads, mutexes and events of each report follow those of the\n"
@@ -68,17 +69,7 @@ static bool load_strictly(struct input *in, struct merged_functions *functions,
 {
     in->report = hg_report_load_each(in->path, sum_function, functions,
                                      problem, size);
-    if (in->report == NULL)
-        return false;
-    /* Inlined rows would come out as plain functions, without their
-       flag, the function they are inlined into or their calls: a report
-       that says less than its inputs.  Refused until merge carries them. */
-    if (hg_report_option(in->report, "inline") != NULL) {
-        snprintf(problem, size, "made with --inline=yes, whose inlined "
-                 "rows merge cannot carry yet");
-        return false;
-    }
-    return true;
+    return in->report != NULL;
 }
 
 static bool same_text(const char *a, const char *b)
@@ -369,14 +360,21 @@ struct merged_function {
     const char *object, *file;   /* in the strings table */
     const char *dir;             /* the first occurrence's; NULL if none */
     unsigned line;
+    /* inline=yes: the function an inlined row's code is in (in the
+       strings table), NULL for a real function. */
+    const char *inlined_into;
     unsigned first_input;        /* where it first occurred */
+    unsigned last_input;         /* where it last occurred */
+    /* Some input had this row and one of the other kind (real or
+       inlined) of the same name, object, file and line. */
+    bool beside_other_kind;
     bool marked;
     uint64_t self_ir;
     struct hg_cache_costs self_cache;
     struct hg_branch_costs self_branch;
     struct hg_heap_traffic heap;
-    struct marked_sums *marked_sums;   /* NULL unless marked or in a
-                                          call graph */
+    struct marked_sums *marked_sums;   /* NULL unless marked, inlined
+                                          or in a call graph */
     struct graph_sums *graph_sums;     /* NULL unless in a call graph */
     /* lines=yes: the lines of every input, summed per (file, dir, line)
        up to lines_summed, appended after. */
@@ -427,8 +425,16 @@ struct pending_callees {
     size_t count;
 };
 
-/* The functions merged so far, found by name, object and file through an
-   open-addressing table of indices (SIZE_MAX: empty). */
+/* A real function and an inlined row of the same name, object, file and
+   line, first seen in different inputs: refused unless some input has
+   both (docs/export.md). */
+struct kind_pair {
+    size_t real, inlined;        /* merged indexes */
+};
+
+/* The functions merged so far, found by name, object, file, line and the
+   function an inlined row is in, through an open-addressing table of
+   indices (SIZE_MAX: empty). */
 struct merged_functions {
     struct merged_function *all;
     size_t count, capacity;
@@ -442,6 +448,9 @@ struct merged_functions {
     /* The first function marked in one report but not another. */
     bool mismatch;
     char mismatch_problem[HG_PROBLEM_SIZE];
+    /* The real and inlined rows of one place that may disagree. */
+    struct kind_pair *kind_pairs;
+    size_t kind_pair_count, kind_pair_capacity;
     /* Call graph: the input's functions by index (their id - 1) as merged
        indexes, and their callees until the input is read. */
     size_t *merged_index;
@@ -490,12 +499,16 @@ static const char *kept_string(struct merged_functions *m, const char *text)
     return m->strings[i];
 }
 
+/* The hash of a function's place: the function an inlined row is in is
+   left out, so that the rows of one place, real and inlined, are all in
+   the cluster of slots it starts. */
 static size_t function_hash(const char *name, const char *object,
-                            const char *file)
+                            const char *file, unsigned line)
 {
     size_t h = hash_text(14695981039346656037u, name);
     h = hash_text((h ^ 1) * 1099511628211u, object);
-    return hash_text((h ^ 2) * 1099511628211u, file);
+    h = hash_text((h ^ 2) * 1099511628211u, file);
+    return (h ^ line) * 1099511628211u;
 }
 
 /* Makes room for one more function in M's table. */
@@ -511,7 +524,7 @@ static void grow_slots(struct merged_functions *m)
         m->slots[i] = SIZE_MAX;
     for (i = 0; i < m->count; i++) {
         const struct merged_function *f = &m->all[i];
-        size_t k = function_hash(f->name, f->object, f->file)
+        size_t k = function_hash(f->name, f->object, f->file, f->line)
                    & (m->slot_count - 1);
         while (m->slots[k] != SIZE_MAX)
             k = (k + 1) & (m->slot_count - 1);
@@ -519,8 +532,58 @@ static void grow_slots(struct merged_functions *m)
     }
 }
 
+/* The function an inlined row F is in, NULL for a real function. */
+static const char *inlined_into(const struct hg_function *f)
+{
+    return f->inlined ? f->inlined_into : NULL;
+}
+
+static bool same_place(const struct merged_function *sum,
+                       const struct hg_function *f)
+{
+    return sum->line == f->line && strcmp(sum->name, f->name) == 0
+           && strcmp(sum->object, f->object) == 0
+           && strcmp(sum->file, f->file) == 0;
+}
+
+/* Notes SUM, just met in the input being read, beside the rows of the
+   other kind (real or inlined) of its place: in the same input they
+   agree; one first met in an earlier input may not (merge() decides).
+   The names of object and file are kept once, so the same pointer. */
+static void note_other_kind(struct merged_functions *m,
+                            struct merged_function *sum)
+{
+    size_t mask = m->slot_count - 1, k;
+
+    for (k = function_hash(sum->name, sum->object, sum->file, sum->line)
+             & mask;
+         m->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
+        struct merged_function *other = &m->all[m->slots[k]];
+        if ((other->inlined_into == NULL) == (sum->inlined_into == NULL)
+            || other->line != sum->line || other->object != sum->object
+            || other->file != sum->file || strcmp(other->name, sum->name))
+            continue;
+        if (other->last_input == m->input) {
+            other->beside_other_kind = sum->beside_other_kind = true;
+            continue;
+        }
+        if (m->kind_pair_count == m->kind_pair_capacity) {
+            m->kind_pair_capacity = m->kind_pair_capacity
+                                    ? 2 * m->kind_pair_capacity : 16;
+            m->kind_pairs = hg_xrealloc(m->kind_pairs, m->kind_pair_capacity,
+                                        sizeof *m->kind_pairs);
+        }
+        m->kind_pairs[m->kind_pair_count].real
+            = (size_t)((sum->inlined_into == NULL ? sum : other) - m->all);
+        m->kind_pairs[m->kind_pair_count++].inlined
+            = (size_t)((sum->inlined_into == NULL ? other : sum) - m->all);
+    }
+}
+
 /* The merged function F belongs to, made if it is the first of its name,
-   object and file (taking F's name). */
+   object, file, line and function it is inlined into (taking F's name):
+   the tool's identity of a row, so that the rows of a function inlined
+   into two functions stay apart whatever their lines. */
 static struct merged_function *merged_for(struct merged_functions *m,
                                           struct hg_function *f)
 {
@@ -529,12 +592,11 @@ static struct merged_function *merged_for(struct merged_functions *m,
 
     grow_slots(m);
     mask = m->slot_count - 1;
-    for (k = function_hash(f->name, f->object, f->file) & mask;
+    for (k = function_hash(f->name, f->object, f->file, f->line) & mask;
          m->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
         sum = &m->all[m->slots[k]];
-        if (strcmp(sum->name, f->name) == 0
-            && strcmp(sum->object, f->object) == 0
-            && strcmp(sum->file, f->file) == 0)
+        if (same_place(sum, f) && same_text(sum->inlined_into,
+                                            inlined_into(f)))
             return sum;
     }
     if (m->count == m->capacity) {
@@ -550,9 +612,10 @@ static struct merged_function *merged_for(struct merged_functions *m,
     sum->file = kept_string(m, f->file);
     sum->dir = f->dir != NULL ? kept_string(m, f->dir) : NULL;
     sum->line = f->line;
-    sum->first_input = (unsigned)m->input;
+    sum->inlined_into = f->inlined ? kept_string(m, f->inlined_into) : NULL;
+    sum->first_input = sum->last_input = (unsigned)m->input;
     sum->marked = f->marked;
-    if (f->marked || f->has_call_graph)
+    if (f->marked || f->has_call_graph || f->inlined)
         sum->marked_sums = hg_xcalloc(1, sizeof *sum->marked_sums);
     if (f->has_call_graph)
         sum->graph_sums = hg_xcalloc(1, sizeof *sum->graph_sums);
@@ -872,6 +935,8 @@ static void sum_function(void *data, struct hg_function *f)
         }
         return;
     }
+    note_other_kind(m, sum);
+    sum->last_input = (unsigned)m->input;
     add(s, &sum->self_ir, f->self_ir);
     add_cache(s, &sum->self_cache, &f->self_cache);
     add_branch(s, &sum->self_branch, &f->self_branch);
@@ -902,7 +967,13 @@ static int compare_merged(const void *a, const void *b)
         || (c = strcmp(f->object, g->object)) != 0
         || (c = strcmp(f->file, g->file)) != 0)
         return c;
-    return f->line < g->line ? -1 : f->line > g->line;
+    if (f->line != g->line)
+        return f->line < g->line ? -1 : 1;
+    /* A real function before the rows inlined into others, which go by
+       the name of the function they are in. */
+    if (f->inlined_into == NULL || g->inlined_into == NULL)
+        return (f->inlined_into != NULL) - (g->inlined_into != NULL);
+    return strcmp(f->inlined_into, g->inlined_into);
 }
 
 static void free_merged_functions(struct merged_functions *m)
@@ -917,6 +988,7 @@ static void free_merged_functions(struct merged_functions *m)
     for (i = 0; i < m->pending_count; i++)
         free(m->pending[i].callees);
     free(m->pending);
+    free(m->kind_pairs);
     free(m->merged_index);
     free(m->calls.all);
     free(m->calls.table.slots);
@@ -1530,6 +1602,10 @@ static void write_functions(FILE *out, const struct hg_report *r,
             xml_attr(out, "dir", f->dir);
         if (f->marked)
             xml_attr(out, "marked", "yes");
+        if (f->inlined_into != NULL) {
+            xml_attr(out, "inlined", "yes");
+            xml_attr(out, "inlined-into", f->inlined_into);
+        }
         if (marked != NULL)
             xml_count(out, "calls", marked->calls);
         if (g != NULL) {
@@ -1554,7 +1630,8 @@ static void write_functions(FILE *out, const struct hg_report *r,
             xml_heap(out, &f->heap);
             fputs("/>\n", out);
         }
-        if (marked != NULL)
+        /* An unmarked inlined row has calls but no <inclusive>. */
+        if (f->marked || g != NULL)
             xml_inclusive(out, marked->inclusive_ir, &marked->inclusive_cache,
                           r->has_heap, &marked->inclusive_heap);
         if (g != NULL)
@@ -1811,10 +1888,35 @@ static void write_report(FILE *out, const struct hg_report *r,
 
 /* ---------------------------------------------------------- command */
 
+/* A real function and an inlined row of one name, object, file and
+   line that no input has both of: the inputs disagree about whether the
+   function is inlined there (different builds), and PROBLEM says where. */
+static bool kinds_disagree(const struct merged_functions *m, char *problem,
+                           size_t size)
+{
+    size_t i;
+    for (i = 0; i < m->kind_pair_count; i++) {
+        const struct merged_function *real = &m->all[m->kind_pairs[i].real];
+        const struct merged_function *in = &m->all[m->kind_pairs[i].inlined];
+        char name[64], file[64], into[64];
+        if (real->beside_other_kind && in->beside_other_kind)
+            continue;
+        hg_quote_for_message(name, sizeof name, real->name);
+        hg_quote_for_message(file, sizeof file, real->file);
+        hg_quote_for_message(into, sizeof into, in->inlined_into);
+        snprintf(problem, size, "function '%s' (%s:%u) is inlined into "
+                 "'%s' in %s but not inlined in %s", name, file, real->line,
+                 into, m->inputs[in->first_input].path,
+                 m->inputs[real->first_input].path);
+        return true;
+    }
+    return false;
+}
+
 /* Builds the merged report into OUT, whose strings belong to the inputs,
    but for the functions (summed as the inputs were read, in FUNCTIONS and
    S).  False with PROBLEM set when the sums do not fit or a function is
-   marked in one report only. */
+   marked in one report only, or inlined in one and not in another. */
 static bool merge(struct hg_report *out, const struct input *in,
                   size_t inputs, struct sums *s,
                   const struct merged_functions *functions, char *problem,
@@ -1832,6 +1934,8 @@ static bool merge(struct hg_report *out, const struct input *in,
         snprintf(problem, size, "%s", functions->mismatch_problem);
         return false;
     }
+    if (kinds_disagree(functions, problem, size))
+        return false;
     if (!merge_objects(out, in, inputs, problem, size))
         return false;
     merge_zones(out, in, inputs, s);
