@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "index-table.h"
 #include "metrics.h"
 #include "text.h"
 #include "xalloc.h"
@@ -365,9 +366,9 @@ struct merged_function {
     const char *inlined_into;
     unsigned first_input;        /* where it first occurred */
     unsigned last_input;         /* where it last occurred */
-    /* Some input had this row and one of the other kind (real or
-       inlined) of the same name, object, file and line. */
-    bool beside_other_kind;
+    /* An inlined row: some input had it and the real function of its
+       name, object, file and line both. */
+    bool beside_real;
     bool marked;
     uint64_t self_ir;
     struct hg_cache_costs self_cache;
@@ -380,14 +381,6 @@ struct merged_function {
        up to lines_summed, appended after. */
     struct merged_line *lines;
     size_t line_count, line_capacity, lines_summed;
-};
-
-/* An open-addressing table of indices into an array of items (SIZE_MAX:
-   empty), at most half full: the merged calls and contexts are found
-   through one. */
-struct index_table {
-    size_t *slots;
-    size_t slot_count;           /* 0 or a power of two */
 };
 
 /* The calls of a call graph, summed by (caller, callee), both indexes of
@@ -425,21 +418,12 @@ struct pending_callees {
     size_t count;
 };
 
-/* A real function and an inlined row of the same name, object, file and
-   line, first seen in different inputs: refused unless some input has
-   both (docs/export.md). */
-struct kind_pair {
-    size_t real, inlined;        /* merged indexes */
-};
-
 /* The functions merged so far, found by name, object, file, line and the
-   function an inlined row is in, through an open-addressing table of
-   indices (SIZE_MAX: empty). */
+   function an inlined row is in, through an index table. */
 struct merged_functions {
     struct merged_function *all;
     size_t count, capacity;
-    size_t *slots;
-    size_t slot_count;           /* a power of two, at least 2 * count */
+    struct index_table table;
     char **strings;              /* object and file names, kept once */
     size_t string_count, string_slots;
     struct sums *sums;
@@ -448,9 +432,6 @@ struct merged_functions {
     /* The first function marked in one report but not another. */
     bool mismatch;
     char mismatch_problem[HG_PROBLEM_SIZE];
-    /* The real and inlined rows of one place that may disagree. */
-    struct kind_pair *kind_pairs;
-    size_t kind_pair_count, kind_pair_capacity;
     /* Call graph: the input's functions by index (their id - 1) as merged
        indexes, and their callees until the input is read. */
     size_t *merged_index;
@@ -499,85 +480,56 @@ static const char *kept_string(struct merged_functions *m, const char *text)
     return m->strings[i];
 }
 
-/* The hash of a function's place: the function an inlined row is in is
-   left out, so that the rows of one place, real and inlined, are all in
-   the cluster of slots it starts. */
-static size_t function_hash(const char *name, const char *object,
-                            const char *file, unsigned line)
+/* A function's identity in a report, and of a row of --inline=yes:
+   INLINED_INTO is the function an inlined row is in, NULL for a real
+   function. */
+struct function_key {
+    const char *name, *object, *file;
+    unsigned line;
+    const char *inlined_into;
+};
+
+static size_t function_hash(const struct function_key *key)
 {
-    size_t h = hash_text(14695981039346656037u, name);
-    h = hash_text((h ^ 1) * 1099511628211u, object);
-    h = hash_text((h ^ 2) * 1099511628211u, file);
-    return (h ^ line) * 1099511628211u;
+    size_t h = hash_text(14695981039346656037u, key->name);
+    h = hash_text((h ^ 1) * 1099511628211u, key->object);
+    h = hash_text((h ^ 2) * 1099511628211u, key->file);
+    h = (h ^ key->line) * 1099511628211u;
+    return key->inlined_into != NULL
+           ? hash_text((h ^ 3) * 1099511628211u, key->inlined_into) : h;
 }
 
-/* Makes room for one more function in M's table. */
-static void grow_slots(struct merged_functions *m)
+static struct function_key key_of_merged(const struct merged_function *f)
 {
-    size_t i;
-    if (2 * (m->count + 1) <= m->slot_count)
-        return;
-    free(m->slots);
-    m->slot_count = m->slot_count ? 2 * m->slot_count : 1024;
-    m->slots = hg_xmalloc(m->slot_count * sizeof *m->slots);
-    for (i = 0; i < m->slot_count; i++)
-        m->slots[i] = SIZE_MAX;
-    for (i = 0; i < m->count; i++) {
-        const struct merged_function *f = &m->all[i];
-        size_t k = function_hash(f->name, f->object, f->file, f->line)
-                   & (m->slot_count - 1);
-        while (m->slots[k] != SIZE_MAX)
-            k = (k + 1) & (m->slot_count - 1);
-        m->slots[k] = i;
-    }
+    return (struct function_key){ f->name, f->object, f->file, f->line,
+                                  f->inlined_into };
 }
 
-/* The function an inlined row F is in, NULL for a real function. */
-static const char *inlined_into(const struct hg_function *f)
+static size_t hash_of_function(const void *items, size_t i)
 {
-    return f->inlined ? f->inlined_into : NULL;
+    struct function_key key = key_of_merged(
+        &((const struct merged_function *)items)[i]);
+    return function_hash(&key);
 }
 
-static bool same_place(const struct merged_function *sum,
-                       const struct hg_function *f)
+static bool function_is(const void *items, size_t i, const void *key)
 {
-    return sum->line == f->line && strcmp(sum->name, f->name) == 0
-           && strcmp(sum->object, f->object) == 0
-           && strcmp(sum->file, f->file) == 0;
+    const struct merged_function *f = &((const struct merged_function *)
+                                        items)[i];
+    const struct function_key *k = key;
+    return f->line == k->line && strcmp(f->name, k->name) == 0
+           && strcmp(f->object, k->object) == 0
+           && strcmp(f->file, k->file) == 0
+           && same_text(f->inlined_into, k->inlined_into);
 }
 
-/* Notes SUM, just met in the input being read, beside the rows of the
-   other kind (real or inlined) of its place: in the same input they
-   agree; one first met in an earlier input may not (merge() decides).
-   The names of object and file are kept once, so the same pointer. */
-static void note_other_kind(struct merged_functions *m,
-                            struct merged_function *sum)
+/* The slot of the merged function KEY, or the empty one it would take. */
+static size_t *function_slot(struct merged_functions *m,
+                             const struct function_key *key)
 {
-    size_t mask = m->slot_count - 1, k;
-
-    for (k = function_hash(sum->name, sum->object, sum->file, sum->line)
-             & mask;
-         m->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
-        struct merged_function *other = &m->all[m->slots[k]];
-        if ((other->inlined_into == NULL) == (sum->inlined_into == NULL)
-            || other->line != sum->line || other->object != sum->object
-            || other->file != sum->file || strcmp(other->name, sum->name))
-            continue;
-        if (other->last_input == m->input) {
-            other->beside_other_kind = sum->beside_other_kind = true;
-            continue;
-        }
-        if (m->kind_pair_count == m->kind_pair_capacity) {
-            m->kind_pair_capacity = m->kind_pair_capacity
-                                    ? 2 * m->kind_pair_capacity : 16;
-            m->kind_pairs = hg_xrealloc(m->kind_pairs, m->kind_pair_capacity,
-                                        sizeof *m->kind_pairs);
-        }
-        m->kind_pairs[m->kind_pair_count].real
-            = (size_t)((sum->inlined_into == NULL ? sum : other) - m->all);
-        m->kind_pairs[m->kind_pair_count++].inlined
-            = (size_t)((sum->inlined_into == NULL ? other : sum) - m->all);
-    }
+    index_table_reserve(&m->table, m->count, hash_of_function, m->all);
+    return index_table_find(&m->table, function_hash(key), function_is,
+                            m->all, key);
 }
 
 /* The merged function F belongs to, made if it is the first of its name,
@@ -587,23 +539,18 @@ static void note_other_kind(struct merged_functions *m,
 static struct merged_function *merged_for(struct merged_functions *m,
                                           struct hg_function *f)
 {
+    struct function_key key = { f->name, f->object, f->file, f->line,
+                                f->inlined ? f->inlined_into : NULL };
     struct merged_function *sum;
-    size_t k, mask;
+    size_t *slot = function_slot(m, &key);
 
-    grow_slots(m);
-    mask = m->slot_count - 1;
-    for (k = function_hash(f->name, f->object, f->file, f->line) & mask;
-         m->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
-        sum = &m->all[m->slots[k]];
-        if (same_place(sum, f) && same_text(sum->inlined_into,
-                                            inlined_into(f)))
-            return sum;
-    }
+    if (*slot != INDEX_TABLE_EMPTY)
+        return &m->all[*slot];
     if (m->count == m->capacity) {
         m->capacity = m->capacity ? 2 * m->capacity : 1024;
         m->all = hg_xrealloc(m->all, m->capacity, sizeof *m->all);
     }
-    m->slots[k] = m->count;
+    *slot = m->count;
     sum = &m->all[m->count++];
     memset(sum, 0, sizeof *sum);
     sum->name = f->name;
@@ -667,42 +614,6 @@ static size_t call_hash(size_t caller, size_t callee)
            ^ (callee >> 7);
 }
 
-/* Makes room in T for one item more than COUNT, rehashing the items, of
-   which HASHES gives item I's hash. */
-static void reserve_slot(struct index_table *t, size_t count,
-                         size_t (*hashes)(const void *items, size_t i),
-                         const void *items)
-{
-    size_t i, k;
-    if (2 * (count + 1) <= t->slot_count)
-        return;
-    free(t->slots);
-    t->slot_count = t->slot_count ? 2 * t->slot_count : 1024;
-    t->slots = hg_xmalloc(t->slot_count * sizeof *t->slots);
-    for (i = 0; i < t->slot_count; i++)
-        t->slots[i] = SIZE_MAX;
-    for (i = 0; i < count; i++) {
-        k = hashes(items, i) & (t->slot_count - 1);
-        while (t->slots[k] != SIZE_MAX)
-            k = (k + 1) & (t->slot_count - 1);
-        t->slots[k] = i;
-    }
-}
-
-/* The slot of the item of hash H that IS_KEY says is KEY, or the empty
-   slot it would take. */
-static size_t *find_slot(const struct index_table *t, size_t h,
-                         bool (*is_key)(const void *items, size_t i,
-                                        const void *key),
-                         const void *items, const void *key)
-{
-    size_t mask = t->slot_count - 1, k;
-    for (k = h & mask; t->slots[k] != SIZE_MAX; k = (k + 1) & mask)
-        if (is_key(items, t->slots[k], key))
-            break;
-    return &t->slots[k];
-}
-
 static size_t hash_of_call(const void *items, size_t i)
 {
     const struct merged_call *c = items;
@@ -724,10 +635,10 @@ static struct merged_call *merged_call_for(struct merged_calls *c,
 
     key.caller = caller;
     key.callee = callee;
-    reserve_slot(&c->table, c->count, hash_of_call, c->all);
-    slot = find_slot(&c->table, call_hash(caller, callee), call_is, c->all,
-                     &key);
-    if (*slot != SIZE_MAX)
+    index_table_reserve(&c->table, c->count, hash_of_call, c->all);
+    slot = index_table_find(&c->table, call_hash(caller, callee), call_is,
+                            c->all, &key);
+    if (*slot != INDEX_TABLE_EMPTY)
         return &c->all[*slot];
     if (c->count == c->capacity) {
         c->capacity = c->capacity ? 2 * c->capacity : 1024;
@@ -770,10 +681,11 @@ static struct hg_context *merged_context_for(struct merged_contexts *c,
     key.parent = parent;
     key.function = function;
     key.truncated = truncated;
-    reserve_slot(&c->table, c->count, hash_of_context, c->all);
-    slot = find_slot(&c->table, context_hash(parent, function, truncated),
-                     context_is, c->all, &key);
-    if (*slot != SIZE_MAX)
+    index_table_reserve(&c->table, c->count, hash_of_context, c->all);
+    slot = index_table_find(&c->table,
+                            context_hash(parent, function, truncated),
+                            context_is, c->all, &key);
+    if (*slot != INDEX_TABLE_EMPTY)
         return &c->all[*slot];
     if (c->count == c->capacity) {
         c->capacity = c->capacity ? 2 * c->capacity : 1024;
@@ -935,7 +847,6 @@ static void sum_function(void *data, struct hg_function *f)
         }
         return;
     }
-    note_other_kind(m, sum);
     sum->last_input = (unsigned)m->input;
     add(s, &sum->self_ir, f->self_ir);
     add_cache(s, &sum->self_cache, &f->self_cache);
@@ -988,16 +899,15 @@ static void free_merged_functions(struct merged_functions *m)
     for (i = 0; i < m->pending_count; i++)
         free(m->pending[i].callees);
     free(m->pending);
-    free(m->kind_pairs);
     free(m->merged_index);
     free(m->calls.all);
-    free(m->calls.table.slots);
+    index_table_free(&m->calls.table);
     free(m->contexts.all);
-    free(m->contexts.table.slots);
+    index_table_free(&m->contexts.table);
     for (i = 0; i < m->string_slots; i++)
         free(m->strings[i]);
     free(m->all);
-    free(m->slots);
+    index_table_free(&m->table);
     free(m->strings);
 }
 
@@ -1888,25 +1798,57 @@ static void write_report(FILE *out, const struct hg_report *r,
 
 /* ---------------------------------------------------------- command */
 
-/* A real function and an inlined row of one name, object, file and
+/* The real function of the place of inlined row F, or NULL. */
+static const struct merged_function *real_of(struct merged_functions *m,
+                                             const struct merged_function *f)
+{
+    struct function_key key = key_of_merged(f);
+    size_t *slot;
+    key.inlined_into = NULL;
+    slot = function_slot(m, &key);
+    return *slot == INDEX_TABLE_EMPTY ? NULL : &m->all[*slot];
+}
+
+/* Once an input is read: its inlined rows that it has beside the real
+   function of their name, object, file and line (which says that the
+   program has both, as one built with the function inlined on its own
+   line would). */
+static void note_beside_real(struct merged_functions *m)
+{
+    size_t i;
+    for (i = 0; i < m->count; i++) {
+        struct merged_function *f = &m->all[i];
+        const struct merged_function *real;
+        if (f->inlined_into == NULL || f->beside_real
+            || f->last_input != m->input)
+            continue;
+        real = real_of(m, f);
+        f->beside_real = real != NULL && real->last_input == m->input;
+    }
+}
+
+/* An inlined row and the real function of its name, object, file and
    line that no input has both of: the inputs disagree about whether the
-   function is inlined there (different builds), and PROBLEM says where. */
-static bool kinds_disagree(const struct merged_functions *m, char *problem,
+   function is inlined there (different builds), and PROBLEM says
+   where. */
+static bool kinds_disagree(struct merged_functions *m, char *problem,
                            size_t size)
 {
     size_t i;
-    for (i = 0; i < m->kind_pair_count; i++) {
-        const struct merged_function *real = &m->all[m->kind_pairs[i].real];
-        const struct merged_function *in = &m->all[m->kind_pairs[i].inlined];
+    for (i = 0; i < m->count; i++) {
+        const struct merged_function *f = &m->all[i], *real;
         char name[64], file[64], into[64];
-        if (real->beside_other_kind && in->beside_other_kind)
+        if (f->inlined_into == NULL || f->beside_real)
             continue;
-        hg_quote_for_message(name, sizeof name, real->name);
-        hg_quote_for_message(file, sizeof file, real->file);
-        hg_quote_for_message(into, sizeof into, in->inlined_into);
+        real = real_of(m, f);
+        if (real == NULL)
+            continue;
+        hg_quote_for_message(name, sizeof name, f->name);
+        hg_quote_for_message(file, sizeof file, f->file);
+        hg_quote_for_message(into, sizeof into, f->inlined_into);
         snprintf(problem, size, "function '%s' (%s:%u) is inlined into "
-                 "'%s' in %s but not inlined in %s", name, file, real->line,
-                 into, m->inputs[in->first_input].path,
+                 "'%s' in %s but not inlined in %s", name, file, f->line,
+                 into, m->inputs[f->first_input].path,
                  m->inputs[real->first_input].path);
         return true;
     }
@@ -1919,7 +1861,7 @@ static bool kinds_disagree(const struct merged_functions *m, char *problem,
    marked in one report only, or inlined in one and not in another. */
 static bool merge(struct hg_report *out, const struct input *in,
                   size_t inputs, struct sums *s,
-                  const struct merged_functions *functions, char *problem,
+                  struct merged_functions *functions, char *problem,
                   size_t size)
 {
     size_t i;
@@ -2045,6 +1987,7 @@ int cmd_merge(int argc, char **argv)
         in[i].report->contexts = NULL;
         in[i].report->context_count = 0;
         sum_pending_calls(&functions);
+        note_beside_real(&functions);
     }
     for (i = 1; i < inputs; i++) {
         char diff[HG_PROBLEM_SIZE / 2];
