@@ -120,6 +120,16 @@ merges "$merged" "$data/inline-a.xml" "$scratch/both.xml" && {
     grep -q '<function name="scale" object="prog" file="prog.c" line="77" inlined="yes" inlined-into="run_b" calls="30">' "$merged" ||
     fail "merge inline-a both: not a real and an inlined scale on line 77"
 }
+# Equal self Ir: the real function before the inlined row of its name,
+# object, file and line (docs/report-format.md, "Order").
+sed -e 's|<self Ir="40"/>|<self Ir="160"/>|' -e 's|<totals Ir="600"/>|<totals Ir="720"/>|' \
+  "$scratch/both.xml" >"$scratch/tie.xml"
+merges "$merged" "$data/inline-a.xml" "$scratch/tie.xml" && {
+  checks=$((checks + 1))
+  [ "$(grep -o '<function name="scale" [^>]*line="77"[^>]*>' "$merged")" = '<function name="scale" object="prog" file="prog.c" line="77">
+<function name="scale" object="prog" file="prog.c" line="77" inlined="yes" inlined-into="run_b" calls="30">' ] ||
+    fail "merge inline-a tie: not the real scale before the inlined one"
+}
 # The merged report reads like any other.
 run 0 show "$data/merged.xml" && {
   grep -q '^Total: *3,500 Ir' "$out" || fail "show merged.xml: total"; }
