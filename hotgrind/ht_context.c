@@ -256,9 +256,7 @@ void HT_(contexts_program_end)(void)
          HT_Costs incl;
          incl_of(c, &incl);
          e->calls += c->calls;
-         e->incl.ir += incl.ir;
-         for (j = 0; j < HT_N_CACHE; j++) e->incl.cache[j] += incl.cache[j];
-         for (j = 0; j < HT_N_HEAP; j++)  e->incl.heap[j]  += incl.heap[j];
+         HT_(add_costs)(&e->incl, &incl);
       }
    }
    if (n_truncated > 0)
@@ -397,14 +395,12 @@ void HT_(context_costs)(const HT_ContextRow* rows, UInt i, HT_Costs* self,
 
 void HT_(contexts_roots_total)(HT_Costs* out)
 {
-   UInt     i, j;
+   UInt     i;
    HT_Costs c;
    VG_(memset)(out, 0, sizeof *out);
    for (i = 0; i < n_normal + n_truncated; i++) {
       if (!all_nodes[i]->kept || all_nodes[i]->shown_parent) continue;
       incl_of(all_nodes[i], &c);
-      out->ir += c.ir;
-      for (j = 0; j < HT_N_CACHE; j++) out->cache[j] += c.cache[j];
-      for (j = 0; j < HT_N_HEAP; j++)  out->heap[j]  += c.heap[j];
+      HT_(add_costs)(out, &c);
    }
 }
