@@ -378,34 +378,39 @@ void copy_counted(HT_Costs* dst, const HT_Costs* src)
       for (i = 0; i < HT_N_HEAP; i++) dst->heap[i] = src->heap[i];
 }
 
+/* A context's inclusive figures += a - b, the counted ones (both ends
+   of an activation with a context, cut or not). */
+static inline __attribute__((always_inline))
+void add_to_context_incl(HT_Context* c, const HT_Costs* a, const HT_Costs* b)
+{
+   Int i;
+   c->costs[HT_(ctx_incl_at)] += a->ir - b->ir;
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++)
+         c->costs[HT_(ctx_incl_cache_at) + i] += a->cache[i] - b->cache[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++)
+         c->costs[HT_(ctx_incl_heap_at) + i] += a->heap[i] - b->heap[i];
+}
+
 /* The end of an activation with a context once truncated roots exist:
-   what they took inside it, k, is cut out of its context's share, and
-   its edge, when the context carries it, gets k itself so that it keeps
-   the whole. */
+   what they took inside it, k, is cut out of its context's share (its
+   span minus k), and its edge, when the context carries it, gets k
+   itself so that it keeps the whole. */
 static __attribute__((noinline))
 void context_ended_cutting(ThreadState* t, const Activation* a,
                            const HT_Costs* now)
 {
    HT_Context* c = a->ctx;
-   HT_Costs    k, share, zero;
-   Int         i;
+   HT_Costs    k, span, zero;
    VG_(memset)(&zero, 0, sizeof zero);
    VG_(memset)(&k, 0, sizeof k);
    HT_(add_cost_difference)(&k, &t->cut, &a->cut_at_entry);
-   VG_(memset)(&share, 0, sizeof share);
-   HT_(add_cost_difference)(&share, now, &a->clock_at_entry);
-   share.ir -= k.ir;
-   for (i = 0; i < HT_N_CACHE; i++) share.cache[i] -= k.cache[i];
-   for (i = 0; i < HT_N_HEAP; i++)  share.heap[i]  -= k.heap[i];
-   c->costs[HT_(ctx_incl_at)] += share.ir;
-   if (HT_(clo).cache_sim)
-      for (i = 0; i < HT_N_CACHE; i++)
-         c->costs[HT_(ctx_incl_cache_at) + i] += share.cache[i];
-   if (HT_(clo).heap)
-      for (i = 0; i < HT_N_HEAP; i++)
-         c->costs[HT_(ctx_incl_heap_at) + i] += share.heap[i];
+   VG_(memset)(&span, 0, sizeof span);
+   HT_(add_cost_difference)(&span, now, &a->clock_at_entry);
+   add_to_context_incl(c, &span, &k);
    if (c->truncated)
-      HT_(add_costs)(&t->cut, &share);
+      HT_(add_cost_difference)(&t->cut, &span, &k);
    if (HT_(folds_into_edge)(c) && VG_(memcmp)(&k, &zero, sizeof k) != 0)
       HT_(add_costs)(&HT_(edge_of)(c->parent->fn, c->fn)->incl, &k);
 }
@@ -415,21 +420,10 @@ void context_ended_cutting(ThreadState* t, const Activation* a,
 static inline __attribute__((always_inline))
 void context_ended(ThreadState* t, const Activation* a, const HT_Costs* now)
 {
-   HT_Context* c = a->ctx;
-   Int         i;
-   if (HT_(contexts_cutting)) {
+   if (HT_(contexts_cutting))
       context_ended_cutting(t, a, now);
-      return;
-   }
-   c->costs[HT_(ctx_incl_at)] += now->ir - a->clock_at_entry.ir;
-   if (HT_(clo).cache_sim)
-      for (i = 0; i < HT_N_CACHE; i++)
-         c->costs[HT_(ctx_incl_cache_at) + i] +=
-            now->cache[i] - a->clock_at_entry.cache[i];
-   if (HT_(clo).heap)
-      for (i = 0; i < HT_N_HEAP; i++)
-         c->costs[HT_(ctx_incl_heap_at) + i] +=
-            now->heap[i] - a->clock_at_entry.heap[i];
+   else
+      add_to_context_incl(a->ctx, now, &a->clock_at_entry);
 }
 
 void HT_(callstack_collection_started)(void)
