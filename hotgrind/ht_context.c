@@ -271,7 +271,7 @@ void HT_(contexts_program_end)(void)
 /*--- For the report                                       ---*/
 /*------------------------------------------------------------*/
 
-void HT_(context_no_symbol_costs)(const HT_Context* c, HT_NoSymbolCosts* out)
+void HT_(context_no_symbol_costs)(const HT_Context* c, HT_Costs* out)
 {
    UInt j;
    VG_(memset)(out, 0, sizeof *out);

@@ -532,10 +532,11 @@ HT_ContextRow* HT_(contexts_sorted)(UInt* n_out, UInt n_functions);
    children's. */
 void        HT_(context_costs)(const HT_ContextRow* rows, UInt i,
                                HT_Costs* self, HT_Costs* incl);
-/* A node's no-symbol costs as an HT_NoSymbolCosts (zero figures the run
-   does not count). */
+/* A node's no-symbol costs as HT_Costs, the report's type for every
+   set of context figures (zero figures the run does not count, and heap
+   figures, which code without a symbol is not given). */
 void        HT_(context_no_symbol_costs)(const HT_Context* c,
-                                         HT_NoSymbolCosts* out);
+                                         HT_Costs* out);
 /* Whether the report writes a truncated root (the cap was reached). */
 Bool        HT_(contexts_truncated)(void);
 /* The sum of the roots' inclusive costs: what ran inside some counted
