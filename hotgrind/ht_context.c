@@ -55,6 +55,11 @@ static UInt         n_no_symbol;     /* figures of the no-symbol part */
 static HT_PairTable table;         /* every node but truncated roots */
 static UInt         n_normal;        /* nodes but truncated roots */
 static UInt         n_truncated;     /* truncated roots */
+/* Truncated roots the report writes, counted as they are marked 'kept'
+   (not as they are made: one entered with collection off by a function
+   the report does not list is left out), so that the report need not
+   scan every node for them. */
+static UInt         n_truncated_kept;
 /* The block nodes are carved from, and what is left of it. */
 static UChar*       pool;
 static SizeT        pool_left;
@@ -218,10 +223,7 @@ static Bool has_figures(const HT_Context* c)
 
 Bool HT_(contexts_truncated)(void)
 {
-   UInt i;
-   for (i = 0; i < n_normal + n_truncated; i++)
-      if (all_nodes[i]->truncated && all_nodes[i]->kept) return True;
-   return False;
+   return n_truncated_kept > 0;
 }
 
 void HT_(contexts_program_end)(void)
@@ -244,8 +246,10 @@ void HT_(contexts_program_end)(void)
       /* What the report writes: every context with figures, and the
          contexts above it. */
       if (has_figures(c) && !c->skipped)
-         for (up = c; up != NULL && !up->kept; up = up->shown_parent)
+         for (up = c; up != NULL && !up->kept; up = up->shown_parent) {
             up->kept = True;
+            n_truncated_kept += up->truncated;
+         }
       c->fn->no_sym.ir += c->costs[0];
       for (j = 1; j < n_no_symbol; j++)
          c->fn->no_sym.cache[j - 1] += c->costs[j];
@@ -304,6 +308,9 @@ HT_ContextRow* HT_(contexts_sorted)(UInt* n_out, UInt n_functions)
       UInt written_truncated = 0;
       for (i = 0; i < n; i++) written_truncated += order[i]->truncated;
       tl_assert(written_truncated <= n_functions);
+      /* HT_(contexts_truncated) answers from the count kept as nodes
+         were marked. */
+      tl_assert(written_truncated == n_truncated_kept);
    }
    for (i = 0; i < n; i++) {
       order[i]->report_index = i;
