@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "index-table.h"
 #include "metrics.h"
 #include "text.h"
 #include "xalloc.h"
@@ -36,7 +37,8 @@ static const char merge_help[] =
     "otherwise merge names the two files and the difference, and exits with\n"
     "status 2.\n"
     "\n"
-    "Functions (by name, object and file), zones (by name), totals, calls,\n"
+    "Functions (by name, object, file, line and, for an inlined row of\n"
+    "--inline=yes, the function it is in), zones (by name), totals, calls,\n"
     "inclusive and heap figures, call edges and calling contexts (by\n"
     "stack) are summed; mark patterns keep the largest\n"
     "counts; threads, mutexes and events of each report follow those of the\n"
@@ -68,17 +70,7 @@ static bool load_strictly(struct input *in, struct merged_functions *functions,
 {
     in->report = hg_report_load_each(in->path, sum_function, functions,
                                      problem, size);
-    if (in->report == NULL)
-        return false;
-    /* Inlined rows would come out as plain functions, without their
-       flag, the function they are inlined into or their calls: a report
-       that says less than its inputs.  Refused until merge carries them. */
-    if (hg_report_option(in->report, "inline") != NULL) {
-        snprintf(problem, size, "made with --inline=yes, whose inlined "
-                 "rows merge cannot carry yet");
-        return false;
-    }
-    return true;
+    return in->report != NULL;
 }
 
 static bool same_text(const char *a, const char *b)
@@ -369,27 +361,26 @@ struct merged_function {
     const char *object, *file;   /* in the strings table */
     const char *dir;             /* the first occurrence's; NULL if none */
     unsigned line;
+    /* inline=yes: the function an inlined row's code is in (in the
+       strings table), NULL for a real function. */
+    const char *inlined_into;
     unsigned first_input;        /* where it first occurred */
+    unsigned last_input;         /* where it last occurred */
+    /* An inlined row: some input had it and the real function of its
+       name, object, file and line both. */
+    bool beside_real;
     bool marked;
     uint64_t self_ir;
     struct hg_cache_costs self_cache;
     struct hg_branch_costs self_branch;
     struct hg_heap_traffic heap;
-    struct marked_sums *marked_sums;   /* NULL unless marked or in a
-                                          call graph */
+    struct marked_sums *marked_sums;   /* NULL unless marked, inlined
+                                          or in a call graph */
     struct graph_sums *graph_sums;     /* NULL unless in a call graph */
     /* lines=yes: the lines of every input, summed per (file, dir, line)
        up to lines_summed, appended after. */
     struct merged_line *lines;
     size_t line_count, line_capacity, lines_summed;
-};
-
-/* An open-addressing table of indices into an array of items (SIZE_MAX:
-   empty), at most half full: the merged calls and contexts are found
-   through one. */
-struct index_table {
-    size_t *slots;
-    size_t slot_count;           /* 0 or a power of two */
 };
 
 /* The calls of a call graph, summed by (caller, callee), both indexes of
@@ -427,13 +418,12 @@ struct pending_callees {
     size_t count;
 };
 
-/* The functions merged so far, found by name, object and file through an
-   open-addressing table of indices (SIZE_MAX: empty). */
+/* The functions merged so far, found by name, object, file, line and the
+   function an inlined row is in, through an index table. */
 struct merged_functions {
     struct merged_function *all;
     size_t count, capacity;
-    size_t *slots;
-    size_t slot_count;           /* a power of two, at least 2 * count */
+    struct index_table table;
     char **strings;              /* object and file names, kept once */
     size_t string_count, string_slots;
     struct sums *sums;
@@ -490,58 +480,77 @@ static const char *kept_string(struct merged_functions *m, const char *text)
     return m->strings[i];
 }
 
-static size_t function_hash(const char *name, const char *object,
-                            const char *file)
+/* A function's identity in a report, and of a row of --inline=yes:
+   INLINED_INTO is the function an inlined row is in, NULL for a real
+   function. */
+struct function_key {
+    const char *name, *object, *file;
+    unsigned line;
+    const char *inlined_into;
+};
+
+static size_t function_hash(const struct function_key *key)
 {
-    size_t h = hash_text(14695981039346656037u, name);
-    h = hash_text((h ^ 1) * 1099511628211u, object);
-    return hash_text((h ^ 2) * 1099511628211u, file);
+    size_t h = hash_text(14695981039346656037u, key->name);
+    h = hash_text((h ^ 1) * 1099511628211u, key->object);
+    h = hash_text((h ^ 2) * 1099511628211u, key->file);
+    h = (h ^ key->line) * 1099511628211u;
+    return key->inlined_into != NULL
+           ? hash_text((h ^ 3) * 1099511628211u, key->inlined_into) : h;
 }
 
-/* Makes room for one more function in M's table. */
-static void grow_slots(struct merged_functions *m)
+static struct function_key key_of_merged(const struct merged_function *f)
 {
-    size_t i;
-    if (2 * (m->count + 1) <= m->slot_count)
-        return;
-    free(m->slots);
-    m->slot_count = m->slot_count ? 2 * m->slot_count : 1024;
-    m->slots = hg_xmalloc(m->slot_count * sizeof *m->slots);
-    for (i = 0; i < m->slot_count; i++)
-        m->slots[i] = SIZE_MAX;
-    for (i = 0; i < m->count; i++) {
-        const struct merged_function *f = &m->all[i];
-        size_t k = function_hash(f->name, f->object, f->file)
-                   & (m->slot_count - 1);
-        while (m->slots[k] != SIZE_MAX)
-            k = (k + 1) & (m->slot_count - 1);
-        m->slots[k] = i;
-    }
+    return (struct function_key){ f->name, f->object, f->file, f->line,
+                                  f->inlined_into };
+}
+
+static size_t hash_of_function(const void *items, size_t i)
+{
+    struct function_key key = key_of_merged(
+        &((const struct merged_function *)items)[i]);
+    return function_hash(&key);
+}
+
+static bool function_is(const void *items, size_t i, const void *key)
+{
+    const struct merged_function *f = &((const struct merged_function *)
+                                        items)[i];
+    const struct function_key *k = key;
+    return f->line == k->line && strcmp(f->name, k->name) == 0
+           && strcmp(f->object, k->object) == 0
+           && strcmp(f->file, k->file) == 0
+           && same_text(f->inlined_into, k->inlined_into);
+}
+
+/* The slot of the merged function KEY, or the empty one it would take. */
+static size_t *function_slot(struct merged_functions *m,
+                             const struct function_key *key)
+{
+    index_table_reserve(&m->table, m->count, hash_of_function, m->all);
+    return index_table_find(&m->table, function_hash(key), function_is,
+                            m->all, key);
 }
 
 /* The merged function F belongs to, made if it is the first of its name,
-   object and file (taking F's name). */
+   object, file, line and function it is inlined into (taking F's name):
+   the tool's identity of a row, so that the rows of a function inlined
+   into two functions stay apart whatever their lines. */
 static struct merged_function *merged_for(struct merged_functions *m,
                                           struct hg_function *f)
 {
+    struct function_key key = { f->name, f->object, f->file, f->line,
+                                f->inlined ? f->inlined_into : NULL };
     struct merged_function *sum;
-    size_t k, mask;
+    size_t *slot = function_slot(m, &key);
 
-    grow_slots(m);
-    mask = m->slot_count - 1;
-    for (k = function_hash(f->name, f->object, f->file) & mask;
-         m->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
-        sum = &m->all[m->slots[k]];
-        if (strcmp(sum->name, f->name) == 0
-            && strcmp(sum->object, f->object) == 0
-            && strcmp(sum->file, f->file) == 0)
-            return sum;
-    }
+    if (*slot != INDEX_TABLE_EMPTY)
+        return &m->all[*slot];
     if (m->count == m->capacity) {
         m->capacity = m->capacity ? 2 * m->capacity : 1024;
         m->all = hg_xrealloc(m->all, m->capacity, sizeof *m->all);
     }
-    m->slots[k] = m->count;
+    *slot = m->count;
     sum = &m->all[m->count++];
     memset(sum, 0, sizeof *sum);
     sum->name = f->name;
@@ -550,9 +559,10 @@ static struct merged_function *merged_for(struct merged_functions *m,
     sum->file = kept_string(m, f->file);
     sum->dir = f->dir != NULL ? kept_string(m, f->dir) : NULL;
     sum->line = f->line;
-    sum->first_input = (unsigned)m->input;
+    sum->inlined_into = f->inlined ? kept_string(m, f->inlined_into) : NULL;
+    sum->first_input = sum->last_input = (unsigned)m->input;
     sum->marked = f->marked;
-    if (f->marked || f->has_call_graph)
+    if (f->marked || f->has_call_graph || f->inlined)
         sum->marked_sums = hg_xcalloc(1, sizeof *sum->marked_sums);
     if (f->has_call_graph)
         sum->graph_sums = hg_xcalloc(1, sizeof *sum->graph_sums);
@@ -604,42 +614,6 @@ static size_t call_hash(size_t caller, size_t callee)
            ^ (callee >> 7);
 }
 
-/* Makes room in T for one item more than COUNT, rehashing the items, of
-   which HASHES gives item I's hash. */
-static void reserve_slot(struct index_table *t, size_t count,
-                         size_t (*hashes)(const void *items, size_t i),
-                         const void *items)
-{
-    size_t i, k;
-    if (2 * (count + 1) <= t->slot_count)
-        return;
-    free(t->slots);
-    t->slot_count = t->slot_count ? 2 * t->slot_count : 1024;
-    t->slots = hg_xmalloc(t->slot_count * sizeof *t->slots);
-    for (i = 0; i < t->slot_count; i++)
-        t->slots[i] = SIZE_MAX;
-    for (i = 0; i < count; i++) {
-        k = hashes(items, i) & (t->slot_count - 1);
-        while (t->slots[k] != SIZE_MAX)
-            k = (k + 1) & (t->slot_count - 1);
-        t->slots[k] = i;
-    }
-}
-
-/* The slot of the item of hash H that IS_KEY says is KEY, or the empty
-   slot it would take. */
-static size_t *find_slot(const struct index_table *t, size_t h,
-                         bool (*is_key)(const void *items, size_t i,
-                                        const void *key),
-                         const void *items, const void *key)
-{
-    size_t mask = t->slot_count - 1, k;
-    for (k = h & mask; t->slots[k] != SIZE_MAX; k = (k + 1) & mask)
-        if (is_key(items, t->slots[k], key))
-            break;
-    return &t->slots[k];
-}
-
 static size_t hash_of_call(const void *items, size_t i)
 {
     const struct merged_call *c = items;
@@ -661,10 +635,10 @@ static struct merged_call *merged_call_for(struct merged_calls *c,
 
     key.caller = caller;
     key.callee = callee;
-    reserve_slot(&c->table, c->count, hash_of_call, c->all);
-    slot = find_slot(&c->table, call_hash(caller, callee), call_is, c->all,
-                     &key);
-    if (*slot != SIZE_MAX)
+    index_table_reserve(&c->table, c->count, hash_of_call, c->all);
+    slot = index_table_find(&c->table, call_hash(caller, callee), call_is,
+                            c->all, &key);
+    if (*slot != INDEX_TABLE_EMPTY)
         return &c->all[*slot];
     if (c->count == c->capacity) {
         c->capacity = c->capacity ? 2 * c->capacity : 1024;
@@ -707,10 +681,11 @@ static struct hg_context *merged_context_for(struct merged_contexts *c,
     key.parent = parent;
     key.function = function;
     key.truncated = truncated;
-    reserve_slot(&c->table, c->count, hash_of_context, c->all);
-    slot = find_slot(&c->table, context_hash(parent, function, truncated),
-                     context_is, c->all, &key);
-    if (*slot != SIZE_MAX)
+    index_table_reserve(&c->table, c->count, hash_of_context, c->all);
+    slot = index_table_find(&c->table,
+                            context_hash(parent, function, truncated),
+                            context_is, c->all, &key);
+    if (*slot != INDEX_TABLE_EMPTY)
         return &c->all[*slot];
     if (c->count == c->capacity) {
         c->capacity = c->capacity ? 2 * c->capacity : 1024;
@@ -872,6 +847,7 @@ static void sum_function(void *data, struct hg_function *f)
         }
         return;
     }
+    sum->last_input = (unsigned)m->input;
     add(s, &sum->self_ir, f->self_ir);
     add_cache(s, &sum->self_cache, &f->self_cache);
     add_branch(s, &sum->self_branch, &f->self_branch);
@@ -902,7 +878,13 @@ static int compare_merged(const void *a, const void *b)
         || (c = strcmp(f->object, g->object)) != 0
         || (c = strcmp(f->file, g->file)) != 0)
         return c;
-    return f->line < g->line ? -1 : f->line > g->line;
+    if (f->line != g->line)
+        return f->line < g->line ? -1 : 1;
+    /* A real function before the rows inlined into others, which go by
+       the name of the function they are in. */
+    if (f->inlined_into == NULL || g->inlined_into == NULL)
+        return (f->inlined_into != NULL) - (g->inlined_into != NULL);
+    return strcmp(f->inlined_into, g->inlined_into);
 }
 
 static void free_merged_functions(struct merged_functions *m)
@@ -919,13 +901,13 @@ static void free_merged_functions(struct merged_functions *m)
     free(m->pending);
     free(m->merged_index);
     free(m->calls.all);
-    free(m->calls.table.slots);
+    index_table_free(&m->calls.table);
     free(m->contexts.all);
-    free(m->contexts.table.slots);
+    index_table_free(&m->contexts.table);
     for (i = 0; i < m->string_slots; i++)
         free(m->strings[i]);
     free(m->all);
-    free(m->slots);
+    index_table_free(&m->table);
     free(m->strings);
 }
 
@@ -1530,6 +1512,10 @@ static void write_functions(FILE *out, const struct hg_report *r,
             xml_attr(out, "dir", f->dir);
         if (f->marked)
             xml_attr(out, "marked", "yes");
+        if (f->inlined_into != NULL) {
+            xml_attr(out, "inlined", "yes");
+            xml_attr(out, "inlined-into", f->inlined_into);
+        }
         if (marked != NULL)
             xml_count(out, "calls", marked->calls);
         if (g != NULL) {
@@ -1554,7 +1540,8 @@ static void write_functions(FILE *out, const struct hg_report *r,
             xml_heap(out, &f->heap);
             fputs("/>\n", out);
         }
-        if (marked != NULL)
+        /* An unmarked inlined row has calls but no <inclusive>. */
+        if (f->marked || g != NULL)
             xml_inclusive(out, marked->inclusive_ir, &marked->inclusive_cache,
                           r->has_heap, &marked->inclusive_heap);
         if (g != NULL)
@@ -1811,13 +1798,70 @@ static void write_report(FILE *out, const struct hg_report *r,
 
 /* ---------------------------------------------------------- command */
 
+/* The real function of the place of inlined row F, or NULL. */
+static const struct merged_function *real_of(struct merged_functions *m,
+                                             const struct merged_function *f)
+{
+    struct function_key key = key_of_merged(f);
+    size_t *slot;
+    key.inlined_into = NULL;
+    slot = function_slot(m, &key);
+    return *slot == INDEX_TABLE_EMPTY ? NULL : &m->all[*slot];
+}
+
+/* Once an input is read: its inlined rows that it has beside the real
+   function of their name, object, file and line (which says that the
+   program has both, as one built with the function inlined on its own
+   line would). */
+static void note_beside_real(struct merged_functions *m)
+{
+    size_t i;
+    for (i = 0; i < m->count; i++) {
+        struct merged_function *f = &m->all[i];
+        const struct merged_function *real;
+        if (f->inlined_into == NULL || f->beside_real
+            || f->last_input != m->input)
+            continue;
+        real = real_of(m, f);
+        f->beside_real = real != NULL && real->last_input == m->input;
+    }
+}
+
+/* An inlined row and the real function of its name, object, file and
+   line that no input has both of: the inputs disagree about whether the
+   function is inlined there (different builds), and PROBLEM says
+   where. */
+static bool kinds_disagree(struct merged_functions *m, char *problem,
+                           size_t size)
+{
+    size_t i;
+    for (i = 0; i < m->count; i++) {
+        const struct merged_function *f = &m->all[i], *real;
+        char name[64], file[64], into[64];
+        if (f->inlined_into == NULL || f->beside_real)
+            continue;
+        real = real_of(m, f);
+        if (real == NULL)
+            continue;
+        hg_quote_for_message(name, sizeof name, f->name);
+        hg_quote_for_message(file, sizeof file, f->file);
+        hg_quote_for_message(into, sizeof into, f->inlined_into);
+        snprintf(problem, size, "function '%s' (%s:%u) is inlined into "
+                 "'%s' in %s but not inlined in %s", name, file, f->line,
+                 into, m->inputs[f->first_input].path,
+                 m->inputs[real->first_input].path);
+        return true;
+    }
+    return false;
+}
+
 /* Builds the merged report into OUT, whose strings belong to the inputs,
    but for the functions (summed as the inputs were read, in FUNCTIONS and
    S).  False with PROBLEM set when the sums do not fit or a function is
-   marked in one report only. */
+   marked in one report only, or inlined in one and not in another. */
 static bool merge(struct hg_report *out, const struct input *in,
                   size_t inputs, struct sums *s,
-                  const struct merged_functions *functions, char *problem,
+                  struct merged_functions *functions, char *problem,
                   size_t size)
 {
     size_t i;
@@ -1832,6 +1876,8 @@ static bool merge(struct hg_report *out, const struct input *in,
         snprintf(problem, size, "%s", functions->mismatch_problem);
         return false;
     }
+    if (kinds_disagree(functions, problem, size))
+        return false;
     if (!merge_objects(out, in, inputs, problem, size))
         return false;
     merge_zones(out, in, inputs, s);
@@ -1941,6 +1987,7 @@ int cmd_merge(int argc, char **argv)
         in[i].report->contexts = NULL;
         in[i].report->context_count = 0;
         sum_pending_calls(&functions);
+        note_beside_real(&functions);
     }
     for (i = 1; i < inputs; i++) {
         char diff[HG_PROBLEM_SIZE / 2];

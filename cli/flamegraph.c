@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "diff.h"
 #include "flamegraph.h"
+#include "index-table.h"
 #include "metrics.h"
 #include "text.h"
 #include "xalloc.h"
@@ -234,9 +235,7 @@ struct frame {
 struct tree {
     struct frame *frames;
     size_t count, capacity;
-    size_t *slots;               /* (parent, name) -> frame; NO_FRAME:
-                                    empty; slot_count a power of two */
-    size_t slot_count;
+    struct index_table table;    /* (parent, name) -> frame */
     char **names;                /* the report's frame names */
     size_t name_count;
     size_t *children;            /* each frame's, by name: first_child[f]
@@ -244,7 +243,7 @@ struct tree {
     size_t *first_child;
 };
 
-static size_t slot_hash(size_t parent, const char *name)
+static size_t frame_hash(size_t parent, const char *name)
 {
     uint64_t h = 14695981039346656037u ^ (uint64_t)parent;
     for (; *name; name++)
@@ -252,31 +251,33 @@ static size_t slot_hash(size_t parent, const char *name)
     return (size_t)(h ^ (h >> 29));
 }
 
-/* The slot of the frame (PARENT, NAME), or the empty one it would take. */
-static size_t *find_slot(const struct tree *t, size_t parent,
-                         const char *name)
+static size_t hash_of_frame(const void *items, size_t i)
 {
-    size_t mask = t->slot_count - 1, i = slot_hash(parent, name) & mask;
-    while (t->slots[i] != NO_FRAME
-           && (t->frames[t->slots[i]].parent != parent
-               || strcmp(t->frames[t->slots[i]].name, name) != 0))
-        i = (i + 1) & mask;
-    return &t->slots[i];
+    const struct frame *f = &((const struct frame *)items)[i];
+    return frame_hash(f->parent, f->name);
 }
 
-static void grow_slots(struct tree *t)
+/* A frame's key: its parent and name. */
+struct frame_key {
+    size_t parent;
+    const char *name;
+};
+
+static bool frame_is(const void *items, size_t i, const void *key)
 {
-    size_t old_count = t->slot_count, i;
-    size_t *old = t->slots;
-    t->slot_count = old_count ? 2 * old_count : 64;
-    t->slots = hg_xmalloc(t->slot_count * sizeof *t->slots);
-    for (i = 0; i < t->slot_count; i++)
-        t->slots[i] = NO_FRAME;
-    for (i = 0; i < old_count; i++)
-        if (old[i] != NO_FRAME)
-            *find_slot(t, t->frames[old[i]].parent,
-                       t->frames[old[i]].name) = old[i];
-    free(old);
+    const struct frame *f = &((const struct frame *)items)[i];
+    const struct frame_key *k = key;
+    return f->parent == k->parent && strcmp(f->name, k->name) == 0;
+}
+
+/* The slot of the frame (PARENT, NAME), or the empty one it would take;
+   NULL when T has none. */
+static size_t *frame_slot(const struct tree *t, size_t parent,
+                          const char *name)
+{
+    struct frame_key key = { parent, name };
+    return index_table_find(&t->table, frame_hash(parent, name), frame_is,
+                            t->frames, &key);
 }
 
 /* The child NAME of PARENT (NO_FRAME: the root), made if new. */
@@ -285,10 +286,9 @@ static size_t child_frame(struct tree *t, size_t parent, const char *name)
     size_t *slot;
     struct frame *f;
 
-    if (2 * (t->count + 1) > t->slot_count)
-        grow_slots(t);
-    slot = find_slot(t, parent, name);
-    if (*slot != NO_FRAME)
+    index_table_reserve(&t->table, t->count, hash_of_frame, t->frames);
+    slot = frame_slot(t, parent, name);
+    if (*slot != INDEX_TABLE_EMPTY)
         return *slot;
     if (t->count == t->capacity) {
         t->capacity = t->capacity ? 2 * t->capacity : 64;
@@ -308,7 +308,8 @@ static size_t child_frame(struct tree *t, size_t parent, const char *name)
 static size_t lookup_frame(const struct tree *t, size_t parent,
                            const char *name)
 {
-    return t->slot_count == 0 ? NO_FRAME : *find_slot(t, parent, name);
+    const size_t *slot = frame_slot(t, parent, name);
+    return slot == NULL || *slot == INDEX_TABLE_EMPTY ? NO_FRAME : *slot;
 }
 
 struct kid {
@@ -403,7 +404,7 @@ static void free_tree(struct tree *t)
 {
     hg_frame_names_free(t->names, t->name_count);
     free(t->frames);
-    free(t->slots);
+    index_table_free(&t->table);
     free(t->children);
     free(t->first_child);
 }

@@ -177,9 +177,9 @@ void HT_(callstack_init)(void)
 static void totals_now(HT_Costs* c)
 {
    Int i;
-   /* Figures that are not counted are left as they are (add_difference
-      skips them too, and nothing reads them): this runs at every tracked
-      call and return. */
+   /* Figures that are not counted are left as they are
+      (HT_(add_cost_difference) skips them too, and nothing reads them):
+      this runs at every tracked call and return. */
    if (HT_(clo).cache_sim || !HT_(clock_inline))
       for (i = 0; i < HT_N_CACHE; i++) c->cache[i] = HT_(cache_total)[i];
    if (HT_(clo).heap)
@@ -210,21 +210,6 @@ Bool HT_(clock_start_inline)(void)
    return True;
 }
 
-/* acc += a - b, element by element (the cache and heap figures only
-   when they are counted: this runs at every tracked call and return). */
-static inline __attribute__((always_inline))
-void add_difference(HT_Costs* acc, const HT_Costs* a, const HT_Costs* b)
-{
-   Int i;
-   acc->ir += a->ir - b->ir;
-   if (HT_(clo).cache_sim)
-      for (i = 0; i < HT_N_CACHE; i++)
-         acc->cache[i] += a->cache[i] - b->cache[i];
-   if (HT_(clo).heap)
-      for (i = 0; i < HT_N_HEAP; i++)
-         acc->heap[i] += a->heap[i] - b->heap[i];
-}
-
 static void clock_of(ThreadId tid, HT_Costs* out)
 {
    const HT_Costs* c = &threads[tid].clock;
@@ -235,7 +220,7 @@ static void clock_of(ThreadId tid, HT_Costs* out)
       HT_Costs now;
       *out = *c;
       totals_now(&now);
-      add_difference(out, &now, &total_at_switch);
+      HT_(add_cost_difference)(out, &now, &total_at_switch);
    } else {
       /* The hot path (every tracked call and return): straight from the
          running totals, without a copy of them in between, whose narrow
@@ -255,12 +240,6 @@ static void clock_of(ThreadId tid, HT_Costs* out)
 void HT_(thread_clock)(ThreadId tid, HT_Costs* out)
 {
    clock_of(tid, out);
-}
-
-void HT_(add_cost_difference)(HT_Costs* acc, const HT_Costs* a,
-                              const HT_Costs* b)
-{
-   add_difference(acc, a, b);
 }
 
 void HT_(thread_clock_reset)(ThreadId tid)
@@ -321,7 +300,7 @@ static void thread_switch(ThreadId tid, ULong blocks_dispatched)
    if (tid == running) return;
    tl_assert(HT_VALID_TID(tid));
    totals_now(&now);
-   add_difference(&threads[running].clock, &now, &total_at_switch);
+   HT_(add_cost_difference)(&threads[running].clock, &now, &total_at_switch);
    total_at_switch = now;
    if (HT_(clo).inlined) HT_(inline_thread_switch)(running, tid);
    running = tid;
@@ -399,36 +378,41 @@ void copy_counted(HT_Costs* dst, const HT_Costs* src)
       for (i = 0; i < HT_N_HEAP; i++) dst->heap[i] = src->heap[i];
 }
 
+/* A context's inclusive figures += a - b, the counted ones (both ends
+   of an activation with a context, cut or not). */
+static inline __attribute__((always_inline))
+void add_to_context_incl(HT_Context* c, const HT_Costs* a, const HT_Costs* b)
+{
+   Int i;
+   c->costs[HT_(ctx_incl_at)] += a->ir - b->ir;
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++)
+         c->costs[HT_(ctx_incl_cache_at) + i] += a->cache[i] - b->cache[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++)
+         c->costs[HT_(ctx_incl_heap_at) + i] += a->heap[i] - b->heap[i];
+}
+
 /* The end of an activation with a context once truncated roots exist:
-   what they took inside it, k, is cut out of its context's share, and
-   its edge, when the context carries it, gets k itself so that it keeps
-   the whole. */
+   what they took inside it, k, is cut out of its context's share (its
+   span minus k), and its edge, when the context carries it, gets k
+   itself so that it keeps the whole. */
 static __attribute__((noinline))
 void context_ended_cutting(ThreadState* t, const Activation* a,
                            const HT_Costs* now)
 {
    HT_Context* c = a->ctx;
-   HT_Costs    k, share, zero;
-   Int         i;
+   HT_Costs    k, span, zero;
    VG_(memset)(&zero, 0, sizeof zero);
    VG_(memset)(&k, 0, sizeof k);
-   add_difference(&k, &t->cut, &a->cut_at_entry);
-   VG_(memset)(&share, 0, sizeof share);
-   add_difference(&share, now, &a->clock_at_entry);
-   share.ir -= k.ir;
-   for (i = 0; i < HT_N_CACHE; i++) share.cache[i] -= k.cache[i];
-   for (i = 0; i < HT_N_HEAP; i++)  share.heap[i]  -= k.heap[i];
-   c->costs[HT_(ctx_incl_at)] += share.ir;
-   if (HT_(clo).cache_sim)
-      for (i = 0; i < HT_N_CACHE; i++)
-         c->costs[HT_(ctx_incl_cache_at) + i] += share.cache[i];
-   if (HT_(clo).heap)
-      for (i = 0; i < HT_N_HEAP; i++)
-         c->costs[HT_(ctx_incl_heap_at) + i] += share.heap[i];
+   HT_(add_cost_difference)(&k, &t->cut, &a->cut_at_entry);
+   VG_(memset)(&span, 0, sizeof span);
+   HT_(add_cost_difference)(&span, now, &a->clock_at_entry);
+   add_to_context_incl(c, &span, &k);
    if (c->truncated)
-      add_difference(&t->cut, &share, &zero);
+      HT_(add_cost_difference)(&t->cut, &span, &k);
    if (HT_(folds_into_edge)(c) && VG_(memcmp)(&k, &zero, sizeof k) != 0)
-      add_difference(&HT_(edge_of)(c->parent->fn, c->fn)->incl, &k, &zero);
+      HT_(add_costs)(&HT_(edge_of)(c->parent->fn, c->fn)->incl, &k);
 }
 
 /* A counted activation with a context ended at 'now': its inclusive
@@ -436,21 +420,10 @@ void context_ended_cutting(ThreadState* t, const Activation* a,
 static inline __attribute__((always_inline))
 void context_ended(ThreadState* t, const Activation* a, const HT_Costs* now)
 {
-   HT_Context* c = a->ctx;
-   Int         i;
-   if (HT_(contexts_cutting)) {
+   if (HT_(contexts_cutting))
       context_ended_cutting(t, a, now);
-      return;
-   }
-   c->costs[HT_(ctx_incl_at)] += now->ir - a->clock_at_entry.ir;
-   if (HT_(clo).cache_sim)
-      for (i = 0; i < HT_N_CACHE; i++)
-         c->costs[HT_(ctx_incl_cache_at) + i] +=
-            now->cache[i] - a->clock_at_entry.cache[i];
-   if (HT_(clo).heap)
-      for (i = 0; i < HT_N_HEAP; i++)
-         c->costs[HT_(ctx_incl_heap_at) + i] +=
-            now->heap[i] - a->clock_at_entry.heap[i];
+   else
+      add_to_context_incl(a->ctx, now, &a->clock_at_entry);
 }
 
 void HT_(callstack_collection_started)(void)
@@ -530,12 +503,12 @@ static void pop_activation(ThreadId tid, Bool returned, UWord result)
       tl_assert(fn->outer_open[OUTER_BYTE(tid)] & OUTER_BIT(tid));
       if (a->outermost) {
          fn->outer_open[OUTER_BYTE(tid)] &= (UChar)~OUTER_BIT(tid);
-         add_difference(&fn->incl, &now, &a->clock_at_entry);
+         HT_(add_cost_difference)(&fn->incl, &now, &a->clock_at_entry);
       }
       if (fn->percall)
          HT_(percall_add)(fn->percall, now.ir - a->clock_at_entry.ir);
       if (a->edge)
-         add_difference(&a->edge->incl, &now, &a->clock_at_entry);
+         HT_(add_cost_difference)(&a->edge->incl, &now, &a->clock_at_entry);
       if (a->own_ctx)
          context_ended(t, a, &now);
    } else if (a->own_ctx) {
@@ -831,7 +804,7 @@ static void close_zone(ThreadId tid)
       oz->zone->open--;
       if (oz->outermost) {
          oz->zone->outer_open[tid / 8] &= (UChar)~(1 << (tid % 8));
-         add_difference(&oz->zone->incl, now, &oz->clock_at_begin);
+         HT_(add_cost_difference)(&oz->zone->incl, now, &oz->clock_at_begin);
       }
       HT_(percall_add)(oz->zone->percall, now->ir - oz->clock_at_begin.ir);
    }

@@ -55,6 +55,11 @@ static UInt         n_no_symbol;     /* figures of the no-symbol part */
 static HT_PairTable table;         /* every node but truncated roots */
 static UInt         n_normal;        /* nodes but truncated roots */
 static UInt         n_truncated;     /* truncated roots */
+/* Truncated roots the report writes, counted as they are marked 'kept'
+   (not as they are made: one entered with collection off by a function
+   the report does not list is left out), so that the report need not
+   scan every node for them. */
+static UInt         n_truncated_kept;
 /* The block nodes are carved from, and what is left of it. */
 static UChar*       pool;
 static SizeT        pool_left;
@@ -218,10 +223,7 @@ static Bool has_figures(const HT_Context* c)
 
 Bool HT_(contexts_truncated)(void)
 {
-   UInt i;
-   for (i = 0; i < n_normal + n_truncated; i++)
-      if (all_nodes[i]->truncated && all_nodes[i]->kept) return True;
-   return False;
+   return n_truncated_kept > 0;
 }
 
 void HT_(contexts_program_end)(void)
@@ -244,8 +246,10 @@ void HT_(contexts_program_end)(void)
       /* What the report writes: every context with figures, and the
          contexts above it. */
       if (has_figures(c) && !c->skipped)
-         for (up = c; up != NULL && !up->kept; up = up->shown_parent)
+         for (up = c; up != NULL && !up->kept; up = up->shown_parent) {
             up->kept = True;
+            n_truncated_kept += up->truncated;
+         }
       c->fn->no_sym.ir += c->costs[0];
       for (j = 1; j < n_no_symbol; j++)
          c->fn->no_sym.cache[j - 1] += c->costs[j];
@@ -256,9 +260,7 @@ void HT_(contexts_program_end)(void)
          HT_Costs incl;
          incl_of(c, &incl);
          e->calls += c->calls;
-         e->incl.ir += incl.ir;
-         for (j = 0; j < HT_N_CACHE; j++) e->incl.cache[j] += incl.cache[j];
-         for (j = 0; j < HT_N_HEAP; j++)  e->incl.heap[j]  += incl.heap[j];
+         HT_(add_costs)(&e->incl, &incl);
       }
    }
    if (n_truncated > 0)
@@ -273,7 +275,7 @@ void HT_(contexts_program_end)(void)
 /*--- For the report                                       ---*/
 /*------------------------------------------------------------*/
 
-void HT_(context_no_symbol_costs)(const HT_Context* c, HT_NoSymbolCosts* out)
+void HT_(context_no_symbol_costs)(const HT_Context* c, HT_Costs* out)
 {
    UInt j;
    VG_(memset)(out, 0, sizeof *out);
@@ -306,6 +308,9 @@ HT_ContextRow* HT_(contexts_sorted)(UInt* n_out, UInt n_functions)
       UInt written_truncated = 0;
       for (i = 0; i < n; i++) written_truncated += order[i]->truncated;
       tl_assert(written_truncated <= n_functions);
+      /* HT_(contexts_truncated) answers from the count kept as nodes
+         were marked. */
+      tl_assert(written_truncated == n_truncated_kept);
    }
    for (i = 0; i < n; i++) {
       order[i]->report_index = i;
@@ -397,14 +402,12 @@ void HT_(context_costs)(const HT_ContextRow* rows, UInt i, HT_Costs* self,
 
 void HT_(contexts_roots_total)(HT_Costs* out)
 {
-   UInt     i, j;
+   UInt     i;
    HT_Costs c;
    VG_(memset)(out, 0, sizeof *out);
    for (i = 0; i < n_normal + n_truncated; i++) {
       if (!all_nodes[i]->kept || all_nodes[i]->shown_parent) continue;
       incl_of(all_nodes[i], &c);
-      out->ir += c.ir;
-      for (j = 0; j < HT_N_CACHE; j++) out->cache[j] += c.cache[j];
-      for (j = 0; j < HT_N_HEAP; j++)  out->heap[j]  += c.heap[j];
+      HT_(add_costs)(out, &c);
    }
 }

@@ -532,10 +532,11 @@ HT_ContextRow* HT_(contexts_sorted)(UInt* n_out, UInt n_functions);
    children's. */
 void        HT_(context_costs)(const HT_ContextRow* rows, UInt i,
                                HT_Costs* self, HT_Costs* incl);
-/* A node's no-symbol costs as an HT_NoSymbolCosts (zero figures the run
-   does not count). */
+/* A node's no-symbol costs as HT_Costs, the report's type for every
+   set of context figures (zero figures the run does not count, and heap
+   figures, which code without a symbol is not given). */
 void        HT_(context_no_symbol_costs)(const HT_Context* c,
-                                         HT_NoSymbolCosts* out);
+                                         HT_Costs* out);
 /* Whether the report writes a truncated root (the cap was reached). */
 Bool        HT_(contexts_truncated)(void);
 /* The sum of the roots' inclusive costs: what ran inside some counted
@@ -719,9 +720,29 @@ VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
 VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr);
 /* A thread's costs so far (its clock). */
 void HT_(thread_clock)(ThreadId tid, HT_Costs* out);
-/* acc += a - b, for the figures the run counts. */
+/* acc += a - b, element by element, for the figures the run counts
+   only: the others are left as they are (neither snapshot sets them).
+   Inline, as it runs at every tracked call and return; the tree's and
+   the edges' sums at the end use it too, so costs are added one way. */
+static inline __attribute__((always_inline))
 void HT_(add_cost_difference)(HT_Costs* acc, const HT_Costs* a,
-                              const HT_Costs* b);
+                              const HT_Costs* b)
+{
+   Int i;
+   acc->ir += a->ir - b->ir;
+   if (HT_(clo).cache_sim)
+      for (i = 0; i < HT_N_CACHE; i++)
+         acc->cache[i] += a->cache[i] - b->cache[i];
+   if (HT_(clo).heap)
+      for (i = 0; i < HT_N_HEAP; i++)
+         acc->heap[i] += a->heap[i] - b->heap[i];
+}
+/* acc += a, for the figures the run counts. */
+static inline void HT_(add_costs)(HT_Costs* acc, const HT_Costs* a)
+{
+   static const HT_Costs zero;
+   HT_(add_cost_difference)(acc, a, &zero);
+}
 /* A Valgrind thread slot starts again from zero (thread created). */
 void HT_(thread_clock_reset)(ThreadId tid);
 /* How far the program is: running; exiting (a thread called exit_group,

@@ -788,8 +788,7 @@ static void write_contexts(Out* o, UInt n_fns, ULong total,
    out_str(o, "/>\n");
    for (i = 0; i < n; i++) {
       const HT_Context* c = rows[i].node;
-      HT_Costs          self, incl;
-      HT_NoSymbolCosts  nosym;
+      HT_Costs          self, incl, nosym;
       HT_(context_costs)(rows, i, &self, &incl);
       out_str(o, "    <context");
       out_attr_u64(o, "id", i + 1);
@@ -801,13 +800,8 @@ static void write_contexts(Out* o, UInt n_fns, ULong total,
       write_context_costs(o, "self", &self, True);
       write_context_costs(o, "inclusive", &incl, True);
       HT_(context_no_symbol_costs)(c, &nosym);
-      if (nosym.ir > 0) {
-         HT_Costs ns;
-         VG_(memset)(&ns, 0, sizeof ns);
-         ns.ir = nosym.ir;
-         for (j = 0; j < HT_N_CACHE; j++) ns.cache[j] = nosym.cache[j];
-         write_context_costs(o, "no-symbol", &ns, False);
-      }
+      if (nosym.ir > 0)
+         write_context_costs(o, "no-symbol", &nosym, False);
       out_str(o, "    </context>\n");
    }
    out_str(o, "  </contexts>\n");

@@ -5,8 +5,9 @@
 #
 # Run by `make check` (tests/lib.sh says with what).
 # tests/data/merge/merged.xml is shard-a + shard-b + shard-c,
-# merged-cache.xml is cache-a + cache-b and run-merged.xml is run-a +
-# run-b (reports of hotgrind run), all worked out by hand
+# merged-cache.xml is cache-a + cache-b, merged-inline.xml is inline-a +
+# inline-b and run-merged.xml is run-a + run-b (reports of hotgrind run),
+# all worked out by hand
 # (docs/export.md, "hotgrind merge").
 
 . "$(dirname "$0")/lib.sh"
@@ -96,12 +97,39 @@ sed '/<option name="lines"/d; /<lines>/,/<\/lines>/d' "$data/lines-b.xml" \
   >"$scratch/no-lines.xml"
 refuses "cannot be merged with $data/lines-a.xml: " \
   "$data/lines-a.xml" "$scratch/no-lines.xml"
-# A report with inlined rows (--inline=yes) is refused, not written
-# back with its inlined rows as plain functions.
-sed 's|<option name="lines" value="yes"/>|&<option name="inline" value="yes"/>|' \
-  "$data/lines-a.xml" >"$scratch/inline.xml"
-refuses "inline\.xml: made with --inline=yes, whose inlined rows merge cannot carry yet" \
-  "$scratch/inline.xml" "$data/lines-b.xml"
+# Inlined rows (--inline=yes) keep their flag, inlined-into and summed
+# calls; scale's rows in run_a and run_b stay apart (data/merge/
+# merged-inline.xml, summed by hand); the same bytes twice.
+merges "$merged" "$data/inline-a.xml" "$data/inline-b.xml" &&
+  same "$data/merged-inline.xml" "$merged" "merge inline-a inline-b"
+merges "$scratch/inline-again.xml" "$data/inline-a.xml" "$data/inline-b.xml" &&
+  same "$merged" "$scratch/inline-again.xml" "merge inline-a inline-b twice"
+# A function inlined at a place in one report and a real function there
+# in another (no report has both): the reports disagree, and are refused.
+sed 's| inlined="yes" inlined-into="run_b" calls="10"||' \
+  "$data/inline-b.xml" >"$scratch/not-inlined.xml"
+refuses "^hotgrind merge: function 'scale' \(prog\.c:77\) is inlined into 'run_b' in $data/inline-a\.xml but not inlined in $scratch/not-inlined\.xml$" \
+  "$data/inline-a.xml" "$scratch/not-inlined.xml"
+# But a report with both, a real scale and one inlined on its line, says
+# that the program has both: merged as two rows.
+sed 's|name="outer" object="prog" file="prog.c" line="77" inlined="yes" inlined-into="run_b" calls="5"|name="scale" object="prog" file="prog.c" line="77"|' \
+  "$data/inline-b.xml" >"$scratch/both.xml"
+merges "$merged" "$data/inline-a.xml" "$scratch/both.xml" && {
+  checks=$((checks + 1))
+  grep -q '<function name="scale" object="prog" file="prog.c" line="77">' "$merged" &&
+    grep -q '<function name="scale" object="prog" file="prog.c" line="77" inlined="yes" inlined-into="run_b" calls="30">' "$merged" ||
+    fail "merge inline-a both: not a real and an inlined scale on line 77"
+}
+# Equal self Ir: the real function before the inlined row of its name,
+# object, file and line (docs/report-format.md, "Order").
+sed -e 's|<self Ir="40"/>|<self Ir="160"/>|' -e 's|<totals Ir="600"/>|<totals Ir="720"/>|' \
+  "$scratch/both.xml" >"$scratch/tie.xml"
+merges "$merged" "$data/inline-a.xml" "$scratch/tie.xml" && {
+  checks=$((checks + 1))
+  [ "$(grep -o '<function name="scale" [^>]*line="77"[^>]*>' "$merged")" = '<function name="scale" object="prog" file="prog.c" line="77">
+<function name="scale" object="prog" file="prog.c" line="77" inlined="yes" inlined-into="run_b" calls="30">' ] ||
+    fail "merge inline-a tie: not the real scale before the inlined one"
+}
 # The merged report reads like any other.
 run 0 show "$data/merged.xml" && {
   grep -q '^Total: *3,500 Ir' "$out" || fail "show merged.xml: total"; }
