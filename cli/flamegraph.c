@@ -699,7 +699,10 @@ static void draw_frame(const struct drawing *d, size_t i)
    file.  hgSearch(TEXT) highlights the frames whose name matches TEXT (a
    regular expression, or plain text when it is not one) and returns and
    shows the share of the width they cover, counting nested matches once;
-   a click on a frame zooms to it, hgReset() undoes both. */
+   a click on a frame zooms to it, hgReset() undoes both.  That share is
+   the one percentage not made by hg_format_fraction: the viewer computes
+   it from a search typed after the file was written, with toFixed in
+   floating point, so a tie may round either way there. */
 static const char script[] =
     "var hg = { frames: [], plot: 0, left: 0 };\n"
     "function hgNum(g, name) { return Number(g.getAttribute(name)); }\n"
