@@ -85,4 +85,5 @@ def main():
     print(f"{len(theirs)} lines, every {' '.join(events)} equal")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -54,6 +54,8 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+import cg_lines_compare
+
 
 def callgrind_instructions(path, object_name):
     """{run address: Ir} of the object's instructions, {run address:
@@ -98,19 +100,14 @@ def callgrind_instructions(path, object_name):
     return costs, call_costs, functions, main_low, per_line
 
 
-def cachegrind_lines(path):
-    """{(file basename, line): Ir} of a Cachegrind output file (Ir is
-    its first event with --cache-sim=no).  cg_lines_compare.py keeps
-    function names too, which this comparison does not need."""
+def cachegrind_ir_by_line(path):
+    """{(file basename, line): Ir} of a Cachegrind output file, from
+    cg_lines_compare.py's reader (which also keeps function names, summed
+    away here)."""
     per_line = collections.Counter()
-    source = None
-    with open(path) as f:
-        for line in f:
-            if line.startswith("fl="):
-                source = os.path.basename(line[3:].rstrip("\n"))
-            elif line[:1].isdigit():
-                parts = line.split()
-                per_line[(source, int(parts[0]))] += int(parts[1])
+    _, counts = cg_lines_compare.cachegrind_lines(path)
+    for (file, _, line), events in counts.items():
+        per_line[(os.path.basename(file), line)] += events["Ir"]
     return per_line
 
 
@@ -187,7 +184,7 @@ def main():
         callgrind_instructions(cgr, object_name)
     inexact = set()
     if len(sys.argv) > 4:
-        cg_lines = cachegrind_lines(sys.argv[4])
+        cg_lines = cachegrind_ir_by_line(sys.argv[4])
         inexact = {k for k in set(cg_lines) | set(cgr_lines)
                    if cg_lines[k] != cgr_lines[k]}
     if main_low is None:
