@@ -18,6 +18,8 @@
 #include "pub_tool_machine.h"
 #include "pub_tool_tooliface.h"
 
+#include "ht_compat.h"   /* what differs between Valgrind versions */
+
 #define HT_(str) VGAPPEND(vgHotgrind_, str)
 
 /* A Valgrind thread id the tool may index its per-thread arrays with

@@ -51,11 +51,6 @@
 
 #include "ht_include.h"
 
-/* The core's --read-inline-info flag: not in the tool headers, but a
-   global of the core the tool is linked with, read when debug info is
-   loaded. */
-extern Bool VG_(clo_read_inline_info);
-
 /* One inlined call site.  Starts with HT_PairNode's fields, keyed by
    (fn, parent); the call position completes the identity. */
 typedef struct _HT_InlineSite {
