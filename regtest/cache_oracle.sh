@@ -22,41 +22,6 @@ GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
 # tools).  With it the clients' memory accesses are the same in every run.
 CLIENT_ENV=LD_PRELOAD=
 
-# cache_same NAME GEOMETRY-OPTIONS -- PROG ARGS...
-# With CACHE_ORACLE_TWICE=yes, both tools run twice (cg_compare.py
-# --oracle-again, --report-again).  Figures on which Cachegrind's two runs
-# disagree are left out, listed as unstable (none since CLIENT_ENV above;
-# before it, ld.so's strcspn and memcpy D1mr were, in both tools).
-# hotgrind's two runs must agree on every figure: a difference between
-# them fails the test, and never takes a figure out of the comparison.
-cache_same() {
-   _n=$1; _geom=$2; shift 3
-   _again=
-   if test "${CACHE_ORACLE_TWICE:-no}" = yes; then
-      # shellcheck disable=SC2086
-      run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=yes $_geom \
-         --cachegrind-out-file="$_n.cg2" "$@" >"$_n.cg2.stdout" 2>"$_n.cg2.stderr" ||
-         fail "cachegrind run exited with $? (see $WORK/$_n.cg2.stderr)"
-      # shellcheck disable=SC2086
-      hg "$_n.2.xml" --cache-sim=yes $_geom -- "$@"
-      _again="--oracle-again=$_n.cg2 --report-again=$_n.2.xml"
-   fi
-   # shellcheck disable=SC2086
-   hg "$_n.xml" --cache-sim=yes $_geom -- "$@"
-   # shellcheck disable=SC2086
-   run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=yes $_geom \
-      --cachegrind-out-file="$_n.cg" "$@" >"$_n.cg.stdout" 2>"$_n.cg.stderr" ||
-      fail "cachegrind run exited with $? (see $WORK/$_n.cg.stderr)"
-   cmp -s "$_n.xml.stdout" "$_n.cg.stdout" ||
-      fail "$* printed different output under hotgrind and cachegrind"
-   # shellcheck disable=SC2086
-   "$PYTHON3" "$srcdir/cg_compare.py" $_again "$_n.xml" "$_n.cg" >"$_n.compare" 2>&1 || {
-      cat "$_n.compare" >&2
-      fail "$_n: cache figures differ from Cachegrind's"
-   }
-   pass "$_n: $(tail -n 1 "$_n.compare")"
-}
-
 cache_same walk "$GEOM" -- ../cache_walk 256 2
 # The walk really is about caches: same data, far more D1 misses at random.
 seq=$(fn_attr walk.xml walk_sequential self/@D1mr)

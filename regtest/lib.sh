@@ -45,7 +45,9 @@ command -v "$XMLLINT" >/dev/null 2>&1 ||
 # Every test works in its own folder, so the parallel harness can run
 # tests side by side; it is kept for a look after a failure and removed by
 # make clean.  Clients are run as ../PROG from there.
-WORK="$BUILDDIR/$TEST_NAME.dir"
+# WORK_NAME: a test run once per Valgrind (version_oracles.sh) names its
+# folder after the run.
+WORK="$BUILDDIR/${WORK_NAME:-$TEST_NAME}.dir"
 rm -rf "$WORK"
 mkdir -p "$WORK"
 cd "$WORK"
@@ -136,6 +138,44 @@ branch_same() {
    "$PYTHON3" "$srcdir/cg_compare.py" "$_n.xml" "$_n.cg" >"$_n.compare" 2>&1 || {
       cat "$_n.compare" >&2
       fail "$_n: figures differ from Cachegrind's"
+   }
+   pass "$_n: $(tail -n 1 "$_n.compare")"
+}
+
+# cache_same NAME GEOMETRY-OPTIONS -- PROG ARGS...: hotgrind and Cachegrind,
+# both --cache-sim=yes with this geometry; the same output, and every
+# cache figure equal per function and in total (cache_oracle.sh).
+# With CACHE_ORACLE_TWICE=yes, both tools run twice (cg_compare.py
+# --oracle-again, --report-again).  Figures on which Cachegrind's two runs
+# disagree are left out, listed as unstable (none with the
+# CLIENT_ENV=LD_PRELOAD= that cache_oracle.sh explains; before it, ld.so's
+# strcspn and memcpy D1mr were, in both tools).
+# hotgrind's two runs must agree on every figure: a difference between
+# them fails the test, and never takes a figure out of the comparison.
+cache_same() {
+   _n=$1; _geom=$2; shift 3
+   _again=
+   if test "${CACHE_ORACLE_TWICE:-no}" = yes; then
+      # shellcheck disable=SC2086
+      run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=yes $_geom \
+         --cachegrind-out-file="$_n.cg2" "$@" >"$_n.cg2.stdout" 2>"$_n.cg2.stderr" ||
+         fail "cachegrind run exited with $? (see $WORK/$_n.cg2.stderr)"
+      # shellcheck disable=SC2086
+      hg "$_n.2.xml" --cache-sim=yes $_geom -- "$@"
+      _again="--oracle-again=$_n.cg2 --report-again=$_n.2.xml"
+   fi
+   # shellcheck disable=SC2086
+   hg "$_n.xml" --cache-sim=yes $_geom -- "$@"
+   # shellcheck disable=SC2086
+   run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=yes $_geom \
+      --cachegrind-out-file="$_n.cg" "$@" >"$_n.cg.stdout" 2>"$_n.cg.stderr" ||
+      fail "cachegrind run exited with $? (see $WORK/$_n.cg.stderr)"
+   cmp -s "$_n.xml.stdout" "$_n.cg.stdout" ||
+      fail "$* printed different output under hotgrind and cachegrind"
+   # shellcheck disable=SC2086
+   "$PYTHON3" "$srcdir/cg_compare.py" $_again "$_n.xml" "$_n.cg" >"$_n.compare" 2>&1 || {
+      cat "$_n.compare" >&2
+      fail "$_n: cache figures differ from Cachegrind's"
    }
    pass "$_n: $(tail -n 1 "$_n.compare")"
 }
