@@ -30,4 +30,15 @@
    3.19 to 3.27. */
 extern Bool VG_(clo_read_inline_info);
 
+/* The stderr summary copies Cachegrind's labels.  Cachegrind 3.21 made
+   "I   refs:" and "D   refs:" "I refs:" and "D refs:", padded to the same
+   width, so the figures stay in their columns. */
+#if HT_VG_VERSION_CODE >= 321
+#  define HT_CG_I_REFS "I refs:  "
+#  define HT_CG_D_REFS "D refs:  "
+#else
+#  define HT_CG_I_REFS "I   refs:"
+#  define HT_CG_D_REFS "D   refs:"
+#endif
+
 #endif /* HT_COMPAT_H */

@@ -74,13 +74,13 @@ static void print_cache_summary(ULong ir, const ULong c[HT_N_CACHE],
    Int   w1 = w.w1, w2 = w.w2, w3 = w.w3;
    HChar a[48], b[48], e[48];
 
-   VG_(umsg)("I   refs:      %'*llu\n", w1, ir);
+   VG_(umsg)(HT_CG_I_REFS "      %'*llu\n", w1, ir);
    VG_(umsg)("I1  misses:    %'*llu\n", w1, c[HT_I1mr]);
    VG_(umsg)("LLi misses:    %'*llu\n", w1, c[HT_ILmr]);
    VG_(umsg)("I1  miss rate: %*.2f%%\n", w1, c[HT_I1mr] * 100.0 / ir1);
    VG_(umsg)("LLi miss rate: %*.2f%%\n", w1, c[HT_ILmr] * 100.0 / ir1);
    VG_(umsg)("\n");
-   VG_(umsg)("D   refs:      %'*llu  (%'*llu rd   + %'*llu wr)\n",
+   VG_(umsg)(HT_CG_D_REFS "      %'*llu  (%'*llu rd   + %'*llu wr)\n",
              w1, d, w2, c[HT_Dr], w3, c[HT_Dw]);
    VG_(umsg)("D1  misses:    %'*llu  (%'*llu rd   + %'*llu wr)\n",
              w1, d1, w2, c[HT_D1mr], w3, c[HT_D1mw]);
@@ -208,7 +208,7 @@ void HT_(print_summary)(HT_Fn** fns, UInt n, ULong total)
    if (HT_(clo).cache_sim)
       print_cache_summary(total, sum, columns);
    else
-      VG_(umsg)("I   refs:      %'llu\n", total);
+      VG_(umsg)(HT_CG_I_REFS "      %'llu\n", total);
    if (HT_(clo).branch_sim)
       print_branch_summary(branches, columns);
    VG_(umsg)("\n");

@@ -209,9 +209,10 @@ total_ir() {
    xpath "$1" 'string(/hotgrind/totals/@Ir)'
 }
 
-# summary_ir STDERR: the "I   refs:" count of the stderr summary, no commas.
+# summary_ir STDERR: the "I refs:" count of the stderr summary, no commas
+# ("I   refs:" before Valgrind 3.21).
 summary_ir() {
-   sed -n 's/^==[0-9]*== I   refs: *\([0-9,]*\)$/\1/p' "$1" | tr -d ,
+   sed -n 's/^==[0-9]*== I *refs: *\([0-9,]*\)$/\1/p' "$1" | tr -d ,
 }
 
 # pid_of STDERR: the pid valgrind prints in its "==PID==" prefixes.
