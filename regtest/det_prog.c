@@ -1,5 +1,5 @@
 /* hotgrind regression test: programs for Valgrind's --det-sched=yes
-   (patches/0003-det-sched.patch), run by det_sched.sh.
+   (patches/0003-det-sched/), run by det_sched.sh.
    GPL-2.0-or-later
 
    Usage: det_prog MODE
@@ -30,7 +30,11 @@
                thread opens it for writing: a system call that waits for
                another thread without the scheduler knowing
    deadlock    two threads each hold one mutex and wait for the other's:
-               hangs, natively too                                       */
+               hangs, natively too
+   waitv       a thread waits in futex_waitv (which glibc never uses, so
+               the scheduler leaves it to the kernel) on a private futex
+               that main then wakes with FUTEX_WAKE; Valgrind wraps
+               futex_waitv from 3.27 on (before: ENOSYS)                  */
 
 #include <pthread.h>
 #include <semaphore.h>
@@ -38,6 +42,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <errno.h>
+#include <stdint.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -397,6 +405,39 @@ static void deadlock(void)
    printf("deadlock: not reached\n");
 }
 
+/* ------------------------------------------------------------- waitv */
+
+static volatile uint32_t waitv_word;
+
+static void* waitv_waiter(void* arg)
+{
+   (void)arg;
+#if defined(SYS_futex_waitv)
+   struct futex_waitv w = { .val = 0, .uaddr = (uintptr_t)&waitv_word,
+                            .flags = FUTEX_32 | FUTEX_PRIVATE_FLAG };
+   while (waitv_word == 0)
+      if (syscall(SYS_futex_waitv, &w, 1, 0, NULL, 0) < 0
+          && errno != EAGAIN && errno != EINTR)
+         die("futex_waitv");
+#else
+   die("futex_waitv: not in these headers");
+#endif
+   return NULL;
+}
+
+static void waitv_mode(void)
+{
+   pthread_t t;
+   if (pthread_create(&t, NULL, waitv_waiter, NULL) != 0)
+      die("pthread_create");
+   usleep(10000);   /* the waiter is in futex_waitv by now (either way works) */
+   waitv_word = 1;
+   syscall(SYS_futex, &waitv_word, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1,
+           NULL, NULL, 0);
+   pthread_join(t, NULL);
+   printf("waitv: woken\n");
+}
+
 int main(int argc, char** argv)
 {
    static const struct { const char* name; void (*run)(void); } modes[] = {
@@ -404,6 +445,7 @@ int main(int argc, char** argv)
       { "pipe", pipe_mode }, { "cancel", cancel },
       { "exitblocked", exitblocked }, { "fork", fork_mode },
       { "fifo", fifo_mode }, { "deadlock", deadlock },
+      { "waitv", waitv_mode },
    };
    if (argc == 2)
       for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
@@ -411,6 +453,6 @@ int main(int argc, char** argv)
             modes[i].run();
             return 0;
          }
-   fprintf(stderr, "usage: det_prog pingpong|pool|timed|pipe|cancel|exitblocked|fork|fifo|deadlock\n");
+   fprintf(stderr, "usage: det_prog pingpong|pool|timed|pipe|cancel|exitblocked|fork|fifo|deadlock|waitv\n");
    return 2;
 }
