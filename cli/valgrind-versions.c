@@ -1,0 +1,112 @@
+/* hotgrind: what differs between the Valgrind releases hotgrind supports,
+   as far as its figures are concerned.  GPL-2.0-or-later; part of
+   hotgrind.
+
+   The table holds what running the same programs under each tested
+   release showed (regtest/versions_*.sh, docs/versions.md), not what
+   release notes suggest: each entry is an interval of releases over which
+   some figures moved, and why. */
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "valgrind-versions.h"
+#include "xalloc.h"
+
+/* Releases as major * 100 + minor: 3.19 is 319. */
+enum { OLDEST_SUPPORTED = 319, NEWEST_SUPPORTED = 327 };
+
+struct valgrind_change {
+    int after, upto;        /* moved somewhere in (after, upto] */
+    const char *figures;    /* which figures */
+    const char *why;        /* what in Valgrind changed */
+};
+
+static const struct valgrind_change changes[] = {
+    { 0, 0, NULL, NULL }
+};
+
+/* "3.19.0" as 319; -1 when it does not start with two numbers. */
+static int release_of(const char *version)
+{
+    char *end;
+    long major, minor;
+    if (version == NULL)
+        return -1;
+    major = strtol(version, &end, 10);
+    if (end == version || *end != '.')
+        return -1;
+    version = end + 1;
+    minor = strtol(version, &end, 10);
+    if (end == version || major < 0 || major > 99 || minor < 0 || minor > 99)
+        return -1;
+    return (int)(major * 100 + minor);
+}
+
+static char *release_text(int release)
+{
+    return hg_xasprintf("%d.%d", release / 100, release % 100);
+}
+
+static bool supported(int release)
+{
+    return release >= OLDEST_SUPPORTED && release <= NEWEST_SUPPORTED;
+}
+
+/* Appends ADD to *TEXT, "; " between parts; frees ADD. */
+static void append(char **text, char *add)
+{
+    char *joined;
+    if (*text == NULL) {
+        *text = add;
+        return;
+    }
+    joined = hg_xasprintf("%s; %s", *text, add);
+    free(*text);
+    free(add);
+    *text = joined;
+}
+
+char *hg_valgrind_versions_note(const char *base, const char *head)
+{
+    int b = release_of(base), h = release_of(head);
+    int low, high;
+    char *note = NULL, *low_text, *high_text;
+    size_t i;
+
+    if (b < 0 || h < 0)
+        return hg_xasprintf("not both release numbers (%s, %s): any figure "
+                            "may move", base, head);
+    if (b == h)
+        return NULL;
+    low = b < h ? b : h;
+    high = b < h ? h : b;
+    low_text = release_text(low);
+    high_text = release_text(high);
+    if (!supported(low) || !supported(high)) {
+        note = hg_xasprintf("%s is outside the releases hotgrind is "
+                            "tested with (3.19 to 3.27): any figure may move",
+                            supported(low) ? high_text : low_text);
+        free(low_text);
+        free(high_text);
+        return note;
+    }
+    for (i = 0; changes[i].figures != NULL; i++) {
+        const struct valgrind_change *c = &changes[i];
+        if (c->upto <= low || c->after >= high)
+            continue;
+        append(&note, hg_xasprintf("%s moved between %d.%d and %d.%d: %s", c->figures, c->after / 100,
+                                   c->after % 100, c->upto / 100,
+                                   c->upto % 100, c->why));
+    }
+    if (note == NULL)
+        note = hg_xasprintf("between %s and %s no figure moved on "
+                            "hotgrind's cross-version tests (docs/versions.md)"
+                            ", so a change here is the program's", low_text,
+                            high_text);
+    free(low_text);
+    free(high_text);
+    return note;
+}
