@@ -741,7 +741,8 @@ static void compare_fingerprints(struct hg_diff *diff,
     if (strcmp(base->valgrind_version, head->valgrind_version) != 0)
         diff->differences[diff->difference_count - 1].why
             = hg_valgrind_versions_note(base->valgrind_version,
-                                        head->valgrind_version);
+                                        head->valgrind_version,
+                                        head->arch);
     if (base->platform_hwcaps && head->platform_hwcaps)
         add_difference(diff, "platform", base->platform_hwcaps,
                        head->platform_hwcaps);

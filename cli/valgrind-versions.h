@@ -5,11 +5,12 @@
 #ifndef HOTGRIND_VALGRIND_VERSIONS_H
 #define HOTGRIND_VALGRIND_VERSIONS_H
 
-/* Why two reports measured under Valgrind BASE and HEAD (their
-   <valgrind version>, "3.19.0") may differ for that reason alone: which
-   figures moved between those releases on hotgrind's cross-version tests
-   and what in Valgrind changed, or that none did.  NULL when both are the
-   same release (major.minor).  The caller frees the text. */
-char *hg_valgrind_versions_note(const char *base, const char *head);
+/* Why two reports of ARCH ("amd64") measured under Valgrind BASE and HEAD
+   (their <valgrind version>, "3.19.0") may differ for that reason alone:
+   which figures moved between those releases on hotgrind's cross-version
+   tests and what in Valgrind changed, or that none did.  NULL when both
+   are the same release (major.minor).  The caller frees the text. */
+char *hg_valgrind_versions_note(const char *base, const char *head,
+                                const char *arch);
 
 #endif
