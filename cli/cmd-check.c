@@ -467,6 +467,11 @@ static void print_remarks(const struct out *out, const struct hg_judgement *j,
         put(out, ", head ");
         put(out, d->head);
         fputc('\n', out->file);
+        if (d->why != NULL) {
+            start_remark(out, "note");
+            put(out, d->why);
+            fputc('\n', out->file);
+        }
     }
     if (j->cross_arch) {
         start_remark(out, "note");

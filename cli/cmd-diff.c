@@ -299,10 +299,30 @@ static void md_code(FILE *out, const char *text)
         fputc('`', out);
 }
 
-/* Each warning the comparison has, between LEAD and TAIL. */
+/* What is known of each difference that has an explanation (the
+   Valgrind releases'), one per line between NOTE_LEAD and TAIL. */
+static void print_difference_notes(FILE *out, const struct hg_diff *diff,
+                                   const char *note_lead, const char *tail)
+{
+    size_t i;
+    for (i = 0; i < diff->difference_count; i++) {
+        const struct hg_diff_difference *d = &diff->differences[i];
+        if (d->why == NULL)
+            continue;
+        fputs(note_lead, out);
+        hg_print_clean(out, d->what);
+        fputs(": ", out);
+        hg_print_clean(out, d->why);
+        fputs(tail, out);
+    }
+}
+
+/* Each warning the comparison has, between LEAD and TAIL, and the notes
+   that explain them, between NOTE_LEAD and TAIL. */
 static void print_warnings(FILE *out, const struct comparison *c,
-                           const char *lead, const char *tail,
-                           print_value_fn value, const char *arrow)
+                           const char *lead, const char *note_lead,
+                           const char *tail, print_value_fn value,
+                           const char *arrow)
 {
     if (c->diff->cross_arch) {
         fputs(lead, out);
@@ -313,6 +333,7 @@ static void print_warnings(FILE *out, const struct comparison *c,
         fputs(lead, out);
         print_runs_warning(out, c->diff, value, arrow);
         fputs(tail, out);
+        print_difference_notes(out, c->diff, note_lead, tail);
     }
 }
 
@@ -847,7 +868,8 @@ static void write_text(FILE *out, const struct comparison *c)
     else
         print_shown(out, c, "Shown:     all ", "Shown:     top ",
                     " that differ, by impact\n");
-    print_warnings(out, c, "Warning:   ", "\n", hg_print_clean, "->");
+    print_warnings(out, c, "Warning:   ", "Note:      ", "\n",
+                   hg_print_clean, "->");
     hg_table_create(&t.table, text_columns, COLUMNS, table_lines(c));
     for_each_line(c, text_line, &t);
     hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
@@ -959,7 +981,7 @@ static void write_markdown(FILE *out, const struct comparison *c)
     print_counts(out, diff);
     fputs(", ", out);
     print_number(out, diff->unchanged, " unchanged.\n");
-    print_warnings(out, c, "\n**Warning:** ", ".\n", md_code,
+    print_warnings(out, c, "\n**Warning:** ", "\n**Note:** ", ".\n", md_code,
                    "\xe2\x86\x92");
     fputs("\n| name | object | file | status | metric | base | head | delta "
           "| change |\n"
@@ -1260,6 +1282,7 @@ static void warn_runs_differ(const struct hg_diff *diff)
     fputs("hotgrind diff: warning: ", stderr);
     print_runs_warning(stderr, diff, hg_print_clean, "->");
     fputc('\n', stderr);
+    print_difference_notes(stderr, diff, "hotgrind diff: note: ", "\n");
 }
 
 static bool parse_format(const char *text, enum format *format)

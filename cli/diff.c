@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "diff.h"
+#include "valgrind-versions.h"
 #include "xalloc.h"
 
 enum { BASE, HEAD };
@@ -460,6 +461,7 @@ static void add_difference(struct hg_diff *diff, const char *what,
     d->what = hg_xstrdup(what);
     d->base = hg_xstrdup(base);
     d->head = hg_xstrdup(head);
+    d->why = NULL;
 }
 
 /* Compares two formatted texts as WHAT; frees both. */
@@ -736,6 +738,11 @@ static void compare_fingerprints(struct hg_diff *diff,
     add_difference(diff, "hotgrind", base->tool_version, head->tool_version);
     add_difference(diff, "Valgrind", base->valgrind_version,
                    head->valgrind_version);
+    if (strcmp(base->valgrind_version, head->valgrind_version) != 0)
+        diff->differences[diff->difference_count - 1].why
+            = hg_valgrind_versions_note(base->valgrind_version,
+                                        head->valgrind_version,
+                                        head->arch);
     if (base->platform_hwcaps && head->platform_hwcaps)
         add_difference(diff, "platform", base->platform_hwcaps,
                        head->platform_hwcaps);
@@ -864,6 +871,19 @@ void hg_diff_reports(const struct hg_report *base,
     qsort(diff->rows, diff->row_count, sizeof *diff->rows, compare_impact);
 }
 
+void hg_diff_differences_free(struct hg_diff_difference *differences,
+                              size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        free(differences[i].what);
+        free(differences[i].base);
+        free(differences[i].head);
+        free(differences[i].why);
+    }
+    free(differences);
+}
+
 void hg_diff_free(struct hg_diff *diff)
 {
     size_t i;
@@ -871,12 +891,7 @@ void hg_diff_free(struct hg_diff *diff)
     for (i = 0; diff->rows && i < diff->row_count; i++)
         row_free(&diff->rows[i]);
     free(diff->rows);
-    for (i = 0; i < diff->difference_count; i++) {
-        free(diff->differences[i].what);
-        free(diff->differences[i].base);
-        free(diff->differences[i].head);
-    }
-    free(diff->differences);
+    hg_diff_differences_free(diff->differences, diff->difference_count);
     free(diff->head_of_base);
     memset(diff, 0, sizeof *diff);
 }

@@ -51,6 +51,8 @@ struct hg_diff_row {
 struct hg_diff_difference {
     char *what;                  /* "Valgrind", "option heap", ... */
     char *base, *head;           /* "(unset)", "(not given)" for none */
+    char *why;                   /* which figures that moves and why, when
+                                    known (Valgrind releases); else NULL */
 };
 
 struct hg_diff {
@@ -143,6 +145,9 @@ void hg_diff_reports(const struct hg_report *base,
                      const struct hg_report *head, struct hg_diff *diff);
 
 void hg_diff_free(struct hg_diff *diff);
+/* Frees COUNT differences and the array (a judgement keeps the diff's). */
+void hg_diff_differences_free(struct hg_diff_difference *differences,
+                              size_t count);
 
 /* Whether the two figures of VALUE differ (a missing one counts as 0). */
 bool hg_diff_value_differs(const struct hg_diff_value *value);

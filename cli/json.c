@@ -125,6 +125,8 @@ void hg_json_differences(struct hg_json *w,
         hg_json_text(w, "what", differences[i].what);
         hg_json_text(w, "base", differences[i].base);
         hg_json_text(w, "head", differences[i].head);
+        if (differences[i].why != NULL)
+            hg_json_text(w, "why", differences[i].why);
         hg_json_close(w);
     }
     hg_json_close(w);

@@ -887,12 +887,8 @@ void hg_judgement_free(struct hg_judgement *judgement)
         free(judgement->verdicts[i].caller);
         free(judgement->verdicts[i].callee);
     }
-    for (i = 0; i < judgement->difference_count; i++) {
-        free(judgement->differences[i].what);
-        free(judgement->differences[i].base);
-        free(judgement->differences[i].head);
-    }
-    free(judgement->differences);
+    hg_diff_differences_free(judgement->differences,
+                             judgement->difference_count);
     free(judgement->unjudged);
     free(judgement->verdicts);
     free(judgement);

@@ -133,6 +133,54 @@ run 0 diff base.xml all.xml && {
   same first.err "$err" "diff a second time (stderr)"
 }
 
+# --- another Valgrind release: the warning, and a note of what moved
+# between the releases (cli/valgrind-versions.c, measured by
+# regtest/versions_compare.sh), in diff's text, on stderr, in JSON and in
+# check's output
+sed 's/<valgrind version="3.19.0"/<valgrind version="3.27.1"/' base.xml >vg327.xml
+sed 's/<valgrind version="3.19.0"/<valgrind version="3.24.0"/' base.xml >vg324.xml
+sed 's/<valgrind version="3.19.0"/<valgrind version="3.18.1"/' base.xml >vg318.xml
+note327="between 3.19 and 3.27 no figure moved on hotgrind's cross-version tests (docs/versions.md), so a change here is the program's; between 3.19 and 3.24 the platform's hwcaps began to name fma, which 3.19 left out of the name only: glibc picks the same fma variants under both"
+run 0 diff base.xml vg327.xml && {
+  checks=$((checks + 1))
+  [ "$(cat "$err")" = "$lead Valgrind (3.19.0 -> 3.27.1)
+hotgrind diff: note: Valgrind: $note327" ] ||
+    fail "diff base.xml vg327.xml: stderr is not the warning and the note: $(cat "$err")"
+  checks=$((checks + 1))
+  grep -qxF "Note:      Valgrind: $note327" "$out" || fail "diff base.xml vg327.xml: no Note: line"
+}
+# Later releases only: the fma remark is not theirs.
+run 0 diff vg324.xml vg327.xml && {
+  checks=$((checks + 1))
+  grep -qxF "Note:      Valgrind: between 3.24 and 3.27 no figure moved on hotgrind's cross-version tests (docs/versions.md), so a change here is the program's" "$out" ||
+    fail "diff vg324.xml vg327.xml: not the 3.24-3.27 note"
+}
+run 0 diff vg318.xml base.xml && {
+  checks=$((checks + 1))
+  grep -qxF "Note:      Valgrind: 3.18 is outside the releases hotgrind is tested with (3.19 to 3.27): any figure may move" "$out" ||
+    fail "diff vg318.xml base.xml: no note that 3.18 is not tested"
+}
+sed 's#<arch>amd64#<arch>arm64#' base.xml >arm-base.xml
+sed 's#<arch>amd64#<arch>arm64#' vg327.xml >arm-vg327.xml
+run 0 diff arm-base.xml arm-vg327.xml && {
+  checks=$((checks + 1))
+  grep -qxF "Note:      Valgrind: hotgrind's cross-version tests run on amd64 only: on arm64 any figure may move between 3.19 and 3.27" "$out" ||
+    fail "diff of two arm64 reports: no note that arm64 was not measured"
+}
+run 0 diff --format=json base.xml vg327.xml && {
+  checks=$((checks + 1))
+  python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+[r] = [r for r in d["runs-differ"] if r["what"] == "Valgrind"]
+assert r["why"] == sys.argv[2], r' "$out" "$note327" ||
+    fail "diff --format=json: runs-differ has not the note as why"
+}
+run 0 check --policy "$policy" base.xml vg327.xml && {
+  checks=$((checks + 1))
+  grep -A1 -F 'warning: runs differ in Valgrind: base 3.19.0, head 3.27.1' "$out" |
+    grep -qxF "note: $note327" || fail "check: no note under the Valgrind warning"
+}
+
 # --- check says the same, as warnings of its own
 run 0 check --policy "$policy" base.xml new-build.xml && {
   checks=$((checks + 1))
