@@ -11,13 +11,15 @@
 # Valgrind built in tree (tools/build-in-tree.sh), each exported for
 # make check (the distcheck reuses the first two, never rebuilds):
 #   HOTGRIND_INTREE        the installed version's source (3.19.0 on
-#                          Debian 12): none, hotgrind, cachegrind
-#                          (regtest/det_sched.sh)
+#                          Debian 12): none, hotgrind, cachegrind,
+#                          callgrind, dhat (regtest/det_sched.sh,
+#                          version_oracles_319.sh)
 #   HOTGRIND_INTREE_ARM64  the same, cross-built for arm64 (arm64_det.sh)
-#   HOTGRIND_INTREE_324    Valgrind 3.24.0 (Debian trixie's source):
-#                          none, hotgrind, cachegrind (det_sched_324.sh)
+#   HOTGRIND_INTREE_324    Valgrind 3.24.0 (Debian trixie's source), the
+#                          same tools (det_sched_324.sh,
+#                          version_oracles_324.sh)
 #   HOTGRIND_INTREE_327    Valgrind 3.27.1 (Debian sid's), the same
-#                          (det_sched_327.sh)
+#                          (det_sched_327.sh, version_oracles_327.sh)
 #   HOTGRIND_VG327_DESTDIR `make install DESTDIR=` of that 3.27.1 build
 #                          (prefix /usr/local inside it): bin/valgrind,
 #                          the core's libraries, valgrind.pc and the
@@ -25,6 +27,10 @@
 #                          against a Valgrind other than the installed one
 #                          (run it with VALGRIND_LIB=$HOTGRIND_VG327_DESTDIR/
 #                          usr/local/libexec/valgrind)
+#   HOTGRIND_OOT327_LAUNCHER  the vg-in-place of hotgrind built out of tree
+#                          against it (version_oracles_oot327.sh)
+#   HOTGRIND_VERSION_TREES the three in-tree sources, oldest first
+#                          (versions_compare.sh)
 # A failed fetch or build is a FAIL line; the tests needing it then skip.
 set -eu
 cd "$(dirname "$0")"
@@ -45,6 +51,9 @@ cd build-test
 status=0
 pre_passed=0
 pre_failed=0
+# What each in-tree build has: hotgrind and the oracles version_oracles_*.sh
+# holds it to (none for det_sched.sh).
+intree_tools="none hotgrind cachegrind callgrind dhat"
 # patches/ must apply to the Valgrind source the installed package comes
 # from; Valgrind built from it (the core and the three tools it runs,
 # ~2 minutes here; the whole of it is ~8: tools/build-in-tree.sh) is what
@@ -58,7 +67,7 @@ if src=$("$top/tools/get-valgrind-source.sh" "$top/build-test/valgrind-source") 
   # copy of the untouched source.
   rm -rf "$src-arm64"
   cp -r "$src" "$src-arm64"
-  if "$top/tools/build-in-tree.sh" "$src" --tools "none hotgrind cachegrind" \
+  if "$top/tools/build-in-tree.sh" "$src" --tools "$intree_tools" \
        > in-tree-build.log 2>&1; then
     HOTGRIND_INTREE=$src
     export HOTGRIND_INTREE
@@ -92,7 +101,7 @@ for vg in 3.24 3.27; do
               "$top/build-test/valgrind-source") &&
      "$top/tools/build-in-tree.sh" "$vsrc" --check-only; then
     pre_passed=$((pre_passed + 1)); echo "patches ($vg): PASS"
-    if "$top/tools/build-in-tree.sh" "$vsrc" --tools "none hotgrind cachegrind" \
+    if "$top/tools/build-in-tree.sh" "$vsrc" --tools "$intree_tools" \
          > "in-tree-build-$n.log" 2>&1; then
       eval "HOTGRIND_INTREE_$n=\$vsrc; export HOTGRIND_INTREE_$n"
       pre_passed=$((pre_passed + 1))
@@ -119,6 +128,25 @@ if [ -n "${HOTGRIND_INTREE_327:-}" ]; then
     tail -n 30 in-tree-install-327.log
   fi
 fi
+# hotgrind built out of tree against that installed 3.27
+# (version_oracles_oot327.sh).
+if [ -n "${HOTGRIND_VG327_DESTDIR:-}" ]; then
+  if "$top/tools/build-out-of-tree.sh" "$HOTGRIND_VG327_DESTDIR/usr/local" \
+       "$top/build-test/hotgrind-oot-3.27" > out-of-tree-327.log 2>&1; then
+    HOTGRIND_OOT327_LAUNCHER=$(tail -n 1 out-of-tree-327.log)
+    export HOTGRIND_OOT327_LAUNCHER
+    pre_passed=$((pre_passed + 1)); echo "out-of-tree build against Valgrind 3.27: PASS"
+  else
+    pre_failed=$((pre_failed + 1)); status=1; echo "out-of-tree build against Valgrind 3.27: FAIL"
+    tail -n 30 out-of-tree-327.log
+  fi
+fi
+# versions_compare.sh: the same programs under each release built in tree.
+if [ -n "${HOTGRIND_INTREE:-}" ] && [ -n "${HOTGRIND_INTREE_324:-}" ] &&
+   [ -n "${HOTGRIND_INTREE_327:-}" ]; then
+  HOTGRIND_VERSION_TREES="$HOTGRIND_INTREE $HOTGRIND_INTREE_324 $HOTGRIND_INTREE_327"
+  export HOTGRIND_VERSION_TREES
+fi
 make -j"$(nproc)" check || status=$?
 # Every automake .trs file holds one ":test-result:" line per test.
 passed=$(cat $(find . -name '*.trs') /dev/null | grep -c '^:test-result: \(PASS\|XFAIL\)' || true)
@@ -137,9 +165,11 @@ else
   failed=$((failed + 1)); status=1; echo "fuzz-smoke: FAIL"; tail -n 40 fuzz-smoke.log
 fi
 if [ "$status" -eq 0 ] && [ "${HOTGRIND_SKIP_DISTCHECK:-no}" != yes ]; then
-  # det_sched_324.sh and det_sched_327.sh ran in make check above; the
-  # distcheck runs the 3.19 one (HOTGRIND_INTREE) only, to stay short.
-  if env -u HOTGRIND_INTREE_324 -u HOTGRIND_INTREE_327 make -j"$(nproc)" distcheck; then
+  # The tests of the other releases ran in make check above; the
+  # distcheck runs the 3.19 ones (HOTGRIND_INTREE) only, to stay short.
+  if env -u HOTGRIND_INTREE_324 -u HOTGRIND_INTREE_327 \
+       -u HOTGRIND_OOT327_LAUNCHER -u HOTGRIND_VERSION_TREES \
+       make -j"$(nproc)" distcheck; then
     passed=$((passed + 1)); echo "distcheck: PASS"
   else
     failed=$((failed + 1)); status=1; echo "distcheck: FAIL"

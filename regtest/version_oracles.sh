@@ -4,6 +4,7 @@
 # version (3.19 to 3.27) is checked against its own Cachegrind, Callgrind
 # and DHAT.  GPL-2.0-or-later
 #
+# Run through version_oracles_*.sh, one per build test.sh makes.
 #   HOTGRIND_VG_LAUNCHER  a vg-in-place that runs hotgrind and the oracle
 #                         tools of one Valgrind: an in-tree build's
 #                         SRC/vg-in-place, or an out-of-tree build's
@@ -29,7 +30,9 @@ test -x "$VG_IN_PLACE" || {
    echo "ERROR: version_oracles: HOTGRIND_VG_LAUNCHER=$VG_IN_PLACE is not an executable" >&2
    exit 99
 }
-vg_version=$("$VG_IN_PLACE" --version 2>/dev/null | sed -n 's/^valgrind-//p')
+# --tool=none: an in-tree build made with --tools may have no memcheck,
+# the tool a bare --version starts.
+vg_version=$("$VG_IN_PLACE" --tool=none --version 2>/dev/null | sed -n 's/^valgrind-//p')
 test -n "$vg_version" || {
    echo "ERROR: version_oracles: $VG_IN_PLACE --version does not print valgrind-VERSION" >&2
    exit 99

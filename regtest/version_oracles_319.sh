@@ -1,0 +1,13 @@
+#!/bin/sh
+# hotgrind regression tests: version_oracles.sh (one program per oracle)
+# against Valgrind 3.19 built in tree with hotgrind and its oracle tools, the
+# source tree HOTGRIND_INTREE names (test.sh builds it; a plain
+# `make check` skips).  GPL-2.0-or-later
+if test -z "${HOTGRIND_INTREE:-}"; then
+   echo "SKIP: version_oracles_319: HOTGRIND_INTREE is not set (test.sh builds Valgrind 3.19 in tree)" >&2
+   exit 77
+fi
+HOTGRIND_VG_LAUNCHER=$HOTGRIND_INTREE/vg-in-place
+HOTGRIND_VG_LABEL=in-tree-3.19
+HOTGRIND_VG_VERSION=3.19
+. "${srcdir:-.}/version_oracles.sh"
