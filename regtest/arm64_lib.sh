@@ -92,6 +92,21 @@ a64_cc() {
       hard_error "cannot cross-compile $_src: $(cat "$_out.cc-log")"
 }
 
+# x86_cc OUT -O? SOURCE [FLAGS...]: the same build for x86-64, into x86/
+# (the same file name: the report's object name is compared), by gcc, the
+# compiler of the arm64 build (the same version, 12, on Debian 12).
+x86_cc() {
+   _out=$1 _opt=$2 _src=$3; shift 3
+   case $_src in *.cpp) _cc=g++;; *) _cc=gcc;; esac
+   mkdir -p x86
+   "$_cc" -I"$srcdir" -g "$_opt" "$@" -o "x86/$_out" "$srcdir/$_src" \
+      2>"x86/$_out.cc-log" ||
+      hard_error "cannot compile $_src: $(cat "x86/$_out.cc-log")"
+}
+
+# both_cc OUT -O? SOURCE [FLAGS...]: for arm64 (OUT) and x86-64 (x86/OUT).
+both_cc() { a64_cc "$@"; x86_cc "$@"; }
+
 # a64_build_oracles: the arm64 tool (a64_build) and the programs compared
 # with arm64 Cachegrind, cross-compiled as make check builds them natively
 # (oracle_c, oracle_cxx) and as arm64_run.sh builds arm64_cpu.

@@ -87,6 +87,7 @@ class Callgrind:
         # relative to the object as its symbols give it.
         self.per_instr = defaultdict(int)
         self.object_paths = {}                 # basename -> ob= path
+        self.source = {}                       # function -> its fl= file
         self.callers = defaultdict(set)        # name -> caller chains
         self.summary = None
         self._read(path)
@@ -148,6 +149,7 @@ class Callgrind:
                     elif key == "fn":
                         base, chain = split_context(name)
                         fn = (ob, base)
+                        self.source.setdefault(fn, fl)
                         self.callers[base].add(chain)
                         cob = None
                     elif key == "cob":

@@ -32,21 +32,6 @@
 t0=$(date +%s)
 a64_build
 
-# x86_cc OUT -O? SOURCE [FLAGS...]: the same build for x86-64, into x86/
-# (the same file name: the report's object name is compared), by gcc, the
-# compiler of the arm64 build (the same version, 12, on Debian 12).
-mkdir -p x86
-x86_cc() {
-   _out=$1 _opt=$2 _src=$3; shift 3
-   case $_src in *.cpp) _cc=g++;; *) _cc=gcc;; esac
-   "$_cc" -I"$srcdir" -g "$_opt" "$@" -o "x86/$_out" "$srcdir/$_src" \
-      2>"x86/$_out.cc-log" ||
-      hard_error "cannot compile $_src: $(cat "x86/$_out.cc-log")"
-}
-
-# both_cc OUT -O? SOURCE [FLAGS...]: for arm64 (OUT) and x86-64 (x86/OUT).
-both_cc() { a64_cc "$@"; x86_cc "$@"; }
-
 # counted REPORT COUNTS: the report's edges have the program's counts.
 counted() {
    "$PYTHON3" "$srcdir/prog_edges.py" counts "$1" "$2" >"$1.counted" 2>&1 || {

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """A --call-graph=yes report's edges against a program's own counts of
 its calls, and against the report of the same source built for another
-architecture.
+architecture.  Callgrind's output of the same run is read the same way
+wherever a REPORT.xml is named (its calls= lines, through
+cgr_inclusive.py; recognised by not being XML).
 
 A program's own functions are those of its executable and libraries
 (OBJECT..., the report's object names of them) that have a source file: its C or C++
@@ -29,29 +31,51 @@ from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cgr_edges import Graph  # noqa: E402
+from cgr_inclusive import Callgrind  # noqa: E402
 
 
-def load(path):
-    """The report's Graph, and each function's source file by index."""
-    files = [f.get("file", "") for f in
-             ET.parse(path).getroot().find("functions").findall("function")]
-    return Graph(path), files
+class Edges:
+    """One run's calls, from a hotgrind report or a Callgrind output:
+    tool, the name the messages give it; calls[(caller key, callee
+    key)]; calls_of[name], the calls into functions of that name from
+    everywhere; source[key], the function's source file ("" or "???"
+    without one).  A key is (object, name)."""
 
+    def __init__(self, path):
+        with open(path, "rb") as fh:
+            xml = fh.read(5) == b"<?xml"
+        self.calls, self.calls_of, self.source = (
+            defaultdict(int), defaultdict(int), {})
+        if xml:
+            self.tool = "hotgrind"
+            g = Graph(path)
+            files = [f.get("file", "") for f in ET.parse(path).getroot()
+                     .find("functions").findall("function")]
+            for f, file in zip(g.fns, files):
+                self.source[f["key"]] = file
+                self.calls_of[f["key"][1]] += f["calls"]
+            self.calls.update(g.edges_by_key())
+        else:
+            self.tool = "Callgrind"
+            cg = Callgrind(path)
+            self.source = cg.source
+            for (caller, callee), calls in cg.edge_calls.items():
+                self.calls[(caller, callee)] += calls
+                self.calls_of[callee[1]] += calls
 
-def edges_by_name(g):
-    out = defaultdict(int)
-    for f in g.fns:
-        for callee, calls, _ in f["callees"]:
-            out[(f["name"], g.fns[callee - 1]["name"])] += calls
-    return out
+    def by_name(self, wanted=lambda callee: True):
+        """Calls per (caller name, callee name), of the callees for
+        which wanted(callee key) holds."""
+        out = defaultdict(int)
+        for (caller, callee), calls in self.calls.items():
+            if wanted(callee):
+                out[(caller[1], callee[1])] += calls
+        return out
 
 
 def counts(report, counts_path):
-    g, _ = load(report)
-    ours = edges_by_name(g)
-    calls_of = defaultdict(int)
-    for f in g.fns:
-        calls_of[f["name"]] += f["calls"]
+    run = Edges(report)
+    ours, calls_of, tool = run.by_name(), run.calls_of, run.tool
     want, named = {}, set()
     with open(counts_path) as fh:
         for line in fh:
@@ -66,13 +90,13 @@ def counts(report, counts_path):
                 else f"{caller} -> {callee}")
         if got != calls:
             bad += 1
-            print(f"{what}: hotgrind {got}, the program counted {calls}")
+            print(f"{what}: {tool} {got}, the program counted {calls}")
         shown.append(f"{what} {calls}")
     for (caller, callee), calls in sorted(ours.items()):
         if caller in named and callee in named and \
            (caller, callee) not in want:
             bad += 1
-            print(f"{caller} -> {callee}: hotgrind {calls}, a call the "
+            print(f"{caller} -> {callee}: {tool} {calls}, a call the "
                   "program never makes")
     if bad:
         print(f"MISMATCH: {bad} edges differ from the program's counts")
@@ -84,15 +108,9 @@ def counts(report, counts_path):
 
 def own_edges(report, objs):
     """Edges into the program's own functions from any caller."""
-    g, files = load(report)
-    own = {i for i, f in enumerate(g.fns, 1)
-           if f["key"][0] in objs and files[i - 1]}
-    out = defaultdict(int)
-    for i, f in enumerate(g.fns, 1):
-        for callee, calls, _ in f["callees"]:
-            if callee in own:
-                out[(f["name"], g.fns[callee - 1]["name"])] += calls
-    return out
+    run = Edges(report)
+    return run.by_name(lambda callee: callee[0] in objs and
+                       run.source.get(callee, "") not in ("", "???"))
 
 
 def same(report, other, objs):
@@ -103,12 +121,12 @@ def same(report, other, objs):
             bad += 1
             print(f"{key[0]} -> {key[1]}: {ours.get(key, 0)} calls in "
                   f"{report}, {theirs.get(key, 0)} in {other}")
+    for (caller, callee), calls in sorted(ours.items()):
+        print(f"{caller} -> {callee}: {calls}")
     if bad or not ours:
         print(f"MISMATCH: {bad} of {len(set(ours) | set(theirs))} edges "
               "into the program's functions differ")
         return 1
-    for (caller, callee), calls in sorted(ours.items()):
-        print(f"{caller} -> {callee}: {calls}")
     print(f"match: {len(ours)} edges into the program's functions have "
           "the same calls (one line each above)")
     return 0
