@@ -818,7 +818,7 @@ typedef enum {
 typedef struct {
    UInt         id;          /* creation order, 1 = main */
    UInt         parent;      /* 0 for the main thread */
-   const HChar* name;        /* NULL unless the program named it */
+   HChar*       name;        /* NULL unless the program named it; owned */
    Bool         exited;
    Bool         ended;       /* final costs known */
    HT_Costs     costs;       /* final, once ended */

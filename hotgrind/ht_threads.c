@@ -230,7 +230,7 @@ static void set_name(HT_Thread* t, Addr p)
 {
    HChar buf[16];
    if (!t || p == 0 || !HT_(read_client)(p, buf, sizeof buf, True)) return;
-   if (t->name) VG_(free)((HChar*)t->name);
+   if (t->name) VG_(free)(t->name);
    t->name = VG_(strdup)("hotgrind.thread.name", buf);
 }
 
