@@ -21,6 +21,19 @@
 # --cache-sim=yes), heap totals (DHAT), marked functions' calls and
 # inclusive Ir (Callgrind); the tool and the oracles report the same
 # Valgrind version; two runs give the same report.
+#
+# A wrapper for an in-tree build sets oracles_tree_var (the variable that
+# names the tree) and oracles_version instead.
+if test -n "${oracles_tree_var:-}"; then
+   eval "oracles_tree=\${$oracles_tree_var:-}"
+   test -n "$oracles_tree" || {
+      echo "SKIP: version_oracles: $oracles_tree_var is not set (test.sh builds Valgrind $oracles_version in tree)" >&2
+      exit 77
+   }
+   HOTGRIND_VG_LAUNCHER=$oracles_tree/vg-in-place
+   HOTGRIND_VG_LABEL=in-tree-$oracles_version
+   HOTGRIND_VG_VERSION=$oracles_version
+fi
 if test -z "${HOTGRIND_VG_LAUNCHER:-}"; then
    echo "SKIP: version_oracles: HOTGRIND_VG_LAUNCHER is not set (the vg-in-place of the Valgrind build to check)" >&2
    exit 77
