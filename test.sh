@@ -1,7 +1,8 @@
 #!/bin/sh
-# Runs every test: a check that patches/ applies to Valgrind's source and
-# a build of Valgrind from it (for regtest/det_sched.sh, the deterministic
-# scheduler's test), the unit tests of the host command (check), the tool's
+# Runs every test: a check that patches/ applies to the source of each
+# Valgrind release it supports (3.19, 3.24, 3.27) and builds of them in
+# tree (the deterministic scheduler's tests, the oracles per release, the
+# cross-release comparison), the unit tests of the host command (check), the tool's
 # regression and oracle tests (against Cachegrind, Callgrind and DHAT), the
 # arm64 tests under qemu, the fuzz seeds, then a distcheck that builds and
 # tests the release tarball.  Installs its own packages (and the arm64
