@@ -180,7 +180,9 @@ static void print_cause(const struct hg_diff *diff, const struct hg_report *a,
         printf("Likely cause: an environment difference: the runs were "
                "measured differently (");
         for (d = 0; d < diff->difference_count; d++)
-            printf("%s%s", d ? ", " : "", diff->differences[d].what);
+            printf("%s%s: %s -> %s", d ? "; " : "",
+                   diff->differences[d].what, diff->differences[d].base,
+                   diff->differences[d].head);
         printf(")\n");
     }
     if (clock != NULL)

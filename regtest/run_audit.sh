@@ -157,6 +157,23 @@ has race '^Likely cause: a thread interleaving: 2 threads'
 lacks race 'clock read'
 pass "threads racing: $(grep '^Likely' race.out)"
 
+#--- An environment difference: a Valgrind wrapper that adds a variable
+# to every other run (a launcher script, as Debian's valgrind is one).
+cat >alternating-valgrind <<WRAPPER
+#!/bin/sh
+n=\$(cat "$WORK/wrapper-runs" 2>/dev/null || echo 0)
+echo \$((n + 1)) >"$WORK/wrapper-runs"
+if test \$((n % 2)) = 1; then HOTGRIND_TEST_EXTRA=1; export HOTGRIND_TEST_EXTRA; fi
+exec "$HOTGRIND_VALGRIND" "\$@"
+WRAPPER
+chmod +x alternating-valgrind
+st=$(audit envdiff --repeat=2 --valgrind="$WORK/alternating-valgrind" "$WORDBENCH" 30)
+expect_status envdiff 1 "$st"
+has envdiff '^hotgrind run --repeat: run 2 of 2 gave another report than run 1 '
+has envdiff '^Likely cause: an environment difference: the runs were measured differently \(environment: [0-9]+ variables, [0-9]+ bytes -> [0-9]+ variables, [0-9]+ bytes\)$'
+lacks envdiff 'clock read|thread interleaving'
+pass "a wrapper adding a variable: $(grep '^Likely' envdiff.out)"
+
 #--- A run killed by a signal is reported as such.
 st=$(audit killed --repeat=2 /bin/sh -c 'kill -KILL $$')
 expect_status killed 2 "$st"
