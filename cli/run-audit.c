@@ -131,6 +131,14 @@ static size_t print_functions(const struct hg_diff *diff)
     return functions;
 }
 
+/* Field by field: the structure has padding. */
+static bool same_event(const struct hg_event *a, const struct hg_event *b)
+{
+    return a->ir == b->ir && a->thread == b->thread && a->kind == b->kind
+           && a->child == b->child && a->mutex == b->mutex
+           && a->cond == b->cond && a->waited == b->waited;
+}
+
 /* Prints how the threads and thread events of A and B differ; returns
    whether they do. */
 static bool print_threads(const struct hg_report *a, const struct hg_report *b)
@@ -152,14 +160,17 @@ static bool print_threads(const struct hg_report *a, const struct hg_report *b)
             break;
         }
     for (e = 0; e < a->event_count && e < b->event_count; e++)
-        if (memcmp(&a->events[e], &b->events[e], sizeof a->events[e]) != 0)
+        if (!same_event(&a->events[e], &b->events[e]))
             break;
     if (e < a->event_count || e < b->event_count) {
         if (e < a->event_count && e < b->event_count)
             printf("Thread events: the first difference is event %zu "
-                   "(thread %u %s -> thread %u %s)\n", e + 1,
-                   a->events[e].thread, hg_event_kind_name(a->events[e].kind),
-                   b->events[e].thread, hg_event_kind_name(b->events[e].kind));
+                   "(thread %u %s at Ir %s -> thread %u %s at Ir %s)\n",
+                   e + 1, a->events[e].thread,
+                   hg_event_kind_name(a->events[e].kind),
+                   hg_format_count(a->events[e].ir, x), b->events[e].thread,
+                   hg_event_kind_name(b->events[e].kind),
+                   hg_format_count(b->events[e].ir, y));
         else
             printf("Thread events: %zu -> %zu\n", a->event_count,
                    b->event_count);

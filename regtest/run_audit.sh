@@ -155,6 +155,11 @@ expect_status race 1 "$st"
 has race '^  wait_for_worker \(audit_race\)  Ir [0-9,]+ -> [0-9,]+'
 has race '^Likely cause: a thread interleaving: 2 threads'
 lacks race 'clock read'
+# With thread events, the first event that differs is named.
+st=$(audit race-events --repeat=10 --thread-events=yes ./audit_race)
+expect_status race-events 1 "$st"
+has race-events '^Thread events: (the first difference is event [0-9]+ \(thread [0-9]+ [a-z-]+ at Ir [0-9,]+ -> thread [0-9]+ [a-z-]+ at Ir [0-9,]+\)|[0-9]+ -> [0-9]+)$'
+has race-events '^Likely cause: a thread interleaving: 2 threads'
 pass "threads racing: $(grep '^Likely' race.out)"
 
 #--- An environment difference: a Valgrind wrapper that adds a variable
