@@ -28,9 +28,11 @@
 #include <sys/personality.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "run-audit.h"
 #include "text.h"
 #include "xalloc.h"
 
@@ -78,6 +80,16 @@ static const char run_help[] =
     "                      PATH.bin, as the wrapper and its shell add\n"
     "                      variables to PROG's environment\n"
     "  --dry-run           print the command that would run, and do nothing\n"
+    "  --repeat[=N]        run PROG N times (default 3, at most 100): exit 0\n"
+    "                      when the reports are byte-identical, 1 naming the\n"
+    "                      first differing functions and the likely cause\n"
+    "                      (needs -o: the runs after the first write\n"
+    "                      FILE.run2...; removed when identical)\n"
+    "  --perturb           also run PROG with the stack, argv[0] and the heap\n"
+    "                      moved, and list the functions whose counts move\n"
+    "                      (they depend on addresses), with policy lines\n"
+    "                      that keep them from a gate; exit 1 if any (needs\n"
+    "                      -o: FILE.reference, FILE.stack-64...)\n"
     "\n"
     "Every other option before PROG is given to Valgrind, in order: tool\n"
     "options such as --mark=PATTERN, --cache-sim=yes or --heap=no, and core\n"
@@ -88,7 +100,8 @@ static const char run_help[] =
     "reads CPUID itself, the number of CPUs, files the program reads.\n"
     "\n"
     "Exit status: PROG's under Valgrind (1 if no report could be written);\n"
-    "2, with a message on stderr, when hotgrind run cannot start it.\n";
+    "2, with a message on stderr, when hotgrind run cannot start it.  With\n"
+    "--repeat or --perturb: the audit's (0 stable, 1 not, 2 a run failed).\n";
 
 /* What every run gets. */
 #define PROGRAM_FD 3
@@ -98,6 +111,7 @@ static const char run_help[] =
 #define FIRST_FREE_FD 5
 #define STACK_LIMIT (8UL * 1024 * 1024)
 #define LAUNCHER_NAME "hotgrind run"
+#define DEFAULT_REPEAT 3
 
 /* GLIBC_TUNABLES by the program's architecture.  Written for glibc 2.36
    (names it does not know are ignored by glibc).
@@ -469,6 +483,8 @@ struct run_options {
     const char *valgrind;
     const char *cwd;
     bool dry_run;
+    size_t repeat;                /* --repeat's N; 0 when not given */
+    bool perturb;
     struct strings keep;          /* --keep-env names */
     struct strings set;           /* --env NAME=VALUE */
     struct strings valgrind_args; /* options for Valgrind */
@@ -506,12 +522,31 @@ static int take_env(const struct hg_command_line *line, const char *v)
     return -1;
 }
 
+/* --repeat=N (--repeat alone is a flag of the option table: 3 runs). */
+static int take_repeat(const char *value, struct run_options *o)
+{
+    size_t runs;
+    bool digits = value[0] != '\0'
+                  && strspn(value, "0123456789") == strlen(value);
+    if (!digits)
+        return hg_usage_error("run", run_usage, "--repeat=N: '%s' is not a "
+                              "number of runs", value);
+    if (!hg_parse_limit(value, &runs) || runs < 2
+        || runs > HG_AUDIT_MAX_REPEAT)
+        return hg_usage_error("run", run_usage, "--repeat=%s: give 2 to %d "
+                              "runs", value, HG_AUDIT_MAX_REPEAT);
+    o->repeat = runs;
+    return -1;
+}
+
 /* Any other option is Valgrind's, but for the three that would undo what
    this command is for. */
 static int valgrind_option(const struct hg_command_line *line,
                            const char *arg)
 {
     struct run_options *o = line->data;
+    if (strncmp(arg, "--repeat=", 9) == 0)
+        return take_repeat(arg + 9, o);
     if (strncmp(arg, "--tool=", 7) == 0)
         return hg_usage_error("run", run_usage, "'%s': hotgrind run "
                               "always runs --tool=hotgrind", arg);
@@ -530,6 +565,7 @@ static int valgrind_option(const struct hg_command_line *line,
    "--", is PROG and the rest its arguments. */
 static int parse(int argc, char **argv, struct run_options *o)
 {
+    bool repeat_alone = false;
     const struct hg_command_line line = {
         .command = "run", .usage = run_usage, .help = run_help,
         .options = {
@@ -540,6 +576,8 @@ static int parse(int argc, char **argv, struct run_options *o)
             { .name = "--keep-env", .take = take_keep_env },
             { .name = "--env", .take = take_env },
             { .name = "--dry-run", .flag = &o->dry_run },
+            { .name = "--perturb", .flag = &o->perturb },
+            { .name = "--repeat", .flag = &repeat_alone },
         },
         .operands_end_options = true,
         .unknown = valgrind_option, .data = o,
@@ -551,6 +589,24 @@ static int parse(int argc, char **argv, struct run_options *o)
         return status;
     if (operands == 0)
         return hg_usage_error("run", run_usage, "no program given");
+    if (repeat_alone && o->repeat == 0) {
+        /* "--repeat 5 prog" would run a program called 5. */
+        if (strspn(argv[0], "0123456789") == strlen(argv[0]))
+            return hg_usage_error("run", run_usage, "--repeat takes its "
+                                  "number joined: --repeat=%s", argv[0]);
+        o->repeat = DEFAULT_REPEAT;
+    }
+    if ((o->repeat > 0 || o->perturb) && o->output == NULL)
+        return hg_usage_error("run", run_usage, "%s needs -o FILE: the "
+                              "reports of its runs are named after it",
+                              o->perturb ? "--perturb" : "--repeat");
+    if (o->repeat > 0 && o->perturb)
+        return hg_usage_error("run", run_usage, "give --repeat or "
+                              "--perturb, not both");
+    if ((o->repeat > 0 || o->perturb) && o->dry_run)
+        return hg_usage_error("run", run_usage, "--dry-run shows one run; "
+                              "it does not go with %s",
+                              o->perturb ? "--perturb" : "--repeat");
     o->program = argv;
     return -1;
 }
@@ -618,7 +674,7 @@ static void add_settings(const struct run_options *o,
                          const struct strings *env, bool have_lib,
                          const char *const streams[3], bool aslr_off,
                          const char *wrapper, const char *output,
-                         struct strings *args)
+                         const char *program_path, struct strings *args)
 {
     struct rlimit limit;
     char *text;
@@ -640,7 +696,7 @@ static void add_settings(const struct run_options *o,
         setting(args, "keep-env", o->keep.items[i]);
     for (i = 0; i < o->set.count; i++)
         setting(args, "env", o->set.items[i]);
-    setting(args, "program-path", PROGRAM_PATH);
+    setting(args, "program-path", program_path);
     setting(args, "valgrind-lib", have_lib ? LIBDIR_PATH : "default");
     setting(args, "valgrind-wrapper", wrapper);
     {
@@ -775,6 +831,182 @@ static int exec_valgrind(char *valgrind, const struct strings *args,
     return HG_EXIT_TROUBLE;
 }
 
+/* ------------------------------------------------------------ audits */
+
+/* What one run of an audit changes of what hotgrind run pins
+   (docs/manual.md, "Qualifying a benchmark for CI"). */
+struct variation {
+    const char *label;           /* for people; NULL for a plain run */
+    const char *suffix;          /* of its report's name: OUTPUT.SUFFIX */
+    size_t padding;              /* bytes of PERTURB_VARIABLE; 0: none */
+    const char *program_path;    /* argv[0] */
+    const char *valgrind_arg;    /* one more option for Valgrind, or NULL */
+    bool startup_reads_it;       /* as struct hg_perturbed_run's */
+};
+
+/* The variable whose length moves the strings on the initial stack, and
+   so the stack itself, without changing the number of variables (a new
+   variable moves ld.so's and libc's start-up counts; a longer one does
+   not). */
+#define PERTURB_VARIABLE "HOTGRIND_PERTURB"
+/* The same program file, by a path 6 bytes longer. */
+#define LONGER_PROGRAM_PATH "/proc/self/fd/../fd/3"
+/* Valgrind maps the client's heap and libraries from this address up
+   (its default is 0x04000000 on Linux): every heap block and library
+   moves by the same distance, the stack does not. */
+#define HEAP_MOVE "--aspace-minaddr=0x20000000"
+
+static const struct variation plain_run = {
+    NULL, NULL, 0, PROGRAM_PATH, NULL, false
+};
+
+/* The reference of --perturb, run twice (a count that moves by itself
+   is not the perturbations' doing), and the runs it compares with it:
+   each changes one thing of the reference.  The reference has the
+   padding variable too, so that the perturbed runs have as many
+   variables as it has. */
+static const struct variation perturb_references[] = {
+    { "reference", "reference", 16, PROGRAM_PATH, NULL, false },
+    { "reference", "reference2", 16, PROGRAM_PATH, NULL, false },
+};
+static const struct variation perturbations[] = {
+    { "stack moved by 64 bytes", "stack-64", 16 + 64, PROGRAM_PATH, NULL,
+      false },
+    { "stack strings moved by 8 bytes", "stack-8", 16 + 8, PROGRAM_PATH,
+      NULL, false },
+    { "argv[0] 6 bytes longer", "argv0", 16, LONGER_PROGRAM_PATH, NULL,
+      true },
+    { "heap and libraries moved", "heap", 16, PROGRAM_PATH, HEAP_MOVE,
+      false },
+};
+#define PERTURBATIONS (sizeof perturbations / sizeof perturbations[0])
+
+/* ENV and ARGS of one run of O writing OUTPUT, as VARIATION has it. */
+static void prepare_run(const struct run_options *o,
+                        const struct profile *profile, bool have_lib,
+                        const char *const streams[3], bool no_aslr,
+                        const char *wrapper, const char *output,
+                        const struct variation *variation,
+                        struct strings *env, struct strings *args)
+{
+    size_t i;
+    build_environment(o, profile, have_lib, env);
+    if (variation->padding > 0) {
+        char *padding = hg_xcalloc(variation->padding + 1, 1);
+        memset(padding, 'x', variation->padding);
+        set_pair(env, PERTURB_VARIABLE, padding);
+        free(padding);
+    }
+    add(args, "--tool=hotgrind");
+    for (i = 0; i < o->valgrind_args.count; i++)
+        add(args, o->valgrind_args.items[i]);
+    if (variation->valgrind_arg != NULL)
+        add(args, variation->valgrind_arg);
+    add_settings(o, profile, env, have_lib, streams, no_aslr, wrapper,
+                 output, variation->program_path, args);
+    if (variation->label != NULL)
+        setting(args, "perturb", variation->label);
+    add(args, variation->program_path);
+    for (i = 1; o->program[i] != NULL; i++)
+        add(args, o->program[i]);
+}
+
+/* Runs Valgrind once, in a child, and waits for it; false (after one
+   line) when it could not run or was killed: its report cannot be
+   trusted. */
+static bool run_once(char *valgrind, const struct strings *args,
+                     const struct strings *env, const char *program,
+                     int program_fd, int lib_fd, const char *output)
+{
+    pid_t child;
+    int wait_status;
+
+    if (unlink(output) != 0 && errno != ENOENT) {
+        trouble("cannot remove the old report", output);
+        return false;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    child = fork();
+    if (child < 0) {
+        trouble("cannot start a run for", program);
+        return false;
+    }
+    if (child == 0)
+        _exit(exec_valgrind(valgrind, args, env, program, program_fd,
+                            lib_fd));
+    while (waitpid(child, &wait_status, 0) < 0)
+        if (errno != EINTR) {
+            trouble("cannot wait for the run of", program);
+            return false;
+        }
+    if (WIFSIGNALED(wait_status)) {
+        fprintf(stderr, "hotgrind run: the run writing %s was killed by "
+                "signal %d (%s)\n", output, WTERMSIG(wait_status),
+                strsignal(WTERMSIG(wait_status)));
+        return false;
+    }
+    if (access(output, F_OK) != 0) {
+        fprintf(stderr, "hotgrind run: the run writing %s wrote no report "
+                "(exit status %d)\n", output, WEXITSTATUS(wait_status));
+        return false;
+    }
+    return true;
+}
+
+/* The runs of --repeat or --perturb, then their verdict.  The first
+   report is OUTPUT; the others OUTPUT.run2... or OUTPUT.SUFFIX, removed
+   when the audit passes (nothing differs to look at). */
+static int audit(const struct run_options *o, char *valgrind,
+                 const char *program, const struct profile *profile,
+                 int lib_fd, const char *const streams[3], bool no_aslr,
+                 const char *wrapper, const char *output, int program_fd)
+{
+    const struct variation **runs;
+    char **outputs;
+    struct hg_perturbed_run perturbed[PERTURBATIONS];
+    size_t count = o->perturb ? PERTURBATIONS + 3 : o->repeat, k;
+    int status = HG_EXIT_OK;
+
+    runs = hg_xcalloc(count, sizeof *runs);
+    outputs = hg_xcalloc(count, sizeof *outputs);
+    for (k = 0; k < count; k++) {
+        runs[k] = !o->perturb || k == 0 ? &plain_run
+                  : k <= 2 ? &perturb_references[k - 1]
+                  : &perturbations[k - 3];
+        outputs[k] = k == 0 ? hg_xstrdup(output)
+                     : o->perturb ? hg_xasprintf("%s.%s", output,
+                                                 runs[k]->suffix)
+                     : hg_xasprintf("%s.run%zu", output, k + 1);
+        if (o->perturb && k >= 3)
+            perturbed[k - 3] = (struct hg_perturbed_run){
+                outputs[k], runs[k]->label, runs[k]->startup_reads_it };
+    }
+    for (k = 0; k < count && status == HG_EXIT_OK; k++) {
+        struct strings env = { NULL, 0 }, args = { NULL, 0 };
+        prepare_run(o, profile, lib_fd >= 0, streams, no_aslr, wrapper,
+                    outputs[k], runs[k], &env, &args);
+        if (!run_once(valgrind, &args, &env, program, program_fd, lib_fd,
+                      outputs[k]))
+            status = HG_EXIT_TROUBLE;
+        free_strings(&env);
+        free_strings(&args);
+    }
+    if (status == HG_EXIT_OK)
+        status = o->perturb
+            ? hg_audit_perturb(outputs[1], outputs[2], perturbed,
+                               PERTURBATIONS)
+            : hg_audit_repeat((const char *const *)outputs, count);
+    if (status == HG_EXIT_OK)
+        for (k = 1; k < count; k++)
+            unlink(outputs[k]);
+    for (k = 0; k < count; k++)
+        free(outputs[k]);
+    free(outputs);
+    free(runs);
+    return status;
+}
+
 int cmd_run(int argc, char **argv)
 {
     struct run_options o;
@@ -785,7 +1017,6 @@ int cmd_run(int argc, char **argv)
     const char *wrapper, *streams[3];
     bool no_aslr;
     int status, program_fd, lib_fd = -1;
-    size_t i;
 
     /* Before anything is opened here, which could take a closed 0-2. */
     for (status = 0; status <= 2; status++)
@@ -839,21 +1070,19 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "hotgrind run: warning: cannot turn address space "
                 "randomisation off: %s\n", strerror(errno));
     fix_stack_limit();
-    add(&args, "--tool=hotgrind");
-    for (i = 0; i < o.valgrind_args.count; i++)
-        add(&args, o.valgrind_args.items[i]);
-    add_settings(&o, profile, &env, lib_fd >= 0, streams, no_aslr, wrapper,
-                 output, &args);
-    add(&args, PROGRAM_PATH);
-    for (i = 1; o.program[i] != NULL; i++)
-        add(&args, o.program[i]);
-
-    if (o.dry_run) {
-        print_dry_run(program, libdir, valgrind, &env, &args);
-        status = HG_EXIT_OK;
+    if (o.repeat > 0 || o.perturb) {
+        status = audit(&o, valgrind, program, profile, lib_fd, streams,
+                       no_aslr, wrapper, output, program_fd);
     } else {
-        status = exec_valgrind(valgrind, &args, &env, program, program_fd,
-                               lib_fd);
+        prepare_run(&o, profile, lib_fd >= 0, streams, no_aslr, wrapper,
+                    output, &plain_run, &env, &args);
+        if (o.dry_run) {
+            print_dry_run(program, libdir, valgrind, &env, &args);
+            status = HG_EXIT_OK;
+        } else {
+            status = exec_valgrind(valgrind, &args, &env, program,
+                                   program_fd, lib_fd);
+        }
     }
     free_strings(&env);
     free_strings(&args);
