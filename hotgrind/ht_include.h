@@ -339,12 +339,24 @@ typedef struct _HT_Line {
    const HChar*     dir;       /* "" when none; part of the identity */
    UInt             line;      /* 0 when there is no line info */
    UInt             hash;
-   HT_SelfCosts     self;
+   HT_SelfCosts     self;      /* Ir only once the program ended */
    HT_SelfCosts     end;       /* when the program ended */
+   /* Its Ir while the program runs: instrumented code adds here, next to
+      the other lines' (ht_line.c says why), not to self.ir. */
+   ULong*           ir_count;
 } HT_Line;
 
 /* The line record of the instruction at 'a', which belongs to 'fn'. */
 HT_Line* HT_(line_at)(HT_Fn* fn, Addr a);
+/* Adds every line's Ir, Dr and Dw to *ir, *dr, *dw. */
+void HT_(line_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
+/* Where instrumented code adds the Ir of the line whose self costs are
+   'costs'. */
+ULong* HT_(line_ir_count)(HT_SelfCosts* costs);
+/* Every line's running Ir into its self.ir (fold), or back (after
+   'self' was reset to the costs at the end). */
+void HT_(lines_fold_ir)(void);
+void HT_(lines_unfold_ir)(void);
 /* fn's lines sorted by file, dir, line (VG_(malloc)ed; *n set). */
 HT_Line** HT_(lines_sorted)(const HT_Fn* fn, UInt* n);
 

@@ -528,7 +528,8 @@ static void flush_pending(SBState* s)
    if (HT_(collecting)) {
       for (i = 0; i < s->n_pending; i++) {
          Pending* p = &s->pending[i];
-         add_to_counter(s->sbOut, &p->costs->ir, p->n);
+         add_to_counter(s->sbOut, HT_(clo).lines ? HT_(line_ir_count)(p->costs)
+                                                 : &p->costs->ir, p->n);
          if (p->reads)
             add_to_counter(s->sbOut, &p->costs->cache[HT_Dr], p->reads);
          if (p->writes)
