@@ -689,9 +689,9 @@ typedef struct _HT_Zone {
    While HT_(clock_inline) is set, instrumented code adds to it inline at
    every flush point; that is what marks and thread events need, as they
    read it at every call they track.  Otherwise it is not kept, and the
-   clock is the sum of every function's count, taken when needed (thread
-   switches, the rare observed call that reads it): each flush then does
-   one add fewer.  HT_(clock_start_inline) switches to the inline clock
+   clock is the sum of every function's (--lines=yes: every line's)
+   count, taken when needed (thread switches, the rare observed call
+   that reads it): each flush then does one add fewer.  HT_(clock_start_inline) switches to the inline clock
    mid-run (the first zone); the caller must then retranslate, which only
    a client request may ask for.  Per-thread clocks are derived from the
    clock at thread switches. */
