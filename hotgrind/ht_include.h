@@ -430,8 +430,8 @@ void    HT_(fn_restore_end)(void);
 /* The function containing client address 'a', at run time (a cached
    look-up by address, for the caller of an allocator). */
 HT_Fn*  HT_(fn_containing)(Addr a);
-/* The sums of every function's Ir, Dr and Dw (the running totals when
-   the clock does not run inline, never with --lines=yes). */
+/* The sums of every function's Ir, Dr and Dw, with --lines=yes every
+   line's (the running totals when the clock does not run inline). */
 void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
 /* The cache and branch figures of FNS[0..N) summed: the run's totals. */
 void    HT_(fn_sum_figures)(HT_Fn** fns, UInt n, ULong cache[HT_N_CACHE],
