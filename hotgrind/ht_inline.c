@@ -323,6 +323,9 @@ static VG_REGPARM(2) void transition(void* from, HT_InlineSite* to)
 {
    HT_InlineSite* s;
    ThreadId       tid;
+   /* Where control is now: a block that entered 'to' need not store it
+      (emit_block_entry). */
+   HT_(inline_last) = to;
    if (!HT_(collecting) || from == SITE_RETURNED
        || HT_(program_state) == HT_Ended)
       return;
@@ -389,6 +392,9 @@ static void emit_block_entry(IRSB* sb, HT_InlineSite* to)
                     wt == Ity_I64 ? Iop_CmpNE64 : Iop_CmpNE32,
                     IRExpr_RdTmp(last), mkIRExpr_HWord((HWord)to))));
    emit_transition(sb, IRExpr_RdTmp(last), to, IRExpr_RdTmp(differs));
+   /* Either it was 'to' already or the helper made it so. */
+   stored_known = True;
+   stored_site = to;
 }
 
 static void emit_store_last(IRSB* sb, HT_InlineSite* value)
@@ -475,6 +481,8 @@ HT_Fn* HT_(inline_attribute)(IRSB* sb, HT_Fn* real, Addr a)
       } else if (marked_transition(translated_from(), site)) {
          emit_transition(sb, mkIRExpr_HWord((HWord)translated_from()), site,
                          NULL);
+         stored_known = True;
+         stored_site = site;
       } else if (prev_is_call || site != prev_site) {
          for (s = site; s; s = s->parent)
             if (prev_is_call || !site_within(prev_site, s))
