@@ -25,7 +25,8 @@
    costs one inline add to the function's call counter.  Across blocks
    the tool keeps, at run time, the site of the last instruction
    executed (HT_(inline_last), stored before each side exit and at the
-   block end, only when it changed since the last store of the block),
+   block end, only when it changed since the last store of the block or
+   the helper's, which leaves it at the site it was called for),
    or a marker saying that block ended in a call or a return; a block
    whose first instruction is in a site compares it with its own and
    calls a helper only when they differ.
