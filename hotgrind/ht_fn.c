@@ -361,6 +361,7 @@ static void sum_lines(HT_Fn* f)
 void HT_(fn_snapshot_end)(void)
 {
    UInt i;
+   if (HT_(clo).lines) HT_(lines_fold_ir)();
    for (i = 0; i < fn_nbuckets; i++) {
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
@@ -381,6 +382,8 @@ void HT_(fn_snapshot_end)(void)
 void HT_(fn_restore_end)(void)
 {
    UInt i;
+   if (HT_(clo).lines && HT_(program_state) != HT_Ended)
+      HT_(lines_fold_ir)();
    for (i = 0; i < fn_nbuckets; i++) {
       HT_Fn* f;
       for (f = fn_buckets[i]; f; f = f->next) {
@@ -393,6 +396,9 @@ void HT_(fn_restore_end)(void)
          }
       }
    }
+   /* Whatever ran after the end no longer counts. */
+   if (HT_(clo).lines && HT_(program_state) == HT_Ended)
+      HT_(lines_unfold_ir)();
 }
 
 static Int cmp_report_order(const void* pa, const void* pb)
@@ -450,14 +456,17 @@ void HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw)
 {
    UInt  i;
    ULong sir = 0, sdr = 0, sdw = 0;
-   /* Instrumented code counts in lines then, and the clock runs inline. */
-   tl_assert(!HT_(clo).lines);
-   for (i = 0; i < fn_nbuckets; i++) {
-      const HT_Fn* f;
-      for (f = fn_buckets[i]; f; f = f->next) {
-         sir += f->self.ir;
-         sdr += f->self.cache[HT_Dr];
-         sdw += f->self.cache[HT_Dw];
+   /* With --lines=yes instrumented code counts in the lines. */
+   if (HT_(clo).lines) {
+      HT_(line_sum_counts)(&sir, &sdr, &sdw);
+   } else {
+      for (i = 0; i < fn_nbuckets; i++) {
+         const HT_Fn* f;
+         for (f = fn_buckets[i]; f; f = f->next) {
+            sir += f->self.ir;
+            sdr += f->self.cache[HT_Dr];
+            sdw += f->self.cache[HT_Dw];
+         }
       }
    }
    *ir = sir; *dr = sdr; *dw = sdw;

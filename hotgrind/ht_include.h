@@ -339,12 +339,24 @@ typedef struct _HT_Line {
    const HChar*     dir;       /* "" when none; part of the identity */
    UInt             line;      /* 0 when there is no line info */
    UInt             hash;
-   HT_SelfCosts     self;
+   HT_SelfCosts     self;      /* Ir only once the program ended */
    HT_SelfCosts     end;       /* when the program ended */
+   /* Its Ir while the program runs: instrumented code adds here, next to
+      the other lines' (ht_line.c says why), not to self.ir. */
+   ULong*           ir_count;
 } HT_Line;
 
 /* The line record of the instruction at 'a', which belongs to 'fn'. */
 HT_Line* HT_(line_at)(HT_Fn* fn, Addr a);
+/* Adds every line's Ir, Dr and Dw to *ir, *dr, *dw. */
+void HT_(line_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
+/* Where instrumented code adds the Ir of the line whose self costs are
+   'costs'. */
+ULong* HT_(line_ir_count)(HT_SelfCosts* costs);
+/* Every line's running Ir into its self.ir (fold), or back (after
+   'self' was reset to the costs at the end). */
+void HT_(lines_fold_ir)(void);
+void HT_(lines_unfold_ir)(void);
 /* fn's lines sorted by file, dir, line (VG_(malloc)ed; *n set). */
 HT_Line** HT_(lines_sorted)(const HT_Fn* fn, UInt* n);
 
@@ -418,8 +430,8 @@ void    HT_(fn_restore_end)(void);
 /* The function containing client address 'a', at run time (a cached
    look-up by address, for the caller of an allocator). */
 HT_Fn*  HT_(fn_containing)(Addr a);
-/* The sums of every function's Ir, Dr and Dw (the running totals when
-   the clock does not run inline, never with --lines=yes). */
+/* The sums of every function's Ir, Dr and Dw, with --lines=yes every
+   line's (the running totals when the clock does not run inline). */
 void    HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
 /* The cache and branch figures of FNS[0..N) summed: the run's totals. */
 void    HT_(fn_sum_figures)(HT_Fn** fns, UInt n, ULong cache[HT_N_CACHE],
@@ -677,9 +689,9 @@ typedef struct _HT_Zone {
    While HT_(clock_inline) is set, instrumented code adds to it inline at
    every flush point; that is what marks and thread events need, as they
    read it at every call they track.  Otherwise it is not kept, and the
-   clock is the sum of every function's count, taken when needed (thread
-   switches, the rare observed call that reads it): each flush then does
-   one add fewer.  HT_(clock_start_inline) switches to the inline clock
+   clock is the sum of every function's (--lines=yes: every line's)
+   count, taken when needed (thread switches, the rare observed call
+   that reads it): each flush then does one add fewer.  HT_(clock_start_inline) switches to the inline clock
    mid-run (the first zone); the caller must then retranslate, which only
    a client request may ask for.  Per-thread clocks are derived from the
    clock at thread switches. */

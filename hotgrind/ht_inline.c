@@ -25,7 +25,8 @@
    costs one inline add to the function's call counter.  Across blocks
    the tool keeps, at run time, the site of the last instruction
    executed (HT_(inline_last), stored before each side exit and at the
-   block end, only when it changed since the last store of the block),
+   block end, only when it changed since the last store of the block or
+   the helper's, which leaves it at the site it was called for),
    or a marker saying that block ended in a call or a return; a block
    whose first instruction is in a site compares it with its own and
    calls a helper only when they differ.
@@ -144,30 +145,52 @@ void HT_(inline_post_clo_init)(void)
 /*--- Sites from Valgrind's inline cursor                  ---*/
 /*------------------------------------------------------------*/
 
+/* One level of the inline cursor: the function running there and the
+   source position given for it. */
+typedef struct {
+   HChar* name;
+   HChar* file;
+   UInt   line;
+   SizeT  name_cap, file_cap;   /* sizes of the buffers, kept for reuse */
+} Level;
+
+/* The levels of the instruction being resolved, innermost first.  The
+   buffers live across instructions: resolving runs for every instruction
+   of code with inline information, and allocating and freeing at each
+   was a tenth of the tool's own translation time. */
+static Level* levels;
+static Word   levels_cap;
+
+static void copy_into(HChar** buf, SizeT* cap, const HChar* s, SizeT n)
+{
+   if (n + 1 > *cap) {
+      *cap = n + 1 > 64 ? n + 1 : 64;
+      *buf = VG_(realloc)("hotgrind.inline.level", *buf, *cap);
+   }
+   VG_(memcpy)(*buf, s, n);
+   (*buf)[n] = '\0';
+}
+
 /* One level of VG_(describe_IP)'s text, "0xADDR: NAME (DIR/FILE:LINE)",
-   "0xADDR: NAME (in OBJECT)" or "0xADDR: NAME": the name (which may
-   contain spaces and parentheses: the location is the last " (" part,
-   and a location always ends in ":LINE)" or starts with "in "), and
-   the location when it is a source position (*file "" otherwise).
-   'name' and 'file' are VG_(malloc)ed. */
-static void split_description(const HChar* d, HChar** name, HChar** file,
-                              UInt* line)
+   "0xADDR: NAME (in OBJECT)" or "0xADDR: NAME", into 'lv': the name
+   (which may contain spaces and parentheses: the location is the last
+   " (" part, and a location always ends in ":LINE)" or starts with
+   "in "), and the location when it is a source position (file ""
+   otherwise). */
+static void split_description(const HChar* d, Level* lv)
 {
    const HChar* start = VG_(strstr)(d, ": ");
    const HChar* end = d + VG_(strlen)(d);
    const HChar* loc = NULL;
    const HChar* p;
-   SizeT        n;
    start = start ? start + 2 : d;
-   *line = 0;
+   lv->line = 0;
    if (end > start && end[-1] == ')')
       for (p = end - 2; p > start; p--)
          if (p[0] == ' ' && p[1] == '(') { loc = p; break; }
-   n = loc ? (SizeT)(loc - start) : (SizeT)(end - start);
-   *name = VG_(malloc)("hotgrind.inline.name", n + 1);
-   VG_(memcpy)(*name, start, n);
-   (*name)[n] = '\0';
-   *file = VG_(strdup)("hotgrind.inline.file", "");
+   copy_into(&lv->name, &lv->name_cap, start,
+             loc ? (SizeT)(loc - start) : (SizeT)(end - start));
+   copy_into(&lv->file, &lv->file_cap, "", 0);
    if (loc && VG_(strncmp)(loc + 2, "in ", 3) != 0) {
       const HChar* colon = NULL;
       const HChar* q;
@@ -177,12 +200,9 @@ static void split_description(const HChar* d, HChar** name, HChar** file,
       if (colon) {
          for (q = colon + 1; q < end - 1; q++)
             value = value * 10 + (UInt)(*q - '0');
-         VG_(free)(*file);
-         n = (SizeT)(colon - (loc + 2));
-         *file = VG_(malloc)("hotgrind.inline.file", n + 1);
-         VG_(memcpy)(*file, loc + 2, n);
-         (*file)[n] = '\0';
-         *line = value;
+         copy_into(&lv->file, &lv->file_cap, loc + 2,
+                   (SizeT)(colon - (loc + 2)));
+         lv->line = value;
       }
    }
 }
@@ -231,11 +251,8 @@ static HT_InlineSite* site_get(HT_Fn* fn, HT_InlineSite* parent,
 static HT_InlineSite* resolve_site(DiEpoch ep, HT_Fn* real, Addr a)
 {
    InlIPCursor*   iipc;
-   XArray*        names;   /* of HChar*, innermost first */
-   XArray*        files;
-   XArray*        lines;   /* of UInt */
    HT_InlineSite* site = NULL;
-   Word           n, i;
+   Word           n = 0, i;
    /* Inline information comes with line information: a function whose
       entry has none (code without debug info, as most of a Debian
       system's libraries) is not looked up, which saves a debug-info
@@ -243,39 +260,22 @@ static HT_InlineSite* resolve_site(DiEpoch ep, HT_Fn* real, Addr a)
    if (real->file[0] == '\0') return NULL;
    iipc = VG_(new_IIPC)(ep, a);
    if (iipc == NULL) return NULL;
-   names = VG_(newXA)(VG_(malloc), "hotgrind.inline.levels", VG_(free),
-                      sizeof(HChar*));
-   files = VG_(newXA)(VG_(malloc), "hotgrind.inline.levels", VG_(free),
-                      sizeof(HChar*));
-   lines = VG_(newXA)(VG_(malloc), "hotgrind.inline.levels", VG_(free),
-                      sizeof(UInt));
    do {
-      HChar* name;
-      HChar* file;
-      UInt   line;
-      split_description(VG_(describe_IP)(ep, a, iipc), &name, &file, &line);
-      VG_(addToXA)(names, &name);
-      VG_(addToXA)(files, &file);
-      VG_(addToXA)(lines, &line);
+      if (n == levels_cap) {
+         Word old = levels_cap;
+         levels_cap = levels_cap ? 2 * levels_cap : 8;
+         levels = VG_(realloc)("hotgrind.inline.levels", levels,
+                               levels_cap * sizeof(Level));
+         VG_(memset)(&levels[old], 0, (levels_cap - old) * sizeof(Level));
+      }
+      split_description(VG_(describe_IP)(ep, a, iipc), &levels[n++]);
    } while (VG_(next_IIPC)(iipc));
    VG_(delete_IIPC)(iipc);
    /* The last level is the real function itself; build the chain from
       the outermost inlined call in. */
-   n = VG_(sizeXA)(names);
-   for (i = n - 2; i >= 0; i--) {
-      HChar* name = *(HChar**)VG_(indexXA)(names, i);
-      HChar* call_file = *(HChar**)VG_(indexXA)(files, i + 1);
-      UInt   call_line = *(UInt*)VG_(indexXA)(lines, i + 1);
-      site = site_get(HT_(fn_inlined)(name, real), site, call_file,
-                      call_line);
-   }
-   for (i = 0; i < n; i++) {
-      VG_(free)(*(HChar**)VG_(indexXA)(names, i));
-      VG_(free)(*(HChar**)VG_(indexXA)(files, i));
-   }
-   VG_(deleteXA)(names);
-   VG_(deleteXA)(files);
-   VG_(deleteXA)(lines);
+   for (i = n - 2; i >= 0; i--)
+      site = site_get(HT_(fn_inlined)(levels[i].name, real), site,
+                      levels[i + 1].file, levels[i + 1].line);
    return site;
 }
 
@@ -324,6 +324,9 @@ static VG_REGPARM(2) void transition(void* from, HT_InlineSite* to)
 {
    HT_InlineSite* s;
    ThreadId       tid;
+   /* Where control is now: a block that entered 'to' need not store it
+      (emit_block_entry). */
+   HT_(inline_last) = to;
    if (!HT_(collecting) || from == SITE_RETURNED
        || HT_(program_state) == HT_Ended)
       return;
@@ -390,6 +393,9 @@ static void emit_block_entry(IRSB* sb, HT_InlineSite* to)
                     wt == Ity_I64 ? Iop_CmpNE64 : Iop_CmpNE32,
                     IRExpr_RdTmp(last), mkIRExpr_HWord((HWord)to))));
    emit_transition(sb, IRExpr_RdTmp(last), to, IRExpr_RdTmp(differs));
+   /* Either it was 'to' already or the helper made it so. */
+   stored_known = True;
+   stored_site = to;
 }
 
 static void emit_store_last(IRSB* sb, HT_InlineSite* value)
@@ -476,6 +482,8 @@ HT_Fn* HT_(inline_attribute)(IRSB* sb, HT_Fn* real, Addr a)
       } else if (marked_transition(translated_from(), site)) {
          emit_transition(sb, mkIRExpr_HWord((HWord)translated_from()), site,
                          NULL);
+         stored_known = True;
+         stored_site = site;
       } else if (prev_is_call || site != prev_site) {
          for (s = site; s; s = s->parent)
             if (prev_is_call || !site_within(prev_site, s))

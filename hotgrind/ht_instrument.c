@@ -39,13 +39,13 @@
 #define MAX_PENDING FLUSH_EVERY
 
 /* Where counts go: the instruction's function's self costs, or with
-   --lines=yes its source line's only.  Per-line records alone, the
-   functions' made as their sums at the end (HT_(fn_snapshot_end)),
-   rather than both counted: a flush then adds to one counter per
-   pending record, not two, and a helper gets one pointer; --lines=yes
-   then costs only the extra pending records (a block's instructions
-   span more lines than functions) and the inline clock it needs
-   (ht_main.c says why), which keeps it near an Ir-only run. */
+   --lines=yes its source line's only (Ir into the line's dense count,
+   HT_(line_ir_count)).  Per-line records alone, the functions' made as
+   their sums at the end (HT_(fn_snapshot_end)), rather than both
+   counted: a flush then adds to one counter per pending record, not
+   two, and a helper gets one pointer; --lines=yes then costs only the
+   extra pending records (a block's instructions span more lines than
+   functions), which keeps it near an Ir-only run. */
 typedef struct {
    HT_SelfCosts* costs;
    ULong  n;              /* instructions */
@@ -519,8 +519,8 @@ static void emit_events(SBState* s)
 /* While collection is stopped nothing is counted; otherwise the
    per-function counts advance, and so does the clock (the running
    totals) when it runs inline (HT_(clock_inline): marks, zones, thread
-   events; without them it is summed from the functions when needed, which
-   saves one load/add/store per flush). */
+   events; without them it is summed from the functions, or the lines,
+   when needed, which saves one load/add/store per flush). */
 static void flush_pending(SBState* s)
 {
    Int   i;
@@ -528,7 +528,8 @@ static void flush_pending(SBState* s)
    if (HT_(collecting)) {
       for (i = 0; i < s->n_pending; i++) {
          Pending* p = &s->pending[i];
-         add_to_counter(s->sbOut, &p->costs->ir, p->n);
+         add_to_counter(s->sbOut, HT_(clo).lines ? HT_(line_ir_count)(p->costs)
+                                                 : &p->costs->ir, p->n);
          if (p->reads)
             add_to_counter(s->sbOut, &p->costs->cache[HT_Dr], p->reads);
          if (p->writes)

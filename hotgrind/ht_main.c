@@ -499,14 +499,14 @@ static void ht_post_clo_init(void)
    HT_(threads_init)();
    HT_(collecting) = HT_(clo).collect_atstart;
    /* Marks, thread events and the call graph read the clock at every
-      call they track.  With --lines=yes the functions' counts are not
-      kept while the program runs (their lines' are), and a clock summed
-      over every line at each thread switch made two Python threads
-      passing items through a queue 1.6x slower; the inline clock's add
-      at every flush costs start-up-bound runs about 10% instead
-      (docs/performance.md). */
+      call they track.  With --lines=yes the clock is otherwise the sum
+      of the lines' Ir counts, which sit in dense arrays (ht_line.c) so a
+      thread switch's sum is cheap; with a cache simulation it would
+      also read every line record's Dr and Dw, so the clock runs inline
+      then (docs/performance.md, "Per-line costs"). */
    HT_(clock_inline) = HT_(n_marks)() > 0 || HT_(clo).thread_events
-                       || HT_(clo).call_graph || HT_(clo).lines;
+                       || HT_(clo).call_graph
+                       || (HT_(clo).lines && HT_(clo).cache_sim);
 #if defined(VGA_amd64) || defined(VGA_x86)
    /* A custom allocator is usually called directly from the same object,
       so VEX may chase the call into the same superblock and drop a
