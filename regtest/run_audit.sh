@@ -162,7 +162,7 @@ lacks race 'clock read'
 # With thread events, the first event that differs is named.
 st=$(audit race-events --repeat=10 --thread-events=yes ./audit_race)
 expect_status race-events 1 "$st"
-has race-events '^Thread events: (the first difference is event [0-9]+ \(thread [0-9]+ [a-z-]+ at Ir [0-9,]+ -> thread [0-9]+ [a-z-]+ at Ir [0-9,]+\)|[0-9]+ -> [0-9]+)$'
+has race-events '^Thread events: (the first difference is event [0-9,]+ \(thread [0-9,]+ [a-z-]+ at Ir [0-9,]+ -> thread [0-9,]+ [a-z-]+ at Ir [0-9,]+\)|[0-9,]+ -> [0-9,]+)$'
 has race-events '^Likely cause: a thread interleaving: 2 threads'
 pass "threads racing: $(grep '^Likely' race.out)"
 
@@ -179,7 +179,7 @@ chmod +x alternating-valgrind
 st=$(audit envdiff --repeat=2 --valgrind="$WORK/alternating-valgrind" "$WORDBENCH" 30)
 expect_status envdiff 1 "$st"
 has envdiff '^hotgrind run --repeat: run 2 of 2 gave another report than run 1 '
-has envdiff '^Likely cause: an environment difference: the runs were measured differently \(environment: [0-9]+ variables, [0-9]+ bytes -> [0-9]+ variables, [0-9]+ bytes\)$'
+has envdiff '^Likely cause: an environment difference: the runs were measured differently \(environment: [0-9,]+ variables, [0-9,]+ bytes -> [0-9,]+ variables, [0-9,]+ bytes\)$'
 lacks envdiff 'clock read|thread interleaving'
 pass "a wrapper adding a variable: $(grep '^Likely' envdiff.out)"
 
