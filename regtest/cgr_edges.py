@@ -436,7 +436,13 @@ def reachable(g, names, upwards):
                 step[callee].add(i)
             else:
                 step[i].add(callee)
-    todo = [i for i, f in ids.items() if excluded(f["key"], names)]
+    start = [i for i, f in ids.items() if excluded(f["key"], names)]
+    return {ids[i]["key"] for i in closure(step, start)}
+
+
+def closure(step, start):
+    """What step leads to from start, in one step or more."""
+    todo = list(start)
     seen = set()
     while todo:
         v = todo.pop()
@@ -444,7 +450,7 @@ def reachable(g, names, upwards):
             if w not in seen:
                 seen.add(w)
                 todo.append(w)
-    return {ids[i]["key"] for i in seen}
+    return seen
 
 
 def cg_reachable(cg, names, upwards):
@@ -457,15 +463,7 @@ def cg_reachable(cg, names, upwards):
                 step[callee].add(caller)
             else:
                 step[caller].add(callee)
-    todo = [k for k in list(step) if excluded(k, names)]
-    seen = set()
-    while todo:
-        v = todo.pop()
-        for w in step[v]:
-            if w not in seen:
-                seen.add(w)
-                todo.append(w)
-    return seen
+    return closure(step, [k for k in list(step) if excluded(k, names)])
 
 
 PROVEN = re.compile(r"^fall-through proven: .* -> (.*) \((.*)\): \d+ calls$")
