@@ -458,7 +458,7 @@ void HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw)
    ULong sir = 0, sdr = 0, sdw = 0;
    /* With --lines=yes instrumented code counts in the lines. */
    if (HT_(clo).lines) {
-      HT_(line_sum_counts)(&sir, &sdr, &sdw);
+      sir = HT_(line_sum_ir)();
    } else {
       for (i = 0; i < fn_nbuckets; i++) {
          const HT_Fn* f;

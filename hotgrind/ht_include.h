@@ -348,8 +348,9 @@ typedef struct _HT_Line {
 
 /* The line record of the instruction at 'a', which belongs to 'fn'. */
 HT_Line* HT_(line_at)(HT_Fn* fn, Addr a);
-/* Adds every line's Ir, Dr and Dw to *ir, *dr, *dw. */
-void HT_(line_sum_counts)(ULong* ir, ULong* dr, ULong* dw);
+/* Every line's Ir summed: the clock when it is not inline (never with
+   --cache-sim=yes, so Dr and Dw are not summed). */
+ULong HT_(line_sum_ir)(void);
 /* Where instrumented code adds the Ir of the line whose self costs are
    'costs'. */
 ULong* HT_(line_ir_count)(HT_SelfCosts* costs);

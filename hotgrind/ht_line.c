@@ -57,23 +57,18 @@ static HT_Line* new_line_record(void)
    return l;
 }
 
-void HT_(line_sum_counts)(ULong* ir, ULong* dr, ULong* dw)
+ULong HT_(line_sum_ir)(void)
 {
    const LineChunk* c;
    UInt             i;
-   ULong            sir = 0, sdr = 0, sdw = 0;
+   ULong            sir = 0;
+   /* Dr and Dw are counted only by the cache simulation, and with it the
+      clock runs inline from the start (ht_post_clo_init), so no clock
+      is ever summed from the lines then. */
+   tl_assert(!HT_(clo).cache_sim);
    for (c = chunks; c; c = c->next)
       for (i = 0; i < c->used; i++) sir += c->ir[i];
-   /* Dr and Dw are counted only by the cache simulation. */
-   if (HT_(clo).cache_sim)
-      for (c = chunks; c; c = c->next)
-         for (i = 0; i < c->used; i++) {
-            sdr += c->lines[i].self.cache[HT_Dr];
-            sdw += c->lines[i].self.cache[HT_Dw];
-         }
-   *ir += sir;
-   *dr += sdr;
-   *dw += sdw;
+   return sir;
 }
 
 ULong* HT_(line_ir_count)(HT_SelfCosts* costs)
