@@ -12,7 +12,7 @@
 #                 at 1 the whole table takes about 9 minutes here (12
 #                 with -B)
 #   -w WORKLOADS  comma-separated subset of: bzip2,xz,sqlite3,python,xz-T2,
-#                 py-start,py-json
+#                 py-start,py-json (the default), and sleep
 #   -c CONFIGS    comma-separated subset of the configurations below
 #                 (native is always run: every ratio needs it)
 #   -B VG         also run hotgrind's configurations with this other
@@ -42,6 +42,9 @@
 #   py-json  /usr/bin/python3 running bench/startup.py: a dict and a JSON
 #            round trip of about 40 ms natively, mostly start-up (SIZE
 #            does not change these two: short runs are their point)
+#   sleep    bench/sleeper.c: three threads, each 100 * SIZE rounds of a
+#            little arithmetic, a 1 ms nanosleep and a 1 ms timed condition
+#            wait that times out; for hg-vtime against hg-det
 #
 # Configurations (all through the one launcher, VG_IN_PLACE, which has
 # every tool, so each runs the client in the same environment):
@@ -64,6 +67,12 @@
 #   hg-lines  hotgrind --heap=no --lines=yes       (compared with hg-ir)
 #   hg-inline hotgrind --heap=no --lines=yes --inline=yes
 #                                                  (compared with hg-lines)
+#   hg-det    hotgrind --heap=no --det-sched=yes --virtual-time=no
+#                                                  (compared with hg-ir)
+#   hg-vtime  hotgrind --heap=no --det-sched=yes: virtual time
+#                                                  (compared with hg-det)
+# hg-det and hg-vtime need a Valgrind built in tree with patches/0003
+# (tools/build-in-tree.sh), so they are not in the default list.
 # P is a function the workload calls often (the expensive case for
 # marks).  Cache simulations all use one geometry (GEOM below).
 #
@@ -86,8 +95,8 @@ set -euf
 runs=3
 size=1
 workloads=bzip2,xz,sqlite3,python,xz-T2,py-start,py-json
-all_configs=native,none,cg,cg-sim,cg-br,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all,hg-graph,hg-branch,hg-lines,hg-inline
-configs=$all_configs
+all_configs=native,none,cg,cg-sim,cg-br,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all,hg-graph,hg-branch,hg-lines,hg-inline,hg-det,hg-vtime
+configs=${all_configs%,hg-det,hg-vtime}
 before=
 raw=
 metric=cpu
@@ -139,7 +148,7 @@ done
 wl_list=$(echo "$workloads" | tr ',' ' ')
 for w in $wl_list; do
    case $w in
-      bzip2|xz|sqlite3|python|xz-T2|py-start|py-json) ;;
+      bzip2|xz|sqlite3|python|xz-T2|py-start|py-json|sleep) ;;
       *) echo "$0: unknown workload $w" >&2; exit 2 ;;
    esac
 done
@@ -153,6 +162,7 @@ case $raw in /*) ;; *) raw=$OLDPWD/$raw ;; esac
 
 cc -O2 -o runstat "$here/runstat.c"
 cc -O2 -o gen_input "$top/regtest/gen_input.c"
+cc -O2 -pthread -o sleeper "$here/sleeper.c"
 ./gen_input text $((size * 1024 * 1024)) >input.txt
 ./gen_input sql $((size * 10000)) >script.sql
 cp "$here/workload.py" "$here/startup.py" .
@@ -175,6 +185,8 @@ workload() {
                mark='PyObject_Malloc' ;;
       py-json) prog="$python -s -B startup.py"; stdin=/dev/null
                mark='PyObject_Malloc' ;;
+      sleep)   prog="./sleeper $((size * 100))"; stdin=/dev/null
+               mark='work' ;;
    esac
 }
 
@@ -203,6 +215,8 @@ tool() {
       hg-branch) tool="$hg --heap=no --branch-sim=yes" ;;
       hg-lines) tool="$hg --heap=no --lines=yes" ;;
       hg-inline) tool="$hg --heap=no --lines=yes --inline=yes" ;;
+      hg-det)   tool="$hg --heap=no --det-sched=yes --virtual-time=no" ;;
+      hg-vtime) tool="$hg --heap=no --det-sched=yes" ;;
    esac
 }
 
@@ -301,6 +315,7 @@ END {
    match_of["hg-all"] = "clg-sim"; match_of["hg-graph"] = "clg"
    match_of["hg-branch"] = "cg-br"
    match_of["hg-lines"] = "hg-ir"; match_of["hg-inline"] = "hg-lines"
+   match_of["hg-det"] = "hg-ir"; match_of["hg-vtime"] = "hg-det"
    nc = split(order, cfg, " ")
    nw = split(wls, wl, " ")
    printf "%-8s %-13s %8s %8s %6s %7s %-7s %6s %8s %7s %6s %7s %6s\n",

@@ -356,11 +356,11 @@ static void check_mark(struct hg_rules *checker, const xmlNode *node)
 /* ------------------------------------------------------------ options */
 
 /* The options whose value is yes or no, each listed at most once
-   (det-sched: Valgrind's own, from patches/0003, and vex-guest-chase,
-   listed when given). */
+   (det-sched and virtual-time: Valgrind's own, from patches/0003, and
+   vex-guest-chase, listed when given). */
 static const char *const yes_no_options[] = {
     "collect-atstart", "heap", "thread-events", "det-sched",
-    "vex-guest-chase", "call-graph", "inline",
+    "virtual-time", "vex-guest-chase", "call-graph", "inline",
 };
 enum { YES_NO_OPTIONS = sizeof yes_no_options / sizeof yes_no_options[0] };
 

@@ -384,34 +384,70 @@ static void write_option(Out* o, const HChar* name, const HChar* value)
    out_str(o, "/>\n");
 }
 
-/* The core's options that move counts, listed when given (the last one
-   wins, as in the core), so diff and merge see them: the scheduler ones
-   decide how threads interleave, and --vex-guest-chase=no stops VEX from
-   joining the two tests of an `a && b` into one superblock, whose second
-   test's instructions are then no longer counted when they did not run
-   (Callgrind forces it off; docs/manual.md, "Where Callgrind counts
-   fewer"). */
+/* The value of the core option --NAME as given on the command line (the
+   last one wins, as in the core), or NULL. */
+static const HChar* core_option_value(const HChar* name)
+{
+   const HChar* value = NULL;
+   SizeT        len = VG_(strlen)(name);
+   Word         i;
+
+   for (i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); i++) {
+      const HChar* arg = *(HChar**)VG_(indexXA)(VG_(args_for_valgrind), i);
+      if (arg[0] == '-' && arg[1] == '-'
+          && VG_(strncmp)(arg + 2, name, len) == 0
+          && arg[2 + len] == '=' && arg[3 + len] != '\0')
+         value = arg + 3 + len;
+   }
+   return value;
+}
+
+/* Is virtual time on?  patches/0003 turns it on with --det-sched=yes
+   unless --virtual-time=no is given. */
+static Bool virtual_time_on(void)
+{
+   const HChar* det = core_option_value("det-sched");
+   const HChar* vt = core_option_value("virtual-time");
+   return det != NULL && VG_(strcmp)(det, "yes") == 0
+          && (vt == NULL || VG_(strcmp)(vt, "no") != 0);
+}
+
+/* The core's options that move counts, listed when given, so diff and
+   merge see them: the scheduler ones decide how threads interleave
+   (det-quantum: the instructions in a timeslice under --det-sched=yes),
+   virtual-time what the program's clocks say, and --vex-guest-chase=no
+   stops VEX from joining the two tests of an `a && b` into one
+   superblock, whose second test's instructions are then no longer
+   counted when they did not run (Callgrind forces it off;
+   docs/manual.md, "Where Callgrind counts fewer").  virtual-time is
+   written whenever it is on, given or not, so a run that relied on the
+   default compares equal with one that said yes. */
 static void write_core_options(Out* o)
 {
    static const HChar* const names[] = {
-      "fair-sched", "det-sched", "vex-guest-chase"
+      "fair-sched", "det-sched", "det-quantum", "virtual-time",
+      "vex-guest-chase"
    };
-   Word i;
    UInt n;
 
    for (n = 0; n < sizeof names / sizeof names[0]; n++) {
-      const HChar* value = NULL;
-      SizeT        len = VG_(strlen)(names[n]);
-      for (i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); i++) {
-         const HChar* arg = *(HChar**)VG_(indexXA)(VG_(args_for_valgrind), i);
-         if (arg[0] == '-' && arg[1] == '-'
-             && VG_(strncmp)(arg + 2, names[n], len) == 0
-             && arg[2 + len] == '=' && arg[3 + len] != '\0')
-            value = arg + 3 + len;
-      }
+      const HChar* value = core_option_value(names[n]);
+      if (VG_(strcmp)(names[n], "virtual-time") == 0)
+         value = virtual_time_on() ? "yes" : value;
       if (value != NULL)
          write_option(o, names[n], value);
    }
+}
+
+/* <clock>: under virtual time, where the program's clocks start and how
+   fast they run (patches/0003's constants; docs/threads.md): the
+   realtime clock starts at 2000-01-01T00:00:00Z, the monotonic one at
+   1000 s, and both advance 1 ns per guest instruction. */
+static void write_clock(Out* o)
+{
+   if (!virtual_time_on()) return;
+   out_str(o, "    <clock kind=\"virtual\" realtime-start=\"946684800\""
+              " monotonic-start=\"1000\" ns-per-instruction=\"1\"/>\n");
 }
 
 /* <launcher>: what the program that started Valgrind (`hotgrind run`)
@@ -502,6 +538,7 @@ static void write_run(Out* o)
    out_str(o, "    </options>\n");
    write_environment(o);
    write_launcher(o);
+   write_clock(o);
    write_cache_geometry(o);
    write_exit(o);
    out_str(o, "  </run>\n");
