@@ -30,6 +30,7 @@ static const struct command commands[] = {
     { "export",   cmd_export,   "write a report as Callgrind, JSON, BMF or folded" },
     { "merge",    cmd_merge,    "sum reports of sharded runs into one" },
     { "run",      cmd_run,      "run a program under hotgrind, reproducibly" },
+    { "suite",    cmd_suite,    "run a suite file's benchmarks (suite run)" },
     { "help",     cmd_help,     "this list, or 'help COMMAND' for one" },
 };
 
