@@ -672,6 +672,17 @@ static bool same_text(const char *a, const char *b)
            || (a != NULL && b != NULL && strcmp(a, b) == 0);
 }
 
+/* "shard 2 of 4", or "a whole run" when RUN is not sharded. */
+static void shard_text(const struct hg_suite_run *run, char *text,
+                       size_t size)
+{
+    if (run->shard_count == 0)
+        snprintf(text, size, "a whole run");
+    else
+        snprintf(text, size, "shard %u of %u", run->shard_index,
+                 run->shard_count);
+}
+
 /* Adds PART's manifest and results to WHOLE (which takes them); false
    after the problem when PART is not another shard of WHOLE's run.
    SEEN[I-1] is whether shard I was added. */
@@ -691,10 +702,11 @@ static bool gather(struct hg_suite_run *whole, struct hg_suite_run *part,
         return false;
     }
     if (part->shard_count != whole->shard_count) {
-        snprintf(problem, problem_size, "shard %u of %u, where %s is "
-                 "shard %u of %u: not shards of one run", part->shard_index,
-                 part->shard_count, whole->manifests[0], whole->shard_index,
-                 whole->shard_count);
+        char is[64], other[64];
+        shard_text(part, is, sizeof is);
+        shard_text(whole, other, sizeof other);
+        snprintf(problem, problem_size, "%s, where %s is %s: not the "
+                 "shards of one run", is, whole->manifests[0], other);
         return false;
     }
     if (part->shard_count == 0 || seen[part->shard_index - 1]) {
