@@ -77,7 +77,8 @@ static const char suite_help[] =
 /* At most this many benchmarks at a time: far more than any machine's
    cores, since each Valgrind run keeps one busy. */
 #define MAX_JOBS 256
-/* How often the running benchmarks are looked at (timeouts, progress). */
+/* How often the running benchmarks are looked at (timeouts, progress)
+   while none ends; an end is seen at once (SIGCHLD). */
 #define TICK_NANOSECONDS 100000000L
 
 struct suite_options {
@@ -384,6 +385,7 @@ struct runner {
     size_t count, started, finished, running;
     bool terminal;               /* stderr is one: the progress line */
     bool line_shown;             /* a progress line waits to be replaced */
+    sigset_t caller_mask;        /* the signal mask to run children with */
 };
 
 static double seconds_since(const struct timespec *start)
@@ -445,6 +447,9 @@ static void exec_run(const struct runner *r, const struct job *j)
     int out = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 
+    /* The caller's mask, not the one with SIGCHLD blocked: a program's
+       blocked signals are part of how it runs. */
+    sigprocmask(SIG_SETMASK, &r->caller_mask, NULL);
     if (out < 0 || in < 0 || dup2(in, 0) != 0 || dup2(out, 1) != 1
         || dup2(out, 2) != 2) {
         fprintf(stderr, "hotgrind suite run: cannot set up %s: %s\n", log,
@@ -607,8 +612,14 @@ static void enforce_timeouts(struct runner *r)
 static bool run_all(struct runner *r)
 {
     const struct timespec tick = { 0, TICK_NANOSECONDS };
+    sigset_t child_ended;
     bool ok = true;
 
+    /* SIGCHLD blocked, so that sigtimedwait wakes when a child ends, even
+       one that ended before it was called. */
+    sigemptyset(&child_ended);
+    sigaddset(&child_ended, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &child_ended, &r->caller_mask);
     while (r->finished < r->count && (ok || r->running > 0)) {
         pid_t pid;
         int wait_status;
@@ -625,8 +636,9 @@ static bool run_all(struct runner *r)
             break;                       /* no child left: none to wait */
         enforce_timeouts(r);
         show_progress(r);
-        nanosleep(&tick, NULL);
+        sigtimedwait(&child_ended, NULL, &tick);
     }
+    sigprocmask(SIG_SETMASK, &r->caller_mask, NULL);
     clear_progress(r);
     return ok;
 }
