@@ -155,10 +155,10 @@ static const xmlNode *checked_root(struct reader *reader, xmlDocPtr doc,
     return root;
 }
 
-/* "BASE/PATH", or PATH when it is absolute (malloc'd). */
+/* "BASE/PATH", or PATH when it is absolute or BASE is "." (malloc'd). */
 static char *resolve(const char *base, const char *path)
 {
-    if (path[0] == '/')
+    if (path[0] == '/' || strcmp(base, ".") == 0)
         return hg_xstrdup(path);
     return hg_xasprintf("%s/%s", base, path);
 }
