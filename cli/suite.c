@@ -9,7 +9,6 @@
    so neither is trusted further than that. */
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,21 +43,10 @@ struct reader {
     size_t problem_size;
 };
 
-static bool problem_at(struct reader *reader, const xmlNode *node,
-                       const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Writes "line N: WHY" into the problem; returns false. */
-static bool problem_at(struct reader *reader, const xmlNode *node,
-                       const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    hg_xml_vproblem(reader->problem, reader->problem_size,
-                    node != NULL ? hg_xml_line(node) : 0, format, args);
-    va_end(args);
-    return false;
-}
+/* "line N: WHY" at NODE into the reader's problem; returns false. */
+#define problem_at(reader, node, ...) \
+    hg_xml_problem_at((reader)->problem, (reader)->problem_size, (node), \
+                      __VA_ARGS__)
 
 static bool is_element_named(const xmlNode *node, const char *name)
 {
