@@ -132,6 +132,22 @@ expect_eq "--only 'line?' --force: the manifest" \
    "$(xpath j1/manifest.xml '//benchmark/@name' | tr -d ' ')|$(xpath j1/manifest.xml 'string(//only/@pattern)')" \
    'name="lines"|line?'
 
+# --valgrind reaches each hotgrind run: the same report by it as by
+# HOTGRIND_VALGRIND; a Valgrind that is not there fails each benchmark
+# with hotgrind run's status 2, its reason in the log.
+VALGRIND_GIVEN=$HOTGRIND_VALGRIND
+(unset HOTGRIND_VALGRIND
+ suite vg run bench.xml -o vg --only lines --valgrind="$VALGRIND_GIVEN"
+ test "$st" = 0 || fail "--valgrind=$VALGRIND_GIVEN exited $st: $(cat vg.err)"
+ cmp j1/lines.xml vg/lines.xml || fail "--valgrind gave another lines.xml"
+ suite novg run bench.xml -o novg --only lines --valgrind=/no/such/valgrind
+ test "$st" = 1 || fail "--valgrind=/no/such/valgrind exited $st, not 1"
+ expect_eq "--valgrind=/no/such/valgrind: lines" \
+    "$(xpath novg/manifest.xml 'string(//benchmark/@status)') $(xpath novg/manifest.xml 'string(//benchmark/@exit)')" "failed 2"
+ grep -q 'no Valgrind: /no/such/valgrind is not an executable file' novg/lines.log ||
+    fail "novg/lines.log does not say why: $(cat novg/lines.log)")
+pass "--valgrind is given to each hotgrind run"
+
 # A crash, an exit status of 3 and a timeout, between two benchmarks
 # that pass.  sh kills itself with SIGSEGV (Valgrind then dies of it
 # too), exits 3, or loops until suite run kills it after one second.
