@@ -622,7 +622,7 @@ static bool read_manifest(struct reader *reader, xmlDocPtr doc,
     free(dir);
     if (ok)
         ok = not_unique(reader, run) == NULL;
-    if (ok)
+    if (ok && run->count > 1)    /* qsort takes no NULL, even of none */
         qsort(run->results, run->count, sizeof *run->results, by_position);
     return ok;
 }
@@ -764,8 +764,9 @@ struct hg_suite_run *hg_suite_run_load_many(const char *const *paths,
             *problem_file = hg_xstrdup(twice->manifest);
             ok = false;
         }
-        qsort(whole->results, whole->count, sizeof *whole->results,
-              by_position);
+        if (whole->count > 1)
+            qsort(whole->results, whole->count, sizeof *whole->results,
+                  by_position);
     }
     free(seen);
     if (!ok || whole == NULL) {
