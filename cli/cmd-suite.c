@@ -299,6 +299,15 @@ static bool choose(const struct hg_suite *suite,
             free(wanted);
             return false;
         }
+        /* Another suite's figures would balance by chance alone. */
+        if (strcmp(previous->suite, suite->name) != 0) {
+            snprintf(problem, sizeof problem, "a run of suite '%s', not of "
+                     "'%s' (%s)", previous->suite, suite->name, suite->path);
+            hg_say_problem(previous->manifests[0], problem);
+            hg_suite_run_free(previous);
+            free(wanted);
+            return false;
+        }
     }
     if (o->shard_count == 0)
         for (i = 0; i < count; i++)

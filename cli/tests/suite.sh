@@ -122,6 +122,7 @@ refuses "$data/prev-1/manifest.xml" "^hotgrind: $data/prev-1/manifest.xml: shard
 refuses "$data/prev-1/manifest.xml" ": the same shard given twice$" suite list "$six" --shard 1/2 --previous "$data/prev-1" --previous "$data/prev-1"
 refuses "$data/prev-other/manifest.xml" ": a run of suite 'other', not of 'six' as $data/prev-1/manifest.xml$" suite list "$six" --shard 1/2 --previous "$data/prev-1" --previous "$data/prev-other"
 refuses "$data/prev-1/manifest.xml" ": shard 1 of 2, where $data/prev-whole/manifest.xml is a whole run: not the shards of one run$" suite list "$six" --shard 1/2 --previous "$data/prev-whole" --previous "$data/prev-1"
+refuses "$data/manifest-other-suite.xml" ": a run of suite 'other', not of 'six' \($six\)$" suite list "$six" --shard 1/2 --previous "$data/manifest-other-suite.xml"
 refuses "$scratch/none/manifest.xml" "^hotgrind: $scratch/none/manifest.xml: " suite list "$six" --shard 1/2 --previous "$scratch/none/manifest.xml"
 mkdir "$scratch/empty"
 refuses "$scratch/empty/manifest.xml" "^hotgrind: $scratch/empty/manifest.xml: " suite list "$six" --shard 1/2 --previous "$scratch/empty"
