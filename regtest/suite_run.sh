@@ -107,6 +107,24 @@ expect_eq "s1/manifest.xml's shard" "$(xpath s1/manifest.xml 'string(//shard/@in
 expect_eq "shard 1/2 by name" "$(xpath s1/manifest.xml '//benchmark/@name' | tr -d ' ' | tr '\n' ' ')" 'name="words-small" name="lines" '
 pass "--shard 1/2 and 2/2 partition the suite; reports and lines as -j 1's"
 
+# On a terminal (script(1) gives it one): the progress line is rewritten
+# in place, and the reports are still -j 1's (each benchmark's streams
+# are /dev/null and its log, whatever suite run's are).
+if command -v script >/dev/null 2>&1; then
+   script -qec "'$HOTGRIND_CLI' suite run bench.xml -o tty -j 2" /dev/null \
+      </dev/null >tty.out 2>&1 || fail "suite run on a terminal failed: $(cat tty.out)"
+   for n in $NAMES; do
+      cmp "j1/$n.xml" "tty/$n.xml" || fail "on a terminal, another $n.xml"
+   done
+   grep -q "$(printf '\r\033\[K')" tty.out ||
+      fail "on a terminal, no line rewritten in place: $(cat -v tty.out)"
+   grep -Eq '\[3/3\] (words-small|words-large|lines) ok [0-9]+\.[0-9]s' tty.out ||
+      fail "on a terminal, no '[3/3] NAME ok N.Ns': $(cat -v tty.out)"
+   pass "on a terminal: the same reports; progress rewritten in place"
+else
+   echo "note: no script(1): the terminal's progress line is not tested" >&2
+fi
+
 # Balanced by the previous run's Ir: words-large (the most Ir, by far)
 # alone in shard 1, the two others in shard 2.
 suite list1 list bench.xml --shard 1/2 --previous j1
