@@ -148,7 +148,8 @@ static char *resolve(const char *base, const char *path)
 {
     if (path[0] == '/' || strcmp(base, ".") == 0)
         return hg_xstrdup(path);
-    return hg_xasprintf("%s/%s", base, path);
+    return hg_xasprintf("%s%s%s", base, strcmp(base, "/") == 0 ? "" : "/",
+                        path);
 }
 
 /* The directory of PATH: "." when it has none. */
