@@ -92,9 +92,9 @@ static bool parse_count(const char *text, uint64_t *value)
     return true;
 }
 
-/* The root of DOC if it is <ROOT format="1"> in no namespace and valid
-   against SCHEMA; else NULL after the problem.  WHAT names the file's
-   kind, and MISTAKEN the kinds of hotgrind file it could be instead. */
+/* The root of DOC if it is <ROOT_NAME format="1"> in no namespace and
+   valid against SCHEMA; else NULL after the problem.  WHAT names the
+   file's kind; a root of another kind of hotgrind file is named too. */
 static const xmlNode *checked_root(struct reader *reader, xmlDocPtr doc,
                                    const char *root_name, const char *what,
                                    const char *schema, size_t schema_size)
