@@ -26,6 +26,13 @@ int cmd_check(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_suite(int argc, char **argv);
+
+/* NAME itself when it has a '/', else the first executable NAME in this
+   process's PATH (as a shell finds it), malloc'd; NULL when there is
+   none.  How `run` finds its program, and `suite` checks a command
+   before running any.  (cmd-run.c) */
+char *hg_find_executable(const char *name);
 
 /* Exit status of `check` when a policy judged a regression or a budget
    broke. */

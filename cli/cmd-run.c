@@ -331,9 +331,7 @@ static bool is_executable_file(const char *path)
            && access(path, X_OK) == 0;
 }
 
-/* NAME itself when it has a '/', else the first executable NAME in this
-   process's PATH (as a shell finds it); NULL when there is none. */
-static char *find_executable(const char *name)
+char *hg_find_executable(const char *name)
 {
     const char *path = getenv("PATH"), *start;
     if (strchr(name, '/') != NULL)
@@ -384,7 +382,7 @@ static char *find_valgrind(const char *given, const char **wrapper)
     const char *name = valgrind_name(given);
     char *path, *bin;
     *wrapper = "none";
-    if ((path = find_executable(name)) == NULL)
+    if ((path = hg_find_executable(name)) == NULL)
         return NULL;
     if (!is_executable_file(path)) {
         free(path);
@@ -1032,7 +1030,7 @@ int cmd_run(int argc, char **argv)
     if (libdir != NULL && libdir[0] == '\0')
         libdir = NULL;
 
-    if ((program = find_executable(o.program[0])) == NULL) {
+    if ((program = hg_find_executable(o.program[0])) == NULL) {
         fprintf(stderr, "hotgrind run: %s: not found in PATH\n", o.program[0]);
         return HG_EXIT_TROUBLE;
     }

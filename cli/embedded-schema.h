@@ -13,4 +13,12 @@ extern const size_t hg_embedded_schema_size;   /* without the final NUL */
 extern const char hg_embedded_policy_schema[];
 extern const size_t hg_embedded_policy_schema_size;
 
+/* docs/suite.xsd and docs/suite-run.xsd, for `hotgrind suite` and the
+   readers of suite runs (embedded-suite-schema.c,
+   embedded-suite-run-schema.c). */
+extern const char hg_embedded_suite_schema[];
+extern const size_t hg_embedded_suite_schema_size;
+extern const char hg_embedded_suite_run_schema[];
+extern const size_t hg_embedded_suite_run_schema_size;
+
 #endif

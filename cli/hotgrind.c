@@ -30,6 +30,7 @@ static const struct command commands[] = {
     { "export",   cmd_export,   "write a report as Callgrind, JSON, BMF or folded" },
     { "merge",    cmd_merge,    "sum reports of sharded runs into one" },
     { "run",      cmd_run,      "run a program under hotgrind, reproducibly" },
+    { "suite",    cmd_suite,    "run a suite file's benchmarks (suite run)" },
     { "help",     cmd_help,     "this list, or 'help COMMAND' for one" },
 };
 
@@ -61,8 +62,9 @@ static void print_main_help(void)
         printf("  %-10s %s\n", commands[i].name, commands[i].summary);
     printf("\n"
            "Exit status: 0 on success, 1 when check judges a regression or a\n"
-           "broken budget, 2 when a file cannot be used or the command line\n"
-           "is wrong (one line on stderr says why).\n");
+           "broken budget or a benchmark of suite run does not pass, 2 when a\n"
+           "file cannot be used or the command line is wrong (one line on\n"
+           "stderr says why).\n");
 }
 
 static int cmd_help(int argc, char **argv)

@@ -145,6 +145,17 @@ void hg_xml_problem(char *problem, size_t problem_size, long line,
     va_end(args);
 }
 
+bool hg_xml_problem_at(char *problem, size_t problem_size,
+                       const xmlNode *node, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    hg_xml_vproblem(problem, problem_size,
+                    node != NULL ? hg_xml_line(node) : 0, format, args);
+    va_end(args);
+    return false;
+}
+
 static void keep_first_error(void *data, hg_xml_error error)
 {
     struct first_error *first = data;

@@ -97,6 +97,13 @@ void hg_xml_vproblem(char *problem, size_t problem_size, long line,
                      const char *format, va_list args)
     __attribute__((format(printf, 4, 0)));
 
+/* hg_xml_problem at the line of NODE's start tag (none when NODE is
+   NULL); returns false, for a reader that stops at its first problem:
+   "return hg_xml_problem_at(...)". */
+bool hg_xml_problem_at(char *problem, size_t problem_size,
+                       const xmlNode *node, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Frees the compiled schema and libxml2's globals (for leak checkers). */
 void hg_xml_cleanup(void);
 

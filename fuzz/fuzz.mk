@@ -9,7 +9,7 @@
 # fuzz-smoke (each seed once), fuzz-minimize (shrink the corpora),
 # fuzz-coverage (line coverage by the corpora), fuzz-clean.
 # Variables: FUZZ_SECONDS (per harness, default 120), FUZZ_TARGETS (default
-# "report policy"), FUZZ_JOBS (processes per harness, default 1), FUZZ_ARGS
+# "report policy suite"), FUZZ_JOBS (processes per harness, default 1), FUZZ_ARGS
 # (more libFuzzer options), FUZZ_SOFT=yes (a disagreement between two parts,
 # such as validate accepting what show refuses, is kept in soft-*/ once per
 # kind instead of stopping the run).
@@ -26,7 +26,7 @@ PKG_CONFIG ?= pkg-config
 LLVM_PROFDATA ?= llvm-profdata
 LLVM_COV ?= llvm-cov
 FUZZ_SECONDS ?= 120
-FUZZ_TARGETS ?= report policy
+FUZZ_TARGETS ?= report policy suite
 FUZZ_JOBS ?= 1
 FUZZ_TIMEOUT ?= 10
 FUZZ_ARGS ?=
@@ -39,7 +39,8 @@ FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(SANITIZE) -Wall -Wextra \
 	-I$(top_srcdir)/cli -I$(fuzzdir) $(LIBXML2_CFLAGS) \
 	-DFUZZ_BASE_REPORT='"$(top_srcdir)/cli/tests/data/check/base.xml"' \
 	-DFUZZ_HEAD_REPORT='"$(top_srcdir)/cli/tests/data/check/head.xml"' \
-	-DFUZZ_POLICY='"$(top_srcdir)/cli/tests/data/check/pr.xml"'
+	-DFUZZ_POLICY='"$(top_srcdir)/cli/tests/data/check/pr.xml"' \
+	-DFUZZ_SUITE='"$(top_srcdir)/cli/tests/data/suite/six.xml"'
 
 # The command's library exactly as cli/Makefile.am lists it (asked of the
 # build tree's cli/Makefile), and its generated sources (the schemas).
@@ -58,6 +59,7 @@ COMMON = $(fuzzdir)/fuzz-common.c $(fuzzdir)/fuzz-common.h
 # Seeds: every hand-written fixture and the real reports in fuzz/seeds/.
 SEEDS_report = $(top_srcdir)/cli/tests/data $(fuzzdir)/seeds/report
 SEEDS_policy = $(top_srcdir)/cli/tests/data/check $(fuzzdir)/seeds/policy
+SEEDS_suite = $(top_srcdir)/cli/tests/data/suite
 
 .PHONY: fuzz fuzz-build fuzz-smoke fuzz-minimize fuzz-coverage fuzz-clean FORCE
 fuzz: fuzz-build
