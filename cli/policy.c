@@ -418,6 +418,7 @@ static bool read_budget(struct reader *reader, const xmlNode *node,
     optional = token_attribute(node, "optional");
     budget->optional = optional != NULL && strcmp(optional, "yes") == 0;
     free(optional);
+    budget->benchmark = token_attribute(node, "benchmark");
     return true;
 }
 
@@ -644,6 +645,11 @@ static bool read_policy(struct reader *reader, xmlDocPtr doc,
                 return false;
         } else if (strcmp(node_name(child), "marks") == 0) {
             read_marks(child, policy);
+        } else if (strcmp(node_name(child), "suite") == 0) {
+            char *removed = token_attribute(child, "removed");
+            policy->removed_is_note = removed != NULL
+                                      && strcmp(removed, "note") == 0;
+            free(removed);
         } else if (!read_thresholds(reader, child, policy)) {
             return false;
         }
@@ -683,6 +689,7 @@ void hg_policy_free(struct hg_policy *policy)
         free(policy->budgets[i].callee_pattern);
         free(policy->budgets[i].callee_object);
         free(policy->budgets[i].callee_glob);
+        free(policy->budgets[i].benchmark);
         for (k = 0; k < policy->budgets[i].frame_count; k++)
             free(policy->budgets[i].frames[k]);
         free(policy->budgets[i].frames);
