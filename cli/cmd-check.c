@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "json.h"
 #include "policy.h"
+#include "suite-operand.h"
 #include "xalloc.h"
 
 static const char check_usage[] =
@@ -25,6 +26,14 @@ static const char check_usage[] =
 static const char check_help[] =
     "usage: hotgrind check --policy FILE "
     "[--format=text|markdown|json|junit] [--allow-exit=LIST] [BASE] HEAD\n"
+    "\n"
+    "BASE and HEAD are two reports, or two suite runs: a directory of\n"
+    "`hotgrind suite run` (or its manifest.xml), or the shard directories\n"
+    "of one run separated by commas (DIR1,DIR2), gathered into one suite.\n"
+    "The benchmarks of suite runs are matched by name and each judged as a\n"
+    "report; a benchmark whose run failed, crashed or timed out in HEAD,\n"
+    "or (unless the policy's <suite removed=\"note\"/>) one in BASE only,\n"
+    "fails; one verdict for the whole suite (docs/ci.md).\n"
     "\n"
     "Applies the policy FILE (XML, docs/policy.md; validated against the\n"
     "schema built into this command) to the report HEAD: its budgets,\n"
@@ -84,6 +93,8 @@ struct out {
     FILE *file;
     enum format format;
     const char *policy_path;
+    bool in_suite;        /* a benchmark's section of a suite's output:
+                             no title, no policy line of its own */
 };
 
 /* TEXT as it may appear: control characters as '?'; for markdown, the
@@ -528,13 +539,14 @@ static void print_summary(const struct out *out, const struct hg_judgement *j)
 
 /* "Head:   head.xml (amd64)" on its own line, or in markdown one
    sentence: "Policy p.xml, base b.xml (amd64), head h.xml (amd64)." */
-static void print_source(const struct out *out, const char *role,
+static void print_source(const struct out *out, const char *role, bool first,
                          const char *path, const struct hg_report *report)
 {
     bool md = out->format == FORMAT_MARKDOWN;
-    bool first = strcmp(role, "policy") == 0, last = strcmp(role, "head") == 0;
+    bool last = strcmp(role, "head") == 0;
     if (md)
-        fprintf(out->file, "%s%s ", first ? "P" : "", role + first);
+        fprintf(out->file, "%c%s ", first ? role[0] - 'a' + 'A' : role[0],
+                role + 1);
     else
         fprintf(out->file, "%c%s:%*s", role[0] - 'a' + 'A', role + 1,
                 (int)(7 - strlen(role)), "");
@@ -566,13 +578,15 @@ static void print_judgement(const struct out *out,
 {
     bool md = out->format == FORMAT_MARKDOWN;
 
-    if (md)
+    if (md && !out->in_suite)
         fprintf(out->file, "### hotgrind check: %s\n\n",
                 hg_judgement_failed(j) ? "FAIL" : "PASS");
-    print_source(out, "policy", out->policy_path, NULL);
+    if (!out->in_suite)
+        print_source(out, "policy", true, out->policy_path, NULL);
     if (base != NULL)
-        print_source(out, "base", base_path, base);
-    print_source(out, "head", head_path, head);
+        print_source(out, "base", out->in_suite, base_path, base);
+    print_source(out, "head", out->in_suite && base == NULL, head_path,
+                 head);
     fputc('\n', out->file);
     print_remarks(out, j, base, head);
 
@@ -839,27 +853,37 @@ static void json_summary(struct hg_json *w, const struct hg_judgement *j)
 /* The version of the JSON output of check (docs/check.schema.json). */
 enum { CHECK_JSON_FORMAT = 1 };
 
+/* The document of docs/check.schema.json, as an element of W (the
+   whole output, or a benchmark's "check" in a suite's). */
+static void json_check(struct hg_json *w, const char *key,
+                       const struct out *out, const struct hg_judgement *j,
+                       const char *base_path, const struct hg_report *base,
+                       const char *head_path, const struct hg_report *head)
+{
+    bool failed = hg_judgement_failed(j);
+
+    hg_json_open(w, key, '{', false);
+    hg_json_count(w, "format", CHECK_JSON_FORMAT);
+    hg_json_text(w, "result", failed ? "fail" : "pass");
+    hg_json_count(w, "exit-status", failed ? HG_EXIT_JUDGED : HG_EXIT_OK);
+    hg_json_text(w, "policy", out->policy_path);
+    json_report(w, "base", base_path, base);
+    json_report(w, "head", head_path, head);
+    json_remarks(w, j);
+    hg_json_bool(w, "thresholds-applied", j->has_base);
+    json_summary(w, j);
+    json_verdicts(w, out, j, SECTION_BUDGETS, "budgets");
+    json_verdicts(w, out, j, SECTION_MARKS, "marks");
+    json_verdicts(w, out, j, SECTION_THRESHOLDS, "thresholds");
+    hg_json_close(w);
+}
+
 static void write_json(const struct out *out, const struct hg_judgement *j,
                        const char *base_path, const struct hg_report *base,
                        const char *head_path, const struct hg_report *head)
 {
     struct hg_json w = { .out = out->file };
-    bool failed = hg_judgement_failed(j);
-
-    hg_json_open(&w, NULL, '{', false);
-    hg_json_count(&w, "format", CHECK_JSON_FORMAT);
-    hg_json_text(&w, "result", failed ? "fail" : "pass");
-    hg_json_count(&w, "exit-status", failed ? HG_EXIT_JUDGED : HG_EXIT_OK);
-    hg_json_text(&w, "policy", out->policy_path);
-    json_report(&w, "base", base_path, base);
-    json_report(&w, "head", head_path, head);
-    json_remarks(&w, j);
-    hg_json_bool(&w, "thresholds-applied", j->has_base);
-    json_summary(&w, j);
-    json_verdicts(&w, out, j, SECTION_BUDGETS, "budgets");
-    json_verdicts(&w, out, j, SECTION_MARKS, "marks");
-    json_verdicts(&w, out, j, SECTION_THRESHOLDS, "thresholds");
-    hg_json_close(&w);
+    json_check(&w, NULL, out, j, base_path, base, head_path, head);
 }
 
 /* ------------------------------------------------------------ junit */
@@ -929,15 +953,16 @@ static void junit_case(const struct out *out, const struct hg_verdict *v,
     fputs("    </testcase>\n", out->file);
 }
 
+static const char *const junit_classnames[] = {
+    [SECTION_BUDGETS] = "hotgrind.check.budgets",
+    [SECTION_MARKS] = "hotgrind.check.marks",
+    [SECTION_THRESHOLDS] = "hotgrind.check.thresholds",
+};
+
 static void junit_suite(const struct out *out, const struct hg_judgement *j,
                         enum section section, const char *what,
                         const char *path)
 {
-    static const char *const classnames[] = {
-        [SECTION_BUDGETS] = "hotgrind.check.budgets",
-        [SECTION_MARKS] = "hotgrind.check.marks",
-        [SECTION_THRESHOLDS] = "hotgrind.check.thresholds",
-    };
     size_t i;
     fprintf(out->file, "  <testsuite name=\"%s ", what);
     put(out, path);
@@ -946,7 +971,7 @@ static void junit_suite(const struct out *out, const struct hg_judgement *j,
     fputs(">\n", out->file);
     for (i = 0; i < j->verdict_count; i++)
         if (section_of(&j->verdicts[i]) == section)
-            junit_case(out, &j->verdicts[i], classnames[section]);
+            junit_case(out, &j->verdicts[i], junit_classnames[section]);
     fputs("  </testsuite>\n", out->file);
 }
 
@@ -982,6 +1007,494 @@ static void write_junit(const struct out *out, const struct hg_judgement *j,
     fputs("</testsuites>\n", out->file);
 }
 
+/* ------------------------------------------------------------ suites */
+
+/* What became of one benchmark of suite runs. */
+enum bench_fate {
+    BENCH_JUDGED,        /* HEAD's report judged (with BASE's when
+                            there is one that ran) */
+    BENCH_NOT_RUN,       /* HEAD's run failed, crashed or timed out */
+    BENCH_REMOVED        /* in BASE only */
+};
+
+struct bench_check {
+    const struct hg_bench_pair *pair;
+    enum bench_fate fate;
+    struct hg_report *base, *head;
+    struct hg_judgement *j;    /* BENCH_JUDGED */
+    bool failed;
+};
+
+struct suite_check {
+    const struct hg_suite_runs *base, *head;    /* base may be NULL */
+    struct hg_bench_pair *pairs;
+    struct bench_check *benches;
+    size_t count;
+    size_t passed, failed, added, removed, not_run;
+};
+
+static bool suite_failed(const struct suite_check *s)
+{
+    return s->failed > 0;
+}
+
+/* What failed a judgement, "1 budget broken, 2 regressions", the counts
+   that are not 0; "" when nothing did. */
+static void failures_text(const struct hg_judgement *j, char *text,
+                          size_t size)
+{
+    const struct { size_t count; const char *one, *more; } parts[] = {
+        { j->budgets_failed, "budget broken", "budgets broken" },
+        { j->regressions, "regression", "regressions" },
+        { j->marks_dead, "mark never entered", "marks never entered" },
+    };
+    size_t i, at = 0;
+    text[0] = '\0';
+    for (i = 0; i < 3; i++)
+        if (parts[i].count > 0 && at < size)
+            at += (size_t)snprintf(text + at, size - at, "%s%zu %s",
+                                   at ? ", " : "", parts[i].count,
+                                   parts[i].count == 1 ? parts[i].one
+                                                       : parts[i].more);
+}
+
+/* A benchmark's state in words, after its verdict word: "run crashed
+   (signal SEGV), no report", "only in base (removed from the suite)". */
+static void put_bench_state(const struct out *out, const struct suite_check *s,
+                            const struct bench_check *b)
+{
+    const struct hg_suite_bench *base = b->pair->base, *head = b->pair->head;
+    char text[HG_PROBLEM_SIZE];
+    text[0] = '\0';
+    if (b->fate == BENCH_NOT_RUN)
+        snprintf(text, sizeof text, "the run %s (%s), no report",
+                 head->run == HG_BENCH_CRASHED ? "crashed"
+                 : head->run == HG_BENCH_TIMEOUT ? "timed out" : "failed",
+                 head->ended);
+    else if (b->fate == BENCH_REMOVED)
+        snprintf(text, sizeof text, "only in base: removed from the suite");
+    else if (s->base != NULL && base == NULL)
+        snprintf(text, sizeof text, "only in head: added to the suite, "
+                 "budgets only");
+    else if (s->base != NULL && base->run != HG_BENCH_OK)
+        snprintf(text, sizeof text, "its base run did not end well (%s): "
+                 "budgets only", base->ended);
+    else
+        failures_text(b->j, text, sizeof text);
+    put(out, text);
+}
+
+static const char *bench_word(const struct bench_check *b)
+{
+    return b->failed ? "FAIL" : b->fate == BENCH_REMOVED ? "note" : "pass";
+}
+
+/* Loads and judges every benchmark; false (after one line on stderr) when
+   a report cannot be used. */
+static bool judge_suite(struct suite_check *s, const struct hg_policy *policy,
+                        unsigned allowed_exits)
+{
+    size_t i;
+    s->pairs = hg_suite_pairs(s->base, s->head, &s->count);
+    s->benches = hg_xcalloc(s->count ? s->count : 1, sizeof *s->benches);
+    for (i = 0; i < s->count; i++) {
+        struct bench_check *b = &s->benches[i];
+        const struct hg_suite_bench *base = s->pairs[i].base,
+                                    *head = s->pairs[i].head;
+        b->pair = &s->pairs[i];
+        if (head == NULL) {
+            b->fate = BENCH_REMOVED;
+            b->failed = !policy->removed_is_note;
+            s->removed++;
+        } else if (head->run != HG_BENCH_OK) {
+            b->fate = BENCH_NOT_RUN;
+            b->failed = true;
+            s->not_run++;
+        } else {
+            b->fate = BENCH_JUDGED;
+            s->added += s->base != NULL && base == NULL;
+            if (base != NULL && base->run == HG_BENCH_OK
+                && ((b->base = hg_load_report(base->report)) == NULL
+                    || !hg_exit_allowed(base->report, b->base,
+                                        allowed_exits)))
+                return false;
+            if ((b->head = hg_load_report(head->report)) == NULL
+                || !hg_exit_allowed(head->report, b->head, allowed_exits))
+                return false;
+            b->j = hg_policy_judge_benchmark(policy, b->pair->name, b->base,
+                                             b->head);
+            b->failed = hg_judgement_failed(b->j);
+        }
+        if (b->failed)
+            s->failed++;
+        else
+            s->passed++;
+    }
+    return true;
+}
+
+static void free_suite_check(struct suite_check *s)
+{
+    size_t i;
+    for (i = 0; s->benches != NULL && i < s->count; i++) {
+        hg_judgement_free(s->benches[i].j);
+        hg_report_free(s->benches[i].base);
+        hg_report_free(s->benches[i].head);
+    }
+    free(s->benches);
+    free(s->pairs);
+}
+
+/* A regression of some benchmark, for the table of the worst. */
+struct worst {
+    const struct bench_check *bench;
+    const struct hg_verdict *verdict;
+};
+
+/* Larger relative change first (a row only in head before all), then
+   by benchmark and the judgement's own order. */
+static int compare_worst(const void *pa, const void *pb)
+{
+    const struct worst *a = pa, *b = pb;
+    const struct hg_verdict *va = a->verdict, *vb = b->verdict;
+    bool inf_a = va->kind == HG_VERDICT_ADDED || va->base == 0;
+    bool inf_b = vb->kind == HG_VERDICT_ADDED || vb->base == 0;
+    int names;
+    if (inf_a != inf_b)
+        return inf_a ? -1 : 1;
+    if (!inf_a) {
+        /* (head-base)/base compared without division: 128 bits hold the
+           products of two 64-bit counts. */
+        unsigned __int128 left = (unsigned __int128)(va->head - va->base)
+                                 * vb->base;
+        unsigned __int128 right = (unsigned __int128)(vb->head - vb->base)
+                                  * va->base;
+        if (left != right)
+            return left > right ? -1 : 1;
+    }
+    names = strcmp(a->bench->pair->name, b->bench->pair->name);
+    if (names != 0)
+        return names;
+    return va < vb ? -1 : va > vb;
+}
+
+/* Every regression of the suite, worst first; *COUNT gets how many. */
+static struct worst *worst_regressions(const struct suite_check *s,
+                                       size_t *count)
+{
+    size_t i, k, n = 0;
+    struct worst *all;
+    for (i = 0; i < s->count; i++)
+        n += s->benches[i].j ? s->benches[i].j->regressions : 0;
+    all = hg_xcalloc(n ? n : 1, sizeof *all);
+    n = 0;
+    for (i = 0; i < s->count; i++) {
+        const struct hg_judgement *j = s->benches[i].j;
+        for (k = 0; j != NULL && k < j->verdict_count; k++)
+            if (section_of(&j->verdicts[k]) == SECTION_THRESHOLDS
+                && j->verdicts[k].status == HG_VERDICT_FAIL)
+                all[n++] = (struct worst){ &s->benches[i], &j->verdicts[k] };
+    }
+    qsort(all, n, sizeof *all, compare_worst);
+    *count = n;
+    return all;
+}
+
+/* The regressions in the suite's summary table at most; the rest are in
+   the benchmarks' sections. */
+enum { WORST_SHOWN = 10 };
+
+static void print_worst(const struct out *out, const struct suite_check *s)
+{
+    size_t n, i;
+    struct worst *worst = worst_regressions(s, &n);
+    char a[CELL_SIZE], b[CELL_SIZE], c[CELL_SIZE];
+    if (n > 0) {
+        fputs("#### Worst regressions\n\n"
+              "| benchmark | row | metric | base | head | change |\n"
+              "|---|---|---|--:|--:|--:|\n", out->file);
+        for (i = 0; i < n && i < WORST_SHOWN; i++) {
+            const struct hg_verdict *v = worst[i].verdict;
+            const struct hg_metric *metric = hg_verdict_metric(v);
+            fputs("| ", out->file);
+            put(out, worst[i].bench->pair->name);
+            fputs(" | ", out->file);
+            put_row(out, v);
+            fprintf(out->file, " | %s | %s | %s | %s |\n", metric->name,
+                    v->kind == HG_VERDICT_ADDED ? "-"
+                    : value_text(metric, v->base, a),
+                    value_text(metric, v->head, b),
+                    v->kind == HG_VERDICT_ADDED ? "only in head"
+                    : change_text(v, c));
+        }
+        if (n > WORST_SHOWN)
+            fprintf(out->file, "\n%zu more in the benchmarks below.\n",
+                    n - WORST_SHOWN);
+        fputc('\n', out->file);
+    }
+    free(worst);
+}
+
+/* "base (suite words, 3 benchmarks)". */
+static void print_suite_source(const struct out *out, const char *role,
+                               const struct hg_suite_runs *runs)
+{
+    char text[64];
+    bool md = out->format == FORMAT_MARKDOWN;
+    if (md)
+        fprintf(out->file, "%s ", role);
+    else
+        fprintf(out->file, "%c%s:%*s", role[0] - 'a' + 'A', role + 1,
+                (int)(7 - strlen(role)), "");
+    put(out, runs->operand);
+    put(out, " (suite ");
+    put(out, runs->suite);
+    snprintf(text, sizeof text, ", %zu benchmark%s)", runs->count,
+             runs->count == 1 ? "" : "s");
+    put(out, text);
+    fputs(!md ? "\n" : strcmp(role, "head") == 0 ? ".\n" : ", ", out->file);
+}
+
+static void print_suite_summary(const struct out *out,
+                                const struct suite_check *s)
+{
+    fprintf(out->file, out->format == FORMAT_MARKDOWN
+            ? "**Result: %s** " : "Result: %s ",
+            suite_failed(s) ? "FAIL" : "PASS");
+    fprintf(out->file, "(benchmarks: %zu passed, %zu failed; %zu added, "
+            "%zu removed, %zu did not run)\n", s->passed, s->failed,
+            s->added, s->removed, s->not_run);
+}
+
+static void print_suite(const struct out *out, const struct suite_check *s)
+{
+    bool md = out->format == FORMAT_MARKDOWN;
+    struct out section = *out;
+    size_t i;
+
+    section.in_suite = true;
+    if (md) {
+        fprintf(out->file, "### hotgrind check: %s (suite ",
+                suite_failed(s) ? "FAIL" : "PASS");
+        put(out, s->head->suite);
+        fputs(")\n\nPolicy ", out->file);
+        put(out, out->policy_path);
+        fputs(", ", out->file);
+    } else {
+        print_source(out, "policy", true, out->policy_path, NULL);
+    }
+    if (s->base != NULL)
+        print_suite_source(out, "base", s->base);
+    print_suite_source(out, "head", s->head);
+    fputc('\n', out->file);
+    if (md) {
+        print_worst(out, s);
+        fputs("| verdict | benchmark | |\n|---|---|---|\n", out->file);
+    } else {
+        fputs("Benchmarks:\n", out->file);
+    }
+    for (i = 0; i < s->count; i++) {
+        const struct bench_check *b = &s->benches[i];
+        fprintf(out->file, md ? (b->failed ? "| **%s** | " : "| %s | ")
+                : "%-6s  ", bench_word(b));
+        put(out, b->pair->name);
+        fputs(md ? " | " : b->fate == BENCH_JUDGED && !b->failed
+              && (s->base == NULL || b->pair->base != NULL) ? "" : ": ",
+              out->file);
+        put_bench_state(out, s, b);
+        fputs(md ? " |\n" : "\n", out->file);
+    }
+    fputc('\n', out->file);
+    for (i = 0; i < s->count; i++) {
+        const struct bench_check *b = &s->benches[i];
+        if (b->j == NULL)
+            continue;
+        if (md) {
+            fputs("<details><summary>", out->file);
+            put(out, b->pair->name);
+            fprintf(out->file, ": %s</summary>\n\n", bench_word(b));
+        } else {
+            fputs("== ", out->file);
+            put(out, b->pair->name);
+            fprintf(out->file, ": %s ==\n", bench_word(b));
+        }
+        print_judgement(&section, b->j,
+                        b->base ? b->pair->base->report : NULL, b->base,
+                        b->pair->head->report, b->head);
+        fputs(md ? "\n</details>\n\n" : "\n", out->file);
+    }
+    print_suite_summary(out, s);
+}
+
+/* The version of the JSON output of check over suite runs
+   (docs/check-suite.schema.json). */
+enum { CHECK_SUITE_JSON_FORMAT = 1 };
+
+static void write_suite_json(const struct out *out,
+                             const struct suite_check *s)
+{
+    static const char *const runs[] = { "ok", "failed", "crashed",
+                                        "timeout" };
+    struct hg_json w = { .out = out->file };
+    size_t i;
+
+    hg_json_open(&w, NULL, '{', false);
+    hg_json_count(&w, "format", CHECK_SUITE_JSON_FORMAT);
+    hg_json_text(&w, "result", suite_failed(s) ? "fail" : "pass");
+    hg_json_count(&w, "exit-status", suite_failed(s) ? HG_EXIT_JUDGED
+                                                     : HG_EXIT_OK);
+    hg_json_text(&w, "policy", out->policy_path);
+    hg_json_text(&w, "suite", s->head->suite);
+    hg_json_text(&w, "base", s->base ? s->base->operand : NULL);
+    hg_json_text(&w, "head", s->head->operand);
+    hg_json_open(&w, "summary", '{', true);
+    hg_json_count(&w, "benchmarks", s->count);
+    hg_json_count(&w, "passed", s->passed);
+    hg_json_count(&w, "failed", s->failed);
+    hg_json_count(&w, "added", s->added);
+    hg_json_count(&w, "removed", s->removed);
+    hg_json_count(&w, "not-run", s->not_run);
+    hg_json_close(&w);
+    hg_json_open(&w, "benchmarks", '[', false);
+    for (i = 0; i < s->count; i++) {
+        const struct bench_check *b = &s->benches[i];
+        const struct hg_suite_bench *base = b->pair->base,
+                                    *head = b->pair->head;
+        char *state = NULL;
+        size_t size = 0;
+        struct out text = *out;
+        text.format = FORMAT_TEXT;
+        if ((text.file = open_memstream(&state, &size)) == NULL)
+            hg_out_of_memory();
+        put_bench_state(&text, s, b);
+        if (fclose(text.file) != 0 || state == NULL)
+            hg_out_of_memory();
+        hg_json_open(&w, NULL, '{', false);
+        hg_json_text(&w, "name", b->pair->name);
+        hg_json_text(&w, "result", b->failed ? "fail"
+                     : b->fate == BENCH_REMOVED ? "note" : "pass");
+        hg_json_text(&w, "base-run", base ? runs[base->run] : NULL);
+        hg_json_text(&w, "head-run", head ? runs[head->run] : NULL);
+        hg_json_text(&w, "state", state[0] ? state : NULL);
+        free(state);
+        if (b->j != NULL)
+            json_check(&w, "check", out, b->j,
+                       b->base ? base->report : NULL, b->base,
+                       head->report, b->head);
+        else
+            hg_json_null(&w, "check");
+        hg_json_close(&w);
+    }
+    hg_json_close(&w);
+    hg_json_close(&w);
+}
+
+/* JUnit: one test suite per benchmark, named by it: a test case "run"
+   (failed when the benchmark did not run or was removed and that fails),
+   then the verdicts as for one report. */
+static void write_suite_junit(const struct out *out,
+                              const struct suite_check *s)
+{
+    struct suite_counts all = { 0, 0, 0 };
+    enum section section;
+    size_t i, k;
+
+    for (i = 0; i < s->count; i++) {
+        const struct bench_check *b = &s->benches[i];
+        all.tests++;
+        all.failures += b->fate != BENCH_JUDGED && b->failed;
+        all.skipped += b->fate == BENCH_REMOVED && !b->failed;
+        for (section = SECTION_BUDGETS; b->j && section <= SECTION_THRESHOLDS;
+             section++) {
+            struct suite_counts c = count_suite(b->j, section);
+            all.tests += c.tests;
+            all.failures += c.failures;
+            all.skipped += c.skipped;
+        }
+    }
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+          "<testsuites name=\"hotgrind check\"", out->file);
+    junit_counts(out, all);
+    fputs(">\n", out->file);
+    for (i = 0; i < s->count; i++) {
+        const struct bench_check *b = &s->benches[i];
+        struct suite_counts c = { 1, b->fate != BENCH_JUDGED && b->failed,
+                                  b->fate == BENCH_REMOVED && !b->failed };
+        for (section = SECTION_BUDGETS; b->j && section <= SECTION_THRESHOLDS;
+             section++) {
+            struct suite_counts more = count_suite(b->j, section);
+            c.tests += more.tests;
+            c.failures += more.failures;
+            c.skipped += more.skipped;
+        }
+        fputs("  <testsuite name=\"", out->file);
+        put(out, b->pair->name);
+        fputc('"', out->file);
+        junit_counts(out, c);
+        fputs(">\n    <testcase classname=\"hotgrind.check.benchmark\" "
+              "name=\"run\"", out->file);
+        if (b->fate == BENCH_JUDGED) {
+            fputs("/>\n", out->file);
+        } else {
+            fprintf(out->file, ">\n      <%s message=\"", b->failed
+                    ? "failure" : "skipped");
+            put_bench_state(out, s, b);
+            fputs(b->failed ? "\" type=\"benchmark\"/>\n" : "\"/>\n",
+                  out->file);
+            fputs("    </testcase>\n", out->file);
+        }
+        for (section = SECTION_BUDGETS; b->j && section <= SECTION_THRESHOLDS;
+             section++)
+            for (k = 0; k < b->j->verdict_count; k++)
+                if (section_of(&b->j->verdicts[k]) == section)
+                    junit_case(out, &b->j->verdicts[k],
+                               junit_classnames[section]);
+        fputs("  </testsuite>\n", out->file);
+    }
+    fputs("</testsuites>\n", out->file);
+}
+
+/* check over suite runs: BASE_OPERAND (or NULL) and HEAD_OPERAND, each
+   one directory, manifest or comma-separated shard list. */
+static int check_suites(const struct out *out, const struct hg_policy *policy,
+                        const char *base_operand, const char *head_operand,
+                        unsigned allowed_exits)
+{
+    struct hg_suite_runs base, head;
+    struct suite_check s = { NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, 0 };
+    char problem[HG_PROBLEM_SIZE];
+    int status = HG_EXIT_TROUBLE;
+
+    if (base_operand != NULL && !hg_suite_gather(base_operand, &base))
+        return status;
+    if (!hg_suite_gather(head_operand, &head)) {
+        if (base_operand != NULL)
+            hg_suite_runs_free(&base);
+        return status;
+    }
+    s.base = base_operand ? &base : NULL;
+    s.head = &head;
+    if (s.base != NULL && strcmp(base.suite, head.suite) != 0) {
+        snprintf(problem, sizeof problem, "is a run of suite '%s', but the "
+                 "base is one of suite '%s': compare runs of one suite",
+                 head.suite, base.suite);
+        hg_say_problem(head_operand, problem);
+    } else if (judge_suite(&s, policy, allowed_exits)) {
+        if (out->format == FORMAT_JSON)
+            write_suite_json(out, &s);
+        else if (out->format == FORMAT_JUNIT)
+            write_suite_junit(out, &s);
+        else
+            print_suite(out, &s);
+        status = suite_failed(&s) ? HG_EXIT_JUDGED : HG_EXIT_OK;
+    }
+    free_suite_check(&s);
+    if (s.base != NULL)
+        hg_suite_runs_free(&base);
+    hg_suite_runs_free(&head);
+    return status;
+}
+
 /* ----------------------------------------------------- command line */
 
 int cmd_check(int argc, char **argv)
@@ -1004,6 +1517,7 @@ int cmd_check(int argc, char **argv)
     struct out out;
     enum format format;
     int path_count, status;
+    bool suites;
 
     status = hg_parse_options(&line, argc, argv, &path_count);
     if (status != -1)
@@ -1029,20 +1543,29 @@ int cmd_check(int argc, char **argv)
     if (path_count == 2)
         base_path = argv[0];
     head_path = argv[path_count - 1];
+    suites = hg_is_suite_operand(head_path);
+    if (base_path != NULL && hg_is_suite_operand(base_path) != suites)
+        return hg_usage_error("check", check_usage, "BASE and HEAD are "
+                              "both reports or both suite runs ('%s' is %s)",
+                              head_path, suites ? "suite runs" : "a report");
+    out.file = stdout;
+    out.format = format;
+    out.policy_path = policy_path;
+    out.in_suite = false;
 
     /* The policy first: its mistakes come before the reports'. */
     if ((policy = hg_policy_load(policy_path, problem, sizeof problem))
         == NULL)
         hg_say_problem(policy_path, problem);
+    else if (suites)
+        status = check_suites(&out, policy, base_path, head_path,
+                              allowed_exits);
     else if ((base_path == NULL || (base = hg_load_report(base_path)) != NULL)
              && (head = hg_load_report(head_path)) != NULL
              && (base == NULL
                  || hg_exit_allowed(base_path, base, allowed_exits))
              && hg_exit_allowed(head_path, head, allowed_exits)) {
         judgement = hg_policy_judge(policy, base, head);
-        out.file = stdout;
-        out.format = format;
-        out.policy_path = policy_path;
         if (format == FORMAT_JSON)
             write_json(&out, judgement, base_path, base, head_path, head);
         else if (format == FORMAT_JUNIT)
