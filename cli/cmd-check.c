@@ -1127,7 +1127,7 @@ static bool judge_suite(struct suite_check *s, const struct hg_policy *policy,
         }
         if (b->failed)
             s->failed++;
-        else
+        else if (b->fate != BENCH_REMOVED)
             s->passed++;
     }
     return true;

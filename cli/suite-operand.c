@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <libxml/tree.h>
 
@@ -302,8 +303,14 @@ bool hg_suite_gather(const char *operand, struct hg_suite_runs *runs)
         dir = strcmp(paths[n], part) == 0 ? directory_of(part)
                                           : hg_xstrdup(part);
         n++;
-        if (!read_manifest(paths[n - 1], dir, runs, &shards[n - 1], problem,
-                           sizeof problem)) {
+        if (strcmp(paths[n - 1], part) != 0
+            && access(paths[n - 1], F_OK) != 0) {
+            hg_say_problem(part, "has no manifest.xml, so it is not a suite "
+                           "run directory (`hotgrind suite run` writes "
+                           "one)");
+            ok = false;
+        } else if (!read_manifest(paths[n - 1], dir, runs, &shards[n - 1],
+                                  problem, sizeof problem)) {
             hg_say_problem(paths[n - 1], problem);
             ok = false;
         }
