@@ -1026,7 +1026,8 @@ struct bench_check {
 };
 
 struct suite_check {
-    const struct hg_suite_runs *base, *head;    /* base may be NULL */
+    const struct hg_suite_run *base, *head;     /* base may be NULL */
+    const char *base_operand, *head_operand;    /* as given */
     struct hg_bench_pair *pairs;
     struct bench_check *benches;
     size_t count;
@@ -1063,22 +1064,22 @@ static void failures_text(const struct hg_judgement *j, char *text,
 static void put_bench_state(const struct out *out, const struct suite_check *s,
                             const struct bench_check *b)
 {
-    const struct hg_suite_bench *base = b->pair->base, *head = b->pair->head;
-    char text[HG_PROBLEM_SIZE];
+    const struct hg_suite_result *base = b->pair->base, *head = b->pair->head;
+    char text[HG_PROBLEM_SIZE], ended[HG_SUITE_ENDED_SIZE];
     text[0] = '\0';
     if (b->fate == BENCH_NOT_RUN)
         snprintf(text, sizeof text, "the run %s (%s), no report",
-                 head->run == HG_BENCH_CRASHED ? "crashed"
-                 : head->run == HG_BENCH_TIMEOUT ? "timed out" : "failed",
-                 head->ended);
+                 head->status == HG_SUITE_CRASHED ? "crashed"
+                 : head->status == HG_SUITE_TIMEOUT ? "timed out"
+                 : "failed", hg_suite_ended(head, ended));
     else if (b->fate == BENCH_REMOVED)
         snprintf(text, sizeof text, "only in base: removed from the suite");
     else if (s->base != NULL && base == NULL)
         snprintf(text, sizeof text, "only in head: added to the suite, "
                  "budgets only");
-    else if (s->base != NULL && base->run != HG_BENCH_OK)
+    else if (s->base != NULL && base->status != HG_SUITE_OK)
         snprintf(text, sizeof text, "its base run did not end well (%s): "
-                 "budgets only", base->ended);
+                 "budgets only", hg_suite_ended(base, ended));
     else
         failures_text(b->j, text, sizeof text);
     put(out, text);
@@ -1099,27 +1100,28 @@ static bool judge_suite(struct suite_check *s, const struct hg_policy *policy,
     s->benches = hg_xcalloc(s->count ? s->count : 1, sizeof *s->benches);
     for (i = 0; i < s->count; i++) {
         struct bench_check *b = &s->benches[i];
-        const struct hg_suite_bench *base = s->pairs[i].base,
+        const struct hg_suite_result *base = s->pairs[i].base,
                                     *head = s->pairs[i].head;
         b->pair = &s->pairs[i];
         if (head == NULL) {
             b->fate = BENCH_REMOVED;
             b->failed = !policy->removed_is_note;
             s->removed++;
-        } else if (head->run != HG_BENCH_OK) {
+        } else if (head->status != HG_SUITE_OK) {
             b->fate = BENCH_NOT_RUN;
             b->failed = true;
             s->not_run++;
         } else {
             b->fate = BENCH_JUDGED;
             s->added += s->base != NULL && base == NULL;
-            if (base != NULL && base->run == HG_BENCH_OK
-                && ((b->base = hg_load_report(base->report)) == NULL
-                    || !hg_exit_allowed(base->report, b->base,
+            if (base != NULL && base->status == HG_SUITE_OK
+                && ((b->base = hg_load_report(base->report_path)) == NULL
+                    || !hg_exit_allowed(base->report_path, b->base,
                                         allowed_exits)))
                 return false;
-            if ((b->head = hg_load_report(head->report)) == NULL
-                || !hg_exit_allowed(head->report, b->head, allowed_exits))
+            if ((b->head = hg_load_report(head->report_path)) == NULL
+                || !hg_exit_allowed(head->report_path, b->head,
+                                    allowed_exits))
                 return false;
             b->j = hg_policy_judge_benchmark(policy, b->pair->name, b->base,
                                              b->head);
@@ -1237,7 +1239,8 @@ static void print_worst(const struct out *out, const struct suite_check *s)
 
 /* "base (suite words, 3 benchmarks)". */
 static void print_suite_source(const struct out *out, const char *role,
-                               const struct hg_suite_runs *runs)
+                               const char *operand,
+                               const struct hg_suite_run *runs)
 {
     char text[64];
     bool md = out->format == FORMAT_MARKDOWN;
@@ -1246,7 +1249,7 @@ static void print_suite_source(const struct out *out, const char *role,
     else
         fprintf(out->file, "%c%s:%*s", role[0] - 'a' + 'A', role + 1,
                 (int)(7 - strlen(role)), "");
-    put(out, runs->operand);
+    put(out, operand);
     put(out, " (suite ");
     put(out, runs->suite);
     snprintf(text, sizeof text, ", %zu benchmark%s)", runs->count,
@@ -1284,8 +1287,8 @@ static void print_suite(const struct out *out, const struct suite_check *s)
         print_source(out, "policy", true, out->policy_path, NULL);
     }
     if (s->base != NULL)
-        print_suite_source(out, "base", s->base);
-    print_suite_source(out, "head", s->head);
+        print_suite_source(out, "base", s->base_operand, s->base);
+    print_suite_source(out, "head", s->head_operand, s->head);
     fputc('\n', out->file);
     if (md) {
         print_worst(out, s);
@@ -1319,8 +1322,8 @@ static void print_suite(const struct out *out, const struct suite_check *s)
             fprintf(out->file, ": %s ==\n", bench_word(b));
         }
         print_judgement(&section, b->j,
-                        b->base ? b->pair->base->report : NULL, b->base,
-                        b->pair->head->report, b->head);
+                        b->base ? b->pair->base->report_path : NULL,
+                        b->base, b->pair->head->report_path, b->head);
         fputs(md ? "\n</details>\n\n" : "\n", out->file);
     }
     print_suite_summary(out, s);
@@ -1333,8 +1336,6 @@ enum { CHECK_SUITE_JSON_FORMAT = 1 };
 static void write_suite_json(const struct out *out,
                              const struct suite_check *s)
 {
-    static const char *const runs[] = { "ok", "failed", "crashed",
-                                        "timeout" };
     struct hg_json w = { .out = out->file };
     size_t i;
 
@@ -1345,8 +1346,8 @@ static void write_suite_json(const struct out *out,
                                                      : HG_EXIT_OK);
     hg_json_text(&w, "policy", out->policy_path);
     hg_json_text(&w, "suite", s->head->suite);
-    hg_json_text(&w, "base", s->base ? s->base->operand : NULL);
-    hg_json_text(&w, "head", s->head->operand);
+    hg_json_text(&w, "base", s->base_operand);
+    hg_json_text(&w, "head", s->head_operand);
     hg_json_open(&w, "summary", '{', true);
     hg_json_count(&w, "benchmarks", s->count);
     hg_json_count(&w, "passed", s->passed);
@@ -1358,7 +1359,7 @@ static void write_suite_json(const struct out *out,
     hg_json_open(&w, "benchmarks", '[', false);
     for (i = 0; i < s->count; i++) {
         const struct bench_check *b = &s->benches[i];
-        const struct hg_suite_bench *base = b->pair->base,
+        const struct hg_suite_result *base = b->pair->base,
                                     *head = b->pair->head;
         char *state = NULL;
         size_t size = 0;
@@ -1373,14 +1374,16 @@ static void write_suite_json(const struct out *out,
         hg_json_text(&w, "name", b->pair->name);
         hg_json_text(&w, "result", b->failed ? "fail"
                      : b->fate == BENCH_REMOVED ? "note" : "pass");
-        hg_json_text(&w, "base-run", base ? runs[base->run] : NULL);
-        hg_json_text(&w, "head-run", head ? runs[head->run] : NULL);
+        hg_json_text(&w, "base-run",
+                     base ? hg_suite_status_name(base->status) : NULL);
+        hg_json_text(&w, "head-run",
+                     head ? hg_suite_status_name(head->status) : NULL);
         hg_json_text(&w, "state", state[0] ? state : NULL);
         free(state);
         if (b->j != NULL)
             json_check(&w, "check", out, b->j,
-                       b->base ? base->report : NULL, b->base,
-                       head->report, b->head);
+                       b->base ? base->report_path : NULL, b->base,
+                       head->report_path, b->head);
         else
             hg_json_null(&w, "check");
         hg_json_close(&w);
@@ -1460,24 +1463,23 @@ static int check_suites(const struct out *out, const struct hg_policy *policy,
                         const char *base_operand, const char *head_operand,
                         unsigned allowed_exits)
 {
-    struct hg_suite_runs base, head;
-    struct suite_check s = { NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, 0 };
+    struct suite_check s;
     char problem[HG_PROBLEM_SIZE];
     int status = HG_EXIT_TROUBLE;
 
-    if (base_operand != NULL && !hg_suite_gather(base_operand, &base))
-        return status;
-    if (!hg_suite_gather(head_operand, &head)) {
-        if (base_operand != NULL)
-            hg_suite_runs_free(&base);
+    memset(&s, 0, sizeof s);
+    s.base_operand = base_operand;
+    s.head_operand = head_operand;
+    if ((base_operand != NULL
+         && (s.base = hg_suite_gather(base_operand)) == NULL)
+        || (s.head = hg_suite_gather(head_operand)) == NULL) {
+        hg_suite_run_free((struct hg_suite_run *)s.base);
         return status;
     }
-    s.base = base_operand ? &base : NULL;
-    s.head = &head;
-    if (s.base != NULL && strcmp(base.suite, head.suite) != 0) {
+    if (s.base != NULL && strcmp(s.base->suite, s.head->suite) != 0) {
         snprintf(problem, sizeof problem, "is a run of suite '%s', but the "
                  "base is one of suite '%s': compare runs of one suite",
-                 head.suite, base.suite);
+                 s.head->suite, s.base->suite);
         hg_say_problem(head_operand, problem);
     } else if (judge_suite(&s, policy, allowed_exits)) {
         if (out->format == FORMAT_JSON)
@@ -1489,9 +1491,8 @@ static int check_suites(const struct out *out, const struct hg_policy *policy,
         status = suite_failed(&s) ? HG_EXIT_JUDGED : HG_EXIT_OK;
     }
     free_suite_check(&s);
-    if (s.base != NULL)
-        hg_suite_runs_free(&base);
-    hg_suite_runs_free(&head);
+    hg_suite_run_free((struct hg_suite_run *)s.base);
+    hg_suite_run_free((struct hg_suite_run *)s.head);
     return status;
 }
 

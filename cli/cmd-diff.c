@@ -1484,14 +1484,15 @@ refused:
 
 /* "base (suite count, 4 benchmarks)". */
 static void print_suite_side(FILE *out, const char *role,
-                             const struct hg_suite_runs *runs, bool md)
+                             const char *operand,
+                             const struct hg_suite_run *runs, bool md)
 {
     if (md)
         fprintf(out, "%s ", role);
     else
         fprintf(out, "%c%s:%*s", role[0] - 'a' + 'A', role + 1,
                 (int)(10 - strlen(role)), "");
-    hg_print_clean(out, runs->operand);
+    hg_print_clean(out, operand);
     fputs(" (suite ", out);
     hg_print_clean(out, runs->suite);
     fprintf(out, ", %zu benchmark%s)", runs->count,
@@ -1506,8 +1507,8 @@ static enum pair_kind pair_kind(const struct hg_bench_pair *p)
 {
     if (p->head == NULL)
         return PAIR_REMOVED;
-    if (p->head->run != HG_BENCH_OK
-        || (p->base != NULL && p->base->run != HG_BENCH_OK))
+    if (p->head->status != HG_SUITE_OK
+        || (p->base != NULL && p->base->status != HG_SUITE_OK))
         return PAIR_NOT_RUN;
     return p->base == NULL ? PAIR_ADDED : PAIR_COMPARED;
 }
@@ -1515,13 +1516,15 @@ static enum pair_kind pair_kind(const struct hg_bench_pair *p)
 /* How a benchmark that was not compared ran: "head: signal SEGV". */
 static void print_not_run(FILE *out, const struct hg_bench_pair *p)
 {
-    bool base_bad = p->base != NULL && p->base->run != HG_BENCH_OK;
-    bool head_bad = p->head->run != HG_BENCH_OK;
+    bool base_bad = p->base != NULL && p->base->status != HG_SUITE_OK;
+    bool head_bad = p->head->status != HG_SUITE_OK;
+    char ended[HG_SUITE_ENDED_SIZE];
     fputs(" (", out);
     if (base_bad)
-        fprintf(out, "base: %s", p->base->ended);
+        fprintf(out, "base: %s", hg_suite_ended(p->base, ended));
     if (head_bad)
-        fprintf(out, "%shead: %s", base_bad ? ", " : "", p->head->ended);
+        fprintf(out, "%shead: %s", base_bad ? ", " : "",
+                hg_suite_ended(p->head, ended));
     fputc(')', out);
 }
 
@@ -1553,7 +1556,7 @@ static int diff_suites(const struct options *o)
 {
     static const char *const kinds[] = { "compared", "added", "removed",
                                          "not-run" };
-    struct hg_suite_runs runs[2];
+    struct hg_suite_run *runs[2];
     struct hg_bench_pair *pairs = NULL;
     struct hg_json w = { .out = stdout };
     bool md = o->format == FORMAT_MARKDOWN, json = o->format == FORMAT_JSON;
@@ -1561,21 +1564,21 @@ static int diff_suites(const struct options *o)
     int status = HG_EXIT_TROUBLE;
     enum pair_kind k;
 
-    if (!hg_suite_gather(o->paths[0], &runs[0]))
+    if ((runs[0] = hg_suite_gather(o->paths[0])) == NULL)
         return status;
-    if (!hg_suite_gather(o->paths[1], &runs[1])) {
-        hg_suite_runs_free(&runs[0]);
+    if ((runs[1] = hg_suite_gather(o->paths[1])) == NULL) {
+        hg_suite_run_free(runs[0]);
         return status;
     }
-    if (strcmp(runs[0].suite, runs[1].suite) != 0) {
+    if (strcmp(runs[0]->suite, runs[1]->suite) != 0) {
         char problem[HG_PROBLEM_SIZE];
         snprintf(problem, sizeof problem, "is a run of suite '%s', but the "
                  "base is one of suite '%s': compare runs of one suite",
-                 runs[1].suite, runs[0].suite);
+                 runs[1]->suite, runs[0]->suite);
         hg_say_problem(o->paths[1], problem);
         goto done;
     }
-    pairs = hg_suite_pairs(&runs[0], &runs[1], &count);
+    pairs = hg_suite_pairs(runs[0], runs[1], &count);
     /* Every report first: an unusable one stops the command before any
        output. */
     for (i = 0; i < count; i++) {
@@ -1583,8 +1586,8 @@ static int diff_suites(const struct options *o)
         const char *paths[2];
         if (pair_kind(&pairs[i]) != PAIR_COMPARED)
             continue;
-        paths[0] = pairs[i].base->report;
-        paths[1] = pairs[i].head->report;
+        paths[0] = pairs[i].base->report_path;
+        paths[1] = pairs[i].head->report_path;
         if (!load_pair(o, paths, reports))
             goto done;
         hg_report_free(reports[0]);
@@ -1595,9 +1598,9 @@ static int diff_suites(const struct options *o)
     if (json) {
         hg_json_open(&w, NULL, '{', false);
         hg_json_count(&w, "format", DIFF_SUITE_JSON_FORMAT);
-        hg_json_text(&w, "suite", runs[1].suite);
-        hg_json_text(&w, "base", runs[0].operand);
-        hg_json_text(&w, "head", runs[1].operand);
+        hg_json_text(&w, "suite", runs[1]->suite);
+        hg_json_text(&w, "base", o->paths[0]);
+        hg_json_text(&w, "head", o->paths[1]);
         hg_json_open(&w, "counts", '{', true);
         for (k = PAIR_COMPARED; k <= PAIR_NOT_RUN; k++)
             hg_json_count(&w, kinds[k], counts[k]);
@@ -1606,12 +1609,12 @@ static int diff_suites(const struct options *o)
     } else {
         if (md) {
             fputs("**hotgrind diff** of suite ", stdout);
-            hg_print_clean(stdout, runs[1].suite);
+            hg_print_clean(stdout, runs[1]->suite);
             fputs(": ", stdout);
         }
-        print_suite_side(stdout, "base", &runs[0], md);
+        print_suite_side(stdout, "base", o->paths[0], runs[0], md);
         fputs(md ? "; " : "\n", stdout);
-        print_suite_side(stdout, "head", &runs[1], md);
+        print_suite_side(stdout, "head", o->paths[1], runs[1], md);
         fprintf(stdout, md ? ".\n\n**Benchmarks:** %zu compared, %zu "
                 "added, %zu removed, %zu not run\n"
                 : "\nBenchmarks: %zu compared, %zu added, %zu removed, "
@@ -1631,8 +1634,8 @@ static int diff_suites(const struct options *o)
             hg_json_text(&w, "status", kinds[k]);
         }
         if (k == PAIR_COMPARED) {
-            paths[0] = p->base->report;
-            paths[1] = p->head->report;
+            paths[0] = p->base->report_path;
+            paths[1] = p->head->report_path;
             if (!load_pair(o, paths, reports))
                 hg_out_of_memory();   /* read a moment ago */
             if (md) {
@@ -1662,8 +1665,8 @@ static int diff_suites(const struct options *o)
     status = HG_EXIT_OK;
 done:
     free(pairs);
-    hg_suite_runs_free(&runs[0]);
-    hg_suite_runs_free(&runs[1]);
+    hg_suite_run_free(runs[0]);
+    hg_suite_run_free(runs[1]);
     return status;
 }
 

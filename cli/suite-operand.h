@@ -1,15 +1,10 @@
 /* hotgrind: the suite operands of `diff` and `check`: one or several
-   suite run directories (or their manifests) read as one whole suite.
+   suite run directories (or their manifests) read as one whole suite,
+   and the benchmarks of two runs matched by name.
    GPL-2.0-or-later; part of hotgrind. */
 
-/* A suite run directory DIR holds DIR/manifest.xml, root
-   <suite-run format="1" suite="SUITE">, one <benchmark name=... status=
-   "ok|failed|crashed|timeout" exit=... signal=... report="NAME.xml"/>
-   per benchmark selected, and <shard index="I" count="N"/> when the run
-   was one shard of N (docs/ci.md, "A benchmark suite").  This reads the
-   manifest's fields that a gate needs; when `hotgrind suite`'s reader
-   (suite_run_load) is merged, hg_suite_gather is to call it, so that one
-   reader reads manifests. */
+/* The manifests are read by suite.c (hg_suite_run_load_many), the one
+   reader of suite runs; this file adds what a comparison needs. */
 
 #ifndef HOTGRIND_SUITE_OPERAND_H
 #define HOTGRIND_SUITE_OPERAND_H
@@ -17,56 +12,34 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* How a benchmark's run ended, as its manifest says. */
-enum hg_bench_run {
-    HG_BENCH_OK,          /* a complete report */
-    HG_BENCH_FAILED,      /* exited with a status other than 0 */
-    HG_BENCH_CRASHED,     /* killed by a signal */
-    HG_BENCH_TIMEOUT      /* killed at the suite's time limit */
-};
-
-struct hg_suite_bench {
-    char *name;           /* [A-Za-z0-9_.-]+ */
-    enum hg_bench_run run;
-    char *ended;          /* "exit status 3", "signal SEGV", "timeout";
-                             NULL when ok */
-    char *report;         /* DIR/NAME.xml; NULL when not ok */
-};
-
-struct hg_suite_runs {
-    char *suite;          /* the suite's name */
-    const char *operand;  /* as given on the command line */
-    struct hg_suite_bench *benchmarks;   /* sorted by name (byte order),
-                                            whichever shard held them */
-    size_t count;
-};
+#include "suite.h"
 
 /* Whether OPERAND names suite runs rather than one report: a directory,
    a file whose root element is <suite-run>, or a comma-separated list of
-   such (the shards of one suite). */
+   such (the shards of one run). */
 bool hg_is_suite_operand(const char *operand);
 
 /* Reads OPERAND, "DIR", "MANIFEST" or "DIR,DIR,..." (the shards of one
-   suite, gathered: the same suite name in each, every shard index of the
-   count once, no benchmark twice), into *RUNS.  A benchmark whose
-   manifest says ok must have its report file.  False after one line on
-   stderr naming the file and the problem. */
-bool hg_suite_gather(const char *operand, struct hg_suite_runs *runs);
+   run, gathered), and checks that the report of every benchmark that
+   ran ok is there.  NULL after one line on stderr naming the file and
+   the problem. */
+struct hg_suite_run *hg_suite_gather(const char *operand);
 
-/* The benchmark NAME of RUNS, or NULL. */
-const struct hg_suite_bench *hg_suite_find(const struct hg_suite_runs *runs,
-                                           const char *name);
+/* How a benchmark that is not ok ended: "exit status 3", "signal SEGV",
+   "timeout". */
+enum { HG_SUITE_ENDED_SIZE = 64 };
+const char *hg_suite_ended(const struct hg_suite_result *result,
+                           char text[HG_SUITE_ENDED_SIZE]);
 
-void hg_suite_runs_free(struct hg_suite_runs *runs);
-
-/* The benchmarks of BASE and HEAD matched by name, in name order: each
-   pair has at least one side; BASE may be NULL (check without a base). */
+/* The benchmarks of BASE and HEAD matched by name, in name order (byte
+   order, so that any sharding gives the same): each pair has at least
+   one side; BASE may be NULL (check without a base).  Caller frees. */
 struct hg_bench_pair {
     const char *name;
-    const struct hg_suite_bench *base, *head;
+    const struct hg_suite_result *base, *head;
 };
-struct hg_bench_pair *hg_suite_pairs(const struct hg_suite_runs *base,
-                                     const struct hg_suite_runs *head,
+struct hg_bench_pair *hg_suite_pairs(const struct hg_suite_run *base,
+                                     const struct hg_suite_run *head,
                                      size_t *count);
 
 #endif

@@ -165,7 +165,7 @@ has_err "hotgrind: empty: has no manifest.xml, so it is not a suite run director
 suite_run broken count - alpha:ok:alpha-head.xml
 rm broken/alpha.xml
 expect_trouble check --policy p.xml base broken
-has_err "hotgrind: broken/alpha.xml: benchmark 'alpha' is ok in its manifest, but its report is not there"
+has_err "hotgrind: broken/alpha.xml: benchmark 'alpha' is ok in broken/manifest.xml, but its report is not there"
 suite_run other words - alpha:ok:alpha-head.xml
 expect_trouble check --policy p.xml base other
 has_err "hotgrind: other: is a run of suite 'words', but the base is one of suite 'count': compare runs of one suite"

@@ -53,17 +53,17 @@ has_err() {
   [ "$(cat "$err")" = "$1" ] || fail "stderr is not '$1'"
 }
 expect_trouble check --policy p.xml base-1,base-1 head
-has_err "hotgrind: base-1/manifest.xml: is shard 1 of 2, as base-1/manifest.xml is: give every shard once"
-expect_trouble check --policy p.xml base-1 base-1,base-2,head-1
-has_err "hotgrind: base-1/manifest.xml: is shard 1 of 2, but 3 directories were given to gather: give every shard of the run once"
+has_err "hotgrind: base-1/manifest.xml: the same shard given twice"
+expect_trouble check --policy p.xml base-1 head
+has_err "hotgrind: base-1/manifest.xml: shard 2 of 2 of this run is not among the 1 given"
 suite_run words-2 words 2/2 beta:ok:beta.xml
 expect_trouble check --policy p.xml base-1,words-2 head
-has_err "hotgrind: words-2/manifest.xml: is a run of suite 'words', but base-1/manifest.xml is one of suite 'count': shards of one suite only"
+has_err "hotgrind: words-2/manifest.xml: a run of suite 'words', not of 'count' as base-1/manifest.xml"
 suite_run twice-2 count 2/2 alpha:ok:alpha-base.xml
 expect_trouble check --policy p.xml base-1,twice-2 head
-has_err "hotgrind: base-1,twice-2: benchmark 'alpha' is listed twice in the manifests gathered"
+has_err "hotgrind: twice-2/manifest.xml: line 4: benchmark 'alpha' has the position of benchmark 'alpha' (line 4) of another manifest"
 expect_trouble diff base-1,words-2 head
-has_err "hotgrind: words-2/manifest.xml: is a run of suite 'words', but base-1/manifest.xml is one of suite 'count': shards of one suite only"
+has_err "hotgrind: words-2/manifest.xml: a run of suite 'words', not of 'count' as base-1/manifest.xml"
 
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]
