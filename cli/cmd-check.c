@@ -893,6 +893,17 @@ struct suite_counts {
     size_t tests, failures, skipped;
 };
 
+static void junit_counts(const struct out *out, struct suite_counts c);
+
+/* The XML declaration and <testsuites> with the counts of ALL. */
+static void junit_open(const struct out *out, struct suite_counts all)
+{
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+          "<testsuites name=\"hotgrind check\"", out->file);
+    junit_counts(out, all);
+    fputs(">\n", out->file);
+}
+
 static struct suite_counts count_suite(const struct hg_judgement *j,
                                        enum section section)
 {
@@ -906,6 +917,20 @@ static struct suite_counts count_suite(const struct hg_judgement *j,
         c.failures += v->status == HG_VERDICT_FAIL;
         c.skipped += v->status == HG_VERDICT_SKIP
                      || v->status == HG_VERDICT_NOTE;
+    }
+    return c;
+}
+
+/* C with the test cases of every section of J added. */
+static struct suite_counts count_judgement(const struct hg_judgement *j,
+                                           struct suite_counts c)
+{
+    enum section s;
+    for (s = SECTION_BUDGETS; s <= SECTION_THRESHOLDS; s++) {
+        struct suite_counts more = count_suite(j, s);
+        c.tests += more.tests;
+        c.failures += more.failures;
+        c.skipped += more.skipped;
     }
     return c;
 }
@@ -981,20 +1006,10 @@ static void junit_suite(const struct out *out, const struct hg_judgement *j,
 static void write_junit(const struct out *out, const struct hg_judgement *j,
                         const char *base_path, const char *head_path)
 {
-    struct suite_counts all = { 0, 0, 0 }, c;
-    enum section s;
+    struct suite_counts none = { 0, 0, 0 };
     char *thresholds_of = NULL;
 
-    for (s = SECTION_BUDGETS; s <= SECTION_THRESHOLDS; s++) {
-        c = count_suite(j, s);
-        all.tests += c.tests;
-        all.failures += c.failures;
-        all.skipped += c.skipped;
-    }
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          "<testsuites name=\"hotgrind check\"", out->file);
-    junit_counts(out, all);
-    fputs(">\n", out->file);
+    junit_open(out, count_judgement(j, none));
     junit_suite(out, j, SECTION_BUDGETS, "budgets on", head_path);
     if (j->marks_entered + j->marks_dead + j->marks_optional > 0)
         junit_suite(out, j, SECTION_MARKS, "marks of", head_path);
@@ -1392,6 +1407,17 @@ static void write_suite_json(const struct out *out,
     hg_json_close(&w);
 }
 
+/* C with the test cases of benchmark B added: its "run", then its
+   check's. */
+static struct suite_counts bench_counts(const struct bench_check *b,
+                                        struct suite_counts c)
+{
+    c.tests++;
+    c.failures += b->fate != BENCH_JUDGED && b->failed;
+    c.skipped += b->fate == BENCH_REMOVED && !b->failed;
+    return b->j ? count_judgement(b->j, c) : c;
+}
+
 /* JUnit: one test suite per benchmark, named by it: a test case "run"
    (failed when the benchmark did not run or was removed and that fails),
    then the verdicts as for one report. */
@@ -1402,34 +1428,13 @@ static void write_suite_junit(const struct out *out,
     enum section section;
     size_t i, k;
 
+    for (i = 0; i < s->count; i++)
+        all = bench_counts(&s->benches[i], all);
+    junit_open(out, all);
     for (i = 0; i < s->count; i++) {
         const struct bench_check *b = &s->benches[i];
-        all.tests++;
-        all.failures += b->fate != BENCH_JUDGED && b->failed;
-        all.skipped += b->fate == BENCH_REMOVED && !b->failed;
-        for (section = SECTION_BUDGETS; b->j && section <= SECTION_THRESHOLDS;
-             section++) {
-            struct suite_counts c = count_suite(b->j, section);
-            all.tests += c.tests;
-            all.failures += c.failures;
-            all.skipped += c.skipped;
-        }
-    }
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          "<testsuites name=\"hotgrind check\"", out->file);
-    junit_counts(out, all);
-    fputs(">\n", out->file);
-    for (i = 0; i < s->count; i++) {
-        const struct bench_check *b = &s->benches[i];
-        struct suite_counts c = { 1, b->fate != BENCH_JUDGED && b->failed,
-                                  b->fate == BENCH_REMOVED && !b->failed };
-        for (section = SECTION_BUDGETS; b->j && section <= SECTION_THRESHOLDS;
-             section++) {
-            struct suite_counts more = count_suite(b->j, section);
-            c.tests += more.tests;
-            c.failures += more.failures;
-            c.skipped += more.skipped;
-        }
+        struct suite_counts none = { 0, 0, 0 },
+                            c = bench_counts(b, none);
         fputs("  <testsuite name=\"", out->file);
         put(out, b->pair->name);
         fputc('"', out->file);

@@ -14,11 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/suite-gate-lib.sh"
 : "${HG_SCHEMA_DIR:?set HG_SCHEMA_DIR to docs/}"
-py=/usr/bin/python3
-if ! "$py" -c 'import junitparser, jsonschema' 2>/dev/null; then
-  echo "FAIL: needs /usr/bin/python3 with junitparser and jsonschema (tools/install-deps.sh)"
-  exit 99
-fi
+need_python junitparser jsonschema
 cd "$scratch" || exit 99
 standard_suite
 write_policy p.xml

@@ -11,6 +11,17 @@
 
 fixtures=$HG_TEST_DATA/suite-gate
 
+# need_python MODULE...: Debian's interpreter has the modules (the python3
+# on PATH may be another without them), or the test cannot run (99).
+py=/usr/bin/python3
+need_python() {
+  for module in "$@"; do
+    "$py" -c "import $module" 2>/dev/null && continue
+    echo "FAIL: needs /usr/bin/python3 with $module (tools/install-deps.sh)"
+    exit 99
+  done
+}
+
 # suite_run DIR SUITE SHARD ENTRY...: a suite run directory DIR of suite
 # SUITE; SHARD is "I/N" or "-" (not sharded); each ENTRY is
 # NAME:ok:FIXTURE (the report copied as DIR/NAME.xml), NAME:crashed:SIGNAL,
