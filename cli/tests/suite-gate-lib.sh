@@ -54,6 +54,32 @@ suite_run() {
   } >"$dir/manifest.xml"
 }
 
+# suite_json OUTER INNER MEMBER FILE [PYTHON]: FILE is valid against
+# docs/OUTER, and each benchmark's MEMBER that is not null against
+# docs/INNER (jsonschema, as a consumer validates); then PYTHON asserts,
+# with doc (numbers as Decimal), plain (as json.load reads it) and
+# schema(NAME), a validator of docs/NAME.
+suite_json() {
+  checks=$((checks + 1))
+  "$py" - "$HG_SCHEMA_DIR" "$4" "$1" "$2" "$3" >"$scratch/py.out" 2>&1 <<PY ||
+import json, sys
+from decimal import Decimal
+import jsonschema
+def schema(name):
+    s = json.load(open(sys.argv[1] + "/" + name))
+    jsonschema.Draft202012Validator.check_schema(s)
+    return jsonschema.Draft202012Validator(s)
+doc = json.loads(open(sys.argv[2]).read(), parse_float=Decimal)
+plain = json.load(open(sys.argv[2]))
+schema(sys.argv[3]).validate(plain)
+for b in plain["benchmarks"]:
+    if b[sys.argv[5]] is not None:
+        schema(sys.argv[4]).validate(b[sys.argv[5]])
+${5:-}
+PY
+  { fail "$4 against $1:"; sed 's/^/    /' "$scratch/py.out"; }
+}
+
 # has_line LINE: stdout of the last run has exactly LINE as a line.
 has_line() {
   checks=$((checks + 1))
