@@ -92,7 +92,15 @@ static const char diff_help[] =
     "and each changed function shown with callees is explained: the\n"
     "change of its incl-Ir by its self Ir, no-symbol Ir and the five\n"
     "callee edges of most change, which add up to it unless the function\n"
-    "is recursive or mid-jump.  Exit status: 0 whatever changed;\n"
+    "is recursive or mid-jump.\n"
+    "\n"
+    "BASE and HEAD may both be suite runs: a directory of `hotgrind suite\n"
+    "run` (or its manifest.xml), or the shard directories of one run\n"
+    "joined by commas (DIR1,DIR2).  Their benchmarks are matched by name;\n"
+    "each one in both that ran is compared as two reports are, in name\n"
+    "order (markdown: each folded; JSON: docs/diff-suite.schema.json), and\n"
+    "those added, removed or not run are listed.  Exit status: 0 whatever\n"
+    "changed;\n"
     "2 when a report cannot be read or is refused, or the command line is\n"
     "wrong.\n";
 
