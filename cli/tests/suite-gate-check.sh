@@ -38,6 +38,10 @@ checks=$((checks + 1))
 has_line 'Result: FAIL (benchmarks: 1 passed, 3 failed; 0 added, 1 removed, 1 did not run)'
 [ -s "$err" ] && fail "check over suites wrote to stderr"
 
+# --- the manifests themselves name the same runs.
+run 1 check --policy p.xml base/manifest.xml head/manifest.xml
+has_line 'Result: FAIL (benchmarks: 1 passed, 3 failed; 0 added, 1 removed, 1 did not run)'
+
 # --- the same budget unscoped judges beta too, and beta breaks it.
 sed 's/ benchmark="al\*"//' p.xml >unscoped.xml
 run 1 check --policy unscoped.xml base head
