@@ -1074,30 +1074,34 @@ static void failures_text(const struct hg_judgement *j, char *text,
                                                        : parts[i].more);
 }
 
-/* A benchmark's state in words, after its verdict word: "run crashed
-   (signal SEGV), no report", "only in base (removed from the suite)". */
-static void put_bench_state(const struct out *out, const struct suite_check *s,
-                            const struct bench_check *b)
+/* A benchmark's state in words, after its verdict word: "the run crashed
+   (signal SEGV), no report", "only in base: removed from the suite"; ""
+   when there is nothing to say. */
+static const char *bench_state(const struct suite_check *s,
+                               const struct bench_check *b,
+                               char text[HG_PROBLEM_SIZE])
 {
     const struct hg_suite_result *base = b->pair->base, *head = b->pair->head;
-    char text[HG_PROBLEM_SIZE], ended[HG_SUITE_ENDED_SIZE];
+    char ended[HG_SUITE_ENDED_SIZE];
     text[0] = '\0';
-    if (b->fate == BENCH_NOT_RUN)
-        snprintf(text, sizeof text, "the run %s (%s), no report",
-                 head->status == HG_SUITE_CRASHED ? "crashed"
-                 : head->status == HG_SUITE_TIMEOUT ? "timed out"
-                 : "failed", hg_suite_ended(head, ended));
+    if (b->fate == BENCH_NOT_RUN && head->status == HG_SUITE_TIMEOUT)
+        snprintf(text, HG_PROBLEM_SIZE, "the run timed out, no report");
+    else if (b->fate == BENCH_NOT_RUN)
+        snprintf(text, HG_PROBLEM_SIZE, "the run %s (%s), no report",
+                 head->status == HG_SUITE_CRASHED ? "crashed" : "failed",
+                 hg_suite_ended(head, ended));
     else if (b->fate == BENCH_REMOVED)
-        snprintf(text, sizeof text, "only in base: removed from the suite");
+        snprintf(text, HG_PROBLEM_SIZE, "only in base: removed from the "
+                 "suite");
     else if (s->base != NULL && base == NULL)
-        snprintf(text, sizeof text, "only in head: added to the suite, "
+        snprintf(text, HG_PROBLEM_SIZE, "only in head: added to the suite, "
                  "budgets only");
     else if (s->base != NULL && base->status != HG_SUITE_OK)
-        snprintf(text, sizeof text, "its base run did not end well (%s): "
-                 "budgets only", hg_suite_ended(base, ended));
+        snprintf(text, HG_PROBLEM_SIZE, "its base run did not end well "
+                 "(%s): budgets only", hg_suite_ended(base, ended));
     else
-        failures_text(b->j, text, sizeof text);
-    put(out, text);
+        failures_text(b->j, text, HG_PROBLEM_SIZE);
+    return text;
 }
 
 static const char *bench_word(const struct bench_check *b)
@@ -1313,13 +1317,13 @@ static void print_suite(const struct out *out, const struct suite_check *s)
     }
     for (i = 0; i < s->count; i++) {
         const struct bench_check *b = &s->benches[i];
+        char text[HG_PROBLEM_SIZE];
+        const char *state = bench_state(s, b, text);
         fprintf(out->file, md ? (b->failed ? "| **%s** | " : "| %s | ")
                 : "%-6s  ", bench_word(b));
         put(out, b->pair->name);
-        fputs(md ? " | " : b->fate == BENCH_JUDGED && !b->failed
-              && (s->base == NULL || b->pair->base != NULL) ? "" : ": ",
-              out->file);
-        put_bench_state(out, s, b);
+        fputs(md ? " | " : state[0] != '\0' ? ": " : "", out->file);
+        put(out, state);
         fputs(md ? " |\n" : "\n", out->file);
     }
     fputc('\n', out->file);
@@ -1376,15 +1380,8 @@ static void write_suite_json(const struct out *out,
         const struct bench_check *b = &s->benches[i];
         const struct hg_suite_result *base = b->pair->base,
                                     *head = b->pair->head;
-        char *state = NULL;
-        size_t size = 0;
-        struct out text = *out;
-        text.format = FORMAT_TEXT;
-        if ((text.file = open_memstream(&state, &size)) == NULL)
-            hg_out_of_memory();
-        put_bench_state(&text, s, b);
-        if (fclose(text.file) != 0 || state == NULL)
-            hg_out_of_memory();
+        char text[HG_PROBLEM_SIZE];
+        const char *state = bench_state(s, b, text);
         hg_json_open(&w, NULL, '{', false);
         hg_json_text(&w, "name", b->pair->name);
         hg_json_text(&w, "result", b->failed ? "fail"
@@ -1394,7 +1391,6 @@ static void write_suite_json(const struct out *out,
         hg_json_text(&w, "head-run",
                      head ? hg_suite_status_name(head->status) : NULL);
         hg_json_text(&w, "state", state[0] ? state : NULL);
-        free(state);
         if (b->j != NULL)
             json_check(&w, "check", out, b->j,
                        b->base ? base->report_path : NULL, b->base,
@@ -1435,6 +1431,7 @@ static void write_suite_junit(const struct out *out,
         const struct bench_check *b = &s->benches[i];
         struct suite_counts none = { 0, 0, 0 },
                             c = bench_counts(b, none);
+        char text[HG_PROBLEM_SIZE];
         fputs("  <testsuite name=\"", out->file);
         put(out, b->pair->name);
         fputc('"', out->file);
@@ -1446,7 +1443,7 @@ static void write_suite_junit(const struct out *out,
         } else {
             fprintf(out->file, ">\n      <%s message=\"", b->failed
                     ? "failure" : "skipped");
-            put_bench_state(out, s, b);
+            put(out, bench_state(s, b, text));
             fputs(b->failed ? "\" type=\"benchmark\"/>\n" : "\"/>\n",
                   out->file);
             fputs("    </testcase>\n", out->file);

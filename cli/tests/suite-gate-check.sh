@@ -73,13 +73,18 @@ suite_run head5 count - alpha:ok:alpha-head.xml beta:ok:beta.xml \
 run 0 check --policy p.xml base3 head5
 has_line 'pass    gamma: only in head: added to the suite, budgets only'
 
+# A benchmark whose base run crashed is judged on its budgets alone.
+suite_run base9 count - alpha:ok:alpha-head.xml beta:crashed:ABRT
+run 0 check --policy p.xml base9 head2
+has_line 'pass    beta: its base run did not end well (signal ABRT): budgets only'
+
 # --- a crashed, failed or timed-out benchmark fails the gate by itself.
 suite_run head6 count - alpha:ok:alpha-head.xml beta:failed:3
 run 1 check --policy p.xml base3 head6
 has_line 'FAIL    beta: the run failed (exit status 3), no report'
 suite_run head7 count - alpha:ok:alpha-head.xml beta:timeout
 run 1 check --policy p.xml head7
-has_line 'FAIL    beta: the run timed out (timeout), no report'
+has_line 'FAIL    beta: the run timed out, no report'
 
 # --- markdown: the worst regressions first, a folded section each.
 twice_same 1 check --policy p.xml --format=markdown base head
