@@ -1032,37 +1032,89 @@ enum bench_fate {
     BENCH_REMOVED        /* in BASE only */
 };
 
+/* What a benchmark's judgement comes to; the judgement itself and the
+   reports are freed once this is taken, and made again to be printed
+   (judge_bench), so that one benchmark's reports at a time are in
+   memory, however large the suite. */
 struct bench_check {
     const struct hg_bench_pair *pair;
     enum bench_fate fate;
-    struct hg_report *base, *head;
-    struct hg_judgement *j;    /* BENCH_JUDGED */
     bool failed;
+    size_t budgets_failed, regressions, marks_dead;   /* BENCH_JUDGED */
+    struct suite_counts cases;   /* its check's JUnit test cases */
+};
+
+/* A regression of some benchmark, for the table of the worst: a copy of
+   its verdict, the label its own. */
+struct worst {
+    const struct bench_check *bench;
+    struct hg_verdict verdict;
 };
 
 struct suite_check {
+    const struct hg_policy *policy;
+    unsigned allowed_exits;
     const struct hg_suite_run *base, *head;     /* base may be NULL */
     const char *base_operand, *head_operand;    /* as given */
     struct hg_bench_pair *pairs;
     struct bench_check *benches;
     size_t count;
     size_t passed, failed, added, removed, not_run;
+    struct worst *worst;                        /* worst first */
+    size_t worst_count;
 };
+
+/* A judged benchmark's reports and judgement. */
+struct judged {
+    struct hg_report *base, *head;
+    struct hg_judgement *j;
+};
+
+static void judged_free(struct judged *d)
+{
+    hg_judgement_free(d->j);
+    hg_report_free(d->base);
+    hg_report_free(d->head);
+    memset(d, 0, sizeof *d);
+}
+
+/* Loads the reports of benchmark B (BENCH_JUDGED) and judges them; false
+   after one line on stderr when a report cannot be used. */
+static bool judge_bench(const struct suite_check *s,
+                        const struct bench_check *b, struct judged *d)
+{
+    const struct hg_suite_result *base = b->pair->base, *head = b->pair->head;
+    memset(d, 0, sizeof *d);
+    if (base != NULL && base->status == HG_SUITE_OK
+        && ((d->base = hg_load_report(base->report_path)) == NULL
+            || !hg_exit_allowed(base->report_path, d->base,
+                                s->allowed_exits)))
+        goto refused;
+    if ((d->head = hg_load_report(head->report_path)) == NULL
+        || !hg_exit_allowed(head->report_path, d->head, s->allowed_exits))
+        goto refused;
+    d->j = hg_policy_judge_benchmark(s->policy, b->pair->name, d->base,
+                                     d->head);
+    return true;
+refused:
+    judged_free(d);
+    return false;
+}
 
 static bool suite_failed(const struct suite_check *s)
 {
     return s->failed > 0;
 }
 
-/* What failed a judgement, "1 budget broken, 2 regressions", the counts
-   that are not 0; "" when nothing did. */
-static void failures_text(const struct hg_judgement *j, char *text,
+/* What failed a benchmark's judgement, "1 budget broken, 2
+   regressions", the counts that are not 0; "" when nothing did. */
+static void failures_text(const struct bench_check *b, char *text,
                           size_t size)
 {
     const struct { size_t count; const char *one, *more; } parts[] = {
-        { j->budgets_failed, "budget broken", "budgets broken" },
-        { j->regressions, "regression", "regressions" },
-        { j->marks_dead, "mark never entered", "marks never entered" },
+        { b->budgets_failed, "budget broken", "budgets broken" },
+        { b->regressions, "regression", "regressions" },
+        { b->marks_dead, "mark never entered", "marks never entered" },
     };
     size_t i, at = 0;
     text[0] = '\0';
@@ -1100,7 +1152,7 @@ static const char *bench_state(const struct suite_check *s,
         snprintf(text, HG_PROBLEM_SIZE, "its base run did not end well "
                  "(%s): budgets only", hg_suite_ended(base, ended));
     else
-        failures_text(b->j, text, HG_PROBLEM_SIZE);
+        failures_text(b, text, HG_PROBLEM_SIZE);
     return text;
 }
 
@@ -1109,75 +1161,12 @@ static const char *bench_word(const struct bench_check *b)
     return b->failed ? "FAIL" : b->fate == BENCH_REMOVED ? "note" : "pass";
 }
 
-/* Loads and judges every benchmark; false (after one line on stderr) when
-   a report cannot be used. */
-static bool judge_suite(struct suite_check *s, const struct hg_policy *policy,
-                        unsigned allowed_exits)
-{
-    size_t i;
-    s->pairs = hg_suite_pairs(s->base, s->head, &s->count);
-    s->benches = hg_xcalloc(s->count ? s->count : 1, sizeof *s->benches);
-    for (i = 0; i < s->count; i++) {
-        struct bench_check *b = &s->benches[i];
-        const struct hg_suite_result *base = s->pairs[i].base,
-                                    *head = s->pairs[i].head;
-        b->pair = &s->pairs[i];
-        if (head == NULL) {
-            b->fate = BENCH_REMOVED;
-            b->failed = !policy->removed_is_note;
-            s->removed++;
-        } else if (head->status != HG_SUITE_OK) {
-            b->fate = BENCH_NOT_RUN;
-            b->failed = true;
-            s->not_run++;
-        } else {
-            b->fate = BENCH_JUDGED;
-            s->added += s->base != NULL && base == NULL;
-            if (base != NULL && base->status == HG_SUITE_OK
-                && ((b->base = hg_load_report(base->report_path)) == NULL
-                    || !hg_exit_allowed(base->report_path, b->base,
-                                        allowed_exits)))
-                return false;
-            if ((b->head = hg_load_report(head->report_path)) == NULL
-                || !hg_exit_allowed(head->report_path, b->head,
-                                    allowed_exits))
-                return false;
-            b->j = hg_policy_judge_benchmark(policy, b->pair->name, b->base,
-                                             b->head);
-            b->failed = hg_judgement_failed(b->j);
-        }
-        if (b->failed)
-            s->failed++;
-        else if (b->fate != BENCH_REMOVED)
-            s->passed++;
-    }
-    return true;
-}
-
-static void free_suite_check(struct suite_check *s)
-{
-    size_t i;
-    for (i = 0; s->benches != NULL && i < s->count; i++) {
-        hg_judgement_free(s->benches[i].j);
-        hg_report_free(s->benches[i].base);
-        hg_report_free(s->benches[i].head);
-    }
-    free(s->benches);
-    free(s->pairs);
-}
-
-/* A regression of some benchmark, for the table of the worst. */
-struct worst {
-    const struct bench_check *bench;
-    const struct hg_verdict *verdict;
-};
-
 /* Larger relative change first (a row only in head before all), then
    by benchmark and the judgement's own order. */
 static int compare_worst(const void *pa, const void *pb)
 {
     const struct worst *a = pa, *b = pb;
-    const struct hg_verdict *va = a->verdict, *vb = b->verdict;
+    const struct hg_verdict *va = &a->verdict, *vb = &b->verdict;
     bool inf_a = va->kind == HG_VERDICT_ADDED || va->base == 0;
     bool inf_b = vb->kind == HG_VERDICT_ADDED || vb->base == 0;
     int names;
@@ -1196,29 +1185,83 @@ static int compare_worst(const void *pa, const void *pb)
     names = strcmp(a->bench->pair->name, b->bench->pair->name);
     if (names != 0)
         return names;
-    return va < vb ? -1 : va > vb;
+    return va->order < vb->order ? -1 : va->order > vb->order;
 }
 
-/* Every regression of the suite, worst first; *COUNT gets how many. */
-static struct worst *worst_regressions(const struct suite_check *s,
-                                       size_t *count)
+/* Takes what S keeps of benchmark B's judgement J: its counts, and a
+   copy of each regression for the table of the worst. */
+static void keep_judgement(struct suite_check *s, struct bench_check *b,
+                           const struct hg_judgement *j)
 {
-    size_t i, k, n = 0;
-    struct worst *all;
-    for (i = 0; i < s->count; i++)
-        n += s->benches[i].j ? s->benches[i].j->regressions : 0;
-    all = hg_xcalloc(n ? n : 1, sizeof *all);
-    n = 0;
-    for (i = 0; i < s->count; i++) {
-        const struct hg_judgement *j = s->benches[i].j;
-        for (k = 0; j != NULL && k < j->verdict_count; k++)
-            if (section_of(&j->verdicts[k]) == SECTION_THRESHOLDS
-                && j->verdicts[k].status == HG_VERDICT_FAIL)
-                all[n++] = (struct worst){ &s->benches[i], &j->verdicts[k] };
+    size_t k;
+    b->failed = hg_judgement_failed(j);
+    b->budgets_failed = j->budgets_failed;
+    b->regressions = j->regressions;
+    b->marks_dead = j->marks_dead;
+    b->cases = count_judgement(j, b->cases);
+    for (k = 0; k < j->verdict_count; k++) {
+        struct worst *w;
+        if (section_of(&j->verdicts[k]) != SECTION_THRESHOLDS
+            || j->verdicts[k].status != HG_VERDICT_FAIL)
+            continue;
+        s->worst = hg_xrealloc(s->worst, s->worst_count + 1,
+                               sizeof *s->worst);
+        w = &s->worst[s->worst_count++];
+        w->bench = b;
+        w->verdict = j->verdicts[k];
+        w->verdict.label = hg_xstrdup(j->verdicts[k].label);
+        w->verdict.caller = w->verdict.callee = NULL;
+        w->verdict.mark = NULL;
     }
-    qsort(all, n, sizeof *all, compare_worst);
-    *count = n;
-    return all;
+}
+
+/* Judges every benchmark; false (after one line on stderr) when a report
+   cannot be used. */
+static bool judge_suite(struct suite_check *s)
+{
+    size_t i;
+    s->pairs = hg_suite_pairs(s->base, s->head, &s->count);
+    s->benches = hg_xcalloc(s->count ? s->count : 1, sizeof *s->benches);
+    for (i = 0; i < s->count; i++) {
+        struct bench_check *b = &s->benches[i];
+        const struct hg_suite_result *base = s->pairs[i].base,
+                                    *head = s->pairs[i].head;
+        struct judged d;
+        b->pair = &s->pairs[i];
+        if (head == NULL) {
+            b->fate = BENCH_REMOVED;
+            b->failed = !s->policy->removed_is_note;
+            s->removed++;
+        } else if (head->status != HG_SUITE_OK) {
+            b->fate = BENCH_NOT_RUN;
+            b->failed = true;
+            s->not_run++;
+        } else {
+            b->fate = BENCH_JUDGED;
+            s->added += s->base != NULL && base == NULL;
+            if (!judge_bench(s, b, &d))
+                return false;
+            keep_judgement(s, b, d.j);
+            judged_free(&d);
+        }
+        if (b->failed)
+            s->failed++;
+        else if (b->fate != BENCH_REMOVED)
+            s->passed++;
+    }
+    if (s->worst_count > 0)
+        qsort(s->worst, s->worst_count, sizeof *s->worst, compare_worst);
+    return true;
+}
+
+static void free_suite_check(struct suite_check *s)
+{
+    size_t i;
+    for (i = 0; i < s->worst_count; i++)
+        free(s->worst[i].verdict.label);
+    free(s->worst);
+    free(s->benches);
+    free(s->pairs);
 }
 
 /* The regressions in the suite's summary table at most; the rest are in
@@ -1227,15 +1270,15 @@ enum { WORST_SHOWN = 10 };
 
 static void print_worst(const struct out *out, const struct suite_check *s)
 {
-    size_t n, i;
-    struct worst *worst = worst_regressions(s, &n);
+    size_t n = s->worst_count, i;
+    const struct worst *worst = s->worst;
     char a[CELL_SIZE], b[CELL_SIZE], c[CELL_SIZE];
     if (n > 0) {
         fputs("#### Worst regressions\n\n"
               "| benchmark | row | metric | base | head | change |\n"
               "|---|---|---|--:|--:|--:|\n", out->file);
         for (i = 0; i < n && i < WORST_SHOWN; i++) {
-            const struct hg_verdict *v = worst[i].verdict;
+            const struct hg_verdict *v = &worst[i].verdict;
             const struct hg_metric *metric = hg_verdict_metric(v);
             fputs("| ", out->file);
             put(out, worst[i].bench->pair->name);
@@ -1253,7 +1296,6 @@ static void print_worst(const struct out *out, const struct suite_check *s)
                     n - WORST_SHOWN);
         fputc('\n', out->file);
     }
-    free(worst);
 }
 
 /* "base (suite words, 3 benchmarks)". */
@@ -1288,7 +1330,7 @@ static void print_suite_summary(const struct out *out,
             s->added, s->removed, s->not_run);
 }
 
-static void print_suite(const struct out *out, const struct suite_check *s)
+static bool print_suite(const struct out *out, const struct suite_check *s)
 {
     bool md = out->format == FORMAT_MARKDOWN;
     struct out section = *out;
@@ -1329,8 +1371,11 @@ static void print_suite(const struct out *out, const struct suite_check *s)
     fputc('\n', out->file);
     for (i = 0; i < s->count; i++) {
         const struct bench_check *b = &s->benches[i];
-        if (b->j == NULL)
+        struct judged d;
+        if (b->fate != BENCH_JUDGED)
             continue;
+        if (!judge_bench(s, b, &d))
+            return false;
         if (md) {
             fputs("<details><summary>", out->file);
             put(out, b->pair->name);
@@ -1340,19 +1385,21 @@ static void print_suite(const struct out *out, const struct suite_check *s)
             put(out, b->pair->name);
             fprintf(out->file, ": %s ==\n", bench_word(b));
         }
-        print_judgement(&section, b->j,
-                        b->base ? b->pair->base->report_path : NULL,
-                        b->base, b->pair->head->report_path, b->head);
+        print_judgement(&section, d.j,
+                        d.base ? b->pair->base->report_path : NULL, d.base,
+                        b->pair->head->report_path, d.head);
         fputs(md ? "\n</details>\n\n" : "\n", out->file);
+        judged_free(&d);
     }
     print_suite_summary(out, s);
+    return true;
 }
 
 /* The version of the JSON output of check over suite runs
    (docs/check-suite.schema.json). */
 enum { CHECK_SUITE_JSON_FORMAT = 1 };
 
-static void write_suite_json(const struct out *out,
+static bool write_suite_json(const struct out *out,
                              const struct suite_check *s)
 {
     struct hg_json w = { .out = out->file };
@@ -1382,6 +1429,9 @@ static void write_suite_json(const struct out *out,
                                     *head = b->pair->head;
         char text[HG_PROBLEM_SIZE];
         const char *state = bench_state(s, b, text);
+        struct judged d;
+        if (b->fate == BENCH_JUDGED && !judge_bench(s, b, &d))
+            return false;
         hg_json_open(&w, NULL, '{', false);
         hg_json_text(&w, "name", b->pair->name);
         hg_json_text(&w, "result", b->failed ? "fail"
@@ -1391,16 +1441,19 @@ static void write_suite_json(const struct out *out,
         hg_json_text(&w, "head-run",
                      head ? hg_suite_status_name(head->status) : NULL);
         hg_json_text(&w, "state", state[0] ? state : NULL);
-        if (b->j != NULL)
-            json_check(&w, "check", out, b->j,
-                       b->base ? base->report_path : NULL, b->base,
-                       head->report_path, b->head);
-        else
+        if (b->fate == BENCH_JUDGED) {
+            json_check(&w, "check", out, d.j,
+                       d.base ? base->report_path : NULL, d.base,
+                       head->report_path, d.head);
+            judged_free(&d);
+        } else {
             hg_json_null(&w, "check");
+        }
         hg_json_close(&w);
     }
     hg_json_close(&w);
     hg_json_close(&w);
+    return true;
 }
 
 /* C with the test cases of benchmark B added: its "run", then its
@@ -1411,13 +1464,16 @@ static struct suite_counts bench_counts(const struct bench_check *b,
     c.tests++;
     c.failures += b->fate != BENCH_JUDGED && b->failed;
     c.skipped += b->fate == BENCH_REMOVED && !b->failed;
-    return b->j ? count_judgement(b->j, c) : c;
+    c.tests += b->cases.tests;
+    c.failures += b->cases.failures;
+    c.skipped += b->cases.skipped;
+    return c;
 }
 
 /* JUnit: one test suite per benchmark, named by it: a test case "run"
    (failed when the benchmark did not run or was removed and that fails),
    then the verdicts as for one report. */
-static void write_suite_junit(const struct out *out,
+static bool write_suite_junit(const struct out *out,
                               const struct suite_check *s)
 {
     struct suite_counts all = { 0, 0, 0 };
@@ -1432,6 +1488,9 @@ static void write_suite_junit(const struct out *out,
         struct suite_counts none = { 0, 0, 0 },
                             c = bench_counts(b, none);
         char text[HG_PROBLEM_SIZE];
+        struct judged d = { NULL, NULL, NULL };
+        if (b->fate == BENCH_JUDGED && !judge_bench(s, b, &d))
+            return false;
         fputs("  <testsuite name=\"", out->file);
         put(out, b->pair->name);
         fputc('"', out->file);
@@ -1448,15 +1507,42 @@ static void write_suite_junit(const struct out *out,
                   out->file);
             fputs("    </testcase>\n", out->file);
         }
-        for (section = SECTION_BUDGETS; b->j && section <= SECTION_THRESHOLDS;
+        for (section = SECTION_BUDGETS; d.j && section <= SECTION_THRESHOLDS;
              section++)
-            for (k = 0; k < b->j->verdict_count; k++)
-                if (section_of(&b->j->verdicts[k]) == section)
-                    junit_case(out, &b->j->verdicts[k],
+            for (k = 0; k < d.j->verdict_count; k++)
+                if (section_of(&d.j->verdicts[k]) == section)
+                    junit_case(out, &d.j->verdicts[k],
                                junit_classnames[section]);
         fputs("  </testsuite>\n", out->file);
+        judged_free(&d);
     }
     fputs("</testsuites>\n", out->file);
+    return true;
+}
+
+/* Writes S in OUT's format into a buffer, then, when every benchmark's
+   reports could be read again, to OUT's file: never part of an output. */
+static bool write_suite(const struct out *out, const struct suite_check *s)
+{
+    struct out buffered = *out;
+    char *text = NULL;
+    size_t size = 0;
+    bool written;
+
+    if ((buffered.file = open_memstream(&text, &size)) == NULL)
+        hg_out_of_memory();
+    if (out->format == FORMAT_JSON)
+        written = write_suite_json(&buffered, s);
+    else if (out->format == FORMAT_JUNIT)
+        written = write_suite_junit(&buffered, s);
+    else
+        written = print_suite(&buffered, s);
+    if (fclose(buffered.file) != 0 || text == NULL)
+        hg_out_of_memory();
+    if (written)
+        fwrite(text, 1, size, out->file);
+    free(text);
+    return written;
 }
 
 /* check over suite runs: BASE_OPERAND (or NULL) and HEAD_OPERAND, each
@@ -1470,6 +1556,8 @@ static int check_suites(const struct out *out, const struct hg_policy *policy,
     int status = HG_EXIT_TROUBLE;
 
     memset(&s, 0, sizeof s);
+    s.policy = policy;
+    s.allowed_exits = allowed_exits;
     s.base_operand = base_operand;
     s.head_operand = head_operand;
     if ((base_operand != NULL
@@ -1483,13 +1571,7 @@ static int check_suites(const struct out *out, const struct hg_policy *policy,
                  "base is one of suite '%s': compare runs of one suite",
                  s.head->suite, s.base->suite);
         hg_say_problem(head_operand, problem);
-    } else if (judge_suite(&s, policy, allowed_exits)) {
-        if (out->format == FORMAT_JSON)
-            write_suite_json(out, &s);
-        else if (out->format == FORMAT_JUNIT)
-            write_suite_junit(out, &s);
-        else
-            print_suite(out, &s);
+    } else if (judge_suite(&s) && write_suite(out, &s)) {
         status = suite_failed(&s) ? HG_EXIT_JUDGED : HG_EXIT_OK;
     }
     free_suite_check(&s);
