@@ -1428,9 +1428,10 @@ static void free_lines(struct hg_line_diff *lines, size_t shown)
 }
 
 /* The comparison of REPORTS, PATHS[0] to PATHS[1], in O's format on
-   stdout, or with W as a JSON element. */
-static void compare_reports(const struct options *o, const char *paths[2],
-                            struct hg_report *reports[2], struct hg_json *w)
+   OUT, or with W as a JSON element. */
+static void compare_reports(FILE *out, const struct options *o,
+                            const char *paths[2], struct hg_report *reports[2],
+                            struct hg_json *w)
 {
     struct comparison c;
     struct hg_diff diff;
@@ -1447,14 +1448,14 @@ static void compare_reports(const struct options *o, const char *paths[2],
     c.explanations = explain_rows(&diff, c.shown);
     warn_runs_differ(&diff);
     switch (o->format) {
-    case FORMAT_MARKDOWN: write_markdown(stdout, &c); break;
+    case FORMAT_MARKDOWN: write_markdown(out, &c); break;
     case FORMAT_JSON:
         if (w != NULL)
             json_comparison(w, "diff", &c);
         else
-            write_json(stdout, &c);
+            write_json(out, &c);
         break;
-    default:              write_text(stdout, &c); break;
+    default:              write_text(out, &c); break;
     }
     free_explanations(c.explanations, c.shown);
     free_lines(c.lines, c.shown);
@@ -1566,18 +1567,23 @@ static int diff_suites(const struct options *o)
                                          "not-run" };
     struct hg_suite_run *runs[2];
     struct hg_bench_pair *pairs = NULL;
-    struct hg_json w = { .out = stdout };
+    char *text = NULL;
+    size_t size = 0;
+    /* Buffered, and written once every report was read: never part of
+       an output. */
+    FILE *out = open_memstream(&text, &size);
+    struct hg_json w = { .out = out };
     bool md = o->format == FORMAT_MARKDOWN, json = o->format == FORMAT_JSON;
     size_t count = 0, i, counts[4] = { 0, 0, 0, 0 };
     int status = HG_EXIT_TROUBLE;
     enum pair_kind k;
 
-    if ((runs[0] = hg_suite_gather(o->paths[0])) == NULL)
-        return status;
-    if ((runs[1] = hg_suite_gather(o->paths[1])) == NULL) {
-        hg_suite_run_free(runs[0]);
-        return status;
-    }
+    if (out == NULL)
+        hg_out_of_memory();
+    runs[1] = NULL;
+    if ((runs[0] = hg_suite_gather(o->paths[0])) == NULL
+        || (runs[1] = hg_suite_gather(o->paths[1])) == NULL)
+        goto done;
     if (strcmp(runs[0]->suite, runs[1]->suite) != 0) {
         char problem[HG_PROBLEM_SIZE];
         snprintf(problem, sizeof problem, "is a run of suite '%s', but the "
@@ -1587,20 +1593,6 @@ static int diff_suites(const struct options *o)
         goto done;
     }
     pairs = hg_suite_pairs(runs[0], runs[1], &count);
-    /* Every report first: an unusable one stops the command before any
-       output. */
-    for (i = 0; i < count; i++) {
-        struct hg_report *reports[2];
-        const char *paths[2];
-        if (pair_kind(&pairs[i]) != PAIR_COMPARED)
-            continue;
-        paths[0] = pairs[i].base->report_path;
-        paths[1] = pairs[i].head->report_path;
-        if (!load_pair(o, paths, reports))
-            goto done;
-        hg_report_free(reports[0]);
-        hg_report_free(reports[1]);
-    }
     for (i = 0; i < count; i++)
         counts[pair_kind(&pairs[i])]++;
     if (json) {
@@ -1616,20 +1608,20 @@ static int diff_suites(const struct options *o)
         hg_json_open(&w, "benchmarks", '[', false);
     } else {
         if (md) {
-            fputs("**hotgrind diff** of suite ", stdout);
-            hg_print_clean(stdout, runs[1]->suite);
-            fputs(": ", stdout);
+            fputs("**hotgrind diff** of suite ", out);
+            hg_print_clean(out, runs[1]->suite);
+            fputs(": ", out);
         }
-        print_suite_side(stdout, "base", o->paths[0], runs[0], md);
-        fputs(md ? "; " : "\n", stdout);
-        print_suite_side(stdout, "head", o->paths[1], runs[1], md);
-        fprintf(stdout, md ? ".\n\n**Benchmarks:** %zu compared, %zu "
+        print_suite_side(out, "base", o->paths[0], runs[0], md);
+        fputs(md ? "; " : "\n", out);
+        print_suite_side(out, "head", o->paths[1], runs[1], md);
+        fprintf(out, md ? ".\n\n**Benchmarks:** %zu compared, %zu "
                 "added, %zu removed, %zu not run\n"
                 : "\nBenchmarks: %zu compared, %zu added, %zu removed, "
                 "%zu not run\n", counts[0], counts[1], counts[2], counts[3]);
-        list_pairs(stdout, pairs, count, PAIR_ADDED, "Added:", md);
-        list_pairs(stdout, pairs, count, PAIR_REMOVED, "Removed:", md);
-        list_pairs(stdout, pairs, count, PAIR_NOT_RUN, "Not run:", md);
+        list_pairs(out, pairs, count, PAIR_ADDED, "Added:", md);
+        list_pairs(out, pairs, count, PAIR_REMOVED, "Removed:", md);
+        list_pairs(out, pairs, count, PAIR_NOT_RUN, "Not run:", md);
     }
     for (i = 0; i < count; i++) {
         const struct hg_bench_pair *p = &pairs[i];
@@ -1645,19 +1637,19 @@ static int diff_suites(const struct options *o)
             paths[0] = p->base->report_path;
             paths[1] = p->head->report_path;
             if (!load_pair(o, paths, reports))
-                hg_out_of_memory();   /* read a moment ago */
+                goto done;
             if (md) {
-                fputs("\n<details><summary>", stdout);
-                md_code(stdout, p->name);
-                fputs("</summary>\n\n", stdout);
+                fputs("\n<details><summary>", out);
+                md_code(out, p->name);
+                fputs("</summary>\n\n", out);
             } else if (!json) {
-                fputs("\n== ", stdout);
-                hg_print_clean(stdout, p->name);
-                fputs(" ==\n", stdout);
+                fputs("\n== ", out);
+                hg_print_clean(out, p->name);
+                fputs(" ==\n", out);
             }
-            compare_reports(o, paths, reports, json ? &w : NULL);
+            compare_reports(out, o, paths, reports, json ? &w : NULL);
             if (md)
-                fputs("\n</details>\n", stdout);
+                fputs("\n</details>\n", out);
             hg_report_free(reports[0]);
             hg_report_free(reports[1]);
         } else if (json) {
@@ -1672,6 +1664,11 @@ static int diff_suites(const struct options *o)
     }
     status = HG_EXIT_OK;
 done:
+    if (fclose(out) != 0 || text == NULL)
+        hg_out_of_memory();
+    if (status == HG_EXIT_OK)
+        fwrite(text, 1, size, stdout);
+    free(text);
     free(pairs);
     hg_suite_run_free(runs[0]);
     hg_suite_run_free(runs[1]);
@@ -1707,7 +1704,7 @@ int cmd_diff(int argc, char **argv)
                                        reports, &o.metric, &o.style,
                                        o.out_path);
     } else {
-        compare_reports(&o, o.paths, reports, NULL);
+        compare_reports(stdout, &o, o.paths, reports, NULL);
         status = HG_EXIT_OK;
     }
     hg_report_free(reports[0]);

@@ -165,5 +165,14 @@ checks=$((checks + 1))
 head -n 1 "$err" | grep -Fxq "hotgrind check: BASE and HEAD are both reports or both suite runs ('$fixtures/beta.xml' is a report)" ||
   fail "no usage error for a suite against a report"
 
+# A report that cannot be read, the last of the suite: status 2, its
+# name on stderr, and no part of the output.
+suite_run unreadable count - alpha:ok:alpha-head.xml beta:ok:beta.xml
+echo '<hotgrind' >unreadable/beta.xml
+expect_trouble check --policy p.xml base unreadable
+checks=$((checks + 1))
+grep -q '^hotgrind: unreadable/beta.xml: ' "$err" ||
+  fail "the unreadable report is not named"
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -69,5 +69,14 @@ checks=$((checks + 1))
 head -n 1 "$err" | grep -Fxq "hotgrind diff: --format=svg compares two reports, not suite runs" ||
   fail "no usage error for svg of suites"
 
+# A report that cannot be read, the last of the suite: status 2, its
+# name on stderr, and no part of the output.
+suite_run unreadable count - alpha:ok:alpha-head.xml beta:ok:beta.xml
+echo '<hotgrind' >unreadable/beta.xml
+expect_trouble diff base unreadable
+checks=$((checks + 1))
+grep -q '^hotgrind: unreadable/beta.xml: ' "$err" ||
+  fail "the unreadable report is not named"
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]
