@@ -796,8 +796,17 @@ struct hg_judgement *hg_policy_judge_benchmark(const struct hg_policy *policy,
                                                const struct hg_report *head)
 {
     struct judge judge = { NULL, 0, false, NULL };
+    struct hg_policy scoped = *policy;
     size_t i, first_threshold;
 
+    /* The thresholds of the benchmark's <benchmark>: the policy's own
+       otherwise. */
+    for (i = 0; name != NULL && i < policy->threshold_scope_count; i++)
+        if (hg_glob_match(policy->threshold_scopes[i].glob, name)) {
+            scoped.thresholds = policy->threshold_scopes[i].thresholds;
+            break;
+        }
+    policy = &scoped;
     judge.j = hg_xcalloc(1, sizeof *judge.j);
     judge.j->has_base = base != NULL;
     for (i = 0; i < policy->budget_count; i++)

@@ -145,6 +145,14 @@ struct hg_policy_mark {
     bool optional;                   /* never entered is no failure */
 };
 
+/* A <benchmark pattern="GLOB"> of <thresholds>: how the change of the
+   benchmarks GLOB matches (in a check of suite runs) is judged. */
+struct hg_threshold_scope {
+    long line;
+    char *glob;                      /* over the benchmark's name */
+    struct hg_threshold *thresholds; /* as hg_policy's, resolved */
+};
+
 struct hg_policy {
     struct hg_budget *budgets;       /* in file order */
     size_t budget_count;
@@ -161,6 +169,10 @@ struct hg_policy {
     struct hg_threshold *thresholds; /* one per metric: hg_metrics()
                                         order, then the mean */
     size_t threshold_count;
+    struct hg_threshold_scope *threshold_scopes;   /* in file order; the
+                                                      first that matches
+                                                      decides */
+    size_t threshold_scope_count;
 };
 
 /* Reads and validates the policy at PATH (the schema built in from
@@ -265,7 +277,9 @@ struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
                                      const struct hg_report *head);
 
 /* hg_policy_judge for the benchmark NAME of suite runs: the budgets
-   scoped to benchmarks are applied when their GLOB matches NAME. */
+   scoped to benchmarks are applied when their GLOB matches NAME, and the
+   thresholds are those of the first <benchmark> of <thresholds> whose
+   GLOB matches NAME, if any. */
 struct hg_judgement *hg_policy_judge_benchmark(const struct hg_policy *policy,
                                                const char *name,
                                                const struct hg_report *base,

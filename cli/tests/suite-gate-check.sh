@@ -104,6 +104,24 @@ checks=$((checks + 1))
 [ "$(grep '^| [a-z]* | tick' "$out" | cut -d' ' -f2 | tr '\n' ' ')" = "gamma alpha " ] ||
   fail "the worst regression is not first"
 
+# Thresholds scoped to a benchmark: alpha may grow by 60% (its +50.00%
+# passes), gamma is judged by the policy's 5% (its +100.00% fails).
+cat >scoped.xml <<'POLICY'
+<?xml version="1.0" encoding="UTF-8"?>
+<policy format="1">
+  <thresholds default-metrics="no">
+    <metric name="calls"/>
+    <benchmark pattern="al*">
+      <metric name="calls" regression="60"/>
+    </benchmark>
+  </thresholds>
+</policy>
+POLICY
+run 1 check --policy scoped.xml base8 head8
+has_line 'pass    alpha'
+has_line 'FAIL    gamma: 1 regression'
+has_line 'FAIL    scoped.xml:4  calls of tick (count): 50 -> 100, +50 (+100.00%), more than +5.00%'
+
 # --- JUnit, read by junitparser: one test suite per benchmark.
 twice_same 1 check --policy p.xml --format=junit base head
 cp "$out" suite.junit
