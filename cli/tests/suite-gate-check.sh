@@ -91,8 +91,8 @@ twice_same 1 check --policy p.xml --format=markdown base head
 has_line '### hotgrind check: FAIL (suite count)'
 has_line '| alpha | tick (count) | calls | 100 | 150 | +50 (+50.00%) |'
 has_line '| **FAIL** | delta | the run crashed (signal SEGV), no report |'
-has_line '<details><summary>alpha: FAIL</summary>'
-has_line '<details><summary>beta: pass</summary>'
+has_line '<details><summary><code>alpha</code>: FAIL</summary>'
+has_line '<details><summary><code>beta</code>: pass</summary>'
 checks=$((checks + 1))
 [ "$(grep -c '^</details>$' "$out")" = 2 ] || fail "not two folded sections"
 # The worst regression is the larger change: a second regressed benchmark,

@@ -37,7 +37,7 @@ has_line 'Added:     epsilon'
 twice_same 0 diff --format=markdown base head
 has_line '**Benchmarks:** 2 compared, 0 added, 1 removed, 1 not run'
 has_line '**Not run:** delta (head: signal SEGV)'
-has_line '<details><summary>`alpha`</summary>'
+has_line '<details><summary><code>alpha</code></summary>'
 has_line '|  |  |  |  | calls | 100 | 150 | +50 | +50.00% |'
 
 # --- JSON.
