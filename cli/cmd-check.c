@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "json.h"
 #include "policy.h"
+#include "suite-operand.h"
 #include "xalloc.h"
 
 static const char check_usage[] =
@@ -25,6 +26,14 @@ static const char check_usage[] =
 static const char check_help[] =
     "usage: hotgrind check --policy FILE "
     "[--format=text|markdown|json|junit] [--allow-exit=LIST] [BASE] HEAD\n"
+    "\n"
+    "BASE and HEAD are two reports, or two suite runs: a directory of\n"
+    "`hotgrind suite run` (or its manifest.xml), or the shard directories\n"
+    "of one run separated by commas (DIR1,DIR2), gathered into one suite.\n"
+    "The benchmarks of suite runs are matched by name and each judged as a\n"
+    "report; a benchmark whose run failed, crashed or timed out in HEAD,\n"
+    "or (unless the policy's <suite removed=\"note\"/>) one in BASE only,\n"
+    "fails; one verdict for the whole suite (docs/ci.md).\n"
     "\n"
     "Applies the policy FILE (XML, docs/policy.md; validated against the\n"
     "schema built into this command) to the report HEAD: its budgets,\n"
@@ -84,6 +93,8 @@ struct out {
     FILE *file;
     enum format format;
     const char *policy_path;
+    bool in_suite;        /* a benchmark's section of a suite's output:
+                             no title, no policy line of its own */
 };
 
 /* TEXT as it may appear: control characters as '?'; for markdown, the
@@ -528,13 +539,14 @@ static void print_summary(const struct out *out, const struct hg_judgement *j)
 
 /* "Head:   head.xml (amd64)" on its own line, or in markdown one
    sentence: "Policy p.xml, base b.xml (amd64), head h.xml (amd64)." */
-static void print_source(const struct out *out, const char *role,
+static void print_source(const struct out *out, const char *role, bool first,
                          const char *path, const struct hg_report *report)
 {
     bool md = out->format == FORMAT_MARKDOWN;
-    bool first = strcmp(role, "policy") == 0, last = strcmp(role, "head") == 0;
+    bool last = strcmp(role, "head") == 0;
     if (md)
-        fprintf(out->file, "%s%s ", first ? "P" : "", role + first);
+        fprintf(out->file, "%c%s ", first ? role[0] - 'a' + 'A' : role[0],
+                role + 1);
     else
         fprintf(out->file, "%c%s:%*s", role[0] - 'a' + 'A', role + 1,
                 (int)(7 - strlen(role)), "");
@@ -566,13 +578,15 @@ static void print_judgement(const struct out *out,
 {
     bool md = out->format == FORMAT_MARKDOWN;
 
-    if (md)
+    if (md && !out->in_suite)
         fprintf(out->file, "### hotgrind check: %s\n\n",
                 hg_judgement_failed(j) ? "FAIL" : "PASS");
-    print_source(out, "policy", out->policy_path, NULL);
+    if (!out->in_suite)
+        print_source(out, "policy", true, out->policy_path, NULL);
     if (base != NULL)
-        print_source(out, "base", base_path, base);
-    print_source(out, "head", head_path, head);
+        print_source(out, "base", out->in_suite, base_path, base);
+    print_source(out, "head", out->in_suite && base == NULL, head_path,
+                 head);
     fputc('\n', out->file);
     print_remarks(out, j, base, head);
 
@@ -839,27 +853,37 @@ static void json_summary(struct hg_json *w, const struct hg_judgement *j)
 /* The version of the JSON output of check (docs/check.schema.json). */
 enum { CHECK_JSON_FORMAT = 1 };
 
+/* The document of docs/check.schema.json, as an element of W (the
+   whole output, or a benchmark's "check" in a suite's). */
+static void json_check(struct hg_json *w, const char *key,
+                       const struct out *out, const struct hg_judgement *j,
+                       const char *base_path, const struct hg_report *base,
+                       const char *head_path, const struct hg_report *head)
+{
+    bool failed = hg_judgement_failed(j);
+
+    hg_json_open(w, key, '{', false);
+    hg_json_count(w, "format", CHECK_JSON_FORMAT);
+    hg_json_text(w, "result", failed ? "fail" : "pass");
+    hg_json_count(w, "exit-status", failed ? HG_EXIT_JUDGED : HG_EXIT_OK);
+    hg_json_text(w, "policy", out->policy_path);
+    json_report(w, "base", base_path, base);
+    json_report(w, "head", head_path, head);
+    json_remarks(w, j);
+    hg_json_bool(w, "thresholds-applied", j->has_base);
+    json_summary(w, j);
+    json_verdicts(w, out, j, SECTION_BUDGETS, "budgets");
+    json_verdicts(w, out, j, SECTION_MARKS, "marks");
+    json_verdicts(w, out, j, SECTION_THRESHOLDS, "thresholds");
+    hg_json_close(w);
+}
+
 static void write_json(const struct out *out, const struct hg_judgement *j,
                        const char *base_path, const struct hg_report *base,
                        const char *head_path, const struct hg_report *head)
 {
     struct hg_json w = { .out = out->file };
-    bool failed = hg_judgement_failed(j);
-
-    hg_json_open(&w, NULL, '{', false);
-    hg_json_count(&w, "format", CHECK_JSON_FORMAT);
-    hg_json_text(&w, "result", failed ? "fail" : "pass");
-    hg_json_count(&w, "exit-status", failed ? HG_EXIT_JUDGED : HG_EXIT_OK);
-    hg_json_text(&w, "policy", out->policy_path);
-    json_report(&w, "base", base_path, base);
-    json_report(&w, "head", head_path, head);
-    json_remarks(&w, j);
-    hg_json_bool(&w, "thresholds-applied", j->has_base);
-    json_summary(&w, j);
-    json_verdicts(&w, out, j, SECTION_BUDGETS, "budgets");
-    json_verdicts(&w, out, j, SECTION_MARKS, "marks");
-    json_verdicts(&w, out, j, SECTION_THRESHOLDS, "thresholds");
-    hg_json_close(&w);
+    json_check(&w, NULL, out, j, base_path, base, head_path, head);
 }
 
 /* ------------------------------------------------------------ junit */
@@ -868,6 +892,17 @@ static void write_json(const struct out *out, const struct hg_judgement *j,
 struct suite_counts {
     size_t tests, failures, skipped;
 };
+
+static void junit_counts(const struct out *out, struct suite_counts c);
+
+/* The XML declaration and <testsuites> with the counts of ALL. */
+static void junit_open(const struct out *out, struct suite_counts all)
+{
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+          "<testsuites name=\"hotgrind check\"", out->file);
+    junit_counts(out, all);
+    fputs(">\n", out->file);
+}
 
 static struct suite_counts count_suite(const struct hg_judgement *j,
                                        enum section section)
@@ -882,6 +917,20 @@ static struct suite_counts count_suite(const struct hg_judgement *j,
         c.failures += v->status == HG_VERDICT_FAIL;
         c.skipped += v->status == HG_VERDICT_SKIP
                      || v->status == HG_VERDICT_NOTE;
+    }
+    return c;
+}
+
+/* C with the test cases of every section of J added. */
+static struct suite_counts count_judgement(const struct hg_judgement *j,
+                                           struct suite_counts c)
+{
+    enum section s;
+    for (s = SECTION_BUDGETS; s <= SECTION_THRESHOLDS; s++) {
+        struct suite_counts more = count_suite(j, s);
+        c.tests += more.tests;
+        c.failures += more.failures;
+        c.skipped += more.skipped;
     }
     return c;
 }
@@ -929,15 +978,16 @@ static void junit_case(const struct out *out, const struct hg_verdict *v,
     fputs("    </testcase>\n", out->file);
 }
 
+static const char *const junit_classnames[] = {
+    [SECTION_BUDGETS] = "hotgrind.check.budgets",
+    [SECTION_MARKS] = "hotgrind.check.marks",
+    [SECTION_THRESHOLDS] = "hotgrind.check.thresholds",
+};
+
 static void junit_suite(const struct out *out, const struct hg_judgement *j,
                         enum section section, const char *what,
                         const char *path)
 {
-    static const char *const classnames[] = {
-        [SECTION_BUDGETS] = "hotgrind.check.budgets",
-        [SECTION_MARKS] = "hotgrind.check.marks",
-        [SECTION_THRESHOLDS] = "hotgrind.check.thresholds",
-    };
     size_t i;
     fprintf(out->file, "  <testsuite name=\"%s ", what);
     put(out, path);
@@ -946,7 +996,7 @@ static void junit_suite(const struct out *out, const struct hg_judgement *j,
     fputs(">\n", out->file);
     for (i = 0; i < j->verdict_count; i++)
         if (section_of(&j->verdicts[i]) == section)
-            junit_case(out, &j->verdicts[i], classnames[section]);
+            junit_case(out, &j->verdicts[i], junit_classnames[section]);
     fputs("  </testsuite>\n", out->file);
 }
 
@@ -956,20 +1006,10 @@ static void junit_suite(const struct out *out, const struct hg_judgement *j,
 static void write_junit(const struct out *out, const struct hg_judgement *j,
                         const char *base_path, const char *head_path)
 {
-    struct suite_counts all = { 0, 0, 0 }, c;
-    enum section s;
+    struct suite_counts none = { 0, 0, 0 };
     char *thresholds_of = NULL;
 
-    for (s = SECTION_BUDGETS; s <= SECTION_THRESHOLDS; s++) {
-        c = count_suite(j, s);
-        all.tests += c.tests;
-        all.failures += c.failures;
-        all.skipped += c.skipped;
-    }
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          "<testsuites name=\"hotgrind check\"", out->file);
-    junit_counts(out, all);
-    fputs(">\n", out->file);
+    junit_open(out, count_judgement(j, none));
     junit_suite(out, j, SECTION_BUDGETS, "budgets on", head_path);
     if (j->marks_entered + j->marks_dead + j->marks_optional > 0)
         junit_suite(out, j, SECTION_MARKS, "marks of", head_path);
@@ -980,6 +1020,566 @@ static void write_junit(const struct out *out, const struct hg_judgement *j,
         free(thresholds_of);
     }
     fputs("</testsuites>\n", out->file);
+}
+
+/* ------------------------------------------------------------ suites */
+
+/* What became of one benchmark of suite runs. */
+enum bench_fate {
+    BENCH_JUDGED,        /* HEAD's report judged (with BASE's when
+                            there is one that ran) */
+    BENCH_NOT_RUN,       /* HEAD's run failed, crashed or timed out */
+    BENCH_REMOVED        /* in BASE only */
+};
+
+/* What a benchmark's judgement comes to; the judgement itself and the
+   reports are freed once this is taken, and made again to be printed
+   (judge_bench), so that one benchmark's reports at a time are in
+   memory, however large the suite. */
+struct bench_check {
+    const struct hg_bench_pair *pair;
+    enum bench_fate fate;
+    bool failed;
+    size_t budgets_failed, regressions, marks_dead;   /* BENCH_JUDGED */
+    struct suite_counts cases;   /* its check's JUnit test cases */
+};
+
+/* A regression of some benchmark, for the table of the worst: a copy of
+   its verdict, the label its own. */
+struct worst {
+    const struct bench_check *bench;
+    struct hg_verdict verdict;
+};
+
+struct suite_check {
+    const struct hg_policy *policy;
+    unsigned allowed_exits;
+    const struct hg_suite_run *base, *head;     /* base may be NULL */
+    const char *base_operand, *head_operand;    /* as given */
+    struct hg_bench_pair *pairs;
+    struct bench_check *benches;
+    size_t count;
+    size_t passed, failed, added, removed, not_run;
+    struct worst *worst;                        /* worst first */
+    size_t worst_count;
+};
+
+/* A judged benchmark's reports and judgement. */
+struct judged {
+    struct hg_report *base, *head;
+    struct hg_judgement *j;
+};
+
+static void judged_free(struct judged *d)
+{
+    hg_judgement_free(d->j);
+    hg_report_free(d->base);
+    hg_report_free(d->head);
+    memset(d, 0, sizeof *d);
+}
+
+/* Loads the reports of benchmark B (BENCH_JUDGED) and judges them; false
+   after one line on stderr when a report cannot be used. */
+static bool judge_bench(const struct suite_check *s,
+                        const struct bench_check *b, struct judged *d)
+{
+    const struct hg_suite_result *base = b->pair->base, *head = b->pair->head;
+    memset(d, 0, sizeof *d);
+    if (base != NULL && base->status == HG_SUITE_OK
+        && ((d->base = hg_load_report(base->report_path)) == NULL
+            || !hg_exit_allowed(base->report_path, d->base,
+                                s->allowed_exits)))
+        goto refused;
+    if ((d->head = hg_load_report(head->report_path)) == NULL
+        || !hg_exit_allowed(head->report_path, d->head, s->allowed_exits))
+        goto refused;
+    d->j = hg_policy_judge_benchmark(s->policy, b->pair->name, d->base,
+                                     d->head);
+    return true;
+refused:
+    judged_free(d);
+    return false;
+}
+
+static bool suite_failed(const struct suite_check *s)
+{
+    return s->failed > 0;
+}
+
+/* What failed a benchmark's judgement, "1 budget broken, 2
+   regressions", the counts that are not 0; "" when nothing did. */
+static void failures_text(const struct bench_check *b, char *text,
+                          size_t size)
+{
+    const struct { size_t count; const char *one, *more; } parts[] = {
+        { b->budgets_failed, "budget broken", "budgets broken" },
+        { b->regressions, "regression", "regressions" },
+        { b->marks_dead, "mark never entered", "marks never entered" },
+    };
+    size_t i, at = 0;
+    text[0] = '\0';
+    for (i = 0; i < 3; i++)
+        if (parts[i].count > 0 && at < size)
+            at += (size_t)snprintf(text + at, size - at, "%s%zu %s",
+                                   at ? ", " : "", parts[i].count,
+                                   parts[i].count == 1 ? parts[i].one
+                                                       : parts[i].more);
+}
+
+/* A benchmark's state in words, after its verdict word: "the run crashed
+   (signal SEGV), no report", "only in base: removed from the suite"; ""
+   when there is nothing to say. */
+static const char *bench_state(const struct suite_check *s,
+                               const struct bench_check *b,
+                               char text[HG_PROBLEM_SIZE])
+{
+    const struct hg_suite_result *base = b->pair->base, *head = b->pair->head;
+    char ended[HG_SUITE_ENDED_SIZE];
+    text[0] = '\0';
+    if (b->fate == BENCH_NOT_RUN && head->status == HG_SUITE_TIMEOUT)
+        snprintf(text, HG_PROBLEM_SIZE, "the run timed out, no report");
+    else if (b->fate == BENCH_NOT_RUN)
+        snprintf(text, HG_PROBLEM_SIZE, "the run %s (%s), no report",
+                 head->status == HG_SUITE_CRASHED ? "crashed" : "failed",
+                 hg_suite_ended(head, ended));
+    else if (b->fate == BENCH_REMOVED)
+        snprintf(text, HG_PROBLEM_SIZE, "only in base: removed from the "
+                 "suite");
+    else if (s->base != NULL && base == NULL)
+        snprintf(text, HG_PROBLEM_SIZE, "only in head: added to the suite, "
+                 "budgets only");
+    else if (s->base != NULL && base->status != HG_SUITE_OK)
+        snprintf(text, HG_PROBLEM_SIZE, "its base run did not end well "
+                 "(%s): budgets only", hg_suite_ended(base, ended));
+    else
+        failures_text(b, text, HG_PROBLEM_SIZE);
+    return text;
+}
+
+static const char *bench_word(const struct bench_check *b)
+{
+    return b->failed ? "FAIL" : b->fate == BENCH_REMOVED ? "note" : "pass";
+}
+
+/* Larger relative change first (a row only in head before all), then
+   by benchmark and the judgement's own order. */
+static int compare_worst(const void *pa, const void *pb)
+{
+    const struct worst *a = pa, *b = pb;
+    const struct hg_verdict *va = &a->verdict, *vb = &b->verdict;
+    bool inf_a = va->kind == HG_VERDICT_ADDED || va->base == 0;
+    bool inf_b = vb->kind == HG_VERDICT_ADDED || vb->base == 0;
+    int names;
+    if (inf_a != inf_b)
+        return inf_a ? -1 : 1;
+    if (!inf_a) {
+        /* (head-base)/base compared without division: 128 bits hold the
+           products of two 64-bit counts. */
+        unsigned __int128 left = (unsigned __int128)(va->head - va->base)
+                                 * vb->base;
+        unsigned __int128 right = (unsigned __int128)(vb->head - vb->base)
+                                  * va->base;
+        if (left != right)
+            return left > right ? -1 : 1;
+    }
+    names = strcmp(a->bench->pair->name, b->bench->pair->name);
+    if (names != 0)
+        return names;
+    return va->order < vb->order ? -1 : va->order > vb->order;
+}
+
+/* Takes what S keeps of benchmark B's judgement J: its counts, and a
+   copy of each regression for the table of the worst. */
+static void keep_judgement(struct suite_check *s, struct bench_check *b,
+                           const struct hg_judgement *j)
+{
+    size_t k;
+    b->failed = hg_judgement_failed(j);
+    b->budgets_failed = j->budgets_failed;
+    b->regressions = j->regressions;
+    b->marks_dead = j->marks_dead;
+    b->cases = count_judgement(j, b->cases);
+    for (k = 0; k < j->verdict_count; k++) {
+        struct worst *w;
+        if (section_of(&j->verdicts[k]) != SECTION_THRESHOLDS
+            || j->verdicts[k].status != HG_VERDICT_FAIL)
+            continue;
+        s->worst = hg_xrealloc(s->worst, s->worst_count + 1,
+                               sizeof *s->worst);
+        w = &s->worst[s->worst_count++];
+        w->bench = b;
+        w->verdict = j->verdicts[k];
+        w->verdict.label = hg_xstrdup(j->verdicts[k].label);
+        w->verdict.caller = w->verdict.callee = NULL;
+        w->verdict.mark = NULL;
+    }
+}
+
+/* Judges every benchmark; false (after one line on stderr) when a report
+   cannot be used. */
+static bool judge_suite(struct suite_check *s)
+{
+    size_t i;
+    s->pairs = hg_suite_pairs(s->base, s->head, &s->count);
+    s->benches = hg_xcalloc(s->count ? s->count : 1, sizeof *s->benches);
+    for (i = 0; i < s->count; i++) {
+        struct bench_check *b = &s->benches[i];
+        const struct hg_suite_result *base = s->pairs[i].base,
+                                    *head = s->pairs[i].head;
+        struct judged d;
+        b->pair = &s->pairs[i];
+        if (head == NULL) {
+            b->fate = BENCH_REMOVED;
+            b->failed = !s->policy->removed_is_note;
+            s->removed++;
+        } else if (head->status != HG_SUITE_OK) {
+            b->fate = BENCH_NOT_RUN;
+            b->failed = true;
+            s->not_run++;
+        } else {
+            b->fate = BENCH_JUDGED;
+            s->added += s->base != NULL && base == NULL;
+            if (!judge_bench(s, b, &d))
+                return false;
+            keep_judgement(s, b, d.j);
+            judged_free(&d);
+        }
+        if (b->failed)
+            s->failed++;
+        else if (b->fate != BENCH_REMOVED)
+            s->passed++;
+    }
+    if (s->worst_count > 0)
+        qsort(s->worst, s->worst_count, sizeof *s->worst, compare_worst);
+    return true;
+}
+
+static void free_suite_check(struct suite_check *s)
+{
+    size_t i;
+    for (i = 0; i < s->worst_count; i++)
+        free(s->worst[i].verdict.label);
+    free(s->worst);
+    free(s->benches);
+    free(s->pairs);
+}
+
+/* The regressions in the suite's summary table at most; the rest are in
+   the benchmarks' sections. */
+enum { WORST_SHOWN = 10 };
+
+static void print_worst(const struct out *out, const struct suite_check *s)
+{
+    size_t n = s->worst_count, i;
+    const struct worst *worst = s->worst;
+    char a[CELL_SIZE], b[CELL_SIZE], c[CELL_SIZE];
+    if (n > 0) {
+        fputs("#### Worst regressions\n\n"
+              "| benchmark | row | metric | base | head | change |\n"
+              "|---|---|---|--:|--:|--:|\n", out->file);
+        for (i = 0; i < n && i < WORST_SHOWN; i++) {
+            const struct hg_verdict *v = &worst[i].verdict;
+            const struct hg_metric *metric = hg_verdict_metric(v);
+            fputs("| ", out->file);
+            put(out, worst[i].bench->pair->name);
+            fputs(" | ", out->file);
+            put_row(out, v);
+            fprintf(out->file, " | %s | %s | %s | %s |\n", metric->name,
+                    v->kind == HG_VERDICT_ADDED ? "-"
+                    : value_text(metric, v->base, a),
+                    value_text(metric, v->head, b),
+                    v->kind == HG_VERDICT_ADDED ? "only in head"
+                    : change_text(v, c));
+        }
+        if (n > WORST_SHOWN)
+            fprintf(out->file, "\n%zu more in the benchmarks below.\n",
+                    n - WORST_SHOWN);
+        fputc('\n', out->file);
+    }
+}
+
+/* "base (suite words, 3 benchmarks)". */
+static void print_suite_source(const struct out *out, const char *role,
+                               const char *operand,
+                               const struct hg_suite_run *runs)
+{
+    char text[64];
+    bool md = out->format == FORMAT_MARKDOWN;
+    if (md)
+        fprintf(out->file, "%s ", role);
+    else
+        fprintf(out->file, "%c%s:%*s", role[0] - 'a' + 'A', role + 1,
+                (int)(7 - strlen(role)), "");
+    put(out, operand);
+    put(out, " (suite ");
+    put(out, runs->suite);
+    snprintf(text, sizeof text, ", %zu benchmark%s)", runs->count,
+             runs->count == 1 ? "" : "s");
+    put(out, text);
+    fputs(!md ? "\n" : strcmp(role, "head") == 0 ? ".\n" : ", ", out->file);
+}
+
+static void print_suite_summary(const struct out *out,
+                                const struct suite_check *s)
+{
+    fprintf(out->file, out->format == FORMAT_MARKDOWN
+            ? "**Result: %s** " : "Result: %s ",
+            suite_failed(s) ? "FAIL" : "PASS");
+    fprintf(out->file, "(benchmarks: %zu passed, %zu failed; %zu added, "
+            "%zu removed, %zu did not run)\n", s->passed, s->failed,
+            s->added, s->removed, s->not_run);
+}
+
+static bool print_suite(const struct out *out, const struct suite_check *s)
+{
+    bool md = out->format == FORMAT_MARKDOWN;
+    struct out section = *out;
+    size_t i;
+
+    section.in_suite = true;
+    if (md) {
+        fprintf(out->file, "### hotgrind check: %s (suite ",
+                suite_failed(s) ? "FAIL" : "PASS");
+        put(out, s->head->suite);
+        fputs(")\n\nPolicy ", out->file);
+        put(out, out->policy_path);
+        fputs(", ", out->file);
+    } else {
+        print_source(out, "policy", true, out->policy_path, NULL);
+    }
+    if (s->base != NULL)
+        print_suite_source(out, "base", s->base_operand, s->base);
+    print_suite_source(out, "head", s->head_operand, s->head);
+    fputc('\n', out->file);
+    if (md) {
+        print_worst(out, s);
+        fputs("| verdict | benchmark | |\n|---|---|---|\n", out->file);
+    } else {
+        fputs("Benchmarks:\n", out->file);
+    }
+    for (i = 0; i < s->count; i++) {
+        const struct bench_check *b = &s->benches[i];
+        char text[HG_PROBLEM_SIZE];
+        const char *state = bench_state(s, b, text);
+        fprintf(out->file, md ? (b->failed ? "| **%s** | " : "| %s | ")
+                : "%-6s  ", bench_word(b));
+        put(out, b->pair->name);
+        fputs(md ? " | " : state[0] != '\0' ? ": " : "", out->file);
+        put(out, state);
+        fputs(md ? " |\n" : "\n", out->file);
+    }
+    fputc('\n', out->file);
+    for (i = 0; i < s->count; i++) {
+        const struct bench_check *b = &s->benches[i];
+        struct judged d;
+        if (b->fate != BENCH_JUDGED)
+            continue;
+        if (!judge_bench(s, b, &d))
+            return false;
+        if (md) {
+            /* HTML, where markdown's escapes would show: a benchmark's
+               name has none of its special characters
+               (hg_suite_name_ok). */
+            fprintf(out->file, "<details><summary><code>%s</code>: %s"
+                    "</summary>\n\n", b->pair->name, bench_word(b));
+        } else {
+            fputs("== ", out->file);
+            put(out, b->pair->name);
+            fprintf(out->file, ": %s ==\n", bench_word(b));
+        }
+        print_judgement(&section, d.j,
+                        d.base ? b->pair->base->report_path : NULL, d.base,
+                        b->pair->head->report_path, d.head);
+        fputs(md ? "\n</details>\n\n" : "\n", out->file);
+        judged_free(&d);
+    }
+    print_suite_summary(out, s);
+    return true;
+}
+
+/* The version of the JSON output of check over suite runs
+   (docs/check-suite.schema.json). */
+enum { CHECK_SUITE_JSON_FORMAT = 1 };
+
+static bool write_suite_json(const struct out *out,
+                             const struct suite_check *s)
+{
+    struct hg_json w = { .out = out->file };
+    size_t i;
+
+    hg_json_open(&w, NULL, '{', false);
+    hg_json_count(&w, "format", CHECK_SUITE_JSON_FORMAT);
+    hg_json_text(&w, "result", suite_failed(s) ? "fail" : "pass");
+    hg_json_count(&w, "exit-status", suite_failed(s) ? HG_EXIT_JUDGED
+                                                     : HG_EXIT_OK);
+    hg_json_text(&w, "policy", out->policy_path);
+    hg_json_text(&w, "suite", s->head->suite);
+    hg_json_text(&w, "base", s->base_operand);
+    hg_json_text(&w, "head", s->head_operand);
+    hg_json_open(&w, "summary", '{', true);
+    hg_json_count(&w, "benchmarks", s->count);
+    hg_json_count(&w, "passed", s->passed);
+    hg_json_count(&w, "failed", s->failed);
+    hg_json_count(&w, "added", s->added);
+    hg_json_count(&w, "removed", s->removed);
+    hg_json_count(&w, "not-run", s->not_run);
+    hg_json_close(&w);
+    hg_json_open(&w, "benchmarks", '[', false);
+    for (i = 0; i < s->count; i++) {
+        const struct bench_check *b = &s->benches[i];
+        const struct hg_suite_result *base = b->pair->base,
+                                    *head = b->pair->head;
+        char text[HG_PROBLEM_SIZE];
+        const char *state = bench_state(s, b, text);
+        struct judged d;
+        if (b->fate == BENCH_JUDGED && !judge_bench(s, b, &d))
+            return false;
+        hg_json_open(&w, NULL, '{', false);
+        hg_json_text(&w, "name", b->pair->name);
+        hg_json_text(&w, "result", b->failed ? "fail"
+                     : b->fate == BENCH_REMOVED ? "note" : "pass");
+        hg_json_text(&w, "base-run",
+                     base ? hg_suite_status_name(base->status) : NULL);
+        hg_json_text(&w, "head-run",
+                     head ? hg_suite_status_name(head->status) : NULL);
+        hg_json_text(&w, "state", state[0] ? state : NULL);
+        if (b->fate == BENCH_JUDGED) {
+            json_check(&w, "check", out, d.j,
+                       d.base ? base->report_path : NULL, d.base,
+                       head->report_path, d.head);
+            judged_free(&d);
+        } else {
+            hg_json_null(&w, "check");
+        }
+        hg_json_close(&w);
+    }
+    hg_json_close(&w);
+    hg_json_close(&w);
+    return true;
+}
+
+/* C with the test cases of benchmark B added: its "run", then its
+   check's. */
+static struct suite_counts bench_counts(const struct bench_check *b,
+                                        struct suite_counts c)
+{
+    c.tests++;
+    c.failures += b->fate != BENCH_JUDGED && b->failed;
+    c.skipped += b->fate == BENCH_REMOVED && !b->failed;
+    c.tests += b->cases.tests;
+    c.failures += b->cases.failures;
+    c.skipped += b->cases.skipped;
+    return c;
+}
+
+/* JUnit: one test suite per benchmark, named by it: a test case "run"
+   (failed when the benchmark did not run or was removed and that fails),
+   then the verdicts as for one report. */
+static bool write_suite_junit(const struct out *out,
+                              const struct suite_check *s)
+{
+    struct suite_counts all = { 0, 0, 0 };
+    enum section section;
+    size_t i, k;
+
+    for (i = 0; i < s->count; i++)
+        all = bench_counts(&s->benches[i], all);
+    junit_open(out, all);
+    for (i = 0; i < s->count; i++) {
+        const struct bench_check *b = &s->benches[i];
+        struct suite_counts none = { 0, 0, 0 },
+                            c = bench_counts(b, none);
+        char text[HG_PROBLEM_SIZE];
+        struct judged d = { NULL, NULL, NULL };
+        if (b->fate == BENCH_JUDGED && !judge_bench(s, b, &d))
+            return false;
+        fputs("  <testsuite name=\"", out->file);
+        put(out, b->pair->name);
+        fputc('"', out->file);
+        junit_counts(out, c);
+        fputs(">\n    <testcase classname=\"hotgrind.check.benchmark\" "
+              "name=\"run\"", out->file);
+        if (b->fate == BENCH_JUDGED) {
+            fputs("/>\n", out->file);
+        } else {
+            fprintf(out->file, ">\n      <%s message=\"", b->failed
+                    ? "failure" : "skipped");
+            put(out, bench_state(s, b, text));
+            fputs(b->failed ? "\" type=\"benchmark\"/>\n" : "\"/>\n",
+                  out->file);
+            fputs("    </testcase>\n", out->file);
+        }
+        for (section = SECTION_BUDGETS; d.j && section <= SECTION_THRESHOLDS;
+             section++)
+            for (k = 0; k < d.j->verdict_count; k++)
+                if (section_of(&d.j->verdicts[k]) == section)
+                    junit_case(out, &d.j->verdicts[k],
+                               junit_classnames[section]);
+        fputs("  </testsuite>\n", out->file);
+        judged_free(&d);
+    }
+    fputs("</testsuites>\n", out->file);
+    return true;
+}
+
+/* Writes S in OUT's format into a buffer, then, when every benchmark's
+   reports could be read again, to OUT's file: never part of an output. */
+static bool write_suite(const struct out *out, const struct suite_check *s)
+{
+    struct out buffered = *out;
+    char *text = NULL;
+    size_t size = 0;
+    bool written;
+
+    if ((buffered.file = open_memstream(&text, &size)) == NULL)
+        hg_out_of_memory();
+    if (out->format == FORMAT_JSON)
+        written = write_suite_json(&buffered, s);
+    else if (out->format == FORMAT_JUNIT)
+        written = write_suite_junit(&buffered, s);
+    else
+        written = print_suite(&buffered, s);
+    if (fclose(buffered.file) != 0 || text == NULL)
+        hg_out_of_memory();
+    if (written)
+        fwrite(text, 1, size, out->file);
+    free(text);
+    return written;
+}
+
+/* check over suite runs: BASE_OPERAND (or NULL) and HEAD_OPERAND, each
+   one directory, manifest or comma-separated shard list. */
+static int check_suites(const struct out *out, const struct hg_policy *policy,
+                        const char *base_operand, const char *head_operand,
+                        unsigned allowed_exits)
+{
+    struct suite_check s;
+    char problem[HG_PROBLEM_SIZE];
+    int status = HG_EXIT_TROUBLE;
+
+    memset(&s, 0, sizeof s);
+    s.policy = policy;
+    s.allowed_exits = allowed_exits;
+    s.base_operand = base_operand;
+    s.head_operand = head_operand;
+    if ((base_operand != NULL
+         && (s.base = hg_suite_gather(base_operand)) == NULL)
+        || (s.head = hg_suite_gather(head_operand)) == NULL) {
+        hg_suite_run_free((struct hg_suite_run *)s.base);
+        return status;
+    }
+    if (s.base != NULL && strcmp(s.base->suite, s.head->suite) != 0) {
+        snprintf(problem, sizeof problem, "is a run of suite '%s', but the "
+                 "base is one of suite '%s': compare runs of one suite",
+                 s.head->suite, s.base->suite);
+        hg_say_problem(head_operand, problem);
+    } else if (judge_suite(&s) && write_suite(out, &s)) {
+        status = suite_failed(&s) ? HG_EXIT_JUDGED : HG_EXIT_OK;
+    }
+    free_suite_check(&s);
+    hg_suite_run_free((struct hg_suite_run *)s.base);
+    hg_suite_run_free((struct hg_suite_run *)s.head);
+    return status;
 }
 
 /* ----------------------------------------------------- command line */
@@ -1004,6 +1604,7 @@ int cmd_check(int argc, char **argv)
     struct out out;
     enum format format;
     int path_count, status;
+    bool suites;
 
     status = hg_parse_options(&line, argc, argv, &path_count);
     if (status != -1)
@@ -1029,20 +1630,29 @@ int cmd_check(int argc, char **argv)
     if (path_count == 2)
         base_path = argv[0];
     head_path = argv[path_count - 1];
+    suites = hg_is_suite_operand(head_path);
+    if (base_path != NULL && hg_is_suite_operand(base_path) != suites)
+        return hg_usage_error("check", check_usage, "BASE and HEAD are "
+                              "both reports or both suite runs ('%s' is %s)",
+                              head_path, suites ? "suite runs" : "a report");
+    out.file = stdout;
+    out.format = format;
+    out.policy_path = policy_path;
+    out.in_suite = false;
 
     /* The policy first: its mistakes come before the reports'. */
     if ((policy = hg_policy_load(policy_path, problem, sizeof problem))
         == NULL)
         hg_say_problem(policy_path, problem);
+    else if (suites)
+        status = check_suites(&out, policy, base_path, head_path,
+                              allowed_exits);
     else if ((base_path == NULL || (base = hg_load_report(base_path)) != NULL)
              && (head = hg_load_report(head_path)) != NULL
              && (base == NULL
                  || hg_exit_allowed(base_path, base, allowed_exits))
              && hg_exit_allowed(head_path, head, allowed_exits)) {
         judgement = hg_policy_judge(policy, base, head);
-        out.file = stdout;
-        out.format = format;
-        out.policy_path = policy_path;
         if (format == FORMAT_JSON)
             write_json(&out, judgement, base_path, base, head_path, head);
         else if (format == FORMAT_JUNIT)

@@ -16,6 +16,7 @@
 #include "flamegraph.h"
 #include "json.h"
 #include "line-diff.h"
+#include "suite-operand.h"
 #include "text.h"
 #include "xalloc.h"
 
@@ -91,7 +92,15 @@ static const char diff_help[] =
     "and each changed function shown with callees is explained: the\n"
     "change of its incl-Ir by its self Ir, no-symbol Ir and the five\n"
     "callee edges of most change, which add up to it unless the function\n"
-    "is recursive or mid-jump.  Exit status: 0 whatever changed;\n"
+    "is recursive or mid-jump.\n"
+    "\n"
+    "BASE and HEAD may both be suite runs: a directory of `hotgrind suite\n"
+    "run` (or its manifest.xml), or the shard directories of one run\n"
+    "joined by commas (DIR1,DIR2).  Their benchmarks are matched by name;\n"
+    "each one in both that ran is compared as two reports are, in name\n"
+    "order (markdown: each folded; JSON: docs/diff-suite.schema.json), and\n"
+    "those added, removed or not run are listed.  Exit status: 0 whatever\n"
+    "changed;\n"
     "2 when a report cannot be read or is refused, or the command line is\n"
     "wrong.\n";
 
@@ -1234,7 +1243,23 @@ static void json_row(struct hg_json *w, const struct hg_diff *diff,
    without "format", was 1. */
 enum { DIFF_JSON_FORMAT = 2 };
 
+/* The version of the JSON output for suite runs
+   (docs/diff-suite.schema.json). */
+enum { DIFF_SUITE_JSON_FORMAT = 1 };
+
+static void json_comparison(struct hg_json *w, const char *key,
+                            const struct comparison *c);
+
 static void write_json(FILE *out, const struct comparison *c)
+{
+    struct hg_json w = { .out = out };
+    json_comparison(&w, NULL, c);
+}
+
+/* The document of docs/diff.schema.json as member KEY of W (NULL: the
+   whole output, or an element). */
+static void json_comparison(struct hg_json *w, const char *key,
+                            const struct comparison *c)
 {
     static const char *const count_names[] = {
         "compared", "changed", "added", "removed", "unchanged", "shown",
@@ -1244,32 +1269,31 @@ static void write_json(FILE *out, const struct comparison *c)
         diff->compared, diff->changed, diff->added, diff->removed,
         diff->unchanged, c->shown,
     };
-    struct hg_json w = { .out = out };
     size_t i;
 
-    hg_json_open(&w, NULL, '{', false);
-    hg_json_count(&w, "format", DIFF_JSON_FORMAT);
-    json_side(&w, c, 0);
-    json_side(&w, c, 1);
-    hg_json_bool(&w, "cross-arch", diff->cross_arch);
-    hg_json_differences(&w, diff->differences, diff->difference_count);
+    hg_json_open(w, key, '{', false);
+    hg_json_count(w, "format", DIFF_JSON_FORMAT);
+    json_side(w, c, 0);
+    json_side(w, c, 1);
+    hg_json_bool(w, "cross-arch", diff->cross_arch);
+    hg_json_differences(w, diff->differences, diff->difference_count);
     /* Only when one report has a call graph, so that the output of
        reports without any is what it was. */
     if (no_explanation(diff) != NULL)
-        hg_json_text(&w, "no-explanation", no_explanation(diff));
+        hg_json_text(w, "no-explanation", no_explanation(diff));
     /* The counts on one line. */
     for (i = 0; i < 6; i++) {
         if (i > 0)
-            hg_json_same_line(&w);
-        hg_json_count(&w, count_names[i], counts[i]);
+            hg_json_same_line(w);
+        hg_json_count(w, count_names[i], counts[i]);
     }
-    hg_json_open(&w, "rows", '[', false);
-    json_row(&w, diff, &diff->total, NULL, NULL);
+    hg_json_open(w, "rows", '[', false);
+    json_row(w, diff, &diff->total, NULL, NULL);
     for (i = 0; i < c->shown; i++)
-        json_row(&w, diff, &diff->rows[i], c->lines ? &c->lines[i] : NULL,
+        json_row(w, diff, &diff->rows[i], c->lines ? &c->lines[i] : NULL,
                  c->explanations[i].given ? &c->explanations[i].why : NULL);
-    hg_json_close(&w);
-    hg_json_close(&w);
+    hg_json_close(w);
+    hg_json_close(w);
 }
 
 /* ----------------------------------------------------- the command */
@@ -1403,71 +1427,289 @@ static void free_lines(struct hg_line_diff *lines, size_t shown)
     free(lines);
 }
 
-static void write_comparison(FILE *out, enum format format,
-                             const struct comparison *c)
+/* The comparison of REPORTS, PATHS[0] to PATHS[1], in O's format on
+   OUT, or with W as a JSON element. */
+static void compare_reports(FILE *out, const struct options *o,
+                            const char *paths[2], struct hg_report *reports[2],
+                            struct hg_json *w)
 {
-    switch (format) {
-    case FORMAT_MARKDOWN: write_markdown(out, c); break;
-    case FORMAT_JSON:     write_json(out, c); break;
-    default:              write_text(out, c); break;
+    struct comparison c;
+    struct hg_diff diff;
+
+    hg_diff_reports(reports[0], reports[1], &diff);
+    c = (struct comparison){
+        { paths[0], paths[1] }, { reports[0], reports[1] }, &diff,
+        o->limit == 0 || o->limit > diff.row_count ? diff.row_count
+                                                   : o->limit,
+        NULL, NULL,
+    };
+    if (o->lines)
+        c.lines = diff_lines(&diff, c.shown, &o->sources);
+    c.explanations = explain_rows(&diff, c.shown);
+    warn_runs_differ(&diff);
+    switch (o->format) {
+    case FORMAT_MARKDOWN: write_markdown(out, &c); break;
+    case FORMAT_JSON:
+        if (w != NULL)
+            json_comparison(w, "diff", &c);
+        else
+            write_json(out, &c);
+        break;
+    default:              write_text(out, &c); break;
     }
+    free_explanations(c.explanations, c.shown);
+    free_lines(c.lines, c.shown);
+    hg_diff_free(&diff);
+}
+
+/* The two reports at PATHS, or false after one line on stderr: not
+   readable, or refused by --allow-exit, or without lines for --lines. */
+static bool load_pair(const struct options *o, const char *paths[2],
+                      struct hg_report *reports[2])
+{
+    int s;
+    reports[0] = reports[1] = NULL;
+    for (s = 0; s < 2; s++)
+        if ((reports[s] = hg_load_report(paths[s])) == NULL)
+            goto refused;
+    for (s = 0; s < 2; s++)
+        if (!hg_exit_allowed(paths[s], reports[s], o->allowed_exits))
+            goto refused;
+    for (s = 0; s < 2 && o->lines; s++)
+        if (!hg_report_has_lines(reports[s])) {
+            hg_say_problem(paths[s], "has no per-line costs (it was not "
+                           "made with --lines=yes), so diff --lines has no "
+                           "lines to compare");
+            goto refused;
+        }
+    return true;
+refused:
+    hg_report_free(reports[0]);
+    hg_report_free(reports[1]);
+    return false;
+}
+
+/* ----------------------------------------------------------- suites */
+
+/* "base (suite count, 4 benchmarks)". */
+static void print_suite_side(FILE *out, const char *role,
+                             const char *operand,
+                             const struct hg_suite_run *runs, bool md)
+{
+    if (md)
+        fprintf(out, "%s ", role);
+    else
+        fprintf(out, "%c%s:%*s", role[0] - 'a' + 'A', role + 1,
+                (int)(10 - strlen(role)), "");
+    hg_print_clean(out, operand);
+    fputs(" (suite ", out);
+    hg_print_clean(out, runs->suite);
+    fprintf(out, ", %zu benchmark%s)", runs->count,
+            runs->count == 1 ? "" : "s");
+}
+
+/* The names of PAIRS whose KIND is WANTED, after LABEL; nothing when
+   there is none. */
+enum pair_kind { PAIR_COMPARED, PAIR_ADDED, PAIR_REMOVED, PAIR_NOT_RUN };
+
+static enum pair_kind pair_kind(const struct hg_bench_pair *p)
+{
+    if (p->head == NULL)
+        return PAIR_REMOVED;
+    if (p->head->status != HG_SUITE_OK
+        || (p->base != NULL && p->base->status != HG_SUITE_OK))
+        return PAIR_NOT_RUN;
+    return p->base == NULL ? PAIR_ADDED : PAIR_COMPARED;
+}
+
+/* How a benchmark that was not compared ran: "head: signal SEGV". */
+static void print_not_run(FILE *out, const struct hg_bench_pair *p)
+{
+    bool base_bad = p->base != NULL && p->base->status != HG_SUITE_OK;
+    bool head_bad = p->head->status != HG_SUITE_OK;
+    char ended[HG_SUITE_ENDED_SIZE];
+    fputs(" (", out);
+    if (base_bad)
+        fprintf(out, "base: %s", hg_suite_ended(p->base, ended));
+    if (head_bad)
+        fprintf(out, "%shead: %s", base_bad ? ", " : "",
+                hg_suite_ended(p->head, ended));
+    fputc(')', out);
+}
+
+static void list_pairs(FILE *out, const struct hg_bench_pair *pairs,
+                       size_t count, enum pair_kind wanted,
+                       const char *label, bool md)
+{
+    size_t i;
+    bool any = false;
+    for (i = 0; i < count; i++) {
+        if (pair_kind(&pairs[i]) != wanted)
+            continue;
+        fputs(any ? ", " : md ? "\n**" : "", out);
+        if (!any)
+            fprintf(out, md ? "%s** " : "%-11s", label);
+        any = true;
+        hg_print_clean(out, pairs[i].name);
+        if (wanted == PAIR_NOT_RUN)
+            print_not_run(out, &pairs[i]);
+    }
+    if (any)
+        fputc('\n', out);
+}
+
+/* The comparison of two suite runs: the benchmarks in both that ran
+   compared as two reports are, the others listed.  In JSON, one object
+   (docs/diff-suite.schema.json) holding the diff of each benchmark. */
+static int diff_suites(const struct options *o)
+{
+    static const char *const kinds[] = { "compared", "added", "removed",
+                                         "not-run" };
+    struct hg_suite_run *runs[2];
+    struct hg_bench_pair *pairs = NULL;
+    char *text = NULL;
+    size_t size = 0;
+    /* Buffered, and written once every report was read: never part of
+       an output. */
+    FILE *out = open_memstream(&text, &size);
+    struct hg_json w = { .out = out };
+    bool md = o->format == FORMAT_MARKDOWN, json = o->format == FORMAT_JSON;
+    size_t count = 0, i, counts[4] = { 0, 0, 0, 0 };
+    int status = HG_EXIT_TROUBLE;
+    enum pair_kind k;
+
+    if (out == NULL)
+        hg_out_of_memory();
+    runs[1] = NULL;
+    if ((runs[0] = hg_suite_gather(o->paths[0])) == NULL
+        || (runs[1] = hg_suite_gather(o->paths[1])) == NULL)
+        goto done;
+    if (strcmp(runs[0]->suite, runs[1]->suite) != 0) {
+        char problem[HG_PROBLEM_SIZE];
+        snprintf(problem, sizeof problem, "is a run of suite '%s', but the "
+                 "base is one of suite '%s': compare runs of one suite",
+                 runs[1]->suite, runs[0]->suite);
+        hg_say_problem(o->paths[1], problem);
+        goto done;
+    }
+    pairs = hg_suite_pairs(runs[0], runs[1], &count);
+    for (i = 0; i < count; i++)
+        counts[pair_kind(&pairs[i])]++;
+    if (json) {
+        hg_json_open(&w, NULL, '{', false);
+        hg_json_count(&w, "format", DIFF_SUITE_JSON_FORMAT);
+        hg_json_text(&w, "suite", runs[1]->suite);
+        hg_json_text(&w, "base", o->paths[0]);
+        hg_json_text(&w, "head", o->paths[1]);
+        hg_json_open(&w, "counts", '{', true);
+        for (k = PAIR_COMPARED; k <= PAIR_NOT_RUN; k++)
+            hg_json_count(&w, kinds[k], counts[k]);
+        hg_json_close(&w);
+        hg_json_open(&w, "benchmarks", '[', false);
+    } else {
+        if (md) {
+            fputs("**hotgrind diff** of suite ", out);
+            hg_print_clean(out, runs[1]->suite);
+            fputs(": ", out);
+        }
+        print_suite_side(out, "base", o->paths[0], runs[0], md);
+        fputs(md ? "; " : "\n", out);
+        print_suite_side(out, "head", o->paths[1], runs[1], md);
+        fprintf(out, md ? ".\n\n**Benchmarks:** %zu compared, %zu "
+                "added, %zu removed, %zu not run\n"
+                : "\nBenchmarks: %zu compared, %zu added, %zu removed, "
+                "%zu not run\n", counts[0], counts[1], counts[2], counts[3]);
+        list_pairs(out, pairs, count, PAIR_ADDED, "Added:", md);
+        list_pairs(out, pairs, count, PAIR_REMOVED, "Removed:", md);
+        list_pairs(out, pairs, count, PAIR_NOT_RUN, "Not run:", md);
+    }
+    for (i = 0; i < count; i++) {
+        const struct hg_bench_pair *p = &pairs[i];
+        struct hg_report *reports[2];
+        const char *paths[2];
+        k = pair_kind(p);
+        if (json) {
+            hg_json_open(&w, NULL, '{', false);
+            hg_json_text(&w, "name", p->name);
+            hg_json_text(&w, "status", kinds[k]);
+        }
+        if (k == PAIR_COMPARED) {
+            paths[0] = p->base->report_path;
+            paths[1] = p->head->report_path;
+            if (!load_pair(o, paths, reports))
+                goto done;
+            if (md) {
+                /* HTML, where markdown's code spans would not be read:
+                   a benchmark's name needs no escaping
+                   (hg_suite_name_ok). */
+                fprintf(out, "\n<details><summary><code>%s</code>"
+                        "</summary>\n\n", p->name);
+            } else if (!json) {
+                fputs("\n== ", out);
+                hg_print_clean(out, p->name);
+                fputs(" ==\n", out);
+            }
+            compare_reports(out, o, paths, reports, json ? &w : NULL);
+            if (md)
+                fputs("\n</details>\n", out);
+            hg_report_free(reports[0]);
+            hg_report_free(reports[1]);
+        } else if (json) {
+            hg_json_null(&w, "diff");
+        }
+        if (json)
+            hg_json_close(&w);
+    }
+    if (json) {
+        hg_json_close(&w);
+        hg_json_close(&w);
+    }
+    status = HG_EXIT_OK;
+done:
+    if (fclose(out) != 0 || text == NULL)
+        hg_out_of_memory();
+    if (status == HG_EXIT_OK)
+        fwrite(text, 1, size, stdout);
+    free(text);
+    free(pairs);
+    hg_suite_run_free(runs[0]);
+    hg_suite_run_free(runs[1]);
+    return status;
 }
 
 int cmd_diff(int argc, char **argv)
 {
     struct options o = { .format = FORMAT_TEXT, .limit = DEFAULT_LIMIT };
     struct hg_report *reports[2] = { NULL, NULL };
-    struct comparison c;
-    struct hg_diff diff;
+    bool suites[2];
     int status = parse_options(argc, argv, &o), s;
 
     if (status >= 0)
         return status;
-    for (s = 0; s < 2; s++) {
-        if ((reports[s] = hg_load_report(o.paths[s])) == NULL) {
-            hg_report_free(reports[0]);
-            return HG_EXIT_TROUBLE;
-        }
-    }
-    if (!hg_exit_allowed(o.paths[0], reports[0], o.allowed_exits)
-        || !hg_exit_allowed(o.paths[1], reports[1], o.allowed_exits)) {
-        hg_report_free(reports[0]);
-        hg_report_free(reports[1]);
+    for (s = 0; s < 2; s++)
+        suites[s] = hg_is_suite_operand(o.paths[s]);
+    if (suites[0] != suites[1])
+        return hg_usage_error("diff", diff_usage, "BASE and HEAD are both "
+                              "reports or both suite runs ('%s' is %s)",
+                              o.paths[1], suites[1] ? "suite runs"
+                                                    : "a report");
+    if (suites[0] && o.format == FORMAT_SVG)
+        return hg_usage_error("diff", diff_usage, "--format=svg compares "
+                              "two reports, not suite runs");
+    if (suites[0])
+        return diff_suites(&o);
+    if (!load_pair(&o, o.paths, reports))
         return HG_EXIT_TROUBLE;
-    }
     if (o.format == FORMAT_SVG) {
         status = hg_flame_diff_command(o.paths,
                                        (const struct hg_report *const *)
                                        reports, &o.metric, &o.style,
                                        o.out_path);
-        hg_report_free(reports[0]);
-        hg_report_free(reports[1]);
-        return status;
+    } else {
+        compare_reports(stdout, &o, o.paths, reports, NULL);
+        status = HG_EXIT_OK;
     }
-    for (s = 0; s < 2 && o.lines; s++)
-        if (!hg_report_has_lines(reports[s])) {
-            hg_say_problem(o.paths[s], "has no per-line costs (it was not "
-                           "made with --lines=yes), so diff --lines has no "
-                           "lines to compare");
-            hg_report_free(reports[0]);
-            hg_report_free(reports[1]);
-            return HG_EXIT_TROUBLE;
-        }
-    hg_diff_reports(reports[0], reports[1], &diff);
-    c = (struct comparison){
-        { o.paths[0], o.paths[1] }, { reports[0], reports[1] }, &diff,
-        o.limit == 0 || o.limit > diff.row_count ? diff.row_count : o.limit,
-        NULL, NULL,
-    };
-    if (o.lines)
-        c.lines = diff_lines(&diff, c.shown, &o.sources);
-    c.explanations = explain_rows(&diff, c.shown);
-    warn_runs_differ(&diff);
-    write_comparison(stdout, o.format, &c);
-    free_explanations(c.explanations, c.shown);
-    free_lines(c.lines, c.shown);
-    hg_diff_free(&diff);
     hg_report_free(reports[0]);
     hg_report_free(reports[1]);
-    return HG_EXIT_OK;
+    return status;
 }

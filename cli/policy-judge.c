@@ -780,13 +780,38 @@ struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
                                      const struct hg_report *base,
                                      const struct hg_report *head)
 {
+    return hg_policy_judge_benchmark(policy, NULL, base, head);
+}
+
+/* Whether BUDGET judges the benchmark NAME (NULL: a lone report). */
+static bool budget_applies(const struct hg_budget *budget, const char *name)
+{
+    return budget->benchmark == NULL
+           || (name != NULL && hg_glob_match(budget->benchmark, name));
+}
+
+struct hg_judgement *hg_policy_judge_benchmark(const struct hg_policy *policy,
+                                               const char *name,
+                                               const struct hg_report *base,
+                                               const struct hg_report *head)
+{
     struct judge judge = { NULL, 0, false, NULL };
+    struct hg_policy scoped = *policy;
     size_t i, first_threshold;
 
+    /* The thresholds of the benchmark's <benchmark>: the policy's own
+       otherwise. */
+    for (i = 0; name != NULL && i < policy->threshold_scope_count; i++)
+        if (hg_glob_match(policy->threshold_scopes[i].glob, name)) {
+            scoped.thresholds = policy->threshold_scopes[i].thresholds;
+            break;
+        }
+    policy = &scoped;
     judge.j = hg_xcalloc(1, sizeof *judge.j);
     judge.j->has_base = base != NULL;
     for (i = 0; i < policy->budget_count; i++)
-        judge_budget(&judge, &policy->budgets[i], head);
+        if (budget_applies(&policy->budgets[i], name))
+            judge_budget(&judge, &policy->budgets[i], head);
     first_threshold = judge.j->verdict_count;
     if (base != NULL) {
         judge.added_is_regression = policy->added_is_regression;

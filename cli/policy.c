@@ -418,6 +418,7 @@ static bool read_budget(struct reader *reader, const xmlNode *node,
     optional = token_attribute(node, "optional");
     budget->optional = optional != NULL && strcmp(optional, "yes") == 0;
     free(optional);
+    budget->benchmark = token_attribute(node, "benchmark");
     return true;
 }
 
@@ -540,15 +541,18 @@ static void default_thresholds(struct hg_policy *policy)
     }
 }
 
-static struct hg_threshold *threshold_of(struct hg_policy *policy,
+/* METRIC's threshold in THRESHOLDS, an array as policy->thresholds. */
+static struct hg_threshold *threshold_in(struct hg_threshold *thresholds,
+                                         const struct hg_policy *policy,
                                          const struct hg_metric *metric)
 {
     size_t i;
     for (i = 0; i < policy->threshold_count; i++)
-        if (policy->thresholds[i].metric == metric)
-            return &policy->thresholds[i];
+        if (thresholds[i].metric == metric)
+            return &thresholds[i];
     return NULL;
 }
+
 
 static bool token_is(const xmlNode *node, const char *name,
                      const char *value)
@@ -557,6 +561,64 @@ static bool token_is(const xmlNode *node, const char *name,
     bool is = text != NULL && strcmp(text, value) == 0;
     free(text);
     return is;
+}
+
+/* A <metric> of <thresholds> or of a <benchmark> in it: what it says of
+   its metric's threshold in THRESHOLDS. */
+static bool read_metric(struct reader *reader, const xmlNode *node,
+                        struct hg_threshold *thresholds,
+                        const struct hg_policy *policy)
+{
+    const struct hg_metric *metric;
+    struct hg_threshold *t;
+    if (!read_metric_name(reader, node, "name", &metric))
+        return false;
+    t = threshold_in(thresholds, policy, metric);
+    t->line = hg_xml_line(node);
+    t->listed = true;
+    t->judged = !token_is(node, "judged", "no");
+    return read_judging(reader, node, t);
+}
+
+/* <benchmark pattern="GLOB"> of <thresholds>: the policy's thresholds,
+   then its own attributes for every metric, then its <metric>s. */
+static bool read_threshold_scope(struct reader *reader, const xmlNode *node,
+                                 struct hg_policy *policy)
+{
+    static const char *const judging[] = {
+        "regression", "improvement", "floor", "floor-count"
+    };
+    struct hg_threshold_scope *scope;
+    const xmlNode *child;
+    xmlChar *glob;
+    bool says = false;
+    size_t i;
+
+    policy->threshold_scopes = hg_xrealloc(policy->threshold_scopes,
+                                           policy->threshold_scope_count + 1,
+                                           sizeof *policy->threshold_scopes);
+    scope = &policy->threshold_scopes[policy->threshold_scope_count++];
+    scope->line = hg_xml_line(node);
+    glob = xmlGetNoNsProp(node, (const xmlChar *)"pattern");
+    scope->glob = hg_xstrdup(glob ? (const char *)glob : "");  /* required */
+    xmlFree(glob);
+    scope->thresholds = hg_xcalloc(policy->threshold_count,
+                                   sizeof *scope->thresholds);
+    memcpy(scope->thresholds, policy->thresholds,
+           policy->threshold_count * sizeof *scope->thresholds);
+    for (i = 0; i < sizeof judging / sizeof judging[0]; i++)
+        says = says || xmlHasProp(node, (const xmlChar *)judging[i]) != NULL;
+    for (i = 0; i < policy->threshold_count; i++) {
+        if (says)
+            scope->thresholds[i].line = scope->line;
+        if (!read_judging(reader, node, &scope->thresholds[i]))
+            return false;
+    }
+    for (child = node->children; child != NULL; child = child->next)
+        if (is_element(child)
+            && !read_metric(reader, child, scope->thresholds, policy))
+            return false;
+    return true;
 }
 
 static bool read_thresholds(struct reader *reader, const xmlNode *node,
@@ -578,18 +640,16 @@ static bool read_thresholds(struct reader *reader, const xmlNode *node,
             return false;
     }
     for (child = node->children; child != NULL; child = child->next) {
-        const struct hg_metric *metric;
-        struct hg_threshold *t;
         if (!is_element(child))
             continue;
-        if (!read_metric_name(reader, child, "name", &metric))
+        /* The schema puts every <benchmark> after the <metric>s: the
+           thresholds they start from are complete. */
+        if (strcmp(node_name(child), "benchmark") == 0) {
+            if (!read_threshold_scope(reader, child, policy))
+                return false;
+        } else if (!read_metric(reader, child, policy->thresholds, policy)) {
             return false;
-        t = threshold_of(policy, metric);
-        t->line = hg_xml_line(child);
-        t->listed = true;
-        t->judged = !token_is(child, "judged", "no");
-        if (!read_judging(reader, child, t))
-            return false;
+        }
     }
     return true;
 }
@@ -644,6 +704,11 @@ static bool read_policy(struct reader *reader, xmlDocPtr doc,
                 return false;
         } else if (strcmp(node_name(child), "marks") == 0) {
             read_marks(child, policy);
+        } else if (strcmp(node_name(child), "suite") == 0) {
+            char *removed = token_attribute(child, "removed");
+            policy->removed_is_note = removed != NULL
+                                      && strcmp(removed, "note") == 0;
+            free(removed);
         } else if (!read_thresholds(reader, child, policy)) {
             return false;
         }
@@ -683,6 +748,7 @@ void hg_policy_free(struct hg_policy *policy)
         free(policy->budgets[i].callee_pattern);
         free(policy->budgets[i].callee_object);
         free(policy->budgets[i].callee_glob);
+        free(policy->budgets[i].benchmark);
         for (k = 0; k < policy->budgets[i].frame_count; k++)
             free(policy->budgets[i].frames[k]);
         free(policy->budgets[i].frames);
@@ -692,5 +758,10 @@ void hg_policy_free(struct hg_policy *policy)
         free(policy->marks[i].glob);
     free(policy->marks);
     free(policy->thresholds);
+    for (i = 0; i < policy->threshold_scope_count; i++) {
+        free(policy->threshold_scopes[i].glob);
+        free(policy->threshold_scopes[i].thresholds);
+    }
+    free(policy->threshold_scopes);
     free(policy);
 }

@@ -110,6 +110,10 @@ struct hg_budget {
     bool has_min, has_max;
     uint64_t min, max;               /* in the metric's unit */
     bool optional;                   /* matching nothing is no failure */
+    char *benchmark;                 /* benchmark="GLOB": judged only in
+                                        a check of suite runs, on the
+                                        benchmarks it matches; NULL:
+                                        every report */
 };
 
 /* How a change of one metric between BASE and HEAD is judged.  Every
@@ -141,6 +145,14 @@ struct hg_policy_mark {
     bool optional;                   /* never entered is no failure */
 };
 
+/* A <benchmark pattern="GLOB"> of <thresholds>: how the change of the
+   benchmarks GLOB matches (in a check of suite runs) is judged. */
+struct hg_threshold_scope {
+    long line;
+    char *glob;                      /* over the benchmark's name */
+    struct hg_threshold *thresholds; /* as hg_policy's, resolved */
+};
+
 struct hg_policy {
     struct hg_budget *budgets;       /* in file order */
     size_t budget_count;
@@ -151,9 +163,16 @@ struct hg_policy {
     bool judges_edges;               /* edges="yes" (the default): the
                                         thresholds of calls and incl-
                                         figures judge call-graph edges */
+    bool removed_is_note;            /* <suite removed="note">: a
+                                        benchmark only in BASE does not
+                                        fail a check of suite runs */
     struct hg_threshold *thresholds; /* one per metric: hg_metrics()
                                         order, then the mean */
     size_t threshold_count;
+    struct hg_threshold_scope *threshold_scopes;   /* in file order; the
+                                                      first that matches
+                                                      decides */
+    size_t threshold_scope_count;
 };
 
 /* Reads and validates the policy at PATH (the schema built in from
@@ -251,10 +270,20 @@ struct hg_judgement {
 };
 
 /* Applies POLICY: its budgets to HEAD, and with a BASE (or NULL) its
-   thresholds to the change. */
+   thresholds to the change.  The budgets scoped to benchmarks
+   (benchmark="GLOB") are left out. */
 struct hg_judgement *hg_policy_judge(const struct hg_policy *policy,
                                      const struct hg_report *base,
                                      const struct hg_report *head);
+
+/* hg_policy_judge for the benchmark NAME of suite runs: the budgets
+   scoped to benchmarks are applied when their GLOB matches NAME, and the
+   thresholds are those of the first <benchmark> of <thresholds> whose
+   GLOB matches NAME, if any. */
+struct hg_judgement *hg_policy_judge_benchmark(const struct hg_policy *policy,
+                                               const char *name,
+                                               const struct hg_report *base,
+                                               const struct hg_report *head);
 
 /* The rule of a verdict: the policy line of its budget, threshold or
    <mark>; 0 for a built-in default. */

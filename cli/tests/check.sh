@@ -151,7 +151,7 @@ expect_error 'bad/empty-pattern.xml: line 4: <function> pattern="libc.so.6:": OB
 expect_error 'bad/bad-utf8.xml: line 4: Input is not proper UTF-8, indicate encoding !' check --policy bad/bad-utf8.xml head.xml
 expect_error 'bad/empty.xml: the file is empty' check --policy bad/empty.xml head.xml
 expect_error 'bad/does-not-exist.xml: No such file or directory' check --policy bad/does-not-exist.xml head.xml
-expect_error "bad/xinclude.xml: line 3: Element '{http://www.w3.org/2001/XInclude}include': This element is not expected. Expected is one of ( budgets, marks, thresholds )." check --policy bad/xinclude.xml head.xml
+expect_error "bad/xinclude.xml: line 3: Element '{http://www.w3.org/2001/XInclude}include': This element is not expected. Expected is one of ( budgets, marks, thresholds, suite )." check --policy bad/xinclude.xml head.xml
 
 # Entities and DTDs: refused at the DOCTYPE, before anything is expanded
 # or fetched; the external entity names /etc/passwd, none of which may

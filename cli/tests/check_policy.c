@@ -859,6 +859,120 @@ START_TEST(budget_limits_are_inclusive)
 }
 END_TEST
 
+/* A budget scoped to benchmarks judges those its glob matches, and
+   nothing outside a suite; <suite removed> is read. */
+START_TEST(budgets_scoped_to_benchmarks)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    struct hg_policy *p = policy_from_text(
+        "<policy format='1'><budgets>"
+        "<function pattern='f' metric='Ir' max='99' benchmark='words-*'/>"
+        "<function pattern='f' metric='Ir' max='1000'/>"
+        "</budgets><suite removed='note'/></policy>", problem,
+        sizeof problem);
+    struct tiny_report head;
+    struct hg_judgement *j;
+
+    ck_assert_msg(p != NULL, "%s", problem);
+    ck_assert(p->removed_is_note);
+    ck_assert_str_eq(p->budgets[0].benchmark, "words-*");
+    ck_assert_ptr_null(p->budgets[1].benchmark);
+    tiny_report(&head, 100, 1000);
+    /* f has 100 Ir: the scoped budget (at most 99) breaks where it
+       applies. */
+    j = hg_policy_judge_benchmark(p, "words-small", NULL, &head.report);
+    ck_assert_uint_eq(j->verdict_count, 2);
+    ck_assert_int_eq(j->verdicts[0].status, HG_VERDICT_FAIL);
+    ck_assert_ptr_eq(j->verdicts[0].budget, &p->budgets[0]);
+    hg_judgement_free(j);
+    j = hg_policy_judge_benchmark(p, "lines", NULL, &head.report);
+    ck_assert_uint_eq(j->verdict_count, 1);
+    ck_assert_ptr_eq(j->verdicts[0].budget, &p->budgets[1]);
+    ck_assert_int_eq(j->verdicts[0].status, HG_VERDICT_PASS);
+    hg_judgement_free(j);
+    j = hg_policy_judge(p, NULL, &head.report);
+    ck_assert_uint_eq(j->verdict_count, 1);
+    ck_assert_ptr_eq(j->verdicts[0].budget, &p->budgets[1]);
+    hg_judgement_free(j);
+    hg_policy_free(p);
+
+    p = policy_from_text("<policy format='1'/>", problem, sizeof problem);
+    ck_assert_msg(p != NULL, "%s", problem);
+    ck_assert(!p->removed_is_note);
+    hg_policy_free(p);
+    ck_assert_ptr_null(policy_from_text(
+        "<policy format='1'><suite removed='ignore'/></policy>", problem,
+        sizeof problem));
+}
+END_TEST
+
+/* The thresholds of a <benchmark> of <thresholds>: the policy's, then
+   its attributes for every metric, then its <metric>s; the first that
+   matches a benchmark judges it, and none a lone report. */
+START_TEST(thresholds_scoped_to_benchmarks)
+{
+    char problem[HG_PROBLEM_SIZE] = "";
+    struct hg_policy *p = policy_from_text(
+        "<policy format='1'>\n"
+        "<thresholds regression='5' floor='0'>\n"
+        "<metric name='Ir' regression='2'/>\n"
+        "<benchmark pattern='words-*' regression='60'>\n"
+        "<metric name='calls' regression='0'/>\n"
+        "</benchmark>\n"
+        "<benchmark pattern='*' improvement='off'/>\n"
+        "</thresholds></policy>", problem, sizeof problem);
+    const struct hg_threshold_scope *words, *any;
+    struct tiny_report base, head;
+    struct hg_judgement *j;
+    size_t i;
+
+    ck_assert_msg(p != NULL, "%s", problem);
+    ck_assert_uint_eq(p->threshold_scope_count, 2);
+    words = &p->threshold_scopes[0];
+    any = &p->threshold_scopes[1];
+    ck_assert_str_eq(words->glob, "words-*");
+    for (i = 0; i < p->threshold_count; i++) {
+        const struct hg_threshold *t = &words->thresholds[i];
+        if (strcmp(t->metric->name, "calls") == 0) {
+            ck_assert_uint_eq(t->regression, 0);
+            ck_assert_int_eq(t->line, 5);
+        } else {
+            /* Ir's 2 of the policy is replaced by the benchmark's 60. */
+            ck_assert_uint_eq(t->regression, 60 * HG_PERCENT_UNIT);
+            ck_assert_int_eq(t->line, 4);
+        }
+        ck_assert(t->reports_improvement);
+        /* A <benchmark> with a judging attribute is the rule of every
+           metric it judges. */
+        ck_assert_int_eq(any->thresholds[i].line, 7);
+        ck_assert(!any->thresholds[i].reports_improvement);
+    }
+    ck_assert_uint_eq(threshold(p, "Ir")->regression, 2 * HG_PERCENT_UNIT);
+
+    /* f: 100 -> 150 Ir, +50%: within words-*'s 60%, a regression by the
+       policy's 2% for a lone report and for another benchmark. */
+    tiny_report(&base, 100, 1000);
+    tiny_report(&head, 150, 1050);
+    j = hg_policy_judge_benchmark(p, "words-small", &base.report,
+                                  &head.report);
+    ck_assert_uint_eq(j->regressions, 0);
+    hg_judgement_free(j);
+    j = hg_policy_judge_benchmark(p, "lines", &base.report, &head.report);
+    ck_assert_uint_gt(j->regressions, 0);
+    hg_judgement_free(j);
+    j = hg_policy_judge(p, &base.report, &head.report);
+    ck_assert_uint_gt(j->regressions, 0);
+    hg_judgement_free(j);
+    hg_policy_free(p);
+
+    /* One <metric> per name within a <benchmark> too. */
+    ck_assert_ptr_null(policy_from_text(
+        "<policy format='1'><thresholds><benchmark pattern='a'>"
+        "<metric name='Ir'/><metric name='Ir'/></benchmark>"
+        "</thresholds></policy>", problem, sizeof problem));
+}
+END_TEST
+
 /* ----------------------------------------------------------- edges */
 
 START_TEST(reads_edge_budgets_and_the_edges_switch)
@@ -1122,6 +1236,8 @@ static Suite *policy_suite(void)
     tcase_add_test(verdicts, the_floor_is_a_share_of_each_reports_total);
     tcase_add_test(verdicts, huge_counts_do_not_overflow);
     tcase_add_test(verdicts, budget_limits_are_inclusive);
+    tcase_add_test(verdicts, budgets_scoped_to_benchmarks);
+    tcase_add_test(verdicts, thresholds_scoped_to_benchmarks);
     tcase_add_test(verdicts,
         verdicts_show_the_digits_that_tell_the_change_from_the_threshold);
     tcase_add_test(verdicts, policy_percentages_print_with_their_own_decimals);
