@@ -158,6 +158,18 @@ failed=$((failed + pre_failed))
 if [ "$status" -ne 0 ]; then
   find . -name 'test-suite.log' -exec sh -c 'echo "== $1"; cat "$1"' _ {} \;
 fi
+# failed_tests DIR: each test under DIR (not in a distcheck's copy) that
+# failed or errored, with the end of its log, so that the last lines of
+# this script's output (all a CI summary may keep) say which test failed
+# and why.
+failed_tests() {
+  find "$1" -path '*/hotgrind-*/_build' -prune -o -name '*.trs' -print |
+  while read -r trs; do
+    grep -q '^:test-result: \(FAIL\|XPASS\|ERROR\)' "$trs" || continue
+    echo "== failed: ${trs%.trs} ($(sed -n 's/^:test-result: //p' "$trs" | tr '\n' ' '))"
+    tail -n 15 "${trs%.trs}.log" 2>/dev/null
+  done
+}
 # The fuzz harnesses still build, and every seed and regression input
 # passes them under ASan/UBSan (timed fuzzing is `make fuzz`, not CI's).
 if make fuzz-smoke > fuzz-smoke.log 2>&1; then
@@ -174,7 +186,17 @@ if [ "$status" -eq 0 ] && [ "${HOTGRIND_SKIP_DISTCHECK:-no}" != yes ]; then
     passed=$((passed + 1)); echo "distcheck: PASS"
   else
     failed=$((failed + 1)); status=1; echo "distcheck: FAIL"
+    distcheck_failed=yes
   fi
+fi
+failed_tests . > failed-tests.txt
+if [ "${distcheck_failed:-no}" = yes ]; then
+  for d in hotgrind-*/_build/sub; do
+    test -d "$d" && echo "distcheck's failed tests:" && failed_tests "$d"
+  done
+fi
+if [ -s failed-tests.txt ]; then
+  echo "make check's failed tests:"; cat failed-tests.txt
 fi
 echo "$passed passed, $failed failed, $skipped skipped"
 exit "$status"
