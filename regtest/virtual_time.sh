@@ -34,19 +34,8 @@
 #   7. --virtual-time=yes and --det-quantum without --det-sched=yes are
 #      refused with a message.
 . "${srcdir:-.}/lib.sh"
-
-: "${det_intree_var:=HOTGRIND_INTREE}"
-intree=
-eval "intree=\${$det_intree_var:-}"
-test -n "$intree" ||
-   skip "$det_intree_var is not set: no Valgrind built with patches/ (test.sh builds one: tools/build-in-tree.sh)"
-VG_IN_PLACE=$intree/vg-in-place
-test -x "$VG_IN_PLACE" || hard_error "$det_intree_var=$intree has no vg-in-place"
-vg_version=$("$VG_IN_PLACE" --tool=none --version) ||
-   hard_error "$VG_IN_PLACE --version failed"
-"$VG_IN_PLACE" --tool=none --det-sched=yes --virtual-time=yes true >/dev/null 2>&1 ||
-   hard_error "$VG_IN_PLACE ($vg_version) does not accept --virtual-time=yes (patches/0003-det-sched not applied?)"
-pass "testing $vg_version, built in tree at $det_intree_var=$intree"
+. "$srcdir/det_lib.sh"
+det_intree --det-sched=yes --virtual-time=yes
 
 cc -O2 -g -pthread -o vt_prog "$srcdir/vt_prog.c" ||
    hard_error "cannot compile vt_prog.c"
@@ -117,7 +106,7 @@ start=$(date +%s)
 hg sleep30.xml --det-sched=yes -- ./vt_prog sleep30
 took=$(($(date +%s) - start))
 has_line sleep30 sleep30.xml.stdout '^slept 30 s$'
-test "$took" -lt 15 || fail "sleep30: 30 virtual seconds took $took real seconds"
+test "$took" -lt 25 || fail "sleep30: 30 virtual seconds took $took real seconds (a real sleep takes 30)"
 pass "sleep30: 30 virtual seconds in $took real seconds"
 
 # 4. --virtual-time=no keeps the real clocks
