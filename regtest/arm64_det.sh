@@ -19,7 +19,8 @@
 # the same all the same (docs/threads.md, section 5).  The modes that let
 # time in complete with the native output.  vt_prog clocks (virtual time:
 # CNTVCT_EL0, CNTFRQ_EL0 and the clocks) passes its own checks, twice
-# alike.
+# alike, and vt_cntvct_arm64.S reads CNTVCT_EL0 around a loop: the hand
+# count, 2002.
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/arm64_lib.sh"
 
@@ -31,6 +32,7 @@ test -f "$DET_LIB/hotgrind-arm64-linux" ||
 a64_build
 a64_cc det_prog -O2 det_prog.c -pthread
 a64_cc vt_prog -O2 vt_prog.c -pthread
+a64_cc vt_cntvct -O0 vt_cntvct_arm64.S
 "$A64_CC" -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
    hard_error "cannot cross-compile bench/prodcons.c"
 
@@ -101,3 +103,10 @@ cmp vt_clocks.1.xml.stdout vt_clocks.2.xml.stdout || fail "vt_clocks: two arm64 
 grep -q '^ok$' vt_clocks.1.xml.stdout || fail "vt_clocks: vt_prog's checks failed on arm64: $(cat vt_clocks.1.xml.stdout)"
 grep -q '^REALTIME  *946684800\.' vt_clocks.1.xml.stdout || fail "vt_clocks: CLOCK_REALTIME is not virtual on arm64"
 pass "vt_clocks: virtual time on arm64, twice alike, the program's checks hold"
+
+# CNTVCT_EL0 against a hand count: 1000 loop iterations between two reads
+# are 2002 ticks (vt_cntvct_arm64.S says how).
+det vt_cntvct ./vt_cntvct
+test "$(cat vt_cntvct.xml.stdout)" = "cntvct 2002" ||
+   fail "vt_cntvct: printed '$(cat vt_cntvct.xml.stdout)', the hand count is 'cntvct 2002'"
+pass "vt_cntvct: CNTVCT_EL0 counted 2002 ticks around the loop, the hand count"

@@ -20,7 +20,8 @@
 #      clock_nanosleep, pthread_cond_timedwait, sem_timedwait, poll,
 #      select): five identical runs; each wait takes what the program
 #      asked for on CLOCK_MONOTONIC, plus less than 100 us of
-#      instructions; Cachegrind agrees on every function.
+#      instructions; Cachegrind agrees on every function, also with
+#      --det-quantum=20000 (50 times as many timeslices).
 #   3. vt_prog sleep30 sleeps 30 virtual seconds in three threads within
 #      a few real seconds.
 #   4. --virtual-time=no: CLOCK_REALTIME is the real one (within a
@@ -40,8 +41,9 @@ det_intree --det-sched=yes --virtual-time=yes
 cc -O2 -g -pthread -o vt_prog "$srcdir/vt_prog.c" ||
    hard_error "cannot compile vt_prog.c"
 
-# cachegrind_agrees NAME PROG ARGS: Cachegrind under --det-sched=yes
-# counts NAME.1.xml's Ir in every function (cg_compare.py).
+# cachegrind_agrees NAME [VALGRIND-OPTIONS] PROG ARGS: Cachegrind under
+# --det-sched=yes (and the options, which start with --) counts
+# NAME.1.xml's Ir in every function (cg_compare.py).
 cachegrind_agrees() {
    _n=$1; shift
    run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=no --det-sched=yes \
@@ -100,6 +102,12 @@ has_line threads $out '^select 40 ms +returned 0 +after 0\.0400[0-9]{5} s$'
 has_line threads $out '^spinner: [0-9]+ clock reads for 1 ms'
 cachegrind_agrees threads ./vt_prog threads
 pass "threads: 5 identical runs; every sleep and timeout took what was asked on the virtual clock; total $(total_ir threads.1.xml) = Cachegrind's, every function equal"
+
+# 2b. a short timeslice: the turn passes 50 times as often, at the same
+# instructions under both tools
+hg quantum.1.xml --det-sched=yes --det-quantum=20000 -- ./vt_prog threads
+cachegrind_agrees quantum --det-quantum=20000 ./vt_prog threads
+pass "quantum: --det-quantum=20000, total $(total_ir quantum.1.xml) = Cachegrind's, every function equal"
 
 # 3. 30 virtual seconds of sleep in a few real ones
 start=$(date +%s)
