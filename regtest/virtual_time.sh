@@ -24,6 +24,9 @@
 #      --det-quantum=20000 (50 times as many timeslices).
 #   3. vt_prog sleep30 sleeps 30 virtual seconds in three threads within
 #      a few real seconds.
+#      vt_prog signals: a thread cancelled in sleep(100) 1 ms in is
+#      cancelled, a nanosleep(50 s) that a signal interrupts 1 ms in
+#      returns -1 (EINTR) with 49 s left, as natively.
 #   4. --virtual-time=no: CLOCK_REALTIME is the real one (within a
 #      minute of date +%s).
 #   5. x86-64: vt_rdtsc_amd64.S reads the time stamp counter around a
@@ -116,6 +119,16 @@ took=$(($(date +%s) - start))
 has_line sleep30 sleep30.xml.stdout '^slept 30 s$'
 test "$took" -lt 25 || fail "sleep30: 30 virtual seconds took $took real seconds (a real sleep takes 30)"
 pass "sleep30: 30 virtual seconds in $took real seconds"
+
+# 3b. signals still end parked sleeps: a cancellation, and EINTR with the
+# time left
+hg signals.1.xml --det-sched=yes -- ./vt_prog signals
+hg signals.2.xml --det-sched=yes -- ./vt_prog signals
+cmp signals.1.xml signals.2.xml || fail "signals: two runs gave different reports"
+printf 'sleeping thread cancelled\nnanosleep returned -1 (Interrupted system call), 49 s left\n' >signals.expected
+cmp -s signals.expected signals.1.xml.stdout ||
+   fail "signals: printed '$(cat signals.1.xml.stdout)', expected '$(cat signals.expected)'"
+pass "signals: a cancel and a signal end parked sleeps (EINTR, 49 s of 50 left), twice alike"
 
 # 4. --virtual-time=no keeps the real clocks
 hg realtime.xml --det-sched=yes --virtual-time=no -- ./vt_prog realtime

@@ -23,11 +23,16 @@
             long each wait took on CLOCK_MONOTONIC.
    sleep30  sleeps 30 seconds in three threads (10 s, 20 s, 30 s) and
             prints how long that took on CLOCK_MONOTONIC.
+   signals  a thread sleeping 100 s is cancelled by main 1 ms in, and a
+            thread in nanosleep(50 s) gets a signal from main 1 ms in:
+            the cancellation ends the sleep, nanosleep returns -1 with
+            49 s left.
    realtime prints CLOCK_REALTIME's seconds (virtual_time.sh compares it
             with date +%s under --virtual-time=no).                      */
 
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdint.h>
@@ -248,6 +253,58 @@ static void threads(void)
           spinner_reads, (unsigned long long)spinner_last_tsc);
 }
 
+/* ----------------------------------------------------------- signals */
+
+static volatile int in_sleep;
+
+static void* long_sleeper(void* arg)
+{
+   (void)arg;
+   sleep(100);
+   return NULL;   /* not reached: cancelled in the sleep */
+}
+
+static void on_usr1(int sig)
+{
+   (void)sig;
+}
+
+static void* interrupted_sleeper(void* arg)
+{
+   struct timespec req = { 50, 0 }, rem = { 0, 0 };
+   int rc;
+   (void)arg;
+   in_sleep = 1;
+   rc = nanosleep(&req, &rem);
+   printf("nanosleep returned %d (%s), %ld s left\n", rc,
+          rc ? strerror(errno) : "no error", (long)rem.tv_sec);
+   return NULL;
+}
+
+static void signals(void)
+{
+   pthread_t th;
+   void* result;
+   struct sigaction sa;
+
+   pthread_create(&th, NULL, long_sleeper, NULL);
+   usleep(1000);
+   pthread_cancel(th);
+   pthread_join(th, &result);
+   printf("sleeping thread %s\n",
+          result == PTHREAD_CANCELED ? "cancelled" : "not cancelled");
+
+   memset(&sa, 0, sizeof sa);
+   sa.sa_handler = on_usr1;   /* no SA_RESTART: nanosleep never restarts */
+   sigaction(SIGUSR1, &sa, NULL);
+   pthread_create(&th, NULL, interrupted_sleeper, NULL);
+   while (!in_sleep)
+      usleep(1000);
+   usleep(1000);
+   pthread_kill(th, SIGUSR1);
+   pthread_join(th, NULL);
+}
+
 /* ----------------------------------------------------------- sleep30 */
 
 static void* sleeper(void* arg)
@@ -279,10 +336,12 @@ int main(int argc, char** argv)
       threads();
    else if (strcmp(mode, "sleep30") == 0)
       sleep30();
+   else if (strcmp(mode, "signals") == 0)
+      signals();
    else if (strcmp(mode, "realtime") == 0)
       printf("%llu\n", (unsigned long long)(clock_ns(CLOCK_REALTIME) / NS_PER_S));
    else {
-      fprintf(stderr, "usage: vt_prog clocks|threads|sleep30|realtime\n");
+      fprintf(stderr, "usage: vt_prog clocks|threads|sleep30|signals|realtime\n");
       return 2;
    }
    return failures ? 1 : 0;
