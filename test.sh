@@ -78,7 +78,7 @@ if src=$("$top/tools/get-valgrind-source.sh" "$top/build-test/valgrind-source") 
     tail -n 30 in-tree-build.log
   fi
   if [ "${HOTGRIND_SKIP_ARM64:-no}" != yes ]; then
-    if "$top/tools/build-in-tree.sh" "$src-arm64" --tools "none hotgrind callgrind" \
+    if "$top/tools/build-in-tree.sh" "$src-arm64" --tools "none hotgrind callgrind cachegrind" \
          --host aarch64-linux-gnu > in-tree-build-arm64.log 2>&1; then
       HOTGRIND_INTREE_ARM64=$src-arm64
       export HOTGRIND_INTREE_ARM64

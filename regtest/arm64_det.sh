@@ -11,12 +11,16 @@
 #
 # det_prog.c's futex-only modes and bench's prodcons, cross-compiled: two
 # runs give byte-identical reports, the output is the native one (under
-# qemu without Valgrind).  The modes that let time in complete with the
-# native output.  Unlike on amd64 (det_sched.sh), Cachegrind is not
-# compared: hotgrind's arm64 translations keep every register exact at
-# each instruction (ht_main.c), so VEX cuts superblocks differently from
-# Cachegrind's, the timeslices (counted in blocks) end elsewhere and the
-# schedule differs (docs/threads.md); each tool repeats itself.
+# qemu without Valgrind), and Cachegrind under --det-sched=yes counts the
+# same Ir in every function (cg_compare.py).  hotgrind's arm64
+# translations keep every register exact at each instruction (ht_main.c),
+# so VEX cuts superblocks differently from Cachegrind's; timeslices are
+# counted in instructions and end at a taken branch, so the schedule is
+# the same all the same (docs/threads.md, section 5).  The modes that let
+# time in complete with the native output.  vt_prog clocks (virtual time:
+# CNTVCT_EL0, CNTFRQ_EL0 and the clocks) passes its own checks, twice
+# alike, and vt_cntvct_arm64.S reads CNTVCT_EL0 around a loop: the hand
+# count, 2002.
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/arm64_lib.sh"
 
@@ -27,6 +31,8 @@ test -f "$DET_LIB/hotgrind-arm64-linux" ||
    hard_error "HOTGRIND_INTREE_ARM64=$HOTGRIND_INTREE_ARM64 has no .in_place/hotgrind-arm64-linux"
 a64_build
 a64_cc det_prog -O2 det_prog.c -pthread
+a64_cc vt_prog -O2 vt_prog.c -pthread
+a64_cc vt_cntvct -O0 vt_cntvct_arm64.S
 "$A64_CC" -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
    hard_error "cannot cross-compile bench/prodcons.c"
 
@@ -61,7 +67,14 @@ repeatable() {
    test "$(xpath "$_rep_name.1.xml" 'string(/hotgrind/run/options/option[@name="det-sched"]/@value)')" = yes ||
       fail "$_rep_name: the report does not record det-sched=yes"
    cmp "$_rep_name.1.xml" "$_rep_name.2.xml" || fail "$_rep_name: two arm64 runs under --det-sched=yes differ"
-   pass "$_rep_name: two arm64 runs identical, total $(total_ir "$_rep_name.1.xml"), $(xpath "$_rep_name.1.xml" 'count(/hotgrind/threads/thread)') threads"
+   # The oracle: Cachegrind, scheduled the same way.
+   run_client_env VALGRIND_LIB="$DET_LIB" timeout 600 "$A64_BUILD/vg-qemu" \
+      --tool=cachegrind --cache-sim=no --det-sched=yes \
+      --cachegrind-out-file="$_rep_name.cg" "$@" >"$_rep_name.cg.stdout" 2>"$_rep_name.cg.stderr" ||
+      fail "$_rep_name: cachegrind exited with $? (see $WORK/$_rep_name.cg.stderr)"
+   "$PYTHON3" "$srcdir/cg_compare.py" "$_rep_name.1.xml" "$_rep_name.cg" >"$_rep_name.cmp" 2>&1 ||
+      fail "$_rep_name: hotgrind and Cachegrind under --det-sched=yes differ on arm64: $(head -n 20 "$_rep_name.cmp")"
+   pass "$_rep_name: two arm64 runs identical, total $(total_ir "$_rep_name.1.xml") = Cachegrind's, every function equal, $(xpath "$_rep_name.1.xml" 'count(/hotgrind/threads/thread)') threads"
 }
 
 completes() {
@@ -80,3 +93,20 @@ completes pipe ./det_prog pipe
 completes cancel ./det_prog cancel
 completes exitblocked ./det_prog exitblocked
 completes fifo ./det_prog fifo
+
+# Virtual time on arm64: CNTVCT_EL0 ticks once an instruction, CNTFRQ_EL0
+# says 1 GHz, the clocks start at their epochs (vt_prog's own checks).
+det vt_clocks.1 ./vt_prog clocks
+det vt_clocks.2 ./vt_prog clocks
+cmp vt_clocks.1.xml vt_clocks.2.xml || fail "vt_clocks: two arm64 runs differ"
+cmp vt_clocks.1.xml.stdout vt_clocks.2.xml.stdout || fail "vt_clocks: two arm64 runs printed different things"
+grep -q '^ok$' vt_clocks.1.xml.stdout || fail "vt_clocks: vt_prog's checks failed on arm64: $(cat vt_clocks.1.xml.stdout)"
+grep -q '^REALTIME  *946684800\.' vt_clocks.1.xml.stdout || fail "vt_clocks: CLOCK_REALTIME is not virtual on arm64"
+pass "vt_clocks: virtual time on arm64, twice alike, the program's checks hold"
+
+# CNTVCT_EL0 against a hand count: 1000 loop iterations between two reads
+# are 2002 ticks (vt_cntvct_arm64.S says how).
+det vt_cntvct ./vt_cntvct
+test "$(cat vt_cntvct.xml.stdout)" = "cntvct 2002" ||
+   fail "vt_cntvct: printed '$(cat vt_cntvct.xml.stdout)', the hand count is 'cntvct 2002'"
+pass "vt_cntvct: CNTVCT_EL0 counted 2002 ticks around the loop, the hand count"

@@ -32,20 +32,8 @@
 # still ends it with a complete report.
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/thread_lib.sh"
-
-# The variable naming the source tree under test.
-: "${det_intree_var:=HOTGRIND_INTREE}"
-intree=
-eval "intree=\${$det_intree_var:-}"
-test -n "$intree" ||
-   skip "$det_intree_var is not set: no Valgrind built with patches/ (test.sh builds one: tools/build-in-tree.sh)"
-VG_IN_PLACE=$intree/vg-in-place
-test -x "$VG_IN_PLACE" || hard_error "$det_intree_var=$intree has no vg-in-place"
-vg_version=$("$VG_IN_PLACE" --tool=none --version) ||
-   hard_error "$VG_IN_PLACE --version failed"
-"$VG_IN_PLACE" --tool=none --det-sched=yes true >/dev/null 2>&1 ||
-   hard_error "$VG_IN_PLACE ($vg_version) does not accept --det-sched=yes (patches/0003-det-sched not applied?)"
-pass "testing $vg_version, built in tree at $det_intree_var=$intree"
+. "$srcdir/det_lib.sh"
+det_intree --det-sched=yes
 
 cc -O2 -g -pthread -o det_prog "$srcdir/det_prog.c" ||
    hard_error "cannot compile det_prog.c"

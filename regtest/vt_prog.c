@@ -1,0 +1,348 @@
+/* hotgrind regression test: a program that reads every clock, branches on
+   what it reads, sleeps and waits with timeouts, for Valgrind's
+   --det-sched=yes with virtual time (patches/0003-det-sched/), run by
+   virtual_time.sh.
+   GPL-2.0-or-later
+
+   Usage: vt_prog MODE
+
+   clocks   prints every clock as it reads them (clock_gettime for each
+            clock id, gettimeofday, time, the time stamp counter:
+            rdtsc/rdtscp on x86-64, CNTVCT_EL0 on arm64), whether the
+            process has a vDSO (AT_SYSINFO_EHDR), then checks what the
+            virtual clock promises (docs/threads.md, section 5) and prints
+            "ok" or what failed.  Under virtual time two runs print the
+            same; natively the figures differ from run to run.
+   threads  a thread spins on the clocks until 1 ms has passed on
+            CLOCK_MONOTONIC (how many reads it took depends on how fast
+            the clock runs), beside main, which sleeps (nanosleep, then
+            clock_nanosleep to an absolute time), waits on a condition
+            variable nobody signals (pthread_cond_timedwait times out),
+            on a semaphore nobody posts (sem_timedwait), and polls and
+            selects with a timeout on a pipe nobody writes; it prints how
+            long each wait took on CLOCK_MONOTONIC.
+   sleep30  sleeps 30 seconds in three threads (10 s, 20 s, 30 s) and
+            prints how long that took on CLOCK_MONOTONIC.
+   signals  a thread sleeping 100 s is cancelled by main 1 ms in, and a
+            thread in nanosleep(50 s) gets a signal from main 1 ms in:
+            the cancellation ends the sleep, nanosleep returns -1 with
+            49 s left.
+   realtime prints CLOCK_REALTIME's seconds (virtual_time.sh compares it
+            with date +%s under --virtual-time=no).                      */
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/select.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__x86_64__)
+#  include <x86intrin.h>
+#endif
+
+#define NS_PER_S 1000000000ULL
+
+static uint64_t clock_ns(clockid_t id)
+{
+   struct timespec ts;
+   if (clock_gettime(id, &ts) != 0) {
+      perror("clock_gettime");
+      exit(1);
+   }
+   return (uint64_t)ts.tv_sec * NS_PER_S + (uint64_t)ts.tv_nsec;
+}
+
+/* The time stamp counter; its auxiliary word (x86-64's TSC_AUX) in *aux. */
+static uint64_t tsc(unsigned* aux)
+{
+#if defined(__x86_64__)
+   return __rdtscp(aux);
+#elif defined(__aarch64__)
+   uint64_t v;
+   *aux = 0;
+   __asm__ volatile("isb; mrs %0, cntvct_el0" : "=r"(v));
+   return v;
+#else
+   *aux = 0;
+   return 0;
+#endif
+}
+
+static uint64_t tsc_frequency(void)
+{
+#if defined(__aarch64__)
+   uint64_t f;
+   __asm__ volatile("mrs %0, cntfrq_el0" : "=r"(f));
+   return f;
+#else
+   return 0;   /* x86-64 does not say */
+#endif
+}
+
+static int failures = 0;
+
+static void check(int ok, const char* what)
+{
+   if (!ok) {
+      printf("FAILED: %s\n", what);
+      failures++;
+   }
+}
+
+static const struct { clockid_t id; const char* name; } clocks[] = {
+   { CLOCK_REALTIME, "REALTIME" }, { CLOCK_MONOTONIC, "MONOTONIC" },
+   { CLOCK_PROCESS_CPUTIME_ID, "PROCESS_CPUTIME_ID" },
+   { CLOCK_THREAD_CPUTIME_ID, "THREAD_CPUTIME_ID" },
+   { CLOCK_MONOTONIC_RAW, "MONOTONIC_RAW" },
+   { CLOCK_REALTIME_COARSE, "REALTIME_COARSE" },
+   { CLOCK_MONOTONIC_COARSE, "MONOTONIC_COARSE" },
+   { CLOCK_BOOTTIME, "BOOTTIME" }, { CLOCK_TAI, "TAI" },
+};
+#define N_CLOCKS (sizeof clocks / sizeof clocks[0])
+
+static void read_clocks(void)
+{
+   uint64_t ns[N_CLOCKS], t0, t1, mono_before, mono_after;
+   struct timespec res;
+   struct timeval tv;
+   unsigned aux = 12345;
+   unsigned i;
+   time_t now;
+
+   mono_before = clock_ns(CLOCK_MONOTONIC);
+   t0 = tsc(&aux);
+   for (i = 0; i < N_CLOCKS; i++)
+      ns[i] = clock_ns(clocks[i].id);
+   gettimeofday(&tv, NULL);
+   now = time(NULL);
+   t1 = tsc(&aux);
+   mono_after = clock_ns(CLOCK_MONOTONIC);
+   for (i = 0; i < N_CLOCKS; i++) {
+      clock_getres(clocks[i].id, &res);
+      printf("%-18s %llu.%09llu (resolution %ld ns)\n", clocks[i].name,
+             (unsigned long long)(ns[i] / NS_PER_S),
+             (unsigned long long)(ns[i] % NS_PER_S),
+             res.tv_sec * 1000000000L + res.tv_nsec);
+   }
+   printf("gettimeofday       %lld.%06ld\n", (long long)tv.tv_sec, (long)tv.tv_usec);
+   printf("time               %lld\n", (long long)now);
+   printf("time stamp counter %llu then %llu, aux %u, frequency %llu\n",
+          (unsigned long long)t0, (unsigned long long)t1, aux,
+          (unsigned long long)tsc_frequency());
+   printf("vDSO               %s\n", getauxval(AT_SYSINFO_EHDR) ? "yes" : "no");
+
+   /* What virtual time promises (docs/threads.md, section 5). */
+   check(getauxval(AT_SYSINFO_EHDR) == 0, "no vDSO under Valgrind");
+   check(ns[0] / NS_PER_S - ns[1] / NS_PER_S == 946684800 - 1000,
+         "REALTIME starts at 2000-01-01, MONOTONIC at 1000 s");
+   check(ns[0] / NS_PER_S == (uint64_t)tv.tv_sec && (uint64_t)tv.tv_sec == (uint64_t)now,
+         "REALTIME, gettimeofday and time agree");
+   check(ns[0] < ns[5] + NS_PER_S && ns[1] <= ns[4] && ns[4] <= ns[6]
+         && ns[6] <= ns[7], "the clocks read in order");
+   check(ns[2] > 0 && ns[3] > 0
+         && ns[3] <= clock_ns(CLOCK_PROCESS_CPUTIME_ID),
+         "CPU clocks: thread <= process");
+   check(t1 > t0 && t1 - t0 <= mono_after - mono_before,
+         "the time stamp counter ticks once a ns, within MONOTONIC's reads");
+#if defined(__x86_64__)
+   check(aux == 0, "rdtscp's TSC_AUX is 0");
+#elif defined(__aarch64__)
+   check(tsc_frequency() == NS_PER_S, "CNTFRQ_EL0 is 1 GHz");
+#endif
+   check(clock_getres(CLOCK_MONOTONIC, &res) == 0 && res.tv_sec == 0
+         && res.tv_nsec == 1, "resolution 1 ns");
+   check(clock_gettime((clockid_t)10, &res) == -1 && errno == EINVAL,
+         "an invalid clock id gives EINVAL");
+   printf("%s\n", failures ? "some checks failed" : "ok");
+}
+
+/* ----------------------------------------------------------- threads */
+
+static volatile int spinner_reads;
+static volatile uint64_t spinner_last_tsc;
+
+static void* spinner(void* arg)
+{
+   uint64_t start = clock_ns(CLOCK_MONOTONIC), now;
+   unsigned aux;
+   (void)arg;
+   /* Branch on the clock: loop until 1 ms has passed. */
+   do {
+      now = clock_ns(CLOCK_MONOTONIC);
+      spinner_last_tsc = tsc(&aux);
+      spinner_reads++;
+   } while (now - start < 1000000);
+   return NULL;
+}
+
+static void took(const char* what, uint64_t before, int rc)
+{
+   uint64_t after = clock_ns(CLOCK_MONOTONIC);
+   printf("%-30s returned %-10s after %llu.%09llu s\n", what,
+          rc == 0 ? "0" : strerror(rc),
+          (unsigned long long)((after - before) / NS_PER_S),
+          (unsigned long long)((after - before) % NS_PER_S));
+}
+
+static void threads(void)
+{
+   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+   static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
+   pthread_t th;
+   struct timespec ts;
+   struct timeval tv;
+   struct pollfd pfd;
+   sem_t sem;
+   fd_set set;
+   uint64_t t;
+   int fds[2], rc;
+
+   if (pipe(fds) != 0 || sem_init(&sem, 0, 0) != 0)
+      exit(1);
+   pthread_create(&th, NULL, spinner, NULL);
+
+   t = clock_ns(CLOCK_MONOTONIC);
+   ts.tv_sec = 0; ts.tv_nsec = 2000000;   /* 2 ms */
+   rc = nanosleep(&ts, NULL) ? errno : 0;
+   took("nanosleep 2 ms", t, rc);
+
+   t = clock_ns(CLOCK_MONOTONIC);
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   ts.tv_sec += 1;                         /* 1 s from now, absolute */
+   rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+   took("clock_nanosleep absolute +1 s", t, rc);
+
+   t = clock_ns(CLOCK_MONOTONIC);
+   clock_gettime(CLOCK_REALTIME, &ts);
+   ts.tv_nsec += 5000000;                  /* 5 ms */
+   if (ts.tv_nsec >= 1000000000) { ts.tv_sec++; ts.tv_nsec -= 1000000000; }
+   pthread_mutex_lock(&lock);
+   rc = pthread_cond_timedwait(&cond, &lock, &ts);
+   pthread_mutex_unlock(&lock);
+   took("pthread_cond_timedwait 5 ms", t, rc);
+
+   t = clock_ns(CLOCK_MONOTONIC);
+   clock_gettime(CLOCK_REALTIME, &ts);
+   ts.tv_sec += 2;
+   rc = sem_timedwait(&sem, &ts) ? errno : 0;
+   took("sem_timedwait 2 s", t, rc);
+
+   t = clock_ns(CLOCK_MONOTONIC);
+   pfd.fd = fds[0]; pfd.events = POLLIN; pfd.revents = 0;
+   rc = poll(&pfd, 1, 30);
+   printf("poll 30 ms on an empty pipe: %d ready\n", rc);
+   took("poll 30 ms", t, rc < 0 ? errno : 0);
+
+   t = clock_ns(CLOCK_MONOTONIC);
+   FD_ZERO(&set); FD_SET(fds[0], &set);
+   tv.tv_sec = 0; tv.tv_usec = 40000;
+   rc = select(fds[0] + 1, &set, NULL, NULL, &tv);
+   printf("select 40 ms on an empty pipe: %d ready\n", rc);
+   took("select 40 ms", t, rc < 0 ? errno : 0);
+
+   pthread_join(th, NULL);
+   printf("spinner: %d clock reads for 1 ms, last time stamp %llu\n",
+          spinner_reads, (unsigned long long)spinner_last_tsc);
+}
+
+/* ----------------------------------------------------------- signals */
+
+static volatile int in_sleep;
+
+static void* long_sleeper(void* arg)
+{
+   (void)arg;
+   sleep(100);
+   return NULL;   /* not reached: cancelled in the sleep */
+}
+
+static void on_usr1(int sig)
+{
+   (void)sig;
+}
+
+static void* interrupted_sleeper(void* arg)
+{
+   struct timespec req = { 50, 0 }, rem = { 0, 0 };
+   int rc;
+   (void)arg;
+   in_sleep = 1;
+   rc = nanosleep(&req, &rem);
+   printf("nanosleep returned %d (%s), %ld s left\n", rc,
+          rc ? strerror(errno) : "no error", (long)rem.tv_sec);
+   return NULL;
+}
+
+static void signals(void)
+{
+   pthread_t th;
+   void* result;
+   struct sigaction sa;
+
+   pthread_create(&th, NULL, long_sleeper, NULL);
+   usleep(1000);
+   pthread_cancel(th);
+   pthread_join(th, &result);
+   printf("sleeping thread %s\n",
+          result == PTHREAD_CANCELED ? "cancelled" : "not cancelled");
+
+   memset(&sa, 0, sizeof sa);
+   sa.sa_handler = on_usr1;   /* no SA_RESTART: nanosleep never restarts */
+   sigaction(SIGUSR1, &sa, NULL);
+   pthread_create(&th, NULL, interrupted_sleeper, NULL);
+   while (!in_sleep)
+      usleep(1000);
+   usleep(1000);
+   pthread_kill(th, SIGUSR1);
+   pthread_join(th, NULL);
+}
+
+/* ----------------------------------------------------------- sleep30 */
+
+static void* sleeper(void* arg)
+{
+   sleep((unsigned)(uintptr_t)arg);
+   return NULL;
+}
+
+static void sleep30(void)
+{
+   pthread_t th[2];
+   uint64_t t = clock_ns(CLOCK_MONOTONIC);
+   pthread_create(&th[0], NULL, sleeper, (void*)(uintptr_t)10);
+   pthread_create(&th[1], NULL, sleeper, (void*)(uintptr_t)20);
+   sleep(30);
+   pthread_join(th[0], NULL);
+   pthread_join(th[1], NULL);
+   t = clock_ns(CLOCK_MONOTONIC) - t;
+   printf("slept %llu s\n", (unsigned long long)(t / NS_PER_S));
+}
+
+int main(int argc, char** argv)
+{
+   const char* mode = argc > 1 ? argv[1] : "";
+   setvbuf(stdout, NULL, _IOLBF, 0);
+   if (strcmp(mode, "clocks") == 0)
+      read_clocks();
+   else if (strcmp(mode, "threads") == 0)
+      threads();
+   else if (strcmp(mode, "sleep30") == 0)
+      sleep30();
+   else if (strcmp(mode, "signals") == 0)
+      signals();
+   else if (strcmp(mode, "realtime") == 0)
+      printf("%llu\n", (unsigned long long)(clock_ns(CLOCK_REALTIME) / NS_PER_S));
+   else {
+      fprintf(stderr, "usage: vt_prog clocks|threads|sleep30|signals|realtime\n");
+      return 2;
+   }
+   return failures ? 1 : 0;
+}
