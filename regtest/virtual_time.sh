@@ -89,6 +89,19 @@ has_line clocks $out '^TAI +946684800\.'
 has_line clocks $out '^time +946684800$'
 has_line clocks $out '^vDSO +no$'
 cachegrind_agrees clocks ./vt_prog clocks
+# The report says where the clocks started, and the program saw the same:
+# its first reads are in the seconds the <clock> element names.
+clock='/hotgrind/run/clock'
+test "$(xpath clocks.1.xml "string($clock/@realtime-start)")" = \
+     "$(sed -n 's/^REALTIME  *\([0-9]*\)\..*/\1/p' $out)" ||
+   fail "clocks: <clock realtime-start> is not the second the program read"
+test "$(xpath clocks.1.xml "string($clock/@monotonic-start)")" = \
+     "$(sed -n 's/^MONOTONIC  *\([0-9]*\)\..*/\1/p' $out)" ||
+   fail "clocks: <clock monotonic-start> is not the second the program read"
+test "$(xpath clocks.1.xml "string($clock/@kind)")" = virtual ||
+   fail "clocks: the report has no <clock kind=\"virtual\">"
+test "$(xpath clocks.1.xml 'string(/hotgrind/run/options/option[@name="virtual-time"]/@value)')" = yes ||
+   fail "clocks: the report does not record virtual-time=yes (on by default under --det-sched=yes)"
 pass "clocks: 5 identical runs, epochs 946684800 s and 1000 s, no vDSO, the program's checks hold; total $(total_ir clocks.1.xml) = Cachegrind's, every function equal"
 
 # 2. threads that branch on the clock, sleeps and timed waits
@@ -140,6 +153,10 @@ test "${diff#-}" -le 60 || fail "realtime: --virtual-time=no gave $got, date +%s
 hg realtime_v.xml --det-sched=yes -- ./vt_prog realtime
 test "$(cat realtime_v.xml.stdout)" = 946684800 ||
    fail "realtime: under virtual time CLOCK_REALTIME said $(cat realtime_v.xml.stdout)"
+test "$(xpath realtime.xml 'count(/hotgrind/run/clock)')" = 0 ||
+   fail "realtime: --virtual-time=no, but the report has a <clock>"
+test "$(xpath realtime.xml 'string(/hotgrind/run/options/option[@name="virtual-time"]/@value)')" = no ||
+   fail "realtime: the report does not record virtual-time=no"
 pass "realtime: --virtual-time=no gives the real clock ($got, date +%s $now); virtual time 946684800"
 
 # 5. the time stamp counter against a hand count
@@ -154,6 +171,9 @@ case $(uname -m) in
          fail "rdtsc: cachegrind exited with $?"
       test "$(cat rdtsc.cg.stdout)" = "rdtsc 2005 rdtscp 2005 aux 0" ||
          fail "rdtsc: Cachegrind printed '$(cat rdtsc.cg.stdout)', the hand count is 2005"
+      # One tick per instruction: the rate the report states.
+      test "$(xpath rdtsc.xml 'string(/hotgrind/run/clock/@ns-per-instruction)')" = 1 ||
+         fail "rdtsc: 2005 ticks for 2005 instructions, but the report's <clock> gives another rate"
       pass "rdtsc: 1000 loop iterations read as 2005 ticks under hotgrind and Cachegrind, the hand count" ;;
    *) echo "rdtsc: not x86-64, skipped (arm64: arm64_det.sh)" ;;
 esac
