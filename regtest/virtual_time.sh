@@ -22,6 +22,8 @@
 #      asked for on CLOCK_MONOTONIC, plus less than 100 us of
 #      instructions; Cachegrind agrees on every function, also with
 #      --det-quantum=20000 (50 times as many timeslices).
+#      vt_prog pollwake: a poll, a select and an epoll_wait with a 10 s
+#      timeout return when a thread writes to their pipe 5 ms in.
 #   3. vt_prog sleep30 sleeps 30 virtual seconds in three threads within
 #      a few real seconds.
 #      vt_prog signals: a thread cancelled in sleep(100) 1 ms in is
@@ -124,6 +126,18 @@ pass "threads: 5 identical runs; every sleep and timeout took what was asked on 
 hg quantum.1.xml --det-sched=yes --det-quantum=20000 -- ./vt_prog threads
 cachegrind_agrees quantum --det-quantum=20000 ./vt_prog threads
 pass "quantum: --det-quantum=20000, total $(total_ir quantum.1.xml) = Cachegrind's, every function equal"
+
+# 2c. a poll, a select and an epoll_wait with a 10 s timeout on a pipe a
+# thread writes to 5 ms in return when the turn passes after the write,
+# not at the timeout (vt_prog checks 5 ms <= waited < 1 s itself)
+five_runs pollwake ./vt_prog pollwake
+printf '%s\n' "poll       10 s timeout: 1 ready, after 5 ms to 1 s" \
+   "select     10 s timeout: 1 ready, after 5 ms to 1 s" \
+   "epoll_wait 10 s timeout: 1 ready, after 5 ms to 1 s" >pollwake.expected
+cmp -s pollwake.expected pollwake.1.xml.stdout ||
+   fail "pollwake: printed '$(cat pollwake.1.xml.stdout)', expected '$(cat pollwake.expected)'"
+cachegrind_agrees pollwake ./vt_prog pollwake
+pass "pollwake: poll, select and epoll_wait woken by a write 5 ms in, not at their 10 s timeout; 5 identical runs; Cachegrind agrees"
 
 # 3. 30 virtual seconds of sleep in a few real ones
 start=$(date +%s)

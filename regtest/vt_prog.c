@@ -28,7 +28,11 @@
             the cancellation ends the sleep, nanosleep returns -1 with
             49 s left.
    realtime prints CLOCK_REALTIME's seconds (virtual_time.sh compares it
-            with date +%s under --virtual-time=no).                      */
+            with date +%s under --virtual-time=no).
+   pollwake main polls, selects and epoll-waits with a 10 s timeout on a
+            pipe that a thread writes to after a 5 ms sleep: each wait
+            returns with the pipe ready, after 5 ms and less than 1 s,
+            not at its timeout.                                          */
 
 #include <errno.h>
 #include <poll.h>
@@ -40,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/epoll.h>
 #include <sys/select.h>
 #include <sys/time.h>
 #include <time.h>
@@ -326,6 +331,69 @@ static void sleep30(void)
    printf("slept %llu s\n", (unsigned long long)(t / NS_PER_S));
 }
 
+/* ---------------------------------------------------------- pollwake */
+
+static int wake_pipe[2];
+
+static void* late_writer(void* arg)
+{
+   struct timespec five_ms = { 0, 5000000 };
+   (void)arg;
+   nanosleep(&five_ms, NULL);
+   if (write(wake_pipe[1], "x", 1) != 1)
+      failures++;
+   return NULL;
+}
+
+/* One wait of kind 0 (poll), 1 (select) or 2 (epoll_wait) on the pipe,
+   while a thread writes to it 5 ms in; prints how many were ready and
+   whether it took between 5 ms and 1 s. */
+static void wait_for_writer(int kind)
+{
+   static const char* const names[] = { "poll", "select", "epoll_wait" };
+   pthread_t th;
+   uint64_t t, waited;
+   int ready = -1;
+   char byte;
+
+   if (pipe(wake_pipe) != 0)
+      exit(1);
+   t = clock_ns(CLOCK_MONOTONIC);
+   pthread_create(&th, NULL, late_writer, NULL);
+   if (kind == 0) {
+      struct pollfd pfd = { wake_pipe[0], POLLIN, 0 };
+      ready = poll(&pfd, 1, 10000);
+   } else if (kind == 1) {
+      fd_set set;
+      struct timeval tv = { 10, 0 };
+      FD_ZERO(&set);
+      FD_SET(wake_pipe[0], &set);
+      ready = select(wake_pipe[0] + 1, &set, NULL, NULL, &tv);
+   } else {
+      struct epoll_event ev = { .events = EPOLLIN | EPOLLET }, out;
+      int ep = epoll_create1(0);
+      ev.data.fd = wake_pipe[0];
+      epoll_ctl(ep, EPOLL_CTL_ADD, wake_pipe[0], &ev);
+      ready = epoll_wait(ep, &out, 1, 10000);
+      close(ep);
+   }
+   waited = clock_ns(CLOCK_MONOTONIC) - t;
+   pthread_join(th, NULL);
+   if (read(wake_pipe[0], &byte, 1) != 1)
+      failures++;
+   close(wake_pipe[0]);
+   close(wake_pipe[1]);
+   printf("%-10s 10 s timeout: %d ready, %s\n", names[kind], ready,
+          waited >= 5000000 && waited < NS_PER_S
+             ? "after 5 ms to 1 s" : "NOT between 5 ms and 1 s");
+}
+
+static void pollwake(void)
+{
+   for (int kind = 0; kind < 3; kind++)
+      wait_for_writer(kind);
+}
+
 int main(int argc, char** argv)
 {
    const char* mode = argc > 1 ? argv[1] : "";
@@ -338,10 +406,12 @@ int main(int argc, char** argv)
       sleep30();
    else if (strcmp(mode, "signals") == 0)
       signals();
+   else if (strcmp(mode, "pollwake") == 0)
+      pollwake();
    else if (strcmp(mode, "realtime") == 0)
       printf("%llu\n", (unsigned long long)(clock_ns(CLOCK_REALTIME) / NS_PER_S));
    else {
-      fprintf(stderr, "usage: vt_prog clocks|threads|sleep30|signals|realtime\n");
+      fprintf(stderr, "usage: vt_prog clocks|threads|sleep30|signals|pollwake|realtime\n");
       return 2;
    }
    return failures ? 1 : 0;
