@@ -15,8 +15,9 @@
 # same Ir in every function (cg_compare.py).  hotgrind's arm64
 # translations keep every register exact at each instruction (ht_main.c),
 # so VEX cuts superblocks differently from Cachegrind's; timeslices are
-# counted in instructions and end at a taken branch, so the schedule is
-# the same all the same (docs/threads.md, section 5).  The modes that let
+# counted in instructions and end at a jump, call, return or backward
+# branch, so the schedule is the same all the same (docs/threads.md,
+# section 5).  The modes that let
 # time in complete with the native output.  vt_prog clocks (virtual time:
 # CNTVCT_EL0, CNTFRQ_EL0 and the clocks) passes its own checks, twice
 # alike, and vt_cntvct_arm64.S reads CNTVCT_EL0 around a loop: the hand
