@@ -197,7 +197,9 @@ static void print_cause(const struct hg_diff *diff, const struct hg_report *a,
         printf(")\n");
     }
     if (clock != NULL)
-        printf("Likely cause: a clock read: the program calls %s (%s)\n",
+        printf("Likely cause: a clock read: the program calls %s (%s); "
+               "a Valgrind with --det-sched=yes answers it from the "
+               "instruction count (virtual time)\n",
                clock->name, clock->object);
     if (a->thread_count > 1 || b->thread_count > 1)
         printf("Likely cause: a thread interleaving: %zu threads%s; a "

@@ -145,7 +145,7 @@ expect_status clock 1 "$st"
 has clock '^hotgrind run --repeat: run [2-5] of 5 gave another report than run 1 '
 has clock '^  spin_by_clock \(audit_clock\)  Ir [0-9,]+ -> [0-9,]+$'
 lacks clock 'steady_work'
-has clock '^Likely cause: a clock read: the program calls clock_gettime[@A-Z_.0-9]* \(libc\.so\.6\)$'
+has clock '^Likely cause: a clock read: the program calls clock_gettime[@A-Z_.0-9]* \(libc\.so\.6\); a Valgrind with --det-sched=yes answers it from the instruction count \(virtual time\)$'
 test -s clock.xml.run2 || fail "clock.xml.run2 removed after a failing audit"
 # --perturb does not blame the perturbations for a count that moves alone.
 st=$(audit clockp --perturb ./audit_clock)
