@@ -706,6 +706,8 @@ static void json_budget(struct hg_json *w, const struct hg_verdict *v)
     hg_json_text(w, "target", targets[b->target]);
     hg_json_text(w, "pattern", patterns);
     free(patterns);
+    if (b->benchmark != NULL)
+        hg_json_text(w, "benchmark", b->benchmark);
     if (b->target == HG_BUDGET_EDGE) {
         hg_json_text(w, "caller", b->pattern);
         hg_json_text(w, "callee", b->callee_pattern);

@@ -154,6 +154,10 @@ t = byname["alpha"]["check"]["thresholds"][0]
 assert (t["row"], t["base"], t["head"], t["delta"], t["percent"]) == ("tick (count)", 100, 150, 50, Decimal("50.00")), t
 assert (byname["delta"]["head-run"], byname["delta"]["check"]) == ("crashed", None)
 assert (byname["gamma"]["head-run"], byname["gamma"]["result"]) == (None, "fail")
+# The budget scoped to al* judges alpha alone, and says so.
+scoped = [b for b in byname["alpha"]["check"]["budgets"] if "benchmark" in b]
+assert [(b["benchmark"], b["value"], b["max"], b["status"]) for b in scoped] == [("al*", 150, 160, "pass")], scoped
+assert not any("benchmark" in b for b in byname["beta"]["check"]["budgets"]), byname["beta"]["check"]["budgets"]
 # The schema is strict: an unknown member is refused.
 plain["benchmarks"][0]["extra"] = 1
 try:
