@@ -269,6 +269,10 @@ static bool read_benchmark(struct reader *reader, const xmlNode *node,
 
     b->line = hg_xml_line(node);
     b->name = attribute(node, "name");
+    if (strcmp(b->name, HG_SUITE_MANIFEST_NAME) == 0)
+        return problem_at(reader, node, "a benchmark cannot be named '%s': "
+                          "its report would be the run's own %s.xml",
+                          b->name, b->name);
     b->dir = attribute(node, "dir");
     b->timeout = timeout_of(node, defaults->timeout);
     for (i = 0; i < defaults->option_count; i++)
@@ -496,6 +500,9 @@ static bool read_result(struct reader *reader, const xmlNode *node,
 
     r->line = hg_xml_line(node);
     r->name = attribute(node, "name");
+    if (strcmp(r->name, HG_SUITE_MANIFEST_NAME) == 0)
+        return problem_at(reader, node, "a benchmark cannot be named '%s': "
+                          "its report would be this manifest", r->name);
     text = attribute(node, "position");
     if (!parse_count(text, &number) || number > UINT32_MAX) {
         free(text);

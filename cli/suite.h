@@ -14,8 +14,10 @@
 /* The only suite file and manifest format these readers understand. */
 #define HG_SUITE_FORMAT 1
 
-/* The manifest's name in a suite run's directory. */
-#define HG_SUITE_MANIFEST "manifest.xml"
+/* The manifest's name in a suite run's directory: no benchmark may have
+   its name, since NAME.xml is the benchmark's report. */
+#define HG_SUITE_MANIFEST_NAME "manifest"
+#define HG_SUITE_MANIFEST HG_SUITE_MANIFEST_NAME ".xml"
 
 /* Whether TEXT is a benchmark's (or a suite's) name: [A-Za-z0-9_.-]+,
    not starting with '.', so that NAME.xml is a plain file of the run's

@@ -31,6 +31,7 @@ for action in "list" "run -o $scratch/never"; do
   # shellcheck disable=SC2086  # $action: words
   {
     refuses dup.xml "^hotgrind: dup.xml: line 4: a second benchmark named 'a' \(the first is at line 2\)" suite $action dup.xml
+    refuses named-manifest.xml "^hotgrind: named-manifest.xml: line 3: a benchmark cannot be named 'manifest': its report would be the run's own manifest.xml$" suite $action named-manifest.xml
     refuses no-command.xml "^hotgrind: no-command.xml: line 4: Element 'arg': This element is not expected. Expected is \( command \)" suite $action no-command.xml
     refuses empty-benchmark.xml "^hotgrind: empty-benchmark.xml: line 2: Element 'benchmark': Missing child element\(s\). Expected is \( command \)" suite $action empty-benchmark.xml
     refuses misspelt.xml "^hotgrind: misspelt.xml: line 3: Element 'benchmark', attribute 'dirr': The attribute 'dirr' is not allowed" suite $action misspelt.xml
@@ -114,6 +115,7 @@ run 0 suite list "$six" --shard 3/3 --previous "$data/prev-whole" && same "$scra
 
 # --- manifests (read here through --previous): their file and line
 refuses "$data/manifest-dup.xml" "line 3: benchmark 'zeta' has the name of benchmark 'zeta' \(line 2\)$" suite list "$six" --shard 1/2 --previous "$data/manifest-dup.xml"
+refuses "$data/manifest-named-manifest.xml" "line 2: a benchmark cannot be named 'manifest': its report would be this manifest$" suite list "$six" --shard 1/2 --previous "$data/manifest-named-manifest.xml"
 refuses "$data/manifest-crash-exit.xml" "line 2: benchmark 'zeta': crashed takes a signal and no exit$" suite list "$six" --shard 1/2 --previous "$data/manifest-crash-exit.xml"
 refuses "$data/manifest-report.xml" "line 2: benchmark 'zeta': its report is zeta.xml, not alpha.xml$" suite list "$six" --shard 1/2 --previous "$data/manifest-report.xml"
 refuses "$data/manifest-status.xml" "line 2: Element 'benchmark', attribute 'status': \[facet 'enumeration'\] The value 'passed'" suite list "$six" --shard 1/2 --previous "$data/manifest-status.xml"
