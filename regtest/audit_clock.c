@@ -2,8 +2,9 @@
    for `hotgrind run --repeat` (run_audit.sh).  GPL-2.0-or-later
 
    spin_by_clock reads CLOCK_MONOTONIC and loops as many times as the
-   nanoseconds' last three digits say: two runs almost never execute the
-   same number of instructions in it.  steady_work loops a fixed number
+   nanoseconds' last five digits say: two runs execute the same number of
+   instructions in it about once in 100,000 (with three digits, once in
+   1,000: often enough to fail a test now and then).  steady_work loops a fixed number
    of times. */
 #include <time.h>
 
@@ -14,7 +15,7 @@ __attribute__((noinline)) static void spin_by_clock(void)
     struct timespec now;
     unsigned i, loops;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    loops = 1000 + (unsigned)(now.tv_nsec % 1000);
+    loops = 1000 + (unsigned)(now.tv_nsec % 100000);
     for (i = 0; i < loops; i++)
         sink += i;
 }
