@@ -24,6 +24,10 @@
 #      --det-quantum=20000 (50 times as many timeslices).
 #      vt_prog pollwake: a poll, a select and an epoll_wait with a 10 s
 #      timeout return when a thread writes to their pipe 5 ms in.
+#      vt_prog timerfd: timerfds expire on the virtual clock, whether
+#      polled, read or epoll-waited for, one-shot, absolute, periodic,
+#      re-armed or closed: each call returns what and when the timers
+#      set say; five identical runs; Cachegrind agrees.
 #   3. vt_prog sleep30 sleeps 30 virtual seconds in three threads within
 #      a few real seconds.
 #      vt_prog signals: a thread cancelled in sleep(100) 1 ms in is
@@ -138,6 +142,26 @@ cmp -s pollwake.expected pollwake.1.xml.stdout ||
    fail "pollwake: printed '$(cat pollwake.1.xml.stdout)', expected '$(cat pollwake.expected)'"
 cachegrind_agrees pollwake ./vt_prog pollwake
 pass "pollwake: poll, select and epoll_wait woken by a write 5 ms in, not at their 10 s timeout; 5 identical runs; Cachegrind agrees"
+
+# 2d. timerfds expire on the virtual clock: what each call returns and
+# how long it took follow from the timers the program sets (the
+# durations, plus less than 100 us of instructions; the periodic timer's
+# next expiry 5 ms less those instructions).  Under a build without
+# virtual timerfds the poll times out after 1 s and the periodic timer
+# reads 1.
+five_runs timerfd ./vt_prog timerfd
+out=timerfd.1.xml.stdout
+has_line timerfd $out '^one-shot 45 ms, poll 1 s: 1 ready after 450[0-9]{2} us, read 1$'
+has_line timerfd $out '^one-shot 45 ms, poll 1 s, a thread spinning: 1 ready after 45 to 48 ms, read 1$'
+has_line timerfd $out '^one-shot 20 ms, blocking read: 1 after 200[0-9]{2} us$'
+has_line timerfd $out '^absolute \+30 ms, epoll_wait -1: 1 ready after 300[0-9]{2} us, read 1$'
+has_line timerfd $out '^periodic 10 ms, after 35 ms: read 3, next in 49[0-9]{2} us, interval 10000 us$'
+has_line timerfd $out '^non-blocking before expiry: EAGAIN$'
+has_line timerfd $out '^re-armed after it expired: EAGAIN$'
+has_line timerfd $out '^disarmed: 0 s 0 ns left$'
+has_line timerfd $out '^closed timer.s number reused by a pipe: same number, pipe empty$'
+cachegrind_agrees timerfd ./vt_prog timerfd
+pass "timerfd: one-shot, absolute, periodic and re-armed timers expire on the virtual clock (poll, blocking read, epoll_wait); 5 identical runs; Cachegrind agrees"
 
 # 3. 30 virtual seconds of sleep in a few real ones
 start=$(date +%s)

@@ -32,7 +32,19 @@
    pollwake main polls, selects and epoll-waits with a 10 s timeout on a
             pipe that a thread writes to after a 5 ms sleep: each wait
             returns with the pipe ready, after 5 ms and less than 1 s,
-            not at its timeout.                                          */
+            not at its timeout.
+   timerfd  timerfds on the virtual clock: a one-shot timer of 45 ms
+            polled with a 1 s timeout, alone and while a thread spins on
+            the clock for 60 ms, a blocking read of a 20 ms timer,
+            an epoll_wait without timeout on a timer set to an absolute
+            time 30 ms ahead, a 10 ms periodic timer read after a 35 ms
+            sleep (3 expirations, 5 ms left by timerfd_gettime), a
+            non-blocking read before expiry (EAGAIN), a re-armed timer
+            that forgets its unread expiration, a disarmed one, and a
+            timer closed before it expires whose descriptor number a
+            pipe then takes (the pipe stays empty).  Each line gives
+            what the call returned and how long it took on
+            CLOCK_MONOTONIC, to the microsecond.                        */
 
 #include <errno.h>
 #include <poll.h>
@@ -47,6 +59,7 @@
 #include <sys/epoll.h>
 #include <sys/select.h>
 #include <sys/time.h>
+#include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 #if defined(__x86_64__)
@@ -394,6 +407,176 @@ static void pollwake(void)
       wait_for_writer(kind);
 }
 
+/* ----------------------------------------------------------- timerfd */
+
+static unsigned long long us_since(uint64_t before)
+{
+   return (unsigned long long)((clock_ns(CLOCK_MONOTONIC) - before) / 1000);
+}
+
+static void* spin_60ms(void* arg)
+{
+   uint64_t start = clock_ns(CLOCK_MONOTONIC);
+   (void)arg;
+   while (clock_ns(CLOCK_MONOTONIC) - start < 60000000)
+      ;
+   return NULL;
+}
+
+/* A timerfd on CLOCK_MONOTONIC armed with value and interval (ns). */
+static int armed_timerfd(int flags, uint64_t value, uint64_t interval)
+{
+   struct itimerspec its = {
+      { (time_t)(interval / NS_PER_S), (long)(interval % NS_PER_S) },
+      { (time_t)(value / NS_PER_S), (long)(value % NS_PER_S) } };
+   int fd = timerfd_create(CLOCK_MONOTONIC, flags);
+   if (fd < 0 || timerfd_settime(fd, 0, &its, NULL) != 0) {
+      printf("FAILED: timerfd_create or timerfd_settime: %s\n",
+             strerror(errno));
+      exit(1);
+   }
+   return fd;
+}
+
+/* Reads fd's expiration count; -errno when the read fails. */
+static long long expirations(int fd)
+{
+   uint64_t n;
+   return read(fd, &n, sizeof n) == (ssize_t)sizeof n ? (long long)n
+                                                      : -(long long)errno;
+}
+
+static void timerfds(void)
+{
+   struct itimerspec its;
+   unsigned long long took_us;
+   long long n;
+   uint64_t t;
+   int fd, ready;
+
+   /* One-shot, polled with a longer timeout. */
+   t = clock_ns(CLOCK_MONOTONIC);
+   fd = armed_timerfd(0, 45000000, 0);
+   {
+      struct pollfd pfd = { fd, POLLIN, 0 };
+      ready = poll(&pfd, 1, 1000);
+   }
+   took_us = us_since(t);
+   printf("one-shot 45 ms, poll 1 s: %d ready after %llu us, read %lld\n",
+          ready, took_us, expirations(fd));
+   close(fd);
+
+   /* The same while a thread spins on the clock for 60 ms: the timer
+      expires when the turn passes after 45 ms, and the poll returns when
+      the turn next comes to main, after the spinner's next timeslice:
+      within two timeslices of 1 ms (--det-quantum's default). */
+   {
+      pthread_t th;
+      struct pollfd pfd;
+      t = clock_ns(CLOCK_MONOTONIC);
+      pthread_create(&th, NULL, spin_60ms, NULL);
+      fd = armed_timerfd(0, 45000000, 0);
+      pfd.fd = fd;
+      pfd.events = POLLIN;
+      pfd.revents = 0;
+      ready = poll(&pfd, 1, 1000);
+      took_us = us_since(t);
+      pthread_join(th, NULL);
+      printf("one-shot 45 ms, poll 1 s, a thread spinning: %d ready after "
+             "%s, read %lld\n", ready,
+             took_us >= 45000 && took_us < 48000 ? "45 to 48 ms"
+                                                 : "NOT 45 to 48 ms",
+             expirations(fd));
+      close(fd);
+   }
+
+   /* A blocking read, nothing else to run. */
+   t = clock_ns(CLOCK_MONOTONIC);
+   fd = armed_timerfd(0, 20000000, 0);
+   n = expirations(fd);
+   took_us = us_since(t);
+   printf("one-shot 20 ms, blocking read: %lld after %llu us\n", n,
+          took_us);
+   close(fd);
+
+   /* An absolute deadline, and epoll_wait without a timeout. */
+   {
+      struct epoll_event ev = { .events = EPOLLIN }, out;
+      int ep = epoll_create1(0);
+      uint64_t at;
+      t = clock_ns(CLOCK_MONOTONIC);
+      at = t + 30000000;
+      fd = timerfd_create(CLOCK_MONOTONIC, 0);
+      its.it_interval.tv_sec = its.it_interval.tv_nsec = 0;
+      its.it_value.tv_sec = (time_t)(at / NS_PER_S);
+      its.it_value.tv_nsec = (long)(at % NS_PER_S);
+      timerfd_settime(fd, TFD_TIMER_ABSTIME, &its, NULL);
+      ev.data.fd = fd;
+      epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
+      ready = epoll_wait(ep, &out, 1, -1);
+      took_us = us_since(t);
+      printf("absolute +30 ms, epoll_wait -1: %d ready after %llu us, "
+             "read %lld\n", ready, took_us, expirations(fd));
+      close(ep);
+      close(fd);
+   }
+
+   /* Periodic: three expirations in 35 ms, 5 ms to the fourth. */
+   {
+      struct timespec ms35 = { 0, 35000000 };
+      fd = armed_timerfd(0, 10000000, 10000000);
+      nanosleep(&ms35, NULL);
+      timerfd_gettime(fd, &its);
+      n = expirations(fd);
+      printf("periodic 10 ms, after 35 ms: read %lld, next in %ld us, "
+             "interval %ld us\n", n, its.it_value.tv_nsec / 1000,
+             its.it_interval.tv_nsec / 1000);
+      close(fd);
+   }
+
+   /* Non-blocking before expiry; re-armed, the expiration unread is
+      forgotten; disarmed. */
+   {
+      struct timespec ms2 = { 0, 2000000 };
+      fd = armed_timerfd(TFD_NONBLOCK, 1000000, 0);
+      printf("non-blocking before expiry: %s\n",
+             expirations(fd) == -EAGAIN ? "EAGAIN" : "NOT EAGAIN");
+      nanosleep(&ms2, NULL);
+      its.it_interval.tv_sec = its.it_interval.tv_nsec = 0;
+      its.it_value.tv_sec = 5;
+      its.it_value.tv_nsec = 0;
+      timerfd_settime(fd, 0, &its, NULL);
+      printf("re-armed after it expired: %s\n",
+             expirations(fd) == -EAGAIN ? "EAGAIN" : "NOT EAGAIN");
+      its.it_value.tv_sec = 0;
+      timerfd_settime(fd, 0, &its, NULL);
+      timerfd_gettime(fd, &its);
+      printf("disarmed: %ld s %ld ns left\n", (long)its.it_value.tv_sec,
+             its.it_value.tv_nsec);
+      close(fd);
+   }
+
+   /* Closed before it expires; a pipe takes its descriptor number. */
+   {
+      struct timespec ms10 = { 0, 10000000 };
+      struct pollfd pfd;
+      int p[2], old;
+      old = armed_timerfd(0, 5000000, 0);
+      close(old);
+      if (pipe(p) != 0)
+         exit(1);
+      nanosleep(&ms10, NULL);
+      pfd.fd = p[0];
+      pfd.events = POLLIN;
+      pfd.revents = 0;
+      printf("closed timer's number reused by a pipe: %s, pipe %s\n",
+             p[0] == old ? "same number" : "another number",
+             poll(&pfd, 1, 0) == 0 ? "empty" : "NOT empty");
+      close(p[0]);
+      close(p[1]);
+   }
+}
+
 int main(int argc, char** argv)
 {
    const char* mode = argc > 1 ? argv[1] : "";
@@ -408,10 +591,12 @@ int main(int argc, char** argv)
       signals();
    else if (strcmp(mode, "pollwake") == 0)
       pollwake();
+   else if (strcmp(mode, "timerfd") == 0)
+      timerfds();
    else if (strcmp(mode, "realtime") == 0)
       printf("%llu\n", (unsigned long long)(clock_ns(CLOCK_REALTIME) / NS_PER_S));
    else {
-      fprintf(stderr, "usage: vt_prog clocks|threads|sleep30|signals|pollwake|realtime\n");
+      fprintf(stderr, "usage: vt_prog clocks|threads|sleep30|signals|pollwake|timerfd|realtime\n");
       return 2;
    }
    return failures ? 1 : 0;
