@@ -20,8 +20,8 @@
 # section 5).  The modes that let
 # time in complete with the native output.  vt_prog clocks (virtual time:
 # CNTVCT_EL0, CNTFRQ_EL0 and the clocks) passes its own checks, twice
-# alike, and vt_cntvct_arm64.S reads CNTVCT_EL0 around a loop: the hand
-# count, 2002.
+# alike, vt_prog timerfd's timers expire on the virtual clock, and
+# vt_cntvct_arm64.S reads CNTVCT_EL0 around a loop: the hand count, 2002.
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/arm64_lib.sh"
 
@@ -104,6 +104,24 @@ cmp vt_clocks.1.xml.stdout vt_clocks.2.xml.stdout || fail "vt_clocks: two arm64 
 grep -q '^ok$' vt_clocks.1.xml.stdout || fail "vt_clocks: vt_prog's checks failed on arm64: $(cat vt_clocks.1.xml.stdout)"
 grep -q '^REALTIME  *946684800\.' vt_clocks.1.xml.stdout || fail "vt_clocks: CLOCK_REALTIME is not virtual on arm64"
 pass "vt_clocks: virtual time on arm64, twice alike, the program's checks hold"
+
+# Timerfds on the virtual clock (virtual_time.sh, 2d): the same lines
+# as on x86-64, what the timers set say, twice alike.
+det vt_timerfd.1 ./vt_prog timerfd
+det vt_timerfd.2 ./vt_prog timerfd
+cmp vt_timerfd.1.xml vt_timerfd.2.xml || fail "vt_timerfd: two arm64 runs differ"
+cmp vt_timerfd.1.xml.stdout vt_timerfd.2.xml.stdout || fail "vt_timerfd: two arm64 runs printed different things"
+for want in '^one-shot 45 ms, poll 1 s: 1 ready after 450[0-9]{2} us, read 1$' \
+            '^one-shot 45 ms, poll 1 s, a thread spinning: 1 ready after 45 to 48 ms, read 1$' \
+            '^one-shot 20 ms, blocking read: 1 after 200[0-9]{2} us$' \
+            '^absolute \+30 ms, epoll_wait -1: 1 ready after 300[0-9]{2} us, read 1$' \
+            '^periodic 10 ms, after 35 ms: read 3, next in 49[0-9]{2} us, interval 10000 us$' \
+            '^re-armed after it expired: EAGAIN$' \
+            '^closed timer.s number reused by a pipe: same number, pipe empty$'; do
+   grep -Eq "$want" vt_timerfd.1.xml.stdout ||
+      fail "vt_timerfd: no line matching '$want' on arm64 in: $(cat vt_timerfd.1.xml.stdout)"
+done
+pass "vt_timerfd: timerfds on the virtual clock on arm64, twice alike"
 
 # CNTVCT_EL0 against a hand count: 1000 loop iterations between two reads
 # are 2002 ticks (vt_cntvct_arm64.S says how).
