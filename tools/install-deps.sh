@@ -8,6 +8,8 @@
 # (libFuzzer, the sanitizers) are for fuzz/ only: `make fuzz-smoke`.
 # chromium opens the SVG flame graphs the command draws
 # (cli/tests/flame-chromium.sh), as a reader's browser would.
+# rustc is Debian's Rust compiler: regtest/det_hashmap.sh builds a
+# std HashMap program with it (/usr/bin/rustc, never a rustup one).
 set -eu
 PACKAGES="
   gcc g++ make autoconf automake pkg-config
@@ -16,6 +18,7 @@ PACKAGES="
   zlib1g-dev
   bzip2 xz-utils sqlite3
   chromium
+  rustc
   clang libclang-rt-dev
 "
 missing=""
