@@ -858,6 +858,35 @@ static void load_env_var(struct loader *loader, void *item,
     var->value = require_attribute(loader, node, "value");
 }
 
+static const char *const input_kind_names[HG_INPUT_KINDS] = {
+    "random", "clock", "cpu-count",
+};
+
+const char *hg_input_kind_name(enum hg_input_kind kind)
+{
+    return kind < HG_INPUT_KINDS ? input_kind_names[kind] : "other";
+}
+
+static void load_input(struct loader *loader, void *item,
+                       const xmlNode *node)
+{
+    static const char *const yes_no[] = { "yes", "no" };
+    struct hg_input *input = item;
+    int kind = load_word(loader, node, "kind", input_kind_names,
+                         HG_INPUT_KINDS, -1);
+
+    input->kind = kind < HG_INPUT_KINDS ? (enum hg_input_kind)kind
+                                        : HG_INPUT_RANDOM;
+    input->source = require_attribute(loader, node, "source");
+    input->function = require_attribute(loader, node, "function");
+    input->object = require_attribute(loader, node, "object");
+    require_count(loader, node, "calls", &input->calls);
+    input->has_bytes = has_attribute(node, "bytes");
+    if (input->has_bytes)
+        require_count(loader, node, "bytes", &input->bytes);
+    input->pinned = load_word(loader, node, "pinned", yes_no, 2, -1) == 0;
+}
+
 /* <run><exit>: the attributes its how takes. */
 static void load_exit(struct loader *loader, struct hg_exit *exit_,
                       const xmlNode *node)
@@ -909,6 +938,9 @@ static void load_run_details(struct loader *loader, struct hg_report *report,
     report->settings = load_list(loader, node, "setting",
                                  sizeof *report->settings, load_option,
                                  &report->setting_count);
+    report->inputs = load_list(loader, find_child(run, "inputs"), "input",
+                               sizeof *report->inputs, load_input,
+                               &report->input_count);
     if ((node = find_child(run, "cost-model")) != NULL && !loader->failed) {
         report->has_cost_model = true;
         report->cost_model_name = require_attribute(loader, node, "name");
@@ -1519,6 +1551,12 @@ bool hg_report_check(const char *path, char *problem, size_t problem_size)
     return report != NULL;
 }
 
+bool hg_report_tracks_inputs(const struct hg_report *report)
+{
+    return report->input_count > 0
+           || hg_report_option(report, "det-random") != NULL;
+}
+
 /* The options of <run><options> or the settings of <run><launcher>. */
 static void free_options(struct hg_option *options, size_t count)
 {
@@ -1557,6 +1595,13 @@ void hg_report_free(struct hg_report *report)
     free(report->environment);
     free(report->launcher);
     free_options(report->settings, report->setting_count);
+    if (report->inputs != NULL)
+        for (i = 0; i < report->input_count; i++) {
+            free(report->inputs[i].source);
+            free(report->inputs[i].function);
+            free(report->inputs[i].object);
+        }
+    free(report->inputs);
     free(report->cost_model_name);
     free(report->cache_i1);
     free(report->cache_d1);

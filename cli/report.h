@@ -281,6 +281,30 @@ struct hg_exit {
     unsigned signal;             /* Linux's number; 0 when not known */
 };
 
+/* <input kind> of <run><inputs>: what the program read from outside
+   that can change its counts. */
+enum hg_input_kind {
+    HG_INPUT_RANDOM,             /* OS randomness */
+    HG_INPUT_CLOCK,              /* a clock */
+    HG_INPUT_CPU_COUNT,          /* the number of CPUs */
+    HG_INPUT_KINDS
+};
+
+/* The kind as the report writes it ("cpu-count"). */
+const char *hg_input_kind_name(enum hg_input_kind kind);
+
+/* <input/> of <run><inputs>: one per kind, source, function and object. */
+struct hg_input {
+    enum hg_input_kind kind;
+    char *source;                /* getrandom, clock_gettime, /proc/stat... */
+    char *function, *object;     /* who read it; "???" when unknown */
+    uint64_t calls;              /* at least 1 */
+    bool has_bytes;              /* kind random only */
+    uint64_t bytes;
+    bool pinned;                 /* the generator's bytes, the virtual
+                                    clock, the pinned count */
+};
+
 /* <var name value/> of <run><environment>. */
 struct hg_env_var {
     char *name;
@@ -311,6 +335,10 @@ struct hg_report {
     struct hg_option *settings;      /* its <setting name value/>s, each
                                         a thing it fixed; in file order */
     size_t setting_count;
+    struct hg_input *inputs;         /* <inputs>, in file order; none
+                                        without (nothing read, or a tool
+                                        from before it) */
+    size_t input_count;
     bool has_cost_model;             /* --cache-sim=yes */
     char *cost_model_name;
     uint64_t cost_model_version, cost_l1_miss, cost_ll_miss;
@@ -416,6 +444,12 @@ void hg_report_free(struct hg_report *report);
    NULL. */
 const char *hg_report_option(const struct hg_report *report,
                              const char *name);
+
+/* Whether REPORT says what the program read from outside (<inputs>): it
+   has <inputs>, or it lists the option det-random, which the tools that
+   write <inputs> always list (then no <inputs> means nothing was read).
+   False for a report of a tool from before <inputs>. */
+bool hg_report_tracks_inputs(const struct hg_report *report);
 
 /* Whether REPORT has per-line costs: it was made with --lines=yes (or,
    hand-written, some function has <lines>). */

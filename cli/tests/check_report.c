@@ -647,6 +647,44 @@ START_TEST(loads_the_launcher_and_its_settings_exactly)
 }
 END_TEST
 
+/* <run><inputs>: every row as written, bytes only where given; a report
+   from before <inputs> has none and does not track them. */
+START_TEST(loads_the_inputs_exactly)
+{
+    struct hg_report *r = load_ok("valid-inputs.xml");
+    const struct hg_input *in = r->inputs;
+
+    ck_assert(hg_report_tracks_inputs(r));
+    ck_assert_uint_eq(r->input_count, 5);
+    ck_assert_int_eq(in[0].kind, HG_INPUT_RANDOM);
+    ck_assert_str_eq(in[0].source, "/dev/urandom");
+    ck_assert_str_eq(in[0].function, "seed_table");
+    ck_assert_str_eq(in[0].object, "xz");
+    ck_assert_uint_eq(in[0].calls, 2);
+    ck_assert(in[0].has_bytes);
+    ck_assert_uint_eq(in[0].bytes, 64);
+    ck_assert(in[0].pinned);
+    ck_assert_str_eq(in[1].function, "std::sys::unix::rand::imp::getrandom");
+    ck_assert_uint_eq(in[1].bytes, 16);
+    ck_assert_int_eq(in[2].kind, HG_INPUT_CLOCK);
+    ck_assert_str_eq(in[2].source, "clock_gettime");
+    ck_assert_uint_eq(in[2].calls, 3);
+    ck_assert(!in[2].has_bytes);
+    ck_assert_int_eq(in[3].kind, HG_INPUT_CPU_COUNT);
+    ck_assert_str_eq(in[3].source, "/sys/devices/system/cpu/online");
+    ck_assert_str_eq(in[3].object, "libc.so.6");
+    ck_assert_str_eq(hg_input_kind_name(in[4].kind), "cpu-count");
+    ck_assert_str_eq(hg_report_option(r, "random-seed"), "0");
+    ck_assert_str_eq(hg_report_option(r, "cpus"), "4");
+    hg_report_free(r);
+
+    r = load_ok("valid-launcher.xml");
+    ck_assert_uint_eq(r->input_count, 0);
+    ck_assert(!hg_report_tracks_inputs(r));
+    hg_report_free(r);
+}
+END_TEST
+
 /* Reports without the run details have none, and no cache figures. */
 START_TEST(loads_a_report_without_run_details_as_such)
 {
@@ -2228,7 +2266,7 @@ START_TEST(valid_reports_pass_the_built_in_schema)
         "valid.xml", "valid-full.xml", "valid-escapes.xml",
         "no-functions.xml", "schema-location.xml", "valid-marked.xml",
         "valid-heap-threads.xml", "valid-threads.xml", "valid-launcher.xml",
-        "valid-objects.xml",
+        "valid-objects.xml", "valid-inputs.xml",
         "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
         "diff/cache-base.xml", "diff/cache-head.xml", "diff/fp-base.xml",
         "diff/fp-head.xml", "diff/match-base.xml", "diff/match-head.xml",
@@ -2377,6 +2415,20 @@ static const struct bad_report rule_breakers[] = {
       "line 15: <option name=\"thread-events\"> has value=\"maybe\", not \"yes\" or \"no\"" },
     { "rule-option-det-sched.xml",
       "line 16: <option name=\"det-sched\"> has value=\"maybe\", not \"yes\" or \"no\"" },
+    { "rule-option-det-clock.xml",
+      "line 20: <option name=\"det-clock\"> has value=\"on\", not \"yes\" or \"no\"" },
+    { "rule-option-random-seed-alone.xml",
+      "line 19: <option name=\"random-seed\"> without <option "
+      "name=\"det-random\" value=\"yes\">: the seed seeds nothing" },
+    { "rule-option-cpus-zero.xml",
+      "line 21: <option name=\"cpus\"> has value=\"0\", not a positive "
+      "decimal number" },
+    { "rule-input-bytes-on-clock.xml",
+      "line 51: <input kind=\"clock\"> has bytes; only kind=\"random\" has "
+      "them" },
+    { "rule-input-twice.xml",
+      "line 54: <input kind=\"cpu-count\" source=\"sched_getaffinity\" "
+      "function=\"main\" object=\"xz\"> appears more than once" },
     { "rule-option-heap-disagrees.xml",
       "line 14: <option name=\"heap\"> has value=\"no\" but <totals> has a <heap>" },
     { "rule-option-events-disagree.xml",
@@ -2518,7 +2570,8 @@ START_TEST(the_rules_accept_what_the_tool_writes)
     static const char *valid[] = {
         "valid.xml", "valid-full.xml", "valid-marked.xml",
         "no-functions.xml", "valid-heap-threads.xml", "valid-threads.xml",
-        "valid-launcher.xml", "valid-objects.xml", "exit-status-0.xml",
+        "valid-launcher.xml", "valid-objects.xml", "valid-inputs.xml",
+        "exit-status-0.xml",
         "exit-status-3.xml",
         "exit-signal-6.xml", "exit-signal.xml", "exit-exec.xml",
         "diff/base.xml", "diff/head.xml", "diff/arm64.xml",
@@ -2864,6 +2917,7 @@ static Suite *report_suite(void)
     tcase_add_test(loader, loads_run_details_and_cache_figures_exactly);
     tcase_add_test(loader, loads_a_report_without_run_details_as_such);
     tcase_add_test(loader, loads_the_launcher_and_its_settings_exactly);
+    tcase_add_test(loader, loads_the_inputs_exactly);
     tcase_add_test(loader, parses_means_like_the_schema);
     tcase_add_loop_test(loader, refuses_a_bad_report_with_one_line, 0,
                         (int)(sizeof bad_reports / sizeof bad_reports[0]));

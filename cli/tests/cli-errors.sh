@@ -167,6 +167,7 @@ grep -q "^hotgrind: $data/unknown-attribute.xml: line 14: .*'Bogus'" "$err" ||
   fail "validate: the error does not name the file, line and attribute"
 expect_one_line_error "$data/future-additions.xml" validate "$data/future-additions.xml"
 run 0 validate "$data/valid-marked.xml"
+run 0 validate "$data/valid-inputs.xml"
 run 0 validate "$data/valid-heap-threads.xml" "$data/valid-threads.xml"
 for name in duplicate-thread-id.xml mutex-id-zero.xml future-event-kind.xml; do
   expect_one_line_error "$data/$name" validate "$data/$name"
@@ -193,7 +194,9 @@ for name in rule-thread-ir-sum.xml rule-thread-allocs-sum.xml \
             rule-thread-frees-sum.xml rule-function-heap-above-totals.xml \
             rule-inclusive-heap-above-totals.xml \
             rule-exit-status-without-status.xml rule-exit-signal-with-status.xml \
-            rule-exit-exec-with-signal.xml; do
+            rule-exit-exec-with-signal.xml rule-option-det-clock.xml \
+            rule-option-random-seed-alone.xml rule-option-cpus-zero.xml \
+            rule-input-bytes-on-clock.xml rule-input-twice.xml; do
   expect_one_line_error "$data/$name" validate "$data/$name"
   grep -q "^hotgrind: $data/$name: line [0-9]*: <" "$err" ||
     fail "validate $name: the error names no line and element"
