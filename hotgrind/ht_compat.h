@@ -30,6 +30,16 @@
    3.19 to 3.27. */
 extern Bool VG_(clo_read_inline_info);
 
+/* Core functions and data no tool header declares, the same from 3.19 to
+   3.27 (pub_core_libcfile.h, pub_core_clientstate.h): the auxiliary
+   vector of the client's initial stack, set before post_clo_init
+   (ht_random.c, AT_RANDOM); fcntl and a temporary file in Valgrind's own
+   descriptor range (ht_cpus.c). */
+extern UWord* VG_(client_auxv);
+extern Int    VG_(fcntl)(Int fd, Int cmd, Addr arg);
+extern SizeT  VG_(mkstemp_fullname_bufsz)(SizeT part_of_name_len);
+extern Int    VG_(mkstemp)(const HChar* part_of_name, HChar* fullname);
+
 /* The stderr summary copies Cachegrind's labels.  Cachegrind 3.21 made
    "I   refs:" and "D   refs:" "I refs:" and "D refs:", padded to the same
    width, so the figures stay in their columns. */

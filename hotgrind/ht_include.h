@@ -161,6 +161,12 @@ typedef struct {
    /* --mark-file, read after all options (ht_mark.c). */
    const HChar*     mark_files[HT_MAX_MARK_FILES];
    UInt             n_mark_files;
+   /* --det-random, --random-seed (ht_random.c), --det-clock
+      (ht_clock.c), --cpus (ht_cpus.c; 0: the host's). */
+   Bool             det_random;
+   ULong            random_seed;
+   Bool             det_clock;
+   UInt             cpus;
 } HT_Clo;
 
 extern HT_Clo HT_(clo);
@@ -889,6 +895,82 @@ UInt HT_(n_mutexes)(void);
 const HT_Mutex* HT_(mutex_by_id)(UInt id);
 
 /*------------------------------------------------------------*/
+/*--- Inputs that can move counts (ht_inputs.c)            ---*/
+/*------------------------------------------------------------*/
+
+/* What a program reads from outside that can change what it executes
+   from run to run, in the report's order. */
+typedef enum {
+   HT_Input_Random,     /* OS randomness (ht_random.c) */
+   HT_Input_Clock,      /* a clock (ht_clock.c) */
+   HT_Input_CpuCount    /* the number of CPUs (ht_cpus.c) */
+} HT_InputKind;
+
+/* One (kind, source, function, object): its calls and bytes, and
+   whether the tool pinned what the program got. */
+typedef struct _HT_Input HT_Input;
+/* A reading instruction (rdtsc, rdrand) found at translation time. */
+typedef struct _HT_InputSite HT_InputSite;
+
+/* The record of (kind, source, function, object), made if new;
+   'source' must be a static string. */
+HT_Input* HT_(input_of)(HT_InputKind kind, const HChar* source,
+                        const HChar* function, const HChar* object,
+                        Bool pinned);
+void      HT_(input_count)(HT_Input* in, ULong bytes);
+/* A read by a system call of tid: the function is the innermost one of
+   its stack that is not a wrapper of the call (glibc's getrandom...). */
+void      HT_(input_note)(ThreadId tid, HT_InputKind kind,
+                          const HChar* source, ULong bytes, Bool pinned);
+HT_InputSite* HT_(input_site)(HT_InputKind kind, const HChar* source,
+                              const HT_Fn* fn, Bool pinned);
+void      HT_(input_site_count)(HT_InputSite* site, ULong bytes);
+/* Translation time: the replacement of VEX's dirty helper 'd' (rdtsc,
+   rdrand...) in function 'fn', or NULL if it reads no input. */
+IRDirty*  HT_(input_helper_swap)(const IRDirty* d, const HT_Fn* fn);
+/* Every record, in report order (kind, source, object, function).
+   Caller frees the array. */
+HT_Input** HT_(inputs_sorted)(UInt* n_out);
+const HChar* HT_(input_kind_name)(HT_InputKind kind);
+void      HT_(input_fields)(const HT_Input* in, HT_InputKind* kind,
+                            const HChar** source, const HChar** function,
+                            const HChar** object, ULong* calls,
+                            ULong* bytes, Bool* pinned);
+/* At exit: unpinned randomness on stderr. */
+void      HT_(inputs_print_note)(void);
+/* The post-syscall hook's part (called by ht_threads.c). */
+void      HT_(inputs_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
+                                   UInt n, SysRes res);
+/* The kernel's name of descriptor fd (through /proc/self/fd). */
+Bool      HT_(fd_path)(Int fd, HChar* buf, SizeT size);
+
+/* ht_random.c: --det-random. */
+void HT_(random_init)(void);
+void HT_(random_fd_opened)(ThreadId tid, Int fd, const HChar* path);
+void HT_(random_fd_closed)(Int first, Int last);
+void HT_(random_fd_dup)(Int from, Int to);
+void HT_(random_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
+                              UInt n, UWord result);
+Bool HT_(random_helper)(const HChar* name, const HChar** source,
+                        const HChar** new_name, void** new_fn);
+
+/* ht_clock.c: --det-clock. */
+void HT_(clock_init)(void);
+/* Are the program's clocks virtual (--det-clock, or the patched core's
+   virtual time)? */
+Bool HT_(clock_is_virtual)(void);
+void HT_(clock_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
+                             UInt n, UWord result);
+Bool HT_(clock_helper)(const HChar* name, const HChar** source,
+                       const HChar** new_name, void** new_fn);
+
+/* ht_cpus.c: --cpus. */
+void HT_(cpus_fd_opened)(ThreadId tid, Int fd, const HChar* path,
+                         Bool cloexec);
+void HT_(cpus_post_syscall)(ThreadId tid, UInt sysno, UWord* args, UInt n,
+                            UWord result);
+
+/*------------------------------------------------------------*/
 /*--- Exit summary (ht_summary.c)                          ---*/
 /*------------------------------------------------------------*/
 
@@ -909,5 +991,10 @@ void HT_(report_check_path)(void);
    the functions HT_(fn_sorted) gave and their total Ir.  Returns False
    (after printing why) if it could not. */
 Bool HT_(report_write)(HT_Fn** fns, UInt n, ULong total);
+/* The value of the core option --NAME as given (the last one), or NULL. */
+const HChar* HT_(core_option_value)(const HChar* name);
+/* Is the det-sched patch's virtual time on (--det-sched=yes without
+   --virtual-time=no)? */
+Bool HT_(virtual_time_on)(void);
 
 #endif /* HT_INCLUDE_H */

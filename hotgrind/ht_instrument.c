@@ -872,6 +872,14 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
       }
       case Ist_Dirty: {
          IRDirty* d = st->Ist.Dirty.details;
+         IRDirty* swapped = HT_(input_helper_swap)(d, s->cur_fn);
+         if (swapped != NULL) {
+            /* rdtsc, rdrand...: answered by ht_clock.c or ht_random.c,
+               with the clock exact at the instruction. */
+            flush_pending(s);
+            sbIn->stmts[index] = IRStmt_Dirty(swapped);
+            d = swapped;
+         }
          if (d->mFx != Ifx_None) {
             Int size = clamp_to_line(d->mSize);
             if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify)

@@ -54,6 +54,10 @@ HT_Clo HT_(clo) = {
    .inlined         = False,
    .max_contexts    = 100000,
    .launcher        = NULL,
+   .det_random      = True,
+   .random_seed     = 0,
+   .det_clock       = False,
+   .cpus            = 0,
 };
 
 static const VexCache* host_cache(const VexCacheInfo* ci, VexCacheKind kind,
@@ -172,6 +176,28 @@ static void add_run_setting(const HChar* arg, const HChar* value)
    HT_(clo).run_settings[HT_(clo).n_run_settings++] = value;
 }
 
+/* --random-seed: decimal, or hexadecimal after 0x, 64 bits. */
+static Bool parse_seed(const HChar* text, ULong* out)
+{
+   ULong v = 0;
+   UInt  base = 10, digit;
+   if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+      base = 16;
+      text += 2;
+   }
+   if (*text == '\0') return False;
+   for (; *text != '\0'; text++) {
+      if (*text >= '0' && *text <= '9') digit = *text - '0';
+      else if (base == 16 && *text >= 'a' && *text <= 'f') digit = *text - 'a' + 10;
+      else if (base == 16 && *text >= 'A' && *text <= 'F') digit = *text - 'A' + 10;
+      else return False;
+      if (v > (~0ULL - digit) / base) return False;   /* overflow */
+      v = v * base + digit;
+   }
+   *out = v;
+   return True;
+}
+
 static Bool ht_process_cmd_line_option(const HChar* arg)
 {
    HT_Clo*      c = &HT_(clo);
@@ -221,6 +247,15 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
       HT_(add_pattern)(HT_Pat_FreeFn, value, "--free-fn");
    else if VG_BINT_CLO(arg, "--dead-mark-exitcode", c->dead_mark_exitcode,
                        0, 255) {}
+   else if VG_BOOL_CLO(arg, "--det-random", c->det_random) {}
+   else if VG_STR_CLO(arg, "--random-seed", value) {
+      if (!parse_seed(value, &c->random_seed))
+         VG_(fmsg_bad_option)(arg, "the seed is a whole number from 0 to "
+                              "18446744073709551615 (decimal, or hex with "
+                              "0x)\n");
+   }
+   else if VG_BOOL_CLO(arg, "--det-clock", c->det_clock) {}
+   else if VG_BINT_CLO(arg, "--cpus", c->cpus, 1, 64) {}
    else if VG_STR_CLO(arg, "--mark-file", value) {
       if (c->n_mark_files == HT_MAX_MARK_FILES)
          VG_(fmsg_bad_option)(arg, "too many --mark-file options\n");
@@ -299,6 +334,20 @@ static void ht_print_usage(void)
 "                                it), recorded in <run><launcher>\n"
 "    --run-setting=KEY=VALUE     one thing that launcher fixed, recorded as\n"
 "                                a <setting> (repeatable; needs --launcher)\n"
+"    --det-random=no|yes         give the program seeded bytes for getrandom,\n"
+"                                /dev/urandom, /dev/random, AT_RANDOM, RDRAND\n"
+"                                and RDSEED, so hash tables seeded from them\n"
+"                                do the same work every run (the bytes are\n"
+"                                predictable: not secret) [yes]\n"
+"    --random-seed=N             the generator's seed (0 to 2^64-1) [0]\n"
+"    --det-clock=no|yes          answer clock reads (clock_gettime,\n"
+"                                gettimeofday, time, rdtsc) from the\n"
+"                                instruction count, 1 ns an instruction;\n"
+"                                sleeps stay real [no; hotgrind run: yes]\n"
+"    --cpus=N                    tell the program it has N CPUs (1 to 64):\n"
+"                                sched_getaffinity, /sys/devices/system/cpu,\n"
+"                                /proc/cpuinfo, /proc/stat, cgroup quotas\n"
+"                                [the host's; hotgrind run: 4]\n"
    );
 }
 
@@ -497,6 +546,8 @@ static void ht_post_clo_init(void)
    HT_(context_init)();
    HT_(heap_init)();
    HT_(threads_init)();
+   HT_(random_init)();
+   HT_(clock_init)();
    HT_(collecting) = HT_(clo).collect_atstart;
    /* Marks, thread events and the call graph read the clock at every
       call they track.  With --lines=yes the clock is otherwise the sum
@@ -643,6 +694,7 @@ static void ht_fini(Int exitcode)
       VG_(umsg)("hotgrind: no report was written; exiting with status 1\n");
       VG_(exit)(1);
    }
+   HT_(inputs_print_note)();
    exit_if_dead_marks();
 }
 

@@ -386,7 +386,7 @@ static void write_option(Out* o, const HChar* name, const HChar* value)
 
 /* The value of the core option --NAME as given on the command line (the
    last one wins, as in the core), or NULL. */
-static const HChar* core_option_value(const HChar* name)
+const HChar* HT_(core_option_value)(const HChar* name)
 {
    const HChar* value = NULL;
    SizeT        len = VG_(strlen)(name);
@@ -404,10 +404,10 @@ static const HChar* core_option_value(const HChar* name)
 
 /* Is virtual time on?  patches/0003 turns it on with --det-sched=yes
    unless --virtual-time=no is given. */
-static Bool virtual_time_on(void)
+Bool HT_(virtual_time_on)(void)
 {
-   const HChar* det = core_option_value("det-sched");
-   const HChar* vt = core_option_value("virtual-time");
+   const HChar* det = HT_(core_option_value)("det-sched");
+   const HChar* vt = HT_(core_option_value)("virtual-time");
    return det != NULL && VG_(strcmp)(det, "yes") == 0
           && (vt == NULL || VG_(strcmp)(vt, "no") != 0);
 }
@@ -431,23 +431,78 @@ static void write_core_options(Out* o)
    UInt n;
 
    for (n = 0; n < sizeof names / sizeof names[0]; n++) {
-      const HChar* value = core_option_value(names[n]);
+      const HChar* value = HT_(core_option_value)(names[n]);
       if (VG_(strcmp)(names[n], "virtual-time") == 0)
-         value = virtual_time_on() ? "yes" : value;
+         value = HT_(virtual_time_on)() ? "yes" : value;
       if (value != NULL)
          write_option(o, names[n], value);
    }
 }
 
-/* <clock>: under virtual time, where the program's clocks start and how
-   fast they run (patches/0003's constants; docs/threads.md): the
-   realtime clock starts at 2000-01-01T00:00:00Z, the monotonic one at
-   1000 s, and both advance 1 ns per guest instruction. */
+/* <clock>: under virtual time (the patched core's, or --det-clock=yes's
+   on any core: the same clock, ht_clock.c), where the program's clocks
+   start and how fast they run (patches/0003's constants;
+   docs/threads.md): the realtime clock starts at 2000-01-01T00:00:00Z,
+   the monotonic one at 1000 s, and both advance 1 ns per guest
+   instruction. */
 static void write_clock(Out* o)
 {
-   if (!virtual_time_on()) return;
+   if (!HT_(clock_is_virtual)()) return;
    out_str(o, "    <clock kind=\"virtual\" realtime-start=\"946684800\""
               " monotonic-start=\"1000\" ns-per-instruction=\"1\"/>\n");
+}
+
+/* <inputs>: what the program read that can move its counts, and
+   whether the tool pinned it (ht_inputs.c), in report order. */
+static void write_inputs(Out* o)
+{
+   HT_Input**   all;
+   UInt         n, i;
+   HChar        tmp[24];
+   HT_InputKind kind;
+   const HChar  *source, *function, *object;
+   ULong        calls, bytes;
+   Bool         pinned;
+
+   all = HT_(inputs_sorted)(&n);
+   if (n > 0) out_str(o, "    <inputs>\n");
+   for (i = 0; i < n; i++) {
+      HT_(input_fields)(all[i], &kind, &source, &function, &object, &calls,
+                        &bytes, &pinned);
+      out_str(o, "      <input");
+      out_attr(o, "kind", HT_(input_kind_name)(kind));
+      out_attr(o, "source", source);
+      out_attr(o, "function", function);
+      out_attr(o, "object", object);
+      VG_(sprintf)(tmp, "%llu", calls);
+      out_attr(o, "calls", tmp);
+      if (kind == HT_Input_Random) {
+         VG_(sprintf)(tmp, "%llu", bytes);
+         out_attr(o, "bytes", tmp);
+      }
+      out_attr(o, "pinned", pinned ? "yes" : "no");
+      out_str(o, "/>\n");
+   }
+   if (n > 0) out_str(o, "    </inputs>\n");
+   VG_(free)(all);
+}
+
+/* The options that pin what the program reads (ht_random.c,
+   ht_clock.c, ht_cpus.c): det-random always, the others when they pin
+   something. */
+static void write_input_options(Out* o)
+{
+   HChar tmp[24];
+   write_option(o, "det-random", HT_(clo).det_random ? "yes" : "no");
+   if (HT_(clo).det_random) {
+      VG_(sprintf)(tmp, "%llu", HT_(clo).random_seed);
+      write_option(o, "random-seed", tmp);
+   }
+   if (HT_(clo).det_clock) write_option(o, "det-clock", "yes");
+   if (HT_(clo).cpus > 0) {
+      VG_(sprintf)(tmp, "%u", HT_(clo).cpus);
+      write_option(o, "cpus", tmp);
+   }
 }
 
 /* <launcher>: what the program that started Valgrind (`hotgrind run`)
@@ -529,6 +584,7 @@ static void write_run(Out* o)
       VG_(sprintf)(tmp, "%u", HT_(clo).max_contexts);
       write_option(o, "max-contexts", tmp);
    }
+   write_input_options(o);
    write_core_options(o);
    for (i = 0; i < (Word)HT_(n_custom_allocators)(); i++) {
       Bool         is_free;
@@ -539,6 +595,7 @@ static void write_run(Out* o)
    write_environment(o);
    write_launcher(o);
    write_clock(o);
+   write_inputs(o);
    write_cache_geometry(o);
    write_exit(o);
    out_str(o, "  </run>\n");

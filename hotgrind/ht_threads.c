@@ -356,6 +356,7 @@ static void pre_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n)
 static void post_syscall(ThreadId tid, UInt sysno, UWord* args, UInt n,
                          SysRes res)
 {
+   HT_(inputs_post_syscall)(tid, sysno, args, n, res);
    if ((sysno == __NR_execve || sysno == __NR_execveat) && exec_pending) {
       exec_pending = False;        /* still here: it failed */
       HT_(exec_failed)();
