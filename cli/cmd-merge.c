@@ -1179,6 +1179,8 @@ static void merge_run(struct hg_report *out, const struct input *in,
     out->marks = NULL;
     out->objects = NULL;
     out->object_count = 0;
+    out->inputs = NULL;
+    out->input_count = 0;
     out->functions = NULL;
     out->zones = NULL;
     out->threads = NULL;
@@ -1329,6 +1331,23 @@ static void write_run(FILE *out, const struct hg_report *r)
                               r->settings[i].value);
         if (r->setting_count != 0)
             fputs("    </launcher>\n", out);
+    }
+    if (r->input_count > 0) {
+        fputs("    <inputs>\n", out);
+        for (i = 0; i < r->input_count; i++) {
+            const struct hg_input *input = &r->inputs[i];
+            fputs("      <input", out);
+            xml_attr(out, "kind", hg_input_kind_name(input->kind));
+            xml_attr(out, "source", input->source);
+            xml_attr(out, "function", input->function);
+            xml_attr(out, "object", input->object);
+            xml_count(out, "calls", input->calls);
+            if (input->has_bytes)
+                xml_count(out, "bytes", input->bytes);
+            xml_attr(out, "pinned", input->pinned ? "yes" : "no");
+            fputs("/>\n", out);
+        }
+        fputs("    </inputs>\n", out);
     }
     if (r->has_cost_model) {
         fputs("    <cost-model", out);
@@ -1855,6 +1874,97 @@ static bool kinds_disagree(struct merged_functions *m, char *problem,
     return false;
 }
 
+/* ----------------------------------------------------------- inputs */
+
+/* An <input> of one report, and which report. */
+struct input_row {
+    const struct hg_input *row;
+    size_t report;
+};
+
+/* The report's order of <inputs>: kind, source, object, function; then
+   the reports in the order given. */
+static int compare_input_rows(const void *a, const void *b)
+{
+    const struct input_row *p = a, *q = b;
+    int order = (p->row->kind > q->row->kind) - (p->row->kind < q->row->kind);
+    if (order == 0)
+        order = strcmp(p->row->source, q->row->source);
+    if (order == 0)
+        order = strcmp(p->row->object, q->row->object);
+    if (order == 0)
+        order = strcmp(p->row->function, q->row->function);
+    if (order == 0)
+        order = (p->report > q->report) - (p->report < q->report);
+    return order;
+}
+
+static bool same_input(const struct hg_input *a, const struct hg_input *b)
+{
+    return a->kind == b->kind && strcmp(a->source, b->source) == 0
+           && strcmp(a->object, b->object) == 0
+           && strcmp(a->function, b->function) == 0;
+}
+
+/* <inputs>: the union of the reports' rows, the calls and bytes of a
+   row in several reports summed.  False with PROBLEM when a row is
+   pinned in one report and not in another: the runs did not read it
+   alike. */
+static bool merge_inputs(struct hg_report *out, const struct input *in,
+                         size_t inputs, struct sums *s, char *problem,
+                         size_t size)
+{
+    struct input_row *rows;
+    size_t count = 0, i, j;
+    bool ok = true;
+
+    out->inputs = NULL;
+    out->input_count = 0;
+    for (i = 0; i < inputs; i++)
+        count += in[i].report->input_count;
+    if (count == 0)
+        return true;
+    rows = hg_xcalloc(count, sizeof *rows);
+    for (i = 0, count = 0; i < inputs; i++)
+        for (j = 0; j < in[i].report->input_count; j++)
+            rows[count++] = (struct input_row){ &in[i].report->inputs[j], i };
+    qsort(rows, count, sizeof *rows, compare_input_rows);
+    out->inputs = hg_xcalloc(count, sizeof *out->inputs);
+    for (i = 0; i < count && ok; i++) {
+        struct hg_input *sum = &out->inputs[out->input_count];
+        const struct hg_input *row = rows[i].row;
+        if (out->input_count > 0 && same_input(&sum[-1], row)) {
+            sum--;
+            if (sum->pinned != row->pinned) {
+                char source[64], function[64], object[64];
+                size_t first = rows[i - 1].report;
+                hg_quote_for_message(source, sizeof source, row->source);
+                hg_quote_for_message(function, sizeof function,
+                                     row->function);
+                hg_quote_for_message(object, sizeof object, row->object);
+                size_t yes = row->pinned ? rows[i].report : first;
+                size_t no = row->pinned ? first : rows[i].report;
+                snprintf(problem, size, "%s cannot be merged with %s: the "
+                         "%s input through '%s' from '%s' (%s) is pinned "
+                         "in %s, not in %s", in[rows[i].report].path,
+                         in[first].path, hg_input_kind_name(row->kind),
+                         source, function, object, in[yes].path,
+                         in[no].path);
+                ok = false;
+            }
+            add(s, &sum->calls, row->calls);
+            add(s, &sum->bytes, row->bytes);
+            sum->has_bytes = sum->has_bytes || row->has_bytes;
+            continue;
+        }
+        *sum = *row;           /* strings borrowed from the input */
+        sum->bytes = row->has_bytes ? row->bytes : 0;
+        out->input_count++;
+    }
+    free(rows);
+    return ok;
+}
+
 /* Builds the merged report into OUT, whose strings belong to the inputs,
    but for the functions (summed as the inputs were read, in FUNCTIONS and
    S).  False with PROBLEM set when the sums do not fit or a function is
@@ -1880,6 +1990,8 @@ static bool merge(struct hg_report *out, const struct input *in,
         return false;
     if (!merge_objects(out, in, inputs, problem, size))
         return false;
+    if (!merge_inputs(out, in, inputs, s, problem, size))
+        return false;
     merge_zones(out, in, inputs, s);
     lay_end_to_end(out, in, inputs, s);
     for (i = 0; i < functions->count; i++)
@@ -1895,6 +2007,7 @@ static bool merge(struct hg_report *out, const struct input *in,
 
 static void free_merged(struct hg_report *out)
 {
+    free(out->inputs);
     free(out->objects);
     free(out->marks);
     free(out->zones);

@@ -247,6 +247,26 @@ merges "$scratch/run-aba.xml" "$data/run-merged.xml" "$ra" && {
     grep -q '<merge reports="3"/>' "$scratch/run-aba.xml" ||
     fail "merge run-merged run-a: not the 17 settings of 3 runs"
 }
+# <inputs>: the union of the rows, in the report's order, the calls and
+# bytes of a row in both summed (inputs-merged.xml, by hand); the same
+# bytes twice; merging the merge again sums again.  A row pinned in one
+# report and not in the other is refused, naming both.
+ia=$data/inputs-a.xml ib=$data/inputs-b.xml
+merges "$merged" "$ia" "$ib" &&
+  same "$data/inputs-merged.xml" "$merged" "merge inputs-a inputs-b"
+merges "$scratch/inputs-again.xml" "$ia" "$ib" &&
+  same "$merged" "$scratch/inputs-again.xml" "merge inputs-a inputs-b, twice"
+merges "$scratch/inputs-aba.xml" "$data/inputs-merged.xml" "$ia" && {
+  checks=$((checks + 1))
+  grep -qF '<input kind="random" source="getrandom" function="hashmap_new" object="xz" calls="4" bytes="64" pinned="yes"/>' "$scratch/inputs-aba.xml" &&
+    grep -qF '<input kind="clock" source="clock_gettime" function="main" object="xz" calls="4" pinned="yes"/>' "$scratch/inputs-aba.xml" ||
+    fail "merge inputs-merged inputs-a: not the inputs of 3 runs"
+}
+refuses "^hotgrind merge: $data/inputs-unpinned.xml cannot be merged with $ia: the random input through 'getrandom' from 'hashmap_new' \\(xz\\) is pinned in $ia, not in $data/inputs-unpinned.xml\$" \
+  "$ia" "$data/inputs-unpinned.xml"
+# Runs with and without the inputs' options were measured differently.
+refuses "^hotgrind: $ia: cannot be merged with $ra: option 4 '--det-random=yes', not 'none'\$" \
+  "$ra" "$ia"
 run_variant() {   # run_variant NAME SED-SCRIPT DIFFERENCE: run-b changed
   sed "$2" "$rb" >"$scratch/$1.xml"
   refuses "^hotgrind: $scratch/$1.xml: cannot be merged with $ra: $3\$" \
