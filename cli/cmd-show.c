@@ -48,7 +48,10 @@ static const char show_help[] =
     "(allocations, frees, peak and what was live at exit) and the functions\n"
     "that allocated or freed, by bytes allocated; every thread with its\n"
     "parent, status, Ir, share of the total and allocations; the mutexes, most\n"
-    "contended first; and the number of thread events of each kind.  Last, a\n"
+    "contended first; the number of thread events of each kind; and the\n"
+    "inputs the program read from outside (OS randomness, clocks, the\n"
+    "number of CPUs: calls, bytes, how, whether pinned, from which\n"
+    "function).  Last, a\n"
     "warning for each mark pattern that matched no function, or whose\n"
     "functions were never entered.\n"
     "\n"
@@ -1041,6 +1044,45 @@ static void show_events(FILE *out, const struct hg_report *report,
     hg_table_finish_within(out, &table, width, NULL);
 }
 
+/* What the program read from outside (<run><inputs>), in the report's
+   order: OS randomness, clocks, the CPU count, and whether each was
+   pinned. */
+static void show_inputs(FILE *out, const struct hg_report *report,
+                        size_t width)
+{
+    static const struct hg_column columns[] = {
+        { "calls", HG_ALIGN_RIGHT, 0, 0 },
+        { "bytes", HG_ALIGN_RIGHT, 0, 0 },
+        { "kind", HG_ALIGN_LEFT, 0, 0 },
+        { "source", HG_ALIGN_LEFT, 0, 0 },
+        { "pinned", HG_ALIGN_LEFT, 0, 0 },
+        { "function", HG_ALIGN_LEFT, 0, FUNCTION_COLUMN_MAX },
+        { "object", HG_ALIGN_LEFT, 0, 0 },
+    };
+    struct hg_table table;
+    size_t i;
+
+    if (report->input_count == 0)
+        return;
+    fprintf(out, "\nInputs the program read: %zu\n", report->input_count);
+    hg_table_create(&table, columns, sizeof columns / sizeof columns[0],
+                    report->input_count);
+    for (i = 0; i < report->input_count; i++) {
+        const struct hg_input *input = &report->inputs[i];
+        hg_table_set_count(&table, i, 0, input->calls);
+        if (input->has_bytes)
+            hg_table_set_count(&table, i, 1, input->bytes);
+        else
+            hg_table_set(&table, i, 1, "-");
+        hg_table_set(&table, i, 2, hg_input_kind_name(input->kind));
+        hg_table_set(&table, i, 3, input->source);
+        hg_table_set(&table, i, 4, input->pinned ? "pinned" : "not pinned");
+        hg_table_set(&table, i, 5, input->function);
+        hg_table_set(&table, i, 6, input->object);
+    }
+    hg_table_finish_within(out, &table, width, NULL);
+}
+
 /* ---------------------------------------------------------- call graph */
 
 /* `show --callers F`, `--callees F` and `--tree` read the call graph of a
@@ -1613,6 +1655,7 @@ void hg_show_table_within(FILE *out, const struct hg_report *report,
     show_threads(out, report, width);
     show_mutexes(out, report, limit, width);
     show_events(out, report, width);
+    show_inputs(out, report, width);
     show_mark_warnings(out, report);
 }
 

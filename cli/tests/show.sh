@@ -153,6 +153,41 @@ run 0 show "$HG_TEST_DATA/show/inlined.xml" && {
     "show: the marked inlined function"
 }
 
+# --- the inputs the program read (<run><inputs>, data/valid-inputs.xml):
+# a section after the threads, one row per input in the report's order,
+# "-" for the bytes of what is not random; the same bytes twice; names
+# reach the terminal without their control characters; a report without
+# <inputs> has no such section.
+inputs=$HG_TEST_DATA/valid-inputs.xml
+run 0 show "$inputs" && {
+  cp "$out" "$scratch/inputs.out"
+  has_line "$out" 'Inputs the program read: 5' "show: the inputs' title"
+  has_line "$out" 'calls bytes kind source pinned function object' \
+    "show: the inputs' columns"
+  has_line "$out" '1 16 random getrandom pinned std::sys::unix::rand::imp::getrandom xz' \
+    "show: the getrandom input"
+  has_line "$out" '3 - clock clock_gettime pinned main xz' \
+    "show: the clock input"
+  has_line "$out" '1 - cpu-count /sys/devices/system/cpu/online pinned get_nprocs libc.so.6' \
+    "show: the CPU count read from /sys"
+  checks=$((checks + 1))
+  [ "$(sed -n '/^Inputs the program read/,$p' "$out" | sed -n '4p' | tr -s ' ' | cut -d' ' -f5)" = /dev/urandom ] ||
+    fail "show: the inputs not in the report's order"
+}
+run 0 show "$inputs" && same "$scratch/inputs.out" "$out" "show valid-inputs.xml, twice"
+sed 's/function="seed_table" object="xz" calls="2" bytes="64" pinned="yes"/function="seed\&#9;table" object="xz" calls="2" bytes="64" pinned="no"/' \
+  "$inputs" >"$scratch/inputs-tab.xml"
+run 0 show "$scratch/inputs-tab.xml" && {
+  has_line "$out" '2 64 random /dev/urandom not pinned seed?table xz' \
+    "show: an unpinned input, its tab as '?'"
+  checks=$((checks + 1))
+  LC_ALL=C grep -q "$(printf '\t')" "$out" && fail "show: a tab reached the output"
+}
+run 0 show "$HG_TEST_DATA/valid-launcher.xml" && {
+  checks=$((checks + 1))
+  grep -q '^Inputs' "$out" && fail "show: an inputs section without <inputs>"
+}
+
 # --- usage
 for args in '--width' '--width x' '--width -1' '--width=' '--wide --width 80' \
             '--width 80 --wide'; do
