@@ -67,26 +67,10 @@ Bool HT_(clock_is_virtual)(void)
    return pinned;
 }
 
-/* System-call clock reads before the clock runs inline: until then each
-   read sums every function's counters (HT_(clock_ir)), which a program
-   that reads the clock in a loop would pay for at every read. */
-#define READS_BEFORE_INLINE 256
-static UInt reads_summed = 0;
-
 /* The virtual clock: instructions counted so far, all threads. */
 static ULong vnow(void)
 {
    return HT_(clock_ir)();
-}
-
-/* After a system call (outside generated code, so translations may be
-   discarded): switch to the inline clock once the program has shown it
-   reads the clock often. */
-static void count_summed_read(void)
-{
-   if (HT_(clock_inline) || ++reads_summed < READS_BEFORE_INLINE) return;
-   if (HT_(clock_start_inline)())
-      HT_(discard_all_translations)();
 }
 
 /* What clock 'id' reads now, in ns; False for a clock that is not
@@ -178,7 +162,6 @@ void HT_(clock_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
       default:
          return;
    }
-   if (answering) count_summed_read();
    HT_(input_note)(tid, HT_Input_Clock, source, 0, pinned);
 }
 

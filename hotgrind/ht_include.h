@@ -181,9 +181,6 @@ Bool HT_(read_client)(Addr a, void* buf, SizeT size, Bool string);
 Bool HT_(before_exec)(const HChar* path);
 /* An exec that HT_(before_exec) wrote the report for failed. */
 void HT_(exec_failed)(void);
-/* Discards every translation: what generated code carries (the
-   collection state, the clock's kind) changed. */
-void HT_(discard_all_translations)(void);
 /* The text of errno value 'err' (positive), for messages. */
 const HChar* HT_(strerror)(Int err);
 

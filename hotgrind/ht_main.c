@@ -362,7 +362,7 @@ static void ht_print_debug_usage(void)
 
 /* Translations carry the collection state and the clock, so changing
    either retranslates everything (as Callgrind does for its toggles). */
-void HT_(discard_all_translations)(void)
+static void discard_all_translations(void)
 {
    VG_(discard_translations_safely)((Addr)0x1000, ~(SizeT)0xfff, "hotgrind");
 }
@@ -463,7 +463,7 @@ static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
          /* Zones read the clock at every begin and end: run it inline
             from now on. */
          if (HT_(clock_start_inline)())
-            HT_(discard_all_translations)();
+            discard_all_translations();
          HT_(zone_begin)(tid, name);
          return True;
       case VG_USERREQ__HOTGRIND_ZONE_END:
@@ -477,13 +477,13 @@ static Bool ht_handle_client_request(ThreadId tid, UWord* args, UWord* ret)
          if (!HT_(collecting)) {
             HT_(collecting) = True;
             HT_(callstack_collection_started)();
-            HT_(discard_all_translations)();
+            discard_all_translations();
          }
          return True;
       case VG_USERREQ__HOTGRIND_STOP_INSTRUMENTATION:
          if (HT_(collecting)) {
             HT_(collecting) = False;
-            HT_(discard_all_translations)();
+            discard_all_translations();
          }
          return True;
       default:
