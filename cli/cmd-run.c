@@ -59,7 +59,12 @@ static const char run_help[] =
     "  - address space randomisation is off, the stack limit (which sets\n"
     "    the threads' stack size) is 8 MiB, the working directory is the\n"
     "    current one or --cwd, the simulated caches are the fixed ones\n"
-    "    (--cache-geometry=host is refused).\n"
+    "    (--cache-geometry=host is refused);\n"
+    "  - the tool is given --det-random=yes (OS randomness from a seeded\n"
+    "    generator), --det-clock=yes (clocks answered from the instruction\n"
+    "    count) and --cpus=4 (the program is told 4 CPUs), each unless\n"
+    "    given among the Valgrind options, whose value then wins; the\n"
+    "    report lists them in <run><options>.\n"
     "\n"
     "Each of these is recorded in the report as a <setting> of\n"
     "<run><launcher name=\"hotgrind run\">, with the kinds of the standard\n"
@@ -97,7 +102,7 @@ static const char run_help[] =
     "\n"
     "Not fixed: the program's arguments and their lengths, variables given\n"
     "with --keep-env/--env (each one and its length still count), code that\n"
-    "reads CPUID itself, the number of CPUs, files the program reads.\n"
+    "reads CPUID itself, files the program reads.\n"
     "\n"
     "Exit status: PROG's under Valgrind (1 if no report could be written);\n"
     "2, with a message on stderr, when hotgrind run cannot start it.  With\n"
@@ -879,6 +884,26 @@ static const struct variation perturbations[] = {
 };
 #define PERTURBATIONS (sizeof perturbations / sizeof perturbations[0])
 
+/* The tool options every run gets unless the caller gave them (the
+   caller's value wins): OS randomness from the seeded generator, the
+   clocks from the instruction count, 4 CPUs whatever the machine.  The
+   tool records them in <options>, not as launcher settings. */
+static const char *const default_tool_options[] = {
+    "--det-random=yes", "--det-clock=yes", "--cpus=4",
+};
+
+/* Whether the caller gave O's Valgrind the option of DEFAULT_OPTION
+   ("--NAME=VALUE"), with any value. */
+static bool option_given(const struct run_options *o,
+                         const char *default_option)
+{
+    size_t length = name_length(default_option) + 1, i;
+    for (i = 0; i < o->valgrind_args.count; i++)
+        if (strncmp(o->valgrind_args.items[i], default_option, length) == 0)
+            return true;
+    return false;
+}
+
 /* ENV and ARGS of one run of O writing OUTPUT, as VARIATION has it. */
 static void prepare_run(const struct run_options *o,
                         const struct profile *profile, bool have_lib,
@@ -898,6 +923,10 @@ static void prepare_run(const struct run_options *o,
     add(args, "--tool=hotgrind");
     for (i = 0; i < o->valgrind_args.count; i++)
         add(args, o->valgrind_args.items[i]);
+    for (i = 0; i < sizeof default_tool_options / sizeof *default_tool_options;
+         i++)
+        if (!option_given(o, default_tool_options[i]))
+            add(args, default_tool_options[i]);
     if (variation->valgrind_arg != NULL)
         add(args, variation->valgrind_arg);
     add_settings(o, profile, env, have_lib, streams, no_aslr, wrapper,

@@ -94,11 +94,35 @@ run 0 run --dry-run --valgrind=/bin/true \
     fail "run --dry-run: the hwcaps given are not last in the pinned list"
   grep -q 'glibc.malloc.arena_max=2' "$out" && ! grep -q 'arena_max=1' "$out" ||
     fail "run --dry-run: the arena_max given does not replace the pinned one"
-  grep -q ' --tool=hotgrind --mark=main --cache-geometry=fixed .* /proc/self/fd/3 a$' "$out" ||
+  # The user's options, then the inputs pinned by default (OS
+  # randomness, the clock, 4 CPUs), then the fixed geometry.
+  grep -q ' --tool=hotgrind --mark=main --det-random=yes --det-clock=yes --cpus=4 --cache-geometry=fixed .* /proc/self/fd/3 a$' "$out" ||
     fail "run --dry-run: not the Valgrind command"
+  grep -q 'run-setting=[a-z-]*=.*\(det-\|cpus\)' "$out" &&
+    fail "run --dry-run: the default tool options recorded as launcher settings"
   grep -q -- "--run-setting=program=true " "$out" ||
     fail "run --dry-run: no program setting"
 }
+
+# A default tool option the user gave among the Valgrind options: only the
+# user's value goes to Valgrind, the other defaults still do.
+run 0 run --dry-run --valgrind=/bin/true --det-clock=no --cpus=2 -- /bin/true && {
+  grep -q ' --tool=hotgrind --det-clock=no --cpus=2 --det-random=yes --cache-geometry=fixed ' "$out" ||
+    fail "run --dry-run --det-clock=no --cpus=2: not the user's values alone"
+  grep -q -- '--det-clock=yes\|--cpus=4' "$out" &&
+    fail "run --dry-run --det-clock=no --cpus=2: a default beside the user's"
+}
+run 0 run --dry-run --valgrind=/bin/true --det-random=no --random-seed=7 -- /bin/true && {
+  grep -q ' --tool=hotgrind --det-random=no --random-seed=7 --det-clock=yes --cpus=4 --cache-geometry=fixed ' "$out" ||
+    fail "run --dry-run --det-random=no: not the user's value"
+}
+# The same command line twice: the same bytes.
+run 0 run --dry-run --valgrind=/bin/true --mark=main -- /bin/true a &&
+  cp "$out" "$scratch/dry1" &&
+  run 0 run --dry-run --valgrind=/bin/true --mark=main -- /bin/true a &&
+  { cmp -s "$scratch/dry1" "$out" || fail "run --dry-run: not the same twice"; }
+run 0 help run && { grep -q -- '--cpus=4' "$out" && ! grep -q 'the number of CPUs, files' "$out" ||
+  fail "help run: not the pinned CPU count"; }
 
 # --- show
 run 0 show "$data/valid.xml" &&
