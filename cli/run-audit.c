@@ -179,13 +179,117 @@ static bool print_threads(const struct hg_report *a, const struct hg_report *b)
     return differ;
 }
 
-/* The likely cause, with its evidence. */
+/* How many unpinned inputs the causes name at most; hotgrind show lists
+   them all. */
+#define SHOWN_INPUTS 5
+
+static bool same_input(const struct hg_input *x, const struct hg_input *y)
+{
+    return x->kind == y->kind && strcmp(x->source, y->source) == 0
+           && strcmp(x->function, y->function) == 0
+           && strcmp(x->object, y->object) == 0;
+}
+
+/* Whether REPORT has INPUT's row (the same kind, source, function and
+   object). */
+static bool has_input(const struct hg_report *report,
+                      const struct hg_input *input)
+{
+    size_t i;
+    for (i = 0; i < report->input_count; i++)
+        if (same_input(&report->inputs[i], input))
+            return true;
+    return false;
+}
+
+/* "SOURCE from FUNCTION (OBJECT)", the names as a terminal can show
+   them. */
+static void print_input_place(const struct hg_input *input)
+{
+    hg_print_clean(stdout, input->source);
+    fputs(" from ", stdout);
+    hg_print_clean(stdout, input->function);
+    fputs(" (", stdout);
+    hg_print_clean(stdout, input->object);
+    putchar(')');
+}
+
+/* The cause line of one unpinned input, with the option that pins it. */
+static void print_input_cause(const struct hg_input *input)
+{
+    char bytes[HG_COUNT_TEXT_SIZE];
+    switch (input->kind) {
+    case HG_INPUT_RANDOM:
+        if (input->has_bytes)
+            printf("Likely cause: OS randomness: the program read %s random "
+                   "byte%s through ", hg_format_count(input->bytes, bytes),
+                   input->bytes == 1 ? "" : "s");
+        else
+            printf("Likely cause: OS randomness: the program read random "
+                   "bytes through ");
+        print_input_place(input);
+        printf("; --det-random=yes pins them\n");
+        break;
+    case HG_INPUT_CLOCK:
+        printf("Likely cause: a clock read: the program read the clock "
+               "through ");
+        print_input_place(input);
+        printf("; --det-clock=yes (hotgrind run's default) or "
+               "--det-sched=yes's virtual time answers it from the "
+               "instruction count\n");
+        break;
+    default:
+        printf("Likely cause: the number of CPUs: the program asked "
+               "through ");
+        print_input_place(input);
+        printf("; --cpus=N pins it\n");
+        break;
+    }
+}
+
+/* The cause lines of the inputs A and B read unpinned (<inputs>): A's,
+   then those only B has, by kind (random, clock, CPU count), at most
+   SHOWN_INPUTS.  Returns how many there are. */
+static size_t print_input_causes(const struct hg_report *a,
+                                 const struct hg_report *b)
+{
+    size_t shown = 0, more = 0, found = 0, r, i;
+    int kind;
+
+    for (kind = 0; kind < HG_INPUT_KINDS; kind++)
+        for (r = 0; r < 2; r++) {
+            const struct hg_report *report = r == 0 ? a : b;
+            for (i = 0; i < report->input_count; i++) {
+                const struct hg_input *input = &report->inputs[i];
+                if ((int)input->kind != kind || input->pinned
+                    || (r == 1 && has_input(a, input)))
+                    continue;
+                found++;
+                if (shown < SHOWN_INPUTS) {
+                    print_input_cause(input);
+                    shown++;
+                } else {
+                    more++;
+                }
+            }
+        }
+    if (more > 0)
+        printf("  ... and %zu more unpinned input%s (hotgrind show lists "
+               "them)\n", more, more == 1 ? "" : "s");
+    return found;
+}
+
+/* The likely cause, with its evidence.  Reports that say what the
+   program read (<inputs>) name the unpinned inputs, and the clock only
+   when it was read unpinned; older ones are judged by the functions
+   that ran. */
 static void print_cause(const struct hg_diff *diff, const struct hg_report *a,
                         const struct hg_report *b, bool threads_differ)
 {
-    const struct hg_function *clock = clock_reader(a);
-    size_t d;
-    if (clock == NULL)
+    bool tracked = hg_report_tracks_inputs(a) || hg_report_tracks_inputs(b);
+    const struct hg_function *clock = tracked ? NULL : clock_reader(a);
+    size_t d, unpinned = 0;
+    if (clock == NULL && !tracked)
         clock = clock_reader(b);
     if (diff->difference_count > 0) {
         printf("Likely cause: an environment difference: the runs were "
@@ -196,6 +300,8 @@ static void print_cause(const struct hg_diff *diff, const struct hg_report *a,
                    diff->differences[d].head);
         printf(")\n");
     }
+    if (tracked)
+        unpinned = print_input_causes(a, b);
     if (clock != NULL)
         printf("Likely cause: a clock read: the program calls %s (%s); "
                "a Valgrind with --det-sched=yes answers it from the "
@@ -207,11 +313,16 @@ static void print_cause(const struct hg_diff *diff, const struct hg_report *a,
                a->thread_count > b->thread_count ? a->thread_count
                                                  : b->thread_count,
                threads_differ ? ", whose figures differ" : "");
-    if (diff->difference_count == 0 && clock == NULL && a->thread_count <= 1
-        && b->thread_count <= 1)
-        printf("Likely cause: unknown: no clock read, one thread, the same "
-               "environment; look for what the functions above read (files, "
-               "the pid, random numbers)\n");
+    if (diff->difference_count == 0 && clock == NULL && unpinned == 0
+        && a->thread_count <= 1 && b->thread_count <= 1)
+        printf(tracked
+               ? "Likely cause: unknown: one thread, the same environment, "
+                 "every clock, OS randomness and CPU count the program read "
+                 "pinned; look for what the functions above read (files, "
+                 "the pid)\n"
+               : "Likely cause: unknown: no clock read, one thread, the same "
+                 "environment; look for what the functions above read "
+                 "(files, the pid, random numbers)\n");
 }
 
 int hg_audit_repeat(const char *const *paths, size_t count)
@@ -324,6 +435,23 @@ static bool is_startup_object(const char *object)
            || strncmp(object, "libc.so", 7) == 0;
 }
 
+/* When the two runs of the reference differ: the inputs they read
+   unpinned, which --repeat would name too. */
+static int print_reference_inputs(const char *reference,
+                                  const char *reference_again)
+{
+    struct hg_report *a, *b = NULL;
+    int status = HG_EXIT_JUDGED;
+    if ((a = hg_load_report(reference)) == NULL
+        || (b = hg_load_report(reference_again)) == NULL)
+        status = HG_EXIT_TROUBLE;
+    else if (hg_report_tracks_inputs(a) || hg_report_tracks_inputs(b))
+        print_input_causes(a, b);
+    hg_report_free(a);
+    hg_report_free(b);
+    return status;
+}
+
 int hg_audit_perturb(const char *reference, const char *reference_again,
                      const struct hg_perturbed_run *runs, size_t count)
 {
@@ -343,7 +471,7 @@ int hg_audit_perturb(const char *reference, const char *reference_again,
                "different reports (%s, %s): the counts move without any "
                "perturbation; hotgrind run --repeat tells which and why\n",
                reference, reference_again);
-        return HG_EXIT_JUDGED;
+        return print_reference_inputs(reference, reference_again);
     }
     heads = hg_xcalloc(count, sizeof *heads);
     if ((base = hg_load_report(reference)) == NULL) {

@@ -1,0 +1,105 @@
+#!/bin/sh
+# hotgrind run: the tool options that pin the program's inputs by
+# default, as Valgrind receives them, and the causes --repeat names from
+# the reports' <inputs>.  A fake Valgrind (a shell script, so no real run)
+# records its arguments and writes, run after run, the next report of a
+# pair from data/audit/.  GPL-2.0-or-later; part of hotgrind.
+#
+# Run by `make check` (tests/lib.sh says with what).
+
+. "$(dirname "$0")/lib.sh"
+fail_shows_stdout=no
+data=$HG_TEST_DATA/audit
+
+# fake PAIR: a Valgrind in $scratch/PAIR/ whose run N copies
+# data/audit/PAIR-N.xml to its --hotgrind-out-file and appends its
+# arguments to args.  The environment is cleared by hotgrind run, so it
+# finds its files by its own path.
+fake() {
+  mkdir -p "$scratch/$1"
+  cp "$data/$1-1.xml" "$scratch/$1/report1.xml"
+  cp "$data/$1-2.xml" "$scratch/$1/report2.xml"
+  cat >"$scratch/$1/valgrind" <<'SCRIPT'
+#!/bin/sh
+dir=${0%/*}
+n=$(cat "$dir/count" 2>/dev/null || echo 0)
+n=$((n + 1))
+echo "$n" >"$dir/count"
+echo "$*" >>"$dir/args"
+for arg; do
+  case $arg in --hotgrind-out-file=*) report=${arg#*=} ;; esac
+done
+cp "$dir/report$n.xml" "$report"
+SCRIPT
+  chmod +x "$scratch/$1/valgrind"
+  rm -f "$scratch/$1/count" "$scratch/$1/args"
+}
+
+# repeat PAIR [OPTIONS]: hotgrind run --repeat=2 with PAIR's fake Valgrind;
+# its stdout in $out.
+repeat() {
+  pair=$1; shift
+  fake "$pair"
+  run 1 run --valgrind="$scratch/$pair/valgrind" --repeat=2 \
+    -o "$scratch/$pair/r.xml" "$@" -- /bin/true
+}
+
+# has OUT LINE WHAT / lacks OUT PATTERN WHAT
+has() {
+  checks=$((checks + 1))
+  grep -qxF -- "$2" "$1" || fail "$3: no line '$2'; got: $(cat "$1")"
+}
+lacks() {
+  checks=$((checks + 1))
+  grep -q -- "$2" "$1" && fail "$3: a line matches '$2': $(grep -- "$2" "$1")"
+}
+
+# --- what Valgrind receives: the defaults, or the user's value alone
+repeat pinned && {
+  checks=$((checks + 1))
+  [ "$(grep -c -- ' --det-random=yes --det-clock=yes --cpus=4 --cache-geometry=fixed ' "$scratch/pinned/args")" = 2 ] ||
+    fail "run --repeat: not the default tool options in both runs: $(cat "$scratch/pinned/args")"
+}
+repeat pinned --det-random=no --cpus=1 && {
+  checks=$((checks + 1))
+  grep -q -- '^--tool=hotgrind --det-random=no --cpus=1 --det-clock=yes --cache-geometry=fixed ' "$scratch/pinned/args" &&
+    ! grep -q -- '--det-random=yes\|--cpus=4' "$scratch/pinned/args" ||
+    fail "run --det-random=no --cpus=1: not the user's values alone: $(cat "$scratch/pinned/args")"
+}
+
+# --- the causes --repeat names
+# Randomness read unpinned, the clock pinned (clock_gettime ran): the
+# randomness is named, with the bytes, the call, the function and the
+# option; the clock is not.
+repeat random && {
+  cp "$out" "$scratch/random.out"
+  has "$out" 'Likely cause: OS randomness: the program read 16 random bytes through getrandom from hashmap_random_keys (prog); --det-random=yes pins them' \
+    "repeat random"
+  lacks "$out" 'clock' "repeat random: a pinned clock blamed"
+  lacks "$out" 'unknown' "repeat random: unknown"
+}
+# The same reports again: the same verdict, byte for byte.
+repeat random && same "$scratch/random.out" "$out" "repeat random, twice"
+# Everything pinned, and the counts moved anyway: unknown, without
+# suggesting random numbers or the clock.
+repeat pinned && {
+  has "$out" 'Likely cause: unknown: one thread, the same environment, every clock, OS randomness and CPU count the program read pinned; look for what the functions above read (files, the pid)' \
+    "repeat pinned"
+  lacks "$out" 'random numbers\|a clock read' "repeat pinned"
+}
+# The clock and the CPU count read unpinned: both named.
+repeat clock-cpu && {
+  has "$out" "Likely cause: a clock read: the program read the clock through clock_gettime from main (prog); --det-clock=yes (hotgrind run's default) or --det-sched=yes's virtual time answers it from the instruction count" \
+    "repeat clock-cpu: the clock"
+  has "$out" 'Likely cause: the number of CPUs: the program asked through sched_getaffinity from pool_size (prog); --cpus=N pins it' \
+    "repeat clock-cpu: the CPU count"
+  lacks "$out" 'unknown\|randomness' "repeat clock-cpu"
+}
+# A tool from before <inputs>: judged by the functions that ran, as before.
+repeat old && {
+  has "$out" 'Likely cause: a clock read: the program calls clock_gettime@@GLIBC_2.17 (libc.so.6); a Valgrind with --det-sched=yes answers it from the instruction count (virtual time)' \
+    "repeat old"
+  lacks "$out" 'randomness\|CPUs' "repeat old"
+}
+
+finish
