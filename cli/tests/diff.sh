@@ -600,4 +600,18 @@ expect_usage_error "unknown option '--frobnicate'" --frobnicate base.xml head.xm
 
 run 0 diff --help && { grep -q '^usage: hotgrind diff ' "$out" || fail "diff --help"; }
 
+# Two runs that differ in det-random (and so in random-seed): diff and
+# check give the usual warning, option by option; the same twice.
+run 0 diff det-random-yes.xml det-random-no.xml && {
+  cp "$out" "$scratch/det-random.out"
+  grep -qxF 'Warning:   the runs were measured differently, which alone can move counts: option det-random (yes -> no), option random-seed (0 -> (not given))' "$out" ||
+    fail "diff det-random: not the warning: $(grep Warning "$out")"
+}
+run 0 diff det-random-yes.xml det-random-no.xml &&
+  same "$scratch/det-random.out" "$out" "diff det-random, twice"
+run 0 check --policy ../check/defaults.xml det-random-yes.xml det-random-no.xml && {
+  grep -qxF 'warning: runs differ in option det-random: base yes, head no' "$out" ||
+    fail "check det-random: not the warning"
+}
+
 finish
