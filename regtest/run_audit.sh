@@ -2,14 +2,15 @@
 # hotgrind regression tests: `hotgrind run --repeat` and `--perturb`, the
 # audit of a benchmark before CI gates on it (docs/manual.md, "Qualifying
 # a benchmark for CI").  The expected verdicts follow from how the
-# programs are built (audit_ptrhash.c, audit_clock.c, audit_race.c: the
+# programs are built (audit_ptrhash.c, audit_clock.c, audit_random.c,
+# audit_race.c: the
 # comments say why each count moves or cannot), and Cachegrind confirms
 # the one the address dependence rests on: hash_pointers' count moves
 # with the stack and the heap, sum_values' does not.  GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/run_lib.sh"
 
-for p in audit_ptrhash audit_clock; do
+for p in audit_ptrhash audit_clock audit_random; do
    cc -O2 -g -o "$p" "$srcdir/$p.c" || hard_error "cannot compile $p.c"
 done
 cc -O2 -g -pthread -o audit_race "$srcdir/audit_race.c" ||
@@ -139,19 +140,41 @@ test "$(grep -v '^300 words' rep2.out)" = "hotgrind run --repeat: 2 runs, byte-i
    fail "rep2: $(cat rep2.out)"
 pass "a clean benchmark: --perturb and --repeat exit 0"
 
-#--- A clock read: --repeat exits 1 naming the function and the cause.
-st=$(audit clock --repeat=5 ./audit_clock)
+#--- A clock read: hotgrind run answers it from the instruction count
+# (--det-clock=yes, its default), so the runs are alike; with
+# --det-clock=no --repeat exits 1 naming the function and the cause,
+# which the report's <inputs> gives (clock_gettime, unpinned, read in
+# spin_by_clock).
+st=$(audit clockpinned --repeat=3 ./audit_clock)
+expect_status clockpinned 0 "$st"
+has clockpinned '^hotgrind run --repeat: 3 runs, byte-identical reports$'
+st=$(audit clock --repeat=5 --det-clock=no ./audit_clock)
 expect_status clock 1 "$st"
 has clock '^hotgrind run --repeat: run [2-5] of 5 gave another report than run 1 '
 has clock '^  spin_by_clock \(audit_clock\)  Ir [0-9,]+ -> [0-9,]+$'
 lacks clock 'steady_work'
-has clock '^Likely cause: a clock read: the program calls clock_gettime[@A-Z_.0-9]* \(libc\.so\.6\); a Valgrind with --det-sched=yes answers it from the instruction count \(virtual time\)$'
+has clock '^Likely cause: a clock read: the program read the clock through clock_gettime from spin_by_clock \(audit_clock\); --det-clock=yes \(hotgrind run.s default\) or --det-sched=yes.s virtual time answers it from the instruction count$'
+lacks clock 'OS randomness|number of CPUs'
 test -s clock.xml.run2 || fail "clock.xml.run2 removed after a failing audit"
 # --perturb does not blame the perturbations for a count that moves alone.
-st=$(audit clockp --perturb ./audit_clock)
+st=$(audit clockp --perturb --det-clock=no ./audit_clock)
 expect_status clockp 1 "$st"
 has clockp '^hotgrind run --perturb: two runs of the reference gave different reports '
 pass "a clock read: $(grep '^  spin_by_clock' clock.out)"
+
+#--- OS randomness: pinned by default (the runs are alike); with
+# --det-random=no --repeat names the 4 bytes spin_by_random read through
+# getrandom (audit_random.c reads exactly 4, once).
+st=$(audit randpinned --repeat=3 ./audit_random)
+expect_status randpinned 0 "$st"
+has randpinned '^hotgrind run --repeat: 3 runs, byte-identical reports$'
+st=$(audit random --repeat=5 --det-random=no ./audit_random)
+expect_status random 1 "$st"
+has random '^  spin_by_random \(audit_random\)  Ir [0-9,]+ -> [0-9,]+$'
+lacks random 'steady_work'
+has random '^Likely cause: OS randomness: the program read 4 random bytes through getrandom from spin_by_random \(audit_random\); --det-random=yes pins them$'
+lacks random 'a clock read|thread interleaving'
+pass "OS randomness: $(grep '^Likely cause: OS' random.out | head -1)"
 
 #--- Threads racing: --repeat exits 1 naming the waiting loop.
 st=$(audit race --repeat=10 ./audit_race)
