@@ -1899,13 +1899,6 @@ static int compare_input_rows(const void *a, const void *b)
     return order;
 }
 
-static bool same_input(const struct hg_input *a, const struct hg_input *b)
-{
-    return a->kind == b->kind && strcmp(a->source, b->source) == 0
-           && strcmp(a->object, b->object) == 0
-           && strcmp(a->function, b->function) == 0;
-}
-
 /* <inputs>: the union of the reports' rows, the calls and bytes of a
    row in several reports summed.  False with PROBLEM when a row is
    pinned in one report and not in another: the runs did not read it
@@ -1933,7 +1926,7 @@ static bool merge_inputs(struct hg_report *out, const struct input *in,
     for (i = 0; i < count && ok; i++) {
         struct hg_input *sum = &out->inputs[out->input_count];
         const struct hg_input *row = rows[i].row;
-        if (out->input_count > 0 && same_input(&sum[-1], row)) {
+        if (out->input_count > 0 && hg_same_input(&sum[-1], row)) {
             sum--;
             if (sum->pinned != row->pinned) {
                 char source[64], function[64], object[64];

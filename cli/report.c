@@ -867,6 +867,13 @@ const char *hg_input_kind_name(enum hg_input_kind kind)
     return kind < HG_INPUT_KINDS ? input_kind_names[kind] : "other";
 }
 
+bool hg_same_input(const struct hg_input *a, const struct hg_input *b)
+{
+    return a->kind == b->kind && strcmp(a->source, b->source) == 0
+           && strcmp(a->function, b->function) == 0
+           && strcmp(a->object, b->object) == 0;
+}
+
 static void load_input(struct loader *loader, void *item,
                        const xmlNode *node)
 {

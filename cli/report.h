@@ -305,6 +305,9 @@ struct hg_input {
                                     clock, the pinned count */
 };
 
+/* Whether A and B are the same read: kind, source, function, object. */
+bool hg_same_input(const struct hg_input *a, const struct hg_input *b);
+
 /* <var name value/> of <run><environment>. */
 struct hg_env_var {
     char *name;

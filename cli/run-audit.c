@@ -183,13 +183,6 @@ static bool print_threads(const struct hg_report *a, const struct hg_report *b)
    them all. */
 #define SHOWN_INPUTS 5
 
-static bool same_input(const struct hg_input *x, const struct hg_input *y)
-{
-    return x->kind == y->kind && strcmp(x->source, y->source) == 0
-           && strcmp(x->function, y->function) == 0
-           && strcmp(x->object, y->object) == 0;
-}
-
 /* Whether REPORT has INPUT's row (the same kind, source, function and
    object). */
 static bool has_input(const struct hg_report *report,
@@ -197,7 +190,7 @@ static bool has_input(const struct hg_report *report,
 {
     size_t i;
     for (i = 0; i < report->input_count; i++)
-        if (same_input(&report->inputs[i], input))
+        if (hg_same_input(&report->inputs[i], input))
             return true;
     return false;
 }
