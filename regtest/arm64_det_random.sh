@@ -18,6 +18,7 @@
 PYTHON3=/usr/bin/python3
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/arm64_lib.sh"
+. "$srcdir/inputs_lib.sh"
 
 a64_build
 a64_cc det_random -O2 det_random.c
@@ -35,8 +36,7 @@ cmp -s a64.expected a64.1.xml.stdout ||
 $(diff a64.expected a64.1.xml.stdout)"
 pass "arm64: all $(grep -c . a64.expected) lines equal the reference for seed 0 (getrandom5 $(sed -n 's/^getrandom5 //p' a64.1.xml.stdout), at_random16 $(sed -n 's/^at_random16 //p' a64.1.xml.stdout))"
 
-"$PYTHON3" "$srcdir/det_inputs.py" rows a64.1.xml
-inputs_sum() { "$PYTHON3" "$srcdir/det_inputs.py" sum "$@"; }
+inputs_rows a64.1.xml
 expect_eq "arm64 getrandom calls bytes pinned" "$(inputs_sum a64.1.xml random getrandom)" "4 32 yes"
 expect_eq "arm64 getrandom from from_getrandom" "$(inputs_sum a64.1.xml random getrandom from_getrandom)" "2 16 yes"
 expect_eq "arm64 /dev/urandom" "$(inputs_sum a64.1.xml random /dev/urandom)" "4 88 yes"

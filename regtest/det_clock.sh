@@ -25,12 +25,13 @@
 #      builds one): the program prints under --det-sched=yes, whose core
 #      answers the clock, exactly what it prints on stock Valgrind with
 #      --det-clock=yes --vex-guest-chase=no (det-sched turns VEX's chasing
-#      off, which changes what is counted: README.md, mark_andand); the
+#      off, which changes what is counted: README.md, mark_andand), both
+#      run by `hotgrind run` (below: why), and the totals are equal; the
 #      part is skipped, saying so, when it is unset.
 PYTHON3=/usr/bin/python3
 . "${srcdir:-.}/lib.sh"
+. "$srcdir/inputs_lib.sh"
 
-INPUTS="$srcdir/det_inputs.py"
 test "$HT_ARCH" = amd64 ||
    skip "det_clock.c's hand-counted pairs are x86-64 assembly (arm64: not written)"
 cc -O2 -g -o det_clock "$srcdir/det_clock.c" || hard_error "cannot compile det_clock.c"
@@ -38,16 +39,8 @@ cc -O2 -g -o det_clock "$srcdir/det_clock.c" || hard_error "cannot compile det_c
    fail "the tool has no --det-clock option"
 
 # 1. five runs
-for i in 1 2 3 4 5; do
-   hg clock.$i.xml --det-clock=yes -- ./det_clock
-done
-for i in 2 3 4 5; do
-   cmp clock.1.xml clock.$i.xml || fail "runs 1 and $i gave different reports"
-   cmp -s clock.1.xml.stdout clock.$i.xml.stdout ||
-      fail "runs 1 and $i printed different times: $(diff clock.1.xml.stdout clock.$i.xml.stdout | head -n 6)"
-done
-expect_eq "option det-clock" \
-   "$(xpath clock.1.xml 'string(/hotgrind/run/options/option[@name="det-clock"]/@value)')" yes
+five_runs clock --det-clock=yes -- ./det_clock
+expect_eq "option det-clock" "$(opt clock.1.xml det-clock)" yes
 cat clock.1.xml.stdout
 pass "5 runs with --det-clock=yes: identical reports and output, total $(total_ir clock.1.xml) Ir"
 
@@ -84,9 +77,8 @@ PY
 pass "values follow vnow: REALTIME 946684800 s + $(sed -n 's/^realtime 946684800\.0*//p' clock.1.xml.stdout) ns, MONOTONIC 1000 s + $(sed -n 's/^monotonic 1000\.0*//p' clock.1.xml.stdout) ns, rdtsc $(sed -n 's/^rdtsc //p' clock.1.xml.stdout); the raw pairs 4 apart"
 
 # 3. <inputs>
-"$PYTHON3" "$INPUTS" rows clock.1.xml | tee clock.inputs
-inputs_sum() { "$PYTHON3" "$INPUTS" sum "$@"; }
-expect_eq "clock sources" "$("$PYTHON3" "$INPUTS" sources clock.1.xml clock)" \
+inputs_rows clock.1.xml
+expect_eq "clock sources" "$(inputs_sources clock.1.xml clock)" \
    clock_getres,clock_gettime,gettimeofday,rdtsc,time
 expect_eq "clock_gettime calls bytes pinned" "$(inputs_sum clock.1.xml clock clock_gettime)" "6 0 yes"
 expect_eq "clock_gettime from main" "$(inputs_sum clock.1.xml clock clock_gettime main)" "6 0 yes"
@@ -96,7 +88,7 @@ expect_eq "clock_getres" "$(inputs_sum clock.1.xml clock clock_getres)" "1 0 yes
 # ld.so reads the time stamp counter too (rtld's HP_TIMING, for
 # LD_DEBUG=statistics): its rows are left out.
 expect_eq "rdtsc from main" "$(inputs_sum clock.1.xml clock rdtsc main)" "3 0 yes"
-pass "$("$PYTHON3" "$INPUTS" order clock.1.xml)"
+pass "$(inputs_order clock.1.xml)"
 
 # 4. --det-clock=no
 hg real.1.xml --det-clock=no -- ./det_clock
@@ -107,18 +99,35 @@ case $a in 946684800.*) fail "--det-clock=no: CLOCK_REALTIME reads the virtual $
 expect_eq "--det-clock=no clock_gettime row" "$(inputs_sum real.1.xml clock clock_gettime)" "6 0 no"
 pass "--det-clock=no: CLOCK_REALTIME $a and $b; totals $(total_ir real.1.xml) and $(total_ir real.2.xml) Ir"
 
-# 5. the patched core's virtual time
+# 5. the patched core's virtual time.  Both runs go through `hotgrind
+# run`, which passes VALGRIND_LIB as /proc/self/fd/4: through each
+# build's own launcher, ld.so's start-up reads an LD_PRELOAD naming that
+# build's folder, whose length differs (/work/main/build/.in_place and
+# an in-tree SRC/.in_place), and executes a few thousand instructions
+# more or fewer before main, which every clock value then shows.
 if test -n "${HOTGRIND_INTREE:-}"; then
-   hg nochase.xml --det-clock=yes --vex-guest-chase=no -- ./det_clock
-   stock_vg=$VG_IN_PLACE
+   HOTGRIND_CLI=$top_builddir/cli/hotgrind
+   test -x "$HOTGRIND_CLI" || hard_error "no $HOTGRIND_CLI"
+   : "${HOTGRIND_VALGRIND:=$(sed -n 's/^exec "\(.*\)" "\$@"$/\1/p' "$VG_IN_PLACE")}"
+   VALGRIND_LIB=$top_builddir/.in_place "$HOTGRIND_CLI" run --valgrind="$HOTGRIND_VALGRIND" \
+      -o "$WORK/nochase.xml" --det-clock=yes --vex-guest-chase=no -- ./det_clock \
+      </dev/null >nochase.xml.stdout 2>nochase.xml.stderr ||
+      fail "hotgrind run --vex-guest-chase=no exited with $? (see $WORK/nochase.xml.stderr)"
+   check_report nochase.xml nochase.xml.stderr
    . "$srcdir/det_lib.sh"
    det_intree --det-sched=yes --virtual-time=yes
-   hg vt.xml --det-sched=yes -- ./det_clock
-   VG_IN_PLACE=$stock_vg
+   VALGRIND_LIB=$HOTGRIND_INTREE/.in_place "$HOTGRIND_CLI" run \
+      --valgrind="$HOTGRIND_INTREE/coregrind/valgrind" \
+      -o "$WORK/vt.xml" --det-sched=yes -- ./det_clock \
+      </dev/null >vt.xml.stdout 2>vt.xml.stderr ||
+      fail "hotgrind run --det-sched=yes exited with $? (see $WORK/vt.xml.stderr)"
+   check_report vt.xml vt.xml.stderr
+   expect_eq "patched core: option det-sched" "$(opt vt.xml det-sched)" yes
    cmp -s nochase.xml.stdout vt.xml.stdout ||
       fail "the patched core's virtual time and --det-clock=yes --vex-guest-chase=no print different values:
 $(diff nochase.xml.stdout vt.xml.stdout)"
-   pass "patched core (--det-sched=yes) and stock --det-clock=yes --vex-guest-chase=no print the same $(grep -c . vt.xml.stdout) lines (REALTIME $(sed -n 's/^realtime //p' vt.xml.stdout)); totals $(total_ir vt.xml) and $(total_ir nochase.xml) Ir"
+   expect_eq "total Ir, patched core against stock" "$(total_ir vt.xml)" "$(total_ir nochase.xml)"
+   pass "patched core (--det-sched=yes) and stock --det-clock=yes --vex-guest-chase=no, both under hotgrind run: the same $(grep -c . vt.xml.stdout) lines (REALTIME $(sed -n 's/^realtime //p' vt.xml.stdout), rdtsc $(sed -n 's/^rdtsc //p' vt.xml.stdout)) and total Ir"
 else
    echo "note: HOTGRIND_INTREE is not set: the comparison with the patched core's virtual time is skipped (test.sh builds one: tools/build-in-tree.sh)"
 fi

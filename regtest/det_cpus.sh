@@ -24,8 +24,8 @@
 #      (the threads' interleaving is not pinned), saying so.
 PYTHON3=/usr/bin/python3
 . "${srcdir:-.}/lib.sh"
+. "$srcdir/inputs_lib.sh"
 
-INPUTS="$srcdir/det_inputs.py"
 command -v taskset >/dev/null 2>&1 || skip "taskset (util-linux) is needed"
 cc -O2 -g -pthread -o det_cpus "$srcdir/det_cpus.c" || hard_error "cannot compile det_cpus.c"
 "$VG_IN_PLACE" --tool=hotgrind --help 2>&1 | grep -q -e '--cpus' ||
@@ -40,8 +40,7 @@ cmp -s native.out host.xml.stdout ||
    fail "without --cpus the program printed other figures under hotgrind:
 $(diff native.out host.xml.stdout)"
 expect_eq "affinity without --cpus (nproc)" "$(sed -n 's/^affinity //p' host.xml.stdout)" "$host"
-expect_eq "option cpus without --cpus (absent)" \
-   "$(xpath host.xml 'string(/hotgrind/run/options/option[@name="cpus"]/@value)')" ""
+expect_eq "option cpus without --cpus (absent)" "$(opt host.xml cpus)" ""
 pass "without --cpus: the native figures ($(tr '\n' ' ' <native.out))"
 
 # 2. --cpus=3
@@ -59,10 +58,10 @@ grep -v ' absent$' three.xml.stdout | sort >three.got
 cmp -s three.expected three.got ||
    fail "--cpus=3: figures other than expected (< expected, > printed):
 $(diff three.expected three.got)"
-expect_eq "option cpus" "$(xpath three.xml 'string(/hotgrind/run/options/option[@name="cpus"]/@value)')" 3
-"$PYTHON3" "$INPUTS" rows three.xml | tee three.inputs
+expect_eq "option cpus" "$(opt three.xml cpus)" 3
+inputs_rows three.xml | tee three.inputs
 for s in sched_getaffinity /sys/devices/system/cpu/online /proc/cpuinfo /proc/stat; do
-   got=$("$PYTHON3" "$INPUTS" sum three.xml cpu-count "$s")
+   got=$(inputs_sum three.xml cpu-count "$s")
    case $got in
       "0 0 -") fail "<inputs> has no cpu-count row for $s" ;;
       *" 0 yes") pass "<inputs> cpu-count $s: $got (calls bytes pinned)" ;;
@@ -70,7 +69,7 @@ for s in sched_getaffinity /sys/devices/system/cpu/online /proc/cpuinfo /proc/st
    esac
 done
 grep -q ' pinned=no$' three.inputs && fail "an <inputs> row is not pinned under --cpus=3"
-pass "$("$PYTHON3" "$INPUTS" order three.xml)"
+pass "$(inputs_order three.xml)"
 pass "--cpus=3 on a $host-CPU machine: every figure 3, lists 0-2, 3 workers (sum $((6 * 4999950000)))"
 
 # 3. taskset -c 0

@@ -21,13 +21,13 @@
 PYTHON3=/usr/bin/python3
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/run_lib.sh"
+. "$srcdir/inputs_lib.sh"
 
 test "$HT_ARCH" = amd64 || skip "det_clock.c's hand-counted pair is x86-64 assembly"
 cc -O2 -g -pthread -o det_cpus "$srcdir/det_cpus.c" || hard_error "cannot compile det_cpus.c"
 cc -O2 -g -o det_clock "$srcdir/det_clock.c" || hard_error "cannot compile det_clock.c"
 cc -O2 -g -o det_random "$srcdir/det_random.c" || hard_error "cannot compile det_random.c"
 
-opt() { xpath "$1" "string(/hotgrind/run/options/option[@name=\"$2\"]/@value)"; }
 line() { sed -n "s/^$2 //p" "$1.stdout"; }
 
 # 1. the CPU count, and the options recorded

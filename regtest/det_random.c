@@ -155,34 +155,34 @@ static void from_auxv(void)
 }
 
 #if defined(__x86_64__)
-/* The three forms of RDRAND (seed = 0) or RDSEED (seed = 1); a clear
-   carry flag (no value) is retried, as Intel's manual says to. */
+/* One RDRAND or RDSEED into VAR, retried while the carry flag says no
+   value came (as Intel's manual says to). */
+#define DRAW(insn, var)                                                   \
+   do {                                                                   \
+      unsigned char ok_;                                                  \
+      do                                                                  \
+         __asm__ volatile(insn " %0; setc %1"                             \
+                          : "=r"(var), "=qm"(ok_) :: "cc");               \
+      while (!ok_);                                                       \
+   } while (0)
+
+/* The three forms of RDRAND (seed = 0) or RDSEED (seed = 1). */
 __attribute__((noinline)) static void from_instructions(int seed)
 {
    uint16_t v16;
    uint32_t v32;
    uint64_t v64;
-   unsigned char ok;
    const char *n = seed ? "rdseed" : "rdrand";
    char name[16];
-   do {
-      if (seed)
-         __asm__ volatile("rdseed %0; setc %1" : "=r"(v16), "=qm"(ok) :: "cc");
-      else
-         __asm__ volatile("rdrand %0; setc %1" : "=r"(v16), "=qm"(ok) :: "cc");
-   } while (!ok);
-   do {
-      if (seed)
-         __asm__ volatile("rdseed %0; setc %1" : "=r"(v32), "=qm"(ok) :: "cc");
-      else
-         __asm__ volatile("rdrand %0; setc %1" : "=r"(v32), "=qm"(ok) :: "cc");
-   } while (!ok);
-   do {
-      if (seed)
-         __asm__ volatile("rdseed %0; setc %1" : "=r"(v64), "=qm"(ok) :: "cc");
-      else
-         __asm__ volatile("rdrand %0; setc %1" : "=r"(v64), "=qm"(ok) :: "cc");
-   } while (!ok);
+   if (seed) {
+      DRAW("rdseed", v16);
+      DRAW("rdseed", v32);
+      DRAW("rdseed", v64);
+   } else {
+      DRAW("rdrand", v16);
+      DRAW("rdrand", v32);
+      DRAW("rdrand", v64);
+   }
    snprintf(name, sizeof name, "%s16", n);
    show_value(name, v16, 4);
    snprintf(name, sizeof name, "%s32", n);

@@ -30,9 +30,9 @@
 # Valgrind's CPUID) lacks the instruction; nothing else is.
 PYTHON3=/usr/bin/python3
 . "${srcdir:-.}/lib.sh"
+. "$srcdir/inputs_lib.sh"
 
 REF="$srcdir/det_random_ref.py"
-INPUTS="$srcdir/det_inputs.py"
 "$PYTHON3" "$REF" selftest || fail "det_random_ref.py's SplitMix64 is wrong"
 
 cc -O2 -g -o det_random "$srcdir/det_random.c" || hard_error "cannot compile det_random.c"
@@ -41,15 +41,7 @@ cc -O2 -g -o det_random "$srcdir/det_random.c" || hard_error "cannot compile det
    fail "the tool has no --det-random option"
 
 # 1. five runs, the default options
-for i in 1 2 3 4 5; do
-   hg det.$i.xml -- ./det_random
-done
-for i in 2 3 4 5; do
-   cmp det.1.xml det.$i.xml || fail "runs 1 and $i gave different reports"
-   cmp -s det.1.xml.stdout det.$i.xml.stdout ||
-      fail "runs 1 and $i printed different bytes: $(diff det.1.xml.stdout det.$i.xml.stdout | head -n 6)"
-done
-opt() { xpath "$1" "string(/hotgrind/run/options/option[@name=\"$2\"]/@value)"; }
+five_runs det -- ./det_random
 expect_eq "det.1.xml option det-random" "$(opt det.1.xml det-random)" yes
 expect_eq "det.1.xml option random-seed" "$(opt det.1.xml random-seed)" 0
 pass "5 runs: identical reports and output, total $(total_ir det.1.xml) Ir"
@@ -85,9 +77,8 @@ $(diff "$1.expected" "$1.stdout")"
 expect_bytes det.1.xml 0
 
 # 3. <inputs>
-"$PYTHON3" "$INPUTS" rows det.1.xml >det.inputs
+inputs_rows det.1.xml >det.inputs
 cat det.inputs
-inputs_sum() { "$PYTHON3" "$INPUTS" sum "$@"; }
 expect_eq "getrandom calls bytes pinned" "$(inputs_sum det.1.xml random getrandom)" "4 32 yes"
 expect_eq "getrandom from from_getrandom" "$(inputs_sum det.1.xml random getrandom from_getrandom)" "2 16 yes"
 test "$(awk '$2 == "getrandom" && $3 == "from_getrandom" { print $4 }' det.inputs)" = det_random ||
@@ -103,8 +94,8 @@ if test "$RDSEED" = yes; then
    expect_eq "rdseed calls bytes pinned" "$(inputs_sum det.1.xml random rdseed)" "3 16 yes"
    want_sources=$want_sources,rdseed
 fi
-expect_eq "random sources" "$("$PYTHON3" "$INPUTS" sources det.1.xml random)" "$want_sources"
-pass "$("$PYTHON3" "$INPUTS" order det.1.xml)"
+expect_eq "random sources" "$(inputs_sources det.1.xml random)" "$want_sources"
+pass "$(inputs_order det.1.xml)"
 
 # 4. another seed
 hg seed1.xml --random-seed=1 -- ./det_random
