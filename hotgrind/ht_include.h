@@ -926,8 +926,11 @@ HT_InputSite* HT_(input_site)(HT_InputKind kind, const HChar* source,
                               const HT_Fn* fn, Bool pinned);
 void      HT_(input_site_count)(HT_InputSite* site, ULong bytes);
 /* Translation time: the replacement of VEX's dirty helper 'd' (rdtsc,
-   rdrand...) in function 'fn', or NULL if it reads no input. */
-IRDirty*  HT_(input_helper_swap)(const IRDirty* d, const HT_Fn* fn);
+   rdrand...) in function 'fn', or NULL if it reads no input;
+   'continuation': the instruction's second such call (a 64-bit RDRAND's
+   high half), which counts bytes but no call. */
+IRDirty*  HT_(input_helper_swap)(const IRDirty* d, const HT_Fn* fn,
+                                 Bool continuation);
 /* Every record, in report order (kind, source, object, function).
    Caller frees the array. */
 HT_Input** HT_(inputs_sorted)(UInt* n_out);

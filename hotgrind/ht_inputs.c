@@ -87,6 +87,8 @@ static const HChar* const wrapper_names[] = {
    "__GI___open64_nocancel", "__open_nocancel", "__GI___open_nocancel",
    "openat", "openat64", "__libc_openat64", "__openat64_nocancel",
    "fopen", "fopen64", "_IO_new_fopen", "__fopen_internal",
+   "_IO_file_open", "__GI__IO_file_open", "_IO_file_fopen",
+   "_IO_new_file_fopen", "__GI__IO_file_fopen",
    "__gettimeofday_syscall", "time_syscall", "__clock_gettime_syscall",
    NULL
 };
@@ -357,6 +359,9 @@ struct _HT_InputSite {
    const HChar*  source;
    const HT_Fn*  fn;
    Bool          pinned;
+   /* The second helper call of one instruction (a 64-bit RDRAND asks
+      VEX's helper for 32 bits twice): its bytes count, not a call. */
+   Bool          continuation;
    HT_Input*     input;   /* NULL until first executed */
 };
 
@@ -368,6 +373,7 @@ HT_InputSite* HT_(input_site)(HT_InputKind kind, const HChar* source,
    site->source = source;
    site->fn = fn;
    site->pinned = pinned;
+   site->continuation = False;
    site->input = NULL;
    return site;
 }
@@ -379,10 +385,14 @@ void HT_(input_site_count)(HT_InputSite* site, ULong bytes)
                                   site->fn ? site->fn->name : "???",
                                   site->fn ? site->fn->object : "???",
                                   site->pinned);
-   HT_(input_count)(site->input, bytes);
+   if (site->continuation)
+      site->input->bytes += bytes;
+   else
+      HT_(input_count)(site->input, bytes);
 }
 
-IRDirty* HT_(input_helper_swap)(const IRDirty* d, const HT_Fn* fn)
+IRDirty* HT_(input_helper_swap)(const IRDirty* d, const HT_Fn* fn,
+                                Bool continuation)
 {
    const HChar*  source;
    const HChar*  new_name;
@@ -405,6 +415,7 @@ IRDirty* HT_(input_helper_swap)(const IRDirty* d, const HT_Fn* fn)
       return NULL;
    }
    site = HT_(input_site)(kind, source, fn, pinned);
+   site->continuation = continuation;
    /* The same call with the site as one more argument. */
    while (d->args[n_args] != NULL) n_args++;
    args = LibVEX_Alloc(sizeof(IRExpr*) * (n_args + 2));

@@ -98,6 +98,10 @@ typedef struct {
    Known   known;
    IRSB*   sbIn;
    Int     cur_stmt;   /* the input statement being accounted */
+   /* The last instruction whose input helper (rdtsc, rdrand) was
+      swapped (ht_inputs.c), if any. */
+   Bool    swapped_any;
+   Addr    swapped_instr;
 } SBState;
 
 /* The smallest line of the three caches (--cache-sim=yes): wider
@@ -872,8 +876,12 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
       }
       case Ist_Dirty: {
          IRDirty* d = st->Ist.Dirty.details;
-         IRDirty* swapped = HT_(input_helper_swap)(d, s->cur_fn);
+         IRDirty* swapped = HT_(input_helper_swap)(
+                               d, s->cur_fn,
+                               s->swapped_any && s->swapped_instr == s->cur_instr);
          if (swapped != NULL) {
+            s->swapped_any = True;
+            s->swapped_instr = s->cur_instr;
             /* rdtsc, rdrand...: answered by ht_clock.c or ht_random.c,
                with the clock exact at the instruction. */
             flush_pending(s);
@@ -957,6 +965,8 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.known.data_known  = False;
    s.sbIn        = sbIn;
    s.cur_stmt    = 0;
+   s.swapped_any = False;
+   s.swapped_instr = 0;
 
    for (i = 0; i < sbIn->stmts_used; i++) {
       account_stmt(&s, sbIn, i, layout, gWordTy);
