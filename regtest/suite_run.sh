@@ -68,6 +68,15 @@ for n in $NAMES; do
       "$(xpath j1/manifest.xml "string(//benchmark[@name='$n']/@ir)")" "$(total_ir "j1/$n.xml")"
 done
 pass "-j 1: each report is hotgrind run's report of its command"
+# hotgrind run's pinned inputs reach every benchmark (docs/manual.md):
+# the tool records them in <options>.
+for n in $NAMES; do
+   for pair in det-random=yes random-seed=0 det-clock=yes cpus=4; do
+      expect_eq "$n: option ${pair%%=*}" \
+         "$(xpath "j1/$n.xml" "string(//options/option[@name='${pair%%=*}']/@value)")" "${pair#*=}"
+   done
+done
+pass "each benchmark ran with --det-random=yes --random-seed=0 --det-clock=yes --cpus=4"
 expect_eq "the manifest's order" \
    "$(xpath j1/manifest.xml '//benchmark/@name' | tr -d ' ' | tr '\n' ' ')" \
    'name="words-small" name="words-large" name="lines" '
