@@ -203,18 +203,19 @@ static ULong ht_cntfrq(HT_InputSite* site)
 Bool HT_(clock_helper)(const HChar* name, const HChar** source,
                        const HChar** new_name, void** new_fn)
 {
-   if (!answering) return False;
+   /* Not answering (--det-clock=no, or the patched core's virtual time
+      answers): the read is only noted, *new_fn NULL. */
 #if defined(VGA_amd64)
    if (VG_(strcmp)(name, "amd64g_dirtyhelper_RDTSC") == 0) {
       *source = "rdtsc";
       *new_name = "ht_rdtsc";
-      *new_fn = (void*)ht_rdtsc;
+      *new_fn = answering ? (void*)ht_rdtsc : NULL;
       return True;
    }
    if (VG_(strcmp)(name, "amd64g_dirtyhelper_RDTSCP") == 0) {
       *source = "rdtscp";
       *new_name = "ht_rdtscp";
-      *new_fn = (void*)ht_rdtscp;
+      *new_fn = answering ? (void*)ht_rdtscp : NULL;
       return True;
    }
 #endif
@@ -222,10 +223,12 @@ Bool HT_(clock_helper)(const HChar* name, const HChar** source,
    if (VG_(strcmp)(name, "arm64g_dirtyhelper_MRS_CNTVCT_EL0") == 0) {
       *source = "cntvct_el0";
       *new_name = "ht_cntvct";
-      *new_fn = (void*)ht_cntvct;
+      *new_fn = answering ? (void*)ht_cntvct : NULL;
       return True;
    }
-   if (VG_(strcmp)(name, "arm64g_dirtyhelper_MRS_CNTFRQ_EL0") == 0) {
+   /* The counter's frequency is no input: answered, never noted. */
+   if (answering
+       && VG_(strcmp)(name, "arm64g_dirtyhelper_MRS_CNTFRQ_EL0") == 0) {
       *source = "cntfrq_el0";
       *new_name = "ht_cntfrq";
       *new_fn = (void*)ht_cntfrq;

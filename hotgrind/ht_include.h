@@ -928,9 +928,11 @@ void      HT_(input_site_count)(HT_InputSite* site, ULong bytes);
 /* Translation time: the replacement of VEX's dirty helper 'd' (rdtsc,
    rdrand...) in function 'fn', or NULL if it reads no input;
    'continuation': the instruction's second such call (a 64-bit RDRAND's
-   high half), which counts bytes but no call. */
+   high half), which counts bytes but no call.  With *note_only the
+   result is a call that only notes the read, to go before 'd', which
+   stays (a clock the tool does not answer). */
 IRDirty*  HT_(input_helper_swap)(const IRDirty* d, const HT_Fn* fn,
-                                 Bool continuation);
+                                 Bool continuation, Bool* note_only);
 /* Every record, in report order (kind, source, object, function).
    Caller frees the array. */
 HT_Input** HT_(inputs_sorted)(UInt* n_out);

@@ -391,8 +391,14 @@ void HT_(input_site_count)(HT_InputSite* site, ULong bytes)
       HT_(input_count)(site->input, bytes);
 }
 
+/* A read that is only noted (the helper itself stays). */
+static void note_site(HT_InputSite* site)
+{
+   HT_(input_site_count)(site, 0);
+}
+
 IRDirty* HT_(input_helper_swap)(const IRDirty* d, const HT_Fn* fn,
-                                Bool continuation)
+                                Bool continuation, Bool* note_only)
 {
    const HChar*  source;
    const HChar*  new_name;
@@ -410,12 +416,16 @@ IRDirty* HT_(input_helper_swap)(const IRDirty* d, const HT_Fn* fn,
       pinned = HT_(clo).det_random;
    } else if (HT_(clock_helper)(d->cee->name, &source, &new_name, &new_fn)) {
       kind = HT_Input_Clock;
-      pinned = True;
+      pinned = HT_(clock_is_virtual)();
    } else {
       return NULL;
    }
    site = HT_(input_site)(kind, source, fn, pinned);
    site->continuation = continuation;
+   *note_only = new_fn == NULL;
+   if (*note_only)
+      return unsafeIRDirty_0_N(0, "ht_note_site", note_site,
+                               mkIRExprVec_1(mkIRExpr_HWord((HWord)site)));
    /* The same call with the site as one more argument. */
    while (d->args[n_args] != NULL) n_args++;
    args = LibVEX_Alloc(sizeof(IRExpr*) * (n_args + 2));

@@ -876,17 +876,24 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
       }
       case Ist_Dirty: {
          IRDirty* d = st->Ist.Dirty.details;
+         Bool     note_only = False;
          IRDirty* swapped = HT_(input_helper_swap)(
                                d, s->cur_fn,
-                               s->swapped_any && s->swapped_instr == s->cur_instr);
+                               s->swapped_any && s->swapped_instr == s->cur_instr,
+                               &note_only);
          if (swapped != NULL) {
             s->swapped_any = True;
             s->swapped_instr = s->cur_instr;
             /* rdtsc, rdrand...: answered by ht_clock.c or ht_random.c,
-               with the clock exact at the instruction. */
+               with the clock exact at the instruction; or only noted
+               (the core's virtual time or the host answers). */
             flush_pending(s);
-            sbIn->stmts[index] = IRStmt_Dirty(swapped);
-            d = swapped;
+            if (note_only) {
+               addStmtToIRSB(s->sbOut, IRStmt_Dirty(swapped));
+            } else {
+               sbIn->stmts[index] = IRStmt_Dirty(swapped);
+               d = swapped;
+            }
          }
          if (d->mFx != Ifx_None) {
             Int size = clamp_to_line(d->mSize);
