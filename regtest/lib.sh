@@ -31,7 +31,13 @@ top_builddir=$(abs "$top_builddir")
 case $VG_IN_PLACE in /*) ;; *) VG_IN_PLACE="$BUILDDIR/$VG_IN_PLACE";; esac
 XSD="$top_srcdir/docs/hotgrind.xsd"
 
-fail() { echo "FAIL: $TEST_NAME: $*" >&2; exit 1; }
+# A check that fails inside $(...) or a pipeline runs in a subshell, and
+# an exit there alone would let the test go on: expect_eq of two lookups
+# that both failed would then compare two empty strings and pass.  So
+# fail also ends the test's own shell ($$ is its pid in every subshell),
+# through a TERM that it turns into exit 1, so that its EXIT traps run.
+trap 'exit 1' TERM
+fail() { echo "FAIL: $TEST_NAME: $*" >&2; kill -TERM $$ 2>/dev/null; exit 1; }
 skip() { echo "SKIP: $TEST_NAME: $*" >&2; exit 77; }
 hard_error() { echo "ERROR: $TEST_NAME: $*" >&2; exit 99; }
 pass() { echo "ok: $*"; }
@@ -206,7 +212,9 @@ xpath() {
 }
 
 total_ir() {
-   xpath "$1" 'string(/hotgrind/totals/@Ir)'
+   _t=$(xpath "$1" 'string(/hotgrind/totals/@Ir)')
+   test -n "$_t" || fail "$1: no <totals Ir>"
+   echo "$_t"
 }
 
 # summary_ir STDERR: the "I refs:" count of the stderr summary, no commas
@@ -250,7 +258,18 @@ check_report() {
 # unique_attr REPORT XPATH WHAT ATTR: ATTR (relative to XPATH) of the one
 # element XPATH selects; fails unless exactly one does (WHAT names it in
 # the message).
+# unique_attr REPORT XPATH WHAT ATTR: ATTR of the one element XPATH
+# selects; fails unless there is exactly one and it has ATTR (a figure
+# that is missing must not compare equal to another missing one).
 unique_attr() {
+   _v=$(unique_attr_or_empty "$@")
+   test -n "$_v" || fail "$1: $3 has no $4"
+   echo "$_v"
+}
+
+# unique_attr_or_empty REPORT XPATH WHAT ATTR: the same, "" when the one
+# element lacks ATTR (for checks that it is absent).
+unique_attr_or_empty() {
    _n=$(xpath "$1" "count($2)")
    test "$_n" = 1 || fail "$1: $_n $3, expected 1"
    xpath "$1" "string($2/$4)"
@@ -260,6 +279,12 @@ unique_attr() {
 # Fails unless exactly one <function> has that name.
 fn_attr() {
    unique_attr "$1" "/hotgrind/functions/function[@name=\"$2\"]" \
+      "functions named '$2'" "$3"
+}
+
+# fn_attr_or_empty REPORT NAME ATTR: the same, "" when it lacks ATTR.
+fn_attr_or_empty() {
+   unique_attr_or_empty "$1" "/hotgrind/functions/function[@name=\"$2\"]" \
       "functions named '$2'" "$3"
 }
 

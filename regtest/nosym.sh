@@ -42,7 +42,7 @@ hg bare.xml --mark=nosym_outer -- ../nosym 100000
 cachegrind_agrees bare ../nosym 100000
 expect_eq "bare: nosym_inner functions" "$(fn_count bare.xml nosym_inner libnosym.so)" 0
 expect_eq "bare: ??? in libnosym.so" "$(fn_count bare.xml '???' libnosym.so)" 1
-expect_eq "bare: nosym_outer file" "$(fn_attr bare.xml nosym_outer @file)" ""
+expect_eq "bare: nosym_outer file" "$(fn_attr_or_empty bare.xml nosym_outer @file)" ""
 
 hg named.xml --extra-debuginfo-path="$WORK/extra" --mark=nosym_outer -- ../nosym 100000
 cg named.cg --extra-debuginfo-path="$WORK/extra" ../nosym 100000
