@@ -727,6 +727,13 @@ void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
 void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
                           IRType word_ty, IRExpr* next);
 VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret);
+
+/* x86 and amd64: the superblocks translated again because an entry in
+   them might have read a stale SP (ht_instrument.c, retranslation_stub):
+   stubs made, translations made exact, and the stub count at which every
+   translation became exact (0: never). */
+typedef struct { ULong stubs, exact, all_exact_from; } HT_RetranslateStats;
+extern HT_RetranslateStats HT_(retranslate_stats);
 /* The same for an observed function (allocator, pthread), with its first
    three arguments. */
 VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
