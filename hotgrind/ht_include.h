@@ -793,6 +793,14 @@ void      HT_(callstack_collection_started)(void);
 /* Every caller -> callee edge, sorted by the caller's then the callee's
    report_id (set by the report first).  Caller frees the array. */
 HT_Edge** HT_(edges_sorted)(UInt* n_out);
+/* --call-graph=yes, at the end: the identities the report must meet
+   (those `hotgrind validate` checks of the call graph, cli/rules.c):
+   each listed function's calls = outside calls + the calls of the edges
+   into it, and the inclusive Ir of a function neither recursive, nor
+   mid-jump, nor on a cycle of calls = self + no-symbol + the edges out of
+   it.  Names the first broken one on stderr; False then.  Sets the
+   functions' report_id (their positions in fns). */
+Bool HT_(graph_self_check)(HT_Fn** fns, UInt n);
 
 /*------------------------------------------------------------*/
 /*--- Heap (ht_heap.c)                                     ---*/
