@@ -733,6 +733,13 @@ void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
 void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
                           IRType word_ty, IRExpr* next);
 VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret);
+
+/* x86 and amd64: the superblocks translated again because an entry in
+   them might have read a stale SP (ht_instrument.c, retranslation_stub):
+   stubs made, translations made exact, and the stub count at which every
+   translation became exact (0: never). */
+typedef struct { ULong stubs, exact, all_exact_from; } HT_RetranslateStats;
+extern HT_RetranslateStats HT_(retranslate_stats);
 /* The same for an observed function (allocator, pthread), with its first
    three arguments. */
 VG_REGPARM(3) void HT_(on_observed_entry)(HT_Fn* fn, Addr sp, Addr ret,
@@ -792,6 +799,14 @@ void      HT_(callstack_collection_started)(void);
 /* Every caller -> callee edge, sorted by the caller's then the callee's
    report_id (set by the report first).  Caller frees the array. */
 HT_Edge** HT_(edges_sorted)(UInt* n_out);
+/* --call-graph=yes, at the end: the identities the report must meet
+   (those `hotgrind validate` checks of the call graph, cli/rules.c):
+   each listed function's calls = outside calls + the calls of the edges
+   into it, and the inclusive Ir of a function neither recursive, nor
+   mid-jump, nor on a cycle of calls = self + no-symbol + the edges out of
+   it.  Names the first broken one on stderr; False then.  Sets the
+   functions' report_id (their positions in fns). */
+Bool HT_(graph_self_check)(HT_Fn** fns, UInt n);
 
 /*------------------------------------------------------------*/
 /*--- Heap (ht_heap.c)                                     ---*/

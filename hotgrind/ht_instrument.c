@@ -19,6 +19,11 @@
    entries and exits of marked and observed functions (ht_callstack.c). */
 
 #include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_hashtable.h"
+#include "pub_tool_options.h"
+#include "libvex_guest_amd64.h"
+#include "libvex_guest_x86.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
@@ -102,6 +107,7 @@ typedef struct {
       swapped (ht_inputs.c), if any. */
    Bool    swapped_any;
    Addr    swapped_instr;
+   Bool    sp_exact;   /* translated with every PUT of SP kept */
 } SBState;
 
 /* The smallest line of the three caches (--cache-sim=yes): wider
@@ -814,6 +820,155 @@ static IRExpr* sp_if_state_stale(const IRSB* sb, Int at,
    return def->Iex.Binop.arg1;
 }
 
+/* Whether the guest state may hold a stale SP at the function entry whose
+   IMark is statement 'at' of the block VEX's first optimisation pass
+   returned.  That pass drops a PUT of SP when a later PUT of SP (the same
+   offset and size) overwrites it with nothing in between that needs the
+   write (an exit, a memory access, a dirty call, a fence, a CAS, a GET of
+   SP: iropt's redundant-PUT removal under the policies below
+   VexRegUpdAllregsAtEachInsn).  So a write before the entry can be
+   missing from the state only if, from the entry on, a PUT of SP comes
+   before any such statement.  This is conservative: later passes remove
+   dead loads, GETs and exits, never add them, so the statements between
+   seen here are at most those the pass saw; and nothing is assumed
+   about what the instructions before the entry were (a dropped PUT
+   leaves no trace). */
+static Bool sp_may_be_stale(const IRSB* sb, Int at,
+                            const VexGuestLayout* layout)
+{
+   Int w;
+   for (w = at + 1; w < sb->stmts_used; w++) {
+      const IRStmt* st = sb->stmts[w];
+      if (keeps_sp_writes(st, layout)) return False;
+      if (st->tag == Ist_Put && st->Ist.Put.offset == layout->offset_SP
+          && sizeofIRType(typeOfIRExpr(sb->tyenv, st->Ist.Put.data))
+             == layout->sizeof_SP)
+         return True;
+   }
+   return False;
+}
+
+#if defined(VGA_amd64) || defined(VGA_x86)
+/* Superblocks whose entries may see a stale SP are translated again with
+   every register exact at each instruction (VexRegUpdAllregsAtEachInsn),
+   which keeps every PUT: the entry helper's GET of SP is then the
+   guest's SP at the entry, whatever the instructions before it and after
+   it were.  The core takes the policy of a translation whose code is all
+   in file-backed mappings from VG_(clo_px_file_backed), read at each
+   translation (m_translate.c, needs_self_check).  So the first
+   translation of such a block is replaced by a stub that raises that
+   policy (raise_policy) and leaves through Ijk_InvalICache, which
+   discards the stub; the next translation, of the same address, gets the
+   raised policy, and HT_(instrument) puts the policy back as it starts.
+   A run meets few such blocks, so the rest of the program keeps VEX's
+   default policy (docs/performance.md). */
+#  if defined(VGA_amd64)
+#    define HT_GUEST_CMSTART offsetof(VexGuestAMD64State, guest_CMSTART)
+#    define HT_GUEST_CMLEN   offsetof(VexGuestAMD64State, guest_CMLEN)
+#  else
+#    define HT_GUEST_CMSTART offsetof(VexGuestX86State, guest_CMSTART)
+#    define HT_GUEST_CMLEN   offsetof(VexGuestX86State, guest_CMLEN)
+#  endif
+#  define HT_RETRANSLATE 1
+
+/* The policy before raise_policy, VexRegUpd_INVALID when not raised. */
+static VexRegisterUpdates px_saved = VexRegUpd_INVALID;
+/* Every translation from now on is exact at each instruction: a block
+   was sent back too often (see retranslate_count). */
+static Bool px_all_exact = False;
+
+HT_RetranslateStats HT_(retranslate_stats);
+
+static VG_REGPARM(0) void raise_policy(void)
+{
+   if (px_saved == VexRegUpd_INVALID)
+      px_saved = VG_(clo_px_file_backed);
+   VG_(clo_px_file_backed) = VexRegUpdAllregsAtEachInsn;
+}
+
+/* Whether the core gives VG_(clo_px_file_backed) to a translation of
+   these extents: all of them in file-backed mappings, as
+   needs_self_check tests. */
+static Bool all_file_backed(const VexGuestExtents* vge)
+{
+   UInt i;
+   for (i = 0; i < vge->n_used; i++) {
+      Addr  a   = vge->base[i];
+      SizeT len = vge->len[i];
+      NSegment const* seg = VG_(am_find_nsegment)(a);
+      if (seg == NULL || seg->kind != SkFileC || seg->start > a
+          || (len != 0 && a + len > seg->end + 1))
+         return False;
+   }
+   return True;
+}
+
+/* How many stubs each block address got.  Blocks that chased into each
+   other's first instruction discard each other's translation with their
+   stubs (a discard covers every translation holding the address); past
+   a few rounds every translation is made exact instead, which ends it. */
+typedef struct { struct RetransNode* next; UWord key; UInt n; } RetransNode;
+static VgHashTable* retrans_count = NULL;
+#  define HT_MAX_STUBS_PER_BLOCK 8
+
+static UInt retranslate_count(Addr a)
+{
+   RetransNode* n;
+   if (retrans_count == NULL)
+      retrans_count = VG_(HT_construct)("hotgrind.retranslate");
+   n = VG_(HT_lookup)(retrans_count, a);
+   if (n == NULL) {
+      n = VG_(malloc)("hotgrind.retranslate.1", sizeof *n);
+      n->key = a;
+      n->n   = 0;
+      VG_(HT_add_node)(retrans_count, n);
+   }
+   return ++n->n;
+}
+
+/* A block that does nothing but have itself translated again, exactly:
+   raise_policy, then discard the translations holding its first byte
+   and go back to its address. */
+static IRSB* retranslation_stub(const IRSB* sbIn, VgCallbackClosure* closure,
+                                const VexGuestLayout* layout, IRType word_ty)
+{
+   IRSB*    sb = deepCopyIRSBExceptStmts(sbIn);
+   IRDirty* d  = unsafeIRDirty_0_N(0, "hotgrind_raise_policy",
+                                   VG_(fnptr_to_fnentry)(&raise_policy),
+                                   mkIRExprVec_0());
+   addStmtToIRSB(sb, IRStmt_Dirty(d));
+   addStmtToIRSB(sb, IRStmt_Put(HT_GUEST_CMSTART,
+                                mkIRExpr_HWord((HWord)closure->readdr)));
+   addStmtToIRSB(sb, IRStmt_Put(HT_GUEST_CMLEN, mkIRExpr_HWord(1)));
+   sb->next     = word_ty == Ity_I64
+                  ? IRExpr_Const(IRConst_U64((ULong)closure->nraddr))
+                  : IRExpr_Const(IRConst_U32((UInt)closure->nraddr));
+   sb->jumpkind = Ijk_InvalICache;
+   sb->offsIP   = layout->offset_IP;
+   return sb;
+}
+
+/* Whether some tracked entry of the block may see a stale SP. */
+static Bool block_has_stale_entry(const IRSB* sb, const VexGuestLayout* layout)
+{
+   Int  i;
+   Bool after_first = False;
+   for (i = 0; i < sb->stmts_used; i++) {
+      const IRStmt* st = sb->stmts[i];
+      Bool   is_entry;
+      HT_Fn* fn;
+      if (st->tag != Ist_IMark) continue;
+      if (!after_first) { after_first = True; continue; }
+      fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
+      if (is_entry && (fn->marked || fn->observe != HT_Obs_None
+                       || HT_(clo).call_graph)
+          && sp_may_be_stale(sb, i, layout))
+         return True;
+   }
+   return False;
+}
+#endif
+
 /* The accounting for one statement of the input block, before it is
    copied: an instruction is counted (and a marked or observed function's
    entry tracked), memory accesses are queued or simulated, and pending
@@ -836,7 +991,8 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
          if (is_entry && (fn->marked || fn->observe != HT_Obs_None
                           || HT_(clo).call_graph)) {
             /* The clock must be exact when the activation starts. */
-            IRExpr* sp = sp_if_state_stale(sbIn, index, layout);
+            IRExpr* sp = s->sp_exact ? NULL
+                         : sp_if_state_stale(sbIn, index, layout);
             flush_pending(s);
             /* The entry call reads SP from the guest state: give it the
                value the dropped write had (the function's own first
@@ -956,6 +1112,41 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
 
    if (gWordTy != hWordTy)
       VG_(tool_panic)("host/guest word size mismatch");
+   /* arm and arm64 keep every register exact at each instruction
+      (ht_main.c): no PUT of SP is ever dropped there. */
+#if defined(VGA_arm64) || defined(VGA_arm)
+   s.sp_exact = True;
+#else
+   s.sp_exact = False;
+#endif
+
+#if defined(HT_RETRANSLATE)
+   {
+      /* Whether this translation keeps every write of SP. */
+      Bool exact = px_all_exact && all_file_backed(vge);
+      if (px_saved != VexRegUpd_INVALID) {   /* raised by a stub */
+         exact = all_file_backed(vge);
+         if (!px_all_exact) VG_(clo_px_file_backed) = px_saved;
+         px_saved = VexRegUpd_INVALID;
+      }
+      if (exact) {
+         s.sp_exact = True;
+         HT_(retranslate_stats).exact++;
+      } else if (block_has_stale_entry(sbIn, layout)
+                 && all_file_backed(vge)) {
+         /* (Code outside file-backed mappings, JIT code, cannot be made
+            exact: its entries get sp_if_state_stale's repair.) */
+         if (retranslate_count(closure->nraddr) > HT_MAX_STUBS_PER_BLOCK
+             && !px_all_exact) {
+            px_all_exact = True;
+            VG_(clo_px_file_backed) = VexRegUpdAllregsAtEachInsn;
+            HT_(retranslate_stats).all_exact_from = HT_(retranslate_stats).stubs;
+         }
+         HT_(retranslate_stats).stubs++;
+         return retranslation_stub(sbIn, closure, layout, gWordTy);
+      }
+   }
+#endif
 
    s.sbOut     = deepCopyIRSBExceptStmts(sbIn);
    s.n_pending = 0;
