@@ -23,8 +23,8 @@
 #   inclusive Ir within that many more, saying so).
 #
 # CALLGEN_SEEDS=N runs seeds 1..N instead of the fixed set (make
-# fuzz-callgen); CALLGEN_SEEDS='7 19' runs those.  A failing seed leaves
-# its sources, binaries and reports in callgen.dir/sSEED-OLEVEL/.
+# fuzz-callgen); CALLGEN_ONLY='7 19' runs those seeds.  A failing seed
+# leaves its sources, binaries and reports in callgen.dir/sSEED-OLEVEL/.
 # GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 
@@ -37,7 +37,7 @@ CXX=${CXX:-g++}
 command -v "$CC" >/dev/null 2>&1 || skip "no C compiler ($CC)"
 command -v "$CXX" >/dev/null 2>&1 || skip "no C++ compiler ($CXX)"
 HOTGRIND_CLI="$top_builddir/cli/hotgrind"
-PY=${CALLGEN_PYTHON:-$PYTHON3}
+PY=$PYTHON3
 
 # The fixed set, about 16 s a seed on two cores: 3 (C: asm chains
 # forwards and backwards, one through cg_ptr, mutual tail recursion, tail
@@ -50,9 +50,10 @@ PY=${CALLGEN_PYTHON:-$PYTHON3}
 SEEDS="3 8 11 12"
 case ${CALLGEN_SEEDS:-} in
    '') ;;
-   *[!0-9]*) SEEDS=$CALLGEN_SEEDS;;
+   *[!0-9]*) hard_error "CALLGEN_SEEDS=$CALLGEN_SEEDS: a number of seeds";;
    *) SEEDS=$(seq 1 "$CALLGEN_SEEDS");;
 esac
+test -n "${CALLGEN_ONLY:-}" && SEEDS=$CALLGEN_ONLY
 
 # one SEED LEVEL: build and check one program; runs in its own folder.
 one() {
