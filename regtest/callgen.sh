@@ -56,11 +56,13 @@ esac
 test -n "${CALLGEN_ONLY:-}" && SEEDS=$CALLGEN_ONLY
 
 # one SEED LEVEL: build and check one program; runs in its own folder.
+# Flags, ARGS, MARKS and --mark options are words by construction.
+# shellcheck disable=SC2086
 one() {
    _s=$1 _o=$2
    _d="$WORK/s$_s-O$_o"
    mkdir -p "$_d"
-   cd "$_d"
+   cd "$_d" || hard_error "no folder $_d"
    "$PY" "$srcdir/callgen.py" gen "$_s" src ||
       hard_error "callgen.py gen $_s failed"
    # shellcheck disable=SC1091  # written just above
@@ -70,7 +72,7 @@ one() {
    test $(((_s + _o) % 2)) = 0 && _fp=-fno-omit-frame-pointer
    # No .cold parts: the program counts calls of fK, not of fK.cold.
    _flags="-g -O$_o $_fp -fno-reorder-blocks-and-partition -w"
-   # shellcheck disable=SC2086  # flags are words
+   # shellcheck disable=SC2015,SC2016  # the second link only after the first; $ORIGIN is for the linker
    $_cc $_flags -fPIC -shared -Wl,-soname,libcg.so -o libcg.so \
       "src/lib.$LANG_EXT" >build.log 2>&1 &&
    $_cc $_flags -o prog "src/prog.$LANG_EXT" src/asm.S libcg.so \
@@ -86,12 +88,10 @@ one() {
    hg g-nochase.xml --call-graph=yes --vex-guest-chase=no -- ./prog $ARGS
    _m=
    for _f in $MARKS; do _m="$_m --mark=$_f"; done
-   # shellcheck disable=SC2086  # --mark=NAME words
    hg m.xml $_m -- ./prog $ARGS
-   # shellcheck disable=SC2086
    hg m-nochase.xml $_m --vex-guest-chase=no -- ./prog $ARGS
    run_client_env "$VG_IN_PLACE" --tool=callgrind --compress-strings=no \
-      --compress-pos=no --callgrind-out-file=cgr.out ./prog $ARGS \
+         --compress-pos=no --callgrind-out-file=cgr.out ./prog $ARGS \
       >cgr.out.stdout 2>cgr.out.stderr ||
       fail "seed $_s -O$_o: callgrind run exited with $?"
 
@@ -122,7 +122,6 @@ one() {
       cat same.out >&2
       fail "seed $_s -O$_o: edges differ from the chase-off run's"
    }
-   # shellcheck disable=SC2086  # names
    "$PY" "$srcdir/callgen.py" marks m.xml m-nochase.xml g.xml g-nochase.xml \
       $MARKS \
       >marks.out 2>&1 || {
@@ -144,6 +143,7 @@ jobs_=
 for s in $SEEDS; do
    for o in 1 2 3; do jobs_="$jobs_ $s:$o"; done
 done
+# shellcheck disable=SC2086  # SEED:LEVEL words
 set -- $jobs_
 while test $# -gt 0; do
    a=$1; shift
@@ -159,7 +159,7 @@ for a in $jobs_; do
    s=${a%:*} o=${a#*:}
    cat "$WORK/s$s-O$o.log"
    st=$(cat "$WORK/s$s-O$o.status")
-   if test "$st" != 0 && test $status = 0; then status=$st; fi
+   if test "$st" != 0 && test "$status" = 0; then status=$st; fi
 done
-test $status = 0 || echo "FAIL: $TEST_NAME: see $WORK/s*-O*.log" >&2
-exit $status
+test "$status" = 0 || echo "FAIL: $TEST_NAME: see $WORK/s*-O*.log" >&2
+exit "$status"
