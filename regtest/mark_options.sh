@@ -106,12 +106,13 @@ cmp -s self-marked.txt self-plain.txt || fail "marks changed self counts"
 pass "marks change no self count"
 
 # The report records the options that change what is counted: <options>
-# holds collect-atstart, heap and thread-events (docs/report-format.md:
-# --mark and --mark-file change no count; the patterns are in <marks>, in
-# the order given: the --mark options, then each --mark-file's lines).
+# holds collect-atstart, heap and thread-events, then det-random and, as
+# it is yes by default, random-seed (docs/report-format.md: --mark and
+# --mark-file change no count; the patterns are in <marks>, in the order
+# given: the --mark options, then each --mark-file's lines).
 expect_eq "<option> names" \
-   "$(xpath byopt.xml 'count(/hotgrind/run/options/option)') $(xpath byopt.xml 'string(/hotgrind/run/options/option[1]/@name)') $(xpath byopt.xml 'string(/hotgrind/run/options/option[2]/@name)') $(xpath byopt.xml 'string(/hotgrind/run/options/option[3]/@name)')" \
-   "3 collect-atstart heap thread-events"
+   "$(xpath byopt.xml 'count(/hotgrind/run/options/option)') $(for i in 1 2 3 4 5; do printf '%s ' "$(xpath byopt.xml "string(/hotgrind/run/options/option[$i]/@name)")"; done)" \
+   "5 collect-atstart heap thread-events det-random random-seed "
 expect_eq "<option name=\"collect-atstart\">" \
    "$(xpath byopt.xml 'string(/hotgrind/run/options/option[@name="collect-atstart"]/@value)')" yes
 marks_order() {
