@@ -10,7 +10,7 @@
 # Cachegrind's; every edge's calls equal Callgrind's (Callgrind's
 # fall-through misses proven from the binary by cgr_edges.py) and equal
 # those of the same run with --vex-guest-chase=no; inclusive Ir of the
-# chase-off run equal Callgrind's (graph_lib.sh's graph); and a mark on
+# chase-off run equal Callgrind's on cc1 (graph_lib.sh's graph); and a mark on
 # add_builtin_function (cc1) has the chase-off run's calls, with default
 # chasing and without the call graph.  GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
@@ -67,8 +67,17 @@ same_edge_calls() {
    pass "$1: $(grep -c '' "$1.edges") edges, each with the calls of $2"
 }
 
+# cc1plus's inclusive Ir are not set against Callgrind's: cgr_edges.py
+# inclusive walks Callgrind's caller contexts of every function, and on
+# cc1plus's 6,560 functions it had used 8 minutes of CPU and 7 GB when it
+# was stopped; cc1's are compared, and cc1plus's identities hold.
 for c in cc1 cc1plus; do
-   if test $c = cc1; then prog=$cc1 in=prog.i; else prog=$cc1plus in=prog.ii; fi
+   if test $c = cc1; then
+      prog=$cc1 in=prog.i NO_INCLUSIVE=
+   else
+      prog=$cc1plus in=prog.ii
+      NO_INCLUSIVE="cgr_edges.py inclusive takes minutes and gigabytes on cc1plus (cc1's are compared)"
+   fi
    graph "$c" "$prog" -quiet -fpreprocessed -frandom-seed=1 -O2 "$in" -o /dev/null
    for r in "$c.xml" "$c-nochase.xml"; do
       "$HOTGRIND_CLI" validate "$r" >"$r.validate" 2>&1 ||
@@ -92,4 +101,18 @@ for i in $(seq 1 "$n"); do
    expect_eq "$name calls, mark and call graph" "$(fn_calls mark.xml "$name")" \
       "$(fn_calls cc1.xml "$name")"
 done
-same_as_callgrind mark-nochase.xml cc1
+# Callgrind's inclusive Ir of the mark (1,910 calls, 5,550,207 Ir in the
+# issue), set against Cachegrind without chasing as Callgrind runs:
+# with chasing, Cachegrind also counts the unexecuted instructions of
+# `a && b` merges under it (in __strcmp_avx2), and cgr_inclusive.py
+# then compares nothing.
+cg mark-nochase.cg --vex-guest-chase=no "$cc1" -quiet -fpreprocessed \
+   -frandom-seed=1 -O2 prog.i -o /dev/null
+"$PYTHON3" "$srcdir/cgr_inclusive.py" compare mark-nochase.xml cc1.cgr \
+   mark-nochase.cg >mark.cgr-compare 2>&1 || {
+   cat mark.cgr-compare >&2
+   fail "mark-nochase.xml: inclusive Ir or calls differ from Callgrind's (cc1.cgr)"
+}
+grep -q '^match: ' mark.cgr-compare ||
+   fail "mark-nochase.xml: nothing compared with Callgrind: $(cat mark.cgr-compare)"
+pass "$(grep -v '^match: ' mark.cgr-compare | head -n 1)"

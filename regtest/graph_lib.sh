@@ -106,6 +106,11 @@ graph() {
       contexts_as_cachegrind "$_n.xml" "$_n.cg"
    fi
    hg "$_n-nochase.xml" --call-graph=yes --vex-guest-chase=no -- "$@"
+   # NO_INCLUSIVE: the caller says why the comparison is left out.
+   if test -n "${NO_INCLUSIVE:-}"; then
+      echo "note: $_n: inclusive Ir not compared with Callgrind's: $NO_INCLUSIVE"
+      return 0
+   fi
    # shellcheck disable=SC2086  # --exclude-callee=NAME words
    "$PYTHON3" "$srcdir/cgr_edges.py" inclusive "$_n-nochase.xml" "$_n.cgr" \
       "$_n.cg" ${EXCLUDE:-} --fall-throughs="$_n.compare" \
