@@ -6,7 +6,7 @@
 
    MODE is one of:
      report       hg_report_load + hg_report_free: the reader every command
-                  uses (cli/report.c on hg_xml_stream_file, cli/xml-safe.c).
+                  uses (cli/report/report.c on hg_xml_stream_file, cli/xml/xml-safe.c).
      dom          hg_xml_read_file + xmlFreeDoc: the whole document, as
                   `hotgrind validate` builds it for the schema.
      reader-walk  xmlReaderForFile (XML_PARSE_NONET | XML_PARSE_BIG_LINES,
@@ -31,8 +31,8 @@
 #include <libxml/parser.h>
 #include <libxml/xmlreader.h>
 
-#include "report.h"
-#include "xml-safe.h"
+#include "report/report.h"
+#include "xml/xml-safe.h"
 
 static char *copy(const xmlChar *s)
 {

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "report.h"
+#include "report/report.h"
 
 /* Exit statuses.  1 is left for commands that judge a report (a failed
    budget) as opposed to being unable to read it. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "xml-safe.h"
+#include "xml/xml-safe.h"
 
 #ifndef PACKAGE_VERSION
 #error "PACKAGE_VERSION comes from configure (DEFS)"

@@ -15,8 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "policy.h"
-#include "report.h"
+#include "policy/policy.h"
+#include "report/report.h"
 
 /* An in-memory file that a reader opens by path. */
 struct fuzz_file {

@@ -18,8 +18,8 @@
 
 #include "cli.h"
 #include "fuzz-common.h"
-#include "metrics.h"
-#include "policy.h"
+#include "report/metrics.h"
+#include "policy/policy.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -31,10 +31,10 @@
 
 #include "cli.h"
 #include "fuzz-common.h"
-#include "metrics.h"
-#include "report.h"
-#include "rules.h"
-#include "xml-safe.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "report/rules.h"
+#include "xml/xml-safe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -22,7 +22,7 @@
 
 #include "cli.h"
 #include "fuzz-common.h"
-#include "suite.h"
+#include "suite/suite.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

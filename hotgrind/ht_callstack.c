@@ -1069,7 +1069,7 @@ void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
 
 /* Marks in on_cycle each function (by report_id - 1) on a cycle of calls:
    a strongly connected component of more than one function, or a call
-   of itself.  Tarjan's algorithm without recursion (cli/rules.c's
+   of itself.  Tarjan's algorithm without recursion (cli/report/rules.c's
    find_cycles, over the edges sorted by caller: first[i] .. first[i+1]
    are function i's). */
 static void find_cycles(UInt n, HT_Edge** es, const UInt* first,

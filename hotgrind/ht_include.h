@@ -800,7 +800,7 @@ void      HT_(callstack_collection_started)(void);
    report_id (set by the report first).  Caller frees the array. */
 HT_Edge** HT_(edges_sorted)(UInt* n_out);
 /* --call-graph=yes, at the end: the identities the report must meet
-   (those `hotgrind validate` checks of the call graph, cli/rules.c):
+   (those `hotgrind validate` checks of the call graph, cli/report/rules.c):
    each listed function's calls = outside calls + the calls of the edges
    into it, and the inclusive Ir of a function neither recursive, nor
    mid-jump, nor on a cycle of calls = self + no-symbol + the edges out of

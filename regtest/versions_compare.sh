@@ -10,7 +10,7 @@
 # LD_PRELOAD and ld.so's start-up counts depend on its length.
 #
 # Each consecutive pair of releases must give equal figures except those
-# the note of `hotgrind diff` (cli/valgrind-versions.c) names for that
+# the note of `hotgrind diff` (cli/report/valgrind-versions.c) names for that
 # pair; a figure that moved and is not named fails, and so does a note
 # saying that nothing moved when something did.
 . "${srcdir:-.}/lib.sh"

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check_common.h"
-#include "xml-safe.h"
+#include "xml/xml-safe.h"
 
 #ifndef HG_TEST_DATA
 #define HG_TEST_DATA "tests/data"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "report.h"
+#include "report/report.h"
 
 /* Runs every test of SUITE, then frees what the XML reader keeps; the
    exit status for main: EXIT_SUCCESS if none failed. */

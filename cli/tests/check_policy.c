@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "check_common.h"
-#include "embedded-schema.h"
-#include "policy.h"
-#include "xalloc.h"
-#include "xml-safe.h"
+#include "xml/embedded-schema.h"
+#include "policy/policy.h"
+#include "util/xalloc.h"
+#include "xml/xml-safe.h"
 
 #ifndef HG_TEST_DATA
 #define HG_TEST_DATA "tests/data"

@@ -16,13 +16,13 @@
 
 #include "check_common.h"
 #include "cli.h"
-#include "diff.h"
-#include "embedded-schema.h"
-#include "line-diff.h"
-#include "metrics.h"
-#include "report.h"
-#include "rules.h"
-#include "xml-safe.h"
+#include "compare/diff.h"
+#include "xml/embedded-schema.h"
+#include "compare/line-diff.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "report/rules.h"
+#include "xml/xml-safe.h"
 
 #ifndef HG_SCHEMA_FILE
 #define HG_SCHEMA_FILE "../docs/hotgrind.xsd"

@@ -134,7 +134,7 @@ run 0 diff base.xml all.xml && {
 }
 
 # --- another Valgrind release: the warning, and a note of what moved
-# between the releases (cli/valgrind-versions.c, measured by
+# between the releases (cli/report/valgrind-versions.c, measured by
 # regtest/versions_compare.sh), in diff's text, on stderr, in JSON and in
 # check's output
 sed 's/<valgrind version="3.19.0"/<valgrind version="3.27.1"/' base.xml >vg327.xml

@@ -1,0 +1,1230 @@
+/* hotgrind: two reports compared row by row and metric by metric.
+   GPL-2.0-or-later; part of hotgrind. */
+
+/* Rows (functions and zones) are matched through one hash table keyed by
+   hg_entity_key, so a comparison costs O(n) besides sorting the rows that
+   differ: reports of 100,000 functions compare in milliseconds.  Every
+   figure is an integer and every fraction is computed in integers, so the
+   output is the same on every machine. */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "compare/diff.h"
+#include "report/valgrind-versions.h"
+#include "util/xalloc.h"
+
+enum { BASE, HEAD };
+#define NONE SIZE_MAX
+
+/* The functions, then the zones, of one report: entity I is function I,
+   or zone I - function_count. */
+struct side {
+    const struct hg_report *report;
+    size_t count;
+    char **keys;         /* hg_entity_key of each; moved into the rows */
+    size_t *partner;     /* the matched entity of the other side, or NONE */
+    bool *by_name;       /* matched by name and object */
+};
+
+static struct hg_entity entity_of(const struct side *side, size_t i)
+{
+    struct hg_entity entity = { NULL, NULL };
+    if (i < side->report->function_count)
+        entity.function = &side->report->functions[i];
+    else
+        entity.zone = &side->report->zones[i - side->report->function_count];
+    return entity;
+}
+
+static bool is_zone(const struct side *side, size_t i)
+{
+    return i >= side->report->function_count;
+}
+
+static unsigned line_of(const struct side *side, size_t i)
+{
+    return is_zone(side, i) ? 0 : side->report->functions[i].line;
+}
+
+/* ------------------------------------------------------ the hash table */
+
+/* Entities of both sides by key: each slot holds the chain of entities
+   with its key on each side, in the order they were added. */
+struct slot {
+    const char *key;     /* NULL: empty */
+    uint64_t hash;
+    bool zone;
+    size_t first[2], last[2], count[2];
+};
+
+struct table {
+    struct slot *slots;
+    size_t mask;
+    size_t *next[2];     /* next entity with the same key, or NONE */
+};
+
+/* FNV-1a, 64 bits. */
+static uint64_t hash_key(const char *key, bool zone)
+{
+    uint64_t h = 14695981039346656037u ^ (zone ? 1 : 0);
+    for (; *key; key++) {
+        h ^= (unsigned char)*key;
+        h *= 1099511628211u;
+    }
+    return h;
+}
+
+static void table_create(struct table *table, size_t base_count,
+                         size_t head_count)
+{
+    size_t capacity = 16;
+    while (capacity < 2 * (base_count + head_count))
+        capacity *= 2;
+    table->mask = capacity - 1;
+    table->slots = hg_xcalloc(capacity, sizeof *table->slots);
+    table->next[BASE] = hg_xmalloc((base_count + 1) * sizeof(size_t));
+    table->next[HEAD] = hg_xmalloc((head_count + 1) * sizeof(size_t));
+}
+
+static void table_free(struct table *table)
+{
+    free(table->slots);
+    free(table->next[BASE]);
+    free(table->next[HEAD]);
+}
+
+/* Adds entity I of side S under KEY (which must outlive the table). */
+static void table_add(struct table *table, int s, size_t i, const char *key,
+                      bool zone)
+{
+    uint64_t hash = hash_key(key, zone);
+    size_t at = (size_t)hash & table->mask;
+    struct slot *slot;
+
+    for (;; at = (at + 1) & table->mask) {
+        slot = &table->slots[at];
+        if (slot->key == NULL) {
+            *slot = (struct slot){ key, hash, zone, { NONE, NONE },
+                                   { NONE, NONE }, { 0, 0 } };
+            break;
+        }
+        if (slot->hash == hash && slot->zone == zone
+            && strcmp(slot->key, key) == 0)
+            break;
+    }
+    table->next[s][i] = NONE;
+    if (slot->count[s] == 0)
+        slot->first[s] = i;
+    else
+        table->next[s][slot->last[s]] = i;
+    slot->last[s] = i;
+    slot->count[s]++;
+}
+
+/* ---------------------------------------------------------- matching */
+
+static void pair(struct side sides[2], size_t b, size_t h, bool by_name)
+{
+    sides[BASE].partner[b] = h;
+    sides[HEAD].partner[h] = b;
+    sides[BASE].by_name[b] = sides[HEAD].by_name[h] = by_name;
+}
+
+/* Sorting the entities that share a key, by line. */
+static const struct side *sorting_side;
+
+static int compare_lines(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    unsigned li = line_of(sorting_side, i), lj = line_of(sorting_side, j);
+    if (li != lj)
+        return li < lj ? -1 : 1;
+    return i < j ? -1 : i > j;
+}
+
+/* The chain of side S in SLOT, sorted by line, into a new array. */
+static size_t *chain_by_line(const struct table *table, const struct slot *slot,
+                             const struct side *side, int s)
+{
+    size_t *chain = hg_xmalloc(slot->count[s] * sizeof *chain);
+    size_t i, n = 0;
+    for (i = slot->first[s]; i != NONE; i = table->next[s][i])
+        chain[n++] = i;
+    sorting_side = side;
+    qsort(chain, n, sizeof *chain, compare_lines);
+    return chain;
+}
+
+/* Pairs the entities of each slot: one with one, or, when several share
+   a key (the same function name in one file, at different lines), in the
+   order of their lines.  With UNIQUE_ONLY (the fallback), only slots with
+   exactly one entity on each side. */
+static void pair_slots(const struct table *table, struct side sides[2],
+                       bool unique_only)
+{
+    size_t at, k;
+    for (at = 0; at <= table->mask; at++) {
+        const struct slot *slot = &table->slots[at];
+        size_t *chains[2];
+        if (slot->key == NULL || slot->count[BASE] == 0
+            || slot->count[HEAD] == 0)
+            continue;
+        if (slot->count[BASE] == 1 && slot->count[HEAD] == 1) {
+            pair(sides, slot->first[BASE], slot->first[HEAD], unique_only);
+            continue;
+        }
+        if (unique_only)
+            continue;
+        chains[BASE] = chain_by_line(table, slot, &sides[BASE], BASE);
+        chains[HEAD] = chain_by_line(table, slot, &sides[HEAD], HEAD);
+        for (k = 0; k < slot->count[BASE] && k < slot->count[HEAD]; k++)
+            pair(sides, chains[BASE][k], chains[HEAD][k], false);
+        free(chains[BASE]);
+        free(chains[HEAD]);
+    }
+}
+
+/* "NAME\tOBJECT" of an unmatched function. */
+static char *name_object_key(const struct side *side, size_t i)
+{
+    const struct hg_function *f = &side->report->functions[i];
+    return hg_xasprintf("%s\t%s", f->name, f->object);
+}
+
+/* The unmatched functions of each side by name and object: a pair that is
+   the only one of its name and object on both sides is the same function
+   whose file changed (moved, renamed, or debug information that names it
+   differently). */
+static void pair_by_name(struct side sides[2])
+{
+    struct table table;
+    char **keys[2];
+    int s;
+    size_t i;
+
+    table_create(&table, sides[BASE].count, sides[HEAD].count);
+    for (s = BASE; s <= HEAD; s++) {
+        keys[s] = hg_xcalloc(sides[s].count + 1, sizeof *keys[s]);
+        for (i = 0; i < sides[s].report->function_count; i++) {
+            if (sides[s].partner[i] != NONE)
+                continue;
+            keys[s][i] = name_object_key(&sides[s], i);
+            table_add(&table, s, i, keys[s][i], false);
+        }
+    }
+    pair_slots(&table, sides, true);
+    for (s = BASE; s <= HEAD; s++) {
+        for (i = 0; i < sides[s].count; i++)
+            free(keys[s][i]);
+        free(keys[s]);
+    }
+    table_free(&table);
+}
+
+static void side_create(struct side *side, const struct hg_report *report)
+{
+    size_t i;
+    side->report = report;
+    side->count = report->function_count + report->zone_count;
+    side->keys = hg_xcalloc(side->count + 1, sizeof *side->keys);
+    side->partner = hg_xmalloc((side->count + 1) * sizeof *side->partner);
+    side->by_name = hg_xcalloc(side->count + 1, sizeof *side->by_name);
+    for (i = 0; i < side->count; i++) {
+        struct hg_entity entity = entity_of(side, i);
+        side->partner[i] = NONE;
+        side->keys[i] = hg_entity_key(&entity);
+    }
+}
+
+static void side_free(struct side *side)
+{
+    size_t i;
+    for (i = 0; side->keys && i < side->count; i++)
+        free(side->keys[i]);
+    free(side->keys);
+    free(side->partner);
+    free(side->by_name);
+}
+
+/* Matches the entities of the two sides: by key, then by name. */
+static void match(struct side sides[2])
+{
+    struct table table;
+    int s;
+    size_t i;
+    table_create(&table, sides[BASE].count, sides[HEAD].count);
+    for (s = BASE; s <= HEAD; s++)
+        for (i = 0; i < sides[s].count; i++)
+            table_add(&table, s, i, sides[s].keys[i], is_zone(&sides[s], i));
+    pair_slots(&table, sides, false);
+    table_free(&table);
+    pair_by_name(sides);
+}
+
+/* ------------------------------------------------------------ values */
+
+bool hg_diff_value_differs(const struct hg_diff_value *value)
+{
+    return value->base != value->head;
+}
+
+static uint64_t magnitude(const struct hg_diff_value *value)
+{
+    return value->head > value->base ? value->head - value->base
+                                     : value->base - value->head;
+}
+
+/* The metric a row is ranked by first: self Ir, or a zone's inclusive
+   Ir. */
+static const struct hg_metric *headline_metric(const struct hg_diff_row *row)
+{
+    static const struct hg_metric *ir, *incl_ir;
+    if (ir == NULL) {
+        ir = hg_metric_named("Ir");
+        incl_ir = hg_metric_named("incl-Ir");
+    }
+    return hg_diff_row_zone(row) != NULL ? incl_ir : ir;
+}
+
+bool hg_diff_metric_value(const struct hg_metric *metric,
+                          const struct hg_report *report,
+                          const struct hg_entity *entity, bool graph,
+                          uint64_t *value)
+{
+    const struct hg_function *f = entity->function;
+    struct hg_function as_marked;
+    const struct hg_entity marked = { &as_marked, NULL };
+
+    if (hg_metric_value(metric, report, entity, value))
+        return true;
+    if (!graph || f == NULL || f->marked || !f->has_call_graph
+        || metric->scope != HG_SCOPE_MARKED)
+        return false;
+    /* The reader loads calls and <inclusive> of every function of a call
+       graph as it does a marked function's; an unmarked one has no
+       <per-call> (rules.c), so its per-call figures stay missing. */
+    as_marked = *f;
+    as_marked.marked = true;
+    return hg_metric_value(metric, report, &marked, value);
+}
+
+/* Whether both reports have a call graph: then every function has calls
+   and inclusive figures (hg_diff_metric_value). */
+static bool both_graphs(const struct hg_report *base,
+                        const struct hg_report *head)
+{
+    return base->has_call_graph && head->has_call_graph;
+}
+
+/* Fills ROW's values from the two reports. */
+static void row_values(struct hg_diff_row *row, const struct hg_report *base,
+                       const struct hg_report *head)
+{
+    bool graph = both_graphs(base, head);
+    size_t count, m, n = 0;
+    const struct hg_metric *all = hg_metrics(&count);
+    const struct hg_metric *headline = headline_metric(row);
+    struct hg_diff_value *values = hg_xmalloc(count * sizeof *values);
+
+    for (m = 0; m < count; m++) {
+        struct hg_diff_value v = { &all[m], false, false, 0, 0 };
+        if (row->in_base)
+            v.in_base = hg_diff_metric_value(&all[m], base, &row->base,
+                                             graph, &v.base);
+        if (row->in_head)
+            v.in_head = hg_diff_metric_value(&all[m], head, &row->head,
+                                             graph, &v.head);
+        if (!v.in_base)
+            v.base = 0;
+        if (!v.in_head)
+            v.head = 0;
+        if (v.in_base || v.in_head)
+            values[n++] = v;
+        if (&all[m] == headline && (v.in_base || v.in_head))
+            row->headline = magnitude(&v);
+    }
+    row->values = values;
+    row->value_count = n;
+}
+
+static bool row_differs(const struct hg_diff_row *row)
+{
+    size_t v;
+    for (v = 0; v < row->value_count; v++)
+        if (hg_diff_value_differs(&row->values[v]))
+            return true;
+    return false;
+}
+
+static void row_free(struct hg_diff_row *row)
+{
+    free(row->key);
+    free(row->values);
+}
+
+/* ----------------------------------------------------------- ranking */
+
+/* Ranking in cross-architecture mode: calls and heap figures, which must
+   agree, before the figures of the instruction set. */
+static bool ranking_cross_arch;
+
+/* Compares the |changes| of A and B metric by metric in hg_metrics()
+   order, over the metrics whose arch_dependent is PASS (-1: all); a
+   metric a row lacks counts 0.  The larger change ranks first. */
+static int compare_changes(const struct hg_diff_row *a,
+                           const struct hg_diff_row *b, int pass)
+{
+    size_t i = 0, j = 0;
+    for (;;) {
+        const struct hg_diff_value *va = NULL, *vb = NULL;
+        uint64_t ma = 0, mb = 0;
+        while (i < a->value_count && pass >= 0
+               && a->values[i].metric->arch_dependent != pass)
+            i++;
+        while (j < b->value_count && pass >= 0
+               && b->values[j].metric->arch_dependent != pass)
+            j++;
+        if (i < a->value_count)
+            va = &a->values[i];
+        if (j < b->value_count)
+            vb = &b->values[j];
+        if (va == NULL && vb == NULL)
+            return 0;
+        /* hg_metrics() returns one array: pointer order is its order. */
+        if (vb == NULL || (va != NULL && va->metric <= vb->metric)) {
+            ma = magnitude(va);
+            i++;
+        }
+        if (va == NULL || (vb != NULL && vb->metric <= va->metric)) {
+            mb = magnitude(vb);
+            j++;
+        }
+        if (ma != mb)
+            return ma > mb ? -1 : 1;
+    }
+}
+
+static int compare_unsigned(uint64_t a, uint64_t b)
+{
+    return a < b ? -1 : a > b;
+}
+
+/* The impact order; see hg_diff_reports and docs/manual.md. */
+static int compare_impact(const void *pa, const void *pb)
+{
+    const struct hg_diff_row *a = pa, *b = pb;
+    const struct hg_function *fa, *fb;
+    int c;
+
+    if (ranking_cross_arch) {
+        if ((c = compare_changes(a, b, false)) != 0
+            || (c = compare_changes(a, b, true)) != 0)
+            return c;
+    } else {
+        if ((c = compare_unsigned(b->headline, a->headline)) != 0
+            || (c = compare_changes(a, b, -1)) != 0)
+            return c;
+    }
+    if ((c = strcmp(a->key, b->key)) != 0)
+        return c;
+    if ((c = compare_unsigned(hg_diff_row_zone(a) != NULL,
+                              hg_diff_row_zone(b) != NULL)) != 0)
+        return c;
+    if ((c = compare_unsigned(a->status, b->status)) != 0)
+        return c;
+    fa = a->in_base ? a->base.function : NULL;
+    fb = b->in_base ? b->base.function : NULL;
+    if (fa && fb && (c = compare_unsigned(fa->line, fb->line)) != 0)
+        return c;
+    fa = a->in_head ? a->head.function : NULL;
+    fb = b->in_head ? b->head.function : NULL;
+    return fa && fb ? compare_unsigned(fa->line, fb->line) : 0;
+}
+
+/* ------------------------------------------------------ fingerprints */
+
+/* Records that the runs differ in WHAT, if they do. */
+static void add_difference(struct hg_diff *diff, const char *what,
+                           const char *base, const char *head)
+{
+    struct hg_diff_difference *d;
+    if (strcmp(base, head) == 0)
+        return;
+    diff->differences = hg_xrealloc(diff->differences,
+                                    diff->difference_count + 1,
+                                    sizeof *diff->differences);
+    d = &diff->differences[diff->difference_count++];
+    d->what = hg_xstrdup(what);
+    d->base = hg_xstrdup(base);
+    d->head = hg_xstrdup(head);
+    d->why = NULL;
+}
+
+/* Compares two formatted texts as WHAT; frees both. */
+static void add_formatted(struct hg_diff *diff, const char *what, char *base,
+                          char *head)
+{
+    add_difference(diff, what, base, head);
+    free(base);
+    free(head);
+}
+
+static char *environment_text(const struct hg_report *r)
+{
+    char variables[HG_COUNT_TEXT_SIZE], bytes[HG_COUNT_TEXT_SIZE];
+    return hg_xasprintf("%s variables, %s bytes",
+                        hg_format_count(r->environment_variables, variables),
+                        hg_format_count(r->environment_bytes, bytes));
+}
+
+static const char *variable(const struct hg_report *r, const char *name)
+{
+    size_t i;
+    for (i = 0; i < r->environment_count; i++)
+        if (strcmp(r->environment[i].name, name) == 0)
+            return r->environment[i].value;
+    return "(unset)";
+}
+
+/* The values of NAME among COUNT options or launcher settings, space-
+   separated (alloc-fn, free-fn and keep-env may be given several
+   times). */
+static char *pair_values(const struct hg_option *pairs, size_t count,
+                         const char *name)
+{
+    size_t i, size = 1;
+    char *text;
+    for (i = 0; i < count; i++)
+        if (strcmp(pairs[i].name, name) == 0)
+            size += strlen(pairs[i].value) + 1;
+    if (size == 1)
+        return hg_xstrdup("(not given)");
+    text = hg_xcalloc(1, size);
+    for (i = 0; i < count; i++)
+        if (strcmp(pairs[i].name, name) == 0) {
+            if (text[0] != '\0')
+                strcat(text, " ");
+            strcat(text, pairs[i].value);
+        }
+    return text;
+}
+
+/* Whether pair I is the first of its name; whether NAME is among the
+   COUNT pairs. */
+static bool first_of_name(const struct hg_option *pairs, size_t i)
+{
+    size_t j;
+    for (j = 0; j < i; j++)
+        if (strcmp(pairs[j].name, pairs[i].name) == 0)
+            return false;
+    return true;
+}
+
+static bool has_name(const struct hg_option *pairs, size_t count,
+                     const char *name)
+{
+    size_t i;
+    for (i = 0; i < count; i++)
+        if (strcmp(pairs[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Every name of either list, base's first, as "KIND NAME": the options,
+   or the launcher's settings. */
+static void compare_pairs(struct hg_diff *diff, const char *kind,
+                          const struct hg_option *base, size_t base_count,
+                          const struct hg_option *head, size_t head_count)
+{
+    const struct hg_option *pairs[2] = { base, head };
+    size_t counts[2] = { base_count, head_count };
+    int s;
+    size_t i;
+    for (s = BASE; s <= HEAD; s++)
+        for (i = 0; i < counts[s]; i++) {
+            const char *name = pairs[s][i].name;
+            char *what;
+            if (!first_of_name(pairs[s], i)
+                || (s == HEAD && has_name(base, base_count, name)))
+                continue;
+            what = hg_xasprintf("%s %s", kind, name);
+            add_formatted(diff, what, pair_values(base, base_count, name),
+                          pair_values(head, head_count, name));
+            free(what);
+        }
+}
+
+static void compare_options(struct hg_diff *diff,
+                            const struct hg_report *base,
+                            const struct hg_report *head)
+{
+    compare_pairs(diff, "option", base->options, base->option_count,
+                         head->options, head->option_count);
+}
+
+/* The launcher that made the run reproducible (`hotgrind run`) and what
+   it fixed, setting by setting; a run without one differs from a run
+   with one by that alone. */
+static void compare_launchers(struct hg_diff *diff,
+                              const struct hg_report *base,
+                              const struct hg_report *head)
+{
+    if (base->launcher == NULL && head->launcher == NULL)
+        return;
+    if (base->launcher == NULL || head->launcher == NULL) {
+        add_difference(diff, "launcher",
+                       base->launcher ? base->launcher : "(none)",
+                       head->launcher ? head->launcher : "(none)");
+        return;
+    }
+    add_difference(diff, "launcher", base->launcher, head->launcher);
+    compare_pairs(diff, "setting", base->settings, base->setting_count,
+                  head->settings, head->setting_count);
+}
+
+static char *cost_model_text(const struct hg_report *r)
+{
+    return hg_xasprintf("%s version %" PRIu64 ", l1-miss %" PRIu64
+                        ", ll-miss %" PRIu64, r->cost_model_name,
+                        r->cost_model_version, r->cost_l1_miss,
+                        r->cost_ll_miss);
+}
+
+static char *cache_text(const struct hg_report *r)
+{
+    return hg_xasprintf("I1 %s, D1 %s, LL %s", r->cache_i1, r->cache_d1,
+                        r->cache_ll);
+}
+
+/* How many runs a report sums: 1 for what the tool wrote, N for a merge
+   of N (which multiplies every count by about N). */
+static char *runs_text(const struct hg_report *r)
+{
+    return hg_xasprintf("%" PRIu64, r->merged_reports == 0
+                                    ? 1 : r->merged_reports);
+}
+
+static char *exit_text(const struct hg_report *r)
+{
+    char ended[64];
+    hg_describe_exit(&r->exit, ended, sizeof ended);
+    return hg_xstrdup(ended);
+}
+
+/* The last part of PATH. */
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash != NULL ? slash + 1 : path;
+}
+
+/* The build-ids of the objects both reports list with one, that differ:
+   another build of a library moves counts; another build of the program
+   is what comparing two commits is about, and said so. */
+static void compare_builds(struct hg_diff *diff, const struct hg_report *base,
+                           const struct hg_report *head)
+{
+    const char *base_program = base_name(hg_report_program(base));
+    const char *head_program = base_name(hg_report_program(head));
+    size_t i;
+    for (i = 0; i < base->object_count; i++) {
+        const struct hg_object *b = &base->objects[i];
+        const struct hg_object *h = hg_report_object(head, b->name);
+        char *what;
+        if (h == NULL || b->build_id == NULL || h->build_id == NULL)
+            continue;
+        if (strcmp(b->name, base_program) == 0
+            || strcmp(b->name, head_program) == 0)
+            what = hg_xasprintf("build-id of %s, a new build as expected "
+                                "between commits", b->name);
+        else
+            what = hg_xasprintf("build-id of %s", b->name);
+        add_difference(diff, what, b->build_id, h->build_id);
+        free(what);
+    }
+}
+
+/* Whether PATTERN is one of the marks of R. */
+static bool has_mark(const struct hg_report *r, const char *pattern)
+{
+    size_t i;
+    for (i = 0; i < r->mark_count; i++)
+        if (strcmp(r->marks[i].pattern, pattern) == 0)
+            return true;
+    return false;
+}
+
+/* The patterns of FROM that TO lacks, each after SEPARATOR, appended to
+   TEXT (a new string); TEXT is freed. */
+static char *append_missing(char *text, const struct hg_report *from,
+                            const struct hg_report *to, const char *separator)
+{
+    size_t i;
+    for (i = 0; i < from->mark_count; i++) {
+        char *longer;
+        if (has_mark(to, from->marks[i].pattern))
+            continue;
+        longer = hg_xasprintf("%s%s%s", text, separator,
+                              from->marks[i].pattern);
+        free(text);
+        text = longer;
+        separator = " ";
+    }
+    return text;
+}
+
+/* "a b", the patterns of R; "(none)". */
+static char *marks_text(const struct hg_report *r)
+{
+    char *none = hg_xstrdup(r->mark_count == 0 ? "(none)" : "");
+    struct hg_report empty;
+    memset(&empty, 0, sizeof empty);
+    return append_missing(none, r, &empty, "");
+}
+
+/* The --mark patterns, as sets: "mark patterns, added c, removed b (a b
+   -> a c)"; marked functions of one side only show as added or
+   removed rows for that reason. */
+static void compare_marks(struct hg_diff *diff, const struct hg_report *base,
+                          const struct hg_report *head)
+{
+    char *what = hg_xstrdup("mark patterns");
+    char *added = append_missing(hg_xstrdup(""), head, base, "");
+    char *removed = append_missing(hg_xstrdup(""), base, head, "");
+    char *longer;
+    if (added[0] == '\0' && removed[0] == '\0') {
+        free(what);
+        free(added);
+        free(removed);
+        return;
+    }
+    if (added[0] != '\0') {
+        longer = hg_xasprintf("%s, added %s", what, added);
+        free(what);
+        what = longer;
+    }
+    if (removed[0] != '\0') {
+        longer = hg_xasprintf("%s, removed %s", what, removed);
+        free(what);
+        what = longer;
+    }
+    add_formatted(diff, what, marks_text(base), marks_text(head));
+    free(what);
+    free(added);
+    free(removed);
+}
+
+/* What both reports record of how the run was measured, and differs:
+   counts may move for that reason alone. */
+static void compare_fingerprints(struct hg_diff *diff,
+                                 const struct hg_report *base,
+                                 const struct hg_report *head)
+{
+    static const char *const variables[] = { "GLIBC_TUNABLES", "LD_BIND_NOW" };
+    size_t i;
+
+    add_formatted(diff, "number of runs", runs_text(base), runs_text(head));
+    /* With a launcher on one side only, <exe> of the other may be the
+       launcher's path (/proc/self/fd/3): the launcher difference says
+       it. */
+    if ((base->launcher == NULL) == (head->launcher == NULL))
+        add_difference(diff, "program", hg_report_program(base),
+                       hg_report_program(head));
+    compare_builds(diff, base, head);
+    add_difference(diff, "hotgrind", base->tool_version, head->tool_version);
+    add_difference(diff, "Valgrind", base->valgrind_version,
+                   head->valgrind_version);
+    if (strcmp(base->valgrind_version, head->valgrind_version) != 0)
+        diff->differences[diff->difference_count - 1].why
+            = hg_valgrind_versions_note(base->valgrind_version,
+                                        head->valgrind_version,
+                                        head->arch);
+    if (base->platform_hwcaps && head->platform_hwcaps)
+        add_difference(diff, "platform", base->platform_hwcaps,
+                       head->platform_hwcaps);
+    if (base->libc_version && head->libc_version)
+        add_formatted(diff, "libc",
+                      hg_xasprintf("%s %s", base->libc_name
+                                   ? base->libc_name : "libc",
+                                   base->libc_version),
+                      hg_xasprintf("%s %s", head->libc_name
+                                   ? head->libc_name : "libc",
+                                   head->libc_version));
+    if (base->has_environment && head->has_environment) {
+        add_formatted(diff, "environment", environment_text(base),
+                      environment_text(head));
+        for (i = 0; i < sizeof variables / sizeof variables[0]; i++)
+            add_difference(diff, variables[i], variable(base, variables[i]),
+                           variable(head, variables[i]));
+    }
+    if (base->option_count != 0 && head->option_count != 0)
+        compare_options(diff, base, head);
+    compare_launchers(diff, base, head);
+    if (base->has_cost_model && head->has_cost_model)
+        add_formatted(diff, "cost model", cost_model_text(base),
+                      cost_model_text(head));
+    if (base->has_cache_geometry && head->has_cache_geometry)
+        add_formatted(diff, "cache", cache_text(base), cache_text(head));
+    /* Only reached with --allow-exit when one did not exit 0: say so. */
+    if (base->exit.how != HG_ENDED_UNKNOWN
+        && head->exit.how != HG_ENDED_UNKNOWN)
+        add_formatted(diff, "exit", exit_text(base), exit_text(head));
+    compare_marks(diff, base, head);
+}
+
+/* ------------------------------------------------------------- rows */
+
+/* Adds the row of entity B of base and H of head (NONE: not there) to
+   DIFF, or counts it unchanged; takes the row's key from its side. */
+static void add_row(struct hg_diff *diff, struct side sides[2], size_t b,
+                    size_t h)
+{
+    struct hg_diff_row row = { .status = HG_DIFF_CHANGED };
+    struct side *keyed = h != NONE ? &sides[HEAD] : &sides[BASE];
+    size_t k = h != NONE ? h : b;
+
+    row.in_base = b != NONE;
+    row.in_head = h != NONE;
+    if (row.in_base)
+        row.base = entity_of(&sides[BASE], b);
+    if (row.in_head)
+        row.head = entity_of(&sides[HEAD], h);
+    if (!row.in_base)
+        row.status = HG_DIFF_ADDED;
+    else if (!row.in_head)
+        row.status = HG_DIFF_REMOVED;
+    row.by_name = row.in_base && row.in_head && sides[BASE].by_name[b];
+    row_values(&row, sides[BASE].report, sides[HEAD].report);
+    diff->compared++;
+    if (row.status == HG_DIFF_CHANGED && !row_differs(&row)) {
+        diff->unchanged++;
+        free(row.values);
+        return;
+    }
+    row.key = keyed->keys[k];
+    keyed->keys[k] = NULL;
+    diff->rows[diff->row_count++] = row;
+    if (row.status == HG_DIFF_ADDED)
+        diff->added++;
+    else if (row.status == HG_DIFF_REMOVED)
+        diff->removed++;
+    else
+        diff->changed++;
+}
+
+static void add_rows(struct hg_diff *diff, struct side sides[2])
+{
+    size_t i;
+    diff->rows = hg_xcalloc(sides[BASE].count + sides[HEAD].count + 1,
+                            sizeof *diff->rows);
+    for (i = 0; i < sides[BASE].count; i++)
+        add_row(diff, sides, i, sides[BASE].partner[i]);
+    for (i = 0; i < sides[HEAD].count; i++)
+        if (sides[HEAD].partner[i] == NONE)
+            add_row(diff, sides, NONE, i);
+}
+
+/* Keeps what hg_diff_explain needs after the sides are gone: whether each
+   report has a call graph and, when both do, the matching of functions. */
+static void keep_function_partners(struct hg_diff *diff,
+                                   const struct side sides[2])
+{
+    size_t i, n = sides[BASE].report->function_count;
+    int s;
+    for (s = BASE; s <= HEAD; s++) {
+        diff->reports[s] = sides[s].report;
+        diff->call_graph[s] = sides[s].report->has_call_graph;
+    }
+    if (!diff->call_graph[BASE] || !diff->call_graph[HEAD])
+        return;
+    diff->head_of_base = hg_xmalloc((n + 1) * sizeof *diff->head_of_base);
+    /* Functions only pair with functions: zones have their own keys. */
+    for (i = 0; i < n; i++)
+        diff->head_of_base[i] = sides[BASE].partner[i];
+}
+
+void hg_diff_reports(const struct hg_report *base,
+                     const struct hg_report *head, struct hg_diff *diff)
+{
+    struct side sides[2];
+
+    memset(diff, 0, sizeof *diff);
+    memset(sides, 0, sizeof sides);
+    diff->cross_arch = strcmp(base->arch, head->arch) != 0;
+    diff->total.status = HG_DIFF_TOTAL;
+    diff->total.in_base = diff->total.in_head = true;
+    diff->total.key = hg_xstrdup("");
+    row_values(&diff->total, base, head);
+    side_create(&sides[BASE], base);
+    side_create(&sides[HEAD], head);
+    match(sides);
+    add_rows(diff, sides);
+    compare_fingerprints(diff, base, head);
+    keep_function_partners(diff, sides);
+    side_free(&sides[BASE]);
+    side_free(&sides[HEAD]);
+    ranking_cross_arch = diff->cross_arch;
+    qsort(diff->rows, diff->row_count, sizeof *diff->rows, compare_impact);
+}
+
+void hg_diff_differences_free(struct hg_diff_difference *differences,
+                              size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        free(differences[i].what);
+        free(differences[i].base);
+        free(differences[i].head);
+        free(differences[i].why);
+    }
+    free(differences);
+}
+
+void hg_diff_free(struct hg_diff *diff)
+{
+    size_t i;
+    row_free(&diff->total);
+    for (i = 0; diff->rows && i < diff->row_count; i++)
+        row_free(&diff->rows[i]);
+    free(diff->rows);
+    hg_diff_differences_free(diff->differences, diff->difference_count);
+    free(diff->head_of_base);
+    memset(diff, 0, sizeof *diff);
+}
+
+/* ------------------------------------------------------ presentation */
+
+bool hg_diff_as_ratio(const struct hg_diff *diff,
+                      const struct hg_metric *metric)
+{
+    return diff->cross_arch && metric->arch_dependent;
+}
+
+const char *hg_diff_delta(const struct hg_diff_value *value,
+                          char text[HG_DIFF_TEXT_SIZE])
+{
+    char count[HG_COUNT_TEXT_SIZE];
+    const char *sign = value->head > value->base ? "+"
+                       : value->head < value->base ? "-" : "";
+    snprintf(text, HG_DIFF_TEXT_SIZE, "%s%s", sign,
+             hg_format_count(magnitude(value), count));
+    return text;
+}
+
+const char *hg_diff_change(const struct hg_diff *diff,
+                           const struct hg_diff_value *value,
+                           char text[HG_DIFF_TEXT_SIZE])
+{
+    char number[HG_PERCENT_TEXT_SIZE];
+
+    if (value->base == 0 && value->head != 0)
+        return strcpy(text, "new");
+    if (value->head == 0 && value->base != 0)
+        return strcpy(text, "gone");
+    if (hg_diff_as_ratio(diff, value->metric)) {
+        if (value->base == 0)
+            return strcpy(text, "-");
+        snprintf(text, HG_DIFF_TEXT_SIZE, "%s",
+                 hg_format_ratio(value->head, value->base, number));
+        return text;
+    }
+    return hg_diff_signed_percent(value->base, value->head, text);
+}
+
+const char *hg_diff_signed_percent(uint64_t base, uint64_t head,
+                                   char text[HG_DIFF_TEXT_SIZE])
+{
+    char number[HG_PERCENT_TEXT_SIZE];
+    const char *sign = head > base ? "+" : head < base ? "-" : "";
+    snprintf(text, HG_DIFF_TEXT_SIZE, "%s%s", sign,
+             hg_format_percent(head >= base ? head - base : base - head,
+                               base, number));
+    return text;
+}
+
+const struct hg_function *hg_diff_row_function(const struct hg_diff_row *row)
+{
+    return row->in_head ? row->head.function : row->base.function;
+}
+
+const struct hg_zone *hg_diff_row_zone(const struct hg_diff_row *row)
+{
+    return row->in_head ? row->head.zone : row->base.zone;
+}
+
+/* Whether ROW is a function marked on neither side: its calls and
+   inclusive figures come from the call graph alone. */
+static bool unmarked_function(const struct hg_diff_row *row)
+{
+    return hg_diff_row_function(row) != NULL
+           && !(row->in_base && row->base.function->marked)
+           && !(row->in_head && row->head.function->marked);
+}
+
+/* Whether value V of ROW is an incl- figure of an unmarked function that
+   moved exactly as the self figure of the same name did: its callees did
+   not change it, and its line would only repeat the self line (a leaf's
+   incl-Ir is its Ir). */
+static bool moved_as_self(const struct hg_diff_row *row, size_t v)
+{
+    const struct hg_diff_value *incl = &row->values[v];
+    const char *name = incl->metric->name;
+    size_t i;
+
+    if (strncmp(name, "incl-", 5) != 0 || !unmarked_function(row))
+        return false;
+    for (i = 0; i < row->value_count; i++) {
+        const struct hg_diff_value *self = &row->values[i];
+        /* Differences modulo 2^64 are equal exactly when the signed
+           changes are. */
+        if (strcmp(self->metric->name, name + 5) == 0)
+            return self->head - self->base == incl->head - incl->base;
+    }
+    return false;
+}
+
+bool hg_diff_value_shown(const struct hg_diff_row *row, size_t v)
+{
+    const struct hg_metric *headline = headline_metric(row);
+    size_t i;
+    if (hg_diff_value_differs(&row->values[v]))
+        return !moved_as_self(row, v);
+    if (row->status == HG_DIFF_TOTAL && row->values[v].metric == headline)
+        return true;
+    if (row_differs(row))
+        return false;
+    /* Nothing differs: an added or removed row of zeros shows its
+       headline, or its first figure without one. */
+    for (i = 0; i < row->value_count; i++)
+        if (row->values[i].metric == headline)
+            return i == v;
+    return v == 0;
+}
+
+/* ------------------------------------------------------ explanations */
+
+const char *hg_diff_signed(uint64_t base, uint64_t head,
+                           char text[HG_DIFF_TEXT_SIZE])
+{
+    const struct hg_diff_value value = { NULL, true, true, base, head };
+    return hg_diff_delta(&value, text);
+}
+
+/* One side's edge before merging: KEY is the callee's head index (NONE
+   when the callee is in the base only; then ORDER keeps them apart). */
+struct half_edge {
+    size_t key, order;
+    int side;
+    const struct hg_call *call;
+};
+
+static int compare_half_edges(const void *a, const void *b)
+{
+    const struct half_edge *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    if (x->order != y->order)
+        return x->order < y->order ? -1 : 1;
+    return x->side - y->side;
+}
+
+static uint64_t edge_change(const struct hg_diff_edge *e)
+{
+    return e->head_ir > e->base_ir ? e->head_ir - e->base_ir
+                                   : e->base_ir - e->head_ir;
+}
+
+static bool edge_differs(const struct hg_diff_edge *e)
+{
+    return e->base_ir != e->head_ir || e->base_calls != e->head_calls
+           || e->in_base != e->in_head;
+}
+
+/* Changed edges first, by |change of Ir| (larger first), then name, object
+   and file, so the output does not depend on the reports' order. */
+static int compare_edges(const void *a, const void *b)
+{
+    const struct hg_diff_edge *x = a, *y = b;
+    uint64_t cx = edge_change(x), cy = edge_change(y);
+    int order;
+    if (edge_differs(x) != edge_differs(y))
+        return edge_differs(x) ? -1 : 1;
+    if (cx != cy)
+        return cx > cy ? -1 : 1;
+    if ((order = strcmp(x->callee->name, y->callee->name)) != 0
+        || (order = strcmp(x->callee->object, y->callee->object)) != 0
+        || (order = strcmp(x->callee->file, y->callee->file)) != 0)
+        return order;
+    return x->callee->line < y->callee->line ? -1
+           : x->callee->line > y->callee->line;
+}
+
+/* Whether self + no-symbol + callees is the inclusive Ir of F. */
+static bool identity_holds(const struct hg_function *f)
+{
+    uint64_t sum = f->self_ir + f->no_symbol_ir;
+    size_t i;
+    for (i = 0; i < f->callee_count; i++)
+        sum += f->callees[i].ir;
+    return sum == f->inclusive_ir;
+}
+
+static const char *caveat_of(const struct hg_function *f[2])
+{
+    if (f[BASE]->recursive || f[HEAD]->recursive)
+        return "recursive";
+    if (f[BASE]->mid_jump || f[HEAD]->mid_jump)
+        return "mid-jump";
+    if (!identity_holds(f[BASE]) || !identity_holds(f[HEAD]))
+        return "not an identity";
+    return NULL;
+}
+
+bool hg_diff_explain(const struct hg_diff *diff,
+                     const struct hg_diff_row *row, struct hg_diff_why *why)
+{
+    const struct hg_function *f[2];
+    struct half_edge *halves;
+    size_t n, i, k = 0;
+    int s;
+
+    if (diff->head_of_base == NULL || !row->in_base || !row->in_head
+        || row->base.function == NULL)
+        return false;
+    f[BASE] = row->base.function;
+    f[HEAD] = row->head.function;
+    n = f[BASE]->callee_count + f[HEAD]->callee_count;
+    halves = hg_xmalloc((n + 1) * sizeof *halves);
+    for (s = BASE; s <= HEAD; s++)
+        for (i = 0; i < f[s]->callee_count; i++) {
+            const struct hg_call *call = &f[s]->callees[i];
+            struct half_edge *h = &halves[k++];
+            h->key = s == HEAD ? call->callee
+                               : diff->head_of_base[call->callee];
+            h->order = h->key == NONE ? call->callee : 0;
+            h->side = s;
+            h->call = call;
+        }
+    qsort(halves, n, sizeof *halves, compare_half_edges);
+
+    memset(why, 0, sizeof *why);
+    why->edges = hg_xcalloc(n + 1, sizeof *why->edges);
+    for (i = 0; i < n; i++) {
+        struct hg_diff_edge *e;
+        const struct half_edge *h = &halves[i];
+        /* A base half followed by the head half of the same callee is one
+           edge in both reports. */
+        if (h->side == HEAD && i > 0 && halves[i - 1].side == BASE
+            && halves[i - 1].key == h->key && h->key != NONE) {
+            e = &why->edges[why->edge_count - 1];
+        } else {
+            e = &why->edges[why->edge_count++];
+        }
+        e->callee = &diff->reports[h->side]->functions[h->call->callee];
+        if (h->side == BASE) {
+            e->in_base = true;
+            e->base_calls = h->call->calls;
+            e->base_ir = h->call->ir;
+        } else {
+            e->in_head = true;
+            e->head_calls = h->call->calls;
+            e->head_ir = h->call->ir;
+        }
+    }
+    free(halves);
+    qsort(why->edges, why->edge_count, sizeof *why->edges, compare_edges);
+    for (i = 0; i < why->edge_count; i++)
+        why->changed_edges += edge_differs(&why->edges[i]);
+    why->caveat = caveat_of(f);
+    why->adds_up = why->caveat == NULL;
+    return true;
+}
+
+/* The edge CALLER -> CALLEE among CALLER's callees (sorted by callee
+   index: report.h), or NULL. */
+static const struct hg_call *find_call(const struct hg_function *caller,
+                                       size_t callee)
+{
+    size_t low = 0, high = caller->callee_count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (caller->callees[middle].callee == callee)
+            return &caller->callees[middle];
+        if (caller->callees[middle].callee < callee)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return NULL;
+}
+
+void hg_diff_edges(const struct hg_diff *diff,
+                   struct hg_diff_edge_pair **pairs, size_t *count)
+{
+    const struct hg_report *base = diff->reports[BASE];
+    const struct hg_report *head = diff->reports[HEAD];
+    size_t i, k, n = 0, capacity = 0, first = 0;
+    size_t *in_head_first;   /* index of each head function's first edge */
+    bool *paired;            /* each head edge, in report order */
+
+    *pairs = NULL;
+    *count = 0;
+    if (diff->head_of_base == NULL)
+        return;
+    in_head_first = hg_xmalloc((head->function_count + 1)
+                               * sizeof *in_head_first);
+    for (i = 0; i < head->function_count; i++) {
+        in_head_first[i] = first;
+        first += head->functions[i].callee_count;
+    }
+    paired = hg_xcalloc(first + 1, sizeof *paired);
+    for (i = 0; i < base->function_count; i++)
+        capacity += base->functions[i].callee_count;
+    *pairs = hg_xcalloc(capacity + first + 1, sizeof **pairs);
+    for (i = 0; i < base->function_count; i++) {
+        const struct hg_function *b = &base->functions[i];
+        size_t h = diff->head_of_base[i];
+        for (k = 0; k < b->callee_count; k++) {
+            struct hg_diff_edge_pair *p = &(*pairs)[n++];
+            size_t callee = diff->head_of_base[b->callees[k].callee];
+            p->caller[BASE] = b;
+            p->callee[BASE] = &base->functions[b->callees[k].callee];
+            p->call[BASE] = &b->callees[k];
+            if (h == NONE || callee == NONE)
+                continue;
+            p->call[HEAD] = find_call(&head->functions[h], callee);
+            if (p->call[HEAD] == NULL)
+                continue;
+            p->caller[HEAD] = &head->functions[h];
+            p->callee[HEAD] = &head->functions[callee];
+            paired[in_head_first[h]
+                   + (size_t)(p->call[HEAD] - head->functions[h].callees)]
+                = true;
+        }
+    }
+    for (i = 0; i < head->function_count; i++) {
+        const struct hg_function *h = &head->functions[i];
+        for (k = 0; k < h->callee_count; k++) {
+            struct hg_diff_edge_pair *p;
+            if (paired[in_head_first[i] + k])
+                continue;
+            p = &(*pairs)[n++];
+            p->caller[HEAD] = h;
+            p->callee[HEAD] = &head->functions[h->callees[k].callee];
+            p->call[HEAD] = &h->callees[k];
+        }
+    }
+    free(paired);
+    free(in_head_first);
+    *count = n;
+}
+
+void hg_diff_why_free(struct hg_diff_why *why)
+{
+    free(why->edges);
+    memset(why, 0, sizeof *why);
+}

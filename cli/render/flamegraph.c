@@ -1,0 +1,1089 @@
+/* hotgrind: flame graphs of a report's calling contexts.
+   GPL-2.0-or-later; part of hotgrind. */
+
+/* docs/export.md says what each output holds.  A flame graph is a tree of
+   frames: one per distinct stack of frame names (contexts whose stacks
+   read the same add up, as folded stacks do), each as wide as its own
+   figure plus its children's, so the whole width is the run's total.
+   Children are ordered by name, byte by byte, so that the same stacks are
+   drawn in the same place in two reports (the differential graph compares
+   them side by side in time).  Everything is computed in integers and
+   written by hand: the same report always gives the same bytes. */
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "compare/diff.h"
+#include "render/flamegraph.h"
+#include "util/index-table.h"
+#include "report/metrics.h"
+#include "render/text.h"
+#include "util/xalloc.h"
+
+/* ------------------------------------------------------------- metrics */
+
+bool hg_flame_metric_named(const char *name, struct hg_flame_metric *metric)
+{
+    const struct hg_metric *m = hg_metric_named(name);
+    if (m == NULL)
+        return false;
+    metric->name = m->name;
+    metric->source = hg_metric_context_figure(m, &metric->index);
+    return metric->source != HG_CONTEXT_NONE;
+}
+
+/* The names --metric takes, for messages: "Ir, I1mr, ... free-bytes".
+   Caller frees. */
+static char *flame_metric_names(void)
+{
+    size_t count, i;
+    const struct hg_metric *all = hg_metrics(&count);
+    char *names = hg_xstrdup("");
+    for (i = 0; i < count; i++) {
+        struct hg_flame_metric metric;
+        char *longer;
+        if (!hg_flame_metric_named(all[i].name, &metric))
+            continue;
+        longer = hg_xasprintf("%s%s%s", names, names[0] ? ", " : "",
+                              metric.name);
+        free(names);
+        names = longer;
+    }
+    return names;
+}
+
+bool hg_flame_metric_in(const struct hg_report *report,
+                        const struct hg_flame_metric *metric, char *problem,
+                        size_t problem_size)
+{
+    const struct hg_cache_costs *cache = report->has_contexts
+                                         ? &report->outside_cache
+                                         : &report->total_cache;
+    if (metric->source == HG_CONTEXT_CACHE && !cache->present)
+        snprintf(problem, problem_size, "the report has no %s figures (it "
+                 "was made without --cache-sim=yes)", metric->name);
+    else if (metric->source == HG_CONTEXT_CACHE && metric->index == HG_CYCLES
+             && !cache->has_cycles)
+        snprintf(problem, problem_size, "the report has no cycles figures "
+                 "(it was made before the cost model)");
+    else if (metric->source == HG_CONTEXT_HEAP && !report->has_heap)
+        snprintf(problem, problem_size, "the report has no %s figures (it "
+                 "was made without --heap=yes)", metric->name);
+    else
+        return true;
+    return false;
+}
+
+/* METRIC of one set of costs. */
+static uint64_t figure(const struct hg_flame_metric *metric, uint64_t ir,
+                       const struct hg_cache_costs *cache,
+                       const struct hg_heap_traffic *heap)
+{
+    switch (metric->source) {
+    case HG_CONTEXT_CACHE: return cache->value[metric->index];
+    case HG_CONTEXT_HEAP: return hg_heap_figure(heap, metric->index);
+    default: return ir;
+    }
+}
+
+uint64_t hg_flame_function_self(const struct hg_flame_metric *metric,
+                                const struct hg_function *function)
+{
+    return figure(metric, function->self_ir, &function->self_cache,
+                  &function->heap);
+}
+
+static uint64_t context_self(const struct hg_flame_metric *metric,
+                             const struct hg_context *c)
+{
+    return figure(metric, c->self_ir, &c->self_cache, &c->self_heap);
+}
+
+static uint64_t context_inclusive(const struct hg_flame_metric *metric,
+                                  const struct hg_context *c)
+{
+    return figure(metric, c->inclusive_ir, &c->inclusive_cache,
+                  &c->inclusive_heap);
+}
+
+static uint64_t outside_value(const struct hg_flame_metric *metric,
+                              const struct hg_report *r)
+{
+    return figure(metric, r->outside_ir, &r->outside_cache,
+                  &r->outside_heap);
+}
+
+/* --------------------------------------------------------- frame names */
+
+struct name_ref {
+    const char *name, *object;
+    size_t index;
+};
+
+static int compare_name_refs(const void *a, const void *b)
+{
+    const struct name_ref *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    if (c == 0)
+        c = strcmp(x->object, y->object);
+    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+char **hg_frame_names(const struct hg_report *report)
+{
+    size_t n = report->function_count, i, k, start;
+    struct name_ref *refs = hg_xcalloc(n + 1, sizeof *refs);
+    char **names = hg_xcalloc(n + 1, sizeof *names);
+
+    for (i = 0; i < n; i++) {
+        refs[i].name = report->functions[i].name;
+        refs[i].object = report->functions[i].object;
+        refs[i].index = i;
+    }
+    qsort(refs, n, sizeof *refs, compare_name_refs);
+    /* A run of one name: in several objects, each frame says which. */
+    for (start = 0; start < n; start = i) {
+        bool several = false;
+        for (i = start; i < n && strcmp(refs[i].name, refs[start].name) == 0;
+             i++)
+            several = several
+                      || strcmp(refs[i].object, refs[start].object) != 0;
+        for (k = start; k < i; k++)
+            names[refs[k].index] =
+                several || strcmp(refs[k].name, "???") == 0
+                ? hg_xasprintf("%s [%s]", refs[k].name, refs[k].object)
+                : hg_xstrdup(refs[k].name);
+    }
+    free(refs);
+    return names;
+}
+
+void hg_frame_names_free(char **names, size_t count)
+{
+    size_t i;
+    if (names == NULL)
+        return;
+    for (i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* ------------------------------------------------------- folded stacks */
+
+void hg_folded_frame(FILE *out, const char *text)
+{
+    for (; *text; text++) {
+        unsigned char c = (unsigned char)*text;
+        fputc(c < 0x20 || c == 0x7f || c == ';' ? '?' : c, out);
+    }
+}
+
+void hg_write_folded_contexts(FILE *out, const struct hg_report *report,
+                              const struct hg_flame_metric *metric)
+{
+    char **names = hg_frame_names(report);
+    /* The open path of the pre-order walk: context indexes. */
+    size_t *path = hg_xcalloc(report->context_count + 1, sizeof *path);
+    size_t depth = 0, i, d;
+    uint64_t value = outside_value(metric, report);
+
+    if (value != 0)
+        fprintf(out, "[outside] %" PRIu64 "\n", value);
+    for (i = 0; i < report->context_count; i++) {
+        const struct hg_context *c = &report->contexts[i];
+        /* The rules make the parent open on the path. */
+        while (depth > 0 && path[depth - 1] != c->parent)
+            depth--;
+        path[depth++] = i;
+        value = context_self(metric, c);
+        if (value == 0)
+            continue;
+        if (report->contexts[path[0]].truncated)
+            fputs("[truncated];", out);
+        for (d = 0; d < depth; d++) {
+            if (d > 0)
+                fputc(';', out);
+            hg_folded_frame(out,
+                            names[report->contexts[path[d]].function]);
+        }
+        fprintf(out, " %" PRIu64 "\n", value);
+    }
+    free(path);
+    hg_frame_names_free(names, report->function_count);
+}
+
+/* ---------------------------------------------------------- the tree */
+
+#define NO_FRAME SIZE_MAX
+
+struct frame {
+    const char *name;            /* not owned */
+    size_t parent;               /* NO_FRAME for the root, "all" */
+    size_t depth;
+    bool from_context;           /* not "all", "[outside]", "[truncated]" */
+    uint64_t self;               /* the metric's, of its contexts */
+    uint64_t total;              /* self + its children's totals: width */
+    uint64_t inclusive;          /* the report's, of its contexts */
+    uint64_t calls;
+    uint64_t offset;             /* from the left edge, in metric units */
+    size_t other;                /* the diff's frame of the same stack in
+                                    the other tree, or NO_FRAME */
+};
+
+struct tree {
+    struct frame *frames;
+    size_t count, capacity;
+    struct index_table table;    /* (parent, name) -> frame */
+    char **names;                /* the report's frame names */
+    size_t name_count;
+    size_t *children;            /* each frame's, by name: first_child[f]
+                                    to first_child[f + 1] */
+    size_t *first_child;
+};
+
+static size_t frame_hash(size_t parent, const char *name)
+{
+    uint64_t h = 14695981039346656037u ^ (uint64_t)parent;
+    for (; *name; name++)
+        h = (h ^ (unsigned char)*name) * 1099511628211u;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static size_t hash_of_frame(const void *items, size_t i)
+{
+    const struct frame *f = &((const struct frame *)items)[i];
+    return frame_hash(f->parent, f->name);
+}
+
+/* A frame's key: its parent and name. */
+struct frame_key {
+    size_t parent;
+    const char *name;
+};
+
+static bool frame_is(const void *items, size_t i, const void *key)
+{
+    const struct frame *f = &((const struct frame *)items)[i];
+    const struct frame_key *k = key;
+    return f->parent == k->parent && strcmp(f->name, k->name) == 0;
+}
+
+/* The slot of the frame (PARENT, NAME), or the empty one it would take;
+   NULL when T has none. */
+static size_t *frame_slot(const struct tree *t, size_t parent,
+                          const char *name)
+{
+    struct frame_key key = { parent, name };
+    return index_table_find(&t->table, frame_hash(parent, name), frame_is,
+                            t->frames, &key);
+}
+
+/* The child NAME of PARENT (NO_FRAME: the root), made if new. */
+static size_t child_frame(struct tree *t, size_t parent, const char *name)
+{
+    size_t *slot;
+    struct frame *f;
+
+    index_table_reserve(&t->table, t->count, hash_of_frame, t->frames);
+    slot = frame_slot(t, parent, name);
+    if (*slot != INDEX_TABLE_EMPTY)
+        return *slot;
+    if (t->count == t->capacity) {
+        t->capacity = t->capacity ? 2 * t->capacity : 64;
+        t->frames = hg_xrealloc(t->frames, t->capacity, sizeof *t->frames);
+    }
+    f = &t->frames[t->count];
+    memset(f, 0, sizeof *f);
+    f->name = name;
+    f->parent = parent;
+    f->depth = parent == NO_FRAME ? 0 : t->frames[parent].depth + 1;
+    f->other = NO_FRAME;
+    *slot = t->count;
+    return t->count++;
+}
+
+/* The frame (PARENT, NAME) if there is one. */
+static size_t lookup_frame(const struct tree *t, size_t parent,
+                           const char *name)
+{
+    const size_t *slot = frame_slot(t, parent, name);
+    return slot == NULL || *slot == INDEX_TABLE_EMPTY ? NO_FRAME : *slot;
+}
+
+struct kid {
+    const char *name;
+    size_t index;
+};
+
+static int compare_kids(const void *a, const void *b)
+{
+    const struct kid *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* Totals from the leaves up, children by name, then offsets from the root
+   out.  A frame's parent comes before it in the array. */
+static void lay_out(struct tree *t)
+{
+    size_t n = t->count, i, k;
+    size_t *next = hg_xcalloc(n + 1, sizeof *next);
+    struct kid *kids = hg_xcalloc(n + 1, sizeof *kids);
+
+    for (i = 0; i < n; i++)
+        t->frames[i].total = t->frames[i].self;
+    for (i = n; i-- > 1;)
+        t->frames[t->frames[i].parent].total += t->frames[i].total;
+    t->first_child = hg_xcalloc(n + 1, sizeof *t->first_child);
+    t->children = hg_xcalloc(n + 1, sizeof *t->children);
+    for (i = 1; i < n; i++)
+        t->first_child[t->frames[i].parent + 1]++;
+    for (i = 0; i < n; i++)
+        t->first_child[i + 1] += t->first_child[i];
+    for (i = 0; i < n; i++)
+        next[i] = t->first_child[i];
+    for (i = 1; i < n; i++)
+        t->children[next[t->frames[i].parent]++] = i;
+    for (i = 0; i < n; i++) {
+        size_t from = t->first_child[i], to = t->first_child[i + 1];
+        uint64_t offset = t->frames[i].offset;
+        for (k = from; k < to; k++) {
+            kids[k - from].name = t->frames[t->children[k]].name;
+            kids[k - from].index = t->children[k];
+        }
+        qsort(kids, to - from, sizeof *kids, compare_kids);
+        for (k = from; k < to; k++) {
+            t->children[k] = kids[k - from].index;
+            t->frames[kids[k - from].index].offset = offset;
+            offset += t->frames[kids[k - from].index].total;
+        }
+    }
+    free(kids);
+    free(next);
+}
+
+/* The tree of REPORT's contexts in METRIC: "all", then "[outside]" when
+   not 0, "[truncated]" above the truncated roots, one frame per stack. */
+static void build_tree(struct tree *t, const struct hg_report *r,
+                       const struct hg_flame_metric *metric)
+{
+    size_t *frame_of = hg_xcalloc(r->context_count + 1, sizeof *frame_of);
+    size_t root, truncated = NO_FRAME, i;
+    uint64_t outside = outside_value(metric, r);
+
+    memset(t, 0, sizeof *t);
+    t->names = hg_frame_names(r);
+    t->name_count = r->function_count;
+    root = child_frame(t, NO_FRAME, "all");
+    if (outside != 0)
+        t->frames[child_frame(t, root, "[outside]")].self = outside;
+    for (i = 0; i < r->context_count; i++) {
+        const struct hg_context *c = &r->contexts[i];
+        size_t parent = c->parent != HG_NO_PARENT ? frame_of[c->parent]
+                        : root;
+        struct frame *f;
+        if (c->parent == HG_NO_PARENT && c->truncated) {
+            if (truncated == NO_FRAME)
+                truncated = child_frame(t, root, "[truncated]");
+            parent = truncated;
+        }
+        frame_of[i] = child_frame(t, parent, t->names[c->function]);
+        f = &t->frames[frame_of[i]];
+        f->from_context = true;
+        f->self += context_self(metric, c);
+        f->inclusive += context_inclusive(metric, c);
+        f->calls += c->calls;
+    }
+    free(frame_of);
+    lay_out(t);
+}
+
+static void free_tree(struct tree *t)
+{
+    hg_frame_names_free(t->names, t->name_count);
+    free(t->frames);
+    index_table_free(&t->table);
+    free(t->children);
+    free(t->first_child);
+}
+
+/* ------------------------------------------------------------- SVG */
+
+/* Geometry, in pixels: the frames between a header and a footer. */
+enum {
+    MARGIN = 10,
+    FRAME_HEIGHT = 16,           /* a row: 15 of box, 1 of gap */
+    HEADER = 64,
+    FOOTER = 34,
+    NOTE_LINE = 16,
+    /* The narrowest frame drawn, in hundredths of a pixel. */
+    MIN_FRAME_HUNDREDTHS = 10,
+    /* A label's character, in hundredths of a pixel (12 px monospace),
+       and the room around it (the script's hgLabel says the same). */
+    CHAR_HUNDREDTHS = 720,
+    LABEL_PADDING_HUNDREDTHS = 600,
+    /* Stacks deeper than this show their last frames only. */
+    STACK_SHOWN = 40,
+    /* Frames of BASE that HEAD lacks, listed in the differential graph. */
+    GONE_LISTED = 10,
+};
+
+/* VALUE's share of TOTAL of PLOT pixels, in hundredths of a pixel. */
+static uint64_t hundredths(uint64_t value, uint64_t total, unsigned plot)
+{
+    if (total == 0)
+        return 0;
+    return (uint64_t)((unsigned __int128)value * plot * 100 / total);
+}
+
+static void print_hundredths(FILE *out, uint64_t h)
+{
+    fprintf(out, "%" PRIu64 ".%02u", h / 100, (unsigned)(h % 100));
+}
+
+/* The colour of a frame of the plain graph: warm, fixed by its name. */
+static void name_colour(const struct frame *f, char colour[32])
+{
+    uint64_t h = 14695981039346656037u;
+    const char *p;
+    if (!f->from_context) {
+        snprintf(colour, 32, "rgb(200,200,200)");
+        return;
+    }
+    for (p = f->name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211u;
+    snprintf(colour, 32, "rgb(%u,%u,%u)", 205 + (unsigned)(h % 51),
+             80 + (unsigned)((h >> 16) % 150),
+             40 + (unsigned)((h >> 40) % 40));
+}
+
+/* How many characters of TEXT (UTF-8) fit in WIDTH hundredths of a pixel:
+   its length in bytes when all, else a cut before a character and room for
+   "..", or 0 for none. */
+static size_t label_bytes(const char *text, uint64_t width, bool *cut)
+{
+    uint64_t room = width > LABEL_PADDING_HUNDREDTHS
+                    ? (width - LABEL_PADDING_HUNDREDTHS) / CHAR_HUNDREDTHS
+                    : 0;
+    size_t chars = 0, i, keep = 0;
+
+    *cut = false;
+    for (i = 0; text[i]; i++)
+        if (((unsigned char)text[i] & 0xc0) != 0x80)
+            chars++;
+    if (chars <= room)
+        return i;
+    if (room < 3)
+        return 0;
+    *cut = true;
+    for (i = 0, chars = 0; text[i]; i++) {
+        if (((unsigned char)text[i] & 0xc0) != 0x80 && chars++ == room - 2)
+            break;
+        keep = i + 1;
+    }
+    return keep;
+}
+
+/* The stack of frame F, root first, without "all": its last STACK_SHOWN
+   frames after "...;" when deeper. */
+static void print_stack(FILE *out, const struct tree *t, size_t f)
+{
+    size_t path[STACK_SHOWN], n = 0, i;
+    for (; f != NO_FRAME && t->frames[f].parent != NO_FRAME && n < STACK_SHOWN;
+         f = t->frames[f].parent)
+        path[n++] = f;
+    if (f != NO_FRAME && t->frames[f].parent != NO_FRAME)
+        fputs("...;", out);
+    for (i = n; i-- > 0;) {
+        hg_print_xml_text(out, t->frames[path[i]].name);
+        if (i > 0)
+            fputc(';', out);
+    }
+}
+
+static void print_count(FILE *out, uint64_t value)
+{
+    char text[HG_COUNT_TEXT_SIZE];
+    fputs(hg_format_count(value, text), out);
+}
+
+static void print_share(FILE *out, uint64_t part, uint64_t whole)
+{
+    char text[HG_PERCENT_TEXT_SIZE];
+    fputs(hg_format_percent(part, whole, text), out);
+}
+
+/* What a graph is drawn from: HEAD's tree, and for a differential one
+   BASE's. */
+struct drawing {
+    FILE *out;
+    const struct hg_flame_metric *metric;
+    struct tree *head;
+    struct tree *base;           /* NULL: a plain graph */
+    unsigned width, plot;
+    size_t levels;               /* rows of frames drawn */
+    int64_t largest_change;      /* of a frame's self, in magnitude */
+};
+
+/* A signed difference, HEAD - BASE, saturated. */
+static int64_t change(uint64_t base, uint64_t head)
+{
+    if (head >= base)
+        return head - base > (uint64_t)INT64_MAX ? INT64_MAX
+               : (int64_t)(head - base);
+    return base - head > (uint64_t)INT64_MAX ? -INT64_MAX
+           : -(int64_t)(base - head);
+}
+
+static uint64_t magnitude(int64_t value)
+{
+    return value < 0 ? (uint64_t)-value : (uint64_t)value;
+}
+
+/* The base frame's self, or 0 for a frame new in HEAD. */
+static uint64_t base_self(const struct drawing *d, const struct frame *f)
+{
+    return f->other != NO_FRAME ? d->base->frames[f->other].self : 0;
+}
+
+/* The colour of a frame of the differential graph: red when its self
+   grew, blue when it shrank, the deeper the more it changed next to the
+   largest change; grey when the same. */
+static void change_colour(const struct drawing *d, const struct frame *f,
+                          char colour[32])
+{
+    int64_t delta = change(base_self(d, f), f->self);
+    unsigned shade;
+    if (delta == 0 || d->largest_change == 0) {
+        snprintf(colour, 32, "rgb(224,224,224)");
+        return;
+    }
+    shade = 215 - (unsigned)((unsigned __int128)magnitude(delta) * 185
+                             / (uint64_t)d->largest_change);
+    if (delta > 0)
+        snprintf(colour, 32, "rgb(255,%u,%u)", shade, shade);
+    else
+        snprintf(colour, 32, "rgb(%u,%u,255)", shade, shade);
+}
+
+/* "+24 (+25.00%)", "-3 (-1.20%)", "+5 (new)", "0 (0.00%)". */
+static void print_change(FILE *out, uint64_t base, uint64_t head)
+{
+    char delta[HG_DIFF_TEXT_SIZE], percent[HG_DIFF_TEXT_SIZE];
+    fputs(hg_diff_signed(base, head, delta), out);
+    if (base == 0 && head > 0)
+        fputs(" (new)", out);
+    else
+        fprintf(out, " (%s)", hg_diff_signed_percent(base, head, percent));
+}
+
+/* "\nWHAT M: base B, head H, CHANGE". */
+static void print_base_head(FILE *out, const char *what, const char *m,
+                            uint64_t base, uint64_t head)
+{
+    fprintf(out, "\n%s %s: base ", what, m);
+    print_count(out, base);
+    fputs(", head ", out);
+    print_count(out, head);
+    fputs(", ", out);
+    print_change(out, base, head);
+}
+
+/* The <title> of frame I: its stack and figures. */
+static void print_tooltip(const struct drawing *d, size_t i)
+{
+    const struct frame *f = &d->head->frames[i];
+    uint64_t all = d->head->frames[0].total;
+    FILE *out = d->out;
+    const char *m = d->metric->name;
+
+    fputs("<title>", out);
+    print_stack(out, d->head, i);
+    if (f->parent == NO_FRAME)
+        fputs("all", out);
+    if (d->base != NULL) {
+        const struct frame *b = f->other != NO_FRAME
+                                ? &d->base->frames[f->other] : NULL;
+        print_base_head(out, "self", m, b ? b->self : 0, f->self);
+        print_base_head(out, "width (self and above)", m,
+                        b ? b->total : 0, f->total);
+        if (f->from_context) {
+            fputs("\ncalls: base ", out);
+            print_count(out, b ? b->calls : 0);
+            fputs(", head ", out);
+            print_count(out, f->calls);
+        }
+        if (b == NULL)
+            fputs("\n(not in base)", out);
+        fputs("</title>", out);
+        return;
+    }
+    fprintf(out, "\nself: ");
+    print_count(out, f->self);
+    fprintf(out, " %s (", m);
+    print_share(out, f->self, all);
+    fputs(")", out);
+    if (f->from_context) {
+        fputs("\ninclusive: ", out);
+        print_count(out, f->inclusive);
+        fprintf(out, " %s (", m);
+        print_share(out, f->inclusive, all);
+        fputs(")\ncalls: ", out);
+        print_count(out, f->calls);
+    }
+    if (!f->from_context || f->inclusive != f->total) {
+        fputs("\nwidth (self and above): ", out);
+        print_count(out, f->total);
+        fprintf(out, " %s (", m);
+        print_share(out, f->total, all);
+        fputs(")", out);
+    }
+    fputs("</title>", out);
+}
+
+/* Frame I as a group: its figures for the script, its tooltip, its box
+   and its label. */
+static void draw_frame(const struct drawing *d, size_t i)
+{
+    const struct frame *f = &d->head->frames[i];
+    uint64_t all = d->head->frames[0].total;
+    uint64_t x = (uint64_t)MARGIN * 100 + hundredths(f->offset, all, d->plot);
+    uint64_t w = all == 0 ? (uint64_t)d->plot * 100
+                 : hundredths(f->total, all, d->plot);
+    unsigned y = HEADER + (unsigned)(d->levels - 1 - f->depth) * FRAME_HEIGHT;
+    char colour[32];
+    size_t label;
+    bool cut;
+    FILE *out = d->out;
+
+    if (d->base != NULL)
+        change_colour(d, f, colour);
+    else
+        name_colour(f, colour);
+    fprintf(out, "<g class=\"f\" id=\"f%zu\"", i);
+    if (f->parent != NO_FRAME)
+        fprintf(out, " data-p=\"f%zu\"", f->parent);
+    fputs(" data-n=\"", out);
+    hg_print_xml_text(out, f->name);
+    fprintf(out, "\" data-s=\"%" PRIu64 "\" data-v=\"%" PRIu64 "\" "
+            "data-x=\"%" PRIu64 "\" data-d=\"%zu\" data-c=\"%s\"", f->self,
+            f->total, f->offset, f->depth, colour);
+    if (d->base != NULL && f->other != NO_FRAME)
+        fprintf(out, " data-b=\"%" PRIu64 "\"",
+                d->base->frames[f->other].self);
+    fputs(">", out);
+    print_tooltip(d, i);
+    fputs("<rect x=\"", out);
+    print_hundredths(out, x);
+    fprintf(out, "\" y=\"%u\" width=\"", y);
+    print_hundredths(out, w);
+    fprintf(out, "\" height=\"%d\" fill=\"%s\" rx=\"2\" ry=\"2\"/>",
+            FRAME_HEIGHT - 1, colour);
+    label = label_bytes(f->name, w, &cut);
+    fputs("<text x=\"", out);
+    print_hundredths(out, x + 300);
+    fprintf(out, "\" y=\"%u\">", y + 11);
+    if (label > 0) {
+        char *shown = hg_xstrndup(f->name, label);
+        hg_print_xml_text(out, shown);
+        free(shown);
+        if (cut)
+            fputs("..", out);
+    }
+    fputs("</text></g>\n", out);
+}
+
+/* Search and zoom, run by the viewer: no network, nothing outside this
+   file.  hgSearch(TEXT) highlights the frames whose name matches TEXT (a
+   regular expression, or plain text when it is not one) and returns and
+   shows the share of the width they cover, counting nested matches once;
+   a click on a frame zooms to it, hgReset() undoes both.  That share is
+   the one percentage not made by hg_format_fraction: the viewer computes
+   it from a search typed after the file was written, with toFixed in
+   floating point, so a tie may round either way there. */
+static const char script[] =
+    "var hg = { frames: [], plot: 0, left: 0 };\n"
+    "function hgNum(g, name) { return Number(g.getAttribute(name)); }\n"
+    "function hgInit() {\n"
+    "  var list = document.getElementsByClassName('f'), i;\n"
+    "  var box = document.getElementById('f0').getElementsByTagName('rect')[0];\n"
+    "  hg.left = Number(box.getAttribute('x'));\n"
+    "  hg.plot = Number(box.getAttribute('width'));\n"
+    "  for (i = 0; i < list.length; i++) {\n"
+    "    hg.frames.push(list[i]);\n"
+    "    list[i].addEventListener('click', hgClick);\n"
+    "    list[i].addEventListener('mouseover', hgShow);\n"
+    "  }\n"
+    "}\n"
+    "function hgShow(event) {\n"
+    "  var title = event.currentTarget.getElementsByTagName('title')[0];\n"
+    "  document.getElementById('details').textContent =\n"
+    "    title.textContent.split('\\n').slice(0, 2).join('  ');\n"
+    "}\n"
+    "function hgLabel(g, width) {\n"
+    "  var name = g.getAttribute('data-n'), room;\n"
+    "  var chars = Array.from(name);\n"
+    "  room = Math.floor((width * 100 - 600) / 720);\n"
+    "  if (chars.length <= room) return name;\n"
+    "  if (room < 3) return '';\n"
+    "  return chars.slice(0, room - 2).join('') + '..';\n"
+    "}\n"
+    "function hgPlace(g, x, width, shown) {\n"
+    "  var box = g.getElementsByTagName('rect')[0];\n"
+    "  var label = g.getElementsByTagName('text')[0];\n"
+    "  g.style.display = shown ? '' : 'none';\n"
+    "  if (!shown) return;\n"
+    "  box.setAttribute('x', x.toFixed(2));\n"
+    "  box.setAttribute('width', width.toFixed(2));\n"
+    "  label.setAttribute('x', (x + 3).toFixed(2));\n"
+    "  label.textContent = hgLabel(g, width);\n"
+    "}\n"
+    "function hgZoom(target) {\n"
+    "  var x0 = hgNum(target, 'data-x'), w0 = hgNum(target, 'data-v');\n"
+    "  var d0 = hgNum(target, 'data-d'), i, g, x, w;\n"
+    "  if (w0 === 0) return;\n"
+    "  for (i = 0; i < hg.frames.length; i++) {\n"
+    "    g = hg.frames[i]; x = hgNum(g, 'data-x'); w = hgNum(g, 'data-v');\n"
+    "    if (hgNum(g, 'data-d') < d0 && x <= x0 && x + w >= x0 + w0)\n"
+    "      hgPlace(g, hg.left, hg.plot, true);\n"
+    "    else if (x >= x0 && x + w <= x0 + w0 && hgNum(g, 'data-d') >= d0)\n"
+    "      hgPlace(g, hg.left + (x - x0) / w0 * hg.plot, w / w0 * hg.plot,\n"
+    "              w / w0 * hg.plot >= 0.1);\n"
+    "    else\n"
+    "      hgPlace(g, 0, 0, false);\n"
+    "  }\n"
+    "}\n"
+    "function hgClick(event) { hgZoom(event.currentTarget); }\n"
+    "function hgReset() { hgZoom(document.getElementById('f0')); hgSearch(''); }\n"
+    "function hgSearch(text) {\n"
+    "  var pattern = null, hits = [], i, g, hit, name, covered = 0, end = -1;\n"
+    "  var all = hgNum(document.getElementById('f0'), 'data-v'), share;\n"
+    "  try { pattern = new RegExp(text); } catch (e) { pattern = null; }\n"
+    "  for (i = 0; i < hg.frames.length; i++) {\n"
+    "    g = hg.frames[i]; name = g.getAttribute('data-n');\n"
+    "    hit = text !== '' && (pattern ? pattern.test(name)\n"
+    "                                  : name.indexOf(text) >= 0);\n"
+    "    g.getElementsByTagName('rect')[0].setAttribute('fill',\n"
+    "      hit ? 'rgb(230,0,230)' : g.getAttribute('data-c'));\n"
+    "    if (hit) hits.push([hgNum(g, 'data-x'), hgNum(g, 'data-v')]);\n"
+    "  }\n"
+    "  hits.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });\n"
+    "  for (i = 0; i < hits.length; i++) {\n"
+    "    if (hits[i][0] + hits[i][1] <= end) continue;\n"
+    "    covered += hits[i][0] + hits[i][1] - Math.max(hits[i][0], end);\n"
+    "    end = hits[i][0] + hits[i][1];\n"
+    "  }\n"
+    "  share = all > 0 ? covered * 100 / all : 0;\n"
+    "  document.getElementById('matched').textContent = text === '' ? '' :\n"
+    "    'Matched: ' + hits.length + ' frames, ' + share.toFixed(2) + '%';\n"
+    "  return { frames: hits.length, matched: covered, total: all,\n"
+    "           percent: share };\n"
+    "}\n"
+    "function hgAsk() {\n"
+    "  var text = window.prompt('Search frames (a regular expression)', '');\n"
+    "  if (text !== null) hgSearch(text);\n"
+    "}\n";
+
+/* Frames drawn: wide enough, and their parent drawn. */
+static bool *frames_drawn(struct drawing *d, size_t *omitted,
+                          uint64_t *omitted_value)
+{
+    const struct tree *t = d->head;
+    uint64_t all = t->frames[0].total;
+    bool *drawn = hg_xcalloc(t->count + 1, sizeof *drawn);
+    size_t i;
+
+    *omitted = 0;
+    *omitted_value = 0;
+    d->levels = 1;
+    drawn[0] = true;
+    for (i = 1; i < t->count; i++) {
+        const struct frame *f = &t->frames[i];
+        if (f->total == 0 || !drawn[f->parent])
+            continue;
+        if (hundredths(f->total, all, d->plot) < MIN_FRAME_HUNDREDTHS) {
+            (*omitted)++;
+            *omitted_value += f->total;
+            continue;
+        }
+        drawn[i] = true;
+        if (f->depth + 1 > d->levels)
+            d->levels = f->depth + 1;
+    }
+    return drawn;
+}
+
+/* The frames of BASE that HEAD lacks, biggest first: those whose parent
+   HEAD has (their own frames above them are gone with them). */
+static size_t *gone_frames(const struct drawing *d, size_t *count)
+{
+    const struct tree *b = d->base;
+    size_t *gone = hg_xcalloc(b->count + 1, sizeof *gone), i, j, n = 0;
+    for (i = 1; i < b->count; i++)
+        if (b->frames[i].other == NO_FRAME && b->frames[i].total > 0
+            && b->frames[b->frames[i].parent].other != NO_FRAME)
+            gone[n++] = i;
+    /* Insertion sort by width, then by index: few frames go. */
+    for (i = 1; i < n; i++)
+        for (j = i; j > 0 && b->frames[gone[j]].total
+                              > b->frames[gone[j - 1]].total; j--) {
+            size_t swap = gone[j];
+            gone[j] = gone[j - 1];
+            gone[j - 1] = swap;
+        }
+    *count = n;
+    return gone;
+}
+
+static void print_text_line(FILE *out, unsigned x, unsigned y,
+                            const char *anchor, const char *id,
+                            const char *style)
+{
+    fprintf(out, "<text x=\"%u\" y=\"%u\"", x, y);
+    if (anchor != NULL)
+        fprintf(out, " text-anchor=\"%s\"", anchor);
+    if (id != NULL)
+        fprintf(out, " id=\"%s\"", id);
+    if (style != NULL)
+        fprintf(out, " class=\"%s\"", style);
+    fputs(">", out);
+}
+
+/* The whole SVG of D: header, frames, notes, footer. */
+static void draw(struct drawing *d, const char *title)
+{
+    FILE *out = d->out;
+    const struct tree *t = d->head;
+    uint64_t all = t->frames[0].total, omitted_value;
+    size_t omitted, gone_count = 0, notes, i;
+    size_t *gone = d->base != NULL ? gone_frames(d, &gone_count) : NULL;
+    bool *drawn = frames_drawn(d, &omitted, &omitted_value);
+    unsigned height, bottom;
+
+    notes = gone_count == 0 ? 0
+            : 1 + (gone_count < GONE_LISTED ? gone_count : GONE_LISTED)
+              + (gone_count > GONE_LISTED);
+    bottom = HEADER + (unsigned)d->levels * FRAME_HEIGHT;
+    height = bottom + FOOTER + (unsigned)notes * NOTE_LINE;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\" "
+            "standalone=\"no\"?>\n"
+            "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" "
+            "width=\"%u\" height=\"%u\" viewBox=\"0 0 %u %u\" "
+            "onload=\"hgInit()\">\n", d->width, height, d->width, height);
+    fputs("<style>\n"
+          "text { font-family: monospace; font-size: 12px; fill: #000; }\n"
+          ".f text { pointer-events: none; }\n"
+          ".f:hover rect { stroke: #000; stroke-width: 0.5; }\n"
+          ".f { cursor: pointer; }\n"
+          ".title { font-size: 17px; }\n"
+          ".button { cursor: pointer; fill: #0645ad; }\n"
+          "</style>\n<script type=\"text/ecmascript\"><![CDATA[\n", out);
+    fputs(script, out);
+    fputs("]]></script>\n", out);
+    fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%u\" height=\"%u\" "
+            "fill=\"#f8f8f8\"/>\n", d->width, height);
+    print_text_line(out, d->width / 2, 24, "middle", "title", "title");
+    hg_print_xml_text(out, title);
+    fputs("</text>\n", out);
+    print_text_line(out, d->width / 2, 44, "middle", "subtitle", NULL);
+    if (d->base != NULL) {
+        fprintf(out, "widths: head; colour: change of self %s, red grew, "
+                "blue shrank; total base ", d->metric->name);
+        print_count(out, d->base->frames[0].total);
+        fputs(", head ", out);
+        print_count(out, all);
+        fputs(", ", out);
+        print_change(out, d->base->frames[0].total, all);
+    } else {
+        fprintf(out, "%s, ", d->metric->name);
+        print_count(out, all);
+        fputs(" in all", out);
+    }
+    fputs("</text>\n", out);
+    print_text_line(out, MARGIN, 24, NULL, "reset", "button");
+    fputs("<tspan onclick=\"hgReset()\">Reset zoom</tspan></text>\n", out);
+    print_text_line(out, d->width - MARGIN, 24, "end", "search", "button");
+    fputs("<tspan onclick=\"hgAsk()\">Search</tspan></text>\n", out);
+    for (i = 0; i < t->count; i++)
+        if (drawn[i])
+            draw_frame(d, i);
+    print_text_line(out, MARGIN, bottom + 18, NULL, "details", NULL);
+    fputs(" </text>\n", out);
+    print_text_line(out, d->width - MARGIN, bottom + 18, "end", "matched",
+                    NULL);
+    fputs("</text>\n", out);
+    /* What is not drawn, always said. */
+    print_text_line(out, MARGIN, bottom + 32, NULL, "omitted", NULL);
+    fprintf(out, "%zu frame%s narrower than 0.1 px not drawn: ", omitted,
+            omitted == 1 ? "" : "s");
+    print_count(out, omitted_value);
+    fprintf(out, " %s (", d->metric->name);
+    print_share(out, omitted_value, all);
+    fputs(")</text>\n", out);
+    for (i = 0; i < notes; i++) {
+        unsigned y = bottom + FOOTER + 12 + (unsigned)i * NOTE_LINE;
+        print_text_line(out, MARGIN, y, NULL, i == 0 ? "gone" : NULL, NULL);
+        if (i == 0)
+            fprintf(out, "In base, not in head (%zu frame%s, widths in "
+                    "base):", gone_count, gone_count == 1 ? "" : "s");
+        else if (i <= GONE_LISTED && i <= gone_count) {
+            const struct frame *b = &d->base->frames[gone[i - 1]];
+            fputs("  ", out);
+            print_stack(out, d->base, gone[i - 1]);
+            fputs(" ", out);
+            print_count(out, b->total);
+            fprintf(out, " %s", d->metric->name);
+        } else
+            fprintf(out, "  ... and %zu more", gone_count - GONE_LISTED);
+        fputs("</text>\n", out);
+    }
+    fputs("</svg>\n", out);
+    free(drawn);
+    free(gone);
+}
+
+static unsigned plot_width(const struct hg_flame_style *style)
+{
+    unsigned width = style->width ? style->width : HG_FLAME_DEFAULT_WIDTH;
+    return width - 2 * MARGIN;
+}
+
+/* A drawing to OUT of HEAD's tree of REPORT in METRIC, as wide as STYLE
+   says; a plain graph until a base tree is added. */
+static void start_drawing(struct drawing *d, FILE *out,
+                          const struct hg_report *report, struct tree *head,
+                          const struct hg_flame_metric *metric,
+                          const struct hg_flame_style *style)
+{
+    build_tree(head, report, metric);
+    memset(d, 0, sizeof *d);
+    d->out = out;
+    d->metric = metric;
+    d->head = head;
+    d->plot = plot_width(style);
+    d->width = d->plot + 2 * MARGIN;
+}
+
+/* Draws D under STYLE's title, or "KIND: PROGRAM" (HEAD's program) when
+   it has none. */
+static void draw_titled(struct drawing *d, const struct hg_flame_style *style,
+                        const char *kind, const struct hg_report *head)
+{
+    char *title = style->title != NULL ? hg_xstrdup(style->title)
+                  : hg_xasprintf("%s: %s", kind, hg_report_program(head));
+    draw(d, title);
+    free(title);
+}
+
+void hg_write_flame_svg(FILE *out, const struct hg_report *report,
+                        const struct hg_flame_metric *metric,
+                        const struct hg_flame_style *style)
+{
+    struct tree tree;
+    struct drawing d;
+
+    start_drawing(&d, out, report, &tree, metric, style);
+    draw_titled(&d, style, "Flame graph", report);
+    free_tree(&tree);
+}
+
+void hg_write_flame_diff_svg(FILE *out, const struct hg_report *base,
+                             const struct hg_report *head,
+                             const struct hg_flame_metric *metric,
+                             const struct hg_flame_style *style)
+{
+    struct tree base_tree, head_tree;
+    struct drawing d;
+    size_t i;
+
+    start_drawing(&d, out, head, &head_tree, metric, style);
+    build_tree(&base_tree, base, metric);
+    d.base = &base_tree;
+    /* The same stack in both: parents first, so a frame's parent is
+       matched before it. */
+    head_tree.frames[0].other = 0;
+    base_tree.frames[0].other = 0;
+    for (i = 1; i < head_tree.count; i++) {
+        struct frame *f = &head_tree.frames[i];
+        size_t parent = head_tree.frames[f->parent].other;
+        f->other = parent == NO_FRAME ? NO_FRAME
+                   : lookup_frame(&base_tree, parent, f->name);
+        if (f->other != NO_FRAME)
+            base_tree.frames[f->other].other = i;
+    }
+    for (i = 0; i < head_tree.count; i++) {
+        int64_t delta = change(base_self(&d, &head_tree.frames[i]),
+                               head_tree.frames[i].self);
+        if ((int64_t)magnitude(delta) > d.largest_change)
+            d.largest_change = (int64_t)magnitude(delta);
+    }
+    draw_titled(&d, style, "Differential flame graph", head);
+    free_tree(&base_tree);
+    free_tree(&head_tree);
+}
+
+/* ------------------------------------------------------------ commands */
+
+int hg_flame_options(const char *command, const char *usage,
+                     const char *metric_text, const char *title,
+                     const char *width_text, struct hg_flame_metric *metric,
+                     struct hg_flame_style *style)
+{
+    uint64_t width;
+    if (!hg_flame_metric_named(metric_text ? metric_text : "Ir", metric)) {
+        char *names = flame_metric_names();
+        int status = hg_usage_error(command, usage, "unknown metric '%s' "
+                                    "(%s)", metric_text, names);
+        free(names);
+        return status;
+    }
+    style->title = title;
+    style->width = HG_FLAME_DEFAULT_WIDTH;
+    if (width_text == NULL)
+        return -1;
+    if (!hg_parse_count(width_text, &width) || width < HG_FLAME_MIN_WIDTH
+        || width > HG_FLAME_MAX_WIDTH)
+        return hg_usage_error(command, usage, "--width '%s' is not a number "
+                              "of pixels from %d to %d", width_text,
+                              HG_FLAME_MIN_WIDTH, HG_FLAME_MAX_WIDTH);
+    style->width = (unsigned)width;
+    return -1;
+}
+
+int hg_flame_diff_command(const char *const paths[2],
+                          const struct hg_report *const reports[2],
+                          const struct hg_flame_metric *metric,
+                          const struct hg_flame_style *style,
+                          const char *out_path)
+{
+    char problem[HG_PROBLEM_SIZE];
+    struct hg_output output;
+    int s;
+
+    for (s = 0; s < 2; s++) {
+        if (!reports[s]->has_contexts) {
+            hg_say_problem(paths[s], "the report has no calling contexts (it "
+                           "was made without --call-graph=yes, or with "
+                           "--max-contexts=0), which --format=svg compares");
+            return HG_EXIT_TROUBLE;
+        }
+        if (!hg_flame_metric_in(reports[s], metric, problem,
+                                sizeof problem)) {
+            hg_say_problem(paths[s], problem);
+            return HG_EXIT_TROUBLE;
+        }
+    }
+    if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
+        fprintf(stderr, "hotgrind diff: %s\n", problem);
+        return HG_EXIT_TROUBLE;
+    }
+    hg_write_flame_diff_svg(output.file, reports[0], reports[1], metric,
+                            style);
+    if (!hg_output_commit(&output, problem, sizeof problem)) {
+        fprintf(stderr, "hotgrind diff: %s\n", problem);
+        return HG_EXIT_TROUBLE;
+    }
+    return HG_EXIT_OK;
+}

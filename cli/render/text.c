@@ -1,0 +1,498 @@
+/* hotgrind: numbers, names and tables as text, the same on every machine.
+   GPL-2.0-or-later; part of hotgrind. */
+
+/* Numbers are formatted by hand, never through the locale, and every
+   fraction is computed in integers, so that a report prints the same way
+   everywhere. */
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "render/text.h"
+#include "util/xalloc.h"
+
+const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE])
+{
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%" PRIu64, count);
+    int i, out = 0;
+    for (i = 0; i < n; i++) {
+        if (i > 0 && (n - i) % 3 == 0)
+            text[out++] = ',';
+        text[out++] = digits[i];
+    }
+    text[out] = '\0';
+    return text;
+}
+
+/* The next decimal digit of REST / WHOLE (REST < WHOLE), REST becoming
+   what is left. */
+static unsigned next_digit(uint64_t *rest, uint64_t whole)
+{
+    unsigned __int128 ten_rest = (unsigned __int128)*rest * 10;
+    *rest = (uint64_t)(ten_rest % whole);
+    return (unsigned)(ten_rest / whole);
+}
+
+const char *hg_format_fraction(uint64_t part, uint64_t whole, int shift,
+                               int decimals, char *text, size_t size)
+{
+    unsigned digits[HG_FRACTION_MAX_DECIMALS + 1] = { 0 };
+    uint64_t unit = 1, rest, number;
+    int i, at;
+
+    if (decimals > HG_FRACTION_MAX_DECIMALS)
+        decimals = HG_FRACTION_MAX_DECIMALS;
+    for (i = 0; i < shift; i++)
+        unit *= 10;
+    if (whole == 0)
+        part = 0, whole = 1;
+    rest = part % whole;
+    number = part / whole;
+    /* Only an inconsistent report has a part this much over its whole;
+       the room left keeps the rounding below from overflowing. */
+    number = number > UINT64_MAX / unit - 1 ? UINT64_MAX / unit - 1 : number;
+    for (i = 0; i < shift; i++)
+        number = number * 10 + next_digit(&rest, whole);
+    for (i = 0; i <= decimals; i++)
+        digits[i] = next_digit(&rest, whole);
+    /* Half up: carry the rounding through the digits. */
+    for (i = decimals - 1; digits[decimals] >= 5; i--) {
+        if (i < 0) {
+            number++;
+            break;
+        }
+        if (++digits[i] < 10)
+            break;
+        digits[i] = 0;
+    }
+    at = snprintf(text, size, "%" PRIu64 "%s", number, decimals ? "." : "");
+    if (at < 0 || (size_t)at >= size)
+        return text;
+    for (i = 0; i < decimals && (size_t)at + 1 < size; i++)
+        text[at++] = (char)('0' + digits[i]);
+    text[at] = '\0';
+    return text;
+}
+
+const char *hg_format_percent(uint64_t part, uint64_t whole,
+                              char text[HG_PERCENT_TEXT_SIZE])
+{
+    hg_format_fraction(part, whole, 2, 2, text, HG_PERCENT_TEXT_SIZE - 1);
+    return strcat(text, "%");
+}
+
+const char *hg_format_ratio(uint64_t part, uint64_t whole,
+                            char text[HG_PERCENT_TEXT_SIZE])
+{
+    hg_format_fraction(part, whole, 0, 2, text, HG_PERCENT_TEXT_SIZE - 1);
+    return strcat(text, "x");
+}
+
+const char *hg_format_mean(uint64_t units, unsigned hundredths,
+                           char text[HG_MEAN_TEXT_SIZE])
+{
+    char whole[HG_COUNT_TEXT_SIZE];
+    snprintf(text, HG_MEAN_TEXT_SIZE, "%s.%02u",
+             hg_format_count(units, whole), hundredths % 100);
+    return text;
+}
+
+bool hg_parse_limit(const char *text, size_t *limit)
+{
+    uint64_t value;
+    if (text[0] == '\0' || strspn(text, "0123456789") != strlen(text)
+        || !hg_parse_count(text, &value) || value > SIZE_MAX)
+        return false;
+    *limit = (size_t)value;
+    return true;
+}
+
+bool hg_parse_allowed_exits(const char *text, unsigned *allowed)
+{
+    static const struct { const char *word; unsigned bits; } words[] = {
+        { "nonzero", HG_ALLOW_NONZERO }, { "signal", HG_ALLOW_SIGNAL },
+        { "exec", HG_ALLOW_EXEC }, { "any", HG_ALLOW_ANY },
+    };
+    unsigned result = 0;
+    for (;;) {
+        size_t n = strcspn(text, ","), i;
+        for (i = 0; i < sizeof words / sizeof words[0]; i++)
+            if (n == strlen(words[i].word)
+                && strncmp(text, words[i].word, n) == 0)
+                break;
+        if (i == sizeof words / sizeof words[0])
+            return false;
+        result |= words[i].bits;
+        if (text[n] == '\0')
+            break;
+        text += n + 1;
+    }
+    *allowed = result;
+    return true;
+}
+
+void hg_print_clean(FILE *out, const char *text)
+{
+    for (; *text; text++) {
+        unsigned char c = (unsigned char)*text;
+        fputc((c < 0x20 || c == 0x7f) ? '?' : c, out);
+    }
+}
+
+size_t hg_display_width(const char *text)
+{
+    size_t width = 0;
+    for (; *text; text++)
+        if (((unsigned char)*text & 0xC0) != 0x80)
+            width++;
+    return width;
+}
+
+void hg_print_padded(FILE *out, const char *text, size_t width)
+{
+    size_t used = hg_display_width(text);
+    hg_print_clean(out, text);
+    for (; used < width; used++)
+        fputc(' ', out);
+}
+
+void hg_print_shell_word(FILE *out, const char *word)
+{
+    static const char plain[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        "0123456789_@%+=:,./-";
+    bool quoted = false;
+
+    if (word[0] == '\0') {
+        fputs("''", out);
+        return;
+    }
+    if (strspn(word, plain) == strlen(word)) {
+        hg_print_clean(out, word);
+        return;
+    }
+    /* Quoted runs, with each single quote outside them as \'. */
+    for (; *word; word++) {
+        if (*word == '\'') {
+            if (quoted)
+                fputc('\'', out);
+            quoted = false;
+            fputs("\\'", out);
+        } else {
+            char one[2] = { *word, '\0' };
+            if (!quoted)
+                fputc('\'', out);
+            quoted = true;
+            hg_print_clean(out, one);
+        }
+    }
+    if (quoted)
+        fputc('\'', out);
+}
+
+void hg_print_command(FILE *out, const struct hg_report *report)
+{
+    size_t i;
+    hg_print_shell_word(out, hg_report_program(report));
+    for (i = 0; i < report->arg_count; i++) {
+        fputc(' ', out);
+        hg_print_shell_word(out, report->args[i]);
+    }
+}
+
+void hg_print_measured_by(FILE *out, const struct hg_report *report)
+{
+    fputs("hotgrind ", out);
+    hg_print_clean(out, report->tool_version);
+    fputs(", Valgrind ", out);
+    hg_print_clean(out, report->valgrind_version);
+    fputs(", ", out);
+    hg_print_clean(out, report->arch);
+}
+
+/* ------------------------------------------------------------- tables */
+
+static size_t max_size(size_t a, size_t b)
+{
+    return a > b ? a : b;
+}
+
+void hg_table_create(struct hg_table *table, const struct hg_column *columns,
+                     size_t column_count, size_t row_count)
+{
+    table->columns = columns;
+    table->column_count = column_count;
+    table->row_count = row_count;
+    table->cells = hg_xcalloc(row_count * column_count + 1,
+                              sizeof *table->cells);
+    table->fit = NULL;
+}
+
+static void table_free(struct hg_table *table)
+{
+    size_t i;
+    for (i = 0; table->cells && i < table->row_count * table->column_count;
+         i++)
+        free(table->cells[i]);
+    free(table->cells);
+}
+
+void hg_table_set(struct hg_table *table, size_t row, size_t column,
+                  const char *text)
+{
+    char **cell = &table->cells[row * table->column_count + column];
+    free(*cell);
+    *cell = hg_xstrdup(text);
+}
+
+void hg_table_set_count(struct hg_table *table, size_t row, size_t column,
+                        uint64_t count)
+{
+    char text[HG_COUNT_TEXT_SIZE];
+    hg_table_set(table, row, column, hg_format_count(count, text));
+}
+
+/* "…", one display column. */
+static const char ELLIPSIS[] = "\xe2\x80\xa6";
+
+/* The bytes of TEXT's first COLUMNS display columns. */
+static size_t bytes_of_columns(const char *text, size_t columns)
+{
+    size_t i, seen = 0;
+    for (i = 0; text[i] != '\0'; i++)
+        if (((unsigned char)text[i] & 0xC0) != 0x80 && seen++ == columns)
+            break;
+    return i;
+}
+
+char *hg_cut_to_width(const char *text, size_t width, bool keep_end)
+{
+    size_t have = hg_display_width(text);
+    if (have <= width)
+        return hg_xstrdup(text);
+    if (width == 0)
+        return hg_xstrdup("");
+    if (keep_end)
+        return hg_xasprintf("%s%s", ELLIPSIS,
+                            text + bytes_of_columns(text, have - width + 1));
+    return hg_xasprintf("%.*s%s", (int)bytes_of_columns(text, width - 1),
+                        text, ELLIPSIS);
+}
+
+/* TEXT in a cell WIDTH wide, cut to it when CUT and it is a text
+   column. */
+static void print_cell(FILE *out, const struct hg_column *column,
+                       size_t width, const char *text, bool last, bool cut,
+                       bool keep_end)
+{
+    size_t used = hg_display_width(text);
+    char *shorter = NULL;
+    if (cut && column->align == HG_ALIGN_LEFT && used > width) {
+        shorter = hg_cut_to_width(text, width, keep_end);
+        text = shorter;
+        used = width;
+    }
+    if (column->align == HG_ALIGN_RIGHT)
+        for (; used < width; used++)
+            fputc(' ', out);
+    if (column->align == HG_ALIGN_LEFT && !last)
+        hg_print_padded(out, text, width);
+    else
+        hg_print_clean(out, text);
+    free(shorter);
+}
+
+/* The width of each column: its widest cell or title, within its
+   max_width; a new array. */
+static size_t *column_widths(const struct hg_table *table)
+{
+    size_t *widths, row, column, n = table->column_count;
+
+    widths = hg_xcalloc(n + 1, sizeof *widths);
+    for (column = 0; column < n; column++) {
+        const struct hg_column *c = &table->columns[column];
+        widths[column] = max_size(hg_display_width(c->title), c->min_width);
+        for (row = 0; row < table->row_count; row++) {
+            const char *cell = table->cells[row * n + column];
+            size_t width = hg_display_width(cell ? cell : "");
+            if (c->max_width != 0 && width > c->max_width)
+                width = c->max_width;
+            widths[column] = max_size(widths[column], width);
+        }
+    }
+    return widths;
+}
+
+/* The widths of a line of the table: the columns, two spaces apart. */
+static size_t line_width(const size_t *widths, size_t n)
+{
+    size_t total = 0, column;
+    for (column = 0; column < n; column++)
+        total += widths[column] + (column > 0 ? 2 : 0);
+    return total;
+}
+
+/* How narrow COLUMN of TABLE may become: its title, its minimum,
+   HG_CUT_FLOOR; numbers never narrow. */
+static size_t narrowest(const struct hg_table *table, size_t column,
+                        size_t width)
+{
+    const struct hg_column *c = &table->columns[column];
+    if (c->align != HG_ALIGN_LEFT)
+        return width;
+    return max_size(max_size(hg_display_width(c->title), c->min_width),
+                    HG_CUT_FLOOR);
+}
+
+/* Narrows the widest text column of WIDTHS by one column at a time until
+   a line fits LIMIT or none can give more (the last one of equals gives
+   first). */
+static void narrow_to(const struct hg_table *table, size_t *widths,
+                      size_t limit)
+{
+    size_t total = line_width(widths, table->column_count);
+    while (total > limit) {
+        size_t column, widest = SIZE_MAX;
+        for (column = 0; column < table->column_count; column++)
+            if (widths[column] > narrowest(table, column, widths[column])
+                && (widest == SIZE_MAX || widths[column] >= widths[widest]))
+                widest = column;
+        if (widest == SIZE_MAX)
+            return;
+        widths[widest]--;
+        total--;
+    }
+}
+
+/* A blank line, the titles and the rows, within LIMIT columns if it is
+   not 0. */
+static void table_print(FILE *out, const struct hg_table *table,
+                        size_t limit)
+{
+    size_t *widths = column_widths(table), row, column;
+    size_t n = table->column_count;
+
+    if (limit != 0)
+        narrow_to(table, widths, limit);
+    fputc('\n', out);
+    for (row = 0; row <= table->row_count; row++) {
+        for (column = 0; column < n; column++) {
+            const char *cell = row == 0 ? table->columns[column].title
+                               : table->cells[(row - 1) * n + column];
+            if (column > 0)
+                fputs("  ", out);
+            print_cell(out, &table->columns[column], widths[column],
+                       cell ? cell : "", column + 1 == n, limit != 0,
+                       table->fit != NULL && table->fit[column].keep_end);
+        }
+        fputc('\n', out);
+    }
+    free(widths);
+}
+
+void hg_table_finish(FILE *out, struct hg_table *table)
+{
+    table_print(out, table, 0);
+    table_free(table);
+}
+
+/* The columns of TABLE in the parts IN (and those naming the rows),
+   whose cells it borrows. */
+static void print_parts(FILE *out, const struct hg_table *table,
+                        const bool in[HG_TABLE_PARTS], size_t limit)
+{
+    struct hg_column *columns;
+    struct hg_column_fit *fit;
+    struct hg_table view;
+    size_t *from, n = 0, row, column;
+
+    columns = hg_xcalloc(table->column_count, sizeof *columns);
+    fit = hg_xcalloc(table->column_count, sizeof *fit);
+    from = hg_xcalloc(table->column_count, sizeof *from);
+    for (column = 0; column < table->column_count; column++)
+        if (in[table->fit[column].part] || table->fit[column].names_row) {
+            from[n] = column;
+            fit[n] = table->fit[column];
+            columns[n++] = table->columns[column];
+        }
+    hg_table_create(&view, columns, n, table->row_count);
+    view.fit = fit;
+    for (row = 0; row < table->row_count; row++)
+        for (column = 0; column < n; column++)
+            view.cells[row * n + column] =
+                table->cells[row * table->column_count + from[column]];
+    table_print(out, &view, limit);
+    free(view.cells);
+    free(columns);
+    free(fit);
+    free(from);
+}
+
+/* The width of a line of the parts IN of TABLE, its columns WIDTHS
+   wide. */
+static size_t parts_width(const struct hg_table *table, const size_t *widths,
+                          const bool in[HG_TABLE_PARTS])
+{
+    size_t total = 0, n = 0, column;
+    for (column = 0; column < table->column_count; column++)
+        if (in[table->fit[column].part] || table->fit[column].names_row)
+            total += widths[column] + (n++ > 0 ? 2 : 0);
+    return total;
+}
+
+void hg_table_finish_within(FILE *out, struct hg_table *table, size_t width,
+                            const char *const part_titles[HG_TABLE_PARTS])
+{
+    size_t *widths = column_widths(table), column;
+    bool present[HG_TABLE_PARTS] = { false }, main[HG_TABLE_PARTS] = { true };
+    unsigned part;
+
+    if (width == 0 || table->fit == NULL
+        || line_width(widths, table->column_count) <= width) {
+        free(widths);
+        table_print(out, table, width);
+        table_free(table);
+        return;
+    }
+    /* The main part takes each other part, in order, that still lets it
+       fit; the rest are tables of their own. */
+    for (column = 0; column < table->column_count; column++)
+        present[table->fit[column].part] = true;
+    for (part = 1; part < HG_TABLE_PARTS; part++) {
+        main[part] = present[part];
+        if (present[part] && parts_width(table, widths, main) > width)
+            main[part] = false;
+    }
+    free(widths);
+    print_parts(out, table, main, width);
+    for (part = 1; part < HG_TABLE_PARTS; part++) {
+        bool alone[HG_TABLE_PARTS] = { false };
+        if (!present[part] || main[part])
+            continue;
+        if (part_titles != NULL && part_titles[part] != NULL)
+            fprintf(out, "\n%s\n", part_titles[part]);
+        alone[part] = true;
+        print_parts(out, table, alone, width);
+    }
+    table_free(table);
+}
+
+void hg_print_xml_text(FILE *out, const char *text)
+{
+    for (; *text; text++) {
+        unsigned char c = (unsigned char)*text;
+        switch (c) {
+        case '<':  fputs("&lt;", out); break;
+        case '>':  fputs("&gt;", out); break;
+        case '&':  fputs("&amp;", out); break;
+        case '"':  fputs("&quot;", out); break;
+        case '\'': fputs("&apos;", out); break;
+        default:
+            fputc(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? '?' : c,
+                  out);
+        }
+    }
+}

@@ -1,0 +1,799 @@
+/* hotgrind: reads suite files and the manifests of suite runs
+   (suite.h).  GPL-2.0-or-later; part of hotgrind. */
+
+/* Both are read as policies are (policy.c): through xml-safe.c (no
+   network, no entities, no DOCTYPE), validated against a schema built
+   into the command, then the rules a schema cannot say well, each
+   problem one line with its line number.  A suite file names programs
+   that CI runs, and a manifest names the reports diff and check open,
+   so neither is trusted further than that. */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libxml/tree.h>
+
+#include "cli.h"
+#include "xml/embedded-schema.h"
+#include "suite/suite.h"
+#include "util/xalloc.h"
+#include "xml/xml-safe.h"
+
+bool hg_suite_name_ok(const char *text)
+{
+    const char *c;
+    if (text[0] == '\0' || text[0] == '.')
+        return false;
+    for (c = text; *c != '\0'; c++)
+        if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z')
+              || (*c >= '0' && *c <= '9') || *c == '_' || *c == '.'
+              || *c == '-'))
+            return false;
+    return true;
+}
+
+/* ----------------------------------------------------- shared reading */
+
+struct reader {
+    char *problem;
+    size_t problem_size;
+};
+
+/* "line N: WHY" at NODE into the reader's problem; returns false. */
+#define problem_at(reader, node, ...) \
+    hg_xml_problem_at((reader)->problem, (reader)->problem_size, (node), \
+                      __VA_ARGS__)
+
+static bool is_element_named(const xmlNode *node, const char *name)
+{
+    return node->type == XML_ELEMENT_NODE
+           && strcmp((const char *)node->name, name) == 0;
+}
+
+/* Attribute NAME of NODE as a malloc'd string, or NULL. */
+static char *attribute(const xmlNode *node, const char *name)
+{
+    xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)name);
+    char *copy;
+    if (raw == NULL)
+        return NULL;
+    copy = hg_xstrdup((const char *)raw);
+    xmlFree(raw);
+    return copy;
+}
+
+/* The text of NODE exactly as written, malloc'd. */
+static char *content(const xmlNode *node)
+{
+    xmlChar *raw = xmlNodeGetContent(node);
+    char *copy = hg_xstrdup(raw != NULL ? (const char *)raw : "");
+    xmlFree(raw);
+    return copy;
+}
+
+/* A whole number of at most 20 digits into *VALUE; false if TEXT is not
+   one (the schemas have checked the form already). */
+static bool parse_count(const char *text, uint64_t *value)
+{
+    uint64_t v = 0;
+    if (*text == '\0')
+        return false;
+    for (; *text != '\0'; text++) {
+        unsigned digit = (unsigned)(*text - '0');
+        if (digit > 9 || v > (UINT64_MAX - digit) / 10)
+            return false;
+        v = v * 10 + digit;
+    }
+    *value = v;
+    return true;
+}
+
+/* The root of DOC if it is <ROOT_NAME format="1"> in no namespace and
+   valid against SCHEMA; else NULL after the problem.  WHAT names the
+   file's kind; a root of another kind of hotgrind file is named too. */
+static const xmlNode *checked_root(struct reader *reader, xmlDocPtr doc,
+                                   const char *root_name, const char *what,
+                                   const char *schema, size_t schema_size)
+{
+    static const struct { const char *root, *kind; } kinds[] = {
+        { "hotgrind", "a report" }, { "policy", "a policy" },
+        { "suite", "a suite file" }, { "suite-run", "a suite run's manifest" },
+    };
+    const xmlNode *root = xmlDocGetRootElement(doc);
+    char *format;
+    uint64_t number;
+    bool other;
+    size_t i;
+
+    if (root == NULL) {
+        problem_at(reader, NULL, "no root element");
+        return NULL;
+    }
+    if (root->ns != NULL || strcmp((const char *)root->name, root_name) != 0) {
+        char shown[64];
+        const char *is = "";
+        for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+            if (root->ns == NULL
+                && strcmp((const char *)root->name, kinds[i].root) == 0)
+                is = kinds[i].kind;
+        hg_quote_for_message(shown, sizeof shown, (const char *)root->name);
+        problem_at(reader, root, "<%s>%s is not a hotgrind %s (its root "
+                   "element is <%s>, in no namespace)%s%s", shown,
+                   root->ns ? " in a namespace" : "", what, root_name,
+                   is[0] ? ": this is " : "", is);
+        return NULL;
+    }
+    format = attribute(root, "format");
+    other = format != NULL && parse_count(format, &number)
+            && number != HG_SUITE_FORMAT;
+    free(format);
+    if (other) {
+        problem_at(reader, root, "%s format %llu is not supported (this "
+                   "hotgrind reads format %d)", what,
+                   (unsigned long long)number, HG_SUITE_FORMAT);
+        return NULL;
+    }
+    if (!hg_xml_validate_with(doc, schema, schema_size, reader->problem,
+                              reader->problem_size))
+        return NULL;
+    return root;
+}
+
+/* "BASE/PATH", or PATH when it is absolute or BASE is "." (malloc'd). */
+static char *resolve(const char *base, const char *path)
+{
+    if (path[0] == '/' || strcmp(base, ".") == 0)
+        return hg_xstrdup(path);
+    return hg_xasprintf("%s%s%s", base, strcmp(base, "/") == 0 ? "" : "/",
+                        path);
+}
+
+/* The directory of PATH: "." when it has none. */
+static char *directory_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL)
+        return hg_xstrdup(".");
+    if (slash == path)
+        return hg_xstrdup("/");
+    return hg_xstrndup(path, (size_t)(slash - path));
+}
+
+/* ------------------------------------------------------ the suite file */
+
+/* A growing array of strings; COUNT is its length. */
+static void push(char ***items, size_t *count, char *text)
+{
+    *items = hg_xrealloc(*items, *count + 1, sizeof **items);
+    (*items)[(*count)++] = text;
+}
+
+/* The options `hotgrind suite run` gives each run itself: a suite that
+   gave them too would write elsewhere, run elsewhere, or run something
+   else than `hotgrind run` once. */
+static const char *const reserved_options[] = {
+    "-o", "--output", "--cwd", "--valgrind", "--repeat", "--perturb",
+    "--dry-run", "--tool", "--hotgrind-out-file", "--help", "-h", "--",
+};
+
+/* The reserved option OPTION is, or NULL. */
+static const char *reserved(const char *option)
+{
+    size_t i;
+    for (i = 0; i < sizeof reserved_options / sizeof reserved_options[0];
+         i++) {
+        const char *r = reserved_options[i];
+        size_t n = strlen(r);
+        if (strncmp(option, r, n) == 0
+            && (option[n] == '\0' || option[n] == '='
+                || (r[1] != '-' && r[0] == '-' && strcmp(r, "-h") != 0)))
+            return r;
+    }
+    return NULL;
+}
+
+/* Options and marks of NODE's children (<defaults> or <benchmark>) onto
+   B's lists; false after the problem with a reserved option. */
+static bool read_options(struct reader *reader, const xmlNode *node,
+                         struct hg_suite_benchmark *b, char ***marks,
+                         size_t *mark_count)
+{
+    const xmlNode *child;
+    for (child = node->children; child != NULL; child = child->next) {
+        if (is_element_named(child, "option")) {
+            char *option = content(child);
+            const char *r = reserved(option);
+            if (r != NULL) {
+                char shown[64];
+                hg_quote_for_message(shown, sizeof shown, option);
+                free(option);
+                return problem_at(reader, child, "<option>%s</option>: "
+                                  "hotgrind suite run sets %s itself%s",
+                                  shown, r,
+                                  strcmp(r, "--cwd") == 0
+                                  ? " (give the benchmark a dir=\"...\")"
+                                  : "");
+            }
+            push(&b->options, &b->option_count, option);
+        } else if (is_element_named(child, "mark")) {
+            push(marks, mark_count, content(child));
+        }
+    }
+    return true;
+}
+
+static unsigned timeout_of(const xmlNode *node, unsigned fallback)
+{
+    char *text = attribute(node, "timeout");
+    uint64_t seconds;
+    unsigned timeout = fallback;
+    if (text != NULL && parse_count(text, &seconds))
+        timeout = (unsigned)seconds;    /* at most 86400: the schema's */
+    free(text);
+    return timeout;
+}
+
+static void free_benchmark(struct hg_suite_benchmark *b)
+{
+    size_t i;
+    free(b->name);
+    free(b->command);
+    for (i = 0; i < b->arg_count; i++)
+        free(b->args[i]);
+    free(b->args);
+    for (i = 0; i < b->option_count; i++)
+        free(b->options[i]);
+    free(b->options);
+    free(b->dir);
+    for (i = 0; i < b->input_count; i++)
+        free(b->inputs[i]);
+    free(b->inputs);
+    free(b->input_lines);
+}
+
+/* B from NODE, DEFAULTS applied (its options and marks, in its lists). */
+static bool read_benchmark(struct reader *reader, const xmlNode *node,
+                           const struct hg_suite_benchmark *defaults,
+                           char *const *default_marks,
+                           size_t default_mark_count,
+                           struct hg_suite_benchmark *b)
+{
+    const xmlNode *child;
+    char **marks = NULL;
+    size_t mark_count = 0, i;
+    bool ok;
+
+    b->line = hg_xml_line(node);
+    b->name = attribute(node, "name");
+    if (strcmp(b->name, HG_SUITE_MANIFEST_NAME) == 0)
+        return problem_at(reader, node, "a benchmark cannot be named '%s': "
+                          "its report would be the run's own %s.xml",
+                          b->name, b->name);
+    b->dir = attribute(node, "dir");
+    b->timeout = timeout_of(node, defaults->timeout);
+    for (i = 0; i < defaults->option_count; i++)
+        push(&b->options, &b->option_count,
+             hg_xstrdup(defaults->options[i]));
+    for (i = 0; i < default_mark_count; i++)
+        push(&marks, &mark_count, hg_xstrdup(default_marks[i]));
+    for (child = node->children; child != NULL; child = child->next) {
+        if (is_element_named(child, "command")) {
+            b->command = content(child);
+        } else if (is_element_named(child, "arg")) {
+            push(&b->args, &b->arg_count, content(child));
+        } else if (is_element_named(child, "input")) {
+            b->input_lines = hg_xrealloc(b->input_lines, b->input_count + 1,
+                                         sizeof *b->input_lines);
+            b->input_lines[b->input_count] = hg_xml_line(child);
+            push(&b->inputs, &b->input_count, content(child));
+        }
+    }
+    ok = read_options(reader, node, b, &marks, &mark_count);
+    /* The marks after every option: --mark is a tool option like any
+       other, and its place among them changes nothing. */
+    for (i = 0; i < mark_count; i++) {
+        push(&b->options, &b->option_count,
+             hg_xasprintf("--mark=%s", marks[i]));
+        free(marks[i]);
+    }
+    free(marks);
+    return ok;
+}
+
+static bool read_suite(struct reader *reader, xmlDocPtr doc,
+                       struct hg_suite *suite)
+{
+    struct hg_suite_benchmark defaults;
+    char **default_marks = NULL;
+    size_t default_mark_count = 0, i, k;
+    const xmlNode *root, *child;
+    bool ok = true;
+
+    root = checked_root(reader, doc, "suite", "suite file",
+                        hg_embedded_suite_schema,
+                        hg_embedded_suite_schema_size);
+    if (root == NULL)
+        return false;
+    suite->name = attribute(root, "name");
+    memset(&defaults, 0, sizeof defaults);
+    for (child = root->children; ok && child != NULL; child = child->next) {
+        if (is_element_named(child, "defaults")) {
+            defaults.timeout = timeout_of(child, 0);
+            ok = read_options(reader, child, &defaults, &default_marks,
+                              &default_mark_count);
+        } else if (is_element_named(child, "benchmark")) {
+            struct hg_suite_benchmark *b;
+            suite->benchmarks = hg_xrealloc(suite->benchmarks,
+                                            suite->count + 1,
+                                            sizeof *suite->benchmarks);
+            b = &suite->benchmarks[suite->count++];
+            memset(b, 0, sizeof *b);
+            ok = read_benchmark(reader, child, &defaults, default_marks,
+                                default_mark_count, b);
+        }
+    }
+    free_benchmark(&defaults);
+    for (i = 0; i < default_mark_count; i++)
+        free(default_marks[i]);
+    free(default_marks);
+    /* Each name is a report's file name: two alike would overwrite one
+       another. */
+    for (i = 1; ok && i < suite->count; i++)
+        for (k = 0; ok && k < i; k++)
+            if (strcmp(suite->benchmarks[i].name,
+                       suite->benchmarks[k].name) == 0) {
+                hg_xml_problem(reader->problem, reader->problem_size,
+                               suite->benchmarks[i].line, "a second "
+                               "benchmark named '%s' (the first is at line "
+                               "%ld): names must be unique, each names its "
+                               "report", suite->benchmarks[i].name,
+                               suite->benchmarks[k].line);
+                ok = false;
+            }
+    return ok;
+}
+
+struct hg_suite *hg_suite_load(const char *path, char *problem,
+                               size_t problem_size)
+{
+    struct reader reader = { problem, problem_size };
+    struct hg_suite *suite;
+    xmlDocPtr doc = hg_xml_read_file(path, "suite file", problem,
+                                     problem_size);
+    bool ok;
+
+    if (doc == NULL)
+        return NULL;
+    suite = hg_xcalloc(1, sizeof *suite);
+    suite->path = hg_xstrdup(path);
+    suite->base = directory_of(path);
+    ok = read_suite(&reader, doc, suite);
+    xmlFreeDoc(doc);
+    if (!ok) {
+        hg_suite_free(suite);
+        return NULL;
+    }
+    return suite;
+}
+
+bool hg_suite_check_files(const struct hg_suite *suite,
+                          const struct hg_suite_benchmark *b,
+                          char *problem, size_t problem_size)
+{
+    struct stat st;
+    char *path;
+    size_t i;
+    bool ok = true;
+
+    if (b->dir != NULL) {
+        path = resolve(suite->base, b->dir);
+        bool found = stat(path, &st) == 0;
+        if (!found || !S_ISDIR(st.st_mode)) {
+            hg_xml_problem(problem, problem_size, b->line, "benchmark '%s': "
+                           "dir %s: %s", b->name, path,
+                           found ? "not a directory" : strerror(errno));
+            ok = false;
+        }
+        free(path);
+    }
+    for (i = 0; ok && i < b->input_count; i++) {
+        path = resolve(suite->base, b->inputs[i]);
+        if (stat(path, &st) != 0) {
+            hg_xml_problem(problem, problem_size, b->input_lines[i],
+                           "benchmark '%s': input %s: %s", b->name, path,
+                           strerror(errno));
+            ok = false;
+        }
+        free(path);
+    }
+    if (ok && strchr(b->command, '/') != NULL) {
+        path = resolve(suite->base, b->command);
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)
+            || access(path, X_OK) != 0) {
+            hg_xml_problem(problem, problem_size, b->line, "benchmark '%s': "
+                           "command %s is not an executable file", b->name,
+                           path);
+            ok = false;
+        }
+        free(path);
+    } else if (ok) {
+        path = hg_find_executable(b->command);
+        if (path == NULL) {
+            hg_xml_problem(problem, problem_size, b->line, "benchmark '%s': "
+                           "command %s: not found in PATH", b->name,
+                           b->command);
+            ok = false;
+        }
+        free(path);
+    }
+    return ok;
+}
+
+void hg_suite_free(struct hg_suite *suite)
+{
+    size_t i;
+    if (suite == NULL)
+        return;
+    for (i = 0; i < suite->count; i++)
+        free_benchmark(&suite->benchmarks[i]);
+    free(suite->benchmarks);
+    free(suite->path);
+    free(suite->base);
+    free(suite->name);
+    free(suite);
+}
+
+/* --------------------------------------------------- a run's manifest */
+
+static const char *const status_names[] = {
+    "ok", "failed", "crashed", "timeout",
+};
+
+const char *hg_suite_status_name(enum hg_suite_status status)
+{
+    return status_names[status];
+}
+
+char *hg_suite_manifest_path(const char *dir_or_manifest)
+{
+    struct stat st;
+    if (stat(dir_or_manifest, &st) == 0 && S_ISDIR(st.st_mode))
+        return hg_xasprintf("%s/%s", dir_or_manifest, HG_SUITE_MANIFEST);
+    return hg_xstrdup(dir_or_manifest);
+}
+
+static void free_result(struct hg_suite_result *r)
+{
+    free(r->name);
+    free(r->signal);
+    free(r->report);
+    free(r->report_path);
+}
+
+void hg_suite_run_free(struct hg_suite_run *run)
+{
+    size_t i;
+    if (run == NULL)
+        return;
+    for (i = 0; i < run->count; i++)
+        free_result(&run->results[i]);
+    free(run->results);
+    for (i = 0; i < run->manifest_count; i++)
+        free(run->manifests[i]);
+    free(run->manifests);
+    free(run->suite);
+    free(run->only);
+    free(run);
+}
+
+/* One <benchmark> of a manifest into R. */
+static bool read_result(struct reader *reader, const xmlNode *node,
+                        const char *manifest_dir, struct hg_suite_result *r)
+{
+    char *text;
+    uint64_t number;
+    size_t i;
+
+    r->line = hg_xml_line(node);
+    r->name = attribute(node, "name");
+    if (strcmp(r->name, HG_SUITE_MANIFEST_NAME) == 0)
+        return problem_at(reader, node, "a benchmark cannot be named '%s': "
+                          "its report would be this manifest", r->name);
+    text = attribute(node, "position");
+    if (!parse_count(text, &number) || number > UINT32_MAX) {
+        free(text);
+        return problem_at(reader, node, "benchmark '%s': position too "
+                          "large", r->name);
+    }
+    free(text);
+    r->position = (unsigned)number;
+    text = attribute(node, "status");
+    for (i = 0; i < sizeof status_names / sizeof status_names[0]; i++)
+        if (strcmp(text, status_names[i]) == 0)
+            r->status = (enum hg_suite_status)i;
+    free(text);
+    text = attribute(node, "exit");
+    r->has_exit = text != NULL;
+    if (text != NULL && parse_count(text, &number))
+        r->exit_status = (unsigned)number;     /* at most 255: schema */
+    free(text);
+    r->signal = attribute(node, "signal");
+    if (r->status == HG_SUITE_CRASHED && (r->signal == NULL || r->has_exit))
+        return problem_at(reader, node, "benchmark '%s': crashed takes a "
+                          "signal and no exit", r->name);
+    if (r->status != HG_SUITE_CRASHED && r->signal != NULL)
+        return problem_at(reader, node, "benchmark '%s': only crashed "
+                          "takes a signal", r->name);
+    if ((r->status == HG_SUITE_OK || r->status == HG_SUITE_FAILED)
+        && !r->has_exit)
+        return problem_at(reader, node, "benchmark '%s': status %s needs "
+                          "an exit", r->name, hg_suite_status_name(r->status));
+    if (r->status == HG_SUITE_OK && r->exit_status != 0)
+        return problem_at(reader, node, "benchmark '%s': status ok with "
+                          "exit %u", r->name, r->exit_status);
+    r->report = attribute(node, "report");
+    if (r->report != NULL) {
+        size_t n = strlen(r->name);
+        if (strncmp(r->report, r->name, n) != 0
+            || strcmp(r->report + n, ".xml") != 0)
+            return problem_at(reader, node, "benchmark '%s': its report is "
+                              "%s.xml, not %s", r->name, r->name, r->report);
+        r->report_path = resolve(manifest_dir, r->report);
+    }
+    text = attribute(node, "ir");
+    r->has_ir = text != NULL;
+    if (text != NULL && !parse_count(text, &r->ir)) {
+        free(text);
+        return problem_at(reader, node, "benchmark '%s': ir too large",
+                          r->name);
+    }
+    free(text);
+    return true;
+}
+
+/* The first result of RUN with the name or the position of an earlier
+   one (after the problem, about its line), or NULL if none. */
+static const struct hg_suite_result *
+not_unique(struct reader *reader, const struct hg_suite_run *run)
+{
+    size_t i, k;
+    for (i = 1; i < run->count; i++)
+        for (k = 0; k < i; k++) {
+            const struct hg_suite_result *a = &run->results[k],
+                                         *b = &run->results[i];
+            if (strcmp(a->name, b->name) == 0 || a->position == b->position) {
+                hg_xml_problem(reader->problem, reader->problem_size,
+                               b->line, "benchmark '%s' has the %s of "
+                               "benchmark '%s' (line %ld)%s", b->name,
+                               a->position == b->position ? "position"
+                                                          : "name",
+                               a->name, a->line,
+                               a->manifest != b->manifest
+                               ? " of another manifest" : "");
+                return b;
+            }
+        }
+    return NULL;
+}
+
+static int by_position(const void *x, const void *y)
+{
+    const struct hg_suite_result *a = x, *b = y;
+    return a->position < b->position ? -1 : a->position > b->position;
+}
+
+static bool read_manifest(struct reader *reader, xmlDocPtr doc,
+                          const char *manifest, struct hg_suite_run *run)
+{
+    const xmlNode *root, *child;
+    char *dir = directory_of(manifest);
+    bool ok = true;
+
+    root = checked_root(reader, doc, "suite-run", "suite run manifest",
+                        hg_embedded_suite_run_schema,
+                        hg_embedded_suite_run_schema_size);
+    if (root == NULL) {
+        free(dir);
+        return false;
+    }
+    run->suite = attribute(root, "suite");
+    for (child = root->children; ok && child != NULL; child = child->next) {
+        if (is_element_named(child, "shard")) {
+            char *index = attribute(child, "index");
+            char *count = attribute(child, "count");
+            uint64_t i = 0, n = 0;
+            if (!parse_count(index, &i) || !parse_count(count, &n)
+                || i > n || n > UINT32_MAX)
+                ok = problem_at(reader, child, "shard %s of %s: the index "
+                                "is not within 1 to the count", index,
+                                count);
+            run->shard_index = (unsigned)i;
+            run->shard_count = (unsigned)n;
+            free(index);
+            free(count);
+        } else if (is_element_named(child, "only")) {
+            run->only = attribute(child, "pattern");
+        } else if (is_element_named(child, "benchmark")) {
+            struct hg_suite_result *r;
+            run->results = hg_xrealloc(run->results, run->count + 1,
+                                       sizeof *run->results);
+            r = &run->results[run->count++];
+            memset(r, 0, sizeof *r);
+            r->manifest = run->manifests[0];
+            ok = read_result(reader, child, dir, r);
+        }
+    }
+    free(dir);
+    if (ok)
+        ok = not_unique(reader, run) == NULL;
+    if (ok && run->count > 1)    /* qsort takes no NULL, even of none */
+        qsort(run->results, run->count, sizeof *run->results, by_position);
+    return ok;
+}
+
+struct hg_suite_run *hg_suite_run_load(const char *dir_or_manifest,
+                                       char *problem, size_t problem_size)
+{
+    struct reader reader = { problem, problem_size };
+    struct hg_suite_run *run;
+    char *manifest = hg_suite_manifest_path(dir_or_manifest);
+    xmlDocPtr doc = hg_xml_read_file(manifest, "suite run manifest",
+                                     problem, problem_size);
+    bool ok;
+
+    if (doc == NULL) {
+        free(manifest);
+        return NULL;
+    }
+    run = hg_xcalloc(1, sizeof *run);
+    run->manifests = hg_xcalloc(1, sizeof *run->manifests);
+    run->manifests[0] = manifest;
+    run->manifest_count = 1;
+    ok = read_manifest(&reader, doc, manifest, run);
+    xmlFreeDoc(doc);
+    if (!ok) {
+        hg_suite_run_free(run);
+        return NULL;
+    }
+    return run;
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return (a == NULL && b == NULL)
+           || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+/* "shard 2 of 4", or "a whole run" when RUN is not sharded. */
+static void shard_text(const struct hg_suite_run *run, char *text,
+                       size_t size)
+{
+    if (run->shard_count == 0)
+        snprintf(text, size, "a whole run");
+    else
+        snprintf(text, size, "shard %u of %u", run->shard_index,
+                 run->shard_count);
+}
+
+/* Adds PART's manifest and results to WHOLE (which takes them); false
+   after the problem when PART is not another shard of WHOLE's run.
+   SEEN[I-1] is whether shard I was added. */
+static bool gather(struct hg_suite_run *whole, struct hg_suite_run *part,
+                   bool *seen, char *problem, size_t problem_size)
+{
+    size_t i;
+    if (strcmp(whole->suite, part->suite) != 0) {
+        snprintf(problem, problem_size, "a run of suite '%s', not of '%s' "
+                 "as %s", part->suite, whole->suite, whole->manifests[0]);
+        return false;
+    }
+    if (!same_text(whole->only, part->only)) {
+        snprintf(problem, problem_size, "a run of --only %s, not %s as %s",
+                 part->only ? part->only : "(none)",
+                 whole->only ? whole->only : "(none)", whole->manifests[0]);
+        return false;
+    }
+    if (part->shard_count != whole->shard_count) {
+        char is[64], other[64];
+        shard_text(part, is, sizeof is);
+        shard_text(whole, other, sizeof other);
+        snprintf(problem, problem_size, "%s, where %s is %s: not the "
+                 "shards of one run", is, whole->manifests[0], other);
+        return false;
+    }
+    if (part->shard_count == 0 || seen[part->shard_index - 1]) {
+        snprintf(problem, problem_size, "%s given twice",
+                 part->shard_count == 0 ? "an unsharded run, with another"
+                                        : "the same shard");
+        return false;
+    }
+    seen[part->shard_index - 1] = true;
+    whole->manifests = hg_xrealloc(whole->manifests,
+                                   whole->manifest_count + 1,
+                                   sizeof *whole->manifests);
+    whole->manifests[whole->manifest_count++] = part->manifests[0];
+    part->manifests[0] = NULL;
+    whole->results = hg_xrealloc(whole->results, whole->count + part->count,
+                                 sizeof *whole->results);
+    for (i = 0; i < part->count; i++)
+        whole->results[whole->count++] = part->results[i];
+    part->count = 0;
+    return true;
+}
+
+struct hg_suite_run *hg_suite_run_load_many(const char *const *paths,
+                                            size_t count,
+                                            char **problem_file,
+                                            char *problem,
+                                            size_t problem_size)
+{
+    struct reader reader = { problem, problem_size };
+    struct hg_suite_run *whole = NULL;
+    bool *seen = NULL, ok = true;
+    size_t i;
+
+    *problem_file = NULL;
+    for (i = 0; ok && i < count; i++) {
+        struct hg_suite_run *part = hg_suite_run_load(paths[i], problem,
+                                                      problem_size);
+        if (part == NULL) {
+            ok = false;
+        } else if (whole == NULL) {
+            whole = part;
+            if (whole->shard_count > 0) {
+                seen = hg_xcalloc(whole->shard_count, sizeof *seen);
+                seen[whole->shard_index - 1] = true;
+            }
+            continue;
+        } else {
+            ok = gather(whole, part, seen, problem, problem_size);
+        }
+        hg_suite_run_free(part);
+        if (!ok)
+            *problem_file = hg_suite_manifest_path(paths[i]);
+    }
+    for (i = 0; ok && whole != NULL && i < whole->shard_count; i++)
+        if (!seen[i]) {
+            *problem_file = hg_xstrdup(whole->manifests[0]);
+            snprintf(problem, problem_size, "shard %zu of %u of this run "
+                     "is not among the %zu given", i + 1,
+                     whole->shard_count, whole->manifest_count);
+            ok = false;
+        }
+    if (ok && whole != NULL && whole->manifest_count > 1) {
+        const struct hg_suite_result *twice = not_unique(&reader, whole);
+        /* One run now: it is no longer one shard. */
+        whole->shard_index = whole->shard_count = 0;
+        if (twice != NULL) {
+            *problem_file = hg_xstrdup(twice->manifest);
+            ok = false;
+        }
+        if (whole->count > 1)
+            qsort(whole->results, whole->count, sizeof *whole->results,
+                  by_position);
+    }
+    free(seen);
+    if (!ok || whole == NULL) {
+        if (ok) {
+            snprintf(problem, problem_size, "no suite run given");
+            *problem_file = hg_xstrdup("(none)");
+        }
+        hg_suite_run_free(whole);
+        return NULL;
+    }
+    return whole;
+}
+
+const struct hg_suite_result *hg_suite_run_find(const struct hg_suite_run *run,
+                                                const char *name)
+{
+    size_t i;
+    for (i = 0; i < run->count; i++)
+        if (strcmp(run->results[i].name, name) == 0)
+            return &run->results[i];
+    return NULL;
+}

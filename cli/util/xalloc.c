@@ -1,0 +1,66 @@
+/* hotgrind: allocation that cannot fail, in one place.
+   GPL-2.0-or-later; part of hotgrind. */
+
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "util/xalloc.h"
+
+void hg_out_of_memory(void)
+{
+    fputs("hotgrind: out of memory\n", stderr);
+    exit(HG_EXIT_TROUBLE);
+}
+
+static void *checked(void *block)
+{
+    if (block == NULL)
+        hg_out_of_memory();
+    return block;
+}
+
+void *hg_xmalloc(size_t size)
+{
+    return checked(malloc(size ? size : 1));
+}
+
+void *hg_xcalloc(size_t count, size_t size)
+{
+    return checked(calloc(count ? count : 1, size ? size : 1));
+}
+
+void *hg_xrealloc(void *block, size_t count, size_t size)
+{
+    size_t bytes = count * size;
+    if (size != 0 && count > SIZE_MAX / size)
+        hg_out_of_memory();
+    return checked(realloc(block, bytes != 0 ? bytes : 1));
+}
+
+char *hg_xstrdup(const char *text)
+{
+    return checked(strdup(text));
+}
+
+char *hg_xstrndup(const char *text, size_t length)
+{
+    return checked(strndup(text, length));
+}
+
+char *hg_xasprintf(const char *format, ...)
+{
+    va_list args;
+    char *text;
+    int n;
+    va_start(args, format);
+    n = vasprintf(&text, format, args);
+    va_end(args);
+    if (n < 0)
+        hg_out_of_memory();
+    return text;
+}
