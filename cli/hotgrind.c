@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "builtin/builtin.h"
+#include "util/messages.h"
 #include "xml/xml-safe.h"
 
 #ifndef PACKAGE_VERSION

@@ -16,10 +16,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli.h"
+#include "builtin/builtin.h"
 #include "fuzz-common.h"
-#include "report/metrics.h"
 #include "policy/policy.h"
+#include "report/metrics.h"
+#include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -29,8 +29,9 @@
 
 #include <libxml/tree.h>
 
-#include "cli.h"
+#include "builtin/builtin.h"
 #include "fuzz-common.h"
+#include "render/show.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "report/rules.h"

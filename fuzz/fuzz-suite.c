@@ -20,8 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "builtin/builtin.h"
 #include "fuzz-common.h"
+#include "report/report.h"
 #include "suite/suite.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

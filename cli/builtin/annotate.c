@@ -16,11 +16,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "report/metrics.h"
-#include "policy/policy.h"
+#include "builtin/builtin.h"
 #include "compare/source.h"
+#include "policy/policy.h"
 #include "render/text.h"
+#include "report/load.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "util/messages.h"
+#include "util/number.h"
+#include "util/parse-options.h"
 #include "util/xalloc.h"
 
 static const char annotate_usage[] =

@@ -13,10 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "render/json.h"
+#include "builtin/builtin.h"
 #include "policy/policy.h"
+#include "render/json.h"
+#include "report/load.h"
+#include "report/report.h"
 #include "suite/suite-operand.h"
+#include "util/messages.h"
+#include "util/number.h"
+#include "util/parse-options.h"
 #include "util/xalloc.h"
 
 static const char check_usage[] =

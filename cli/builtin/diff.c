@@ -11,13 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "builtin/builtin.h"
 #include "compare/diff.h"
+#include "compare/line-diff.h"
 #include "render/flamegraph.h"
 #include "render/json.h"
-#include "compare/line-diff.h"
-#include "suite/suite-operand.h"
 #include "render/text.h"
+#include "report/load.h"
+#include "report/report.h"
+#include "suite/suite-operand.h"
+#include "util/messages.h"
+#include "util/number.h"
+#include "util/parse-options.h"
 #include "util/xalloc.h"
 
 static const char diff_usage[] =

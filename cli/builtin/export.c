@@ -16,11 +16,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "builtin/builtin.h"
 #include "render/flamegraph.h"
 #include "render/json.h"
-#include "report/metrics.h"
 #include "render/text.h"
+#include "report/load.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "util/messages.h"
+#include "util/output.h"
+#include "util/parse-options.h"
 #include "util/xalloc.h"
 
 static const char export_usage[] =

@@ -15,10 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "util/index-table.h"
-#include "report/metrics.h"
+#include "builtin/builtin.h"
 #include "render/text.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "util/hash.h"
+#include "util/index-table.h"
+#include "util/messages.h"
+#include "util/output.h"
+#include "util/parse-options.h"
 #include "util/xalloc.h"
 
 static const char merge_usage[] =
@@ -442,13 +447,6 @@ struct merged_functions {
     struct merged_contexts contexts;
 };
 
-static size_t hash_text(size_t h, const char *text)
-{
-    for (; *text; text++)
-        h = (h ^ (unsigned char)*text) * 1099511628211u;
-    return h;
-}
-
 /* TEXT, kept once in the table of M: the object and file names repeat
    across functions and inputs. */
 static const char *kept_string(struct merged_functions *m, const char *text)
@@ -462,7 +460,7 @@ static const char *kept_string(struct merged_functions *m, const char *text)
         m->strings = hg_xcalloc(m->string_slots, sizeof *m->strings);
         for (i = 0; i < old_slots; i++)
             if (old[i] != NULL) {
-                size_t k = hash_text(14695981039346656037u, old[i])
+                size_t k = hg_fnv1a(HG_FNV1A_BASIS, old[i])
                            & (m->string_slots - 1);
                 while (m->strings[k] != NULL)
                     k = (k + 1) & (m->string_slots - 1);
@@ -471,7 +469,7 @@ static const char *kept_string(struct merged_functions *m, const char *text)
         free(old);
     }
     mask = m->string_slots - 1;
-    for (i = hash_text(14695981039346656037u, text) & mask;
+    for (i = hg_fnv1a(HG_FNV1A_BASIS, text) & mask;
          m->strings[i] != NULL; i = (i + 1) & mask)
         if (strcmp(m->strings[i], text) == 0)
             return m->strings[i];
@@ -491,12 +489,12 @@ struct function_key {
 
 static size_t function_hash(const struct function_key *key)
 {
-    size_t h = hash_text(14695981039346656037u, key->name);
-    h = hash_text((h ^ 1) * 1099511628211u, key->object);
-    h = hash_text((h ^ 2) * 1099511628211u, key->file);
-    h = (h ^ key->line) * 1099511628211u;
+    uint64_t h = hg_fnv1a(HG_FNV1A_BASIS, key->name);
+    h = hg_fnv1a(hg_fnv1a_step(h, 1), key->object);
+    h = hg_fnv1a(hg_fnv1a_step(h, 2), key->file);
+    h = hg_fnv1a_step(h, key->line);
     return key->inlined_into != NULL
-           ? hash_text((h ^ 3) * 1099511628211u, key->inlined_into) : h;
+           ? hg_fnv1a(hg_fnv1a_step(h, 3), key->inlined_into) : h;
 }
 
 static struct function_key key_of_merged(const struct merged_function *f)
@@ -610,8 +608,7 @@ static void sum_graph_function(struct merged_functions *m,
 
 static size_t call_hash(size_t caller, size_t callee)
 {
-    return (caller * 0x9e3779b97f4a7c15u) ^ (callee * 1099511628211u)
-           ^ (callee >> 7);
+    return hg_fnv1a_step(hg_fnv1a_step(HG_FNV1A_BASIS, caller), callee);
 }
 
 static size_t hash_of_call(const void *items, size_t i)

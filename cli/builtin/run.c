@@ -31,9 +31,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "run/run-audit.h"
+#include "builtin/builtin.h"
 #include "render/text.h"
+#include "run/run-audit.h"
+#include "util/find-executable.h"
+#include "util/messages.h"
+#include "util/parse-options.h"
 #include "util/xalloc.h"
 
 static const char run_usage[] =
@@ -329,34 +332,6 @@ static const struct profile *profile_of(int fd)
 
 /* ------------------------------------------------- finding the files */
 
-static bool is_executable_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode)
-           && access(path, X_OK) == 0;
-}
-
-char *hg_find_executable(const char *name)
-{
-    const char *path = getenv("PATH"), *start;
-    if (strchr(name, '/') != NULL)
-        return hg_xstrdup(name);
-    if (path == NULL)
-        path = "/usr/bin:/bin";
-    for (start = path;; start++) {
-        const char *end = strchrnul(start, ':');
-        char *candidate = end == start
-            ? hg_xasprintf("./%s", name)
-            : hg_xasprintf("%.*s/%s", (int)(end - start), start, name);
-        if (is_executable_file(candidate))
-            return candidate;
-        free(candidate);
-        if (*end == '\0')
-            return NULL;
-        start = end;
-    }
-}
-
 /* Whether the file at PATH starts with "#!". */
 static bool is_script(const char *path)
 {
@@ -389,14 +364,14 @@ static char *find_valgrind(const char *given, const char **wrapper)
     *wrapper = "none";
     if ((path = hg_find_executable(name)) == NULL)
         return NULL;
-    if (!is_executable_file(path)) {
+    if (!hg_is_executable_file(path)) {
         free(path);
         return NULL;
     }
     if (!is_script(path))
         return path;
     bin = hg_xasprintf("%s.bin", path);
-    if (is_executable_file(bin) && !is_script(bin)) {
+    if (hg_is_executable_file(bin) && !is_script(bin)) {
         free(path);
         *wrapper = "skipped";
         return bin;
@@ -1072,7 +1047,7 @@ int cmd_run(int argc, char **argv)
     }
     /* Everything is opened before the change of directory, so relative
        names are the caller's. */
-    if (!is_executable_file(program)) {
+    if (!hg_is_executable_file(program)) {
         fprintf(stderr, "hotgrind run: %s is not an executable file\n",
                 program);
         return HG_EXIT_TROUBLE;

@@ -14,9 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "builtin/builtin.h"
 #include "policy/policy.h"
+#include "render/show.h"
 #include "render/text.h"
+#include "report/load.h"
+#include "report/report.h"
+#include "util/messages.h"
+#include "util/number.h"
+#include "util/parse-options.h"
 #include "util/xalloc.h"
 
 static const char show_usage[] =

@@ -23,10 +23,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "builtin/builtin.h"
 #include "policy/policy.h"
-#include "suite/suite.h"
 #include "render/text.h"
+#include "report/report.h"
+#include "suite/suite.h"
+#include "util/messages.h"
+#include "util/output.h"
+#include "util/parse-options.h"
 #include "util/xalloc.h"
 #include "xml/xml-safe.h"
 

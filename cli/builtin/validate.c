@@ -9,7 +9,12 @@
    reads reports through the same checks (hg_report_load), so what
    validate refuses, they refuse too. */
 
-#include "cli.h"
+#include <stdio.h>
+
+#include "builtin/builtin.h"
+#include "report/report.h"
+#include "util/messages.h"
+#include "util/parse-options.h"
 
 static const char validate_usage[] = "usage: hotgrind validate REPORT...";
 

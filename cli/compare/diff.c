@@ -12,9 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "compare/diff.h"
+#include "report/report.h"
 #include "report/valgrind-versions.h"
+#include "util/hash.h"
+#include "util/number.h"
 #include "util/xalloc.h"
 
 enum { BASE, HEAD };
@@ -67,15 +69,9 @@ struct table {
     size_t *next[2];     /* next entity with the same key, or NONE */
 };
 
-/* FNV-1a, 64 bits. */
 static uint64_t hash_key(const char *key, bool zone)
 {
-    uint64_t h = 14695981039346656037u ^ (zone ? 1 : 0);
-    for (; *key; key++) {
-        h ^= (unsigned char)*key;
-        h *= 1099511628211u;
-    }
-    return h;
+    return hg_fnv1a(HG_FNV1A_BASIS ^ (zone ? 1 : 0), key);
 }
 
 static void table_create(struct table *table, size_t base_count,

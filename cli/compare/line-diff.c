@@ -18,8 +18,8 @@
 #include <sys/stat.h>
 
 #include "compare/line-diff.h"
-#include "report/metrics.h"
 #include "compare/source.h"
+#include "report/metrics.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------ matching */

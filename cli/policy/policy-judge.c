@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "compare/diff.h"
-#include "render/flamegraph.h"
 #include "policy/policy.h"
+#include "render/flamegraph.h"
+#include "report/report.h"
+#include "util/number.h"
 #include "util/xalloc.h"
 
 /* percent = 100 * part / whole, and thresholds are in HG_PERCENT_UNIT. */

@@ -15,9 +15,9 @@
 
 #include <libxml/tree.h>
 
-#include "xml/embedded-schema.h"
 #include "policy/policy.h"
 #include "util/xalloc.h"
+#include "xml/embedded-schema.h"
 #include "xml/xml-safe.h"
 
 const struct hg_metric hg_policy_mean = {

@@ -14,12 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "compare/diff.h"
 #include "render/flamegraph.h"
-#include "util/index-table.h"
-#include "report/metrics.h"
 #include "render/text.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "util/hash.h"
+#include "util/index-table.h"
+#include "util/messages.h"
+#include "util/number.h"
+#include "util/output.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------- metrics */
@@ -245,9 +249,7 @@ struct tree {
 
 static size_t frame_hash(size_t parent, const char *name)
 {
-    uint64_t h = 14695981039346656037u ^ (uint64_t)parent;
-    for (; *name; name++)
-        h = (h ^ (unsigned char)*name) * 1099511628211u;
+    uint64_t h = hg_fnv1a(HG_FNV1A_BASIS ^ (uint64_t)parent, name);
     return (size_t)(h ^ (h >> 29));
 }
 
@@ -446,14 +448,12 @@ static void print_hundredths(FILE *out, uint64_t h)
 /* The colour of a frame of the plain graph: warm, fixed by its name. */
 static void name_colour(const struct frame *f, char colour[32])
 {
-    uint64_t h = 14695981039346656037u;
-    const char *p;
+    uint64_t h;
     if (!f->from_context) {
         snprintf(colour, 32, "rgb(200,200,200)");
         return;
     }
-    for (p = f->name; *p; p++)
-        h = (h ^ (unsigned char)*p) * 1099511628211u;
+    h = hg_fnv1a(HG_FNV1A_BASIS, f->name);
     snprintf(colour, 32, "rgb(%u,%u,%u)", 205 + (unsigned)(h % 51),
              80 + (unsigned)((h >> 16) % 150),
              40 + (unsigned)((h >> 40) % 40));

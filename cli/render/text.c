@@ -1,138 +1,14 @@
-/* hotgrind: numbers, names and tables as text, the same on every machine.
+/* hotgrind: names and tables as text, the same on every machine.
    GPL-2.0-or-later; part of hotgrind. */
-
-/* Numbers are formatted by hand, never through the locale, and every
-   fraction is computed in integers, so that a report prints the same way
-   everywhere. */
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "render/text.h"
+#include "report/report.h"
+#include "util/number.h"
 #include "util/xalloc.h"
-
-const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE])
-{
-    char digits[24];
-    int n = snprintf(digits, sizeof digits, "%" PRIu64, count);
-    int i, out = 0;
-    for (i = 0; i < n; i++) {
-        if (i > 0 && (n - i) % 3 == 0)
-            text[out++] = ',';
-        text[out++] = digits[i];
-    }
-    text[out] = '\0';
-    return text;
-}
-
-/* The next decimal digit of REST / WHOLE (REST < WHOLE), REST becoming
-   what is left. */
-static unsigned next_digit(uint64_t *rest, uint64_t whole)
-{
-    unsigned __int128 ten_rest = (unsigned __int128)*rest * 10;
-    *rest = (uint64_t)(ten_rest % whole);
-    return (unsigned)(ten_rest / whole);
-}
-
-const char *hg_format_fraction(uint64_t part, uint64_t whole, int shift,
-                               int decimals, char *text, size_t size)
-{
-    unsigned digits[HG_FRACTION_MAX_DECIMALS + 1] = { 0 };
-    uint64_t unit = 1, rest, number;
-    int i, at;
-
-    if (decimals > HG_FRACTION_MAX_DECIMALS)
-        decimals = HG_FRACTION_MAX_DECIMALS;
-    for (i = 0; i < shift; i++)
-        unit *= 10;
-    if (whole == 0)
-        part = 0, whole = 1;
-    rest = part % whole;
-    number = part / whole;
-    /* Only an inconsistent report has a part this much over its whole;
-       the room left keeps the rounding below from overflowing. */
-    number = number > UINT64_MAX / unit - 1 ? UINT64_MAX / unit - 1 : number;
-    for (i = 0; i < shift; i++)
-        number = number * 10 + next_digit(&rest, whole);
-    for (i = 0; i <= decimals; i++)
-        digits[i] = next_digit(&rest, whole);
-    /* Half up: carry the rounding through the digits. */
-    for (i = decimals - 1; digits[decimals] >= 5; i--) {
-        if (i < 0) {
-            number++;
-            break;
-        }
-        if (++digits[i] < 10)
-            break;
-        digits[i] = 0;
-    }
-    at = snprintf(text, size, "%" PRIu64 "%s", number, decimals ? "." : "");
-    if (at < 0 || (size_t)at >= size)
-        return text;
-    for (i = 0; i < decimals && (size_t)at + 1 < size; i++)
-        text[at++] = (char)('0' + digits[i]);
-    text[at] = '\0';
-    return text;
-}
-
-const char *hg_format_percent(uint64_t part, uint64_t whole,
-                              char text[HG_PERCENT_TEXT_SIZE])
-{
-    hg_format_fraction(part, whole, 2, 2, text, HG_PERCENT_TEXT_SIZE - 1);
-    return strcat(text, "%");
-}
-
-const char *hg_format_ratio(uint64_t part, uint64_t whole,
-                            char text[HG_PERCENT_TEXT_SIZE])
-{
-    hg_format_fraction(part, whole, 0, 2, text, HG_PERCENT_TEXT_SIZE - 1);
-    return strcat(text, "x");
-}
-
-const char *hg_format_mean(uint64_t units, unsigned hundredths,
-                           char text[HG_MEAN_TEXT_SIZE])
-{
-    char whole[HG_COUNT_TEXT_SIZE];
-    snprintf(text, HG_MEAN_TEXT_SIZE, "%s.%02u",
-             hg_format_count(units, whole), hundredths % 100);
-    return text;
-}
-
-bool hg_parse_limit(const char *text, size_t *limit)
-{
-    uint64_t value;
-    if (text[0] == '\0' || strspn(text, "0123456789") != strlen(text)
-        || !hg_parse_count(text, &value) || value > SIZE_MAX)
-        return false;
-    *limit = (size_t)value;
-    return true;
-}
-
-bool hg_parse_allowed_exits(const char *text, unsigned *allowed)
-{
-    static const struct { const char *word; unsigned bits; } words[] = {
-        { "nonzero", HG_ALLOW_NONZERO }, { "signal", HG_ALLOW_SIGNAL },
-        { "exec", HG_ALLOW_EXEC }, { "any", HG_ALLOW_ANY },
-    };
-    unsigned result = 0;
-    for (;;) {
-        size_t n = strcspn(text, ","), i;
-        for (i = 0; i < sizeof words / sizeof words[0]; i++)
-            if (n == strlen(words[i].word)
-                && strncmp(text, words[i].word, n) == 0)
-                break;
-        if (i == sizeof words / sizeof words[0])
-            return false;
-        result |= words[i].bits;
-        if (text[n] == '\0')
-            break;
-        text += n + 1;
-    }
-    *allowed = result;
-    return true;
-}
 
 void hg_print_clean(FILE *out, const char *text)
 {

@@ -18,11 +18,12 @@
 
 #include <libxml/tree.h>
 
-#include "xml/embedded-schema.h"
 #include "report/foreign-format.h"
 #include "report/report.h"
 #include "report/rules.h"
+#include "util/number.h"
 #include "util/xalloc.h"
+#include "xml/embedded-schema.h"
 #include "xml/xml-safe.h"
 
 struct loader {
@@ -229,62 +230,6 @@ static char *element_text(struct loader *loader, const xmlNode *node)
     copy = copy_string((const char *)content);
     xmlFree(content);
     return copy;
-}
-
-static const char *skip_xml_space(const char *p)
-{
-    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-        p++;
-    return p;
-}
-
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
-/* One or more decimal digits at *P, advancing *P past them.  False if
-   there is none or the number does not fit in 64 bits. */
-static bool read_digits(const char **p, uint64_t *value)
-{
-    uint64_t result = 0;
-    const char *q = *p;
-
-    if (!is_digit(*q))
-        return false;
-    for (; is_digit(*q); q++) {
-        unsigned digit = (unsigned)(*q - '0');
-        if (result > (UINT64_MAX - digit) / 10)
-            return false;
-        result = result * 10 + digit;
-    }
-    *p = q;
-    *value = result;
-    return true;
-}
-
-bool hg_parse_count(const char *text, uint64_t *value)
-{
-    const char *p = skip_xml_space(text);
-    uint64_t result;
-
-    if (!read_digits(&p, &result) || *skip_xml_space(p) != '\0')
-        return false;
-    *value = result;
-    return true;
-}
-
-bool hg_parse_mean(const char *text, uint64_t *units, unsigned *hundredths)
-{
-    const char *p = skip_xml_space(text);
-    uint64_t whole;
-
-    if (!read_digits(&p, &whole) || p[0] != '.' || !is_digit(p[1])
-        || !is_digit(p[2]) || *skip_xml_space(p + 3) != '\0')
-        return false;
-    *units = whole;
-    *hundredths = (unsigned)((p[1] - '0') * 10 + (p[2] - '0'));
-    return true;
 }
 
 static void load_run(struct loader *loader, struct hg_report *report,

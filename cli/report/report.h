@@ -478,16 +478,6 @@ void hg_describe_exit(const struct hg_exit *exit_, char *text, size_t size);
    status 0, or the report does not say (judged as before <exit>). */
 bool hg_exit_is_clean(const struct hg_exit *exit_);
 
-/* Parses a decimal count the way the schema's xs:unsignedLong does
-   (surrounding XML white space allowed, digits only).  Returns false if
-   TEXT is not such a number or does not fit. */
-bool hg_parse_count(const char *text, uint64_t *value);
-
-/* Parses a <per-call> mean: digits, '.', exactly two digits (surrounding
-   XML white space allowed), as the schema's "mean" type.  Returns false if
-   TEXT is not such a number or its whole part does not fit in 64 bits. */
-bool hg_parse_mean(const char *text, uint64_t *units, unsigned *hundredths);
-
 /* VALUE as quoted in a one-line message: control characters as '?', at
    most 40 bytes, "..." after a cut.  DST_SIZE of 64 is enough. */
 void hg_quote_for_message(char *dst, size_t dst_size, const char *value);

@@ -17,6 +17,8 @@
 
 #include "report/report.h"
 #include "report/rules.h"
+#include "util/hash.h"
+#include "util/number.h"
 #include "util/xalloc.h"
 #include "xml/xml-safe.h"
 
@@ -1779,10 +1781,7 @@ static void check_contexts(struct hg_rules *checker, const xmlNode *node)
 
 static size_t name_hash(const char *text)
 {
-    size_t h = 14695981039346656037u;
-    for (; *text; text++)
-        h = (h ^ (unsigned char)*text) * 1099511628211u;
-    return h;
+    return hg_fnv1a(HG_FNV1A_BASIS, text);
 }
 
 /* The slot of NAME in SET: its own, or the empty one it would take. */

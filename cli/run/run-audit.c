@@ -6,10 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "compare/diff.h"
-#include "run/run-audit.h"
 #include "render/text.h"
+#include "report/load.h"
+#include "report/report.h"
+#include "run/run-audit.h"
+#include "util/messages.h"
+#include "util/number.h"
 #include "util/xalloc.h"
 
 /* How many differing functions a verdict names. */

@@ -6,8 +6,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
+#include "report/report.h"
 #include "suite/suite-operand.h"
+#include "util/messages.h"
 #include "util/xalloc.h"
 
 /* Whether the first element of the file at PATH is <suite-run>: looked

@@ -17,10 +17,11 @@
 
 #include <libxml/tree.h>
 
-#include "cli.h"
-#include "xml/embedded-schema.h"
+#include "report/report.h"
 #include "suite/suite.h"
+#include "util/find-executable.h"
 #include "util/xalloc.h"
+#include "xml/embedded-schema.h"
 #include "xml/xml-safe.h"
 
 bool hg_suite_name_ok(const char *text)

@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "check_common.h"
-#include "xml/embedded-schema.h"
 #include "policy/policy.h"
 #include "util/xalloc.h"
+#include "xml/embedded-schema.h"
 #include "xml/xml-safe.h"
 
 #ifndef HG_TEST_DATA

@@ -15,13 +15,14 @@
 #include <libxml/parserInternals.h>
 
 #include "check_common.h"
-#include "cli.h"
 #include "compare/diff.h"
-#include "xml/embedded-schema.h"
 #include "compare/line-diff.h"
+#include "render/show.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "report/rules.h"
+#include "util/number.h"
+#include "xml/embedded-schema.h"
 #include "xml/xml-safe.h"
 
 #ifndef HG_SCHEMA_FILE

@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "check_common.h"
-#include "xml/embedded-schema.h"
 #include "suite/suite.h"
 #include "util/xalloc.h"
+#include "xml/embedded-schema.h"
 
 #ifndef HG_SUITE_SCHEMA_FILE
 #define HG_SUITE_SCHEMA_FILE "../docs/suite.xsd"

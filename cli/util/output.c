@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "util/output.h"
 #include "util/xalloc.h"
 
 static void say_errno(char *problem, size_t problem_size, const char *what,

@@ -1,9 +1,13 @@
 /* hotgrind: the one reader of the subcommands' command lines.
    GPL-2.0-or-later; part of hotgrind. */
 
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "util/messages.h"
+#include "util/number.h"
+#include "util/parse-options.h"
 
 /* The option of LINE that ARG names, with *VALUE its joined value
    ("--name=VALUE", long value options only) or NULL; NULL if none. */
@@ -129,4 +133,38 @@ int hg_parse_one_report(const struct hg_command_line *line, int argc,
                               "time ('%s' and '%s')", argv[0], argv[1]);
     *path = argv[0];
     return -1;
+}
+
+bool hg_parse_limit(const char *text, size_t *limit)
+{
+    uint64_t value;
+    if (text[0] == '\0' || strspn(text, "0123456789") != strlen(text)
+        || !hg_parse_count(text, &value) || value > SIZE_MAX)
+        return false;
+    *limit = (size_t)value;
+    return true;
+}
+
+bool hg_parse_allowed_exits(const char *text, unsigned *allowed)
+{
+    static const struct { const char *word; unsigned bits; } words[] = {
+        { "nonzero", HG_ALLOW_NONZERO }, { "signal", HG_ALLOW_SIGNAL },
+        { "exec", HG_ALLOW_EXEC }, { "any", HG_ALLOW_ANY },
+    };
+    unsigned result = 0;
+    for (;;) {
+        size_t n = strcspn(text, ","), i;
+        for (i = 0; i < sizeof words / sizeof words[0]; i++)
+            if (n == strlen(words[i].word)
+                && strncmp(text, words[i].word, n) == 0)
+                break;
+        if (i == sizeof words / sizeof words[0])
+            return false;
+        result |= words[i].bits;
+        if (text[n] == '\0')
+            break;
+        text += n + 1;
+    }
+    *allowed = result;
+    return true;
 }

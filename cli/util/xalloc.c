@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "util/messages.h"
 #include "util/xalloc.h"
 
 void hg_out_of_memory(void)

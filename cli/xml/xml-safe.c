@@ -24,9 +24,9 @@
 #include <libxml/xmlschemas.h>
 #include <libxml/xmlversion.h>
 
-#include "xml/embedded-schema.h"
 #include "report/report.h"
 #include "util/xalloc.h"
+#include "xml/embedded-schema.h"
 #include "xml/xml-safe.h"
 
 /* Never XML_PARSE_NOENT, DTDLOAD, DTDATTR, DTDVALID or XINCLUDE: a report

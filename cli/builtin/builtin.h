@@ -1,0 +1,20 @@
+/* hotgrind: the subcommands, one file each in builtin/, called by hotgrind.c.
+   GPL-2.0-or-later; part of hotgrind. */
+
+#ifndef HOTGRIND_BUILTIN_H
+#define HOTGRIND_BUILTIN_H
+
+
+/* Subcommands: ARGV[0] is the subcommand's name.  Each accepts --help,
+   and may reorder ARGV (hg_parse_options puts the operands first). */
+int cmd_show(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_suite(int argc, char **argv);
+
+#endif
