@@ -161,3 +161,13 @@ struct hg_bench_pair *hg_suite_pairs(const struct hg_suite_run *base,
     *count = n;
     return pairs;
 }
+
+enum hg_pair_kind hg_pair_kind(const struct hg_bench_pair *p)
+{
+    if (p->head == NULL)
+        return HG_PAIR_REMOVED;
+    if (p->head->status != HG_SUITE_OK
+        || (p->base != NULL && p->base->status != HG_SUITE_OK))
+        return HG_PAIR_NOT_RUN;
+    return p->base == NULL ? HG_PAIR_ADDED : HG_PAIR_COMPARED;
+}

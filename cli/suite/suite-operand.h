@@ -42,4 +42,12 @@ struct hg_bench_pair *hg_suite_pairs(const struct hg_suite_run *base,
                                      const struct hg_suite_run *head,
                                      size_t *count);
 
+/* What a diff of suite runs does with a pair: compares its reports (both
+   ran ok), lists it as added (in HEAD only), removed (in BASE only) or
+   not run (a run of either side not ok). */
+enum hg_pair_kind {
+    HG_PAIR_COMPARED, HG_PAIR_ADDED, HG_PAIR_REMOVED, HG_PAIR_NOT_RUN
+};
+enum hg_pair_kind hg_pair_kind(const struct hg_bench_pair *p);
+
 #endif

@@ -1,0 +1,287 @@
+/* hotgrind: the pieces of check's verdicts every output format writes
+   (check-render.h): values, limits, changes, a verdict's one line.
+   GPL-2.0-or-later; part of hotgrind. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/check-render.h"
+#include "util/number.h"
+#include "util/xalloc.h"
+
+void check_put(const struct check_out *out, const char *text)
+{
+    enum check_escape escape = out->renderer->escape;
+    bool xml = escape != CHECK_ESCAPE_TEXT;
+    for (; *text != '\0'; text++) {
+        unsigned char c = (unsigned char)*text;
+        if (c < 0x20 || c == 0x7f)
+            fputc('?', out->file);
+        else if (xml && c == '<')
+            fputs("&lt;", out->file);
+        else if (xml && c == '>')
+            fputs("&gt;", out->file);
+        else if (xml && c == '&')
+            fputs("&amp;", out->file);
+        else if (escape == CHECK_ESCAPE_XML && c == '"')
+            fputs("&quot;", out->file);
+        else if (escape == CHECK_ESCAPE_MARKDOWN && strchr("\\`*_[]|~#", c))
+            fprintf(out->file, "\\%c", c);
+        else
+            fputc(c, out->file);
+    }
+}
+
+/* A value in the metric's unit: a count, or the mean's two decimals. */
+const char *check_value_text(const struct hg_metric *metric, uint64_t value,
+                             char text[CHECK_VALUE_SIZE])
+{
+    if (metric == &hg_policy_mean)
+        return hg_format_mean(value / 100, (unsigned)(value % 100), text);
+    return hg_format_count(value, text);
+}
+
+const char *check_limit_text(const struct hg_budget *b,
+                             char text[CHECK_CELL_SIZE])
+{
+    char low[CHECK_VALUE_SIZE], high[CHECK_VALUE_SIZE];
+    check_value_text(b->metric, b->min, low);
+    check_value_text(b->metric, b->max, high);
+    if (b->exact)
+        snprintf(text, CHECK_CELL_SIZE, "exactly %s", low);
+    else if (b->has_min && b->has_max)
+        snprintf(text, CHECK_CELL_SIZE, "%s to %s", low, high);
+    else if (b->has_max)
+        snprintf(text, CHECK_CELL_SIZE, "at most %s", high);
+    else
+        snprintf(text, CHECK_CELL_SIZE, "at least %s", low);
+    return text;
+}
+
+const char *check_status_word(enum hg_verdict_status status)
+{
+    static const char *const words[] = {
+        "pass", "FAIL", "skip", "better", "note", "within"
+    };
+    return words[status];
+}
+
+void check_put_rule(const struct check_out *out, const struct hg_verdict *v)
+{
+    char line[32];
+    if (hg_verdict_line(v) == 0) {
+        check_put(out, "(default)");
+        return;
+    }
+    check_put(out, out->policy_path);
+    snprintf(line, sizeof line, ":%ld", hg_verdict_line(v));
+    check_put(out, line);
+}
+
+/* The row a verdict is about: its label, or for a budget that judged
+   nothing what it looked for. */
+/* What a budget's patterns match, as written: "parse", "main -> parse"
+   for an edge; NULL for <total>.  Caller frees. */
+char *check_budget_patterns(const struct hg_budget *b)
+{
+    if (b->target == HG_BUDGET_EDGE)
+        return hg_xasprintf("%s -> %s", b->pattern, b->callee_pattern);
+    return b->pattern ? hg_xstrdup(b->pattern) : NULL;
+}
+
+void check_put_row(const struct check_out *out, const struct hg_verdict *v)
+{
+    static const char *const targets[] = { "function", "zone", "(total)",
+                                           "edge", "stack" };
+    char *patterns;
+    if (v->label != NULL) {
+        check_put(out, v->label);
+        return;
+    }
+    check_put(out, targets[v->budget->target]);
+    if ((patterns = check_budget_patterns(v->budget)) != NULL) {
+        check_put(out, " '");
+        check_put(out, patterns);
+        check_put(out, "'");
+    }
+    free(patterns);
+}
+
+/* What a budget that judged nothing found. */
+void check_put_nothing_judged(const struct check_out *out,
+                              const struct hg_verdict *v)
+{
+    static const char *const kinds[] = { "function", "zone", "function",
+                                         "edge", "context" };
+    const char *kind = kinds[v->budget->target];
+    char text[CHECK_CELL_SIZE + 64];
+    if (v->kind == HG_VERDICT_UNMATCHED)
+        snprintf(text, sizeof text, "matched no %s", kind);
+    else if (v->kind == HG_VERDICT_NO_GRAPH)
+        snprintf(text, sizeof text, "the report has no call graph "
+                 "(--call-graph=yes)");
+    else if (v->kind == HG_VERDICT_NO_CONTEXTS)
+        snprintf(text, sizeof text, "the report has no calling contexts "
+                 "(--call-graph=yes, --max-contexts not 0)");
+    else if (v->kind == HG_VERDICT_NO_FIGURE)
+        snprintf(text, sizeof text, "the report has no %s figure",
+                 v->budget->metric->name);
+    else
+        snprintf(text, sizeof text, "matched %zu %s%s, none with a %s "
+                 "figure", v->matched, kind, v->matched == 1 ? "" : "s",
+                 v->budget->metric->name);
+    check_put(out, text);
+    if (v->budget->optional)
+        check_put(out, " (optional)");
+}
+
+/* "+60,000 (+20.00%)", "-5 (-0.50%)", "+12 (from 0)"; the percentage
+   with the digits that tell it from the threshold (hg_verdict_percent). */
+const char *check_change_text(const struct hg_verdict *v,
+                              char text[CHECK_CELL_SIZE])
+{
+    bool up = v->head >= v->base;
+    uint64_t change = up ? v->head - v->base : v->base - v->head;
+    char amount[CHECK_VALUE_SIZE], percent[HG_VERDICT_TEXT_SIZE];
+    check_value_text(v->threshold->metric, change, amount);
+    if (v->base == 0)
+        snprintf(text, CHECK_CELL_SIZE, "+%s (from 0)", amount);
+    else
+        snprintf(text, CHECK_CELL_SIZE, "%c%s (%c%s%%)", up ? '+' : '-',
+                 amount, up ? '+' : '-', hg_verdict_percent(v, percent));
+    return text;
+}
+
+/* The threshold a change crossed. */
+const char *check_crossed_text(const struct hg_verdict *v,
+                               char text[CHECK_CELL_SIZE])
+{
+    char percent[HG_VERDICT_TEXT_SIZE];
+    if (v->status == HG_VERDICT_FAIL && v->kind == HG_VERDICT_CHANGE)
+        snprintf(text, CHECK_CELL_SIZE, "more than +%s%%",
+                 hg_policy_percent_text(v->threshold->regression, 2,
+                                        percent));
+    else if (v->status == HG_VERDICT_BETTER)
+        snprintf(text, CHECK_CELL_SIZE, "more than -%s%%",
+                 hg_policy_percent_text(v->threshold->improvement, 2,
+                                        percent));
+    else if (v->status == HG_VERDICT_FAIL)
+        snprintf(text, CHECK_CELL_SIZE, "added=\"regression\"");
+    else
+        text[0] = '\0';
+    return text;
+}
+
+/* What a mark found: "entered 2 of 3 matched functions", "never entered
+   (matched 0 functions that ran)". */
+static void put_mark_details(const struct check_out *out,
+                             const struct hg_verdict *v)
+{
+    char text[2 * HG_COUNT_TEXT_SIZE + 64], a[HG_COUNT_TEXT_SIZE],
+         b[HG_COUNT_TEXT_SIZE];
+    if (v->mark->entered > 0)
+        snprintf(text, sizeof text, "entered %s of %s matched function%s",
+                 hg_format_count(v->mark->entered, a),
+                 hg_format_count(v->mark->functions, b),
+                 v->mark->functions == 1 ? "" : "s");
+    else
+        snprintf(text, sizeof text, "never entered (matched %s function%s "
+                 "that ran)%s", hg_format_count(v->mark->functions, a),
+                 v->mark->functions == 1 ? "" : "s",
+                 v->status == HG_VERDICT_SKIP ? " (optional)" : "");
+    check_put(out, text);
+}
+
+/* What a verdict is about: the rule, then "METRIC of ROW" or
+   "mark 'PATTERN'". */
+/* What a verdict judged: "Ir of parse (bench)", "mark 'parse'". */
+void check_print_verdict_subject(const struct check_out *out,
+                                 const struct hg_verdict *v)
+{
+    if (v->kind == HG_VERDICT_MARK) {
+        check_put(out, "mark '");
+        check_put(out, v->mark->pattern);
+        check_put(out, "'");
+        return;
+    }
+    fprintf(out->file, "%s of ", hg_verdict_metric(v)->name);
+    check_put_row(out, v);
+}
+
+/* The policy rule that judged, then what it judged. */
+static void print_verdict_name(const struct check_out *out,
+                               const struct hg_verdict *v)
+{
+    check_put_rule(out, v);
+    check_put(out, "  ");
+    check_print_verdict_subject(out, v);
+}
+
+/* A verdict after its status word, on one line: its name, then the
+   numbers. */
+void check_print_verdict_body(const struct check_out *out,
+                              const struct hg_verdict *v)
+{
+    const struct hg_metric *metric = hg_verdict_metric(v);
+    char a[CHECK_CELL_SIZE], b[CHECK_CELL_SIZE], c[CHECK_CELL_SIZE],
+         d[CHECK_CELL_SIZE];
+
+    print_verdict_name(out, v);
+    fputs(": ", out->file);
+    switch (v->kind) {
+    case HG_VERDICT_MARK:
+        put_mark_details(out, v);
+        break;
+    case HG_VERDICT_VALUE:
+        fprintf(out->file, "%s, want %s", check_value_text(metric, v->head, a),
+                check_limit_text(v->budget, b));
+        break;
+    case HG_VERDICT_UNMATCHED:
+    case HG_VERDICT_NO_VALUE:
+    case HG_VERDICT_NO_FIGURE:
+    case HG_VERDICT_NO_GRAPH:
+    case HG_VERDICT_NO_CONTEXTS:
+        check_put_nothing_judged(out, v);
+        fprintf(out->file, ", want %s", check_limit_text(v->budget, b));
+        break;
+    case HG_VERDICT_CHANGE:
+        fprintf(out->file, "%s -> %s, %s",
+                check_value_text(metric, v->base, a),
+                check_value_text(metric, v->head, b), check_change_text(v, c));
+        if (*check_crossed_text(v, d))
+            fprintf(out->file, ", %s", d);
+        break;
+    case HG_VERDICT_ADDED:
+        fprintf(out->file, "only in head: %s",
+                check_value_text(metric, v->head, a));
+        if (v->status == HG_VERDICT_FAIL) {
+            /* added="regression": quotes, which JUnit's XML escapes */
+            check_put(out, " (");
+            check_put(out, check_crossed_text(v, b));
+            check_put(out, ")");
+        }
+        break;
+    default:
+        fprintf(out->file, "only in base: %s",
+                check_value_text(metric, v->base, a));
+        break;
+    }
+}
+
+/* A verdict's one line, as text prints it after the status word, into a
+   new string (for JSON, whose writer escapes it). */
+char *check_verdict_message(const struct check_out *out,
+                            const struct hg_verdict *v)
+{
+    struct check_out text = *out;
+    char *message = NULL;
+    size_t size = 0;
+    text.renderer = &check_text_renderer;
+    if ((text.file = open_memstream(&message, &size)) == NULL)
+        hg_out_of_memory();
+    check_print_verdict_body(&text, v);
+    if (fclose(text.file) != 0 || message == NULL)
+        hg_out_of_memory();
+    return message;
+}

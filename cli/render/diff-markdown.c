@@ -1,0 +1,234 @@
+/* hotgrind: diff's markdown output, for a pull-request comment: the
+   totals in a sentence, a table of the rows that differ, why incl-Ir
+   changed and (--lines) the lines that changed; names as code spans.
+   GPL-2.0-or-later; part of hotgrind. */
+
+#include <string.h>
+
+#include "render/diff-render.h"
+#include "render/text.h"
+
+/* TEXT as a GitHub code span: a fence one backtick longer than any run of
+   backticks inside, a space inside the fence when TEXT starts or ends
+   with a backtick, '|' escaped (GitHub splits table cells on it even in
+   code spans), control characters as '?'. */
+static void md_code(FILE *out, const char *text)
+{
+    size_t longest = 0, run = 0, i;
+    const char *p;
+    bool pad;
+
+    for (p = text; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    pad = text[0] == '`' || (*text && text[strlen(text) - 1] == '`');
+    for (i = 0; i <= longest; i++)
+        fputc('`', out);
+    if (pad)
+        fputc(' ', out);
+    for (p = text; *p; p++) {
+        unsigned char ch = (unsigned char)*p;
+        if (ch == '|')
+            fputs("\\|", out);
+        else
+            fputc((ch < 0x20 || ch == 0x7f) ? '?' : ch, out);
+    }
+    if (pad)
+        fputc(' ', out);
+    for (i = 0; i <= longest; i++)
+        fputc('`', out);
+}
+
+/* "Base `FILE` (hotgrind ...)". */
+static void print_side(FILE *out, const struct diff_comparison *c, int s)
+{
+    fprintf(out, "%s ", s == 0 ? "Base" : "head");
+    md_code(out, c->paths[s]);
+    fputs(" (", out);
+    hg_print_measured_by(out, c->reports[s]);
+    fputs(")", out);
+}
+
+static void md_line(void *data, const struct hg_diff_row *row,
+                    const char *cells[DIFF_COLUMNS])
+{
+    FILE *out = data;
+    bool function = hg_diff_row_function(row) != NULL;
+    bool zone = hg_diff_row_zone(row) != NULL;
+    int column;
+    for (column = 0; column < DIFF_COLUMNS; column++) {
+        fputs(column == 0 ? "| " : " | ", out);
+        /* Names, objects and files are code, so that Markdown leaves them
+           be; the other cells are numbers and words of ours. */
+        if (cells[column][0] != '\0'
+            && ((column == 0 && (function || zone))
+                || (column <= 2 && function)))
+            md_code(out, cells[column]);
+        else
+            fputs(cells[column], out);
+    }
+    fputs(" |\n", out);
+}
+
+static void why_md_line(void *data, bool first, bool callee,
+                        const char *cells[DIFF_WHY_COLUMNS])
+{
+    FILE *out = data;
+    int column;
+    for (column = 0; column < DIFF_WHY_COLUMNS; column++) {
+        fputs(column == 0 ? "| " : " | ", out);
+        /* Function and callee names are code, as in the table above. */
+        if ((column == 0 && first) || (column == 1 && callee))
+            md_code(out, cells[column]);
+        else
+            fputs(cells[column], out);
+    }
+    fputs(" |\n", out);
+}
+
+static void write_markdown_why(FILE *out, const struct diff_comparison *c)
+{
+    const char *none = diff_no_explanation(c->diff);
+    if (none != NULL) {
+        fprintf(out, "\n**Why:** %s.\n", none);
+        return;
+    }
+    if (diff_why_lines(c) == 0)
+        return;
+    fputs("\n**Why incl-Ir changed**: self, no-symbol and callee Ir (the "
+          "callees of most change)\n\n"
+          "| function | part | base Ir | head Ir | delta | calls | note |\n"
+          "|:--|:--|--:|--:|--:|:--|:--|\n", out);
+    diff_for_each_why_line(c, why_md_line, out);
+}
+
+static void line_change_md(void *data, bool first_of_function,
+                           bool first_of_change,
+                           const char *cells[DIFF_LINE_COLUMNS])
+{
+    FILE *out = data;
+    int column;
+    for (column = 0; column < DIFF_LINE_COLUMNS; column++) {
+        fputs(column == 0 ? "| " : " | ", out);
+        /* The name, file and source are code, as in the table above. */
+        if (cells[column][0] != '\0'
+            && ((column == 0 && first_of_function)
+                || ((column == 1 || column == 10) && first_of_change)))
+            md_code(out, cells[column]);
+        else
+            fputs(cells[column], out);
+    }
+    fputs(" |\n", out);
+}
+
+static void write_markdown_lines(FILE *out, const struct diff_comparison *c)
+{
+    size_t n;
+    if (c->lines == NULL)
+        return;
+    n = diff_line_changes(c);
+    if (n == 0) {
+        fputs("\n**Lines:** none of the functions shown has a line whose "
+              "figures changed.\n", out);
+        return;
+    }
+    fputs("\n**Lines that changed** in the functions shown (matched by "
+          "source text, or by number)\n\n"
+          "| name | file | base line | head line | matched | metric | base "
+          "| head | delta | change | source |\n"
+          "|:--|:--|--:|--:|:--|:--|--:|--:|--:|--:|:--|\n", out);
+    diff_for_each_line_change(c, line_change_md, out);
+    diff_print_by_number_notes(out, c, "\nBy number: ", md_code);
+}
+
+static void write_markdown(FILE *out, const struct diff_comparison *c)
+{
+    const struct hg_diff *diff = c->diff;
+
+    fputs("**hotgrind diff**: total ", out);
+    diff_print_total(out, diff, "\xe2\x86\x92");
+    fputs("; functions and zones: ", out);
+    diff_print_counts(out, diff);
+    fputs(", ", out);
+    diff_print_number(out, diff->unchanged, " unchanged.\n");
+    diff_print_warnings(out, c, "\n**Warning:** ", "\n**Note:** ", ".\n",
+                        md_code, "\xe2\x86\x92");
+    fputs("\n| name | object | file | status | metric | base | head | delta "
+          "| change |\n"
+          "|:--|:--|:--|:--|:--|--:|--:|--:|--:|\n", out);
+    diff_for_each_line(c, md_line, out);
+    fputc('\n', out);
+    print_side(out, c, 0);
+    fputs("; ", out);
+    print_side(out, c, 1);
+    if (diff->row_count == 0)
+        fputs(".\n", out);
+    else
+        diff_print_shown(out, c, ". All ", ". Top ",
+                    " rows that differ shown, by impact.\n");
+    write_markdown_why(out, c);
+    write_markdown_lines(out, c);
+}
+
+static void markdown_comparison(struct diff_out *out,
+                                const struct diff_comparison *c)
+{
+    write_markdown(out->file, c);
+}
+
+static void markdown_suite_open(struct diff_out *out,
+                                const struct diff_suite *s)
+{
+    FILE *file = out->file;
+    fputs("**hotgrind diff** of suite ", file);
+    hg_print_clean(file, s->runs[1]->suite);
+    fputs(": base ", file);
+    diff_print_suite_run(file, s->paths[0], s->runs[0]);
+    fputs("; head ", file);
+    diff_print_suite_run(file, s->paths[1], s->runs[1]);
+    fprintf(file, ".\n\n**Benchmarks:** %zu compared, %zu added, %zu "
+            "removed, %zu not run\n", s->counts[0], s->counts[1],
+            s->counts[2], s->counts[3]);
+    diff_list_pairs(file, s->pairs, s->count, HG_PAIR_ADDED,
+                    "\n**Added:** ");
+    diff_list_pairs(file, s->pairs, s->count, HG_PAIR_REMOVED,
+                    "\n**Removed:** ");
+    diff_list_pairs(file, s->pairs, s->count, HG_PAIR_NOT_RUN,
+                    "\n**Not run:** ");
+}
+
+/* HTML, where markdown's code spans would not be read: a benchmark's
+   name needs no escaping (hg_suite_name_ok). */
+static void markdown_bench_open(struct diff_out *out,
+                                const struct hg_bench_pair *p,
+                                enum hg_pair_kind kind)
+{
+    if (kind == HG_PAIR_COMPARED)
+        fprintf(out->file, "\n<details><summary><code>%s</code>"
+                "</summary>\n\n", p->name);
+}
+
+static void markdown_bench_close(struct diff_out *out,
+                                 const struct hg_bench_pair *p,
+                                 enum hg_pair_kind kind)
+{
+    (void)p;
+    if (kind == HG_PAIR_COMPARED)
+        fputs("\n</details>\n", out->file);
+}
+
+static void markdown_suite_close(struct diff_out *out)
+{
+    (void)out;
+}
+
+const struct diff_renderer diff_markdown_renderer = {
+    .name = "markdown",
+    .comparison = markdown_comparison,
+    .suite_open = markdown_suite_open,
+    .bench_open = markdown_bench_open,
+    .bench_close = markdown_bench_close,
+    .suite_close = markdown_suite_close,
+};
