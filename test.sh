@@ -2,7 +2,8 @@
 # Runs every test: a check that patches/ applies to the source of each
 # Valgrind release it supports (3.19, 3.24, 3.27) and builds of them in
 # tree (the deterministic scheduler's tests, the oracles per release, the
-# cross-release comparison), the unit tests of the host command (check), the tool's
+# cross-release comparison), that every name docs/dev/architecture.md
+# gives is in the tree, the unit tests of the host command (check), the tool's
 # regression and oracle tests (against Cachegrind, Callgrind and DHAT), the
 # arm64 tests under qemu, the fuzz seeds, then a distcheck that builds and
 # tests the release tarball.  Installs its own packages (and the arm64
@@ -153,6 +154,15 @@ if "$top/tools/install-actionlint.sh" "$top/build-test/actionlint" \
 else
   pre_failed=$((pre_failed + 1)); status=1; echo "actionlint install: FAIL"
   tail -n 30 actionlint-install.log
+fi
+# Every name between backticks in docs/dev/architecture.md is in the tree
+# (a path, a file, a function, macro or option in the sources).
+if python3 "$top/tools/check-architecture-identifiers.py" "$top" \
+     > architecture-identifiers.log 2>&1; then
+  pre_passed=$((pre_passed + 1)); echo "architecture.md identifiers: PASS"
+else
+  pre_failed=$((pre_failed + 1)); status=1; echo "architecture.md identifiers: FAIL"
+  cat architecture-identifiers.log
 fi
 make -j"$(nproc)" check || status=$?
 # Every automake .trs file holds one ":test-result:" line per test.

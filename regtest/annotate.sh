@@ -7,6 +7,14 @@
 # every line shown (--context 1000) and with short runs and "-- line N"
 # marks (--context 2 against cg_annotate's 3); the comparison fails on a
 # changed count; two runs print the same bytes.  GPL-2.0-or-later
+#
+# Why this test and cli/tests/annotate.sh both exist: this one checks
+# that the per-line Ir annotate prints for real programs run under the
+# tool equal cg_annotate's for Cachegrind runs of the same commands;
+# annotate.sh checks annotate's own layout, options and source lookup
+# (--source-dir, --context, --function, --limit, binary and long lines,
+# the errors) on a hand-written report, exact to the byte, with no
+# Valgrind. Neither covers the other.
 . "${srcdir:-.}/lib.sh"
 
 command -v cg_annotate >/dev/null 2>&1 ||

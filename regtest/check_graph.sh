@@ -13,6 +13,14 @@
 # Budgets and thresholds are checked on those figures in text and JSON
 # (the JSON against docs/check.schema.json with Debian's jsonschema), each
 # output made twice and compared.
+#
+# Why this test and cli/tests/check-graph.sh both exist: this one checks
+# budgets and thresholds on the edges of two real runs under the tool,
+# whose figures come from the program's hand-counted source; check-
+# graph.sh checks every kind of call-graph budget and threshold, and
+# what becomes of them on reports without a call graph or contexts, on
+# hand-written reports whose verdicts are worked out by hand, with no
+# Valgrind. Neither covers the other.
 . "${srcdir:-.}/lib.sh"
 
 HOTGRIND_CLI="$top_builddir/cli/hotgrind"

@@ -11,6 +11,13 @@
 # for that version; work's shifted lines that did not change (the return,
 # the closing brace) are not shown; two runs print the same bytes.
 # GPL-2.0-or-later
+#
+# Why this test and cli/tests/diff-lines.sh both exist: this one checks
+# that the figures diff --lines shows for a program really run under the
+# tool equal Cachegrind's per-line counts of the same two versions;
+# diff-lines.sh checks the output of diff --lines itself (every format,
+# matching by number and why, the errors) on hand-written reports, exact
+# to the byte, with no Valgrind. Neither covers the other.
 . "${srcdir:-.}/lib.sh"
 
 CC=${CC:-cc}

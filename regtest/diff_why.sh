@@ -11,6 +11,13 @@
 # part's delta is the reports', and the parts add up to the change of
 # work's incl-Ir (the identity holds: work is not recursive, not
 # mid-jump).  The output is the same bytes when made twice.
+#
+# Why this test and cli/tests/diff-why.sh both exist: this one checks
+# that on two real runs under the tool the explanation's parts are the
+# reports' own figures and add up to the change of incl-Ir; diff-why.sh
+# checks the explanation's exact wording and order (the five callees of
+# most change, the rest summed, added and removed callees, no-symbol Ir)
+# on hand-written reports, with no Valgrind. Neither covers the other.
 . "${srcdir:-.}/lib.sh"
 
 HOTGRIND_CLI="$top_builddir/cli/hotgrind"

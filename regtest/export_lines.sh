@@ -18,6 +18,14 @@
 #   figures of the functions of the program's file, summed over their
 #   files (inlined code), are those of Cachegrind's file.
 # annotated_compare.py says what it compares.  GPL-2.0-or-later
+#
+# Why this test and cli/tests/export-lines.sh both exist: this one
+# checks that Valgrind's own annotators read the exports of real runs as
+# they read Cachegrind's and Callgrind's files of the same runs, count
+# for count; export-lines.sh checks the exported files themselves
+# (fi=/fe=, heap figures on line 0, JSON "lines") against expected files
+# written by hand from a hand-written report, with no Valgrind. Neither
+# covers the other.
 . "${srcdir:-.}/lib.sh"
 
 cli=$top_builddir/cli/hotgrind

@@ -11,6 +11,14 @@
 # each function's self Ir: 4,005 / 9,000 = 44.50%) and the source's line
 # numbers (context 8 around sum's lines 5-10: lines 1-18), in
 # cg_annotate's layout.
+#
+# Why this test and regtest/annotate.sh both exist: this one checks
+# annotate's own layout, options and source lookup (--source-dir,
+# --context, --function, --limit, binary and long lines, the errors) on
+# a hand-written report, exact to the byte, with no Valgrind;
+# annotate.sh checks that the per-line Ir annotate prints for real
+# programs run under the tool equal cg_annotate's for Cachegrind runs of
+# the same commands. Neither covers the other.
 
 . "$(dirname "$0")/lib.sh"
 data=$HG_TEST_DATA/annotate

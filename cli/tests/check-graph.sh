@@ -14,6 +14,14 @@
 #         c4 41; old gone, new 70; main -> rec 90, rec -> rec 3 calls
 #         (60); main incl-Ir 1,374.
 # JSON: tests/json-schemas.sh.
+#
+# Why this test and regtest/check_graph.sh both exist: this one checks
+# every kind of call-graph budget and threshold, and what becomes of
+# them on reports without a call graph or contexts, on hand-written
+# reports whose verdicts are worked out by hand, with no Valgrind;
+# check_graph.sh checks budgets and thresholds on the edges of two real
+# runs under the tool, whose figures come from the program's hand-
+# counted source. Neither covers the other.
 
 . "$(dirname "$0")/lib.sh"
 expected=$scratch/expected

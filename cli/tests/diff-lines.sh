@@ -16,6 +16,13 @@
 # 6 is head line 8 (4,005 -> 8,005: +4,000, +99.88%) and 7 is 9 (2,000
 # -> 4,000: +2,000, +100.00%); lines 4, 5 and 8, 9 -> 10, 11 did not
 # change and are not shown.
+#
+# Why this test and regtest/diff_lines.sh both exist: this one checks
+# the output of diff --lines itself (every format, matching by number
+# and why, the errors) on hand-written reports, exact to the byte, with
+# no Valgrind; diff_lines.sh checks that the figures diff --lines shows
+# for a program really run under the tool equal Cachegrind's per-line
+# counts of the same two versions. Neither covers the other.
 
 . "$(dirname "$0")/lib.sh"
 data=$HG_TEST_DATA/diff/lines

@@ -23,6 +23,13 @@
 #   (+400, calls 4 -> 8).  It ranks after main: both change self Ir by 0,
 #   calls by 0, and main's incl-Ir by more.  JSON: tests/json-schemas.sh.
 #   A mid-jump function: below.
+#
+# Why this test and regtest/diff_why.sh both exist: this one checks the
+# explanation's exact wording and order (the five callees of most
+# change, the rest summed, added and removed callees, no-symbol Ir) on
+# hand-written reports, with no Valgrind; diff_why.sh checks that on two
+# real runs under the tool the explanation's parts are the reports' own
+# figures and add up to the change of incl-Ir. Neither covers the other.
 
 . "$(dirname "$0")/lib.sh"
 expected=$scratch/expected

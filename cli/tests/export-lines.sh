@@ -17,6 +17,14 @@
 # data/diff/branch-base.xml: kernel and main with cache and branch
 # figures, no lines.  Exits 77 (skipped) only when callgrind_annotate or
 # cg_annotate is missing and all else passed.
+#
+# Why this test and regtest/export_lines.sh both exist: this one checks
+# the exported files themselves (fi=/fe=, heap figures on line 0, JSON
+# "lines") against expected files written by hand from a hand-written
+# report, with no Valgrind; export_lines.sh checks that Valgrind's own
+# annotators read the exports of real runs as they read Cachegrind's and
+# Callgrind's files of the same runs, count for count. Neither covers
+# the other.
 
 . "$(dirname "$0")/lib.sh"
 fail_shows_stdout=no
