@@ -24,6 +24,7 @@
 #include "util/number.h"
 #include "util/xalloc.h"
 #include "xml/embedded-schema.h"
+#include "xml/node.h"
 #include "xml/xml-safe.h"
 
 struct loader {
@@ -37,7 +38,6 @@ static void fail(struct loader *loader, const xmlNode *where,
     __attribute__((format(printf, 3, 4)));
 static char *optional_attribute(struct loader *loader, const xmlNode *node,
                                 const char *name);
-static size_t count_children(const xmlNode *parent, const char *name);
 
 /* Records the first problem only: later ones are usually its echoes. */
 static void fail(struct loader *loader, const xmlNode *where,
@@ -100,30 +100,10 @@ int hg_compare_report_order(const void *a, const void *b)
     return hg_compare_identity(f, g);
 }
 
-static bool is_element(const xmlNode *node, const char *name)
-{
-    return node->type == XML_ELEMENT_NODE && node->ns == NULL
-           && strcmp((const char *)node->name, name) == 0;
-}
-
-static const char *element_name(const xmlNode *node)
-{
-    return (const char *)node->name;
-}
-
-static xmlNode *find_child(const xmlNode *parent, const char *name)
-{
-    xmlNode *child;
-    for (child = parent->children; child; child = child->next)
-        if (is_element(child, name))
-            return child;
-    return NULL;
-}
-
 static void fail_no_child(struct loader *loader, const xmlNode *parent,
                           const char *name)
 {
-    fail(loader, parent, "<%s> has no <%s> element", element_name(parent),
+    fail(loader, parent, "<%s> has no <%s> element", hg_node_name(parent),
          name);
 }
 
@@ -133,7 +113,7 @@ static xmlNode *require_child(struct loader *loader, const xmlNode *parent,
     xmlNode *child;
     if (loader->failed || parent == NULL)
         return NULL;
-    child = find_child(parent, name);
+    child = hg_node_child(parent, name);
     if (child == NULL)
         fail_no_child(loader, parent, name);
     return child;
@@ -155,7 +135,7 @@ static const char *need_attribute(struct loader *loader, const xmlNode *node,
         return NULL;
     value = hg_xml_attribute(node, name, copy);
     if (value == NULL)
-        fail(loader, node, "<%s> has no %s attribute", element_name(node),
+        fail(loader, node, "<%s> has no %s attribute", hg_node_name(node),
              name);
     return value;
 }
@@ -182,7 +162,7 @@ static bool require_count(struct loader *loader, const xmlNode *node,
         char shown[64];
         hg_quote_for_message(shown, sizeof shown, text);
         fail(loader, node, "<%s> attribute %s=\"%s\" is not a number",
-             element_name(node), name, shown);
+             hg_node_name(node), name, shown);
     }
     xmlFree(copy);
     return ok;
@@ -199,7 +179,7 @@ static bool require_mean(struct loader *loader, const xmlNode *node,
         char shown[64];
         hg_quote_for_message(shown, sizeof shown, text);
         fail(loader, node, "<%s> attribute %s=\"%s\" is not a number with "
-             "two decimals", element_name(node), name, shown);
+             "two decimals", hg_node_name(node), name, shown);
     }
     xmlFree(copy);
     return ok;
@@ -213,7 +193,7 @@ static bool require_small_number(struct loader *loader, const xmlNode *node,
         return false;
     if (count > UINT_MAX) {
         fail(loader, node, "<%s> attribute %s=\"%llu\" is too large",
-             element_name(node), name, (unsigned long long)count);
+             hg_node_name(node), name, (unsigned long long)count);
         return false;
     }
     *number = (unsigned)count;
@@ -222,14 +202,9 @@ static bool require_small_number(struct loader *loader, const xmlNode *node,
 
 static char *element_text(struct loader *loader, const xmlNode *node)
 {
-    xmlChar *content;
-    char *copy;
     if (loader->failed || node == NULL)
         return NULL;
-    content = xmlNodeGetContent(node);
-    copy = copy_string((const char *)content);
-    xmlFree(content);
-    return copy;
+    return hg_node_text(node);
 }
 
 static void load_run(struct loader *loader, struct hg_report *report,
@@ -251,12 +226,12 @@ static void load_run(struct loader *loader, struct hg_report *report,
         return;
 
     for (child = command->children; child; child = child->next)
-        if (is_element(child, "arg"))
+        if (hg_node_is(child, "arg"))
             n++;
     report->args = hg_xcalloc(n, sizeof *report->args);
     for (child = command->children; child && !loader->failed;
          child = child->next)
-        if (is_element(child, "arg"))
+        if (hg_node_is(child, "arg"))
             report->args[report->arg_count++] = element_text(loader, child);
 }
 
@@ -286,7 +261,7 @@ static bool load_marked(struct loader *loader, const xmlNode *node)
         char shown[64];
         hg_quote_for_message(shown, sizeof shown, value);
         fail(loader, node, "<%s> attribute marked=\"%s\" is not \"yes\"",
-             element_name(node), shown);
+             hg_node_name(node), shown);
     }
     xmlFree(copy);
     return marked;
@@ -301,11 +276,6 @@ static void require_heap_traffic(struct loader *loader, const xmlNode *node,
     require_count(loader, node, "free-bytes", &heap->free_bytes);
 }
 
-static bool has_attribute(const xmlNode *node, const char *name)
-{
-    return xmlHasNsProp(node, (const xmlChar *)name, NULL) != NULL;
-}
-
 const char *const hg_cache_metric_names[HG_CACHE_METRICS] = {
     "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw", "cycles"
 };
@@ -316,7 +286,7 @@ static bool load_counts(struct loader *loader, const xmlNode *node,
                         const char *const *names, int n, uint64_t *values)
 {
     int i;
-    if (loader->failed || !has_attribute(node, names[0]))
+    if (loader->failed || !hg_node_has(node, names[0]))
         return false;
     for (i = 0; i < n; i++)
         require_count(loader, node, names[i], &values[i]);
@@ -333,7 +303,7 @@ static void load_cache_costs(struct loader *loader, const xmlNode *node,
                                  HG_CYCLES, costs->value);
     if (!costs->present)
         return;
-    costs->has_cycles = has_attribute(node, "cycles");
+    costs->has_cycles = hg_node_has(node, "cycles");
     if (costs->has_cycles)
         require_count(loader, node, "cycles", &costs->value[HG_CYCLES]);
 }
@@ -357,9 +327,9 @@ static bool load_heap_traffic(struct loader *loader, const xmlNode *node,
                               struct hg_heap_traffic *heap)
 {
     if (loader->failed
-        || !(has_attribute(node, "allocs") || has_attribute(node, "alloc-bytes")
-             || has_attribute(node, "frees")
-             || has_attribute(node, "free-bytes")))
+        || !(hg_node_has(node, "allocs") || hg_node_has(node, "alloc-bytes")
+             || hg_node_has(node, "frees")
+             || hg_node_has(node, "free-bytes")))
         return false;
     require_heap_traffic(loader, node, heap);
     return !loader->failed;
@@ -384,7 +354,7 @@ static void load_per_call(struct loader *loader, const xmlNode *owner,
                           bool *has_per_call, struct hg_per_call *per_call)
 {
     xmlNode *node;
-    if (loader->failed || (node = find_child(owner, "per-call")) == NULL)
+    if (loader->failed || (node = hg_node_child(owner, "per-call")) == NULL)
         return;
     *has_per_call = true;
     require_count(loader, node, "min", &per_call->min);
@@ -422,26 +392,26 @@ static void load_call_graph(struct loader *loader,
     size_t n;
 
     require_small_number(loader, node, "id", &function->id);
-    if (!loader->failed && has_attribute(node, "outside-calls"))
+    if (!loader->failed && hg_node_has(node, "outside-calls"))
         require_count(loader, node, "outside-calls",
                       &function->outside_calls);
-    function->recursive = has_attribute(node, "recursive");
-    function->mid_jump = has_attribute(node, "mid-jump");
-    no_symbol = find_child(node, "no-symbol");
+    function->recursive = hg_node_has(node, "recursive");
+    function->mid_jump = hg_node_has(node, "mid-jump");
+    no_symbol = hg_node_child(node, "no-symbol");
     if (no_symbol != NULL && !loader->failed) {
         require_count(loader, no_symbol, "Ir", &function->no_symbol_ir);
         load_cache_costs(loader, no_symbol, &function->no_symbol_cache);
     }
-    callees = find_child(node, "callees");
+    callees = hg_node_child(node, "callees");
     if (callees == NULL || loader->failed)
         return;
-    n = count_children(callees, "call");
+    n = hg_node_count(callees, "call");
     if (n == 0)
         return;
     function->callees = hg_xcalloc(n, sizeof *function->callees);
     for (child = callees->children; child && !loader->failed;
          child = child->next)
-        if (is_element(child, "call"))
+        if (hg_node_is(child, "call"))
             load_call(loader, &function->callees[function->callee_count++],
                       child);
 }
@@ -450,18 +420,18 @@ static void load_call_graph(struct loader *loader,
 static void load_lines(struct loader *loader, struct hg_function *function,
                        const xmlNode *node)
 {
-    const xmlNode *lines = find_child(node, "lines"), *child;
+    const xmlNode *lines = hg_node_child(node, "lines"), *child;
     size_t n;
     if (lines == NULL || loader->failed)
         return;
-    n = count_children(lines, "line");
+    n = hg_node_count(lines, "line");
     if (n == 0)
         return;
     function->lines = hg_xcalloc(n, sizeof *function->lines);
     for (child = lines->children; child && !loader->failed;
          child = child->next) {
         struct hg_line *line;
-        if (!is_element(child, "line"))
+        if (!hg_node_is(child, "line"))
             continue;
         line = &function->lines[function->line_count++];
         line->file = require_attribute(loader, child, "file");
@@ -489,7 +459,7 @@ static void load_function(struct loader *loader, void *item,
         load_cache_costs(loader, self, &function->self_cache);
         load_branch_costs(loader, self, &function->self_branch);
     }
-    heap = find_child(node, "heap");
+    heap = hg_node_child(node, "heap");
     if (heap != NULL && !loader->failed) {
         function->has_heap = true;
         require_heap_traffic(loader, heap, &function->heap);
@@ -499,8 +469,8 @@ static void load_function(struct loader *loader, void *item,
     /* What `show` needs of a marked function is required of one, and
        of every function of a call graph. */
     function->marked = load_marked(loader, node);
-    function->has_call_graph = has_attribute(node, "id");
-    function->inlined = has_attribute(node, "inlined");
+    function->has_call_graph = hg_node_has(node, "id");
+    function->inlined = hg_node_has(node, "inlined");
     if (function->inlined)
         function->inlined_into = require_attribute(loader, node,
                                                    "inlined-into");
@@ -558,7 +528,7 @@ static size_t load_reference(struct loader *loader, const xmlNode *node,
     unsigned id = 0;
     if (require_small_number(loader, node, name, &id) && id == 0)
         fail(loader, node, "<%s> has %s=\"0\": ids start at 1",
-             element_name(node), name);
+             hg_node_name(node), name);
     return id > 0 ? id - 1 : 0;
 }
 
@@ -585,12 +555,12 @@ static void load_context(struct loader *loader, void *item,
     const xmlNode *no_symbol;
     bool inclusive_heap = false;
 
-    context->parent = has_attribute(node, "parent")
+    context->parent = hg_node_has(node, "parent")
                       ? load_reference(loader, node, "parent")
                       : HG_NO_PARENT;
     context->function = load_reference(loader, node, "function");
     require_count(loader, node, "calls", &context->calls);
-    context->truncated = has_attribute(node, "truncated");
+    context->truncated = hg_node_has(node, "truncated");
     load_context_costs(loader, require_child(loader, node, "self"),
                        &context->self_ir, &context->self_cache,
                        &context->self_heap, &context->has_heap);
@@ -598,7 +568,7 @@ static void load_context(struct loader *loader, void *item,
                        &context->inclusive_ir, &context->inclusive_cache,
                        &context->inclusive_heap, &inclusive_heap);
     context->has_heap = context->has_heap || inclusive_heap;
-    no_symbol = find_child(node, "no-symbol");
+    no_symbol = hg_node_child(node, "no-symbol");
     if (no_symbol != NULL && !loader->failed) {
         require_count(loader, no_symbol, "Ir", &context->no_symbol_ir);
         load_cache_costs(loader, no_symbol, &context->no_symbol_cache);
@@ -613,7 +583,7 @@ static void load_contexts_attributes(struct loader *loader,
     uint64_t count;
     require_count(loader, node, "max", &report->context_max);
     require_count(loader, node, "count", &count);
-    report->contexts_truncated = has_attribute(node, "truncated");
+    report->contexts_truncated = hg_node_has(node, "truncated");
 }
 
 static void load_outside(struct loader *loader, struct hg_report *report,
@@ -621,16 +591,6 @@ static void load_outside(struct loader *loader, struct hg_report *report,
 {
     load_context_costs(loader, node, &report->outside_ir,
                        &report->outside_cache, &report->outside_heap, NULL);
-}
-
-static size_t count_children(const xmlNode *parent, const char *name)
-{
-    const xmlNode *child;
-    size_t n = 0;
-    for (child = parent->children; child; child = child->next)
-        if (is_element(child, name))
-            n++;
-    return n;
 }
 
 /* Loads the NAME children of LIST (none when LIST is NULL) into a new
@@ -646,12 +606,12 @@ static void *load_list(struct loader *loader, const xmlNode *list,
 
     if (loader->failed)
         return NULL;
-    array = hg_xcalloc(list ? count_children(list, name) : 0, size);
+    array = hg_xcalloc(list ? hg_node_count(list, name) : 0, size);
     if (list == NULL)
         return array;
     for (child = list->children; child && !loader->failed;
          child = child->next)
-        if (is_element(child, name))
+        if (hg_node_is(child, name))
             load(loader, array + size * (*count)++, child);
     return array;
 }
@@ -665,7 +625,7 @@ static void load_totals(struct loader *loader, struct hg_report *report,
     require_count(loader, totals, "Ir", &report->total_ir);
     load_cache_costs(loader, totals, &report->total_cache);
     load_branch_costs(loader, totals, &report->total_branch);
-    heap = find_child(totals, "heap");
+    heap = hg_node_child(totals, "heap");
     if (heap == NULL || loader->failed)
         return;
     report->has_heap = true;
@@ -682,7 +642,7 @@ static void load_totals(struct loader *loader, struct hg_report *report,
 static char *optional_attribute(struct loader *loader, const xmlNode *node,
                                 const char *name)
 {
-    return loader->failed || !has_attribute(node, name)
+    return loader->failed || !hg_node_has(node, name)
            ? NULL : require_attribute(loader, node, name);
 }
 
@@ -690,7 +650,7 @@ static char *optional_attribute(struct loader *loader, const xmlNode *node,
 static void optional_id(struct loader *loader, const xmlNode *node,
                         const char *name, unsigned *id)
 {
-    if (!loader->failed && has_attribute(node, name))
+    if (!loader->failed && hg_node_has(node, name))
         require_small_number(loader, node, name, id);
 }
 
@@ -706,7 +666,7 @@ static int load_word(struct loader *loader, const xmlNode *node,
 
     if (loader->failed)
         return count;
-    if (absent >= 0 && !has_attribute(node, name))
+    if (absent >= 0 && !hg_node_has(node, name))
         return absent;
     value = require_attribute(loader, node, name);
     if (value == NULL)
@@ -718,7 +678,7 @@ static int load_word(struct loader *loader, const xmlNode *node,
         hg_quote_for_message(shown, sizeof shown, value);
         /* Two or three words: "a" or "b", "a", "b" or "c". */
         fail(loader, node, "<%s> attribute %s=\"%s\" is not \"%s\"%s%s%s or "
-             "\"%s\"", element_name(node), name, shown, words[0],
+             "\"%s\"", hg_node_name(node), name, shown, words[0],
              count > 2 ? ", \"" : "", count > 2 ? words[1] : "",
              count > 2 ? "\"" : "", words[count - 1]);
     }
@@ -738,7 +698,7 @@ static void load_thread(struct loader *loader, void *item,
     thread->status = load_word(loader, node, "status", statuses, 2, -1) == 1
                      ? HG_THREAD_RUNNING : HG_THREAD_EXITED;
     require_count(loader, node, "Ir", &thread->ir);
-    thread->has_sync_ir = has_attribute(node, "sync-Ir");
+    thread->has_sync_ir = hg_node_has(node, "sync-Ir");
     if (thread->has_sync_ir)
         require_count(loader, node, "sync-Ir", &thread->sync_ir);
     thread->has_heap = load_heap_traffic(loader, node, &thread->heap);
@@ -833,7 +793,7 @@ static void load_input(struct loader *loader, void *item,
     input->function = require_attribute(loader, node, "function");
     input->object = require_attribute(loader, node, "object");
     require_count(loader, node, "calls", &input->calls);
-    input->has_bytes = has_attribute(node, "bytes");
+    input->has_bytes = hg_node_has(node, "bytes");
     if (input->has_bytes)
         require_count(loader, node, "bytes", &input->bytes);
     input->pinned = load_word(loader, node, "pinned", yes_no, 2, -1) == 0;
@@ -851,10 +811,10 @@ static void load_exit(struct loader *loader, struct hg_exit *exit_,
                  : how == 1 ? HG_ENDED_BY_SIGNAL
                  : how == 2 ? HG_ENDED_BY_EXEC : HG_ENDED_UNKNOWN;
     /* A missing status is the rules' problem (hg_rules), named there. */
-    if (exit_->how == HG_ENDED_BY_STATUS && has_attribute(node, "status")
+    if (exit_->how == HG_ENDED_BY_STATUS && hg_node_has(node, "status")
         && require_small_number(loader, node, "status", &number))
         exit_->status = number;
-    if (exit_->how == HG_ENDED_BY_SIGNAL && has_attribute(node, "signal")
+    if (exit_->how == HG_ENDED_BY_SIGNAL && hg_node_has(node, "signal")
         && require_small_number(loader, node, "signal", &number))
         exit_->signal = number;
 }
@@ -865,16 +825,16 @@ static void load_run_details(struct loader *loader, struct hg_report *report,
                              const xmlNode *run)
 {
     xmlNode *node;
-    report->options = load_list(loader, find_child(run, "options"), "option",
-                                sizeof *report->options, load_option,
+    report->options = load_list(loader, hg_node_child(run, "options"),
+                                "option", sizeof *report->options, load_option,
                                 &report->option_count);
-    if ((node = find_child(run, "platform")) != NULL)
+    if ((node = hg_node_child(run, "platform")) != NULL)
         report->platform_hwcaps = optional_attribute(loader, node, "hwcaps");
-    if ((node = find_child(run, "libc")) != NULL) {
+    if ((node = hg_node_child(run, "libc")) != NULL) {
         report->libc_name = optional_attribute(loader, node, "name");
         report->libc_version = optional_attribute(loader, node, "version");
     }
-    node = find_child(run, "environment");
+    node = hg_node_child(run, "environment");
     report->has_environment = node != NULL;
     if (node != NULL) {
         require_count(loader, node, "variables",
@@ -884,36 +844,36 @@ static void load_run_details(struct loader *loader, struct hg_report *report,
     report->environment = load_list(loader, node, "var",
                                     sizeof *report->environment,
                                     load_env_var, &report->environment_count);
-    node = find_child(run, "launcher");
+    node = hg_node_child(run, "launcher");
     if (node != NULL && !loader->failed)
         report->launcher = require_attribute(loader, node, "name");
     report->settings = load_list(loader, node, "setting",
                                  sizeof *report->settings, load_option,
                                  &report->setting_count);
-    report->inputs = load_list(loader, find_child(run, "inputs"), "input",
+    report->inputs = load_list(loader, hg_node_child(run, "inputs"), "input",
                                sizeof *report->inputs, load_input,
                                &report->input_count);
-    if ((node = find_child(run, "cost-model")) != NULL && !loader->failed) {
+    if ((node = hg_node_child(run, "cost-model")) != NULL && !loader->failed) {
         report->has_cost_model = true;
         report->cost_model_name = require_attribute(loader, node, "name");
         require_count(loader, node, "version", &report->cost_model_version);
         require_count(loader, node, "l1-miss", &report->cost_l1_miss);
         require_count(loader, node, "ll-miss", &report->cost_ll_miss);
-        report->has_cost_mispredict = has_attribute(node, "mispredict");
+        report->has_cost_mispredict = hg_node_has(node, "mispredict");
         if (report->has_cost_mispredict)
             require_count(loader, node, "mispredict",
                           &report->cost_mispredict);
     }
-    if ((node = find_child(run, "cache")) != NULL && !loader->failed) {
+    if ((node = hg_node_child(run, "cache")) != NULL && !loader->failed) {
         report->has_cache_geometry = true;
         report->cache_i1 = require_attribute(loader, node, "I1");
         report->cache_d1 = require_attribute(loader, node, "D1");
         report->cache_ll = require_attribute(loader, node, "LL");
         report->cache_source = optional_attribute(loader, node, "source");
     }
-    if ((node = find_child(run, "exit")) != NULL && !loader->failed)
+    if ((node = hg_node_child(run, "exit")) != NULL && !loader->failed)
         load_exit(loader, &report->exit, node);
-    if ((node = find_child(run, "merge")) != NULL && !loader->failed)
+    if ((node = hg_node_child(run, "merge")) != NULL && !loader->failed)
         require_count(loader, node, "reports", &report->merged_reports);
     report->has_call_graph = !loader->failed
         && hg_report_option(report, "call-graph") != NULL
@@ -1118,13 +1078,13 @@ static bool load_root(struct loader *loader, struct hg_report *report,
 {
     uint64_t format;
 
-    if (!is_element(root, "hotgrind")) {
+    if (!hg_node_is(root, "hotgrind")) {
         if (root->ns != NULL)
             fail(loader, root, "root element <%.60s> is in a namespace, "
-                 "not a hotgrind report", element_name(root));
+                 "not a hotgrind report", hg_node_name(root));
         else
             fail(loader, root, "root element is <%.60s>, not <hotgrind>",
-                 element_name(root));
+                 hg_node_name(root));
         return false;
     }
     if (!require_count(loader, root, "format", &format))
@@ -1145,7 +1105,7 @@ static enum role start_part(struct report_stream *stream, xmlNode *node)
     int p;
 
     for (p = 0; p < PARTS; p++)
-        if (parts[p].name != NULL && is_element(node, parts[p].name))
+        if (parts[p].name != NULL && hg_node_is(node, parts[p].name))
             break;
     if (p == PARTS || stream->seen[p])
         return IGNORED;
@@ -1179,9 +1139,9 @@ static void element_starts(void *data, xmlNode *node, int depth)
             break;
         case LIST:
             /* <contexts>' <outside> is read as an item (element_ends). */
-            if (is_element(node, parts[stream->open_part].item)
+            if (hg_node_is(node, parts[stream->open_part].item)
                 || (stream->open_part == PART_CONTEXTS
-                    && is_element(node, "outside")))
+                    && hg_node_is(node, "outside")))
                 role = ITEM;
             break;
         case WHOLE:
@@ -1335,7 +1295,7 @@ static void element_ends(void *data, xmlNode *node, int depth)
                                  stream->report, node);
     else if (role == ITEM) {
         hg_rules_item(stream->rules, node);
-        if (is_element(node, "outside")) {
+        if (hg_node_is(node, "outside")) {
             if (wanted(stream, PART_CONTEXTS))
                 load_outside(&stream->loaders[PART_CONTEXTS],
                              stream->report, node);

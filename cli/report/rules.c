@@ -20,6 +20,7 @@
 #include "util/hash.h"
 #include "util/number.h"
 #include "util/xalloc.h"
+#include "xml/node.h"
 #include "xml/xml-safe.h"
 
 /* Ids of the listed threads or mutexes, sorted for bsearch once their
@@ -249,39 +250,6 @@ static void broken_line(struct hg_rules *checker, long line,
     va_end(args);
 }
 
-static bool is_element(const xmlNode *node, const char *name)
-{
-    return node->type == XML_ELEMENT_NODE && node->ns == NULL
-           && strcmp((const char *)node->name, name) == 0;
-}
-
-static const xmlNode *child_named(const xmlNode *parent, const char *name)
-{
-    const xmlNode *child;
-    for (child = parent->children; child; child = child->next)
-        if (is_element(child, name))
-            return child;
-    return NULL;
-}
-
-static bool has_attribute(const xmlNode *node, const char *name)
-{
-    xmlChar *copy;
-    bool has = hg_xml_attribute(node, name, &copy) != NULL;
-    xmlFree(copy);
-    return has;
-}
-
-/* The schema has checked the syntax; false only if NAME is absent. */
-static bool get_count(const xmlNode *node, const char *name, uint64_t *value)
-{
-    xmlChar *copy;
-    const char *text = hg_xml_attribute(node, name, &copy);
-    bool ok = text != NULL && hg_parse_count(text, value);
-    xmlFree(copy);
-    return ok;
-}
-
 static void check_per_call(struct hg_rules *checker, const xmlNode *node)
 {
     static const char *const ordered[] = { "min", "p50", "p95", "p99", "max" };
@@ -292,7 +260,7 @@ static void check_per_call(struct hg_rules *checker, const xmlNode *node)
     size_t i;
 
     for (i = 0; i < 5; i++)
-        if (!get_count(node, ordered[i], &values[i]))
+        if (!hg_node_read_count(node, ordered[i], &values[i]))
             return;
     for (i = 1; i < 5; i++)
         if (values[i] < values[i - 1]) {
@@ -323,9 +291,9 @@ static void check_per_call_presence(struct hg_rules *checker,
                                     const xmlNode *node)
 {
     const char *what = (const char *)node->name;
-    const xmlNode *per_call = child_named(node, "per-call");
+    const xmlNode *per_call = hg_node_child(node, "per-call");
     uint64_t calls;
-    bool has_calls = get_count(node, "calls", &calls);
+    bool has_calls = hg_node_read_count(node, "calls", &calls);
 
     if (checker->merged) {
         if (per_call != NULL)
@@ -349,8 +317,9 @@ static void check_per_call_presence(struct hg_rules *checker,
 static void check_mark(struct hg_rules *checker, const xmlNode *node)
 {
     uint64_t functions, entered;
-    if (get_count(node, "functions", &functions)
-        && get_count(node, "entered", &entered) && entered > functions)
+    if (hg_node_read_count(node, "functions", &functions)
+        && hg_node_read_count(node, "entered", &entered)
+        && entered > functions)
         broken(checker, node, "<mark> has entered=\"%" PRIu64 "\" greater "
                "than functions=\"%" PRIu64 "\"", entered, functions);
 }
@@ -372,7 +341,7 @@ enum { YES_NO_OPTIONS = sizeof yes_no_options / sizeof yes_no_options[0] };
    which compares it with what the report holds. */
 static void check_options(struct hg_rules *checker, const xmlNode *run)
 {
-    const xmlNode *options = child_named(run, "options");
+    const xmlNode *options = hg_node_child(run, "options");
     const xmlNode *option;
     bool seen[YES_NO_OPTIONS] = { false };
 
@@ -382,7 +351,7 @@ static void check_options(struct hg_rules *checker, const xmlNode *run)
          option = option->next) {
         xmlChar *name, *value;
         size_t i;
-        if (!is_element(option, "option"))
+        if (!hg_node_is(option, "option"))
             continue;
         name = xmlGetNoNsProp(option, (const xmlChar *)"name");
         value = xmlGetNoNsProp(option, (const xmlChar *)"value");
@@ -431,7 +400,7 @@ static bool is_decimal(const char *text)
    0); random-seed only with det-random yes, the generator it seeds. */
 static void check_input_options(struct hg_rules *checker, const xmlNode *run)
 {
-    const xmlNode *options = child_named(run, "options");
+    const xmlNode *options = hg_node_child(run, "options");
     const xmlNode *option, *seed = NULL, *cpus = NULL;
     bool det_random = false;
 
@@ -442,7 +411,7 @@ static void check_input_options(struct hg_rules *checker, const xmlNode *run)
         xmlChar *copy_name, *copy_value;
         const char *name, *value;
         char shown[64];
-        if (!is_element(option, "option"))
+        if (!hg_node_is(option, "option"))
             continue;
         name = hg_xml_attribute(option, "name", &copy_name);
         value = hg_xml_attribute(option, "value", &copy_value);
@@ -505,19 +474,19 @@ static xmlChar *attribute_copy(const xmlNode *node, const char *name)
    object at most once. */
 static void check_inputs(struct hg_rules *checker, const xmlNode *run)
 {
-    const xmlNode *inputs = child_named(run, "inputs"), *input;
+    const xmlNode *inputs = hg_node_child(run, "inputs"), *input;
     struct input_key *keys;
     size_t count = 0, i;
 
     if (inputs == NULL || checker_failed(checker))
         return;
     for (input = inputs->children; input; input = input->next)
-        count += is_element(input, "input");
+        count += hg_node_is(input, "input");
     keys = hg_xcalloc(count ? count : 1, sizeof *keys);
     count = 0;
     for (input = inputs->children; input; input = input->next) {
         struct input_key *key = &keys[count];
-        if (!is_element(input, "input"))
+        if (!hg_node_is(input, "input"))
             continue;
         *key = (struct input_key){
             attribute_copy(input, "kind"), attribute_copy(input, "source"),
@@ -525,7 +494,7 @@ static void check_inputs(struct hg_rules *checker, const xmlNode *run)
             attribute_copy(input, "object"), input,
         };
         count++;
-        if (key->kind != NULL && has_attribute(input, "bytes")
+        if (key->kind != NULL && hg_node_has(input, "bytes")
             && xmlStrcmp(key->kind, (const xmlChar *)"random") != 0
             && !checker_failed(checker)) {
             char kind[64];
@@ -570,7 +539,7 @@ static void check_inputs(struct hg_rules *checker, const xmlNode *run)
    attribute to another's value. */
 static void check_exit(struct hg_rules *checker, const xmlNode *run)
 {
-    const xmlNode *node = child_named(run, "exit");
+    const xmlNode *node = hg_node_child(run, "exit");
     xmlChar *copy;
     const char *how;
     bool status, signal;
@@ -578,8 +547,8 @@ static void check_exit(struct hg_rules *checker, const xmlNode *run)
     if (node == NULL || checker_failed(checker))
         return;
     how = hg_xml_attribute(node, "how", &copy);
-    status = has_attribute(node, "status");
-    signal = has_attribute(node, "signal");
+    status = hg_node_has(node, "status");
+    signal = hg_node_has(node, "signal");
     if (how != NULL) {
         bool by_status = strcmp(how, "status") == 0;
         if (by_status && !status)
@@ -649,7 +618,7 @@ static void add_heap(struct heap_sum *sum, const xmlNode *node)
     uint64_t value;
     size_t i;
     for (i = 0; i < HEAP_FIGURES; i++)
-        if (get_count(node, heap_attributes[i], &value))
+        if (hg_node_read_count(node, heap_attributes[i], &value))
             sum->fits[i] = sum->fits[i] && add_to(&sum->sum[i], value);
 }
 
@@ -662,7 +631,7 @@ static void check_heap_within_totals(struct hg_rules *checker,
     size_t i;
     for (i = 0; i < HEAP_FIGURES && !checker_failed(checker); i++)
         if (checker->has_total_heap[i]
-            && get_count(node, heap_attributes[i], &value)
+            && hg_node_read_count(node, heap_attributes[i], &value)
             && value > checker->total_heap[i])
             broken(checker, node, "<%s> has %s=\"%" PRIu64 "\" greater "
                    "than <totals><heap %s=\"%" PRIu64 "\">",
@@ -675,8 +644,8 @@ static void check_heap_within_totals(struct hg_rules *checker,
 static void check_alloc_bytes(struct hg_rules *checker, const xmlNode *node)
 {
     uint64_t allocs, bytes;
-    if (get_count(node, "allocs", &allocs)
-        && get_count(node, "alloc-bytes", &bytes) && bytes < allocs)
+    if (hg_node_read_count(node, "allocs", &allocs)
+        && hg_node_read_count(node, "alloc-bytes", &bytes) && bytes < allocs)
         broken(checker, node, "<%s> has alloc-bytes=\"%" PRIu64 "\" less "
                "than allocs=\"%" PRIu64 "\"", (const char *)node->name,
                bytes, allocs);
@@ -692,7 +661,7 @@ static void check_heap_attributes(struct hg_rules *checker,
     size_t i;
 
     for (i = 0; i < 4; i++) {
-        if (has_attribute(node, heap_attributes[i])) {
+        if (hg_node_has(node, heap_attributes[i])) {
             if (present == NULL)
                 present = heap_attributes[i];
         } else if (absent == NULL) {
@@ -728,7 +697,7 @@ static void check_cache_attributes(struct hg_rules *checker,
     size_t i;
     for (i = 0; i < sizeof cache_attributes / sizeof cache_attributes[0];
          i++) {
-        if (has_attribute(node, cache_attributes[i])) {
+        if (hg_node_has(node, cache_attributes[i])) {
             if (present == NULL)
                 present = cache_attributes[i];
         } else if (absent == NULL) {
@@ -747,12 +716,12 @@ static void check_entity_cache(struct hg_rules *checker, const xmlNode *node)
     const xmlNode *child;
     for (child = node->children; child && !checker_failed(checker);
          child = child->next)
-        if (is_element(child, "self") || is_element(child, "inclusive")
-            || is_element(child, "no-symbol"))
+        if (hg_node_is(child, "self") || hg_node_is(child, "inclusive")
+            || hg_node_is(child, "no-symbol"))
             check_cache_attributes(checker, child);
-        else if (is_element(child, "callees"))
+        else if (hg_node_is(child, "callees"))
             check_entity_cache(checker, child);
-        else if (is_element(child, "call"))
+        else if (hg_node_is(child, "call"))
             check_cache_attributes(checker, child);
 }
 
@@ -761,9 +730,9 @@ static void check_totals_heap(struct hg_rules *checker, const xmlNode *heap)
     uint64_t peak_bytes, peak_blocks, exit_bytes;
 
     check_alloc_bytes(checker, heap);
-    if (!get_count(heap, "peak-bytes", &peak_bytes)
-        || !get_count(heap, "peak-blocks", &peak_blocks)
-        || !get_count(heap, "exit-bytes", &exit_bytes))
+    if (!hg_node_read_count(heap, "peak-bytes", &peak_bytes)
+        || !hg_node_read_count(heap, "peak-blocks", &peak_blocks)
+        || !hg_node_read_count(heap, "exit-bytes", &exit_bytes))
         return;
     if (exit_bytes > peak_bytes)
         broken(checker, heap, "<heap> has exit-bytes=\"%" PRIu64 "\" "
@@ -777,7 +746,7 @@ static void check_totals_heap(struct hg_rules *checker, const xmlNode *heap)
 /* A function's own <heap>: only with heap=yes. */
 static void check_function_heap(struct hg_rules *checker, const xmlNode *node)
 {
-    const xmlNode *heap = child_named(node, "heap");
+    const xmlNode *heap = hg_node_child(node, "heap");
     if (heap == NULL)
         return;
     size_t i;
@@ -813,7 +782,7 @@ static void check_function_heap(struct hg_rules *checker, const xmlNode *node)
    <inclusive> and the <per-call> rules. */
 static void check_activations(struct hg_rules *checker, const xmlNode *node)
 {
-    const xmlNode *inclusive = child_named(node, "inclusive");
+    const xmlNode *inclusive = hg_node_child(node, "inclusive");
     if (inclusive != NULL)
         check_heap_attributes(checker, inclusive);
     if (!checker_failed(checker))
@@ -829,8 +798,8 @@ static void check_graph_function(struct hg_rules *checker,
     static const char *const graph_only[] = {
         "outside-calls", "recursive", "mid-jump",
     };
-    bool has_id = has_attribute(node, "id");
-    const xmlNode *per_call = child_named(node, "per-call");
+    bool has_id = hg_node_has(node, "id");
+    const xmlNode *per_call = hg_node_child(node, "per-call");
     size_t i;
 
     if (checker->call_graph && !has_id) {
@@ -842,33 +811,33 @@ static void check_graph_function(struct hg_rules *checker,
         if (checker_failed(checker))
             return;
         for (i = 0; i < 3; i++)
-            if (has_attribute(node, graph_only[i]))
+            if (hg_node_has(node, graph_only[i]))
                 broken(checker, node, "<function> has %s but no id: only "
                        "a report with option call-graph=yes has it",
                        graph_only[i]);
-        if (child_named(node, "no-symbol") != NULL
-            || child_named(node, "callees") != NULL)
+        if (hg_node_child(node, "no-symbol") != NULL
+            || hg_node_child(node, "callees") != NULL)
             broken(checker, node, "<function> has a <%s> but no id: only "
                    "a report with option call-graph=yes has it",
-                   child_named(node, "callees") ? "callees" : "no-symbol");
+                   hg_node_child(node, "callees") ? "callees" : "no-symbol");
         return;
     }
     if (!checker->call_graph)
         broken(checker, node, "<function> has an id, but the report's "
                "options do not say call-graph=yes");
-    else if (!has_attribute(node, "calls"))
+    else if (!hg_node_has(node, "calls"))
         broken(checker, node, "<function> of a call graph has no calls "
                "attribute");
-    else if (child_named(node, "inclusive") == NULL)
+    else if (hg_node_child(node, "inclusive") == NULL)
         broken(checker, node, "<function> of a call graph has no "
                "<inclusive> element");
-    else if (per_call != NULL && !has_attribute(node, "marked"))
+    else if (per_call != NULL && !hg_node_has(node, "marked"))
         broken(checker, per_call, "<per-call> of a <function> that is not "
                "marked=\"yes\"");
-    else if (has_attribute(node, "marked"))
+    else if (hg_node_has(node, "marked"))
         check_activations(checker, node);
     else
-        check_heap_attributes(checker, child_named(node, "inclusive"));
+        check_heap_attributes(checker, hg_node_child(node, "inclusive"));
 }
 
 /* inline=yes: an inlined function's row (inlined="yes", with
@@ -878,23 +847,23 @@ static void check_graph_function(struct hg_rules *checker,
 static void check_inlined_function(struct hg_rules *checker,
                                    const xmlNode *node)
 {
-    bool marked = has_attribute(node, "marked");
-    bool has_inclusive = child_named(node, "inclusive") != NULL;
+    bool marked = hg_node_has(node, "marked");
+    bool has_inclusive = hg_node_child(node, "inclusive") != NULL;
 
-    if (!has_attribute(node, "inlined-into"))
+    if (!hg_node_has(node, "inlined-into"))
         broken(checker, node, "<function> has inlined=\"yes\" but no "
                "inlined-into attribute");
-    else if (checker->call_graph || has_attribute(node, "id"))
+    else if (checker->call_graph || hg_node_has(node, "id"))
         broken(checker, node, "<function> has inlined=\"yes\" in a call "
                "graph (option call-graph=yes)");
-    else if (!has_attribute(node, "calls"))
+    else if (!hg_node_has(node, "calls"))
         broken(checker, node, "<function> has inlined=\"yes\" but no "
                "calls attribute");
     else if (marked && !has_inclusive)
         broken(checker, node, "<function> has marked=\"yes\" but no "
                "<inclusive> element");
     else if (!marked && (has_inclusive
-                         || child_named(node, "per-call") != NULL))
+                         || hg_node_child(node, "per-call") != NULL))
         broken(checker, node, "<function> has inlined=\"yes\" and an "
                "<%s> element but no marked=\"yes\"",
                has_inclusive ? "inclusive" : "per-call");
@@ -907,20 +876,20 @@ static void check_inlined_function(struct hg_rules *checker,
 /* marked="yes", calls and <inclusive> come together. */
 static void check_function(struct hg_rules *checker, const xmlNode *node)
 {
-    bool marked = has_attribute(node, "marked");
-    bool has_calls = has_attribute(node, "calls");
-    bool has_inclusive = child_named(node, "inclusive") != NULL;
+    bool marked = hg_node_has(node, "marked");
+    bool has_calls = hg_node_has(node, "calls");
+    bool has_inclusive = hg_node_child(node, "inclusive") != NULL;
 
-    if (has_attribute(node, "inlined")) {
+    if (hg_node_has(node, "inlined")) {
         check_inlined_function(checker, node);
         return;
     }
-    if (has_attribute(node, "inlined-into")) {
+    if (hg_node_has(node, "inlined-into")) {
         broken(checker, node, "<function> has inlined-into but no "
                "inlined=\"yes\"");
         return;
     }
-    if (checker->call_graph || has_attribute(node, "id")) {
+    if (checker->call_graph || hg_node_has(node, "id")) {
         check_graph_function(checker, node);
         if (!checker_failed(checker))
             check_function_heap(checker, node);
@@ -964,11 +933,12 @@ static bool read_branches(struct hg_rules *checker, const xmlNode *node,
 {
     size_t i, present = 0;
     for (i = 0; i < HG_BRANCH_METRICS; i++)
-        present += get_count(node, hg_branch_metric_names[i], &value[i]);
+        present += hg_node_read_count(node, hg_branch_metric_names[i],
+                                      &value[i]);
     if (present == 0)
         return false;
     for (i = 0; i < HG_BRANCH_METRICS && present < HG_BRANCH_METRICS; i++)
-        if (!has_attribute(node, hg_branch_metric_names[i]))
+        if (!hg_node_has(node, hg_branch_metric_names[i]))
             broken(checker, node, "<%s> has branch figures but no %s "
                    "attribute", (const char *)node->name,
                    hg_branch_metric_names[i]);
@@ -984,7 +954,7 @@ static bool read_branches(struct hg_rules *checker, const xmlNode *node,
 static void check_function_branches(struct hg_rules *checker,
                                     const xmlNode *node)
 {
-    const xmlNode *self = child_named(node, "self");
+    const xmlNode *self = hg_node_child(node, "self");
     uint64_t value[HG_BRANCH_METRICS];
     size_t i;
     bool has;
@@ -1012,17 +982,17 @@ static void check_lines_event(struct hg_rules *checker, const char *name,
 {
     const xmlNode *line;
     uint64_t own, value, sum = 0;
-    bool on_self = has_attribute(self, event);
+    bool on_self = hg_node_has(self, event);
     for (line = lines->children; line != NULL; line = line->next) {
-        if (!is_element(line, "line"))
+        if (!hg_node_is(line, "line"))
             continue;
-        if (has_attribute(line, event) != on_self) {
+        if (hg_node_has(line, event) != on_self) {
             broken(checker, line, "a <line> of function \"%s\" has %s %s, "
                    "but its <self> has %s", name, on_self ? "no" : "a",
                    event, on_self ? "one" : "none");
             return;
         }
-        if (!on_self || !get_count(line, event, &value))
+        if (!on_self || !hg_node_read_count(line, event, &value))
             continue;
         if (!add_to(&sum, value)) {
             broken(checker, lines, "function \"%s\": the <line> %ss add "
@@ -1030,7 +1000,7 @@ static void check_lines_event(struct hg_rules *checker, const char *name,
             return;
         }
     }
-    if (on_self && get_count(self, event, &own) && sum != own)
+    if (on_self && hg_node_read_count(self, event, &own) && sum != own)
         broken(checker, lines, "function \"%s\": the <line> %ss add up to "
                "%" PRIu64 ", but <self> has %s=\"%" PRIu64 "\"", name,
                event, sum, event, own);
@@ -1039,8 +1009,8 @@ static void check_lines_event(struct hg_rules *checker, const char *name,
 static void check_function_lines(struct hg_rules *checker,
                                  const xmlNode *node)
 {
-    const xmlNode *self = child_named(node, "self");
-    const xmlNode *lines = child_named(node, "lines");
+    const xmlNode *self = hg_node_child(node, "self");
+    const xmlNode *lines = hg_node_child(node, "lines");
     xmlChar *copy;
     const char *name;
     char shown[64];
@@ -1102,19 +1072,19 @@ static void note_call(struct hg_rules *checker, unsigned caller,
     struct graph_call *c;
     uint64_t callee = 0, value;
 
-    get_count(call, "callee", &callee);
+    hg_node_read_count(call, "callee", &callee);
     g->calls = grow(g->calls, &g->call_capacity, g->call_count + 1,
                     sizeof *g->calls);
     c = &g->calls[g->call_count++];
     c->caller = caller;
     c->callee = callee <= UINT_MAX ? (unsigned)callee : 0;
     c->calls = c->context_calls = 0;
-    get_count(call, "calls", &c->calls);
+    hg_node_read_count(call, "calls", &c->calls);
     if (c->callee == 0 && !g->has_zero) {
         g->has_zero = true;
         g->zero_line = hg_xml_line(call);
     }
-    if (get_count(call, "Ir", &value))
+    if (hg_node_read_count(call, "Ir", &value))
         f->parts_fit = f->parts_fit && add_to(&f->parts_ir, value);
     if (g->record_count == 0
         || c->callee > g->records[g->record_count - 1].callee) {
@@ -1135,7 +1105,7 @@ static void check_graph_item(struct hg_rules *checker, const xmlNode *node)
     uint64_t id = 0, value, previous = 0;
     unsigned index;
 
-    if (!checker->call_graph || !get_count(node, "id", &id))
+    if (!checker->call_graph || !hg_node_read_count(node, "id", &id))
         return;
     if (id != g->count + 1) {
         broken(checker, node, "<function> has id=\"%" PRIu64 "\", but it "
@@ -1152,28 +1122,29 @@ static void check_graph_item(struct hg_rules *checker, const xmlNode *node)
     memset(f, 0, sizeof *f);
     f->line = hg_xml_line(node);
     f->parts_fit = true;
-    f->recursive = has_attribute(node, "recursive");
-    f->mid_jump = has_attribute(node, "mid-jump");
-    get_count(node, "calls", &f->calls);
-    get_count(node, "outside-calls", &f->outside_calls);
+    f->recursive = hg_node_has(node, "recursive");
+    f->mid_jump = hg_node_has(node, "mid-jump");
+    hg_node_read_count(node, "calls", &f->calls);
+    hg_node_read_count(node, "outside-calls", &f->outside_calls);
     f->name = (char *)xmlGetNoNsProp(node, (const xmlChar *)"name");
     f->object = (char *)xmlGetNoNsProp(node, (const xmlChar *)"object");
-    self = child_named(node, "self");
-    no_symbol = child_named(node, "no-symbol");
-    inclusive = child_named(node, "inclusive");
+    self = hg_node_child(node, "self");
+    no_symbol = hg_node_child(node, "no-symbol");
+    inclusive = hg_node_child(node, "inclusive");
     if (inclusive != NULL)
-        get_count(inclusive, "Ir", &f->inclusive_ir);
-    if (self != NULL && get_count(self, "Ir", &value))
+        hg_node_read_count(inclusive, "Ir", &f->inclusive_ir);
+    if (self != NULL && hg_node_read_count(self, "Ir", &value))
         f->parts_ir = f->self_ir = value;
-    if (no_symbol != NULL && get_count(no_symbol, "Ir", &value)) {
+    if (no_symbol != NULL && hg_node_read_count(no_symbol, "Ir", &value)) {
         f->no_symbol_ir = value;
         f->parts_fit = add_to(&f->parts_ir, value);
     }
     g->first_call[index] = g->call_count;
-    callees = child_named(node, "callees");
+    callees = hg_node_child(node, "callees");
     for (call = callees ? callees->children : NULL; call; call = call->next) {
         uint64_t callee;
-        if (!is_element(call, "call") || !get_count(call, "callee", &callee))
+        if (!hg_node_is(call, "call")
+            || !hg_node_read_count(call, "callee", &callee))
             continue;
         if (callee <= previous && !checker_failed(checker))
             broken(checker, call, "<call callee=\"%" PRIu64 "\"> comes "
@@ -1349,7 +1320,7 @@ static void read_figures(const xmlNode *node, struct figures *f)
     size_t i;
     memset(f, 0, sizeof *f);
     for (i = 0; node != NULL && i < CONTEXT_FIGURES; i++)
-        if (get_count(node, figure_name(i), &f->value[i]))
+        if (hg_node_read_count(node, figure_name(i), &f->value[i]))
             f->present |= 1u << i;
     f->fits = f->present;
 }
@@ -1486,7 +1457,7 @@ static void check_context_order(struct hg_rules *checker,
 {
     struct context_check *c = &checker->contexts;
     uint64_t parent = 0, *last;
-    bool has_parent = get_count(node, "parent", &parent), *has_last;
+    bool has_parent = hg_node_read_count(node, "parent", &parent), *has_last;
     char stack[256] = "the roots";
     size_t open = c->depth;
 
@@ -1532,12 +1503,12 @@ static void add_context_to_graph(struct hg_rules *checker,
     struct call_graph *g = &checker->graph;
     const struct open_context *o = &c->path[c->depth - 1];
     struct graph_function *f = &g->functions[o->function];
-    const xmlNode *no_symbol = child_named(node, "no-symbol");
+    const xmlNode *no_symbol = hg_node_child(node, "no-symbol");
     uint64_t self_ir = o->self.value[0], no_symbol_ir = 0;
     char stack[256];
 
     if (no_symbol != NULL)
-        get_count(no_symbol, "Ir", &no_symbol_ir);
+        hg_node_read_count(no_symbol, "Ir", &no_symbol_ir);
     if (no_symbol_ir > self_ir) {
         describe_path(checker, c->depth, stack, sizeof stack);
         broken(checker, node, "context %s has no-symbol Ir=\"%" PRIu64 "\" "
@@ -1588,9 +1559,9 @@ static void check_context(struct hg_rules *checker, const xmlNode *node)
     struct context_check *c = &checker->contexts;
     uint64_t id = 0, parent, function = 0, calls = 0;
     size_t position = ++c->count;
-    const xmlNode *self = child_named(node, "self");
-    const xmlNode *inclusive = child_named(node, "inclusive");
-    bool truncated = has_attribute(node, "truncated");
+    const xmlNode *self = hg_node_child(node, "self");
+    const xmlNode *inclusive = hg_node_child(node, "inclusive");
+    bool truncated = hg_node_has(node, "truncated");
     struct open_context *o;
 
     if (!checker->call_graph) {
@@ -1598,9 +1569,9 @@ static void check_context(struct hg_rules *checker, const xmlNode *node)
                "say call-graph=yes");
         return;
     }
-    get_count(node, "id", &id);
-    get_count(node, "function", &function);
-    get_count(node, "calls", &calls);
+    hg_node_read_count(node, "id", &id);
+    hg_node_read_count(node, "function", &function);
+    hg_node_read_count(node, "calls", &calls);
     if (truncated && c->truncated_line == 0)
         c->truncated_line = hg_xml_line(node);
     c->truncated_count += truncated;
@@ -1608,7 +1579,7 @@ static void check_context(struct hg_rules *checker, const xmlNode *node)
         broken(checker, node, "<context> has id=\"%" PRIu64 "\", but it is "
                "context %zu of <contexts>: ids are 1, 2, ... in order", id,
                position);
-    else if (get_count(node, "parent", &parent) && parent >= id)
+    else if (hg_node_read_count(node, "parent", &parent) && parent >= id)
         broken(checker, node, "<context id=\"%" PRIu64 "\"> has parent="
                "\"%" PRIu64 "\": a context's parent comes before it", id,
                parent);
@@ -1616,7 +1587,7 @@ static void check_context(struct hg_rules *checker, const xmlNode *node)
         broken(checker, node, "<context id=\"%" PRIu64 "\"> has function="
                "\"%" PRIu64 "\", which is not the id of a <function> (there "
                "are %zu)", id, function, checker->graph.count);
-    else if (truncated && has_attribute(node, "parent"))
+    else if (truncated && hg_node_has(node, "parent"))
         broken(checker, node, "<context id=\"%" PRIu64 "\"> has "
                "truncated=\"yes\" and a parent: only a root is truncated",
                id);
@@ -1750,9 +1721,9 @@ static void check_contexts(struct hg_rules *checker, const xmlNode *node)
                "not say call-graph=yes");
         return;
     }
-    get_count(node, "count", &count);
-    get_count(node, "max", &max);
-    c->tree_truncated = has_attribute(node, "truncated");
+    hg_node_read_count(node, "count", &count);
+    hg_node_read_count(node, "max", &max);
+    c->tree_truncated = hg_node_has(node, "truncated");
     if (count != c->count)
         broken(checker, node, "<contexts> has count=\"%" PRIu64 "\", but "
                "it holds %zu <context>s", count, c->count);
@@ -1913,7 +1884,7 @@ static int compare_ids(const void *a, const void *b)
 static void collect_id(struct id_set *set, const xmlNode *node)
 {
     uint64_t id;
-    if (!get_count(node, "id", &id) || id > UINT_MAX)
+    if (!hg_node_read_count(node, "id", &id) || id > UINT_MAX)
         return;
     if (set->count == set->capacity) {
         set->capacity = set->capacity ? 2 * set->capacity : 16;
@@ -1938,7 +1909,7 @@ static void check_reference(struct hg_rules *checker, const xmlNode *node,
                             const char *what)
 {
     uint64_t id;
-    if (get_count(node, name, &id) && !listed(set, id))
+    if (hg_node_read_count(node, name, &id) && !listed(set, id))
         broken(checker, node, "<%s> has %s=\"%" PRIu64 "\", which is not the "
                "id of a listed <%s>", (const char *)node->name, name, id,
                what);
@@ -1965,8 +1936,8 @@ static void check_thread_sum(struct hg_rules *checker, const xmlNode *threads,
 static void check_sync_ir(struct hg_rules *checker, const xmlNode *thread)
 {
     uint64_t ir, sync_ir;
-    if (get_count(thread, "sync-Ir", &sync_ir) && get_count(thread, "Ir", &ir)
-        && sync_ir > ir)
+    if (hg_node_read_count(thread, "sync-Ir", &sync_ir)
+        && hg_node_read_count(thread, "Ir", &ir) && sync_ir > ir)
         broken(checker, thread, "<thread> sync-Ir=\"%llu\" is above its "
                "Ir=\"%llu\"", (unsigned long long)sync_ir,
                (unsigned long long)ir);
@@ -1981,7 +1952,7 @@ static void check_thread(struct hg_rules *checker, const xmlNode *thread)
     size_t n = checker->thread_ordinal++;
 
     collect_id(&checker->threads, thread);
-    if (get_count(thread, "parent", &value)) {
+    if (hg_node_read_count(thread, "parent", &value)) {
         struct parent_reference *r;
         if (checker->parent_count == checker->parent_capacity) {
             checker->parent_capacity = checker->parent_capacity
@@ -1998,7 +1969,7 @@ static void check_thread(struct hg_rules *checker, const xmlNode *thread)
     checker->ordinal = 2 * n + 1;
     check_heap_attributes(checker, thread);
     check_sync_ir(checker, thread);
-    if (get_count(thread, "Ir", &value))
+    if (hg_node_read_count(thread, "Ir", &value))
         checker->ir_fits = checker->ir_fits && add_to(&checker->ir_sum, value);
     add_heap(&checker->thread_heap, thread);
 }
@@ -2037,8 +2008,8 @@ static void check_mutex(struct hg_rules *checker, const xmlNode *node)
 {
     uint64_t acquisitions, contended;
     collect_id(&checker->mutexes, node);
-    if (get_count(node, "acquisitions", &acquisitions)
-        && get_count(node, "contended", &contended)
+    if (hg_node_read_count(node, "acquisitions", &acquisitions)
+        && hg_node_read_count(node, "contended", &contended)
         && contended > acquisitions)
         broken(checker, node, "<mutex> has contended=\"%" PRIu64 "\" greater "
                "than acquisitions=\"%" PRIu64 "\"", contended, acquisitions);
@@ -2085,7 +2056,7 @@ static void check_event(struct hg_rules *checker, const xmlNode *node)
         }
     for (i = 0; known && i < 4 && !checker_failed(checker); i++) {
         bool wanted = (takes & (1u << i)) != 0;
-        bool present = has_attribute(node, event_attributes[i]);
+        bool present = hg_node_has(node, event_attributes[i]);
         if (wanted && !present)
             broken(checker, node, "<event kind=\"%s\"> has no %s "
                    "attribute", kind, event_attributes[i]);
@@ -2095,7 +2066,7 @@ static void check_event(struct hg_rules *checker, const xmlNode *node)
                    event_attributes[i]);
     }
     xmlFree(copy);
-    if (checker_failed(checker) || !get_count(node, "Ir", &ir))
+    if (checker_failed(checker) || !hg_node_read_count(node, "Ir", &ir))
         return;
 
     if (checker->has_previous_event && ir < checker->previous_event_ir) {
@@ -2142,7 +2113,7 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
     const char *name = (const char *)item->name;
 
     checker->ordinal = 0;
-    if (item->type != XML_ELEMENT_NODE || item->ns != NULL)
+    if (!hg_node_is(item, NULL))
         return;
     if (strcmp(name, "function") == 0) {
         check_in_phase(checker, PHASE_FUNCTIONS, check_function, item);
@@ -2181,8 +2152,8 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
 
 void hg_rules_list(struct hg_rules *checker, const xmlNode *list)
 {
-    if (is_element(list, "contexts"))
-        checker->contexts.tree_truncated = has_attribute(list, "truncated");
+    if (hg_node_is(list, "contexts"))
+        checker->contexts.tree_truncated = hg_node_has(list, "truncated");
 }
 
 void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
@@ -2192,23 +2163,24 @@ void hg_rules_part(struct hg_rules *checker, const xmlNode *part)
     size_t i;
 
     checker->ordinal = 0;
-    if (part->type != XML_ELEMENT_NODE || part->ns != NULL)
+    if (!hg_node_is(part, NULL))
         return;
     if (strcmp(name, "run") == 0) {
-        checker->merged = child_named(part, "merge") != NULL;
+        checker->merged = hg_node_child(part, "merge") != NULL;
         checker->phase = PHASE_OPTIONS;
         check_options(checker, part);
         check_input_options(checker, part);
         check_inputs(checker, part);
         check_exit(checker, part);
     } else if (strcmp(name, "totals") == 0) {
-        heap = child_named(part, "heap");
-        checker->has_totals = get_count(part, "Ir", &checker->total_ir);
+        heap = hg_node_child(part, "heap");
+        checker->has_totals = hg_node_read_count(part, "Ir",
+                                                 &checker->total_ir);
         read_figures(part, &checker->totals);
         checker->totals_heap = heap != NULL;
         for (i = 0; i < HEAP_FIGURES; i++)
             checker->has_total_heap[i] = heap != NULL
-                && get_count(heap, heap_attributes[i],
+                && hg_node_read_count(heap, heap_attributes[i],
                              &checker->total_heap[i]);
         checker->phase = PHASE_TOTALS_CACHE;
         check_cache_attributes(checker, part);
@@ -2283,13 +2255,13 @@ bool hg_check_rules(xmlDocPtr doc, char *problem, size_t problem_size)
     size_t i;
 
     for (part = root ? root->children : NULL; part; part = part->next) {
-        if (part->type != XML_ELEMENT_NODE || part->ns != NULL)
+        if (!hg_node_is(part, NULL))
             continue;
         hg_rules_list(checker, part);
         for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
-            if (is_element(part, lists[i][0]))
+            if (hg_node_is(part, lists[i][0]))
                 for (item = part->children; item; item = item->next)
-                    if (is_element(item, lists[i][1]))
+                    if (hg_node_is(item, lists[i][1]))
                         hg_rules_item(checker, item);
         hg_rules_part(checker, part);
     }
