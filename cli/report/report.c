@@ -54,20 +54,6 @@ static void fail(struct loader *loader, const xmlNode *where,
     va_end(args);
 }
 
-/* A value quoted in a message: one line, and short. */
-void hg_quote_for_message(char *dst, size_t dst_size, const char *value)
-{
-    const size_t shown_max = 40;
-    size_t n = 0, i;
-    for (i = 0; value[i] && n + 1 < dst_size && i < shown_max; i++) {
-        unsigned char c = (unsigned char)value[i];
-        dst[n++] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
-    }
-    dst[n] = '\0';
-    if (value[i] && dst_size > n + 3)
-        strcpy(dst + n, "...");
-}
-
 int hg_compare_identity(const struct hg_function *f,
                         const struct hg_function *g)
 {
@@ -276,10 +262,6 @@ static void require_heap_traffic(struct loader *loader, const xmlNode *node,
     require_count(loader, node, "free-bytes", &heap->free_bytes);
 }
 
-const char *const hg_cache_metric_names[HG_CACHE_METRICS] = {
-    "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw", "cycles"
-};
-
 /* The N attributes NAMES of NODE into VALUES when the first is there
    (then every one is required); false when it is not. */
 static bool load_counts(struct loader *loader, const xmlNode *node,
@@ -307,10 +289,6 @@ static void load_cache_costs(struct loader *loader, const xmlNode *node,
     if (costs->has_cycles)
         require_count(loader, node, "cycles", &costs->value[HG_CYCLES]);
 }
-
-const char *const hg_branch_metric_names[HG_BRANCH_METRICS] = {
-    "Bc", "Bcm", "Bi", "Bim"
-};
 
 /* The branch attributes of a <self> or <totals>: the four when the first
    is there (--branch-sim=yes), else none. */
