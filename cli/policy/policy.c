@@ -18,6 +18,7 @@
 #include "policy/policy.h"
 #include "util/xalloc.h"
 #include "xml/embedded-schema.h"
+#include "xml/node.h"
 #include "xml/xml-safe.h"
 
 const struct hg_metric hg_policy_mean = {
@@ -112,33 +113,6 @@ static bool problem_at(struct reader *reader, const xmlNode *node,
     return false;
 }
 
-static bool is_xml_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-/* Attribute NAME of NODE, surrounding XML white space removed (the schema
-   collapses it in xs:token values), as a malloc'd string; NULL if
-   absent. */
-static char *token_attribute(const xmlNode *node, const char *name)
-{
-    xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)name);
-    const char *start;
-    size_t length;
-    char *copy;
-
-    if (raw == NULL)
-        return NULL;
-    for (start = (const char *)raw; is_xml_space(*start); start++)
-        ;
-    length = strlen(start);
-    while (length > 0 && is_xml_space(start[length - 1]))
-        length--;
-    copy = hg_xstrndup(start, length);
-    xmlFree(raw);
-    return copy;
-}
-
 /* TEXT as digits with at most DECIMALS digits after a point, times
    10^DECIMALS.  False if it is not such a number or does not fit. */
 static bool parse_scaled(const char *text, unsigned decimals,
@@ -175,17 +149,12 @@ static bool parse_scaled(const char *text, unsigned decimals,
     return true;
 }
 
-static const char *node_name(const xmlNode *node)
-{
-    return (const char *)node->name;
-}
-
 /* A budget limit: a count, or hundredths for the mean. */
 static bool read_limit(struct reader *reader, const xmlNode *node,
                        const char *name, const struct hg_metric *metric,
                        bool *present, uint64_t *value)
 {
-    char *text = token_attribute(node, name);
+    char *text = hg_node_token(node, name);
     char shown[64];
     bool ok;
 
@@ -196,11 +165,11 @@ static bool read_limit(struct reader *reader, const xmlNode *node,
     hg_quote_for_message(shown, sizeof shown, text);
     if (!ok && metric != &hg_policy_mean && strchr(text, '.') != NULL)
         problem_at(reader, node, "<%s> %s=\"%s\": %s counts whole numbers; "
-                   "only the metric mean takes decimals", node_name(node),
+                   "only the metric mean takes decimals", hg_node_name(node),
                    name, shown, metric->name);
     else if (!ok)
         problem_at(reader, node, "<%s> %s=\"%s\" is too large",
-                   node_name(node), name, shown);
+                   hg_node_name(node), name, shown);
     free(text);
     return ok;
 }
@@ -253,7 +222,7 @@ static bool read_metric_name(struct reader *reader, const xmlNode *node,
                              const char *attribute,
                              const struct hg_metric **metric)
 {
-    char *name = token_attribute(node, attribute);
+    char *name = hg_node_token(node, attribute);
     char shown[64];
 
     if (name == NULL)   /* required by the schema */
@@ -293,15 +262,13 @@ static bool read_pattern(struct reader *reader, const xmlNode *node,
                          const char *attribute, bool with_object,
                          char **pattern, char **object, char **glob)
 {
-    xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)attribute);
     const char *separator;
     char shown[64];
 
-    if (raw == NULL)   /* required by the schema */
+    *pattern = hg_node_attribute(node, attribute);
+    if (*pattern == NULL)   /* required by the schema */
         return problem_at(reader, node, "<%s> has no %s attribute",
-                          node_name(node), attribute);
-    *pattern = hg_xstrdup((const char *)raw);
-    xmlFree(raw);
+                          hg_node_name(node), attribute);
     separator = with_object ? hg_pattern_object_separator(*pattern) : NULL;
     if (separator == NULL) {
         *glob = hg_xstrdup(*pattern);
@@ -311,7 +278,7 @@ static bool read_pattern(struct reader *reader, const xmlNode *node,
         hg_quote_for_message(shown, sizeof shown, *pattern);
         return problem_at(reader, node, "<%s> %s=\"%s\": OBJ:PATTERN "
                           "needs both an object and a pattern",
-                          node_name(node), attribute, shown);
+                          hg_node_name(node), attribute, shown);
     }
     *object = hg_xstrndup(*pattern, (size_t)(separator - *pattern));
     *glob = hg_xstrdup(separator + 1);
@@ -323,14 +290,12 @@ static bool read_pattern(struct reader *reader, const xmlNode *node,
 static bool read_stack(struct reader *reader, const xmlNode *node,
                        struct hg_budget *budget)
 {
-    xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)"stack");
     const char *start, *end;
     char shown[64];
 
-    if (raw == NULL)   /* required by the schema */
+    budget->pattern = hg_node_attribute(node, "stack");
+    if (budget->pattern == NULL)   /* required by the schema */
         return problem_at(reader, node, "<context> has no stack attribute");
-    budget->pattern = hg_xstrdup((const char *)raw);
-    xmlFree(raw);
     budget->frames = hg_xcalloc(strlen(budget->pattern) / 2 + 1,
                                 sizeof *budget->frames);
     for (start = budget->pattern;; start = end + 1) {
@@ -383,7 +348,7 @@ static bool read_budget(struct reader *reader, const xmlNode *node,
     char *optional;
     size_t t;
 
-    for (t = 0; t < 4 && strcmp(node_name(node), targets[t]) != 0; t++)
+    for (t = 0; t < 4 && strcmp(hg_node_name(node), targets[t]) != 0; t++)
         ;   /* the schema allows only these five */
     budget->target = (enum hg_budget_target)t;
     budget->line = hg_xml_line(node);
@@ -415,36 +380,22 @@ static bool read_budget(struct reader *reader, const xmlNode *node,
     if (budget->has_min && budget->has_max && budget->min > budget->max)
         return problem_at(reader, node, "<%s> has min above max: no value "
                           "can keep it", targets[t]);
-    optional = token_attribute(node, "optional");
+    optional = hg_node_token(node, "optional");
     budget->optional = optional != NULL && strcmp(optional, "yes") == 0;
     free(optional);
-    budget->benchmark = token_attribute(node, "benchmark");
+    budget->benchmark = hg_node_token(node, "benchmark");
     return true;
-}
-
-static bool is_element(const xmlNode *node)
-{
-    return node->type == XML_ELEMENT_NODE;
-}
-
-static size_t count_elements(const xmlNode *parent)
-{
-    const xmlNode *child;
-    size_t n = 0;
-    for (child = parent->children; child != NULL; child = child->next)
-        n += is_element(child);
-    return n;
 }
 
 static bool read_budgets(struct reader *reader, const xmlNode *budgets,
                          struct hg_policy *policy)
 {
     const xmlNode *child;
-    size_t n = count_elements(budgets);
+    size_t n = hg_node_count(budgets, NULL);
 
     policy->budgets = hg_xcalloc(n, sizeof *policy->budgets);
     for (child = budgets->children; child != NULL; child = child->next) {
-        if (!is_element(child))
+        if (!hg_node_is(child, NULL))
             continue;
         /* Counted first, so that hg_policy_free frees a half-read one. */
         policy->budget_count++;
@@ -459,22 +410,20 @@ static bool read_budgets(struct reader *reader, const xmlNode *budgets,
 static void read_marks(const xmlNode *marks, struct hg_policy *policy)
 {
     const xmlNode *child;
-    size_t n = count_elements(marks);
+    size_t n = hg_node_count(marks, NULL);
 
     policy->marks = hg_xcalloc(n, sizeof *policy->marks);
     for (child = marks->children; child != NULL; child = child->next) {
         struct hg_policy_mark *mark;
-        xmlChar *glob;
         char *optional;
-        if (!is_element(child))
+        if (!hg_node_is(child, NULL))
             continue;
         mark = &policy->marks[policy->mark_count++];
         mark->line = hg_xml_line(child);
-        glob = xmlGetNoNsProp(child, (const xmlChar *)"pattern");
-        /* required by the schema */
-        mark->glob = hg_xstrdup(glob ? (const char *)glob : "");
-        xmlFree(glob);
-        optional = token_attribute(child, "optional");
+        mark->glob = hg_node_attribute(child, "pattern");
+        if (mark->glob == NULL)   /* required by the schema */
+            mark->glob = hg_xstrdup("");
+        optional = hg_node_token(child, "optional");
         mark->optional = optional != NULL && strcmp(optional, "yes") == 0;
         free(optional);
     }
@@ -495,7 +444,7 @@ static bool read_judging(struct reader *reader, const xmlNode *node,
     size_t i;
 
     for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-        char *text = token_attribute(node, names[i]);
+        char *text = hg_node_token(node, names[i]);
         bool ok = true;
         if (text == NULL)
             continue;
@@ -507,7 +456,7 @@ static bool read_judging(struct reader *reader, const xmlNode *node,
         free(text);
         if (!ok)   /* the schema bounds the others */
             return problem_at(reader, node, "<%s> %s is too large",
-                              node_name(node), names[i]);
+                              hg_node_name(node), names[i]);
     }
     return true;
 }
@@ -557,7 +506,7 @@ static struct hg_threshold *threshold_in(struct hg_threshold *thresholds,
 static bool token_is(const xmlNode *node, const char *name,
                      const char *value)
 {
-    char *text = token_attribute(node, name);
+    char *text = hg_node_token(node, name);
     bool is = text != NULL && strcmp(text, value) == 0;
     free(text);
     return is;
@@ -590,7 +539,6 @@ static bool read_threshold_scope(struct reader *reader, const xmlNode *node,
     };
     struct hg_threshold_scope *scope;
     const xmlNode *child;
-    xmlChar *glob;
     bool says = false;
     size_t i;
 
@@ -599,15 +547,15 @@ static bool read_threshold_scope(struct reader *reader, const xmlNode *node,
                                            sizeof *policy->threshold_scopes);
     scope = &policy->threshold_scopes[policy->threshold_scope_count++];
     scope->line = hg_xml_line(node);
-    glob = xmlGetNoNsProp(node, (const xmlChar *)"pattern");
-    scope->glob = hg_xstrdup(glob ? (const char *)glob : "");  /* required */
-    xmlFree(glob);
+    scope->glob = hg_node_attribute(node, "pattern");
+    if (scope->glob == NULL)   /* required by the schema */
+        scope->glob = hg_xstrdup("");
     scope->thresholds = hg_xcalloc(policy->threshold_count,
                                    sizeof *scope->thresholds);
     memcpy(scope->thresholds, policy->thresholds,
            policy->threshold_count * sizeof *scope->thresholds);
     for (i = 0; i < sizeof judging / sizeof judging[0]; i++)
-        says = says || xmlHasProp(node, (const xmlChar *)judging[i]) != NULL;
+        says = says || hg_node_has(node, judging[i]);
     for (i = 0; i < policy->threshold_count; i++) {
         if (says)
             scope->thresholds[i].line = scope->line;
@@ -615,7 +563,7 @@ static bool read_threshold_scope(struct reader *reader, const xmlNode *node,
             return false;
     }
     for (child = node->children; child != NULL; child = child->next)
-        if (is_element(child)
+        if (hg_node_is(child, NULL)
             && !read_metric(reader, child, scope->thresholds, policy))
             return false;
     return true;
@@ -640,11 +588,11 @@ static bool read_thresholds(struct reader *reader, const xmlNode *node,
             return false;
     }
     for (child = node->children; child != NULL; child = child->next) {
-        if (!is_element(child))
+        if (!hg_node_is(child, NULL))
             continue;
         /* The schema puts every <benchmark> after the <metric>s: the
            thresholds they start from are complete. */
-        if (strcmp(node_name(child), "benchmark") == 0) {
+        if (strcmp(hg_node_name(child), "benchmark") == 0) {
             if (!read_threshold_scope(reader, child, policy))
                 return false;
         } else if (!read_metric(reader, child, policy->thresholds, policy)) {
@@ -664,16 +612,16 @@ static bool is_a_policy(struct reader *reader, const xmlNode *root)
 
     if (root == NULL)
         return problem_at(reader, NULL, "no root element");
-    if (root->ns != NULL || strcmp(node_name(root), "policy") != 0) {
+    if (!hg_node_is(root, "policy")) {
         char shown[64];
-        hg_quote_for_message(shown, sizeof shown, node_name(root));
+        hg_quote_for_message(shown, sizeof shown, hg_node_name(root));
         return problem_at(reader, root, "<%s>%s is not a hotgrind policy "
                           "(its root element is <policy>, in no namespace)%s",
                           shown, root->ns ? " in a namespace" : "",
-                          strcmp(node_name(root), "hotgrind") == 0
+                          strcmp(hg_node_name(root), "hotgrind") == 0
                           ? ": this is a report" : "");
     }
-    format = token_attribute(root, "format");
+    format = hg_node_token(root, "format");
     other = format != NULL && parse_scaled(format, 0, &number)
             && number != HG_POLICY_FORMAT;
     free(format);
@@ -697,15 +645,15 @@ static bool read_policy(struct reader *reader, xmlDocPtr doc,
     default_thresholds(policy);
     policy->judges_edges = true;
     for (child = root->children; child != NULL; child = child->next) {
-        if (!is_element(child))
+        if (!hg_node_is(child, NULL))
             continue;
-        if (strcmp(node_name(child), "budgets") == 0) {
+        if (strcmp(hg_node_name(child), "budgets") == 0) {
             if (!read_budgets(reader, child, policy))
                 return false;
-        } else if (strcmp(node_name(child), "marks") == 0) {
+        } else if (strcmp(hg_node_name(child), "marks") == 0) {
             read_marks(child, policy);
-        } else if (strcmp(node_name(child), "suite") == 0) {
-            char *removed = token_attribute(child, "removed");
+        } else if (strcmp(hg_node_name(child), "suite") == 0) {
+            char *removed = hg_node_token(child, "removed");
             policy->removed_is_note = removed != NULL
                                       && strcmp(removed, "note") == 0;
             free(removed);

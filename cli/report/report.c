@@ -8,8 +8,6 @@
    same parse, and the rules (rules.c) then refuse them, so every command
    refuses what `hotgrind validate` refuses (docs/report-format.md). */
 
-#include <limits.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,980 +17,13 @@
 #include <libxml/tree.h>
 
 #include "report/foreign-format.h"
+#include "report/read.h"
 #include "report/report.h"
 #include "report/rules.h"
-#include "util/number.h"
 #include "util/xalloc.h"
 #include "xml/embedded-schema.h"
+#include "xml/node.h"
 #include "xml/xml-safe.h"
-
-struct loader {
-    char *problem;
-    size_t problem_size;
-    bool failed;
-};
-
-static void fail(struct loader *loader, const xmlNode *where,
-                 const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
-static char *optional_attribute(struct loader *loader, const xmlNode *node,
-                                const char *name);
-static size_t count_children(const xmlNode *parent, const char *name);
-
-/* Records the first problem only: later ones are usually its echoes. */
-static void fail(struct loader *loader, const xmlNode *where,
-                 const char *format, ...)
-{
-    va_list args;
-
-    if (loader->failed)
-        return;
-    loader->failed = true;
-    va_start(args, format);
-    hg_xml_vproblem(loader->problem, loader->problem_size,
-                    where ? hg_xml_line(where) : 0, format, args);
-    va_end(args);
-}
-
-/* A value quoted in a message: one line, and short. */
-void hg_quote_for_message(char *dst, size_t dst_size, const char *value)
-{
-    const size_t shown_max = 40;
-    size_t n = 0, i;
-    for (i = 0; value[i] && n + 1 < dst_size && i < shown_max; i++) {
-        unsigned char c = (unsigned char)value[i];
-        dst[n++] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
-    }
-    dst[n] = '\0';
-    if (value[i] && dst_size > n + 3)
-        strcpy(dst + n, "...");
-}
-
-int hg_compare_identity(const struct hg_function *f,
-                        const struct hg_function *g)
-{
-    int c;
-    if ((c = strcmp(f->name, g->name)) != 0
-        || (c = strcmp(f->object, g->object)) != 0
-        || (c = strcmp(f->file, g->file)) != 0)
-        return c;
-    return f->line < g->line ? -1 : f->line > g->line;
-}
-
-bool hg_report_has_lines(const struct hg_report *report)
-{
-    const char *option = hg_report_option(report, "lines");
-    size_t i;
-    if (option != NULL && strcmp(option, "yes") == 0)
-        return true;
-    for (i = 0; i < report->function_count; i++)
-        if (report->functions[i].line_count > 0)
-            return true;
-    return false;
-}
-
-int hg_compare_report_order(const void *a, const void *b)
-{
-    const struct hg_function *f = *(const struct hg_function *const *)a;
-    const struct hg_function *g = *(const struct hg_function *const *)b;
-    if (f->self_ir != g->self_ir)
-        return f->self_ir > g->self_ir ? -1 : 1;
-    return hg_compare_identity(f, g);
-}
-
-static bool is_element(const xmlNode *node, const char *name)
-{
-    return node->type == XML_ELEMENT_NODE && node->ns == NULL
-           && strcmp((const char *)node->name, name) == 0;
-}
-
-static const char *element_name(const xmlNode *node)
-{
-    return (const char *)node->name;
-}
-
-static xmlNode *find_child(const xmlNode *parent, const char *name)
-{
-    xmlNode *child;
-    for (child = parent->children; child; child = child->next)
-        if (is_element(child, name))
-            return child;
-    return NULL;
-}
-
-static void fail_no_child(struct loader *loader, const xmlNode *parent,
-                          const char *name)
-{
-    fail(loader, parent, "<%s> has no <%s> element", element_name(parent),
-         name);
-}
-
-static xmlNode *require_child(struct loader *loader, const xmlNode *parent,
-                              const char *name)
-{
-    xmlNode *child;
-    if (loader->failed || parent == NULL)
-        return NULL;
-    child = find_child(parent, name);
-    if (child == NULL)
-        fail_no_child(loader, parent, name);
-    return child;
-}
-
-static char *copy_string(const char *text)
-{
-    return hg_xstrdup(text ? text : "");
-}
-
-/* The attribute NAME of NODE as hg_xml_attribute gives it, or NULL (and a
-   problem) if it is missing. */
-static const char *need_attribute(struct loader *loader, const xmlNode *node,
-                                  const char *name, xmlChar **copy)
-{
-    const char *value;
-    *copy = NULL;
-    if (loader->failed || node == NULL)
-        return NULL;
-    value = hg_xml_attribute(node, name, copy);
-    if (value == NULL)
-        fail(loader, node, "<%s> has no %s attribute", element_name(node),
-             name);
-    return value;
-}
-
-/* The attribute NAME of NODE as a malloc'd string, or NULL (and a problem)
-   if it is missing. */
-static char *require_attribute(struct loader *loader, const xmlNode *node,
-                               const char *name)
-{
-    xmlChar *copy;
-    const char *value = need_attribute(loader, node, name, &copy);
-    char *result = value != NULL ? copy_string(value) : NULL;
-    xmlFree(copy);
-    return result;
-}
-
-static bool require_count(struct loader *loader, const xmlNode *node,
-                          const char *name, uint64_t *count)
-{
-    xmlChar *copy;
-    const char *text = need_attribute(loader, node, name, &copy);
-    bool ok = text != NULL && hg_parse_count(text, count);
-    if (text != NULL && !ok) {
-        char shown[64];
-        hg_quote_for_message(shown, sizeof shown, text);
-        fail(loader, node, "<%s> attribute %s=\"%s\" is not a number",
-             element_name(node), name, shown);
-    }
-    xmlFree(copy);
-    return ok;
-}
-
-static bool require_mean(struct loader *loader, const xmlNode *node,
-                         const char *name, uint64_t *units,
-                         unsigned *hundredths)
-{
-    xmlChar *copy;
-    const char *text = need_attribute(loader, node, name, &copy);
-    bool ok = text != NULL && hg_parse_mean(text, units, hundredths);
-    if (text != NULL && !ok) {
-        char shown[64];
-        hg_quote_for_message(shown, sizeof shown, text);
-        fail(loader, node, "<%s> attribute %s=\"%s\" is not a number with "
-             "two decimals", element_name(node), name, shown);
-    }
-    xmlFree(copy);
-    return ok;
-}
-
-static bool require_small_number(struct loader *loader, const xmlNode *node,
-                                 const char *name, unsigned *number)
-{
-    uint64_t count;
-    if (!require_count(loader, node, name, &count))
-        return false;
-    if (count > UINT_MAX) {
-        fail(loader, node, "<%s> attribute %s=\"%llu\" is too large",
-             element_name(node), name, (unsigned long long)count);
-        return false;
-    }
-    *number = (unsigned)count;
-    return true;
-}
-
-static char *element_text(struct loader *loader, const xmlNode *node)
-{
-    xmlChar *content;
-    char *copy;
-    if (loader->failed || node == NULL)
-        return NULL;
-    content = xmlNodeGetContent(node);
-    copy = copy_string((const char *)content);
-    xmlFree(content);
-    return copy;
-}
-
-static void load_run(struct loader *loader, struct hg_report *report,
-                     const xmlNode *run)
-{
-    xmlNode *tool = require_child(loader, run, "tool");
-    xmlNode *valgrind = require_child(loader, run, "valgrind");
-    xmlNode *arch = require_child(loader, run, "arch");
-    xmlNode *command = require_child(loader, run, "command");
-    xmlNode *exe = require_child(loader, command, "exe");
-    xmlNode *child;
-    size_t n = 0;
-
-    report->tool_version = require_attribute(loader, tool, "version");
-    report->valgrind_version = require_attribute(loader, valgrind, "version");
-    report->arch = element_text(loader, arch);
-    report->exe = element_text(loader, exe);
-    if (loader->failed)
-        return;
-
-    for (child = command->children; child; child = child->next)
-        if (is_element(child, "arg"))
-            n++;
-    report->args = hg_xcalloc(n, sizeof *report->args);
-    for (child = command->children; child && !loader->failed;
-         child = child->next)
-        if (is_element(child, "arg"))
-            report->args[report->arg_count++] = element_text(loader, child);
-}
-
-static void load_host(struct loader *loader, struct hg_report *report,
-                      const xmlNode *host)
-{
-    report->has_host = true;
-    require_small_number(loader, host, "pid", &report->host_pid);
-    require_small_number(loader, host, "ppid", &report->host_ppid);
-    report->host_cwd = require_attribute(loader, host, "cwd");
-}
-
-/* marked="yes", or absent; any other value is not format 1. */
-static bool load_marked(struct loader *loader, const xmlNode *node)
-{
-    xmlChar *copy;
-    const char *value;
-    bool marked;
-
-    if (loader->failed)
-        return false;
-    value = hg_xml_attribute(node, "marked", &copy);
-    if (value == NULL)
-        return false;
-    marked = strcmp(value, "yes") == 0;
-    if (!marked) {
-        char shown[64];
-        hg_quote_for_message(shown, sizeof shown, value);
-        fail(loader, node, "<%s> attribute marked=\"%s\" is not \"yes\"",
-             element_name(node), shown);
-    }
-    xmlFree(copy);
-    return marked;
-}
-
-static void require_heap_traffic(struct loader *loader, const xmlNode *node,
-                                 struct hg_heap_traffic *heap)
-{
-    require_count(loader, node, "allocs", &heap->allocs);
-    require_count(loader, node, "alloc-bytes", &heap->alloc_bytes);
-    require_count(loader, node, "frees", &heap->frees);
-    require_count(loader, node, "free-bytes", &heap->free_bytes);
-}
-
-static bool has_attribute(const xmlNode *node, const char *name)
-{
-    return xmlHasNsProp(node, (const xmlChar *)name, NULL) != NULL;
-}
-
-const char *const hg_cache_metric_names[HG_CACHE_METRICS] = {
-    "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw", "cycles"
-};
-
-/* The N attributes NAMES of NODE into VALUES when the first is there
-   (then every one is required); false when it is not. */
-static bool load_counts(struct loader *loader, const xmlNode *node,
-                        const char *const *names, int n, uint64_t *values)
-{
-    int i;
-    if (loader->failed || !has_attribute(node, names[0]))
-        return false;
-    for (i = 0; i < n; i++)
-        require_count(loader, node, names[i], &values[i]);
-    return true;
-}
-
-/* The cache attributes of a <self>, <inclusive> or <totals>: the eight
-   counters when the first is there (--cache-sim=yes), else none; cycles
-   when present. */
-static void load_cache_costs(struct loader *loader, const xmlNode *node,
-                             struct hg_cache_costs *costs)
-{
-    costs->present = load_counts(loader, node, hg_cache_metric_names,
-                                 HG_CYCLES, costs->value);
-    if (!costs->present)
-        return;
-    costs->has_cycles = has_attribute(node, "cycles");
-    if (costs->has_cycles)
-        require_count(loader, node, "cycles", &costs->value[HG_CYCLES]);
-}
-
-const char *const hg_branch_metric_names[HG_BRANCH_METRICS] = {
-    "Bc", "Bcm", "Bi", "Bim"
-};
-
-/* The branch attributes of a <self> or <totals>: the four when the first
-   is there (--branch-sim=yes), else none. */
-static void load_branch_costs(struct loader *loader, const xmlNode *node,
-                              struct hg_branch_costs *costs)
-{
-    costs->present = load_counts(loader, node, hg_branch_metric_names,
-                                 HG_BRANCH_METRICS, costs->value);
-}
-
-/* The heap attributes of an <inclusive> or a <thread>: all four, or none
-   (false). */
-static bool load_heap_traffic(struct loader *loader, const xmlNode *node,
-                              struct hg_heap_traffic *heap)
-{
-    if (loader->failed
-        || !(has_attribute(node, "allocs") || has_attribute(node, "alloc-bytes")
-             || has_attribute(node, "frees")
-             || has_attribute(node, "free-bytes")))
-        return false;
-    require_heap_traffic(loader, node, heap);
-    return !loader->failed;
-}
-
-/* <inclusive Ir> and, with heap=yes, its heap attributes. */
-static void load_inclusive(struct loader *loader, const xmlNode *owner,
-                           uint64_t *inclusive_ir,
-                           struct hg_cache_costs *cache, bool *has_heap,
-                           struct hg_heap_traffic *heap)
-{
-    xmlNode *inclusive = require_child(loader, owner, "inclusive");
-    if (inclusive == NULL)
-        return;
-    require_count(loader, inclusive, "Ir", inclusive_ir);
-    load_cache_costs(loader, inclusive, cache);
-    *has_heap = load_heap_traffic(loader, inclusive, heap);
-}
-
-/* <per-call> is absent when there were no calls. */
-static void load_per_call(struct loader *loader, const xmlNode *owner,
-                          bool *has_per_call, struct hg_per_call *per_call)
-{
-    xmlNode *node;
-    if (loader->failed || (node = find_child(owner, "per-call")) == NULL)
-        return;
-    *has_per_call = true;
-    require_count(loader, node, "min", &per_call->min);
-    require_count(loader, node, "max", &per_call->max);
-    require_mean(loader, node, "mean", &per_call->mean_units,
-                 &per_call->mean_hundredths);
-    require_count(loader, node, "p50", &per_call->p50);
-    require_count(loader, node, "p95", &per_call->p95);
-    require_count(loader, node, "p99", &per_call->p99);
-}
-
-/* A <call> of <callees>: its callee id becomes an index into the
-   functions, which the rules check exists (rules.c) before any command
-   sees the report. */
-static void load_call(struct loader *loader, struct hg_call *call,
-                      const xmlNode *node)
-{
-    unsigned callee = 0;
-    if (require_small_number(loader, node, "callee", &callee)
-        && callee == 0)
-        fail(loader, node, "<call> has callee=\"0\": ids start at 1");
-    call->callee = callee > 0 ? callee - 1 : 0;
-    require_count(loader, node, "calls", &call->calls);
-    require_count(loader, node, "Ir", &call->ir);
-    load_cache_costs(loader, node, &call->cache);
-    call->has_heap = load_heap_traffic(loader, node, &call->heap);
-}
-
-/* id, outside-calls, recursive, <no-symbol> and <callees> (call-graph=yes:
-   docs/report-format.md). */
-static void load_call_graph(struct loader *loader,
-                            struct hg_function *function, const xmlNode *node)
-{
-    const xmlNode *no_symbol, *callees, *child;
-    size_t n;
-
-    require_small_number(loader, node, "id", &function->id);
-    if (!loader->failed && has_attribute(node, "outside-calls"))
-        require_count(loader, node, "outside-calls",
-                      &function->outside_calls);
-    function->recursive = has_attribute(node, "recursive");
-    function->mid_jump = has_attribute(node, "mid-jump");
-    no_symbol = find_child(node, "no-symbol");
-    if (no_symbol != NULL && !loader->failed) {
-        require_count(loader, no_symbol, "Ir", &function->no_symbol_ir);
-        load_cache_costs(loader, no_symbol, &function->no_symbol_cache);
-    }
-    callees = find_child(node, "callees");
-    if (callees == NULL || loader->failed)
-        return;
-    n = count_children(callees, "call");
-    if (n == 0)
-        return;
-    function->callees = hg_xcalloc(n, sizeof *function->callees);
-    for (child = callees->children; child && !loader->failed;
-         child = child->next)
-        if (is_element(child, "call"))
-            load_call(loader, &function->callees[function->callee_count++],
-                      child);
-}
-
-/* <lines> (lines=yes): every <line> with the events its <self> has. */
-static void load_lines(struct loader *loader, struct hg_function *function,
-                       const xmlNode *node)
-{
-    const xmlNode *lines = find_child(node, "lines"), *child;
-    size_t n;
-    if (lines == NULL || loader->failed)
-        return;
-    n = count_children(lines, "line");
-    if (n == 0)
-        return;
-    function->lines = hg_xcalloc(n, sizeof *function->lines);
-    for (child = lines->children; child && !loader->failed;
-         child = child->next) {
-        struct hg_line *line;
-        if (!is_element(child, "line"))
-            continue;
-        line = &function->lines[function->line_count++];
-        line->file = require_attribute(loader, child, "file");
-        line->dir = optional_attribute(loader, child, "dir");
-        require_small_number(loader, child, "line", &line->line);
-        require_count(loader, child, "Ir", &line->ir);
-        load_cache_costs(loader, child, &line->cache);
-        load_branch_costs(loader, child, &line->branch);
-    }
-}
-
-static void load_function(struct loader *loader, void *item,
-                          const xmlNode *node)
-{
-    struct hg_function *function = item;
-    xmlNode *self, *heap;
-    function->name = require_attribute(loader, node, "name");
-    function->object = require_attribute(loader, node, "object");
-    function->file = require_attribute(loader, node, "file");
-    require_small_number(loader, node, "line", &function->line);
-    function->dir = optional_attribute(loader, node, "dir");
-    self = require_child(loader, node, "self");
-    if (self != NULL) {
-        require_count(loader, self, "Ir", &function->self_ir);
-        load_cache_costs(loader, self, &function->self_cache);
-        load_branch_costs(loader, self, &function->self_branch);
-    }
-    heap = find_child(node, "heap");
-    if (heap != NULL && !loader->failed) {
-        function->has_heap = true;
-        require_heap_traffic(loader, heap, &function->heap);
-    }
-    load_lines(loader, function, node);
-
-    /* What `show` needs of a marked function is required of one, and
-       of every function of a call graph. */
-    function->marked = load_marked(loader, node);
-    function->has_call_graph = has_attribute(node, "id");
-    function->inlined = has_attribute(node, "inlined");
-    if (function->inlined)
-        function->inlined_into = require_attribute(loader, node,
-                                                   "inlined-into");
-    if (function->inlined && !function->marked) {
-        require_count(loader, node, "calls", &function->calls);
-        return;
-    }
-    if (!function->marked && !function->has_call_graph)
-        return;
-    require_count(loader, node, "calls", &function->calls);
-    load_inclusive(loader, node, &function->inclusive_ir,
-                   &function->inclusive_cache, &function->has_inclusive_heap, &function->inclusive_heap);
-    load_per_call(loader, node, &function->has_per_call,
-                  &function->per_call);
-    if (function->has_call_graph)
-        load_call_graph(loader, function, node);
-}
-
-static void load_zone(struct loader *loader, void *item, const xmlNode *node)
-{
-    struct hg_zone *zone = item;
-    zone->name = require_attribute(loader, node, "name");
-    require_count(loader, node, "calls", &zone->calls);
-    load_inclusive(loader, node, &zone->inclusive_ir, &zone->inclusive_cache,
-                   &zone->has_inclusive_heap,
-                   &zone->inclusive_heap);
-    load_per_call(loader, node, &zone->has_per_call, &zone->per_call);
-}
-
-static void load_mark(struct loader *loader, void *item, const xmlNode *node)
-{
-    struct hg_mark *mark = item;
-    mark->pattern = require_attribute(loader, node, "pattern");
-    require_count(loader, node, "functions", &mark->functions);
-    require_count(loader, node, "entered", &mark->entered);
-}
-
-static void load_object(struct loader *loader, void *item,
-                        const xmlNode *node)
-{
-    struct hg_object *object = item;
-    object->name = require_attribute(loader, node, "name");
-    object->soname = optional_attribute(loader, node, "soname");
-    object->build_id = optional_attribute(loader, node, "build-id");
-}
-
-/* ------------------------------------------------------------ contexts */
-
-/* An id attribute that refers to another element (a context's parent, a
-   function): the index it stands for, 0 for a (refused) "0".  The rules
-   check that it exists (rules.c) before any command sees the report. */
-static size_t load_reference(struct loader *loader, const xmlNode *node,
-                             const char *name)
-{
-    unsigned id = 0;
-    if (require_small_number(loader, node, name, &id) && id == 0)
-        fail(loader, node, "<%s> has %s=\"0\": ids start at 1",
-             element_name(node), name);
-    return id > 0 ? id - 1 : 0;
-}
-
-/* A <self>, <inclusive> or <outside> of the contexts: Ir, cache and, with
-   heap=yes, heap figures. */
-static void load_context_costs(struct loader *loader, const xmlNode *node,
-                               uint64_t *ir, struct hg_cache_costs *cache,
-                               struct hg_heap_traffic *heap, bool *has_heap)
-{
-    bool heap_here;
-    if (loader->failed || node == NULL)
-        return;
-    require_count(loader, node, "Ir", ir);
-    load_cache_costs(loader, node, cache);
-    heap_here = load_heap_traffic(loader, node, heap);
-    if (has_heap != NULL)
-        *has_heap = heap_here;
-}
-
-static void load_context(struct loader *loader, void *item,
-                         const xmlNode *node)
-{
-    struct hg_context *context = item;
-    const xmlNode *no_symbol;
-    bool inclusive_heap = false;
-
-    context->parent = has_attribute(node, "parent")
-                      ? load_reference(loader, node, "parent")
-                      : HG_NO_PARENT;
-    context->function = load_reference(loader, node, "function");
-    require_count(loader, node, "calls", &context->calls);
-    context->truncated = has_attribute(node, "truncated");
-    load_context_costs(loader, require_child(loader, node, "self"),
-                       &context->self_ir, &context->self_cache,
-                       &context->self_heap, &context->has_heap);
-    load_context_costs(loader, require_child(loader, node, "inclusive"),
-                       &context->inclusive_ir, &context->inclusive_cache,
-                       &context->inclusive_heap, &inclusive_heap);
-    context->has_heap = context->has_heap || inclusive_heap;
-    no_symbol = find_child(node, "no-symbol");
-    if (no_symbol != NULL && !loader->failed) {
-        require_count(loader, no_symbol, "Ir", &context->no_symbol_ir);
-        load_cache_costs(loader, no_symbol, &context->no_symbol_cache);
-    }
-}
-
-/* <contexts max count [truncated]>, read at its end tag. */
-static void load_contexts_attributes(struct loader *loader,
-                                     struct hg_report *report,
-                                     const xmlNode *node)
-{
-    uint64_t count;
-    require_count(loader, node, "max", &report->context_max);
-    require_count(loader, node, "count", &count);
-    report->contexts_truncated = has_attribute(node, "truncated");
-}
-
-static void load_outside(struct loader *loader, struct hg_report *report,
-                         const xmlNode *node)
-{
-    load_context_costs(loader, node, &report->outside_ir,
-                       &report->outside_cache, &report->outside_heap, NULL);
-}
-
-static size_t count_children(const xmlNode *parent, const char *name)
-{
-    const xmlNode *child;
-    size_t n = 0;
-    for (child = parent->children; child; child = child->next)
-        if (is_element(child, name))
-            n++;
-    return n;
-}
-
-/* Loads the NAME children of LIST (none when LIST is NULL) into a new
-   array of COUNT items of SIZE bytes, each with LOAD.  The array is never
-   NULL once read, so a loaded report has arrays. */
-static void *load_list(struct loader *loader, const xmlNode *list,
-                       const char *name, size_t size,
-                       void (*load)(struct loader *, void *, const xmlNode *),
-                       size_t *count)
-{
-    char *array;
-    xmlNode *child;
-
-    if (loader->failed)
-        return NULL;
-    array = hg_xcalloc(list ? count_children(list, name) : 0, size);
-    if (list == NULL)
-        return array;
-    for (child = list->children; child && !loader->failed;
-         child = child->next)
-        if (is_element(child, name))
-            load(loader, array + size * (*count)++, child);
-    return array;
-}
-
-static void load_totals(struct loader *loader, struct hg_report *report,
-                        const xmlNode *totals)
-{
-    xmlNode *heap;
-    if (totals == NULL)
-        return;
-    require_count(loader, totals, "Ir", &report->total_ir);
-    load_cache_costs(loader, totals, &report->total_cache);
-    load_branch_costs(loader, totals, &report->total_branch);
-    heap = find_child(totals, "heap");
-    if (heap == NULL || loader->failed)
-        return;
-    report->has_heap = true;
-    require_heap_traffic(loader, heap, &report->heap.traffic);
-    require_count(loader, heap, "peak-bytes", &report->heap.peak_bytes);
-    require_count(loader, heap, "peak-blocks", &report->heap.peak_blocks);
-    require_count(loader, heap, "exit-bytes", &report->heap.exit_bytes);
-    require_count(loader, heap, "exit-blocks", &report->heap.exit_blocks);
-}
-
-/* ----------------------------------------- threads, mutexes and events */
-
-/* The attribute NAME of NODE, or NULL if absent; copied. */
-static char *optional_attribute(struct loader *loader, const xmlNode *node,
-                                const char *name)
-{
-    return loader->failed || !has_attribute(node, name)
-           ? NULL : require_attribute(loader, node, name);
-}
-
-/* An optional id: 0 when absent (ids start at 1). */
-static void optional_id(struct loader *loader, const xmlNode *node,
-                        const char *name, unsigned *id)
-{
-    if (!loader->failed && has_attribute(node, name))
-        require_small_number(loader, node, name, id);
-}
-
-/* A closed set of words: the index of the attribute's value in WORDS
-   (COUNT of them), or COUNT with a problem.  ABSENT when the attribute is
-   absent, with a problem if ABSENT is negative. */
-static int load_word(struct loader *loader, const xmlNode *node,
-                     const char *name, const char *const *words, int count,
-                     int absent)
-{
-    char *value;
-    int i;
-
-    if (loader->failed)
-        return count;
-    if (absent >= 0 && !has_attribute(node, name))
-        return absent;
-    value = require_attribute(loader, node, name);
-    if (value == NULL)
-        return count;
-    for (i = 0; i < count && strcmp(value, words[i]) != 0; i++)
-        continue;
-    if (i == count) {
-        char shown[64];
-        hg_quote_for_message(shown, sizeof shown, value);
-        /* Two or three words: "a" or "b", "a", "b" or "c". */
-        fail(loader, node, "<%s> attribute %s=\"%s\" is not \"%s\"%s%s%s or "
-             "\"%s\"", element_name(node), name, shown, words[0],
-             count > 2 ? ", \"" : "", count > 2 ? words[1] : "",
-             count > 2 ? "\"" : "", words[count - 1]);
-    }
-    free(value);
-    return i;
-}
-
-static void load_thread(struct loader *loader, void *item,
-                        const xmlNode *node)
-{
-    static const char *const statuses[] = { "exited", "running" };
-    struct hg_thread *thread = item;
-
-    require_small_number(loader, node, "id", &thread->id);
-    thread->name = optional_attribute(loader, node, "name");
-    optional_id(loader, node, "parent", &thread->parent);
-    thread->status = load_word(loader, node, "status", statuses, 2, -1) == 1
-                     ? HG_THREAD_RUNNING : HG_THREAD_EXITED;
-    require_count(loader, node, "Ir", &thread->ir);
-    thread->has_sync_ir = has_attribute(node, "sync-Ir");
-    if (thread->has_sync_ir)
-        require_count(loader, node, "sync-Ir", &thread->sync_ir);
-    thread->has_heap = load_heap_traffic(loader, node, &thread->heap);
-}
-
-static void load_mutex(struct loader *loader, void *item,
-                       const xmlNode *node)
-{
-    struct hg_mutex *mutex = item;
-    require_small_number(loader, node, "id", &mutex->id);
-    mutex->name = optional_attribute(loader, node, "name");
-    require_count(loader, node, "acquisitions", &mutex->acquisitions);
-    require_count(loader, node, "contended", &mutex->contended);
-}
-
-static const char *const event_kind_names[HG_EVENT_KINDS] = {
-    "create", "exit", "join", "lock", "unlock", "cond-wait", "cond-signal",
-    "cond-broadcast", "other",
-};
-
-const char *hg_event_kind_name(enum hg_event_kind kind)
-{
-    return kind < HG_EVENT_KINDS ? event_kind_names[kind] : "other";
-}
-
-/* A kind this version does not know is "other" (the schema refuses it). */
-static void load_event(struct loader *loader, void *item,
-                       const xmlNode *node)
-{
-    static const char *const yes_no[] = { "yes", "no" };
-    struct hg_event *event = item;
-    char *kind;
-    int i;
-
-    require_count(loader, node, "Ir", &event->ir);
-    require_small_number(loader, node, "thread", &event->thread);
-    kind = require_attribute(loader, node, "kind");
-    event->kind = HG_EVENT_OTHER;
-    for (i = 0; kind != NULL && i < HG_EVENT_OTHER; i++)
-        if (strcmp(kind, event_kind_names[i]) == 0)
-            event->kind = (enum hg_event_kind)i;
-    free(kind);
-    optional_id(loader, node, "child", &event->child);
-    optional_id(loader, node, "mutex", &event->mutex);
-    optional_id(loader, node, "cond", &event->cond);
-    event->waited = load_word(loader, node, "waited", yes_no, 2, 1) == 0;
-}
-
-static void load_option(struct loader *loader, void *item,
-                        const xmlNode *node)
-{
-    struct hg_option *option = item;
-    option->name = require_attribute(loader, node, "name");
-    option->value = require_attribute(loader, node, "value");
-}
-
-static void load_env_var(struct loader *loader, void *item,
-                         const xmlNode *node)
-{
-    struct hg_env_var *var = item;
-    var->name = require_attribute(loader, node, "name");
-    var->value = require_attribute(loader, node, "value");
-}
-
-static const char *const input_kind_names[HG_INPUT_KINDS] = {
-    "random", "clock", "cpu-count",
-};
-
-const char *hg_input_kind_name(enum hg_input_kind kind)
-{
-    return kind < HG_INPUT_KINDS ? input_kind_names[kind] : "other";
-}
-
-bool hg_same_input(const struct hg_input *a, const struct hg_input *b)
-{
-    return a->kind == b->kind && strcmp(a->source, b->source) == 0
-           && strcmp(a->function, b->function) == 0
-           && strcmp(a->object, b->object) == 0;
-}
-
-static void load_input(struct loader *loader, void *item,
-                       const xmlNode *node)
-{
-    static const char *const yes_no[] = { "yes", "no" };
-    struct hg_input *input = item;
-    int kind = load_word(loader, node, "kind", input_kind_names,
-                         HG_INPUT_KINDS, -1);
-
-    input->kind = kind < HG_INPUT_KINDS ? (enum hg_input_kind)kind
-                                        : HG_INPUT_RANDOM;
-    input->source = require_attribute(loader, node, "source");
-    input->function = require_attribute(loader, node, "function");
-    input->object = require_attribute(loader, node, "object");
-    require_count(loader, node, "calls", &input->calls);
-    input->has_bytes = has_attribute(node, "bytes");
-    if (input->has_bytes)
-        require_count(loader, node, "bytes", &input->bytes);
-    input->pinned = load_word(loader, node, "pinned", yes_no, 2, -1) == 0;
-}
-
-/* <run><exit>: the attributes its how takes. */
-static void load_exit(struct loader *loader, struct hg_exit *exit_,
-                      const xmlNode *node)
-{
-    static const char *const hows[] = { "status", "signal", "exec" };
-    unsigned number = 0;
-    int how = load_word(loader, node, "how", hows, 3, -1);
-
-    exit_->how = how == 0 ? HG_ENDED_BY_STATUS
-                 : how == 1 ? HG_ENDED_BY_SIGNAL
-                 : how == 2 ? HG_ENDED_BY_EXEC : HG_ENDED_UNKNOWN;
-    /* A missing status is the rules' problem (hg_rules), named there. */
-    if (exit_->how == HG_ENDED_BY_STATUS && has_attribute(node, "status")
-        && require_small_number(loader, node, "status", &number))
-        exit_->status = number;
-    if (exit_->how == HG_ENDED_BY_SIGNAL && has_attribute(node, "signal")
-        && require_small_number(loader, node, "signal", &number))
-        exit_->signal = number;
-}
-
-/* The optional parts of <run>: options, platform, libc, environment,
-   launcher, cost model, cache geometry, exit and merge. */
-static void load_run_details(struct loader *loader, struct hg_report *report,
-                             const xmlNode *run)
-{
-    xmlNode *node;
-    report->options = load_list(loader, find_child(run, "options"), "option",
-                                sizeof *report->options, load_option,
-                                &report->option_count);
-    if ((node = find_child(run, "platform")) != NULL)
-        report->platform_hwcaps = optional_attribute(loader, node, "hwcaps");
-    if ((node = find_child(run, "libc")) != NULL) {
-        report->libc_name = optional_attribute(loader, node, "name");
-        report->libc_version = optional_attribute(loader, node, "version");
-    }
-    node = find_child(run, "environment");
-    report->has_environment = node != NULL;
-    if (node != NULL) {
-        require_count(loader, node, "variables",
-                      &report->environment_variables);
-        require_count(loader, node, "bytes", &report->environment_bytes);
-    }
-    report->environment = load_list(loader, node, "var",
-                                    sizeof *report->environment,
-                                    load_env_var, &report->environment_count);
-    node = find_child(run, "launcher");
-    if (node != NULL && !loader->failed)
-        report->launcher = require_attribute(loader, node, "name");
-    report->settings = load_list(loader, node, "setting",
-                                 sizeof *report->settings, load_option,
-                                 &report->setting_count);
-    report->inputs = load_list(loader, find_child(run, "inputs"), "input",
-                               sizeof *report->inputs, load_input,
-                               &report->input_count);
-    if ((node = find_child(run, "cost-model")) != NULL && !loader->failed) {
-        report->has_cost_model = true;
-        report->cost_model_name = require_attribute(loader, node, "name");
-        require_count(loader, node, "version", &report->cost_model_version);
-        require_count(loader, node, "l1-miss", &report->cost_l1_miss);
-        require_count(loader, node, "ll-miss", &report->cost_ll_miss);
-        report->has_cost_mispredict = has_attribute(node, "mispredict");
-        if (report->has_cost_mispredict)
-            require_count(loader, node, "mispredict",
-                          &report->cost_mispredict);
-    }
-    if ((node = find_child(run, "cache")) != NULL && !loader->failed) {
-        report->has_cache_geometry = true;
-        report->cache_i1 = require_attribute(loader, node, "I1");
-        report->cache_d1 = require_attribute(loader, node, "D1");
-        report->cache_ll = require_attribute(loader, node, "LL");
-        report->cache_source = optional_attribute(loader, node, "source");
-    }
-    if ((node = find_child(run, "exit")) != NULL && !loader->failed)
-        load_exit(loader, &report->exit, node);
-    if ((node = find_child(run, "merge")) != NULL && !loader->failed)
-        require_count(loader, node, "reports", &report->merged_reports);
-    report->has_call_graph = !loader->failed
-        && hg_report_option(report, "call-graph") != NULL
-        && strcmp(hg_report_option(report, "call-graph"), "yes") == 0;
-}
-
-const char *hg_report_option(const struct hg_report *report,
-                             const char *name)
-{
-    size_t i;
-    for (i = 0; i < report->option_count; i++)
-        if (strcmp(report->options[i].name, name) == 0)
-            return report->options[i].value;
-    return NULL;
-}
-
-void hg_describe_exit(const struct hg_exit *exit_, char *text, size_t size)
-{
-    /* Linux's numbers, which the report uses whatever the host reading
-       it (the same on amd64 and arm64); real-time ones have no name. */
-    static const char *const names[] = {
-        NULL, "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE",
-        "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT",
-        "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU",
-        "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS",
-    };
-    unsigned n = exit_->signal;
-
-    switch (exit_->how) {
-    case HG_ENDED_BY_STATUS:
-        snprintf(text, size, "status %u", exit_->status);
-        break;
-    case HG_ENDED_BY_SIGNAL:
-        if (n == 0)
-            snprintf(text, size, "ended by a signal (which one is unknown)");
-        else if (n < sizeof names / sizeof names[0])
-            snprintf(text, size, "killed by signal %u (SIG%s)", n, names[n]);
-        else
-            snprintf(text, size, "killed by signal %u", n);
-        break;
-    case HG_ENDED_BY_EXEC:
-        snprintf(text, size, "replaced by exec");
-        break;
-    default:
-        snprintf(text, size, "%s", "");
-    }
-}
-
-bool hg_exit_is_clean(const struct hg_exit *exit_)
-{
-    return exit_->how == HG_ENDED_UNKNOWN
-           || (exit_->how == HG_ENDED_BY_STATUS && exit_->status == 0);
-}
-
-static int compare_object_name(const void *key, const void *item)
-{
-    return strcmp(key, ((const struct hg_object *)item)->name);
-}
-
-/* The rules make <objects> sorted by name in every report loaded. */
-const struct hg_object *hg_report_object(const struct hg_report *report,
-                                         const char *name)
-{
-    if (report->object_count == 0)
-        return NULL;
-    return bsearch(name, report->objects, report->object_count,
-                   sizeof *report->objects, compare_object_name);
-}
-
-const char *hg_report_program(const struct hg_report *report)
-{
-    size_t i;
-    if (report->launcher != NULL)
-        for (i = 0; i < report->setting_count; i++)
-            if (strcmp(report->settings[i].name, "program") == 0)
-                return report->settings[i].value[0] != '\0'
-                    ? report->settings[i].value : report->exe;
-    return report->exe;
-}
 
 /* ------------------------------------------------------------ the stream */
 
@@ -1041,21 +72,21 @@ static const struct {
     [PART_HOST] = { "host", false, NULL, 0, NULL },
     [PART_TOTALS] = { "totals", true, NULL, 0, NULL },
     [PART_FUNCTIONS] = { "functions", true, "function",
-                         sizeof(struct hg_function), load_function },
+                         sizeof(struct hg_function), read_function },
     [PART_OBJECTS] = { "objects", false, "object", sizeof(struct hg_object),
-                       load_object },
+                       read_object },
     [PART_CONTEXTS] = { "contexts", false, "context",
-                        sizeof(struct hg_context), load_context },
+                        sizeof(struct hg_context), read_context },
     [PART_ZONES] = { "zones", false, "zone", sizeof(struct hg_zone),
-                     load_zone },
+                     read_zone },
     [PART_MARKS] = { "marks", false, "mark", sizeof(struct hg_mark),
-                     load_mark },
+                     read_mark },
     [PART_THREADS] = { "threads", false, "thread", sizeof(struct hg_thread),
-                       load_thread },
+                       read_thread },
     [PART_MUTEXES] = { "mutexes", false, "mutex", sizeof(struct hg_mutex),
-                       load_mutex },
+                       read_mutex },
     [PART_EVENTS] = { "events", false, "event", sizeof(struct hg_event),
-                      load_event },
+                      read_event },
 };
 
 /* What an open element is to the loader. */
@@ -1083,7 +114,7 @@ struct report_stream {
     char schema_problem[HG_PROBLEM_SIZE];
     bool had_root;
     struct loader loaders[PARTS];
-    /* Room for the longest "line N: " + message fail() writes. */
+    /* Room for the longest "line N: " + message read_fail() writes. */
     char problems[PARTS][HG_PROBLEM_SIZE + 32];
     bool seen[PARTS];
     struct items items[PARTS];
@@ -1111,41 +142,13 @@ static enum role role_at(const struct report_stream *stream, int depth)
     return stream->roles[3] == IGNORED ? IGNORED : INSIDE;
 }
 
-/* The root and its format: the version comes first, since a reader must
-   not guess at a format it does not know. */
-static bool load_root(struct loader *loader, struct hg_report *report,
-                      const xmlNode *root)
-{
-    uint64_t format;
-
-    if (!is_element(root, "hotgrind")) {
-        if (root->ns != NULL)
-            fail(loader, root, "root element <%.60s> is in a namespace, "
-                 "not a hotgrind report", element_name(root));
-        else
-            fail(loader, root, "root element is <%.60s>, not <hotgrind>",
-                 element_name(root));
-        return false;
-    }
-    if (!require_count(loader, root, "format", &format))
-        return false;
-    if (format != HG_REPORT_FORMAT) {
-        fail(loader, root, "report format %llu is not supported "
-             "(this hotgrind reads format %d)",
-             (unsigned long long)format, HG_REPORT_FORMAT);
-        return false;
-    }
-    report->format = (unsigned)format;
-    return true;
-}
-
 static enum role start_part(struct report_stream *stream, xmlNode *node)
 {
     struct hg_report *report = stream->report;
     int p;
 
     for (p = 0; p < PARTS; p++)
-        if (parts[p].name != NULL && is_element(node, parts[p].name))
+        if (parts[p].name != NULL && hg_node_is(node, parts[p].name))
             break;
     if (p == PARTS || stream->seen[p])
         return IGNORED;
@@ -1170,7 +173,7 @@ static void element_starts(void *data, xmlNode *node, int depth)
 
     if (depth == 1) {
         stream->had_root = true;
-        if (load_root(&stream->loaders[PART_ROOT], stream->report, node))
+        if (read_root(&stream->loaders[PART_ROOT], stream->report, node))
             role = ROOT;
     } else
         switch (role_at(stream, depth - 1)) {
@@ -1179,9 +182,9 @@ static void element_starts(void *data, xmlNode *node, int depth)
             break;
         case LIST:
             /* <contexts>' <outside> is read as an item (element_ends). */
-            if (is_element(node, parts[stream->open_part].item)
+            if (hg_node_is(node, parts[stream->open_part].item)
                 || (stream->open_part == PART_CONTEXTS
-                    && is_element(node, "outside")))
+                    && hg_node_is(node, "outside")))
                 role = ITEM;
             break;
         case WHOLE:
@@ -1204,14 +207,14 @@ static void load_whole(struct report_stream *stream, enum part part,
     if (!wanted(stream, part))
         return;
     if (part == PART_RUN) {
-        load_run(loader, stream->report, node);
+        read_run(loader, stream->report, node);
         if (wanted(stream, PART_RUN_DETAILS))
-            load_run_details(&stream->loaders[PART_RUN_DETAILS],
+            read_run_details(&stream->loaders[PART_RUN_DETAILS],
                              stream->report, node);
     } else if (part == PART_HOST)
-        load_host(loader, stream->report, node);
+        read_host(loader, stream->report, node);
     else if (part == PART_TOTALS)
-        load_totals(loader, stream->report, node);
+        read_totals(loader, stream->report, node);
 }
 
 /* What a function owns. */
@@ -1317,7 +320,7 @@ static void require_parts(struct report_stream *stream, const xmlNode *root)
     int p;
     for (p = 0; p < PARTS; p++)
         if (parts[p].required && !stream->seen[p])
-            fail_no_child(&stream->loaders[p], root, parts[p].name);
+            read_fail_no_child(&stream->loaders[p], root, parts[p].name);
 }
 
 static void element_ends(void *data, xmlNode *node, int depth)
@@ -1331,13 +334,13 @@ static void element_ends(void *data, xmlNode *node, int depth)
         load_whole(stream, stream->open_part, node);
     else if (role == LIST && stream->open_part == PART_CONTEXTS
              && wanted(stream, PART_CONTEXTS))
-        load_contexts_attributes(&stream->loaders[PART_CONTEXTS],
+        read_contexts_attributes(&stream->loaders[PART_CONTEXTS],
                                  stream->report, node);
     else if (role == ITEM) {
         hg_rules_item(stream->rules, node);
-        if (is_element(node, "outside")) {
+        if (hg_node_is(node, "outside")) {
             if (wanted(stream, PART_CONTEXTS))
-                load_outside(&stream->loaders[PART_CONTEXTS],
+                read_outside(&stream->loaders[PART_CONTEXTS],
                              stream->report, node);
         } else
             load_item(stream, stream->open_part, node);
@@ -1409,7 +412,7 @@ static bool found_problem(struct report_stream *stream, char *problem,
     int p;
 
     if (!stream->had_root)
-        fail(&stream->loaders[PART_ROOT], NULL, "no root element");
+        read_fail(&stream->loaders[PART_ROOT], NULL, "no root element");
     for (p = 0; p < PARTS; p++)
         if (stream->loaders[p].failed) {
             snprintf(problem, problem_size, "%s", stream->problems[p]);

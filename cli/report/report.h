@@ -8,11 +8,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "report/rules-figures.h"
+#include "util/messages.h"   /* hg_quote_for_message */
+
 /* The only report format this reader understands; see docs/report-format.md. */
 #define HG_REPORT_FORMAT 1
-
-/* Room for a one-line problem description ("line 12: ..."). */
-#define HG_PROBLEM_SIZE 512
 
 /* The exact distribution of the inclusive Ir of single calls of a marked
    function or zone (<per-call>).  The mean is kept as written, a whole
@@ -44,16 +44,6 @@ struct hg_heap_totals {
     uint64_t exit_blocks;
 };
 
-/* The cache figures of --cache-sim=yes, in the report's attribute order,
-   and the estimated cycles of its cost model last. */
-enum hg_cache_metric {
-    HG_I1MR, HG_ILMR, HG_DR, HG_D1MR, HG_DLMR, HG_DW, HG_D1MW, HG_DLMW,
-    HG_CYCLES, HG_CACHE_METRICS
-};
-
-/* The attribute names, "I1mr" ... "cycles". */
-extern const char *const hg_cache_metric_names[HG_CACHE_METRICS];
-
 /* The eight cache figures, or none (present = false: --cache-sim=no);
    cycles only when has_cycles (reports of 0.1.0 before the cost model
    have none). */
@@ -62,14 +52,6 @@ struct hg_cache_costs {
     bool has_cycles;
     uint64_t value[HG_CACHE_METRICS];
 };
-
-/* The branch figures of --branch-sim=yes, in the report's attribute
-   order: conditional branches and mispredictions, indirect ones and
-   mispredictions. */
-enum hg_branch_metric { HG_BC, HG_BCM, HG_BI, HG_BIM, HG_BRANCH_METRICS };
-
-/* The attribute names, "Bc" ... "Bim". */
-extern const char *const hg_branch_metric_names[HG_BRANCH_METRICS];
 
 /* The four, or none (present = false: --branch-sim=no).  Only <totals>,
    a function's <self> and its <line>s have them. */
@@ -477,10 +459,6 @@ void hg_describe_exit(const struct hg_exit *exit_, char *text, size_t size);
 /* Whether EXIT is one a comparison can trust: the program exited with
    status 0, or the report does not say (judged as before <exit>). */
 bool hg_exit_is_clean(const struct hg_exit *exit_);
-
-/* VALUE as quoted in a one-line message: control characters as '?', at
-   most 40 bytes, "..." after a cut.  DST_SIZE of 64 is enough. */
-void hg_quote_for_message(char *dst, size_t dst_size, const char *value);
 
 /* Name, object, file, line: the identity of a function, in the order the
    report breaks ties of self Ir in (docs/report-format.md, "Order");

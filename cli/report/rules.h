@@ -8,6 +8,11 @@
 #include <stddef.h>
 #include <libxml/tree.h>
 
+/* The reader (report.c) includes this header, to check the rules as it
+   reads; the rules include only rules-figures.h, never report.h, so that
+   the dependency goes one way: the rules know the format's names, not
+   the reader's model (which they check before any model is made). */
+
 /* Validates DOC against the built-in schema, then checks the rules of the
    format that XML Schema 1.0 cannot express (docs/report-format.md, "Rules
    the schema cannot express").  Returns true if DOC passes both; otherwise

@@ -22,6 +22,7 @@
 #include "util/find-executable.h"
 #include "util/xalloc.h"
 #include "xml/embedded-schema.h"
+#include "xml/node.h"
 #include "xml/xml-safe.h"
 
 bool hg_suite_name_ok(const char *text)
@@ -48,33 +49,6 @@ struct reader {
 #define problem_at(reader, node, ...) \
     hg_xml_problem_at((reader)->problem, (reader)->problem_size, (node), \
                       __VA_ARGS__)
-
-static bool is_element_named(const xmlNode *node, const char *name)
-{
-    return node->type == XML_ELEMENT_NODE
-           && strcmp((const char *)node->name, name) == 0;
-}
-
-/* Attribute NAME of NODE as a malloc'd string, or NULL. */
-static char *attribute(const xmlNode *node, const char *name)
-{
-    xmlChar *raw = xmlGetNoNsProp(node, (const xmlChar *)name);
-    char *copy;
-    if (raw == NULL)
-        return NULL;
-    copy = hg_xstrdup((const char *)raw);
-    xmlFree(raw);
-    return copy;
-}
-
-/* The text of NODE exactly as written, malloc'd. */
-static char *content(const xmlNode *node)
-{
-    xmlChar *raw = xmlNodeGetContent(node);
-    char *copy = hg_xstrdup(raw != NULL ? (const char *)raw : "");
-    xmlFree(raw);
-    return copy;
-}
 
 /* A whole number of at most 20 digits into *VALUE; false if TEXT is not
    one (the schemas have checked the form already). */
@@ -114,12 +88,11 @@ static const xmlNode *checked_root(struct reader *reader, xmlDocPtr doc,
         problem_at(reader, NULL, "no root element");
         return NULL;
     }
-    if (root->ns != NULL || strcmp((const char *)root->name, root_name) != 0) {
+    if (!hg_node_is(root, root_name)) {
         char shown[64];
         const char *is = "";
         for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-            if (root->ns == NULL
-                && strcmp((const char *)root->name, kinds[i].root) == 0)
+            if (hg_node_is(root, kinds[i].root))
                 is = kinds[i].kind;
         hg_quote_for_message(shown, sizeof shown, (const char *)root->name);
         problem_at(reader, root, "<%s>%s is not a hotgrind %s (its root "
@@ -128,7 +101,7 @@ static const xmlNode *checked_root(struct reader *reader, xmlDocPtr doc,
                    is[0] ? ": this is " : "", is);
         return NULL;
     }
-    format = attribute(root, "format");
+    format = hg_node_attribute(root, "format");
     other = format != NULL && parse_count(format, &number)
             && number != HG_SUITE_FORMAT;
     free(format);
@@ -205,8 +178,8 @@ static bool read_options(struct reader *reader, const xmlNode *node,
 {
     const xmlNode *child;
     for (child = node->children; child != NULL; child = child->next) {
-        if (is_element_named(child, "option")) {
-            char *option = content(child);
+        if (hg_node_is(child, "option")) {
+            char *option = hg_node_text(child);
             const char *r = reserved(option);
             if (r != NULL) {
                 char shown[64];
@@ -220,8 +193,8 @@ static bool read_options(struct reader *reader, const xmlNode *node,
                                   : "");
             }
             push(&b->options, &b->option_count, option);
-        } else if (is_element_named(child, "mark")) {
-            push(marks, mark_count, content(child));
+        } else if (hg_node_is(child, "mark")) {
+            push(marks, mark_count, hg_node_text(child));
         }
     }
     return true;
@@ -229,7 +202,7 @@ static bool read_options(struct reader *reader, const xmlNode *node,
 
 static unsigned timeout_of(const xmlNode *node, unsigned fallback)
 {
-    char *text = attribute(node, "timeout");
+    char *text = hg_node_attribute(node, "timeout");
     uint64_t seconds;
     unsigned timeout = fallback;
     if (text != NULL && parse_count(text, &seconds))
@@ -269,12 +242,12 @@ static bool read_benchmark(struct reader *reader, const xmlNode *node,
     bool ok;
 
     b->line = hg_xml_line(node);
-    b->name = attribute(node, "name");
+    b->name = hg_node_attribute(node, "name");
     if (strcmp(b->name, HG_SUITE_MANIFEST_NAME) == 0)
         return problem_at(reader, node, "a benchmark cannot be named '%s': "
                           "its report would be the run's own %s.xml",
                           b->name, b->name);
-    b->dir = attribute(node, "dir");
+    b->dir = hg_node_attribute(node, "dir");
     b->timeout = timeout_of(node, defaults->timeout);
     for (i = 0; i < defaults->option_count; i++)
         push(&b->options, &b->option_count,
@@ -282,15 +255,15 @@ static bool read_benchmark(struct reader *reader, const xmlNode *node,
     for (i = 0; i < default_mark_count; i++)
         push(&marks, &mark_count, hg_xstrdup(default_marks[i]));
     for (child = node->children; child != NULL; child = child->next) {
-        if (is_element_named(child, "command")) {
-            b->command = content(child);
-        } else if (is_element_named(child, "arg")) {
-            push(&b->args, &b->arg_count, content(child));
-        } else if (is_element_named(child, "input")) {
+        if (hg_node_is(child, "command")) {
+            b->command = hg_node_text(child);
+        } else if (hg_node_is(child, "arg")) {
+            push(&b->args, &b->arg_count, hg_node_text(child));
+        } else if (hg_node_is(child, "input")) {
             b->input_lines = hg_xrealloc(b->input_lines, b->input_count + 1,
                                          sizeof *b->input_lines);
             b->input_lines[b->input_count] = hg_xml_line(child);
-            push(&b->inputs, &b->input_count, content(child));
+            push(&b->inputs, &b->input_count, hg_node_text(child));
         }
     }
     ok = read_options(reader, node, b, &marks, &mark_count);
@@ -319,14 +292,14 @@ static bool read_suite(struct reader *reader, xmlDocPtr doc,
                         hg_embedded_suite_schema_size);
     if (root == NULL)
         return false;
-    suite->name = attribute(root, "name");
+    suite->name = hg_node_attribute(root, "name");
     memset(&defaults, 0, sizeof defaults);
     for (child = root->children; ok && child != NULL; child = child->next) {
-        if (is_element_named(child, "defaults")) {
+        if (hg_node_is(child, "defaults")) {
             defaults.timeout = timeout_of(child, 0);
             ok = read_options(reader, child, &defaults, &default_marks,
                               &default_mark_count);
-        } else if (is_element_named(child, "benchmark")) {
+        } else if (hg_node_is(child, "benchmark")) {
             struct hg_suite_benchmark *b;
             suite->benchmarks = hg_xrealloc(suite->benchmarks,
                                             suite->count + 1,
@@ -500,11 +473,11 @@ static bool read_result(struct reader *reader, const xmlNode *node,
     size_t i;
 
     r->line = hg_xml_line(node);
-    r->name = attribute(node, "name");
+    r->name = hg_node_attribute(node, "name");
     if (strcmp(r->name, HG_SUITE_MANIFEST_NAME) == 0)
         return problem_at(reader, node, "a benchmark cannot be named '%s': "
                           "its report would be this manifest", r->name);
-    text = attribute(node, "position");
+    text = hg_node_attribute(node, "position");
     if (!parse_count(text, &number) || number > UINT32_MAX) {
         free(text);
         return problem_at(reader, node, "benchmark '%s': position too "
@@ -512,17 +485,17 @@ static bool read_result(struct reader *reader, const xmlNode *node,
     }
     free(text);
     r->position = (unsigned)number;
-    text = attribute(node, "status");
+    text = hg_node_attribute(node, "status");
     for (i = 0; i < sizeof status_names / sizeof status_names[0]; i++)
         if (strcmp(text, status_names[i]) == 0)
             r->status = (enum hg_suite_status)i;
     free(text);
-    text = attribute(node, "exit");
+    text = hg_node_attribute(node, "exit");
     r->has_exit = text != NULL;
     if (text != NULL && parse_count(text, &number))
         r->exit_status = (unsigned)number;     /* at most 255: schema */
     free(text);
-    r->signal = attribute(node, "signal");
+    r->signal = hg_node_attribute(node, "signal");
     if (r->status == HG_SUITE_CRASHED && (r->signal == NULL || r->has_exit))
         return problem_at(reader, node, "benchmark '%s': crashed takes a "
                           "signal and no exit", r->name);
@@ -536,7 +509,7 @@ static bool read_result(struct reader *reader, const xmlNode *node,
     if (r->status == HG_SUITE_OK && r->exit_status != 0)
         return problem_at(reader, node, "benchmark '%s': status ok with "
                           "exit %u", r->name, r->exit_status);
-    r->report = attribute(node, "report");
+    r->report = hg_node_attribute(node, "report");
     if (r->report != NULL) {
         size_t n = strlen(r->name);
         if (strncmp(r->report, r->name, n) != 0
@@ -545,7 +518,7 @@ static bool read_result(struct reader *reader, const xmlNode *node,
                               "%s.xml, not %s", r->name, r->name, r->report);
         r->report_path = resolve(manifest_dir, r->report);
     }
-    text = attribute(node, "ir");
+    text = hg_node_attribute(node, "ir");
     r->has_ir = text != NULL;
     if (text != NULL && !parse_count(text, &r->ir)) {
         free(text);
@@ -601,11 +574,11 @@ static bool read_manifest(struct reader *reader, xmlDocPtr doc,
         free(dir);
         return false;
     }
-    run->suite = attribute(root, "suite");
+    run->suite = hg_node_attribute(root, "suite");
     for (child = root->children; ok && child != NULL; child = child->next) {
-        if (is_element_named(child, "shard")) {
-            char *index = attribute(child, "index");
-            char *count = attribute(child, "count");
+        if (hg_node_is(child, "shard")) {
+            char *index = hg_node_attribute(child, "index");
+            char *count = hg_node_attribute(child, "count");
             uint64_t i = 0, n = 0;
             if (!parse_count(index, &i) || !parse_count(count, &n)
                 || i > n || n > UINT32_MAX)
@@ -616,9 +589,9 @@ static bool read_manifest(struct reader *reader, xmlDocPtr doc,
             run->shard_count = (unsigned)n;
             free(index);
             free(count);
-        } else if (is_element_named(child, "only")) {
-            run->only = attribute(child, "pattern");
-        } else if (is_element_named(child, "benchmark")) {
+        } else if (hg_node_is(child, "only")) {
+            run->only = hg_node_attribute(child, "pattern");
+        } else if (hg_node_is(child, "benchmark")) {
             struct hg_suite_result *r;
             run->results = hg_xrealloc(run->results, run->count + 1,
                                        sizeof *run->results);

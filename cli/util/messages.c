@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "util/messages.h"
 
@@ -21,4 +22,18 @@ int hg_usage_error(const char *command, const char *usage,
     va_end(args);
     fprintf(stderr, "\n%s\n", usage);
     return HG_EXIT_TROUBLE;
+}
+
+/* A value quoted in a message: one line, and short. */
+void hg_quote_for_message(char *dst, size_t dst_size, const char *value)
+{
+    const size_t shown_max = 40;
+    size_t n = 0, i;
+    for (i = 0; value[i] && n + 1 < dst_size && i < shown_max; i++) {
+        unsigned char c = (unsigned char)value[i];
+        dst[n++] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
+    }
+    dst[n] = '\0';
+    if (value[i] && dst_size > n + 3)
+        strcpy(dst + n, "...");
 }

@@ -4,6 +4,8 @@
 #ifndef HOTGRIND_MESSAGES_H
 #define HOTGRIND_MESSAGES_H
 
+#include <stddef.h>
+
 /* Exit statuses.  1 is left for commands that judge a report (a failed
    budget) as opposed to being unable to read it. */
 #define HG_EXIT_OK 0
@@ -21,5 +23,9 @@ void hg_say_problem(const char *file, const char *problem);
 int hg_usage_error(const char *command, const char *usage,
                    const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* VALUE as quoted in a one-line message: control characters as '?', at
+   most 40 bytes, "..." after a cut.  DST_SIZE of 64 is enough. */
+void hg_quote_for_message(char *dst, size_t dst_size, const char *value);
 
 #endif
