@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "render/flamegraph.h"
+#include "report/contexts.h"
 #include "report/report.h"
 
 /* Callgrind's out format (export-callgrind.c). */
