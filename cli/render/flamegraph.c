@@ -1,14 +1,12 @@
-/* hotgrind: flame graphs of a report's calling contexts.
+/* hotgrind: flame graphs of a report's calling contexts as
+   self-contained SVG (export --format=svg, diff --format=svg).
    GPL-2.0-or-later; part of hotgrind. */
 
-/* docs/export.md says what each output holds.  A flame graph is a tree of
-   frames: one per distinct stack of frame names (contexts whose stacks
-   read the same add up, as folded stacks do), each as wide as its own
-   figure plus its children's, so the whole width is the run's total.
-   Children are ordered by name, byte by byte, so that the same stacks are
-   drawn in the same place in two reports (the differential graph compares
-   them side by side in time).  Everything is computed in integers and
-   written by hand: the same report always gives the same bytes. */
+/* docs/export.md says what each output holds.  The frames are
+   report/contexts.c's tree: each as wide as its own figure plus its
+   children's, so the whole width is the run's total.  Everything is
+   computed in integers and written by hand: the same report always gives
+   the same bytes. */
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -17,399 +15,13 @@
 #include "compare/diff.h"
 #include "render/flamegraph.h"
 #include "render/text.h"
-#include "report/metrics.h"
+#include "report/contexts.h"
 #include "report/report.h"
 #include "util/hash.h"
-#include "util/index-table.h"
 #include "util/messages.h"
 #include "util/number.h"
 #include "util/output.h"
 #include "util/xalloc.h"
-
-/* ------------------------------------------------------------- metrics */
-
-bool hg_flame_metric_named(const char *name, struct hg_flame_metric *metric)
-{
-    const struct hg_metric *m = hg_metric_named(name);
-    if (m == NULL)
-        return false;
-    metric->name = m->name;
-    metric->source = hg_metric_context_figure(m, &metric->index);
-    return metric->source != HG_CONTEXT_NONE;
-}
-
-/* The names --metric takes, for messages: "Ir, I1mr, ... free-bytes".
-   Caller frees. */
-static char *flame_metric_names(void)
-{
-    size_t count, i;
-    const struct hg_metric *all = hg_metrics(&count);
-    char *names = hg_xstrdup("");
-    for (i = 0; i < count; i++) {
-        struct hg_flame_metric metric;
-        char *longer;
-        if (!hg_flame_metric_named(all[i].name, &metric))
-            continue;
-        longer = hg_xasprintf("%s%s%s", names, names[0] ? ", " : "",
-                              metric.name);
-        free(names);
-        names = longer;
-    }
-    return names;
-}
-
-bool hg_flame_metric_in(const struct hg_report *report,
-                        const struct hg_flame_metric *metric, char *problem,
-                        size_t problem_size)
-{
-    const struct hg_cache_costs *cache = report->has_contexts
-                                         ? &report->outside_cache
-                                         : &report->total_cache;
-    if (metric->source == HG_CONTEXT_CACHE && !cache->present)
-        snprintf(problem, problem_size, "the report has no %s figures (it "
-                 "was made without --cache-sim=yes)", metric->name);
-    else if (metric->source == HG_CONTEXT_CACHE && metric->index == HG_CYCLES
-             && !cache->has_cycles)
-        snprintf(problem, problem_size, "the report has no cycles figures "
-                 "(it was made before the cost model)");
-    else if (metric->source == HG_CONTEXT_HEAP && !report->has_heap)
-        snprintf(problem, problem_size, "the report has no %s figures (it "
-                 "was made without --heap=yes)", metric->name);
-    else
-        return true;
-    return false;
-}
-
-/* METRIC of one set of costs. */
-static uint64_t figure(const struct hg_flame_metric *metric, uint64_t ir,
-                       const struct hg_cache_costs *cache,
-                       const struct hg_heap_traffic *heap)
-{
-    switch (metric->source) {
-    case HG_CONTEXT_CACHE: return cache->value[metric->index];
-    case HG_CONTEXT_HEAP: return hg_heap_figure(heap, metric->index);
-    default: return ir;
-    }
-}
-
-uint64_t hg_flame_function_self(const struct hg_flame_metric *metric,
-                                const struct hg_function *function)
-{
-    return figure(metric, function->self_ir, &function->self_cache,
-                  &function->heap);
-}
-
-static uint64_t context_self(const struct hg_flame_metric *metric,
-                             const struct hg_context *c)
-{
-    return figure(metric, c->self_ir, &c->self_cache, &c->self_heap);
-}
-
-static uint64_t context_inclusive(const struct hg_flame_metric *metric,
-                                  const struct hg_context *c)
-{
-    return figure(metric, c->inclusive_ir, &c->inclusive_cache,
-                  &c->inclusive_heap);
-}
-
-static uint64_t outside_value(const struct hg_flame_metric *metric,
-                              const struct hg_report *r)
-{
-    return figure(metric, r->outside_ir, &r->outside_cache,
-                  &r->outside_heap);
-}
-
-/* --------------------------------------------------------- frame names */
-
-struct name_ref {
-    const char *name, *object;
-    size_t index;
-};
-
-static int compare_name_refs(const void *a, const void *b)
-{
-    const struct name_ref *x = a, *y = b;
-    int c = strcmp(x->name, y->name);
-    if (c == 0)
-        c = strcmp(x->object, y->object);
-    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
-}
-
-char **hg_frame_names(const struct hg_report *report)
-{
-    size_t n = report->function_count, i, k, start;
-    struct name_ref *refs = hg_xcalloc(n + 1, sizeof *refs);
-    char **names = hg_xcalloc(n + 1, sizeof *names);
-
-    for (i = 0; i < n; i++) {
-        refs[i].name = report->functions[i].name;
-        refs[i].object = report->functions[i].object;
-        refs[i].index = i;
-    }
-    qsort(refs, n, sizeof *refs, compare_name_refs);
-    /* A run of one name: in several objects, each frame says which. */
-    for (start = 0; start < n; start = i) {
-        bool several = false;
-        for (i = start; i < n && strcmp(refs[i].name, refs[start].name) == 0;
-             i++)
-            several = several
-                      || strcmp(refs[i].object, refs[start].object) != 0;
-        for (k = start; k < i; k++)
-            names[refs[k].index] =
-                several || strcmp(refs[k].name, "???") == 0
-                ? hg_xasprintf("%s [%s]", refs[k].name, refs[k].object)
-                : hg_xstrdup(refs[k].name);
-    }
-    free(refs);
-    return names;
-}
-
-void hg_frame_names_free(char **names, size_t count)
-{
-    size_t i;
-    if (names == NULL)
-        return;
-    for (i = 0; i < count; i++)
-        free(names[i]);
-    free(names);
-}
-
-/* ------------------------------------------------------- folded stacks */
-
-void hg_folded_frame(FILE *out, const char *text)
-{
-    for (; *text; text++) {
-        unsigned char c = (unsigned char)*text;
-        fputc(c < 0x20 || c == 0x7f || c == ';' ? '?' : c, out);
-    }
-}
-
-void hg_write_folded_contexts(FILE *out, const struct hg_report *report,
-                              const struct hg_flame_metric *metric)
-{
-    char **names = hg_frame_names(report);
-    /* The open path of the pre-order walk: context indexes. */
-    size_t *path = hg_xcalloc(report->context_count + 1, sizeof *path);
-    size_t depth = 0, i, d;
-    uint64_t value = outside_value(metric, report);
-
-    if (value != 0)
-        fprintf(out, "[outside] %" PRIu64 "\n", value);
-    for (i = 0; i < report->context_count; i++) {
-        const struct hg_context *c = &report->contexts[i];
-        /* The rules make the parent open on the path. */
-        while (depth > 0 && path[depth - 1] != c->parent)
-            depth--;
-        path[depth++] = i;
-        value = context_self(metric, c);
-        if (value == 0)
-            continue;
-        if (report->contexts[path[0]].truncated)
-            fputs("[truncated];", out);
-        for (d = 0; d < depth; d++) {
-            if (d > 0)
-                fputc(';', out);
-            hg_folded_frame(out,
-                            names[report->contexts[path[d]].function]);
-        }
-        fprintf(out, " %" PRIu64 "\n", value);
-    }
-    free(path);
-    hg_frame_names_free(names, report->function_count);
-}
-
-/* ---------------------------------------------------------- the tree */
-
-#define NO_FRAME SIZE_MAX
-
-struct frame {
-    const char *name;            /* not owned */
-    size_t parent;               /* NO_FRAME for the root, "all" */
-    size_t depth;
-    bool from_context;           /* not "all", "[outside]", "[truncated]" */
-    uint64_t self;               /* the metric's, of its contexts */
-    uint64_t total;              /* self + its children's totals: width */
-    uint64_t inclusive;          /* the report's, of its contexts */
-    uint64_t calls;
-    uint64_t offset;             /* from the left edge, in metric units */
-    size_t other;                /* the diff's frame of the same stack in
-                                    the other tree, or NO_FRAME */
-};
-
-struct tree {
-    struct frame *frames;
-    size_t count, capacity;
-    struct index_table table;    /* (parent, name) -> frame */
-    char **names;                /* the report's frame names */
-    size_t name_count;
-    size_t *children;            /* each frame's, by name: first_child[f]
-                                    to first_child[f + 1] */
-    size_t *first_child;
-};
-
-static size_t frame_hash(size_t parent, const char *name)
-{
-    uint64_t h = hg_fnv1a(HG_FNV1A_BASIS ^ (uint64_t)parent, name);
-    return (size_t)(h ^ (h >> 29));
-}
-
-static size_t hash_of_frame(const void *items, size_t i)
-{
-    const struct frame *f = &((const struct frame *)items)[i];
-    return frame_hash(f->parent, f->name);
-}
-
-/* A frame's key: its parent and name. */
-struct frame_key {
-    size_t parent;
-    const char *name;
-};
-
-static bool frame_is(const void *items, size_t i, const void *key)
-{
-    const struct frame *f = &((const struct frame *)items)[i];
-    const struct frame_key *k = key;
-    return f->parent == k->parent && strcmp(f->name, k->name) == 0;
-}
-
-/* The slot of the frame (PARENT, NAME), or the empty one it would take;
-   NULL when T has none. */
-static size_t *frame_slot(const struct tree *t, size_t parent,
-                          const char *name)
-{
-    struct frame_key key = { parent, name };
-    return index_table_find(&t->table, frame_hash(parent, name), frame_is,
-                            t->frames, &key);
-}
-
-/* The child NAME of PARENT (NO_FRAME: the root), made if new. */
-static size_t child_frame(struct tree *t, size_t parent, const char *name)
-{
-    size_t *slot;
-    struct frame *f;
-
-    index_table_reserve(&t->table, t->count, hash_of_frame, t->frames);
-    slot = frame_slot(t, parent, name);
-    if (*slot != INDEX_TABLE_EMPTY)
-        return *slot;
-    if (t->count == t->capacity) {
-        t->capacity = t->capacity ? 2 * t->capacity : 64;
-        t->frames = hg_xrealloc(t->frames, t->capacity, sizeof *t->frames);
-    }
-    f = &t->frames[t->count];
-    memset(f, 0, sizeof *f);
-    f->name = name;
-    f->parent = parent;
-    f->depth = parent == NO_FRAME ? 0 : t->frames[parent].depth + 1;
-    f->other = NO_FRAME;
-    *slot = t->count;
-    return t->count++;
-}
-
-/* The frame (PARENT, NAME) if there is one. */
-static size_t lookup_frame(const struct tree *t, size_t parent,
-                           const char *name)
-{
-    const size_t *slot = frame_slot(t, parent, name);
-    return slot == NULL || *slot == INDEX_TABLE_EMPTY ? NO_FRAME : *slot;
-}
-
-struct kid {
-    const char *name;
-    size_t index;
-};
-
-static int compare_kids(const void *a, const void *b)
-{
-    const struct kid *x = a, *y = b;
-    int c = strcmp(x->name, y->name);
-    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
-}
-
-/* Totals from the leaves up, children by name, then offsets from the root
-   out.  A frame's parent comes before it in the array. */
-static void lay_out(struct tree *t)
-{
-    size_t n = t->count, i, k;
-    size_t *next = hg_xcalloc(n + 1, sizeof *next);
-    struct kid *kids = hg_xcalloc(n + 1, sizeof *kids);
-
-    for (i = 0; i < n; i++)
-        t->frames[i].total = t->frames[i].self;
-    for (i = n; i-- > 1;)
-        t->frames[t->frames[i].parent].total += t->frames[i].total;
-    t->first_child = hg_xcalloc(n + 1, sizeof *t->first_child);
-    t->children = hg_xcalloc(n + 1, sizeof *t->children);
-    for (i = 1; i < n; i++)
-        t->first_child[t->frames[i].parent + 1]++;
-    for (i = 0; i < n; i++)
-        t->first_child[i + 1] += t->first_child[i];
-    for (i = 0; i < n; i++)
-        next[i] = t->first_child[i];
-    for (i = 1; i < n; i++)
-        t->children[next[t->frames[i].parent]++] = i;
-    for (i = 0; i < n; i++) {
-        size_t from = t->first_child[i], to = t->first_child[i + 1];
-        uint64_t offset = t->frames[i].offset;
-        for (k = from; k < to; k++) {
-            kids[k - from].name = t->frames[t->children[k]].name;
-            kids[k - from].index = t->children[k];
-        }
-        qsort(kids, to - from, sizeof *kids, compare_kids);
-        for (k = from; k < to; k++) {
-            t->children[k] = kids[k - from].index;
-            t->frames[kids[k - from].index].offset = offset;
-            offset += t->frames[kids[k - from].index].total;
-        }
-    }
-    free(kids);
-    free(next);
-}
-
-/* The tree of REPORT's contexts in METRIC: "all", then "[outside]" when
-   not 0, "[truncated]" above the truncated roots, one frame per stack. */
-static void build_tree(struct tree *t, const struct hg_report *r,
-                       const struct hg_flame_metric *metric)
-{
-    size_t *frame_of = hg_xcalloc(r->context_count + 1, sizeof *frame_of);
-    size_t root, truncated = NO_FRAME, i;
-    uint64_t outside = outside_value(metric, r);
-
-    memset(t, 0, sizeof *t);
-    t->names = hg_frame_names(r);
-    t->name_count = r->function_count;
-    root = child_frame(t, NO_FRAME, "all");
-    if (outside != 0)
-        t->frames[child_frame(t, root, "[outside]")].self = outside;
-    for (i = 0; i < r->context_count; i++) {
-        const struct hg_context *c = &r->contexts[i];
-        size_t parent = c->parent != HG_NO_PARENT ? frame_of[c->parent]
-                        : root;
-        struct frame *f;
-        if (c->parent == HG_NO_PARENT && c->truncated) {
-            if (truncated == NO_FRAME)
-                truncated = child_frame(t, root, "[truncated]");
-            parent = truncated;
-        }
-        frame_of[i] = child_frame(t, parent, t->names[c->function]);
-        f = &t->frames[frame_of[i]];
-        f->from_context = true;
-        f->self += context_self(metric, c);
-        f->inclusive += context_inclusive(metric, c);
-        f->calls += c->calls;
-    }
-    free(frame_of);
-    lay_out(t);
-}
-
-static void free_tree(struct tree *t)
-{
-    hg_frame_names_free(t->names, t->name_count);
-    free(t->frames);
-    index_table_free(&t->table);
-    free(t->children);
-    free(t->first_child);
-}
 
 /* ------------------------------------------------------------- SVG */
 
@@ -446,7 +58,7 @@ static void print_hundredths(FILE *out, uint64_t h)
 }
 
 /* The colour of a frame of the plain graph: warm, fixed by its name. */
-static void name_colour(const struct frame *f, char colour[32])
+static void name_colour(const struct hg_frame *f, char colour[32])
 {
     uint64_t h;
     if (!f->from_context) {
@@ -488,13 +100,14 @@ static size_t label_bytes(const char *text, uint64_t width, bool *cut)
 
 /* The stack of frame F, root first, without "all": its last STACK_SHOWN
    frames after "...;" when deeper. */
-static void print_stack(FILE *out, const struct tree *t, size_t f)
+static void print_stack(FILE *out, const struct hg_frame_tree *t, size_t f)
 {
     size_t path[STACK_SHOWN], n = 0, i;
-    for (; f != NO_FRAME && t->frames[f].parent != NO_FRAME && n < STACK_SHOWN;
+    for (; f != HG_NO_FRAME && t->frames[f].parent != HG_NO_FRAME
+           && n < STACK_SHOWN;
          f = t->frames[f].parent)
         path[n++] = f;
-    if (f != NO_FRAME && t->frames[f].parent != NO_FRAME)
+    if (f != HG_NO_FRAME && t->frames[f].parent != HG_NO_FRAME)
         fputs("...;", out);
     for (i = n; i-- > 0;) {
         hg_print_xml_text(out, t->frames[path[i]].name);
@@ -520,8 +133,8 @@ static void print_share(FILE *out, uint64_t part, uint64_t whole)
 struct drawing {
     FILE *out;
     const struct hg_flame_metric *metric;
-    struct tree *head;
-    struct tree *base;           /* NULL: a plain graph */
+    struct hg_frame_tree *head;
+    struct hg_frame_tree *base;  /* NULL: a plain graph */
     unsigned width, plot;
     size_t levels;               /* rows of frames drawn */
     int64_t largest_change;      /* of a frame's self, in magnitude */
@@ -543,15 +156,15 @@ static uint64_t magnitude(int64_t value)
 }
 
 /* The base frame's self, or 0 for a frame new in HEAD. */
-static uint64_t base_self(const struct drawing *d, const struct frame *f)
+static uint64_t base_self(const struct drawing *d, const struct hg_frame *f)
 {
-    return f->other != NO_FRAME ? d->base->frames[f->other].self : 0;
+    return f->other != HG_NO_FRAME ? d->base->frames[f->other].self : 0;
 }
 
 /* The colour of a frame of the differential graph: red when its self
    grew, blue when it shrank, the deeper the more it changed next to the
    largest change; grey when the same. */
-static void change_colour(const struct drawing *d, const struct frame *f,
+static void change_colour(const struct drawing *d, const struct hg_frame *f,
                           char colour[32])
 {
     int64_t delta = change(base_self(d, f), f->self);
@@ -594,17 +207,17 @@ static void print_base_head(FILE *out, const char *what, const char *m,
 /* The <title> of frame I: its stack and figures. */
 static void print_tooltip(const struct drawing *d, size_t i)
 {
-    const struct frame *f = &d->head->frames[i];
+    const struct hg_frame *f = &d->head->frames[i];
     uint64_t all = d->head->frames[0].total;
     FILE *out = d->out;
     const char *m = d->metric->name;
 
     fputs("<title>", out);
     print_stack(out, d->head, i);
-    if (f->parent == NO_FRAME)
+    if (f->parent == HG_NO_FRAME)
         fputs("all", out);
     if (d->base != NULL) {
-        const struct frame *b = f->other != NO_FRAME
+        const struct hg_frame *b = f->other != HG_NO_FRAME
                                 ? &d->base->frames[f->other] : NULL;
         print_base_head(out, "self", m, b ? b->self : 0, f->self);
         print_base_head(out, "width (self and above)", m,
@@ -647,7 +260,7 @@ static void print_tooltip(const struct drawing *d, size_t i)
    and its label. */
 static void draw_frame(const struct drawing *d, size_t i)
 {
-    const struct frame *f = &d->head->frames[i];
+    const struct hg_frame *f = &d->head->frames[i];
     uint64_t all = d->head->frames[0].total;
     uint64_t x = (uint64_t)MARGIN * 100 + hundredths(f->offset, all, d->plot);
     uint64_t w = all == 0 ? (uint64_t)d->plot * 100
@@ -663,14 +276,14 @@ static void draw_frame(const struct drawing *d, size_t i)
     else
         name_colour(f, colour);
     fprintf(out, "<g class=\"f\" id=\"f%zu\"", i);
-    if (f->parent != NO_FRAME)
+    if (f->parent != HG_NO_FRAME)
         fprintf(out, " data-p=\"f%zu\"", f->parent);
     fputs(" data-n=\"", out);
     hg_print_xml_text(out, f->name);
     fprintf(out, "\" data-s=\"%" PRIu64 "\" data-v=\"%" PRIu64 "\" "
             "data-x=\"%" PRIu64 "\" data-d=\"%zu\" data-c=\"%s\"", f->self,
             f->total, f->offset, f->depth, colour);
-    if (d->base != NULL && f->other != NO_FRAME)
+    if (d->base != NULL && f->other != HG_NO_FRAME)
         fprintf(out, " data-b=\"%" PRIu64 "\"",
                 d->base->frames[f->other].self);
     fputs(">", out);
@@ -790,7 +403,7 @@ static const char script[] =
 static bool *frames_drawn(struct drawing *d, size_t *omitted,
                           uint64_t *omitted_value)
 {
-    const struct tree *t = d->head;
+    const struct hg_frame_tree *t = d->head;
     uint64_t all = t->frames[0].total;
     bool *drawn = hg_xcalloc(t->count + 1, sizeof *drawn);
     size_t i;
@@ -800,7 +413,7 @@ static bool *frames_drawn(struct drawing *d, size_t *omitted,
     d->levels = 1;
     drawn[0] = true;
     for (i = 1; i < t->count; i++) {
-        const struct frame *f = &t->frames[i];
+        const struct hg_frame *f = &t->frames[i];
         if (f->total == 0 || !drawn[f->parent])
             continue;
         if (hundredths(f->total, all, d->plot) < MIN_FRAME_HUNDREDTHS) {
@@ -819,11 +432,11 @@ static bool *frames_drawn(struct drawing *d, size_t *omitted,
    HEAD has (their own frames above them are gone with them). */
 static size_t *gone_frames(const struct drawing *d, size_t *count)
 {
-    const struct tree *b = d->base;
+    const struct hg_frame_tree *b = d->base;
     size_t *gone = hg_xcalloc(b->count + 1, sizeof *gone), i, j, n = 0;
     for (i = 1; i < b->count; i++)
-        if (b->frames[i].other == NO_FRAME && b->frames[i].total > 0
-            && b->frames[b->frames[i].parent].other != NO_FRAME)
+        if (b->frames[i].other == HG_NO_FRAME && b->frames[i].total > 0
+            && b->frames[b->frames[i].parent].other != HG_NO_FRAME)
             gone[n++] = i;
     /* Insertion sort by width, then by index: few frames go. */
     for (i = 1; i < n; i++)
@@ -855,7 +468,7 @@ static void print_text_line(FILE *out, unsigned x, unsigned y,
 static void draw(struct drawing *d, const char *title)
 {
     FILE *out = d->out;
-    const struct tree *t = d->head;
+    const struct hg_frame_tree *t = d->head;
     uint64_t all = t->frames[0].total, omitted_value;
     size_t omitted, gone_count = 0, notes, i;
     size_t *gone = d->base != NULL ? gone_frames(d, &gone_count) : NULL;
@@ -929,7 +542,7 @@ static void draw(struct drawing *d, const char *title)
             fprintf(out, "In base, not in head (%zu frame%s, widths in "
                     "base):", gone_count, gone_count == 1 ? "" : "s");
         else if (i <= GONE_LISTED && i <= gone_count) {
-            const struct frame *b = &d->base->frames[gone[i - 1]];
+            const struct hg_frame *b = &d->base->frames[gone[i - 1]];
             fputs("  ", out);
             print_stack(out, d->base, gone[i - 1]);
             fputs(" ", out);
@@ -953,11 +566,12 @@ static unsigned plot_width(const struct hg_flame_style *style)
 /* A drawing to OUT of HEAD's tree of REPORT in METRIC, as wide as STYLE
    says; a plain graph until a base tree is added. */
 static void start_drawing(struct drawing *d, FILE *out,
-                          const struct hg_report *report, struct tree *head,
+                          const struct hg_report *report,
+                          struct hg_frame_tree *head,
                           const struct hg_flame_metric *metric,
                           const struct hg_flame_style *style)
 {
-    build_tree(head, report, metric);
+    hg_frame_tree_build(head, report, metric);
     memset(d, 0, sizeof *d);
     d->out = out;
     d->metric = metric;
@@ -981,12 +595,12 @@ void hg_write_flame_svg(FILE *out, const struct hg_report *report,
                         const struct hg_flame_metric *metric,
                         const struct hg_flame_style *style)
 {
-    struct tree tree;
+    struct hg_frame_tree tree;
     struct drawing d;
 
     start_drawing(&d, out, report, &tree, metric, style);
     draw_titled(&d, style, "Flame graph", report);
-    free_tree(&tree);
+    hg_frame_tree_free(&tree);
 }
 
 void hg_write_flame_diff_svg(FILE *out, const struct hg_report *base,
@@ -994,23 +608,23 @@ void hg_write_flame_diff_svg(FILE *out, const struct hg_report *base,
                              const struct hg_flame_metric *metric,
                              const struct hg_flame_style *style)
 {
-    struct tree base_tree, head_tree;
+    struct hg_frame_tree base_tree, head_tree;
     struct drawing d;
     size_t i;
 
     start_drawing(&d, out, head, &head_tree, metric, style);
-    build_tree(&base_tree, base, metric);
+    hg_frame_tree_build(&base_tree, base, metric);
     d.base = &base_tree;
     /* The same stack in both: parents first, so a frame's parent is
        matched before it. */
     head_tree.frames[0].other = 0;
     base_tree.frames[0].other = 0;
     for (i = 1; i < head_tree.count; i++) {
-        struct frame *f = &head_tree.frames[i];
+        struct hg_frame *f = &head_tree.frames[i];
         size_t parent = head_tree.frames[f->parent].other;
-        f->other = parent == NO_FRAME ? NO_FRAME
-                   : lookup_frame(&base_tree, parent, f->name);
-        if (f->other != NO_FRAME)
+        f->other = parent == HG_NO_FRAME ? HG_NO_FRAME
+                   : hg_frame_tree_lookup(&base_tree, parent, f->name);
+        if (f->other != HG_NO_FRAME)
             base_tree.frames[f->other].other = i;
     }
     for (i = 0; i < head_tree.count; i++) {
@@ -1020,8 +634,8 @@ void hg_write_flame_diff_svg(FILE *out, const struct hg_report *base,
             d.largest_change = (int64_t)magnitude(delta);
     }
     draw_titled(&d, style, "Differential flame graph", head);
-    free_tree(&base_tree);
-    free_tree(&head_tree);
+    hg_frame_tree_free(&base_tree);
+    hg_frame_tree_free(&head_tree);
 }
 
 /* ------------------------------------------------------------ commands */
@@ -1033,7 +647,7 @@ int hg_flame_options(const char *command, const char *usage,
 {
     uint64_t width;
     if (!hg_flame_metric_named(metric_text ? metric_text : "Ir", metric)) {
-        char *names = flame_metric_names();
+        char *names = hg_flame_metric_names();
         int status = hg_usage_error(command, usage, "unknown metric '%s' "
                                     "(%s)", metric_text, names);
         free(names);
@@ -1087,3 +701,4 @@ int hg_flame_diff_command(const char *const paths[2],
     }
     return HG_EXIT_OK;
 }
+

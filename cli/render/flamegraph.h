@@ -1,5 +1,5 @@
-/* hotgrind: flame graphs of a report's calling contexts, as folded stacks
-   and as self-contained SVG (export, diff).  GPL-2.0-or-later; part of
+/* hotgrind: flame graphs of a report's calling contexts as
+   self-contained SVG (export, diff).  GPL-2.0-or-later; part of
    hotgrind. */
 
 #ifndef HOTGRIND_FLAMEGRAPH_H
@@ -10,49 +10,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "report/metrics.h"
+/* The frame tree, the metric and the frame names are report/contexts.h's
+   (a library part); included here for the users of this header that
+   include it for them (policy/policy-judge.c should include
+   report/contexts.h instead). */
+#include "report/contexts.h"
 #include "report/report.h"
-
-/* A figure every context has: Ir, a cache figure or cycles
-   (--cache-sim=yes), or a heap figure (--heap=yes). */
-struct hg_flame_metric {
-    const char *name;            /* "Ir", "D1mr", "cycles", "allocs"... */
-    enum hg_context_figure source;
-    int index;                   /* as hg_metric_context_figure's */
-};
-
-/* The metric of metrics.c called NAME that contexts have, whether or not
-   a report has it; false if there is none of that name. */
-bool hg_flame_metric_named(const char *name, struct hg_flame_metric *metric);
-
-/* Whether REPORT's contexts (or, without contexts, its functions' self
-   rows) have METRIC's figures; if not, PROBLEM says why in one line. */
-bool hg_flame_metric_in(const struct hg_report *report,
-                        const struct hg_flame_metric *metric, char *problem,
-                        size_t problem_size);
-
-/* FUNCTION's own figure of METRIC (its <self>, or its <heap>: 0 without
-   one). */
-uint64_t hg_flame_function_self(const struct hg_flame_metric *metric,
-                                const struct hg_function *function);
-
-/* Each function's frame name (docs/export.md, "Folded stacks"): its name,
-   or "NAME [OBJECT]" when another function of that name is in another
-   object, and always for "???".  An array of report->function_count
-   strings, freed with hg_frame_names_free. */
-char **hg_frame_names(const struct hg_report *report);
-void hg_frame_names_free(char **names, size_t count);
-
-/* TEXT as a frame of a folded stack: control characters and ';' (which
-   would split it in two) as '?'. */
-void hg_folded_frame(FILE *out, const char *text);
-
-/* Folded stacks from REPORT's contexts: "[outside] N" when not 0, then one
-   line per context whose self METRIC is not 0, in the report's order:
-   "main;parse;lex 1234" ("[truncated];FUNCTION..." under a truncated
-   root). */
-void hg_write_folded_contexts(FILE *out, const struct hg_report *report,
-                              const struct hg_flame_metric *metric);
 
 /* What an SVG flame graph is drawn with. */
 struct hg_flame_style {

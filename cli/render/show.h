@@ -1,9 +1,11 @@
-/* hotgrind: the `show` table.
+/* hotgrind: the `show` table (render/show.c) and its call graph views
+   (render/show-graph.c).
    GPL-2.0-or-later; part of hotgrind. */
 
 #ifndef HOTGRIND_RENDER_SHOW_H
 #define HOTGRIND_RENDER_SHOW_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include "report/report.h"
@@ -19,5 +21,22 @@ void hg_show_table(FILE *out, const struct hg_report *report, size_t limit);
    hg_show_table): `hotgrind show --width`. */
 void hg_show_table_within(FILE *out, const struct hg_report *report,
                           size_t limit, size_t width);
+
+/* `show --callers PATTERN` (CALLERS true) or `--callees PATTERN`: for
+   every function PATTERN matches, its own line, then its top LIMIT
+   callers or callees; false (after one line on stderr naming PATH) when
+   PATTERN matches none (show-graph.c). */
+bool hg_show_neighbours(FILE *out, const char *path,
+                        const struct hg_report *report, const char *pattern,
+                        bool callers, size_t limit, size_t width);
+
+/* `show --tree` of a report without contexts: the tree built from the
+   call edges, DEPTH_MAX levels under each root (show-graph.c). */
+void hg_show_tree(FILE *out, const struct hg_report *report, size_t depth_max,
+                  size_t limit, size_t width);
+
+/* `show --tree` of a report with calling contexts (show-graph.c). */
+void hg_show_context_tree(FILE *out, const struct hg_report *report,
+                          size_t depth_max, size_t limit, size_t width);
 
 #endif

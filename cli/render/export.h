@@ -1,0 +1,35 @@
+/* hotgrind export: the writers of each format `hotgrind export` has
+   (docs/export.md).  Each writes a whole report to OUT; the output
+   depends only on the report.  GPL-2.0-or-later; part of hotgrind. */
+
+#ifndef HOTGRIND_RENDER_EXPORT_H
+#define HOTGRIND_RENDER_EXPORT_H
+
+#include <stdio.h>
+
+#include "report/contexts.h"
+#include "report/report.h"
+
+/* Callgrind's out format (export-callgrind.c). */
+void hg_export_callgrind(FILE *out, const struct hg_report *report);
+
+/* Cachegrind's out format (export-cachegrind.c). */
+void hg_export_cachegrind(FILE *out, const struct hg_report *report);
+
+/* The whole report as JSON (export-json.c). */
+void hg_export_json(FILE *out, const struct hg_report *report);
+
+/* Bencher Metric Format (export-bmf.c). */
+void hg_export_bmf(FILE *out, const struct hg_report *report);
+
+/* Folded stacks of METRIC (export-folded.c). */
+void hg_export_folded(FILE *out, const struct hg_report *report,
+                      const struct hg_flame_metric *metric);
+
+/* A <per-call> mean as the report writes it: "103.56" (JSON and BMF
+   write it as a number with its two decimals exact). */
+enum { HG_MEAN_TEXT_SIZE = 32 };
+const char *hg_export_mean_text(const struct hg_per_call *pc,
+                                char text[HG_MEAN_TEXT_SIZE]);
+
+#endif

@@ -1,0 +1,333 @@
+/* hotgrind: a report's calling contexts as a tree of frames in one
+   figure, and each function's frame name (report/contexts.h).
+   GPL-2.0-or-later; part of hotgrind. */
+
+/* docs/export.md says what the frames are.  Children are ordered by
+   name, byte by byte, so that the same stacks are drawn in the same place
+   in two reports (the differential graph compares them side by side in
+   time).  Everything is computed in integers: the same report always
+   gives the same tree. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/contexts.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "util/hash.h"
+#include "util/index-table.h"
+#include "util/xalloc.h"
+
+/* ------------------------------------------------------------- metrics */
+
+bool hg_flame_metric_named(const char *name, struct hg_flame_metric *metric)
+{
+    const struct hg_metric *m = hg_metric_named(name);
+    if (m == NULL)
+        return false;
+    metric->name = m->name;
+    metric->source = hg_metric_context_figure(m, &metric->index);
+    return metric->source != HG_CONTEXT_NONE;
+}
+
+char *hg_flame_metric_names(void)
+{
+    size_t count, i;
+    const struct hg_metric *all = hg_metrics(&count);
+    char *names = hg_xstrdup("");
+    for (i = 0; i < count; i++) {
+        struct hg_flame_metric metric;
+        char *longer;
+        if (!hg_flame_metric_named(all[i].name, &metric))
+            continue;
+        longer = hg_xasprintf("%s%s%s", names, names[0] ? ", " : "",
+                              metric.name);
+        free(names);
+        names = longer;
+    }
+    return names;
+}
+
+bool hg_flame_metric_in(const struct hg_report *report,
+                        const struct hg_flame_metric *metric, char *problem,
+                        size_t problem_size)
+{
+    const struct hg_cache_costs *cache = report->has_contexts
+                                         ? &report->outside_cache
+                                         : &report->total_cache;
+    if (metric->source == HG_CONTEXT_CACHE && !cache->present)
+        snprintf(problem, problem_size, "the report has no %s figures (it "
+                 "was made without --cache-sim=yes)", metric->name);
+    else if (metric->source == HG_CONTEXT_CACHE && metric->index == HG_CYCLES
+             && !cache->has_cycles)
+        snprintf(problem, problem_size, "the report has no cycles figures "
+                 "(it was made before the cost model)");
+    else if (metric->source == HG_CONTEXT_HEAP && !report->has_heap)
+        snprintf(problem, problem_size, "the report has no %s figures (it "
+                 "was made without --heap=yes)", metric->name);
+    else
+        return true;
+    return false;
+}
+
+/* METRIC of one set of costs. */
+static uint64_t figure(const struct hg_flame_metric *metric, uint64_t ir,
+                       const struct hg_cache_costs *cache,
+                       const struct hg_heap_traffic *heap)
+{
+    switch (metric->source) {
+    case HG_CONTEXT_CACHE: return cache->value[metric->index];
+    case HG_CONTEXT_HEAP: return hg_heap_figure(heap, metric->index);
+    default: return ir;
+    }
+}
+
+uint64_t hg_flame_function_self(const struct hg_flame_metric *metric,
+                                const struct hg_function *function)
+{
+    return figure(metric, function->self_ir, &function->self_cache,
+                  &function->heap);
+}
+
+uint64_t hg_flame_context_self(const struct hg_flame_metric *metric,
+                               const struct hg_context *c)
+{
+    return figure(metric, c->self_ir, &c->self_cache, &c->self_heap);
+}
+
+uint64_t hg_flame_context_inclusive(const struct hg_flame_metric *metric,
+                                    const struct hg_context *c)
+{
+    return figure(metric, c->inclusive_ir, &c->inclusive_cache,
+                  &c->inclusive_heap);
+}
+
+uint64_t hg_flame_outside_value(const struct hg_flame_metric *metric,
+                                const struct hg_report *r)
+{
+    return figure(metric, r->outside_ir, &r->outside_cache,
+                  &r->outside_heap);
+}
+
+/* --------------------------------------------------------- frame names */
+
+struct name_ref {
+    const char *name, *object;
+    size_t index;
+};
+
+static int compare_name_refs(const void *a, const void *b)
+{
+    const struct name_ref *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    if (c == 0)
+        c = strcmp(x->object, y->object);
+    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+char **hg_frame_names(const struct hg_report *report)
+{
+    size_t n = report->function_count, i, k, start;
+    struct name_ref *refs = hg_xcalloc(n + 1, sizeof *refs);
+    char **names = hg_xcalloc(n + 1, sizeof *names);
+
+    for (i = 0; i < n; i++) {
+        refs[i].name = report->functions[i].name;
+        refs[i].object = report->functions[i].object;
+        refs[i].index = i;
+    }
+    qsort(refs, n, sizeof *refs, compare_name_refs);
+    /* A run of one name: in several objects, each frame says which. */
+    for (start = 0; start < n; start = i) {
+        bool several = false;
+        for (i = start; i < n && strcmp(refs[i].name, refs[start].name) == 0;
+             i++)
+            several = several
+                      || strcmp(refs[i].object, refs[start].object) != 0;
+        for (k = start; k < i; k++)
+            names[refs[k].index] =
+                several || strcmp(refs[k].name, "???") == 0
+                ? hg_xasprintf("%s [%s]", refs[k].name, refs[k].object)
+                : hg_xstrdup(refs[k].name);
+    }
+    free(refs);
+    return names;
+}
+
+void hg_frame_names_free(char **names, size_t count)
+{
+    size_t i;
+    if (names == NULL)
+        return;
+    for (i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* ---------------------------------------------------------- the tree */
+
+static size_t frame_hash(size_t parent, const char *name)
+{
+    uint64_t h = hg_fnv1a(HG_FNV1A_BASIS ^ (uint64_t)parent, name);
+    return (size_t)(h ^ (h >> 29));
+}
+
+static size_t hash_of_frame(const void *items, size_t i)
+{
+    const struct hg_frame *f = &((const struct hg_frame *)items)[i];
+    return frame_hash(f->parent, f->name);
+}
+
+/* A frame's key: its parent and name. */
+struct frame_key {
+    size_t parent;
+    const char *name;
+};
+
+static bool frame_is(const void *items, size_t i, const void *key)
+{
+    const struct hg_frame *f = &((const struct hg_frame *)items)[i];
+    const struct frame_key *k = key;
+    return f->parent == k->parent && strcmp(f->name, k->name) == 0;
+}
+
+/* The slot of the frame (PARENT, NAME), or the empty one it would take;
+   NULL when T has none. */
+static size_t *frame_slot(const struct hg_frame_tree *t, size_t parent,
+                          const char *name)
+{
+    struct frame_key key = { parent, name };
+    return index_table_find(&t->table, frame_hash(parent, name), frame_is,
+                            t->frames, &key);
+}
+
+/* The child NAME of PARENT (HG_NO_FRAME: the root), made if new. */
+static size_t child_frame(struct hg_frame_tree *t, size_t parent,
+                          const char *name)
+{
+    size_t *slot;
+    struct hg_frame *f;
+
+    index_table_reserve(&t->table, t->count, hash_of_frame, t->frames);
+    slot = frame_slot(t, parent, name);
+    if (*slot != INDEX_TABLE_EMPTY)
+        return *slot;
+    if (t->count == t->capacity) {
+        t->capacity = t->capacity ? 2 * t->capacity : 64;
+        t->frames = hg_xrealloc(t->frames, t->capacity, sizeof *t->frames);
+    }
+    f = &t->frames[t->count];
+    memset(f, 0, sizeof *f);
+    f->name = name;
+    f->parent = parent;
+    f->depth = parent == HG_NO_FRAME ? 0 : t->frames[parent].depth + 1;
+    f->other = HG_NO_FRAME;
+    *slot = t->count;
+    return t->count++;
+}
+
+/* The frame (PARENT, NAME) if there is one. */
+size_t hg_frame_tree_lookup(const struct hg_frame_tree *t, size_t parent,
+                            const char *name)
+{
+    const size_t *slot = frame_slot(t, parent, name);
+    return slot == NULL || *slot == INDEX_TABLE_EMPTY ? HG_NO_FRAME : *slot;
+}
+
+struct kid {
+    const char *name;
+    size_t index;
+};
+
+static int compare_kids(const void *a, const void *b)
+{
+    const struct kid *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* Totals from the leaves up, children by name, then offsets from the root
+   out.  A frame's parent comes before it in the array. */
+static void lay_out(struct hg_frame_tree *t)
+{
+    size_t n = t->count, i, k;
+    size_t *next = hg_xcalloc(n + 1, sizeof *next);
+    struct kid *kids = hg_xcalloc(n + 1, sizeof *kids);
+
+    for (i = 0; i < n; i++)
+        t->frames[i].total = t->frames[i].self;
+    for (i = n; i-- > 1;)
+        t->frames[t->frames[i].parent].total += t->frames[i].total;
+    t->first_child = hg_xcalloc(n + 1, sizeof *t->first_child);
+    t->children = hg_xcalloc(n + 1, sizeof *t->children);
+    for (i = 1; i < n; i++)
+        t->first_child[t->frames[i].parent + 1]++;
+    for (i = 0; i < n; i++)
+        t->first_child[i + 1] += t->first_child[i];
+    for (i = 0; i < n; i++)
+        next[i] = t->first_child[i];
+    for (i = 1; i < n; i++)
+        t->children[next[t->frames[i].parent]++] = i;
+    for (i = 0; i < n; i++) {
+        size_t from = t->first_child[i], to = t->first_child[i + 1];
+        uint64_t offset = t->frames[i].offset;
+        for (k = from; k < to; k++) {
+            kids[k - from].name = t->frames[t->children[k]].name;
+            kids[k - from].index = t->children[k];
+        }
+        qsort(kids, to - from, sizeof *kids, compare_kids);
+        for (k = from; k < to; k++) {
+            t->children[k] = kids[k - from].index;
+            t->frames[kids[k - from].index].offset = offset;
+            offset += t->frames[kids[k - from].index].total;
+        }
+    }
+    free(kids);
+    free(next);
+}
+
+/* The tree of REPORT's contexts in METRIC: "all", then "[outside]" when
+   not 0, "[truncated]" above the truncated roots, one frame per stack. */
+void hg_frame_tree_build(struct hg_frame_tree *t, const struct hg_report *r,
+                         const struct hg_flame_metric *metric)
+{
+    size_t *frame_of = hg_xcalloc(r->context_count + 1, sizeof *frame_of);
+    size_t root, truncated = HG_NO_FRAME, i;
+    uint64_t outside = hg_flame_outside_value(metric, r);
+
+    memset(t, 0, sizeof *t);
+    t->names = hg_frame_names(r);
+    t->name_count = r->function_count;
+    root = child_frame(t, HG_NO_FRAME, "all");
+    if (outside != 0)
+        t->frames[child_frame(t, root, "[outside]")].self = outside;
+    for (i = 0; i < r->context_count; i++) {
+        const struct hg_context *c = &r->contexts[i];
+        size_t parent = c->parent != HG_NO_PARENT ? frame_of[c->parent]
+                        : root;
+        struct hg_frame *f;
+        if (c->parent == HG_NO_PARENT && c->truncated) {
+            if (truncated == HG_NO_FRAME)
+                truncated = child_frame(t, root, "[truncated]");
+            parent = truncated;
+        }
+        frame_of[i] = child_frame(t, parent, t->names[c->function]);
+        f = &t->frames[frame_of[i]];
+        f->from_context = true;
+        f->self += hg_flame_context_self(metric, c);
+        f->inclusive += hg_flame_context_inclusive(metric, c);
+        f->calls += c->calls;
+    }
+    free(frame_of);
+    lay_out(t);
+}
+
+void hg_frame_tree_free(struct hg_frame_tree *t)
+{
+    hg_frame_names_free(t->names, t->name_count);
+    free(t->frames);
+    index_table_free(&t->table);
+    free(t->children);
+    free(t->first_child);
+}
