@@ -126,6 +126,14 @@ typedef enum {
    --mark, --alloc-fn and --free-fn are parsed as they are read, into
    ht_mark.c's tables; strings point into Valgrind's argument list, which
    lives as long as the run. */
+/* --debug-corrupt-graph (tests only, not in --help): which identity of
+   the call graph HT_(graph_debug_corrupt) breaks. */
+typedef enum {
+   HT_Corrupt_None,
+   HT_Corrupt_Calls,         /* calls = outside calls + incoming calls */
+   HT_Corrupt_Inclusive      /* inclusive Ir = self + no-symbol + callees */
+} HT_CorruptGraph;
+
 typedef struct {
    const HChar*     out_file;         /* --hotgrind-out-file */
    Bool             host_info;        /* --host-info */
@@ -167,6 +175,8 @@ typedef struct {
    ULong            random_seed;
    Bool             det_clock;
    UInt             cpus;
+   /* --debug-corrupt-graph: for regtest/graph_self_check.sh only. */
+   HT_CorruptGraph  debug_corrupt_graph;
 } HT_Clo;
 
 extern HT_Clo HT_(clo);
@@ -807,6 +817,9 @@ HT_Edge** HT_(edges_sorted)(UInt* n_out);
    it.  Names the first broken one on stderr; False then.  Sets the
    functions' report_id (their positions in fns). */
 Bool HT_(graph_self_check)(HT_Fn** fns, UInt n);
+/* --debug-corrupt-graph (tests only): makes one function's calls or
+   inclusive Ir wrong, for HT_(graph_self_check) to find. */
+void HT_(graph_debug_corrupt)(HT_Fn** fns, UInt n);
 
 /*------------------------------------------------------------*/
 /*--- Heap (ht_heap.c)                                     ---*/

@@ -715,7 +715,9 @@ static void count_instruction(SBState* s, HT_Fn* fn, Addr a, Int len)
 /* --call-graph=yes: a direct transfer from code of 'from' to 'target',
    known at translation time.  One into the middle of another function
    with a symbol flags both (HT_Fn.mid_jump): its code will run inside
-   'from''s activation. */
+   'from''s activation.  Its jump kind says nothing here (is_direct_jump):
+   VEX 3.19 ends an arm64 `b` with Ijk_Call, and a call into the middle
+   of a function starts no activation either. */
 static void note_direct_transfer(HT_Fn* from, Addr target)
 {
    Bool   is_entry;
@@ -732,6 +734,15 @@ static void note_direct_transfer(HT_Fn* from, Addr target)
 Addr HT_(const_address)(const IRConst* c)
 {
    return c->tag == Ico_U64 ? (Addr)c->Ico.U64 : (Addr)c->Ico.U32;
+}
+
+/* A transfer that note_direct_transfer looks at: a plain jump or a call.
+   arm64's `b` is Ijk_Call in VEX 3.19 (glibc's _setjmp is `mov x1, #0;
+   b __sigsetjmp+4`): with --vex-guest-chase=no the only sign that
+   _setjmp's activation runs __sigsetjmp's code is that block end. */
+static Bool is_direct_jump(IRJumpKind jk)
+{
+   return jk == Ijk_Boring || jk == Ijk_Call;
 }
 
 /* Whether guest-state bytes [off, off + size) overlap SP. */
@@ -1077,7 +1088,7 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
          if (HT_(clo).branch_sim && HT_(collecting))
             HT_(branch_emit_exit)(s->sbOut, s->word_ty, s->cur_costs,
                                   s->cur_instr, s->cur_len, st);
-         if (st->Ist.Exit.jk == Ijk_Boring)
+         if (is_direct_jump(st->Ist.Exit.jk))
             note_direct_transfer(s->cur_fn,
                                  HT_(const_address)(st->Ist.Exit.dst));
          break;
@@ -1175,7 +1186,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    if (HT_(clo).branch_sim && HT_(collecting))
       HT_(branch_emit_end)(s.sbOut, s.cur_costs, s.cur_instr, sbIn->next,
                            sbIn->jumpkind);
-   if (sbIn->next->tag == Iex_Const && sbIn->jumpkind == Ijk_Boring)
+   if (sbIn->next->tag == Iex_Const && is_direct_jump(sbIn->jumpkind))
       note_direct_transfer(s.cur_fn,
                            HT_(const_address)(sbIn->next->Iex.Const.con));
    /* Every return, longjmp and exception landing is a jump to a computed

@@ -58,6 +58,7 @@ HT_Clo HT_(clo) = {
    .random_seed     = 0,
    .det_clock       = False,
    .cpus            = 0,
+   .debug_corrupt_graph = HT_Corrupt_None,
 };
 
 static const VexCache* host_cache(const VexCacheInfo* ci, VexCacheKind kind,
@@ -256,6 +257,13 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    }
    else if VG_BOOL_CLO(arg, "--det-clock", c->det_clock) {}
    else if VG_BINT_CLO(arg, "--cpus", c->cpus, 1, 64) {}
+   /* Tests only (regtest/graph_self_check.sh), so not in --help. */
+   else if VG_XACT_CLO(arg, "--debug-corrupt-graph=calls",
+                       c->debug_corrupt_graph, HT_Corrupt_Calls) {}
+   else if VG_XACT_CLO(arg, "--debug-corrupt-graph=inclusive",
+                       c->debug_corrupt_graph, HT_Corrupt_Inclusive) {}
+   else if VG_STR_CLO(arg, "--debug-corrupt-graph", value)
+      VG_(fmsg_bad_option)(arg, "the values are calls and inclusive\n");
    else if VG_STR_CLO(arg, "--mark-file", value) {
       if (c->n_mark_files == HT_MAX_MARK_FILES)
          VG_(fmsg_bad_option)(arg, "too many --mark-file options\n");
@@ -589,8 +597,9 @@ static void ht_post_clo_init(void)
 
 /* Ends the program's counting and writes the report: at exit, or
    before an exec replaces the process image.  False if no report could
-   be written (after saying why). */
-static Bool end_and_write_report(void)
+   be written (after saying why).  *graph_ok: False if the call graph
+   failed the tool's own check (HT_(graph_self_check)). */
+static Bool end_and_write_report(Bool* graph_ok)
 {
    static Bool warned = False;
    UInt    n;
@@ -606,10 +615,14 @@ static Bool end_and_write_report(void)
    warned = True;
 
    HT_(print_summary)(fns, n, total);
+   HT_(graph_debug_corrupt)(fns, n);
    ok = HT_(report_write)(fns, n, total);
    /* No silent breach: a broken identity is named where a user's bug
-      report will carry it.  (Nothing counts after this.) */
-   HT_(graph_self_check)(fns, n);
+      report will carry it.  The report keeps the figures, for the bug
+      report; every hotgrind command refuses it (cli/rules.c checks the
+      same identities), and ht_fini fails the run.  (Nothing counts after
+      this.) */
+   *graph_ok = HT_(graph_self_check)(fns, n);
    VG_(free)(fns);
    return ok;
 }
@@ -636,6 +649,9 @@ static Bool tracing_children(void)
 Bool HT_(before_exec)(const HChar* path)
 {
    struct vg_stat st;
+   /* The new program's exit status is its own: a wrong call graph is
+      only named on stderr here (and refused by every hotgrind command). */
+   Bool graph_ok;
    /* Only the process the tool started with: a forked child's counts up
       to the fork are its parent's, and a child that execs (system(),
       popen(), posix_spawn) would otherwise write one report per
@@ -655,7 +671,7 @@ Bool HT_(before_exec)(const HChar* path)
       VG_(umsg)("hotgrind: warning: with --trace-children=yes the new "
                 "program's report will replace it at the same name (the "
                 "pid does not change)\n");
-   if (!end_and_write_report())
+   if (!end_and_write_report(&graph_ok))
       VG_(umsg)("hotgrind: error: no report was written for the program "
                 "that execve replaces\n");
    return True;
@@ -690,15 +706,31 @@ static void exit_if_dead_marks(void)
    VG_(exit)(HT_(clo).dead_mark_exitcode);
 }
 
+/* A report whose call graph failed the tool's own check must not pass
+   as right in a CI job that only runs the program: a run whose program
+   exited with 0 exits with 1 (a failure or a fatal signal of the
+   program's own stands, as for --dead-mark-exitcode). */
+static void exit_if_graph_wrong(Bool graph_ok)
+{
+   UInt status;
+   if (graph_ok || HT_(how_ended)(&status) != HT_Exit_Status || status != 0)
+      return;
+   VG_(umsg)("hotgrind: the call graph failed the tool's own check: exiting "
+             "with status 1\n");
+   VG_(exit)(1);
+}
+
 static void ht_fini(Int exitcode)
 {
+   Bool graph_ok;
    /* A CI job must not pass on a run whose report is missing, so this
       overrides the client's own exit status. */
-   if (!end_and_write_report()) {
+   if (!end_and_write_report(&graph_ok)) {
       VG_(umsg)("hotgrind: no report was written; exiting with status 1\n");
       VG_(exit)(1);
    }
    HT_(inputs_print_note)();
+   exit_if_graph_wrong(graph_ok);
    exit_if_dead_marks();
 #if defined(VGA_amd64) || defined(VGA_x86)
    if (VG_(clo_verbosity) > 1)
