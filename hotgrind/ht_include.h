@@ -673,7 +673,9 @@ UInt         HT_(n_custom_allocators)(void);
 const HChar* HT_(custom_allocator_text)(UInt i, Bool* is_free);
 
 /*------------------------------------------------------------*/
-/*--- Activations, zones and the clock (ht_callstack.c)    ---*/
+/*--- Activations and the clock (ht_callstack.c), their IR    ---*/
+/*--- (ht_callstack_ir.c), zones (ht_zones.c), edges        ---*/
+/*--- (ht_edges.c), the graph check (ht_graph_check.c)      ---*/
 /*------------------------------------------------------------*/
 
 /* A zone: a region bracketed by client requests, reported like a marked
@@ -784,6 +786,16 @@ extern HT_ProgramState HT_(program_state);
 void HT_(program_end)(void);
 void HT_(zone_begin)(ThreadId tid, const HChar* name);
 Bool HT_(zone_end)(ThreadId tid);
+/* Closes a thread's open zones (HT_(thread_exit)). */
+void HT_(zones_thread_exit)(ThreadId tid);
+/* A thread's open zones, innermost last (ht_zones.c), kept in its record
+   in ht_callstack.c, HT_(zone_stack)(tid). */
+typedef struct _HT_OpenZone HT_OpenZone;
+typedef struct {
+   HT_OpenZone* zones;
+   UInt         n_zones, cap_zones;
+} HT_ZoneStack;
+HT_ZoneStack* HT_(zone_stack)(ThreadId tid);
 /* Closes what is still open when a thread or the program ends. */
 void HT_(thread_exit)(ThreadId tid);
 void HT_(callstack_fini)(void);
