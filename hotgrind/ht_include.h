@@ -395,6 +395,27 @@ typedef struct {
    HT_PairNode** buckets;
    UInt          n_buckets, n;
 } HT_PairTable;
+/* A chained hash table of records that carry their own chain pointer
+   and hash (the functions, lines and objects tables), found at next_at
+   and hash_at in a record.  It has a power of two of buckets, 'first'
+   at the first record, and doubles when it holds as many records as
+   buckets (each chain rehashed in bucket order, new heads first, as the
+   tables each grew before): a look-up is about one probe. */
+typedef struct {
+   void** buckets;        /* NULL until the first record */
+   UInt   n_buckets, n;
+   UInt   first;
+   SizeT  next_at, hash_at;
+} HT_Table;
+#define HT_TABLE_INIT(type, first_buckets) \
+   { NULL, 0, 0, (first_buckets), offsetof(type, next), offsetof(type, hash) }
+/* The chain a record of hash 'h' is in; NULL when the table is empty. */
+static inline void* HT_(table_chain)(const HT_Table* t, UInt h)
+{
+   return t->n_buckets ? t->buckets[h & (t->n_buckets - 1)] : NULL;
+}
+/* Adds 'rec', its hash set, at the head of its chain. */
+void HT_(table_add)(HT_Table* t, void* rec);
 /* The chain (a, b) would be in; NULL when the table is empty. */
 HT_PairNode* HT_(pair_chain)(const HT_PairTable* t, const void* a,
                              const void* b);
