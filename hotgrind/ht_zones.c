@@ -30,7 +30,6 @@ typedef struct _HT_OpenZone {
 
 static HT_Zone*   all_zones;
 
-
 /* Zones by name: a chained hash table that doubles when it holds two
    zones a bucket, so a program with 100,000 distinct zone names costs
    what one with 100,000 entries of one zone does (a list scan took 77 s). */
