@@ -1,6 +1,6 @@
 /*--------------------------------------------------------------------*/
-/*--- hotgrind: activations of marked functions, zones, and the   ---*/
-/*--- per-thread instruction clock.                ht_callstack.c ---*/
+/*--- hotgrind: activations (per-thread shadow stacks), the       ---*/
+/*--- instruction clock, the program's state.      ht_callstack.c ---*/
 /*--------------------------------------------------------------------*/
 /*
    This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
@@ -20,15 +20,17 @@
      skipped by longjmp and C++ exceptions; activations found dead when a
      new one is entered (entry SP below the current SP) go too.
 
-   What is architecture-specific, each defined below for amd64, x86,
-   arm64 and arm: where the return address is at entry
+   What is architecture-specific, each defined for amd64, x86, arm64 and
+   arm in ht_arch.h and ht_callstack_ir.c (which emits the IR for entries
+   and exits): where the return address is at entry
    (return_address_at_entry), where the first arguments are
    (argument_at_entry), the return-value register (RETURN_VALUE_OFFSET),
    whether a return moves SP past its entry value (RETURN_POPS_SP), and,
    where it does not, the link register that the exit check also compares
    the target with (link_register).  Each thread has its own stack of
    activations and of open zones.  Inclusive cost is clock difference;
-   the outermost activation of a function (or zone) on a thread owns it,
+   the outermost activation of a function (or zone, ht_zones.c) on a
+   thread owns it,
    so recursion counts once, while every call's own cost feeds the
    per-call distribution.
 
@@ -40,7 +42,8 @@
    callee.  Each (caller, callee) pair is an edge holding its calls and
    the sum of those activations' own inclusive costs, which is
    Callgrind's meaning of an edge's cost (a recursive edge counts nested
-   costs again).  An entry with no activation on its thread's stack is
+   costs again; the pairs are kept in ht_edges.c, checked at the end in
+   ht_graph_check.c).  An entry with no activation on its thread's stack is
    an outside call.  With the calling-context tree (ht_context.c) a
    counted activation also runs in a context node, the child of the
    innermost activation's node, which gets its call and, at the end, its
@@ -61,32 +64,7 @@
 #include "libvex_guest_arm.h"
 
 #include "ht_include.h"
-
-/* The architecture-specific rules, with return_address_at_entry():
-   whether a return leaves SP above its value at entry.  x86's ret pops the
-   return address, so a function has returned only when SP is strictly
-   above the entry SP: a frameless recursive function's inner return lands
-   on the same return address with SP equal to the outer entry SP, and the
-   outer call is still running.  arm's and arm64's return leaves SP equal
-   to its entry value. */
-#if defined(VGA_amd64) || defined(VGA_x86)
-#  define RETURN_POPS_SP True
-#else
-#  define RETURN_POPS_SP False
-#endif
-
-/* The integer return-value register's offset in the guest state. */
-#if defined(VGA_amd64)
-#  define RETURN_VALUE_OFFSET offsetof(VexGuestAMD64State, guest_RAX)
-#elif defined(VGA_x86)
-#  define RETURN_VALUE_OFFSET offsetof(VexGuestX86State, guest_EAX)
-#elif defined(VGA_arm64)
-#  define RETURN_VALUE_OFFSET offsetof(VexGuestARM64State, guest_X0)
-#elif defined(VGA_arm)
-#  define RETURN_VALUE_OFFSET offsetof(VexGuestARMState, guest_R0)
-#else
-#  error "hotgrind: no return-value rule for this architecture"
-#endif
+#include "ht_arch.h"
 
 ULong HT_(total_ir)      = 0;
 ULong HT_(cache_total)[HT_N_CACHE];
@@ -133,17 +111,9 @@ typedef struct {
 } Activation;
 
 typedef struct {
-   HT_Zone* zone;
-   HT_Costs clock_at_begin;
-   Bool     counted;
-   Bool     outermost;   /* counted, and the zone's first on its thread */
-} OpenZone;
-
-typedef struct {
    Activation* acts;
    UInt        n_acts, cap_acts;
-   OpenZone*   zones;
-   UInt        n_zones, cap_zones;
+   HT_ZoneStack zones;     /* its open zones (ht_zones.c) */
    HT_Costs    clock;      /* its costs, up to its last switch-out */
    /* What activations of truncated roots took on this thread, so far:
       the activations around them leave it out of their contexts'
@@ -152,14 +122,18 @@ typedef struct {
    UInt        in_allocator;  /* acting allocator activations */
    UInt        in_sync;       /* synchronisation calls under way */
    ULong       sync_ir;       /* Ir inside outermost ones */
-} ThreadState;
+} ThreadState;   /* 256 bytes on amd64: threads[tid] is a shift */
 
 static ThreadState* threads;          /* [VG_N_THREADS] */
 static ThreadId     running = 1;      /* the main thread runs first */
 static HT_Costs     total_at_switch;
-static HT_Zone*     all_zones;
 
 HT_ProgramState HT_(program_state) = HT_Running;
+
+HT_ZoneStack* HT_(zone_stack)(ThreadId tid)
+{
+   return &threads[tid].zones;
+}
 
 void HT_(callstack_init)(void)
 {
@@ -305,61 +279,6 @@ static void thread_switch(ThreadId tid, ULong blocks_dispatched)
    if (HT_(clo).inlined) HT_(inline_thread_switch)(running, tid);
    running = tid;
    update_watch(tid);
-}
-
-/*------------------------------------------------------------*/
-/*--- Activations                                          ---*/
-/*------------------------------------------------------------*/
-
-/*------------------------------------------------------------*/
-/*--- Edges (--call-graph=yes)                             ---*/
-/*------------------------------------------------------------*/
-
-/* Caller -> callee pairs in a chained hash table that doubles at two
-   edges a bucket: one probe per counted entry. */
-static HT_PairTable edges;
-
-HT_Edge* HT_(edge_of)(HT_Fn* caller, HT_Fn* callee)
-{
-   HT_Edge* e;
-   /* Most functions are called from one caller many times in a row. */
-   if (callee->last_edge && callee->last_edge->caller == caller)
-      return callee->last_edge;
-   for (e = (HT_Edge*)HT_(pair_chain)(&edges, caller, callee); e;
-        e = e->next)
-      if (e->caller == caller && e->callee == callee)
-         return callee->last_edge = e;
-   e = VG_(calloc)("hotgrind.edge", 1, sizeof(HT_Edge));
-   e->caller = caller;
-   e->callee = callee;
-   HT_(pair_add)(&edges, (HT_PairNode*)e);
-   return callee->last_edge = e;
-}
-
-static Int cmp_edge_ids(const void* pa, const void* pb)
-{
-   const HT_Edge* a = *(const HT_Edge* const*)pa;
-   const HT_Edge* b = *(const HT_Edge* const*)pb;
-   if (a->caller->report_id != b->caller->report_id)
-      return a->caller->report_id < b->caller->report_id ? -1 : 1;
-   if (a->callee->report_id != b->callee->report_id)
-      return a->callee->report_id < b->callee->report_id ? -1 : 1;
-   return 0;
-}
-
-HT_Edge** HT_(edges_sorted)(UInt* n_out)
-{
-   HT_Edge** all = VG_(malloc)("hotgrind.edges_sorted",
-                               (edges.n ? edges.n : 1) * sizeof(HT_Edge*));
-   UInt      n = 0, i;
-   for (i = 0; i < edges.n_buckets; i++) {
-      HT_Edge* e;
-      for (e = (HT_Edge*)edges.buckets[i]; e; e = e->next) all[n++] = e;
-   }
-   tl_assert(n == edges.n);
-   VG_(ssort)(all, n, sizeof(HT_Edge*), cmp_edge_ids);
-   *n_out = n;
-   return all;
 }
 
 /*------------------------------------------------------------*/
@@ -710,135 +629,6 @@ VG_REGPARM(3) void HT_(on_indirect_jump)(Addr next, Addr sp, Addr lr)
 }
 
 /*------------------------------------------------------------*/
-/*--- Zones                                                ---*/
-/*------------------------------------------------------------*/
-
-/* Zones by name: a chained hash table that doubles when it holds two
-   zones a bucket, so a program with 100,000 distinct zone names costs
-   what one with 100,000 entries of one zone does (a list scan took 77 s). */
-static HT_Zone** zone_table;
-static UInt      zone_buckets, n_all_zones;
-
-static void zone_table_grow(void)
-{
-   UInt      nb = zone_buckets ? 2 * zone_buckets : 64;
-   HT_Zone** t = VG_(calloc)("hotgrind.zone_table", nb, sizeof(HT_Zone*));
-   HT_Zone*  z;
-   for (z = all_zones; z; z = z->next) {
-      z->hash_next = t[z->hash & (nb - 1)];
-      t[z->hash & (nb - 1)] = z;
-   }
-   if (zone_table) VG_(free)(zone_table);
-   zone_table = t;
-   zone_buckets = nb;
-}
-
-static HT_Zone* zone_named(const HChar* name)
-{
-   UInt     h = HT_(hash_str)(HT_HASH_START, name);
-   HT_Zone* z;
-   if (zone_buckets != 0)
-      for (z = zone_table[h & (zone_buckets - 1)]; z; z = z->hash_next)
-         if (z->hash == h && VG_(strcmp)(z->name, name) == 0) return z;
-   z = VG_(calloc)("hotgrind.zone", 1, sizeof(HT_Zone));
-   z->name = VG_(strdup)("hotgrind.zone", name);
-   z->hash = h;
-   z->percall = HT_(percall_new)();
-   z->next = all_zones;
-   all_zones = z;
-   if (++n_all_zones > 2 * zone_buckets)
-      zone_table_grow();            /* rehashes z too */
-   else {
-      z->hash_next = zone_table[h & (zone_buckets - 1)];
-      zone_table[h & (zone_buckets - 1)] = z;
-   }
-   return z;
-}
-
-void HT_(zone_begin)(ThreadId tid, const HChar* name)
-{
-   ThreadState* t;
-   HT_Zone*     z = zone_named(name);
-   OpenZone*    oz;
-   tl_assert(HT_VALID_TID(tid));
-   t = &threads[tid];
-   if (t->n_zones == t->cap_zones) {
-      t->cap_zones = t->cap_zones ? 2 * t->cap_zones : 16;
-      t->zones = VG_(realloc)("hotgrind.zones", t->zones,
-                              t->cap_zones * sizeof(OpenZone));
-   }
-   oz = &t->zones[t->n_zones];
-   oz->zone = z;
-   clock_of(tid, &oz->clock_at_begin);
-   oz->counted = HT_(collecting) && HT_(program_state) != HT_Ended;
-   /* Only the outermost entry of a zone on a thread owns its inclusive
-      cost.  A bit a thread (not a count a thread in every zone: 2 KB each,
-      100,000 zones took 200 MB; nor a search of the thread's zone stack,
-      which a deep stack makes quadratic) says whether one is open; zones
-      close in LIFO order, so the outermost entry is the one to clear it. */
-   oz->outermost = False;
-   if (oz->counted) {
-      UChar bit = (UChar)(1 << (tid % 8));
-      if (!z->outer_open)
-         z->outer_open = VG_(calloc)("hotgrind.zone_open",
-                                     (VG_N_THREADS + 7) / 8, 1);
-      oz->outermost = (z->outer_open[tid / 8] & bit) == 0;
-      z->outer_open[tid / 8] |= bit;
-      z->open++;
-      z->calls++;
-   }
-   t->n_zones++;
-}
-
-static void close_zone(ThreadId tid)
-{
-   HT_Costs now_;
-   const HT_Costs* now = &now_;
-   ThreadState* t = &threads[tid];
-   OpenZone*    oz;
-   tl_assert(t->n_zones > 0);
-   oz = &t->zones[--t->n_zones];
-   clock_of(tid, &now_);
-   if (oz->counted) {
-      tl_assert(oz->zone->open > 0);
-      oz->zone->open--;
-      if (oz->outermost) {
-         oz->zone->outer_open[tid / 8] &= (UChar)~(1 << (tid % 8));
-         HT_(add_cost_difference)(&oz->zone->incl, now, &oz->clock_at_begin);
-      }
-      HT_(percall_add)(oz->zone->percall, now->ir - oz->clock_at_begin.ir);
-   }
-}
-
-Bool HT_(zone_end)(ThreadId tid)
-{
-   tl_assert(HT_VALID_TID(tid));
-   if (threads[tid].n_zones == 0) return False;
-   close_zone(tid);
-   return True;
-}
-
-static Int cmp_zone_name(const void* a, const void* b)
-{
-   return VG_(strcmp)((*(HT_Zone* const*)a)->name,
-                      (*(HT_Zone* const*)b)->name);
-}
-
-HT_Zone** HT_(zones_sorted)(UInt* n_out)
-{
-   UInt      n = 0;
-   HT_Zone*  z;
-   HT_Zone** all;
-   for (z = all_zones; z; z = z->next) n++;
-   all = VG_(malloc)("hotgrind.zones_sorted", (n ? n : 1) * sizeof(HT_Zone*));
-   n = 0;
-   for (z = all_zones; z; z = z->next) all[n++] = z;
-   VG_(ssort)(all, n, sizeof(HT_Zone*), cmp_zone_name);
-   *n_out = n;
-   return all;
-}
-
-/*------------------------------------------------------------*/
 /*--- Thread and program end                               ---*/
 /*------------------------------------------------------------*/
 
@@ -848,7 +638,7 @@ void HT_(thread_exit)(ThreadId tid)
    tl_assert(HT_VALID_TID(tid));
    t = &threads[tid];
    while (t->n_acts > 0)  pop_activation(tid, False, 0);
-   while (t->n_zones > 0) close_zone(tid);
+   HT_(zones_thread_exit)(tid);
    if (HT_(clo).inlined) HT_(inline_thread_exit)(tid);
    t->in_allocator = t->in_sync = 0;
    if (tid == running) update_watch(tid);
@@ -898,358 +688,4 @@ void HT_(callstack_register)(void)
 {
    VG_(track_start_client_code)(thread_switch);
    VG_(track_pre_thread_first_insn)(thread_first_insn);
-}
-
-/*------------------------------------------------------------*/
-/*--- Instrumentation for entries and exits                ---*/
-/*------------------------------------------------------------*/
-
-static IRTemp get_to_temp(IRSB* sb, Int offset, IRType ty)
-{
-   IRTemp t = newIRTemp(sb->tyenv, ty);
-   addStmtToIRSB(sb, IRStmt_WrTmp(t, IRExpr_Get(offset, ty)));
-   return t;
-}
-
-#if defined(VGA_arm64) || defined(VGA_arm)   /* !RETURN_POPS_SP */
-static IRTemp link_register(IRSB* sb, IRType ty)
-{
-#  if defined(VGA_arm64)
-   return get_to_temp(sb, offsetof(VexGuestARM64State, guest_X30), ty);
-#  elif defined(VGA_arm)
-   return get_to_temp(sb, offsetof(VexGuestARMState, guest_R14), ty);
-#  else
-#    error "hotgrind: no link register for this architecture"
-#  endif
-}
-#endif
-
-/* Where the return address is when a function's first instruction is
-   about to run: see return_address_at_entry(). */
-static IRTemp return_address_at_entry(IRSB* sb, IRTemp sp, IRType ty)
-{
-#if defined(VGA_amd64) || defined(VGA_x86)
-   IRTemp t = newIRTemp(sb->tyenv, ty);      /* pushed by the call */
-   addStmtToIRSB(sb, IRStmt_WrTmp(t, IRExpr_Load(HT_ENDIAN, ty,
-                                                 IRExpr_RdTmp(sp))));
-   return t;
-#elif defined(VGA_arm64)
-   (void)sp;                                 /* link register */
-   return get_to_temp(sb, offsetof(VexGuestARM64State, guest_X30), ty);
-#elif defined(VGA_arm)
-   (void)sp;
-   return get_to_temp(sb, offsetof(VexGuestARMState, guest_R14), ty);
-#else
-#  error "hotgrind: no return-address rule for this architecture"
-#endif
-}
-
-/* The i-th integer argument (0-based, i < 3) when a function's first
-   instruction is about to run, by the platform's calling convention. */
-static IRTemp argument_at_entry(IRSB* sb, IRTemp sp, IRType ty, Int i)
-{
-#if defined(VGA_amd64)
-   static const Int offs[3] = { offsetof(VexGuestAMD64State, guest_RDI),
-                                offsetof(VexGuestAMD64State, guest_RSI),
-                                offsetof(VexGuestAMD64State, guest_RDX) };
-   (void)sp;
-   return get_to_temp(sb, offs[i], ty);
-#elif defined(VGA_x86)
-   IRTemp t = newIRTemp(sb->tyenv, ty);      /* above the return address */
-   addStmtToIRSB(sb, IRStmt_WrTmp(t, IRExpr_Load(HT_ENDIAN, ty,
-      IRExpr_Binop(Iop_Add32, IRExpr_RdTmp(sp),
-                   IRExpr_Const(IRConst_U32(4 * (i + 1)))))));
-   return t;
-#elif defined(VGA_arm64)
-   (void)sp;
-   return get_to_temp(sb, offsetof(VexGuestARM64State, guest_X0) + 8 * i, ty);
-#elif defined(VGA_arm)
-   (void)sp;
-   return get_to_temp(sb, offsetof(VexGuestARMState, guest_R0) + 4 * i, ty);
-#else
-#  error "hotgrind: no argument rule for this architecture"
-#endif
-}
-
-void HT_(emit_entry_call)(IRSB* sb, const VexGuestLayout* layout,
-                          IRType word_ty, HT_Fn* fn)
-{
-   IRTemp   sp  = get_to_temp(sb, layout->offset_SP, word_ty);
-   IRTemp   ret = return_address_at_entry(sb, sp, word_ty);
-   IRDirty* d;
-   if (fn->observe == HT_Obs_None) {
-      d = unsafeIRDirty_0_N(
-         3, "hotgrind_on_entry", VG_(fnptr_to_fnentry)(&HT_(on_entry)),
-         mkIRExprVec_3(mkIRExpr_HWord((HWord)fn), IRExpr_RdTmp(sp),
-                       IRExpr_RdTmp(ret)));
-   } else {
-      IRTemp a0 = argument_at_entry(sb, sp, word_ty, 0);
-      IRTemp a1 = argument_at_entry(sb, sp, word_ty, 1);
-      IRTemp a2 = argument_at_entry(sb, sp, word_ty, 2);
-      d = unsafeIRDirty_0_N(
-         3, "hotgrind_on_observed_entry",
-         VG_(fnptr_to_fnentry)(&HT_(on_observed_entry)),
-         mkIRExprVec_6(mkIRExpr_HWord((HWord)fn), IRExpr_RdTmp(sp),
-                       IRExpr_RdTmp(ret), IRExpr_RdTmp(a0), IRExpr_RdTmp(a1),
-                       IRExpr_RdTmp(a2)));
-   }
-   addStmtToIRSB(sb, IRStmt_Dirty(d));
-}
-
-/* At the end of a block whose successor is computed: call the exit
-   helper only when an activation may have ended -- SP went above the
-   innermost activation's entry SP, or (where a return does not move SP
-   past it) the target is its return address.  Otherwise a load or two and
-   a compare. */
-void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
-                          IRType word_ty, IRExpr* next)
-{
-   Bool     w64   = word_ty == Ity_I64;
-   IRTemp   sp    = get_to_temp(sb, layout->offset_SP, word_ty);
-   IRTemp   wsp   = newIRTemp(sb->tyenv, word_ty);
-   IRTemp   above = newIRTemp(sb->tyenv, Ity_I1);
-   IRTemp   guard = above;
-   IRExpr*  lr_arg = mkIRExpr_HWord(0);   /* no link register */
-   IRDirty* d;
-
-   addStmtToIRSB(sb, IRStmt_WrTmp(wsp, IRExpr_Load(HT_ENDIAN, word_ty,
-                        mkIRExpr_HWord((HWord)&HT_(watch_sp)))));
-   addStmtToIRSB(sb, IRStmt_WrTmp(above,
-      IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, IRExpr_RdTmp(wsp),
-                   IRExpr_RdTmp(sp))));
-#if defined(VGA_arm64) || defined(VGA_arm)   /* !RETURN_POPS_SP */
-   {
-      /* The target is the return address, or the link register (see
-         on_indirect_jump), with SP at or above the entry SP. */
-      IRTemp wret    = newIRTemp(sb->tyenv, word_ty);
-      IRTemp hit_ret = newIRTemp(sb->tyenv, Ity_I1);
-      IRTemp lr      = link_register(sb, word_ty);
-      IRTemp to_lr   = newIRTemp(sb->tyenv, Ity_I1);
-      IRTemp hit     = newIRTemp(sb->tyenv, Ity_I1);
-      IRTemp at      = newIRTemp(sb->tyenv, Ity_I1);
-      IRTemp ret_at  = newIRTemp(sb->tyenv, Ity_I1);
-      guard = newIRTemp(sb->tyenv, Ity_I1);
-      addStmtToIRSB(sb, IRStmt_WrTmp(wret, IRExpr_Load(HT_ENDIAN, word_ty,
-                           mkIRExpr_HWord((HWord)&HT_(watch_ret)))));
-      addStmtToIRSB(sb, IRStmt_WrTmp(hit_ret,
-         IRExpr_Binop(w64 ? Iop_CmpEQ64 : Iop_CmpEQ32, next,
-                      IRExpr_RdTmp(wret))));
-      addStmtToIRSB(sb, IRStmt_WrTmp(to_lr,
-         IRExpr_Binop(w64 ? Iop_CmpEQ64 : Iop_CmpEQ32, next,
-                      IRExpr_RdTmp(lr))));
-      addStmtToIRSB(sb, IRStmt_WrTmp(hit,
-         IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(hit_ret), IRExpr_RdTmp(to_lr))));
-      addStmtToIRSB(sb, IRStmt_WrTmp(at,
-         IRExpr_Binop(w64 ? Iop_CmpLE64U : Iop_CmpLE32U, IRExpr_RdTmp(wsp),
-                      IRExpr_RdTmp(sp))));
-      addStmtToIRSB(sb, IRStmt_WrTmp(ret_at,
-         IRExpr_Binop(Iop_And1, IRExpr_RdTmp(hit), IRExpr_RdTmp(at))));
-      addStmtToIRSB(sb, IRStmt_WrTmp(guard,
-         IRExpr_Binop(Iop_Or1, IRExpr_RdTmp(ret_at), IRExpr_RdTmp(above))));
-      lr_arg = IRExpr_RdTmp(lr);
-   }
-#endif
-   d = unsafeIRDirty_0_N(
-      3, "hotgrind_on_indirect_jump",
-      VG_(fnptr_to_fnentry)(&HT_(on_indirect_jump)),
-      mkIRExprVec_3(next, IRExpr_RdTmp(sp), lr_arg));
-   d->guard = IRExpr_RdTmp(guard);
-   /* The helper reads the return-value register itself. */
-   d->nFxState = 1;
-   VG_(memset)(&d->fxState, 0, sizeof(d->fxState));
-   d->fxState[0].fx     = Ifx_Read;
-   d->fxState[0].offset = RETURN_VALUE_OFFSET;
-   d->fxState[0].size   = word_ty == Ity_I64 ? 8 : 4;
-   addStmtToIRSB(sb, IRStmt_Dirty(d));
-}
-
-/*------------------------------------------------------------*/
-/*--- The call graph's identities, checked at exit          ---*/
-/*------------------------------------------------------------*/
-
-/* Marks in on_cycle each function (by report_id - 1) on a cycle of calls:
-   a strongly connected component of more than one function, or a call
-   of itself.  Tarjan's algorithm without recursion (cli/report/rules.c's
-   find_cycles, over the edges sorted by caller: first[i] .. first[i+1]
-   are function i's). */
-static void find_cycles(UInt n, HT_Edge** es, const UInt* first,
-                        Bool* on_cycle)
-{
-   UInt  next_index = 1, top = 0, depth = 0, v, w, root;
-   UInt* index     = VG_(calloc)("hotgrind.cycles", n, sizeof(UInt));
-   UInt* low       = VG_(calloc)("hotgrind.cycles", n, sizeof(UInt));
-   UInt* stack     = VG_(calloc)("hotgrind.cycles", n, sizeof(UInt));
-   Bool* on_stack  = VG_(calloc)("hotgrind.cycles", n, sizeof(Bool));
-   UInt* walk      = VG_(calloc)("hotgrind.cycles", n, sizeof(UInt));
-   UInt* next_call = VG_(calloc)("hotgrind.cycles", n, sizeof(UInt));
-   for (root = 0; root < n; root++) {
-      if (index[root] != 0) continue;
-      walk[depth] = root;
-      next_call[depth++] = first[root];
-      index[root] = low[root] = next_index++;
-      stack[top++] = root;
-      on_stack[root] = True;
-      while (depth > 0) {
-         v = walk[depth - 1];
-         if (next_call[depth - 1] < first[v + 1]) {
-            w = es[next_call[depth - 1]++]->callee->report_id - 1;
-            if (w == v) on_cycle[v] = True;
-            if (index[w] == 0) {
-               index[w] = low[w] = next_index++;
-               stack[top++] = w;
-               on_stack[w] = True;
-               walk[depth] = w;
-               next_call[depth++] = first[w];
-            } else if (on_stack[w] && index[w] < low[v]) {
-               low[v] = index[w];
-            }
-            continue;
-         }
-         if (low[v] == index[v]) {
-            Bool alone = stack[top - 1] == v;
-            do {
-               w = stack[--top];
-               on_stack[w] = False;
-               if (!alone) on_cycle[w] = True;
-            } while (w != v);
-         }
-         depth--;
-         if (depth > 0 && low[v] < low[walk[depth - 1]])
-            low[walk[depth - 1]] = low[v];
-      }
-   }
-   VG_(free)(index); VG_(free)(low); VG_(free)(stack);
-   VG_(free)(on_stack); VG_(free)(walk); VG_(free)(next_call);
-}
-
-/* The report's graph as the check reads it: the edges between listed
-   functions (the report's <call>s, sorted by caller: es[first[i]] ..
-   es[first[i + 1] - 1] are function i's), the calls into each function,
-   and which functions are on a cycle. */
-typedef struct {
-   HT_Edge** es;
-   UInt      n_edges;
-   UInt*     first;
-   ULong*    incoming;
-   Bool*     on_cycle;
-} GraphView;
-
-/* Sets the functions' report_id (their positions in fns). */
-static void graph_view(HT_Fn** fns, UInt n, GraphView* g)
-{
-   UInt      n_all, i, j;
-   HT_Edge** all;
-   for (i = 0; i < n; i++) fns[i]->report_id = i + 1;
-   all = HT_(edges_sorted)(&n_all);
-   g->es = VG_(malloc)("hotgrind.check", (n_all ? n_all : 1) * sizeof *g->es);
-   for (i = j = 0; i < n_all; i++)
-      if (all[i]->caller->report_id != 0 && all[i]->callee->report_id != 0)
-         g->es[j++] = all[i];
-   g->n_edges = j;
-   VG_(free)(all);
-   g->first    = VG_(calloc)("hotgrind.check", n + 1, sizeof(UInt));
-   g->incoming = VG_(calloc)("hotgrind.check", n ? n : 1, sizeof(ULong));
-   g->on_cycle = VG_(calloc)("hotgrind.check", n ? n : 1, sizeof(Bool));
-   for (i = 0; i < g->n_edges; i++) {
-      g->first[g->es[i]->caller->report_id]++;
-      g->incoming[g->es[i]->callee->report_id - 1] += g->es[i]->calls;
-   }
-   for (i = 0; i < n; i++) g->first[i + 1] += g->first[i];
-   find_cycles(n, g->es, g->first, g->on_cycle);
-}
-
-static void graph_view_free(GraphView* g)
-{
-   VG_(free)(g->es); VG_(free)(g->first); VG_(free)(g->incoming);
-   VG_(free)(g->on_cycle);
-}
-
-/* Whether the inclusive identity is checked for function i: entered,
-   and neither recursive, nor mid-jump, nor on a cycle (cli/rules.c),
-   nor an inlined row (which --call-graph=yes never has). */
-static Bool inclusive_checked(const HT_Fn* f, const GraphView* g, UInt i)
-{
-   return f->calls != 0 && !f->recursive && !f->mid_jump && !g->on_cycle[i]
-          && f->inlined_into == NULL;
-}
-
-/* Self + no-symbol + the edges out of function i. */
-static ULong inclusive_parts(const HT_Fn* f, const GraphView* g, UInt i)
-{
-   ULong parts = f->self.ir + f->no_sym.ir;
-   UInt  j;
-   for (j = g->first[i]; j < g->first[i + 1]; j++) parts += g->es[j]->incl.ir;
-   return parts;
-}
-
-Bool HT_(graph_self_check)(HT_Fn** fns, UInt n)
-{
-   GraphView g;
-   UInt      i;
-   Bool      ok = True;
-   if (!HT_(clo).call_graph) return True;
-   graph_view(fns, n, &g);
-   for (i = 0; i < n && ok; i++) {
-      const HT_Fn* f = fns[i];
-      if (f->calls != f->outside_calls + g.incoming[i]) {
-         VG_(umsg)("hotgrind: BUG: %s (%s) has %llu calls, but %llu outside "
-                   "calls and %llu from its callers\n", f->name, f->object,
-                   f->calls, f->outside_calls, g.incoming[i]);
-         ok = False;
-      }
-   }
-   for (i = 0; i < n && ok; i++) {
-      const HT_Fn* f = fns[i];
-      ULong parts;
-      if (!inclusive_checked(f, &g, i)) continue;
-      parts = inclusive_parts(f, &g, i);
-      if (parts != f->incl.ir) {
-         VG_(umsg)("hotgrind: BUG: %s (%s) has inclusive Ir %llu, but its "
-                   "self, no-symbol and callee Ir add up to %llu (it is on "
-                   "no cycle of calls)\n", f->name, f->object, f->incl.ir,
-                   parts);
-         ok = False;
-      }
-   }
-   if (!ok)
-      VG_(umsg)("hotgrind: the report's call graph is wrong; please report "
-                "this line and the command (docs/manual.md)\n");
-   graph_view_free(&g);
-   return ok;
-}
-
-/* --debug-corrupt-graph (tests only, regtest/graph_self_check.sh): one
-   figure made wrong as a bug in the bookkeeping would make it, before
-   the report is written and checked.  calls: the first listed function
-   with calls gets one more; inclusive: the first whose inclusive
-   identity is checked gets 1 Ir more.  Says which on stderr. */
-void HT_(graph_debug_corrupt)(HT_Fn** fns, UInt n)
-{
-   GraphView g;
-   UInt      i;
-   if (!HT_(clo).call_graph || HT_(clo).debug_corrupt_graph == HT_Corrupt_None)
-      return;
-   graph_view(fns, n, &g);
-   for (i = 0; i < n; i++) {
-      HT_Fn* f = fns[i];
-      if (HT_(clo).debug_corrupt_graph == HT_Corrupt_Calls && f->calls != 0) {
-         f->calls++;
-         VG_(umsg)("hotgrind: debug: --debug-corrupt-graph=calls: %s (%s) "
-                   "now has %llu calls, 1 more than counted\n", f->name,
-                   f->object, f->calls);
-         break;
-      }
-      if (HT_(clo).debug_corrupt_graph == HT_Corrupt_Inclusive
-          && inclusive_checked(f, &g, i)) {
-         f->incl.ir++;
-         VG_(umsg)("hotgrind: debug: --debug-corrupt-graph=inclusive: %s "
-                   "(%s) now has inclusive Ir %llu, 1 more than counted\n",
-                   f->name, f->object, f->incl.ir);
-         break;
-      }
-   }
-   if (i == n)
-      VG_(umsg)("hotgrind: debug: --debug-corrupt-graph: no function to "
-                "corrupt\n");
-   graph_view_free(&g);
 }

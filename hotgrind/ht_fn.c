@@ -44,9 +44,8 @@ static VgHashTable*   entry_cache;
 static VgHashTable*   address_cache;
 static DedupPoolAlloc* strings;   /* interned names, objects, files */
 
-static HT_Fn** fn_buckets;
-static UInt    fn_nbuckets;
-static UInt    fn_count;
+/* The functions by identity (fn_get). */
+static HT_Table fn_table = HT_TABLE_INIT(HT_Fn, 1024);
 
 static const HChar* intern(const HChar* s)
 {
@@ -102,6 +101,40 @@ void HT_(pair_add)(HT_PairTable* t, HT_PairNode* node)
    t->n++;
 }
 
+/* The record's chain pointer and hash. */
+#define TABLE_NEXT(t, rec) (*(void**)((HChar*)(rec) + (t)->next_at))
+#define TABLE_HASH(t, rec) (*(const UInt*)((const HChar*)(rec) + (t)->hash_at))
+
+static void table_grow(HT_Table* t)
+{
+   UInt   nb = t->n_buckets ? 2 * t->n_buckets : t->first, i;
+   void** nt = VG_(calloc)("hotgrind.table", nb, sizeof(void*));
+   tl_assert(nb > 0 && (nb & (nb - 1)) == 0);
+   for (i = 0; i < t->n_buckets; i++) {
+      void* r = t->buckets[i];
+      while (r) {
+         void* next = TABLE_NEXT(t, r);
+         UInt  b    = TABLE_HASH(t, r) & (nb - 1);
+         TABLE_NEXT(t, r) = nt[b];
+         nt[b] = r;
+         r = next;
+      }
+   }
+   if (t->buckets) VG_(free)(t->buckets);
+   t->buckets = nt;
+   t->n_buckets = nb;
+}
+
+void HT_(table_add)(HT_Table* t, void* rec)
+{
+   UInt b;
+   if (t->n >= t->n_buckets) table_grow(t);
+   b = TABLE_HASH(t, rec) & (t->n_buckets - 1);
+   TABLE_NEXT(t, rec) = t->buckets[b];
+   t->buckets[b] = rec;
+   t->n++;
+}
+
 static UInt identity_hash(const HChar* name, const HChar* object,
                           const HChar* file, UInt line)
 {
@@ -118,28 +151,6 @@ void HT_(fn_init)(void)
    address_cache = VG_(HT_construct)("hotgrind.address_cache");
    strings = VG_(newDedupPA)(16384, 1, VG_(malloc),
                              "hotgrind.strings", VG_(free));
-   fn_nbuckets = 1024;
-   fn_buckets = VG_(calloc)("hotgrind.fn_buckets", fn_nbuckets,
-                            sizeof(HT_Fn*));
-   fn_count = 0;
-}
-
-static void grow_fn_table(void)
-{
-   UInt    n2 = fn_nbuckets * 2, i;
-   HT_Fn** b2 = VG_(calloc)("hotgrind.fn_buckets", n2, sizeof(HT_Fn*));
-   for (i = 0; i < fn_nbuckets; i++) {
-      HT_Fn* f = fn_buckets[i];
-      while (f) {
-         HT_Fn* next = f->next;
-         f->next = b2[f->hash & (n2 - 1)];
-         b2[f->hash & (n2 - 1)] = f;
-         f = next;
-      }
-   }
-   VG_(free)(fn_buckets);
-   fn_buckets = b2;
-   fn_nbuckets = n2;
 }
 
 /* Finds or creates the function with this identity ('into': the real
@@ -152,14 +163,13 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    UInt   h = identity_hash(name, object, file, line)
               ^ (into ? into->hash : 0);
    HT_Fn* f;
-   for (f = fn_buckets[h & (fn_nbuckets - 1)]; f; f = f->next) {
+   for (f = HT_(table_chain)(&fn_table, h); f; f = f->next) {
       if (f->hash == h && f->line == line && f->inlined_into == into
           && VG_(strcmp)(f->name, name) == 0
           && VG_(strcmp)(f->object, object) == 0
           && VG_(strcmp)(f->file, file) == 0)
          return f;
    }
-   if (fn_count >= fn_nbuckets) grow_fn_table();
    f = VG_(malloc)("hotgrind.fn", sizeof(HT_Fn));
    f->name   = intern(name);
    f->object = obj->name;
@@ -192,9 +202,7 @@ static HT_Fn* fn_get(const HChar* name, HT_Object* obj, const HChar* file,
    /* Observed functions are entered through calls: an inlined copy of
       one is only code. */
    f->observe = into ? HT_Obs_None : HT_(observed_kind)(f->name, obj);
-   f->next   = fn_buckets[h & (fn_nbuckets - 1)];
-   fn_buckets[h & (fn_nbuckets - 1)] = f;
-   fn_count++;
+   HT_(table_add)(&fn_table, f);
    return f;
 }
 
@@ -362,9 +370,9 @@ void HT_(fn_snapshot_end)(void)
 {
    UInt i;
    if (HT_(clo).lines) HT_(lines_fold_ir)();
-   for (i = 0; i < fn_nbuckets; i++) {
+   for (i = 0; i < fn_table.n_buckets; i++) {
       HT_Fn* f;
-      for (f = fn_buckets[i]; f; f = f->next) {
+      for (f = fn_table.buckets[i]; f; f = f->next) {
          HT_Line* l;
          for (l = f->lines; l; l = l->fn_next) l->end = l->self;
          /* The functions' sums are final now: what runs after the end
@@ -384,9 +392,9 @@ void HT_(fn_restore_end)(void)
    UInt i;
    if (HT_(clo).lines && HT_(program_state) != HT_Ended)
       HT_(lines_fold_ir)();
-   for (i = 0; i < fn_nbuckets; i++) {
+   for (i = 0; i < fn_table.n_buckets; i++) {
       HT_Fn* f;
-      for (f = fn_buckets[i]; f; f = f->next) {
+      for (f = fn_table.buckets[i]; f; f = f->next) {
          HT_Line* l;
          if (HT_(program_state) == HT_Ended) {
             for (l = f->lines; l; l = l->fn_next) l->self = l->end;
@@ -435,12 +443,12 @@ Bool HT_(fn_listed)(const HT_Fn* f)
 HT_Fn** HT_(fn_sorted)(UInt* n_out, ULong* total_ir_out)
 {
    HT_Fn** all = VG_(malloc)("hotgrind.fn_sorted",
-                             (fn_count ? fn_count : 1) * sizeof(HT_Fn*));
+                             (fn_table.n ? fn_table.n : 1) * sizeof(HT_Fn*));
    UInt    n = 0, i;
    ULong   total = 0;
-   for (i = 0; i < fn_nbuckets; i++) {
+   for (i = 0; i < fn_table.n_buckets; i++) {
       HT_Fn* f;
-      for (f = fn_buckets[i]; f; f = f->next) {
+      for (f = fn_table.buckets[i]; f; f = f->next) {
          total += f->self.ir;
          if (HT_(fn_listed)(f))
             all[n++] = f;
@@ -460,9 +468,9 @@ void HT_(fn_sum_counts)(ULong* ir, ULong* dr, ULong* dw)
    if (HT_(clo).lines) {
       sir = HT_(line_sum_ir)();
    } else {
-      for (i = 0; i < fn_nbuckets; i++) {
+      for (i = 0; i < fn_table.n_buckets; i++) {
          const HT_Fn* f;
-         for (f = fn_buckets[i]; f; f = f->next) {
+         for (f = fn_table.buckets[i]; f; f = f->next) {
             sir += f->self.ir;
             sdr += f->self.cache[HT_Dr];
             sdw += f->self.cache[HT_Dw];
@@ -476,9 +484,9 @@ void HT_(mark_stats)(UInt mark, UInt* functions, UInt* entered)
 {
    UInt i;
    *functions = *entered = 0;
-   for (i = 0; i < fn_nbuckets; i++) {
+   for (i = 0; i < fn_table.n_buckets; i++) {
       HT_Fn* f;
-      for (f = fn_buckets[i]; f; f = f->next) {
+      for (f = fn_table.buckets[i]; f; f = f->next) {
          if (!f->marked || !HT_(mark_matches)(mark, f->name, f->obj))
             continue;
          (*functions)++;
@@ -498,11 +506,11 @@ static Int cmp_object_then_name(const void* pa, const void* pb)
 UInt HT_(fn_named_like)(const HChar* pattern, HT_Fn** first)
 {
    HT_Fn** all = VG_(malloc)("hotgrind.named_like",
-                             (fn_count ? fn_count : 1) * sizeof(HT_Fn*));
+                             (fn_table.n ? fn_table.n : 1) * sizeof(HT_Fn*));
    UInt    n = 0, objects = 0, i;
-   for (i = 0; i < fn_nbuckets; i++) {
+   for (i = 0; i < fn_table.n_buckets; i++) {
       HT_Fn* f;
-      for (f = fn_buckets[i]; f; f = f->next)
+      for (f = fn_table.buckets[i]; f; f = f->next)
          if (VG_(strcmp)(f->name, "???") != 0
              && HT_(glob_match)(pattern, f->name))
             all[n++] = f;

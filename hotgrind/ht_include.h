@@ -405,6 +405,27 @@ typedef struct {
    HT_PairNode** buckets;
    UInt          n_buckets, n;
 } HT_PairTable;
+/* A chained hash table of records that carry their own chain pointer
+   and hash (the functions, lines and objects tables), found at next_at
+   and hash_at in a record.  It has a power of two of buckets, 'first'
+   at the first record, and doubles when it holds as many records as
+   buckets (each chain rehashed in bucket order, new heads first, as the
+   tables each grew before): a look-up is about one probe. */
+typedef struct {
+   void** buckets;        /* NULL until the first record */
+   UInt   n_buckets, n;
+   UInt   first;
+   SizeT  next_at, hash_at;
+} HT_Table;
+#define HT_TABLE_INIT(type, first_buckets) \
+   { NULL, 0, 0, (first_buckets), offsetof(type, next), offsetof(type, hash) }
+/* The chain a record of hash 'h' is in; NULL when the table is empty. */
+static inline void* HT_(table_chain)(const HT_Table* t, UInt h)
+{
+   return t->n_buckets ? t->buckets[h & (t->n_buckets - 1)] : NULL;
+}
+/* Adds 'rec', its hash set, at the head of its chain. */
+void HT_(table_add)(HT_Table* t, void* rec);
 /* The chain (a, b) would be in; NULL when the table is empty. */
 HT_PairNode* HT_(pair_chain)(const HT_PairTable* t, const void* a,
                              const void* b);
@@ -683,7 +704,9 @@ UInt         HT_(n_custom_allocators)(void);
 const HChar* HT_(custom_allocator_text)(UInt i, Bool* is_free);
 
 /*------------------------------------------------------------*/
-/*--- Activations, zones and the clock (ht_callstack.c)    ---*/
+/*--- Activations and the clock (ht_callstack.c), their IR    ---*/
+/*--- (ht_callstack_ir.c), zones (ht_zones.c), edges        ---*/
+/*--- (ht_edges.c), the graph check (ht_graph_check.c)      ---*/
 /*------------------------------------------------------------*/
 
 /* A zone: a region bracketed by client requests, reported like a marked
@@ -794,6 +817,16 @@ extern HT_ProgramState HT_(program_state);
 void HT_(program_end)(void);
 void HT_(zone_begin)(ThreadId tid, const HChar* name);
 Bool HT_(zone_end)(ThreadId tid);
+/* Closes a thread's open zones (HT_(thread_exit)). */
+void HT_(zones_thread_exit)(ThreadId tid);
+/* A thread's open zones, innermost last (ht_zones.c), kept in its record
+   in ht_callstack.c, HT_(zone_stack)(tid). */
+typedef struct _HT_OpenZone HT_OpenZone;
+typedef struct {
+   HT_OpenZone* zones;
+   UInt         n_zones, cap_zones;
+} HT_ZoneStack;
+HT_ZoneStack* HT_(zone_stack)(ThreadId tid);
 /* Closes what is still open when a thread or the program ends. */
 void HT_(thread_exit)(ThreadId tid);
 void HT_(callstack_fini)(void);

@@ -771,8 +771,12 @@ static Bool keeps_sp_writes(const IRStmt* st, const VexGuestLayout* layout)
                     && overlaps_sp(layout, e->Iex.Get.offset,
                                    sizeofIRType(e->Iex.Get.ty)));
       }
-      default:
+      case Ist_NoOp: case Ist_IMark: case Ist_Put: case Ist_PutI:
          return False;
+      default:
+         /* A statement kind this VEX did not have: decide it here. */
+         ppIRStmt(st);
+         tl_assert(0);
    }
 }
 
@@ -988,6 +992,7 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
                          const VexGuestLayout* layout, IRType gWordTy)
 {
    IRStmt* st = sbIn->stmts[index];
+   tl_assert(isFlatIRStmt(st));
    if (HT_(clo).inlined)
       HT_(inline_note_stmt)(st, s->cur_instr, s->cur_len, layout->offset_IP);
    s->cur_stmt = index;
@@ -1106,8 +1111,15 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
                                                   st->Ist.LLSC.storedata)));
          }
          break;
-      default:
+      case Ist_NoOp: case Ist_AbiHint: case Ist_Put: case Ist_PutI:
+      case Ist_MBE:
+         /* No instruction, no memory access, no exit. */
          break;
+      default:
+         /* A statement kind this VEX did not have: account for it here
+            rather than pass it through uncounted. */
+         ppIRStmt(st);
+         tl_assert(0);
    }
 }
 

@@ -20,9 +20,7 @@
 
 #include "ht_include.h"
 
-static HT_Line**       line_buckets;
-static UInt            line_nbuckets;
-static UInt            line_count;
+static HT_Table        line_table = HT_TABLE_INIT(HT_Line, 1024);
 static DedupPoolAlloc* line_strings;   /* interned file and dir names */
 
 /* The records, in chunks allocated whole, with the Ir counts
@@ -109,24 +107,6 @@ static UInt line_hash(const HT_Fn* fn, const HChar* file, const HChar* dir,
    return HT_(hash_str)(h, dir);
 }
 
-static void grow_line_table(void)
-{
-   UInt      n = line_nbuckets ? line_nbuckets * 2 : 1024, i;
-   HT_Line** b = VG_(calloc)("hotgrind.line.buckets", n, sizeof(HT_Line*));
-   for (i = 0; i < line_nbuckets; i++) {
-      HT_Line* l = line_buckets[i];
-      while (l) {
-         HT_Line* next = l->next;
-         l->next = b[l->hash & (n - 1)];
-         b[l->hash & (n - 1)] = l;
-         l = next;
-      }
-   }
-   if (line_buckets) VG_(free)(line_buckets);
-   line_buckets  = b;
-   line_nbuckets = n;
-}
-
 HT_Line* HT_(line_at)(HT_Fn* fn, Addr a)
 {
    const HChar* file = "";
@@ -138,13 +118,11 @@ HT_Line* HT_(line_at)(HT_Fn* fn, Addr a)
       file = ""; dir = ""; line = 0;
    }
    h = line_hash(fn, file, dir, line);
-   if (line_nbuckets > 0)
-      for (l = line_buckets[h & (line_nbuckets - 1)]; l; l = l->next)
-         if (l->hash == h && l->fn == fn && l->line == line
-             && VG_(strcmp)(l->file, file) == 0
-             && VG_(strcmp)(l->dir, dir) == 0)
-            return l;
-   if (line_count >= line_nbuckets) grow_line_table();
+   for (l = HT_(table_chain)(&line_table, h); l; l = l->next)
+      if (l->hash == h && l->fn == fn && l->line == line
+          && VG_(strcmp)(l->file, file) == 0
+          && VG_(strcmp)(l->dir, dir) == 0)
+         return l;
    l = new_line_record();
    l->fn     = fn;
    l->file   = intern_line_string(file);
@@ -156,9 +134,7 @@ HT_Line* HT_(line_at)(HT_Fn* fn, Addr a)
    l->end    = l->self;
    l->fn_next = fn->lines;
    fn->lines  = l;
-   l->next = line_buckets[h & (line_nbuckets - 1)];
-   line_buckets[h & (line_nbuckets - 1)] = l;
-   line_count++;
+   HT_(table_add)(&line_table, l);
    return l;
 }
 

@@ -25,10 +25,8 @@
 
 #include "ht_include.h"
 
-#define OBJECT_BUCKETS 64   /* a program maps tens of objects, not more */
-
-static HT_Object* buckets[OBJECT_BUCKETS];
-static UInt       n_objects;
+/* The objects by basename; a program maps tens, a plug-in host more. */
+static HT_Table   objects = HT_TABLE_INIT(HT_Object, 64);
 static HT_Object  unknown_object = { NULL, "???", NULL, NULL, 0, False };
 
 /*------------------------------------------------------------*/
@@ -244,9 +242,7 @@ static HT_Object* new_object(DiEpoch ep, Addr a, const HChar* name,
    o->build_id = build_id;
    o->hash     = hash;
    o->listed   = False;
-   o->next     = buckets[hash % OBJECT_BUCKETS];
-   buckets[hash % OBJECT_BUCKETS] = o;
-   n_objects++;
+   HT_(table_add)(&objects, o);
    return o;
 }
 
@@ -260,7 +256,7 @@ HT_Object* HT_(object_at)(DiEpoch ep, Addr a)
       return &unknown_object;
    name = basename_of(path);
    h = HT_(hash_str)(HT_HASH_START, name);
-   for (o = buckets[h % OBJECT_BUCKETS]; o; o = o->next)
+   for (o = HT_(table_chain)(&objects, h); o; o = o->next)
       if (o->hash == h && VG_(strcmp)(o->name, name) == 0)
          return o;
    /* get_objname's buffer lasts until the next debug-info call. */
@@ -282,14 +278,14 @@ static Int cmp_object_names(const void* pa, const void* pb)
 HT_Object** HT_(objects_sorted)(UInt* n_out)
 {
    HT_Object** all = VG_(malloc)("hotgrind.objects_sorted",
-                                 (n_objects ? n_objects : 1)
+                                 (objects.n ? objects.n : 1)
                                  * sizeof(HT_Object*));
    UInt        n = 0, i;
-   for (i = 0; i < OBJECT_BUCKETS; i++) {
+   for (i = 0; i < objects.n_buckets; i++) {
       HT_Object* o;
-      for (o = buckets[i]; o; o = o->next) all[n++] = o;
+      for (o = objects.buckets[i]; o; o = o->next) all[n++] = o;
    }
-   tl_assert(n == n_objects);
+   tl_assert(n == objects.n);
    VG_(ssort)(all, n, sizeof(HT_Object*), cmp_object_names);
    *n_out = n;
    return all;
