@@ -14,7 +14,7 @@
 
 #include "compare/diff.h"
 #include "policy/policy.h"
-#include "render/flamegraph.h"
+#include "report/contexts.h"
 #include "report/report.h"
 #include "util/number.h"
 #include "util/xalloc.h"

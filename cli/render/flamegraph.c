@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xml/xml-text.h"
 #include "compare/diff.h"
 #include "render/flamegraph.h"
 #include "render/text.h"

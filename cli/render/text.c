@@ -355,20 +355,3 @@ void hg_table_finish_within(FILE *out, struct hg_table *table, size_t width,
     }
     table_free(table);
 }
-
-void hg_print_xml_text(FILE *out, const char *text)
-{
-    for (; *text; text++) {
-        unsigned char c = (unsigned char)*text;
-        switch (c) {
-        case '<':  fputs("&lt;", out); break;
-        case '>':  fputs("&gt;", out); break;
-        case '&':  fputs("&amp;", out); break;
-        case '"':  fputs("&quot;", out); break;
-        case '\'': fputs("&apos;", out); break;
-        default:
-            fputc(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? '?' : c,
-                  out);
-        }
-    }
-}

@@ -16,11 +16,6 @@
    information and may hold anything. */
 void hg_print_clean(FILE *out, const char *text);
 
-/* TEXT as the tool escapes it in a report (docs/report-format.md,
-   "Text"), for an attribute or an element: the five XML entities, and
-   control characters XML cannot hold as '?'. */
-void hg_print_xml_text(FILE *out, const char *text);
-
 /* Columns on screen: UTF-8 continuation bytes take none. */
 size_t hg_display_width(const char *text);
 

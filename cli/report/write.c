@@ -7,7 +7,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "render/text.h"
+#include "xml/xml-text.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "report/write.h"

@@ -27,7 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "render/text.h"
+#include "xml/xml-text.h"
 #include "report/report.h"
 #include "suite/runner.h"
 #include "suite/suite.h"

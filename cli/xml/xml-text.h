@@ -1,0 +1,14 @@
+/* hotgrind: text inside XML the command writes (a merged report, an SVG
+   flame graph), escaped in one place.  GPL-2.0-or-later; part of hotgrind. */
+
+#ifndef HOTGRIND_XML_TEXT_H
+#define HOTGRIND_XML_TEXT_H
+
+#include <stdio.h>
+
+/* TEXT as the tool escapes it in a report (docs/report-format.md,
+   "Text"), for an attribute or an element: the five XML entities, and
+   control characters XML cannot hold as '?'. */
+void hg_print_xml_text(FILE *out, const char *text);
+
+#endif
