@@ -67,6 +67,16 @@ else
          changed=$((changed + 1))
       fi
    done
+   # Valgrind's configure has AM_MAINTAINER_MODE, so its Makefiles do
+   # not remake themselves: a new source list (a file added or split)
+   # needs hotgrind/Makefile.in and Makefile made again, with the new
+   # objects' dependency files (also after a run that copied the list in
+   # and then failed).
+   if test "$entry/tree/hotgrind/sources.am" -nt \
+           "$entry/tree/hotgrind/Makefile.in"; then
+      (cd "$entry/tree" && automake --foreign hotgrind/Makefile &&
+       ./config.status hotgrind/Makefile depfiles) >&2
+   fi
    hg_version=$(sed -n 's/^AC_INIT(\[hotgrind\], \[\([^]]*\)\].*/\1/p' "$here/configure.ac")
    # The version is compiled in from make's command line, which make
    # does not track: another one rebuilds every object.
