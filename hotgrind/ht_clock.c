@@ -2,13 +2,7 @@
 /*--- hotgrind: the clocks on the instruction count.               ---*/
 /*--------------------------------------------------------------------*/
 /*
-   This file is part of hotgrind, a Valgrind tool that counts, per
-   function and deterministically, the instructions a program executes.
-
-   hotgrind is free software; you can redistribute it and/or modify it
-   under the terms of the GNU General Public License as published by the
-   Free Software Foundation; either version 2 of the License, or (at your
-   option) any later version.
+   This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
 */
 
 /* --det-clock=yes: what the program reads from the clocks follows the

@@ -2,13 +2,7 @@
 /*--- hotgrind: the number of CPUs the program is told.            ---*/
 /*--------------------------------------------------------------------*/
 /*
-   This file is part of hotgrind, a Valgrind tool that counts, per
-   function and deterministically, the instructions a program executes.
-
-   hotgrind is free software; you can redistribute it and/or modify it
-   under the terms of the GNU General Public License as published by the
-   Free Software Foundation; either version 2 of the License, or (at your
-   option) any later version.
+   This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
 */
 
 /* --cpus=N: a program that sizes a thread pool by the CPU count (Rust's
