@@ -10,9 +10,7 @@
 #include "report/report.h"
 #include "util/xalloc.h"
 
-/* TEXT as a frame of a folded stack: control characters and ';' (which
-   would split it in two) as '?'. */
-static void folded_frame(FILE *out, const char *text)
+void hg_folded_frame(FILE *out, const char *text)
 {
     for (; *text; text++) {
         unsigned char c = (unsigned char)*text;
@@ -20,12 +18,8 @@ static void folded_frame(FILE *out, const char *text)
     }
 }
 
-/* Folded stacks from REPORT's contexts: "[outside] N" when not 0, then one
-   line per context whose self METRIC is not 0, in the report's order:
-   "main;parse;lex 1234" ("[truncated];FUNCTION..." under a truncated
-   root). */
-static void write_folded_contexts(FILE *out, const struct hg_report *report,
-                                  const struct hg_flame_metric *metric)
+void hg_write_folded_contexts(FILE *out, const struct hg_report *report,
+                              const struct hg_flame_metric *metric)
 {
     char **names = hg_frame_names(report);
     /* The open path of the pre-order walk: context indexes. */
@@ -49,7 +43,7 @@ static void write_folded_contexts(FILE *out, const struct hg_report *report,
         for (d = 0; d < depth; d++) {
             if (d > 0)
                 fputc(';', out);
-            folded_frame(out, names[report->contexts[path[d]].function]);
+            hg_folded_frame(out, names[report->contexts[path[d]].function]);
         }
         fprintf(out, " %" PRIu64 "\n", value);
     }
@@ -67,7 +61,7 @@ void hg_export_folded(FILE *out, const struct hg_report *r,
 {
     size_t i;
     if (r->has_contexts) {
-        write_folded_contexts(out, r, metric);
+        hg_write_folded_contexts(out, r, metric);
         return;
     }
     for (i = 0; i < r->function_count; i++) {
@@ -75,9 +69,9 @@ void hg_export_folded(FILE *out, const struct hg_report *r,
         uint64_t value = hg_flame_function_self(metric, f);
         if (value == 0)
             continue;
-        folded_frame(out, f->object);
+        hg_folded_frame(out, f->object);
         fputc(';', out);
-        folded_frame(out, f->name);
+        hg_folded_frame(out, f->name);
         fprintf(out, " %" PRIu64 "\n", value);
     }
 }

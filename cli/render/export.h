@@ -22,6 +22,17 @@ void hg_export_json(FILE *out, const struct hg_report *report);
 /* Bencher Metric Format (export-bmf.c). */
 void hg_export_bmf(FILE *out, const struct hg_report *report);
 
+/* TEXT as a frame of a folded stack: control characters and ';' (which
+   would split it in two) as '?'. */
+void hg_folded_frame(FILE *out, const char *text);
+
+/* Folded stacks from REPORT's contexts: "[outside] N" when not 0, then one
+   line per context whose self METRIC is not 0, in the report's order:
+   "main;parse;lex 1234" ("[truncated];FUNCTION..." under a truncated
+   root). */
+void hg_write_folded_contexts(FILE *out, const struct hg_report *report,
+                              const struct hg_flame_metric *metric);
+
 /* Folded stacks of METRIC (export-folded.c). */
 void hg_export_folded(FILE *out, const struct hg_report *report,
                       const struct hg_flame_metric *metric);

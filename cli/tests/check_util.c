@@ -15,6 +15,7 @@
 
 #include "check_common.h"
 #include "compare/line-diff.h"
+#include "render/export.h"
 #include "render/flamegraph.h"
 #include "render/json.h"
 #include "render/text.h"
