@@ -20,7 +20,7 @@
 # and prints, per mode, the median wall-clock seconds, the median CPU
 # seconds (user + system) with the lowest and highest, and the median
 # peak resident set size (MiB).  The numbers are in
-# docs/dev/architecture.md, section 3.2.  Not part of `make check`: times
+# docs/performance.md, "The command's report reader".  Not part of `make check`: times
 # depend on the machine.
 
 set -eu

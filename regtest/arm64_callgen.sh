@@ -25,7 +25,7 @@
 #   calls, inclusive Ir and per-call figures, equal the chase-off run's
 #   (callgen.py same and marks).
 # There is no Callgrind here: arm64 Callgrind 3.19 miscounts calls
-# (docs/dev/architecture.md section 6).
+# (docs/performance.md, "Why counts move").
 #
 # CALLGEN_SEEDS=N runs seeds 1..N instead of the fixed set (make
 # fuzz-callgen); CALLGEN_ONLY='7 19' runs those seeds.  A failing seed

@@ -52,5 +52,5 @@ case $arm in
    ''|*[!0-9]*) hard_error "no calls into fib in arm64 Callgrind's fib.cgr ('$arm')";;
 esac
 test "$arm" != "$want" ||
-   fail "arm64 Callgrind now counts $arm calls into fib, as hotgrind does: the recorded miscount (266) is gone; update docs/arm64.md, docs/dev/architecture.md and this test"
+   fail "arm64 Callgrind now counts $arm calls into fib, as hotgrind does: the recorded miscount (266) is gone; update docs/arm64.md, docs/performance.md and this test"
 pass "arm64 fib($N) at -O0: hotgrind $want calls (= 2 F($((N + 1))) - 1 = x86-64 Callgrind's), arm64 Callgrind $arm (known miscount, recorded: 266)"

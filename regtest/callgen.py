@@ -58,7 +58,7 @@ Usage:
       reports of the same program).
 Under chasing VEX merges an `a && b` test split over two blocks and
 counts the second block's instructions also when they did not run
-(docs/dev/architecture.md section 6; Callgrind forces chasing off).  So
+(docs/performance.md "Why counts move"; Callgrind forces chasing off).  So
 a function's self or no-symbol Ir can be higher with chasing, by what
 the two runs' reports show.  An edge or a marked function under which
 (in either run's graph) no function's self or no-symbol Ir differs must

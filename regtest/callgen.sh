@@ -19,7 +19,7 @@
 # - every edge's calls and inclusive Ir, and the marked functions' calls,
 #   inclusive Ir and per-call figures, equal the chase-off run's
 #   (callgen.py same and marks: where chasing counts an `a && b` test's
-#   instructions that did not run, docs/dev/architecture.md section 6,
+#   instructions that did not run, docs/performance.md "Why counts move",
 #   inclusive Ir within that many more, saying so).
 #
 # CALLGEN_SEEDS=N runs seeds 1..N instead of the fixed set (make

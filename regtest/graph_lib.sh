@@ -72,7 +72,7 @@ compare_edges() {
       # The proof sets Callgrind's self Ir against Cachegrind's, so both
       # without chasing (Callgrind forces it off): with it, Cachegrind
       # also counts the instructions of an `a && b` merge that did not
-      # run (docs/dev/architecture.md section 6), 26 Ir of libc's
+      # run (docs/performance.md "Why counts move"), 26 Ir of libc's
       # __strcasecmp_l_avx2 under cc1 (graph_compilers.sh).
       cg "$_n.cg-nochase" --vex-guest-chase=no "$@"
       _st=0

@@ -3,7 +3,7 @@
 # (HT_(graph_self_check), ht_callstack.c) fires.  GPL-2.0-or-later
 #
 # The hidden option --debug-corrupt-graph=calls|inclusive (tests only,
-# docs/dev/architecture.md section 2.5) makes one figure wrong as a bug
+# docs/dev/architecture.md section 4) makes one figure wrong as a bug
 # in the bookkeeping would, before the report is written and checked:
 # the first listed function with calls gets one call more, or the first
 # whose inclusive identity is checked 1 Ir more; the tool names it in a

@@ -3,7 +3,7 @@
 # GPL-2.0-or-later
 #
 # A non-PIE client loads at a fixed low address, which a tool linked
-# without -Ttext-segment collides with (docs/dev/architecture.md section 5): this checks that such
+# without -Ttext-segment collides with (docs/dev/architecture.md section 6): this checks that such
 # a client runs and is counted exactly like the PIE one.
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/hand_lib.sh"

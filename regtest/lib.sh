@@ -60,7 +60,7 @@ cd "$WORK"
 WORK=$(pwd -P)
 
 # The client's environment.  Each variable, its length, argv and the cwd
-# change start-up instruction counts (docs/dev/architecture.md section 6), so every client runs
+# change start-up instruction counts (docs/performance.md "Why counts move"), so every client runs
 # with exactly this environment from the same cwd; tools under comparison
 # also share the launcher.  Extra NAME=VALUE words may be given first, or
 # set for every client of a test in CLIENT_ENV (words; cache_oracle.sh).
