@@ -345,10 +345,33 @@ void context_ended(ThreadState* t, const Activation* a, const HT_Costs* now)
       add_to_context_incl(a->ctx, now, &a->clock_at_entry);
 }
 
+/* From now on the code of an activation that began while collection was
+   off runs inside the counted activation below it without being its
+   callee (no call, no edge), so the inclusive identity cannot hold for
+   the two functions: they are flagged as a mid-jump's are
+   (regtest/graph_contexts.sh, toggle). */
+static void flag_uncounted_inside_counted(const ThreadState* t)
+{
+   HT_Fn* counted_below = NULL;
+   UInt   i;
+   for (i = 0; i < t->n_acts; i++) {
+      const Activation* a = &t->acts[i];
+      if (a->counted) {
+         counted_below = a->fn;
+      } else if (counted_below != NULL && a->fn != NULL) {
+         counted_below->mid_jump = True;
+         a->fn->mid_jump = True;
+      }
+   }
+}
+
 void HT_(callstack_collection_started)(void)
 {
    ThreadId tid;
    UInt     i;
+   if (HT_(clo).call_graph && HT_(program_state) != HT_Ended)
+      for (tid = 1; tid < VG_N_THREADS; tid++)
+         flag_uncounted_inside_counted(&threads[tid]);
    if (!HT_(contexts_on) || HT_(program_state) == HT_Ended) return;
    for (tid = 1; tid < VG_N_THREADS; tid++) {
       ThreadState* t = &threads[tid];

@@ -72,9 +72,18 @@ fi
 # with no calls, holding what ran in it after the start, and c's calls
 # are under it.  (The function-level identity "inclusive = self +
 # callees" of cgr_edges.py does not hold for outer there, nor without
-# contexts: the uncounted inner is no callee of it.)
+# contexts: the uncounted inner is no callee of it; so the tool flags
+# both mid-jump, the report validates, and its exit check is quiet.)
 T=5
 hg toggle.xml --call-graph=yes -- ../ctx_paths toggle $T
+expect_eq "outer mid-jump" "$(fn_attr toggle.xml outer @mid-jump)" yes
+expect_eq "inner mid-jump" "$(fn_attr toggle.xml inner @mid-jump)" yes
+! grep -q 'hotgrind: BUG' toggle.xml.stderr ||
+   fail "toggle.xml: the tool's exit check fired ($(grep 'BUG' toggle.xml.stderr))"
+"$top_builddir/cli/hotgrind" validate toggle.xml >toggle.validate 2>&1 || {
+   cat toggle.validate >&2
+   fail "toggle.xml: hotgrind validate refuses it"
+}
 expect_context_identities toggle.xml
 expect_eq "main;outer calls" "$(ctx_calls toggle.xml main\;outer)" $T
 expect_eq "main;outer;inner calls" "$(ctx_calls toggle.xml main\;outer\;inner)" 0
