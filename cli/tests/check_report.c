@@ -2102,53 +2102,6 @@ START_TEST(matches_rows_by_key_then_by_name)
 END_TEST
 
 /* What differs in how the runs were measured, in a fixed order. */
-/* hg_match_lines of BASE and HEAD gives WANT (N_BASE entries). */
-static void expect_matches(const char *const *base, size_t n_base,
-                           const char *const *head, size_t n_head,
-                           const unsigned *want)
-{
-    unsigned match[8];
-    size_t i;
-    ck_assert_uint_le(n_base, 8);
-    hg_match_lines(base, n_base, head, n_head, match);
-    for (i = 0; i < n_base; i++)
-        ck_assert_uint_eq(match[i], want[i]);
-}
-
-/* diff --lines' matching by text, worked out by hand: unique lines anchor
-   in order, their neighbours follow while equal, the rest match nothing. */
-START_TEST(matches_lines_by_text)
-{
-    /* A comment inserted above the loop: every old line keeps its text. */
-    const char *base1[] = { "{", "  int s = 0;", "  for (;;)", "    s++;",
-                            "}" };
-    const char *head1[] = { "{", "  int s = 0;", "  /* why */", "  for (;;)",
-                            "    s++;", "}" };
-    const unsigned want1[] = { 1, 2, 4, 5, 6 };
-    /* Lines swapped: only one of the two unique lines can anchor (the
-       first in base order); "}" and "" are not unique but follow. */
-    const char *base2[] = { "a();", "b();", "", "}" };
-    const char *head2[] = { "b();", "a();", "", "}" };
-    const unsigned want2[] = { 0, 1, 3, 4 };
-    /* A line whose text changed matches nothing; blanks at either end do
-       not count. */
-    const char *base3[] = { "x = 1;", "  y = 2;  ", "z = 3;" };
-    const char *head3[] = { "x = 1;", "y = 2;", "z = 4;" };
-    const unsigned want3[] = { 1, 2, 0 };
-    /* Duplicates only: matched from the start while equal, and back from
-       the end. */
-    const char *base4[] = { "}", "}", "}" };
-    const char *head4[] = { "}", "}" };
-    const unsigned want4[] = { 1, 2, 0 };
-
-    expect_matches(base1, 5, head1, 6, want1);
-    expect_matches(base2, 4, head2, 4, want2);
-    expect_matches(base3, 3, head3, 3, want3);
-    expect_matches(base4, 3, head4, 2, want4);
-    expect_matches(NULL, 0, head4, 2, NULL);
-}
-END_TEST
-
 /* On 2,000 pseudo-random pairs of files over a few texts, whatever the
    anchors: every match pairs equal texts, and the matches go down both
    files in order (so none is used twice). */
@@ -2974,7 +2927,6 @@ static Suite *report_suite(void)
     tcase_add_test(diff, compares_two_reports_row_by_row);
     tcase_add_test(diff, matches_rows_by_key_then_by_name);
     tcase_add_test(diff, lists_how_the_runs_were_measured_differently);
-    tcase_add_test(diff, matches_lines_by_text);
     tcase_add_test(diff, matches_lines_in_order_with_equal_texts);
     suite_add_tcase(suite, diff);
 

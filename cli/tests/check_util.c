@@ -387,6 +387,40 @@ START_TEST(table_never_cuts_below_the_floor)
 }
 END_TEST
 
+/* diff --lines' matching by text, worked out by hand: unique lines anchor
+   in order, their neighbours follow while equal, the rest match nothing. */
+START_TEST(matches_lines_by_text)
+{
+    /* A comment inserted above the loop: every old line keeps its text. */
+    const char *base1[] = { "{", "  int s = 0;", "  for (;;)", "    s++;",
+                            "}" };
+    const char *head1[] = { "{", "  int s = 0;", "  /* why */", "  for (;;)",
+                            "    s++;", "}" };
+    const unsigned want1[] = { 1, 2, 4, 5, 6 };
+    /* Lines swapped: only one of the two unique lines can anchor (the
+       first in base order); "}" and "" are not unique but follow. */
+    const char *base2[] = { "a();", "b();", "", "}" };
+    const char *head2[] = { "b();", "a();", "", "}" };
+    const unsigned want2[] = { 0, 1, 3, 4 };
+    /* A line whose text changed matches nothing; blanks at either end do
+       not count. */
+    const char *base3[] = { "x = 1;", "  y = 2;  ", "z = 3;" };
+    const char *head3[] = { "x = 1;", "y = 2;", "z = 4;" };
+    const unsigned want3[] = { 1, 2, 0 };
+    /* Duplicates only: matched from the start while equal, and back from
+       the end. */
+    const char *base4[] = { "}", "}", "}" };
+    const char *head4[] = { "}", "}" };
+    const unsigned want4[] = { 1, 2, 0 };
+
+    expect_matches(base1, 5, head1, 6, want1);
+    expect_matches(base2, 4, head2, 4, want2);
+    expect_matches(base3, 3, head3, 3, want3);
+    expect_matches(base4, 3, head4, 2, want4);
+    expect_matches(NULL, 0, head4, 2, NULL);
+}
+END_TEST
+
 static Suite *util_suite(void)
 {
     Suite *suite = suite_create("util");
@@ -403,6 +437,7 @@ static Suite *util_suite(void)
     tcase_add_test(json, json_nests_one_line_rows_in_a_spread_array);
     suite_add_tcase(suite, json);
     tcase_add_test(lines, line_diff_keeps_one_of_two_swapped_blocks);
+    tcase_add_test(lines, matches_lines_by_text);
     tcase_add_test(lines, line_diff_ignores_blanks_and_follows_anchors);
     suite_add_tcase(suite, lines);
     tcase_add_test(flame, flame_frames_name_the_object_only_when_needed);
