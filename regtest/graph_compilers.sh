@@ -18,11 +18,6 @@
 if test "$HT_ARCH" != amd64; then
    skip "Callgrind gets calls and returns wrong on $HT_ARCH (docs/arm64.md)"
 fi
-# The distcheck runs the tests a second time; these take minutes under
-# Callgrind, and a tarball adds nothing to what they check.
-if test "${HOTGRIND_IN_DISTCHECK:-no}" = yes; then
-   skip "run by make check; the distcheck does not repeat it"
-fi
 . "$srcdir/graph_lib.sh"
 
 HOTGRIND_CLI=$top_builddir/cli/hotgrind
