@@ -1206,11 +1206,11 @@ START_TEST(context_stacks_match_frame_names)
 }
 END_TEST
 
-static Suite *policy_suite(void)
+Suite *hg_unit_suite(void)
 {
     Suite *suite = suite_create("policy");
-    TCase *reader = tcase_create("reader");
-    TCase *verdicts = tcase_create("verdicts");
+    TCase *reader = hg_tcase(suite, "reader", 0);
+    TCase *verdicts = hg_tcase(suite, "verdicts", 0);
 
     tcase_add_test(reader, globs_match_the_whole_name);
     tcase_add_test(reader, globs_do_not_go_exponential);
@@ -1226,7 +1226,6 @@ static Suite *policy_suite(void)
     tcase_add_test(reader, refuses_broken_policies_with_their_line);
     tcase_add_test(reader, names_the_right_line_past_65535);
     tcase_add_test(reader, survives_every_report_fixture);
-    suite_add_tcase(suite, reader);
 
     tcase_add_test(verdicts, budgets_on_head);
     tcase_add_test(verdicts, thresholds_on_the_change);
@@ -1245,11 +1244,5 @@ static Suite *policy_suite(void)
     tcase_add_test(verdicts, edge_figures_are_the_calls);
     tcase_add_test(verdicts, edges_pair_as_their_functions_do);
     tcase_add_test(verdicts, context_stacks_match_frame_names);
-    suite_add_tcase(suite, verdicts);
     return suite;
-}
-
-int main(void)
-{
-    return hg_run_suite(policy_suite());
 }
