@@ -19,6 +19,17 @@ Suite *hg_unit_suite(void);
    check's default); add its tests before the next one. */
 TCase *hg_tcase(Suite *suite, const char *name, double timeout);
 
+/* The string GOT is WANT, or NULL where WANT is NULL (check's own
+   ck_assert_pstr_eq is 0.11's; configure takes 0.10).  A macro, so that
+   check names the line and the expressions of a failure. */
+#define hg_assert_str_or_null(got, want)                                   \
+    do {                                                                   \
+        if ((want) == NULL)                                                \
+            ck_assert_ptr_null(got);                                       \
+        else                                                               \
+            ck_assert_str_eq(got, want);                                   \
+    } while (0)
+
 /* The file PATH holds exactly the SIZE bytes at BYTES (a built-in schema
    and the file it is made from). */
 void hg_assert_file_holds(const char *path, const char *bytes, size_t size);

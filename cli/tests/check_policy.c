@@ -143,14 +143,8 @@ static void assert_budget(const struct hg_budget *b, long line,
 {
     ck_assert_int_eq(b->line, line);
     ck_assert_int_eq(b->target, target);
-    if (object == NULL)
-        ck_assert_ptr_null(b->object);
-    else
-        ck_assert_str_eq(b->object, object);
-    if (glob == NULL)
-        ck_assert_ptr_null(b->glob);
-    else
-        ck_assert_str_eq(b->glob, glob);
+    hg_assert_str_or_null(b->object, object);
+    hg_assert_str_or_null(b->glob, glob);
     ck_assert_str_eq(b->metric->name, metric);
 }
 
@@ -452,10 +446,7 @@ static void assert_verdict(const struct hg_verdict *v,
     ck_assert_int_eq(v->status, status);
     ck_assert_int_eq(v->kind, kind);
     ck_assert_str_eq(m->name, metric);
-    if (label == NULL)
-        ck_assert_ptr_null(v->label);
-    else
-        ck_assert_str_eq(v->label, label);
+    hg_assert_str_or_null(v->label, label);
     ck_assert_uint_eq(v->base, base);
     ck_assert_uint_eq(v->head, head);
 }

@@ -386,10 +386,7 @@ static void assert_thread(const struct hg_thread *t, unsigned id,
                           enum hg_thread_status status, uint64_t ir)
 {
     ck_assert_uint_eq(t->id, id);
-    if (name == NULL)
-        ck_assert_ptr_null(t->name);
-    else
-        ck_assert_str_eq(t->name, name);
+    hg_assert_str_or_null(t->name, name);
     ck_assert_uint_eq(t->parent, parent);
     ck_assert_int_eq(t->status, status);
     ck_assert_uint_eq(t->ir, ir);
