@@ -476,6 +476,14 @@ struct judged {
     struct hg_judgement *j;
 };
 
+static void free_judged(struct judged *c)
+{
+    hg_judgement_free(c->j);
+    hg_report_free(c->head);
+    hg_report_free(c->base);
+    hg_policy_free(c->policy);
+}
+
 static struct judged judge_fixtures(const char *policy, const char *base,
                                     const char *head)
 {
@@ -486,14 +494,6 @@ static struct judged judge_fixtures(const char *policy, const char *base,
     c.j = hg_policy_judge(c.policy, c.base, c.head);
     ck_assert_ptr_nonnull(c.j);
     return c;
-}
-
-static void free_judged(struct judged *c)
-{
-    hg_judgement_free(c->j);
-    hg_report_free(c->head);
-    hg_report_free(c->base);
-    hg_policy_free(c->policy);
 }
 
 START_TEST(budgets_on_head)
@@ -836,11 +836,19 @@ END_TEST
 
 START_TEST(policy_percentages_print_with_their_own_decimals)
 {
+    /* units of HG_PERCENT_UNIT, the decimals asked for, the text */
+    static const struct { uint64_t units; int decimals; const char *text; }
+    cases[] = {
+        { 50000, 2, "5.00" }, { 50, 2, "0.005" }, { 333333, 2, "33.3333" },
+        { 100000, 6, "10.000000" },
+    };
     char text[HG_VERDICT_TEXT_SIZE];
-    ck_assert_str_eq(hg_policy_percent_text(50000, 2, text), "5.00");
-    ck_assert_str_eq(hg_policy_percent_text(50, 2, text), "0.005");
-    ck_assert_str_eq(hg_policy_percent_text(333333, 2, text), "33.3333");
-    ck_assert_str_eq(hg_policy_percent_text(100000, 6, text), "10.000000");
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_str_eq(hg_policy_percent_text(cases[i].units,
+                                                cases[i].decimals, text),
+                         cases[i].text);
 }
 END_TEST
 
