@@ -797,40 +797,43 @@ static enum hg_verdict_status percent_on_f(const char *regression,
 
 START_TEST(verdicts_show_the_digits_that_tell_the_change_from_the_threshold)
 {
+    static const struct {
+        const char *regression;
+        uint64_t f_base, f_head;
+        enum hg_verdict_status status;
+        const char *text;
+    } cases[] = {
+        /* Exactly +10%: within, and it reads as the threshold. */
+        { "10", 1000000, 1100000, HG_VERDICT_WITHIN, "10.00" },
+        /* One instruction more, +10.0001%: a regression, whose two
+           decimals (10.00) would read as the threshold. */
+        { "10", 1000000, 1100001, HG_VERDICT_FAIL, "10.0001" },
+        /* One less, +9.9999%: within; two decimals would round it to
+           10.00. */
+        { "10", 1000000, 1099999, HG_VERDICT_WITHIN, "9.9999" },
+        /* Well away from it: two decimals, rounded half up (+12.345% ->
+           12.35). */
+        { "10", 200000, 224690, HG_VERDICT_FAIL, "12.35" },
+        /* The same below: -10.0001% is better than -10%. */
+        { "10", 1000000, 899999, HG_VERDICT_BETTER, "10.0001" },
+        /* A threshold with four decimals, and a change that repeats: 1/3
+           is 33.3333...%, over 33.3333%: five decimals. */
+        { "33.3333", 3000000, 4000000, HG_VERDICT_FAIL, "33.33333" },
+        /* Near 2^64: (10^18 + 1) / 10^19 is 10.00000000000000001%. */
+        { "10", 10000000000000000000u, 11000000000000000001u,
+          HG_VERDICT_FAIL, "10.00000000000000001" },
+    };
     char text[HG_VERDICT_TEXT_SIZE];
+    size_t i;
 
-    /* Exactly +10%: within, and it reads as the threshold. */
-    ck_assert_int_eq(percent_on_f("10", 1000000, 1100000, text),
-                     HG_VERDICT_WITHIN);
-    ck_assert_str_eq(text, "10.00");
-    /* One instruction more, +10.0001%: a regression, whose two decimals
-       (10.00) would read as the threshold. */
-    ck_assert_int_eq(percent_on_f("10", 1000000, 1100001, text),
-                     HG_VERDICT_FAIL);
-    ck_assert_str_eq(text, "10.0001");
-    /* One less, +9.9999%: within; two decimals would round it to 10.00. */
-    ck_assert_int_eq(percent_on_f("10", 1000000, 1099999, text),
-                     HG_VERDICT_WITHIN);
-    ck_assert_str_eq(text, "9.9999");
-    /* Well away from it: two decimals, rounded half up (+12.345% ->
-       12.35). */
-    ck_assert_int_eq(percent_on_f("10", 200000, 224690, text),
-                     HG_VERDICT_FAIL);
-    ck_assert_str_eq(text, "12.35");
-    /* The same below: -10.0001% is better than -10%. */
-    ck_assert_int_eq(percent_on_f("10", 1000000, 899999, text),
-                     HG_VERDICT_BETTER);
-    ck_assert_str_eq(text, "10.0001");
-    /* A threshold with four decimals, and a change that repeats: 1/3 is
-       33.3333...%, over 33.3333%: five decimals. */
-    ck_assert_int_eq(percent_on_f("33.3333", 3000000, 4000000, text),
-                     HG_VERDICT_FAIL);
-    ck_assert_str_eq(text, "33.33333");
-    /* Near 2^64: (10^18 + 1) / 10^19 is 10.00000000000000001%. */
-    ck_assert_int_eq(percent_on_f("10", 10000000000000000000u,
-                                  11000000000000000001u, text),
-                     HG_VERDICT_FAIL);
-    ck_assert_str_eq(text, "10.00000000000000001");
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        enum hg_verdict_status status = percent_on_f(
+            cases[i].regression, cases[i].f_base, cases[i].f_head, text);
+        ck_assert_msg(status == cases[i].status,
+                      "case %zu (%s%%): status %d, want %d", i,
+                      cases[i].text, (int)status, (int)cases[i].status);
+        ck_assert_str_eq(text, cases[i].text);
+    }
 }
 END_TEST
 
