@@ -436,37 +436,20 @@ END_TEST
 
 /* --------------------------------------------------------- verdicts */
 
-/* A verdict a judgement must hold at INDEX (label NULL: none). */
-struct want_verdict {
-    size_t index;
-    enum hg_verdict_status status;
-    enum hg_verdict_kind kind;
-    const char *metric, *label;
-    uint64_t base, head;
-};
-
-/* Each of the COUNT verdicts of WANT is in J, at its index. */
-static void assert_verdicts(const struct hg_judgement *j,
-                            const struct want_verdict *want, size_t count)
+static void assert_verdict(const struct hg_verdict *v,
+                           enum hg_verdict_status status,
+                           enum hg_verdict_kind kind, const char *metric,
+                           const char *label, uint64_t base, uint64_t head)
 {
-    size_t i;
-    for (i = 0; i < count; i++) {
-        const struct want_verdict *w = &want[i];
-        const struct hg_verdict *v;
-        const struct hg_metric *m;
-
-        ck_assert_uint_lt(w->index, j->verdict_count);
-        v = &j->verdicts[w->index];
-        m = v->budget ? v->budget->metric : v->threshold->metric;
-        ck_assert_msg(v->status == w->status && v->kind == w->kind,
-                      "verdict %zu: status %d kind %d, want %d %d",
-                      w->index, (int)v->status, (int)v->kind,
-                      (int)w->status, (int)w->kind);
-        ck_assert_str_eq(m->name, w->metric);
-        hg_assert_str_or_null(v->label, w->label);
-        ck_assert_uint_eq(v->base, w->base);
-        ck_assert_uint_eq(v->head, w->head);
-    }
+    const struct hg_metric *m = v->budget ? v->budget->metric
+                                          : v->threshold->metric;
+    ck_assert_msg(v->status == status && v->kind == kind,
+                  "status %d kind %d, want %d %d", (int)v->status,
+                  (int)v->kind, (int)status, (int)kind);
+    ck_assert_str_eq(m->name, metric);
+    hg_assert_str_or_null(v->label, label);
+    ck_assert_uint_eq(v->base, base);
+    ck_assert_uint_eq(v->head, head);
 }
 
 /* POLICY applied to the fixture HEAD, and BASE unless NULL. */
@@ -498,34 +481,6 @@ static struct judged judge_fixtures(const char *policy, const char *base,
 
 START_TEST(budgets_on_head)
 {
-    static const struct want_verdict want[] = {
-        { 0, HG_VERDICT_PASS, HG_VERDICT_VALUE, "calls", "parse (bench)",
-          0, 100 },
-        { 1, HG_VERDICT_FAIL, HG_VERDICT_VALUE, "calls", "parse (bench)",
-          0, 100 },
-        { 3, HG_VERDICT_PASS, HG_VERDICT_VALUE, "mean", "parse (bench)",
-          0, 420000 },
-        { 4, HG_VERDICT_FAIL, HG_VERDICT_VALUE, "mean", "parse (bench)",
-          0, 420000 },
-        /* bench:* and allocs: main, parse, hash, new_helper, tiny in
-           report order; memcpy is in libc.so.6. */
-        { 5, HG_VERDICT_PASS, HG_VERDICT_VALUE, "allocs", "main (bench)",
-          0, 2 },
-        { 6, HG_VERDICT_FAIL, HG_VERDICT_VALUE, "allocs", "parse (bench)",
-          0, 150 },
-        { 9, HG_VERDICT_PASS, HG_VERDICT_VALUE, "allocs", "tiny (bench)",
-          0, 0 },
-        { 12, HG_VERDICT_FAIL, HG_VERDICT_VALUE, "incl-Ir", "zone startup",
-          0, 100000 },
-        { 13, HG_VERDICT_PASS, HG_VERDICT_VALUE, "Ir", "(total)", 0, 994400 },
-        { 16, HG_VERDICT_FAIL, HG_VERDICT_UNMATCHED, "Ir", NULL, 0, 0 },
-        { 17, HG_VERDICT_SKIP, HG_VERDICT_UNMATCHED, "calls", NULL, 0, 0 },
-        { 18, HG_VERDICT_FAIL, HG_VERDICT_NO_VALUE, "calls", NULL, 0, 0 },
-        /* head.xml has no cache figures at all. */
-        { 19, HG_VERDICT_FAIL, HG_VERDICT_NO_FIGURE, "D1mr", NULL, 0, 0 },
-        { 21, HG_VERDICT_PASS, HG_VERDICT_VALUE, "p95", "parse (bench)",
-          0, 4700 },
-    };
     struct judged c = judge_fixtures("budgets.xml", NULL, "head.xml");
     const struct hg_judgement *j = c.j;
     const struct hg_verdict *v = j->verdicts;
@@ -537,8 +492,38 @@ START_TEST(budgets_on_head)
     ck_assert_uint_eq(j->budgets_skipped, 1);
     ck_assert_uint_eq(j->regressions + j->improvements + j->notes, 0);
     ck_assert(hg_judgement_failed(j));
-    assert_verdicts(j, want, sizeof want / sizeof want[0]);
+    assert_verdict(&v[0], HG_VERDICT_PASS, HG_VERDICT_VALUE, "calls",
+                   "parse (bench)", 0, 100);
+    assert_verdict(&v[1], HG_VERDICT_FAIL, HG_VERDICT_VALUE, "calls",
+                   "parse (bench)", 0, 100);
+    assert_verdict(&v[3], HG_VERDICT_PASS, HG_VERDICT_VALUE, "mean",
+                   "parse (bench)", 0, 420000);
+    assert_verdict(&v[4], HG_VERDICT_FAIL, HG_VERDICT_VALUE, "mean",
+                   "parse (bench)", 0, 420000);
+    /* bench:* and allocs: main, parse, hash, new_helper, tiny in report
+       order; memcpy is in libc.so.6. */
+    assert_verdict(&v[5], HG_VERDICT_PASS, HG_VERDICT_VALUE, "allocs",
+                   "main (bench)", 0, 2);
+    assert_verdict(&v[6], HG_VERDICT_FAIL, HG_VERDICT_VALUE, "allocs",
+                   "parse (bench)", 0, 150);
+    assert_verdict(&v[9], HG_VERDICT_PASS, HG_VERDICT_VALUE, "allocs",
+                   "tiny (bench)", 0, 0);
+    assert_verdict(&v[12], HG_VERDICT_FAIL, HG_VERDICT_VALUE, "incl-Ir",
+                   "zone startup", 0, 100000);
+    assert_verdict(&v[13], HG_VERDICT_PASS, HG_VERDICT_VALUE, "Ir",
+                   "(total)", 0, 994400);
+    assert_verdict(&v[16], HG_VERDICT_FAIL, HG_VERDICT_UNMATCHED, "Ir",
+                   NULL, 0, 0);
+    assert_verdict(&v[17], HG_VERDICT_SKIP, HG_VERDICT_UNMATCHED, "calls",
+                   NULL, 0, 0);
+    assert_verdict(&v[18], HG_VERDICT_FAIL, HG_VERDICT_NO_VALUE, "calls",
+                   NULL, 0, 0);
     ck_assert_uint_eq(v[18].matched, 1);
+    /* head.xml has no cache figures at all. */
+    assert_verdict(&v[19], HG_VERDICT_FAIL, HG_VERDICT_NO_FIGURE, "D1mr",
+                   NULL, 0, 0);
+    assert_verdict(&v[21], HG_VERDICT_PASS, HG_VERDICT_VALUE, "p95",
+                   "parse (bench)", 0, 4700);
     /* <mark pattern="parse" functions="1" entered="1"/> */
     ck_assert_int_eq(v[22].kind, HG_VERDICT_MARK);
     ck_assert_int_eq(v[22].status, HG_VERDICT_PASS);
@@ -551,27 +536,6 @@ END_TEST
 
 START_TEST(thresholds_on_the_change)
 {
-    static const struct want_verdict want[] = {
-        { 0, HG_VERDICT_FAIL, HG_VERDICT_CHANGE, "Ir", "parse (bench)",
-          300000, 360000 },
-        /* Equal changes: by label, "(total)" first. */
-        { 1, HG_VERDICT_FAIL, HG_VERDICT_CHANGE, "allocs", "(total)",
-          102, 152 },
-        { 2, HG_VERDICT_FAIL, HG_VERDICT_CHANGE, "allocs", "parse (bench)",
-          100, 150 },
-        { 5, HG_VERDICT_FAIL, HG_VERDICT_CHANGE, "mean", "parse (bench)",
-          350000, 420000 },
-        { 6, HG_VERDICT_BETTER, HG_VERDICT_CHANGE, "Ir", "hash (bench)",
-          200000, 150000 },
-        { 7, HG_VERDICT_NOTE, HG_VERDICT_REMOVED, "Ir", "old_helper (bench)",
-          50000, 0 },
-        { 8, HG_VERDICT_NOTE, HG_VERDICT_ADDED, "Ir", "new_helper (bench)",
-          0, 30000 },
-        /* Within, by metric then largest change: the total's Ir
-           (1,000,000 -> 994,400) before main's. */
-        { 9, HG_VERDICT_WITHIN, HG_VERDICT_CHANGE, "Ir", "(total)",
-          1000000, 994400 },
-    };
     struct judged c = judge_fixtures("thresholds.xml", "base.xml",
                                      "head.xml");
     const struct hg_judgement *j = c.j;
@@ -589,8 +553,26 @@ START_TEST(thresholds_on_the_change)
     ck_assert_uint_eq(j->within, 3);
     ck_assert_uint_eq(j->under_floor, 3);
     ck_assert_uint_eq(j->unchanged, 2);   /* memcpy, zone startup */
-    assert_verdicts(j, want, sizeof want / sizeof want[0]);
+    assert_verdict(&v[0], HG_VERDICT_FAIL, HG_VERDICT_CHANGE, "Ir",
+                   "parse (bench)", 300000, 360000);
     ck_assert_int_eq(v[0].threshold->line, 4);
+    /* Equal changes: by label, "(total)" first. */
+    assert_verdict(&v[1], HG_VERDICT_FAIL, HG_VERDICT_CHANGE, "allocs",
+                   "(total)", 102, 152);
+    assert_verdict(&v[2], HG_VERDICT_FAIL, HG_VERDICT_CHANGE, "allocs",
+                   "parse (bench)", 100, 150);
+    assert_verdict(&v[5], HG_VERDICT_FAIL, HG_VERDICT_CHANGE, "mean",
+                   "parse (bench)", 350000, 420000);
+    assert_verdict(&v[6], HG_VERDICT_BETTER, HG_VERDICT_CHANGE, "Ir",
+                   "hash (bench)", 200000, 150000);
+    assert_verdict(&v[7], HG_VERDICT_NOTE, HG_VERDICT_REMOVED, "Ir",
+                   "old_helper (bench)", 50000, 0);
+    assert_verdict(&v[8], HG_VERDICT_NOTE, HG_VERDICT_ADDED, "Ir",
+                   "new_helper (bench)", 0, 30000);
+    /* Within, by metric then largest change: the total's Ir (1,000,000
+       -> 994,400) before main's. */
+    assert_verdict(&v[9], HG_VERDICT_WITHIN, HG_VERDICT_CHANGE, "Ir",
+                   "(total)", 1000000, 994400);
     ck_assert_int_eq(v[12].kind, HG_VERDICT_MARK);
     /* D1mr is listed, and neither report simulated the cache. */
     ck_assert_uint_eq(j->unjudged_count, 1);
@@ -602,10 +584,6 @@ END_TEST
 
 START_TEST(across_architectures_calls_and_heap_only)
 {
-    static const struct want_verdict parse_calls = {
-        0, HG_VERDICT_FAIL, HG_VERDICT_CHANGE, "calls", "parse (bench)",
-        100, 120
-    };
     struct judged c = judge_fixtures("defaults.xml", "base.xml",
                                      "head-arm64.xml");
     const struct hg_judgement *j = c.j;
@@ -613,7 +591,8 @@ START_TEST(across_architectures_calls_and_heap_only)
     ck_assert(j->cross_arch);
     ck_assert_uint_eq(j->verdict_count, 2);    /* and the mark */
     ck_assert_int_eq(j->verdicts[1].kind, HG_VERDICT_MARK);
-    assert_verdicts(j, &parse_calls, 1);
+    assert_verdict(&j->verdicts[0], HG_VERDICT_FAIL, HG_VERDICT_CHANGE,
+                   "calls", "parse (bench)", 100, 120);
     ck_assert_uint_eq(j->within, 0);     /* the heap did not change */
     ck_assert_uint_eq(j->under_floor, 0);
     ck_assert_uint_eq(j->difference_count, 1);
