@@ -1,4 +1,5 @@
-/* hotgrind: what the unit tests (check_report.c, check_policy.c) share.
+/* hotgrind: what the unit test programs (check_report.c, check_policy.c,
+   check_suite.c, check_util.c) share, with their main.
    GPL-2.0-or-later; part of hotgrind. */
 
 #include <stdio.h>
@@ -12,15 +13,26 @@
 #define HG_TEST_DATA "tests/data"
 #endif
 
-int hg_run_suite(Suite *suite)
+/* Runs every test of the program's suite, then frees what the XML reader
+   keeps; EXIT_SUCCESS if none failed. */
+int main(void)
 {
-    SRunner *runner = srunner_create(suite);
+    SRunner *runner = srunner_create(hg_unit_suite());
     int failed;
     srunner_run_all(runner, CK_NORMAL);
     failed = srunner_ntests_failed(runner);
     srunner_free(runner);
     hg_xml_cleanup();
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+TCase *hg_tcase(Suite *suite, const char *name, double timeout)
+{
+    TCase *tcase = tcase_create(name);
+    if (timeout > 0)
+        tcase_set_timeout(tcase, timeout);
+    suite_add_tcase(suite, tcase);
+    return tcase;
 }
 
 void hg_assert_file_holds(const char *path, const char *bytes, size_t size)

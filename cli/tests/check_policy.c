@@ -143,14 +143,8 @@ static void assert_budget(const struct hg_budget *b, long line,
 {
     ck_assert_int_eq(b->line, line);
     ck_assert_int_eq(b->target, target);
-    if (object == NULL)
-        ck_assert_ptr_null(b->object);
-    else
-        ck_assert_str_eq(b->object, object);
-    if (glob == NULL)
-        ck_assert_ptr_null(b->glob);
-    else
-        ck_assert_str_eq(b->glob, glob);
+    hg_assert_str_or_null(b->object, object);
+    hg_assert_str_or_null(b->glob, glob);
     ck_assert_str_eq(b->metric->name, metric);
 }
 
@@ -449,13 +443,11 @@ static void assert_verdict(const struct hg_verdict *v,
 {
     const struct hg_metric *m = v->budget ? v->budget->metric
                                           : v->threshold->metric;
-    ck_assert_int_eq(v->status, status);
-    ck_assert_int_eq(v->kind, kind);
+    ck_assert_msg(v->status == status && v->kind == kind,
+                  "status %d kind %d, want %d %d", (int)v->status,
+                  (int)v->kind, (int)status, (int)kind);
     ck_assert_str_eq(m->name, metric);
-    if (label == NULL)
-        ck_assert_ptr_null(v->label);
-    else
-        ck_assert_str_eq(v->label, label);
+    hg_assert_str_or_null(v->label, label);
     ck_assert_uint_eq(v->base, base);
     ck_assert_uint_eq(v->head, head);
 }
@@ -467,6 +459,14 @@ struct judged {
     struct hg_judgement *j;
 };
 
+static void free_judged(struct judged *c)
+{
+    hg_judgement_free(c->j);
+    hg_report_free(c->head);
+    hg_report_free(c->base);
+    hg_policy_free(c->policy);
+}
+
 static struct judged judge_fixtures(const char *policy, const char *base,
                                     const char *head)
 {
@@ -477,14 +477,6 @@ static struct judged judge_fixtures(const char *policy, const char *base,
     c.j = hg_policy_judge(c.policy, c.base, c.head);
     ck_assert_ptr_nonnull(c.j);
     return c;
-}
-
-static void free_judged(struct judged *c)
-{
-    hg_judgement_free(c->j);
-    hg_report_free(c->head);
-    hg_report_free(c->base);
-    hg_policy_free(c->policy);
 }
 
 START_TEST(budgets_on_head)
@@ -784,50 +776,61 @@ static enum hg_verdict_status percent_on_f(const char *regression,
 
 START_TEST(verdicts_show_the_digits_that_tell_the_change_from_the_threshold)
 {
+    static const struct {
+        const char *regression;
+        uint64_t f_base, f_head;
+        enum hg_verdict_status status;
+        const char *text;
+    } cases[] = {
+        /* Exactly +10%: within, and it reads as the threshold. */
+        { "10", 1000000, 1100000, HG_VERDICT_WITHIN, "10.00" },
+        /* One instruction more, +10.0001%: a regression, whose two
+           decimals (10.00) would read as the threshold. */
+        { "10", 1000000, 1100001, HG_VERDICT_FAIL, "10.0001" },
+        /* One less, +9.9999%: within; two decimals would round it to
+           10.00. */
+        { "10", 1000000, 1099999, HG_VERDICT_WITHIN, "9.9999" },
+        /* Well away from it: two decimals, rounded half up (+12.345% ->
+           12.35). */
+        { "10", 200000, 224690, HG_VERDICT_FAIL, "12.35" },
+        /* The same below: -10.0001% is better than -10%. */
+        { "10", 1000000, 899999, HG_VERDICT_BETTER, "10.0001" },
+        /* A threshold with four decimals, and a change that repeats: 1/3
+           is 33.3333...%, over 33.3333%: five decimals. */
+        { "33.3333", 3000000, 4000000, HG_VERDICT_FAIL, "33.33333" },
+        /* Near 2^64: (10^18 + 1) / 10^19 is 10.00000000000000001%. */
+        { "10", 10000000000000000000u, 11000000000000000001u,
+          HG_VERDICT_FAIL, "10.00000000000000001" },
+    };
     char text[HG_VERDICT_TEXT_SIZE];
+    size_t i;
 
-    /* Exactly +10%: within, and it reads as the threshold. */
-    ck_assert_int_eq(percent_on_f("10", 1000000, 1100000, text),
-                     HG_VERDICT_WITHIN);
-    ck_assert_str_eq(text, "10.00");
-    /* One instruction more, +10.0001%: a regression, whose two decimals
-       (10.00) would read as the threshold. */
-    ck_assert_int_eq(percent_on_f("10", 1000000, 1100001, text),
-                     HG_VERDICT_FAIL);
-    ck_assert_str_eq(text, "10.0001");
-    /* One less, +9.9999%: within; two decimals would round it to 10.00. */
-    ck_assert_int_eq(percent_on_f("10", 1000000, 1099999, text),
-                     HG_VERDICT_WITHIN);
-    ck_assert_str_eq(text, "9.9999");
-    /* Well away from it: two decimals, rounded half up (+12.345% ->
-       12.35). */
-    ck_assert_int_eq(percent_on_f("10", 200000, 224690, text),
-                     HG_VERDICT_FAIL);
-    ck_assert_str_eq(text, "12.35");
-    /* The same below: -10.0001% is better than -10%. */
-    ck_assert_int_eq(percent_on_f("10", 1000000, 899999, text),
-                     HG_VERDICT_BETTER);
-    ck_assert_str_eq(text, "10.0001");
-    /* A threshold with four decimals, and a change that repeats: 1/3 is
-       33.3333...%, over 33.3333%: five decimals. */
-    ck_assert_int_eq(percent_on_f("33.3333", 3000000, 4000000, text),
-                     HG_VERDICT_FAIL);
-    ck_assert_str_eq(text, "33.33333");
-    /* Near 2^64: (10^18 + 1) / 10^19 is 10.00000000000000001%. */
-    ck_assert_int_eq(percent_on_f("10", 10000000000000000000u,
-                                  11000000000000000001u, text),
-                     HG_VERDICT_FAIL);
-    ck_assert_str_eq(text, "10.00000000000000001");
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        enum hg_verdict_status status = percent_on_f(
+            cases[i].regression, cases[i].f_base, cases[i].f_head, text);
+        ck_assert_msg(status == cases[i].status,
+                      "case %zu (%s%%): status %d, want %d", i,
+                      cases[i].text, (int)status, (int)cases[i].status);
+        ck_assert_str_eq(text, cases[i].text);
+    }
 }
 END_TEST
 
 START_TEST(policy_percentages_print_with_their_own_decimals)
 {
+    /* units of HG_PERCENT_UNIT, the decimals asked for, the text */
+    static const struct { uint64_t units; int decimals; const char *text; }
+    cases[] = {
+        { 50000, 2, "5.00" }, { 50, 2, "0.005" }, { 333333, 2, "33.3333" },
+        { 100000, 6, "10.000000" },
+    };
     char text[HG_VERDICT_TEXT_SIZE];
-    ck_assert_str_eq(hg_policy_percent_text(50000, 2, text), "5.00");
-    ck_assert_str_eq(hg_policy_percent_text(50, 2, text), "0.005");
-    ck_assert_str_eq(hg_policy_percent_text(333333, 2, text), "33.3333");
-    ck_assert_str_eq(hg_policy_percent_text(100000, 6, text), "10.000000");
+    size_t i;
+
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_str_eq(hg_policy_percent_text(cases[i].units,
+                                                cases[i].decimals, text),
+                         cases[i].text);
 }
 END_TEST
 
@@ -1206,11 +1209,11 @@ START_TEST(context_stacks_match_frame_names)
 }
 END_TEST
 
-static Suite *policy_suite(void)
+Suite *hg_unit_suite(void)
 {
     Suite *suite = suite_create("policy");
-    TCase *reader = tcase_create("reader");
-    TCase *verdicts = tcase_create("verdicts");
+    TCase *reader = hg_tcase(suite, "reader", 0);
+    TCase *verdicts = hg_tcase(suite, "verdicts", 0);
 
     tcase_add_test(reader, globs_match_the_whole_name);
     tcase_add_test(reader, globs_do_not_go_exponential);
@@ -1226,7 +1229,6 @@ static Suite *policy_suite(void)
     tcase_add_test(reader, refuses_broken_policies_with_their_line);
     tcase_add_test(reader, names_the_right_line_past_65535);
     tcase_add_test(reader, survives_every_report_fixture);
-    suite_add_tcase(suite, reader);
 
     tcase_add_test(verdicts, budgets_on_head);
     tcase_add_test(verdicts, thresholds_on_the_change);
@@ -1245,11 +1247,5 @@ static Suite *policy_suite(void)
     tcase_add_test(verdicts, edge_figures_are_the_calls);
     tcase_add_test(verdicts, edges_pair_as_their_functions_do);
     tcase_add_test(verdicts, context_stacks_match_frame_names);
-    suite_add_tcase(suite, verdicts);
     return suite;
-}
-
-int main(void)
-{
-    return hg_run_suite(policy_suite());
 }

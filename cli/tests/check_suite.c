@@ -213,10 +213,10 @@ START_TEST(refuses_broken_manifests_with_their_line)
 }
 END_TEST
 
-static Suite *suite_suite(void)
+Suite *hg_unit_suite(void)
 {
     Suite *suite = suite_create("suite");
-    TCase *reader = tcase_create("reader");
+    TCase *reader = hg_tcase(suite, "reader", 0);
 
     tcase_add_test(reader, embedded_schemas_are_the_docs);
     tcase_add_test(reader, names_are_plain_file_names);
@@ -225,11 +225,5 @@ static Suite *suite_suite(void)
     tcase_add_test(reader, reads_a_manifest);
     tcase_add_test(reader, gathers_the_shards_of_a_run);
     tcase_add_test(reader, refuses_broken_manifests_with_their_line);
-    suite_add_tcase(suite, reader);
     return suite;
-}
-
-int main(void)
-{
-    return hg_run_suite(suite_suite());
 }

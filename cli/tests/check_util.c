@@ -421,37 +421,27 @@ START_TEST(matches_lines_by_text)
 }
 END_TEST
 
-static Suite *util_suite(void)
+Suite *hg_unit_suite(void)
 {
     Suite *suite = suite_create("util");
-    TCase *index = tcase_create("index-table");
-    TCase *json = tcase_create("json");
-    TCase *lines = tcase_create("line-diff");
-    TCase *flame = tcase_create("flamegraph");
-    TCase *table = tcase_create("table");
+    TCase *index = hg_tcase(suite, "index-table", 0);
+    TCase *json = hg_tcase(suite, "json", 0);
+    TCase *lines = hg_tcase(suite, "line-diff", 0);
+    TCase *flame = hg_tcase(suite, "flamegraph", 0);
+    TCase *table = hg_tcase(suite, "table", 0);
 
     tcase_add_test(index, index_table_probes_linearly_and_wraps);
     tcase_add_test(index, index_table_doubles_when_half_full);
-    suite_add_tcase(suite, index);
     tcase_add_test(json, json_lays_out_and_escapes);
     tcase_add_test(json, json_nests_one_line_rows_in_a_spread_array);
-    suite_add_tcase(suite, json);
     tcase_add_test(lines, line_diff_keeps_one_of_two_swapped_blocks);
     tcase_add_test(lines, matches_lines_by_text);
     tcase_add_test(lines, line_diff_ignores_blanks_and_follows_anchors);
-    suite_add_tcase(suite, lines);
     tcase_add_test(flame, flame_frames_name_the_object_only_when_needed);
     tcase_add_test(flame, flame_frames_cannot_split_a_stack);
     tcase_add_test(flame, flame_folds_contexts_in_report_order);
-    suite_add_tcase(suite, flame);
     tcase_add_test(table, table_fits_as_it_is_when_it_can);
     tcase_add_test(table, table_moves_a_part_that_does_not_fit_and_cuts_names);
     tcase_add_test(table, table_never_cuts_below_the_floor);
-    suite_add_tcase(suite, table);
     return suite;
-}
-
-int main(void)
-{
-    return hg_run_suite(util_suite());
 }
