@@ -20,6 +20,7 @@
 #include "report/report.h"
 #include "suite/suite.h"
 #include "util/find-executable.h"
+#include "util/number.h"
 #include "util/xalloc.h"
 #include "xml/embedded-schema.h"
 #include "xml/node.h"
@@ -49,23 +50,6 @@ struct reader {
 #define problem_at(reader, node, ...) \
     hg_xml_problem_at((reader)->problem, (reader)->problem_size, (node), \
                       __VA_ARGS__)
-
-/* A whole number of at most 20 digits into *VALUE; false if TEXT is not
-   one (the schemas have checked the form already). */
-static bool parse_count(const char *text, uint64_t *value)
-{
-    uint64_t v = 0;
-    if (*text == '\0')
-        return false;
-    for (; *text != '\0'; text++) {
-        unsigned digit = (unsigned)(*text - '0');
-        if (digit > 9 || v > (UINT64_MAX - digit) / 10)
-            return false;
-        v = v * 10 + digit;
-    }
-    *value = v;
-    return true;
-}
 
 /* The root of DOC if it is <ROOT_NAME format="1"> in no namespace and
    valid against SCHEMA; else NULL after the problem.  WHAT names the
@@ -102,7 +86,7 @@ static const xmlNode *checked_root(struct reader *reader, xmlDocPtr doc,
         return NULL;
     }
     format = hg_node_attribute(root, "format");
-    other = format != NULL && parse_count(format, &number)
+    other = format != NULL && hg_parse_count(format, &number)
             && number != HG_SUITE_FORMAT;
     free(format);
     if (other) {
@@ -205,7 +189,7 @@ static unsigned timeout_of(const xmlNode *node, unsigned fallback)
     char *text = hg_node_attribute(node, "timeout");
     uint64_t seconds;
     unsigned timeout = fallback;
-    if (text != NULL && parse_count(text, &seconds))
+    if (text != NULL && hg_parse_count(text, &seconds))
         timeout = (unsigned)seconds;    /* at most 86400: the schema's */
     free(text);
     return timeout;
@@ -478,7 +462,7 @@ static bool read_result(struct reader *reader, const xmlNode *node,
         return problem_at(reader, node, "a benchmark cannot be named '%s': "
                           "its report would be this manifest", r->name);
     text = hg_node_attribute(node, "position");
-    if (!parse_count(text, &number) || number > UINT32_MAX) {
+    if (!hg_parse_count(text, &number) || number > UINT32_MAX) {
         free(text);
         return problem_at(reader, node, "benchmark '%s': position too "
                           "large", r->name);
@@ -492,7 +476,7 @@ static bool read_result(struct reader *reader, const xmlNode *node,
     free(text);
     text = hg_node_attribute(node, "exit");
     r->has_exit = text != NULL;
-    if (text != NULL && parse_count(text, &number))
+    if (text != NULL && hg_parse_count(text, &number))
         r->exit_status = (unsigned)number;     /* at most 255: schema */
     free(text);
     r->signal = hg_node_attribute(node, "signal");
@@ -520,7 +504,7 @@ static bool read_result(struct reader *reader, const xmlNode *node,
     }
     text = hg_node_attribute(node, "ir");
     r->has_ir = text != NULL;
-    if (text != NULL && !parse_count(text, &r->ir)) {
+    if (text != NULL && !hg_parse_count(text, &r->ir)) {
         free(text);
         return problem_at(reader, node, "benchmark '%s': ir too large",
                           r->name);
@@ -580,7 +564,7 @@ static bool read_manifest(struct reader *reader, xmlDocPtr doc,
             char *index = hg_node_attribute(child, "index");
             char *count = hg_node_attribute(child, "count");
             uint64_t i = 0, n = 0;
-            if (!parse_count(index, &i) || !parse_count(count, &n)
+            if (!hg_parse_count(index, &i) || !hg_parse_count(count, &n)
                 || i > n || n > UINT32_MAX)
                 ok = problem_at(reader, child, "shard %s of %s: the index "
                                 "is not within 1 to the count", index,

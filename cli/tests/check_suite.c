@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check_common.h"
 #include "suite/suite.h"
@@ -213,6 +214,62 @@ START_TEST(refuses_broken_manifests_with_their_line)
 }
 END_TEST
 
+/* Numbers the schemas accept with XML white space around them (libxml2
+   collapses it for xs:unsignedInt and xs:positiveInteger, though not for
+   the restricted seconds type) are read as those numbers: a suite's
+   format " 1 " is format 1, and a manifest's position " 2 " is position
+   2, not a refused manifest. */
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(reads_numbers_with_white_space_around)
+{
+    char dir[] = "/tmp/hg-suite-space.XXXXXX", path[64];
+    char problem[HG_PROBLEM_SIZE] = "";
+    struct hg_suite *suite;
+    struct hg_suite_run *run;
+
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/spaced.xml", dir);
+    write_text(path,
+        "<suite format=\" 1\t\" name=\"spaced\">\n"
+        "  <defaults timeout=\"7\"/>\n"
+        "  <benchmark name=\"a\" timeout=\"9\">"
+        "<command>/bin/true</command></benchmark>\n"
+        "  <benchmark name=\"b\"><command>/bin/true</command></benchmark>\n"
+        "</suite>\n");
+    suite = hg_suite_load(path, problem, sizeof problem);
+    ck_assert_msg(suite != NULL, "spaced.xml: %s", problem);
+    ck_assert_uint_eq(suite->benchmarks[0].timeout, 9);
+    ck_assert_uint_eq(suite->benchmarks[1].timeout, 7);
+    hg_suite_free(suite);
+    ck_assert_int_eq(remove(path), 0);
+
+    snprintf(path, sizeof path, "%s/manifest.xml", dir);
+    write_text(path,
+        "<suite-run format=\"1\" suite=\"spaced\">\n"
+        "  <shard index=\" 1 \" count=\" 2\"/>\n"
+        "  <benchmark name=\"b\" position=\" 2 \" status=\"ok\" exit=\"0\""
+        " report=\"b.xml\" ir=\"300\"/>\n"
+        "</suite-run>\n");
+    run = hg_suite_run_load(dir, problem, sizeof problem);
+    ck_assert_msg(run != NULL, "spaced manifest: %s", problem);
+    ck_assert_uint_eq(run->shard_index, 1);
+    ck_assert_uint_eq(run->shard_count, 2);
+    ck_assert_uint_eq(run->results[0].position, 2);
+    ck_assert_uint_eq(run->results[0].exit_status, 0);
+    ck_assert_uint_eq(run->results[0].ir, 300);
+    hg_suite_run_free(run);
+    ck_assert_int_eq(remove(path), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 Suite *hg_unit_suite(void)
 {
     Suite *suite = suite_create("suite");
@@ -225,5 +282,6 @@ Suite *hg_unit_suite(void)
     tcase_add_test(reader, reads_a_manifest);
     tcase_add_test(reader, gathers_the_shards_of_a_run);
     tcase_add_test(reader, refuses_broken_manifests_with_their_line);
+    tcase_add_test(reader, reads_numbers_with_white_space_around);
     return suite;
 }
