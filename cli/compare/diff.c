@@ -17,6 +17,7 @@
 #include "compare/fingerprints.h"
 #include "report/report.h"
 #include "util/hash.h"
+#include "util/index-table.h"
 #include "util/number.h"
 #include "util/xalloc.h"
 
@@ -51,73 +52,91 @@ static unsigned line_of(const struct side *side, size_t i)
     return is_zone(side, i) ? 0 : side->report->functions[i].line;
 }
 
-/* ------------------------------------------------------ the hash table */
+/* ------------------------------------------------------ the key groups */
 
-/* Entities of both sides by key: each slot holds the chain of entities
-   with its key on each side, in the order they were added. */
-struct slot {
-    const char *key;     /* NULL: empty */
-    uint64_t hash;
+/* Entities of both sides by key: each group holds the chain of entities
+   with its key on each side, in the order they were added; an index table
+   (util/index-table.h) finds a key's group. */
+struct key_group {
+    const char *key;
+    size_t hash;
     bool zone;
     size_t first[2], last[2], count[2];
 };
 
-struct table {
-    struct slot *slots;
-    size_t mask;
+struct key_groups {
+    struct key_group *all;
+    size_t count;
+    struct index_table index;
     size_t *next[2];     /* next entity with the same key, or NONE */
 };
 
-static uint64_t hash_key(const char *key, bool zone)
+/* What a group is looked up by. */
+struct group_key {
+    const char *key;
+    bool zone;
+};
+
+static size_t hash_key(const char *key, bool zone)
 {
-    return hg_fnv1a(HG_FNV1A_BASIS ^ (zone ? 1 : 0), key);
+    return (size_t)hg_fnv1a(HG_FNV1A_BASIS ^ (zone ? 1 : 0), key);
 }
 
-static void table_create(struct table *table, size_t base_count,
-                         size_t head_count)
+static size_t group_hash(const void *items, size_t i)
 {
-    size_t capacity = 16;
-    while (capacity < 2 * (base_count + head_count))
-        capacity *= 2;
-    table->mask = capacity - 1;
-    table->slots = hg_xcalloc(capacity, sizeof *table->slots);
-    table->next[BASE] = hg_xmalloc((base_count + 1) * sizeof(size_t));
-    table->next[HEAD] = hg_xmalloc((head_count + 1) * sizeof(size_t));
+    return ((const struct key_group *)items)[i].hash;
 }
 
-static void table_free(struct table *table)
+static bool group_is_key(const void *items, size_t i, const void *key)
 {
-    free(table->slots);
-    free(table->next[BASE]);
-    free(table->next[HEAD]);
+    const struct key_group *g = &((const struct key_group *)items)[i];
+    const struct group_key *k = key;
+    return g->zone == k->zone && strcmp(g->key, k->key) == 0;
 }
 
-/* Adds entity I of side S under KEY (which must outlive the table). */
-static void table_add(struct table *table, int s, size_t i, const char *key,
-                      bool zone)
+static void groups_create(struct key_groups *groups, size_t base_count,
+                          size_t head_count)
 {
-    uint64_t hash = hash_key(key, zone);
-    size_t at = (size_t)hash & table->mask;
-    struct slot *slot;
+    *groups = (struct key_groups){ NULL, 0, { NULL, 0 }, { NULL, NULL } };
+    groups->all = hg_xmalloc((base_count + head_count + 1)
+                             * sizeof *groups->all);
+    groups->next[BASE] = hg_xmalloc((base_count + 1) * sizeof(size_t));
+    groups->next[HEAD] = hg_xmalloc((head_count + 1) * sizeof(size_t));
+}
 
-    for (;; at = (at + 1) & table->mask) {
-        slot = &table->slots[at];
-        if (slot->key == NULL) {
-            *slot = (struct slot){ key, hash, zone, { NONE, NONE },
-                                   { NONE, NONE }, { 0, 0 } };
-            break;
-        }
-        if (slot->hash == hash && slot->zone == zone
-            && strcmp(slot->key, key) == 0)
-            break;
+static void groups_free(struct key_groups *groups)
+{
+    free(groups->all);
+    index_table_free(&groups->index);
+    free(groups->next[BASE]);
+    free(groups->next[HEAD]);
+}
+
+/* Adds entity I of side S under KEY (which must outlive the groups). */
+static void groups_add(struct key_groups *groups, int s, size_t i,
+                       const char *key, bool zone)
+{
+    struct group_key k = { key, zone };
+    size_t hash = hash_key(key, zone);
+    struct key_group *group;
+    size_t *slot;
+
+    index_table_reserve(&groups->index, groups->count, group_hash, groups->all);
+    slot = index_table_find(&groups->index, hash, group_is_key, groups->all,
+                            &k);
+    if (*slot == INDEX_TABLE_EMPTY) {
+        *slot = groups->count;
+        groups->all[groups->count++] = (struct key_group){
+            key, hash, zone, { NONE, NONE }, { NONE, NONE }, { 0, 0 } };
     }
-    table->next[s][i] = NONE;
-    if (slot->count[s] == 0)
-        slot->first[s] = i;
+    group = &groups->all[*slot];
+    groups->next[s][i] = NONE;
+    if (group->count[s] == 0)
+        group->first[s] = i;
     else
-        table->next[s][slot->last[s]] = i;
-    slot->last[s] = i;
-    slot->count[s]++;
+        groups->next[s][group->last[s]] = i;
+    group->last[s] = i;
+    group->count[s]++;
 }
 
 /* ---------------------------------------------------------- matching */
@@ -141,42 +160,42 @@ static int compare_lines(const void *a, const void *b)
     return i < j ? -1 : i > j;
 }
 
-/* The chain of side S in SLOT, sorted by line, into a new array. */
-static size_t *chain_by_line(const struct table *table, const struct slot *slot,
+/* The chain of side S in GROUP, sorted by line, into a new array. */
+static size_t *chain_by_line(const struct key_groups *groups,
+                             const struct key_group *group,
                              const struct side *side, int s)
 {
-    size_t *chain = hg_xmalloc(slot->count[s] * sizeof *chain);
+    size_t *chain = hg_xmalloc(group->count[s] * sizeof *chain);
     size_t i, n = 0;
-    for (i = slot->first[s]; i != NONE; i = table->next[s][i])
+    for (i = group->first[s]; i != NONE; i = groups->next[s][i])
         chain[n++] = i;
     sorting_side = side;
     qsort(chain, n, sizeof *chain, compare_lines);
     return chain;
 }
 
-/* Pairs the entities of each slot: one with one, or, when several share
+/* Pairs the entities of each group: one with one, or, when several share
    a key (the same function name in one file, at different lines), in the
-   order of their lines.  With UNIQUE_ONLY (the fallback), only slots with
+   order of their lines.  With UNIQUE_ONLY (the fallback), only groups with
    exactly one entity on each side. */
-static void pair_slots(const struct table *table, struct side sides[2],
-                       bool unique_only)
+static void pair_groups(const struct key_groups *groups, struct side sides[2],
+                        bool unique_only)
 {
     size_t at, k;
-    for (at = 0; at <= table->mask; at++) {
-        const struct slot *slot = &table->slots[at];
+    for (at = 0; at < groups->count; at++) {
+        const struct key_group *group = &groups->all[at];
         size_t *chains[2];
-        if (slot->key == NULL || slot->count[BASE] == 0
-            || slot->count[HEAD] == 0)
+        if (group->count[BASE] == 0 || group->count[HEAD] == 0)
             continue;
-        if (slot->count[BASE] == 1 && slot->count[HEAD] == 1) {
-            pair(sides, slot->first[BASE], slot->first[HEAD], unique_only);
+        if (group->count[BASE] == 1 && group->count[HEAD] == 1) {
+            pair(sides, group->first[BASE], group->first[HEAD], unique_only);
             continue;
         }
         if (unique_only)
             continue;
-        chains[BASE] = chain_by_line(table, slot, &sides[BASE], BASE);
-        chains[HEAD] = chain_by_line(table, slot, &sides[HEAD], HEAD);
-        for (k = 0; k < slot->count[BASE] && k < slot->count[HEAD]; k++)
+        chains[BASE] = chain_by_line(groups, group, &sides[BASE], BASE);
+        chains[HEAD] = chain_by_line(groups, group, &sides[HEAD], HEAD);
+        for (k = 0; k < group->count[BASE] && k < group->count[HEAD]; k++)
             pair(sides, chains[BASE][k], chains[HEAD][k], false);
         free(chains[BASE]);
         free(chains[HEAD]);
@@ -196,28 +215,28 @@ static char *name_object_key(const struct side *side, size_t i)
    differently). */
 static void pair_by_name(struct side sides[2])
 {
-    struct table table;
+    struct key_groups groups;
     char **keys[2];
     int s;
     size_t i;
 
-    table_create(&table, sides[BASE].count, sides[HEAD].count);
+    groups_create(&groups, sides[BASE].count, sides[HEAD].count);
     for (s = BASE; s <= HEAD; s++) {
         keys[s] = hg_xcalloc(sides[s].count + 1, sizeof *keys[s]);
         for (i = 0; i < sides[s].report->function_count; i++) {
             if (sides[s].partner[i] != NONE)
                 continue;
             keys[s][i] = name_object_key(&sides[s], i);
-            table_add(&table, s, i, keys[s][i], false);
+            groups_add(&groups, s, i, keys[s][i], false);
         }
     }
-    pair_slots(&table, sides, true);
+    pair_groups(&groups, sides, true);
     for (s = BASE; s <= HEAD; s++) {
         for (i = 0; i < sides[s].count; i++)
             free(keys[s][i]);
         free(keys[s]);
     }
-    table_free(&table);
+    groups_free(&groups);
 }
 
 static void side_create(struct side *side, const struct hg_report *report)
@@ -248,15 +267,15 @@ static void side_free(struct side *side)
 /* Matches the entities of the two sides: by key, then by name. */
 static void match(struct side sides[2])
 {
-    struct table table;
+    struct key_groups groups;
     int s;
     size_t i;
-    table_create(&table, sides[BASE].count, sides[HEAD].count);
+    groups_create(&groups, sides[BASE].count, sides[HEAD].count);
     for (s = BASE; s <= HEAD; s++)
         for (i = 0; i < sides[s].count; i++)
-            table_add(&table, s, i, sides[s].keys[i], is_zone(&sides[s], i));
-    pair_slots(&table, sides, false);
-    table_free(&table);
+            groups_add(&groups, s, i, sides[s].keys[i], is_zone(&sides[s], i));
+    pair_groups(&groups, sides, false);
+    groups_free(&groups);
     pair_by_name(sides);
 }
 
