@@ -2,26 +2,110 @@
    GPL-2.0-or-later; part of hotgrind. */
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/messages.h"
 
+/* Whether a status line is on the terminal, waiting to be replaced. */
+static bool status_shown;
+
+/* Back to the start of the status line, and the line erased: the next
+   message takes its place. */
+void hg_progress_end(void)
+{
+    if (status_shown) {
+        fputs("\r\033[K", stderr);
+        status_shown = false;
+    }
+}
+
+/* "hotgrind: FILE: KIND: FORMAT..." and its end; FILE and KIND may be
+   NULL. */
+static void say(const char *file, const char *kind, const char *format,
+                va_list args)
+{
+    hg_progress_end();
+    fputs("hotgrind: ", stderr);
+    if (file != NULL)
+        fprintf(stderr, "%s: ", file);
+    if (kind != NULL)
+        fprintf(stderr, "%s: ", kind);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+}
+
 void hg_say_problem(const char *file, const char *problem)
 {
-    fprintf(stderr, "hotgrind: %s: %s\n", file, problem);
+    hg_problem(file, "%s", problem);
+}
+
+void hg_problem(const char *file, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    say(file, NULL, format, args);
+    va_end(args);
+}
+
+void hg_warning(const char *file, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    say(file, "warning", format, args);
+    va_end(args);
+}
+
+void hg_note(const char *file, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    say(file, "note", format, args);
+    va_end(args);
 }
 
 int hg_usage_error(const char *command, const char *usage,
                    const char *format, ...)
 {
     va_list args;
-    fprintf(stderr, "hotgrind %s: ", command);
+    hg_progress_end();
+    if (command != NULL)
+        fprintf(stderr, "hotgrind %s: ", command);
+    else
+        fputs("hotgrind: ", stderr);
     va_start(args, format);
     vfprintf(stderr, format, args);
     va_end(args);
     fprintf(stderr, "\n%s\n", usage);
     return HG_EXIT_TROUBLE;
+}
+
+void hg_progress_status(const char *format, ...)
+{
+    static int terminal = -1;
+    va_list args;
+    if (terminal < 0)
+        terminal = isatty(2);
+    if (!terminal)
+        return;
+    hg_progress_end();
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fflush(stderr);
+    status_shown = true;
+}
+
+void hg_progress_line(const char *format, ...)
+{
+    va_list args;
+    hg_progress_end();
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputc('\n', stderr);
 }
 
 /* A value quoted in a message: one line, and short. */
