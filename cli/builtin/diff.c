@@ -334,13 +334,13 @@ static int diff_svg(const struct options *o,
         }
     }
     if (!hg_output_open(&output, o->out_path, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind diff: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
         return HG_EXIT_TROUBLE;
     }
     hg_write_flame_diff_svg(output.file, reports[0], reports[1], &o->metric,
                             &o->style);
     if (!hg_output_commit(&output, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind diff: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
         return HG_EXIT_TROUBLE;
     }
     return HG_EXIT_OK;

@@ -155,7 +155,7 @@ int cmd_export(int argc, char **argv)
         return HG_EXIT_TROUBLE;
     }
     if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind export: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
         hg_report_free(report);
         return HG_EXIT_TROUBLE;
     }
@@ -171,7 +171,7 @@ int cmd_export(int argc, char **argv)
     }
     hg_report_free(report);
     if (!hg_output_commit(&output, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind export: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
         return HG_EXIT_TROUBLE;
     }
     return HG_EXIT_OK;

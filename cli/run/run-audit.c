@@ -2,6 +2,7 @@
    of one benchmark say about its stability (docs/manual.md, "Qualifying
    a benchmark for CI").  GPL-2.0-or-later; part of hotgrind. */
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,13 +59,13 @@ static size_t first_different(const char *const *paths, size_t count)
     size_t first_size, other_size = 0, k;
 
     if ((first = read_whole(paths[0], &first_size)) == NULL) {
-        fprintf(stderr, "hotgrind run: cannot read %s\n", paths[0]);
+        hg_problem(paths[0], "cannot read it: %s", strerror(errno));
         return SIZE_MAX;
     }
     for (k = 1; k < count; k++) {
         free(other);
         if ((other = read_whole(paths[k], &other_size)) == NULL) {
-            fprintf(stderr, "hotgrind run: cannot read %s\n", paths[k]);
+            hg_problem(paths[k], "cannot read it: %s", strerror(errno));
             k = SIZE_MAX;
             break;
         }

@@ -119,15 +119,15 @@ static void exec_run(const struct runner *r, const struct job *j)
     sigprocmask(SIG_SETMASK, &r->caller_mask, NULL);
     if (out < 0 || in < 0 || dup2(in, 0) != 0 || dup2(out, 1) != 1
         || dup2(out, 2) != 2) {
-        fprintf(stderr, "hotgrind suite run: cannot set up %s: %s\n", log,
-                strerror(errno));
+        hg_problem(log, "cannot set up the benchmark's output: %s",
+                   strerror(errno));
         _exit(HG_EXIT_TROUBLE);
     }
     /* The suite file's directory: what its relative paths mean, and the
        directory each benchmark runs in unless it has a dir. */
     if (chdir(r->suite->base) != 0) {
-        fprintf(stderr, "hotgrind suite run: cannot change to %s: %s\n",
-                r->suite->base, strerror(errno));
+        hg_problem(r->suite->base, "cannot change to the directory: %s",
+                   strerror(errno));
         _exit(HG_EXIT_TROUBLE);
     }
     argv[n++] = r->self;
@@ -146,8 +146,7 @@ static void exec_run(const struct runner *r, const struct job *j)
         argv[n++] = b->args[i];
     argv[n] = NULL;
     execv(r->self, argv);
-    fprintf(stderr, "hotgrind suite run: cannot run %s: %s\n", r->self,
-            strerror(errno));
+    hg_problem(r->self, "cannot run it: %s", strerror(errno));
     _exit(HG_EXIT_TROUBLE);
 }
 
@@ -171,8 +170,11 @@ static bool start(struct runner *r, struct job *j)
     clock_gettime(CLOCK_MONOTONIC, &j->start);
     j->pid = fork();
     if (j->pid < 0) {
-        fprintf(stderr, "hotgrind suite run: cannot start %s: %s\n",
-                j->benchmark->name, strerror(errno));
+        char problem[HG_PROBLEM_SIZE];
+        hg_xml_problem(problem, sizeof problem, j->benchmark->line,
+                       "benchmark '%s': cannot start it: %s",
+                       j->benchmark->name, strerror(errno));
+        hg_say_problem(r->suite->path, problem);
         j->pid = 0;
         return false;
     }
@@ -411,8 +413,8 @@ int suite_run_chosen(const struct hg_suite *suite, const bool *chosen,
     length = ok ? readlink("/proc/self/exe", resolved, sizeof resolved - 1)
                 : -1;
     if (ok && length < 0)
-        fprintf(stderr, "hotgrind suite run: cannot find this command "
-                "(/proc/self/exe): %s\n", strerror(errno));
+        hg_problem("/proc/self/exe", "cannot find this command's file: %s",
+                   strerror(errno));
     if (ok && length >= 0 && prepare_dir(o)) {
         resolved[length] = '\0';
         r.self = hg_xstrdup(resolved);
