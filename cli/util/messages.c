@@ -1,16 +1,46 @@
 /* hotgrind: the command's messages on stderr, in one format.
    GPL-2.0-or-later; part of hotgrind. */
 
+/* A message quotes paths, names from reports and suite files, and
+   command-line words, which may hold any byte: every control character
+   of a message is written as '?', so that none moves the terminal's
+   cursor, sets its colours or splits the line (ESC, CR, LF...). */
+
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "util/messages.h"
+#include "util/xalloc.h"
 
 /* Whether a status line is on the terminal, waiting to be replaced. */
 static bool status_shown;
+
+/* C as a message shows it. */
+static char shown(unsigned char c)
+{
+    return c < 0x20 || c == 0x7f ? '?' : (char)c;
+}
+
+static void put_shown(const char *text)
+{
+    for (; *text; text++)
+        fputc(shown((unsigned char)*text), stderr);
+}
+
+/* FORMAT with ARGS, as shown. */
+static void put_formatted(const char *format, va_list args)
+{
+    char *text;
+    if (vasprintf(&text, format, args) < 0)
+        hg_out_of_memory();
+    put_shown(text);
+    free(text);
+}
 
 /* Back to the start of the status line, and the line erased: the next
    message takes its place. */
@@ -29,11 +59,13 @@ static void say(const char *file, const char *kind, const char *format,
 {
     hg_progress_end();
     fputs("hotgrind: ", stderr);
-    if (file != NULL)
-        fprintf(stderr, "%s: ", file);
+    if (file != NULL) {
+        put_shown(file);
+        fputs(": ", stderr);
+    }
     if (kind != NULL)
         fprintf(stderr, "%s: ", kind);
-    vfprintf(stderr, format, args);
+    put_formatted(format, args);
     fputc('\n', stderr);
 }
 
@@ -76,7 +108,7 @@ int hg_usage_error(const char *command, const char *usage,
     else
         fputs("hotgrind: ", stderr);
     va_start(args, format);
-    vfprintf(stderr, format, args);
+    put_formatted(format, args);
     va_end(args);
     fprintf(stderr, "\n%s\n", usage);
     return HG_EXIT_TROUBLE;
@@ -92,7 +124,7 @@ void hg_progress_status(const char *format, ...)
         return;
     hg_progress_end();
     va_start(args, format);
-    vfprintf(stderr, format, args);
+    put_formatted(format, args);
     va_end(args);
     fflush(stderr);
     status_shown = true;
@@ -103,7 +135,7 @@ void hg_progress_line(const char *format, ...)
     va_list args;
     hg_progress_end();
     va_start(args, format);
-    vfprintf(stderr, format, args);
+    put_formatted(format, args);
     va_end(args);
     fputc('\n', stderr);
 }
@@ -113,10 +145,8 @@ void hg_quote_for_message(char *dst, size_t dst_size, const char *value)
 {
     const size_t shown_max = 40;
     size_t n = 0, i;
-    for (i = 0; value[i] && n + 1 < dst_size && i < shown_max; i++) {
-        unsigned char c = (unsigned char)value[i];
-        dst[n++] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
-    }
+    for (i = 0; value[i] && n + 1 < dst_size && i < shown_max; i++)
+        dst[n++] = shown((unsigned char)value[i]);
     dst[n] = '\0';
     if (value[i] && dst_size > n + 3)
         strcpy(dst + n, "...");

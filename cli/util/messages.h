@@ -18,7 +18,8 @@
 /* Every line on stderr is one of these; none other writes there but
    hg_out_of_memory (xalloc.c).  A problem or a warning is one line,
    "hotgrind: FILE: ..." naming the file it is about, or "hotgrind: ..."
-   when it is about none; a usage error names the command instead. */
+   when it is about none; a usage error names the command instead.  A
+   control character in a message, whoever's text it is, shows as '?'. */
 
 /* "hotgrind: FILE: PROBLEM" on stderr: the one line a bad report gets. */
 void hg_say_problem(const char *file, const char *problem);
