@@ -87,10 +87,9 @@ static char *find_valgrind(const char *given, const char **wrapper)
     }
     free(bin);
     *wrapper = "used";
-    fprintf(stderr, "hotgrind run: warning: %s is a script: its shell adds "
-            "PWD (the directory's name) and it may add other variables to "
-            "the program's environment, so counts may depend on them\n",
-            path);
+    hg_warning(path, "it is a script: its shell adds PWD (the directory's "
+               "name) and it may add other variables to the program's "
+               "environment, so counts may depend on them");
     return path;
 }
 
@@ -188,15 +187,14 @@ static void fix_stack_limit(void)
     if (getrlimit(RLIMIT_STACK, &limit) != 0)
         return;
     if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < STACK_LIMIT) {
-        fprintf(stderr, "hotgrind run: warning: the stack limit cannot be "
-                "raised to %lu bytes\n", STACK_LIMIT);
+        hg_warning(NULL, "the stack limit cannot be raised to %lu bytes",
+                   STACK_LIMIT);
         limit.rlim_cur = limit.rlim_max;
     } else {
         limit.rlim_cur = STACK_LIMIT;
     }
     if (setrlimit(RLIMIT_STACK, &limit) != 0)
-        fprintf(stderr, "hotgrind run: warning: cannot set the stack "
-                "limit: %s\n", strerror(errno));
+        hg_warning(NULL, "cannot set the stack limit: %s", strerror(errno));
 }
 
 /* The report's name, absolute (Valgrind runs elsewhere with --cwd). */
@@ -444,14 +442,14 @@ int run_plan_make(struct run_plan *p, const struct run_options *o)
     if (o->cwd != NULL && chdir(o->cwd) != 0)
         return trouble(o->cwd, "cannot change to it (--cwd)");
     if (access(".valgrindrc", F_OK) == 0)
-        fprintf(stderr, "hotgrind run: warning: Valgrind reads options from "
-                "./.valgrindrc here; they are not recorded in the report\n");
+        hg_warning("./.valgrindrc", "Valgrind reads options from it; they "
+                   "are not recorded in the report");
 
     run_build_environment(o, p->profile, p->lib_fd >= 0, &p->env);
     p->no_aslr = aslr_off();
     if (!p->no_aslr)
-        fprintf(stderr, "hotgrind run: warning: cannot turn address space "
-                "randomisation off: %s\n", strerror(errno));
+        hg_warning(NULL, "cannot turn address space randomisation off: %s",
+                   strerror(errno));
     fix_stack_limit();
     return -1;
 }
