@@ -15,6 +15,7 @@
 #include "util/messages.h"
 #include "util/number.h"
 #include "util/xalloc.h"
+#include "xml/xml-text.h"
 
 /* How many differing functions a verdict names. */
 #define SHOWN_ROWS 10
@@ -386,18 +387,6 @@ static struct mover *mover_of(struct mover **movers, size_t *count,
     return &(*movers)[(*count)++];
 }
 
-static void print_xml_text(const char *text)
-{
-    for (; *text != '\0'; text++)
-        switch (*text) {
-        case '&': fputs("&amp;", stdout); break;
-        case '<': fputs("&lt;", stdout); break;
-        case '>': fputs("&gt;", stdout); break;
-        case '"': fputs("&quot;", stdout); break;
-        default: putchar(*text);
-        }
-}
-
 static void print_policy(const struct mover *movers, size_t count)
 {
     uint64_t highest = 0;
@@ -409,9 +398,9 @@ static void print_policy(const struct mover *movers, size_t count)
     printf("<policy format=\"1\">\n  <budgets>\n");
     for (i = 0; i < count; i++) {
         printf("    <function pattern=\"");
-        print_xml_text(movers[i].function->object);
+        hg_print_xml_text(stdout, movers[i].function->object);
         putchar(':');
-        print_xml_text(movers[i].function->name);
+        hg_print_xml_text(stdout, movers[i].function->name);
         printf("\" metric=\"Ir\" max=\"%llu\"/>\n",
                (unsigned long long)movers[i].high);
         if (movers[i].high > highest)
