@@ -99,10 +99,8 @@ static int run(int argc, char **argv)
 {
     const struct command *command;
 
-    if (argc < 2) {
-        fprintf(stderr, "hotgrind: no command given\n%s\n", main_usage);
-        return HG_EXIT_TROUBLE;
-    }
+    if (argc < 2)
+        return hg_usage_error(NULL, main_usage, "no command given");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         print_main_help();
         return HG_EXIT_OK;
@@ -112,11 +110,9 @@ static int run(int argc, char **argv)
         return HG_EXIT_OK;
     }
     command = find_command(argv[1]);
-    if (command == NULL) {
-        fprintf(stderr, "hotgrind: '%s' is not a hotgrind command\n%s\n",
-                argv[1], main_usage);
-        return HG_EXIT_TROUBLE;
-    }
+    if (command == NULL)
+        return hg_usage_error(NULL, main_usage, "'%s' is not a hotgrind "
+                              "command", argv[1]);
     return command->run(argc - 1, argv + 1);
 }
 
@@ -127,8 +123,7 @@ int main(int argc, char **argv)
     /* Output that did not reach its destination (disk full, closed pipe)
        is a failure, not a success. */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "hotgrind: standard output: cannot write: %s\n",
-                strerror(errno));
+        hg_problem("standard output", "cannot write: %s", strerror(errno));
         return HG_EXIT_TROUBLE;
     }
     return status;

@@ -209,7 +209,7 @@ pass "a wrapper adding a variable: $(grep '^Likely' envdiff.out)"
 #--- A run killed by a signal is reported as such.
 st=$(audit killed --repeat=2 /bin/sh -c 'kill -KILL $$')
 expect_status killed 2 "$st"
-grep -q "^hotgrind run: the run writing $WORK/killed.xml was killed by signal 9 (Killed)$" killed.err ||
+grep -q "^hotgrind: $WORK/killed.xml: the run writing it was killed by signal 9 (Killed)$" killed.err ||
    fail "killed: $(cat killed.err)"
 
 #--- Bad N, and what does not go together.

@@ -174,7 +174,7 @@ VALGRIND_GIVEN=$HOTGRIND_VALGRIND
  test "$st" = 1 || fail "--valgrind=/no/such/valgrind exited $st, not 1"
  expect_eq "--valgrind=/no/such/valgrind: lines" \
     "$(xpath novg/manifest.xml 'string(//benchmark/@status)') $(xpath novg/manifest.xml 'string(//benchmark/@exit)')" "failed 2"
- grep -q 'no Valgrind: /no/such/valgrind is not an executable file' novg/lines.log ||
+ grep -q '^hotgrind: /no/such/valgrind: not an executable file, so no Valgrind to run' novg/lines.log ||
     fail "novg/lines.log does not say why: $(cat novg/lines.log)")
 pass "--valgrind is given to each hotgrind run"
 

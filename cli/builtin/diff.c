@@ -23,6 +23,7 @@
 #include "suite/suite-operand.h"
 #include "util/messages.h"
 #include "util/number.h"
+#include "util/output.h"
 #include "util/parse-options.h"
 #include "util/xalloc.h"
 
@@ -147,6 +148,7 @@ static int parse_options(int argc, char **argv, struct options *o)
             { .name = "--head-source", .value = &o->sources.dirs[1] },
         },
     };
+    char *why;
     int status, operands;
 
     status = hg_parse_options(&line, argc, argv, &operands);
@@ -176,10 +178,12 @@ static int parse_options(int argc, char **argv, struct options *o)
                               "--format=svg: the flame graph draws every "
                               "context");
     if (o->svg
-        && (status = hg_flame_options("diff", diff_usage, metric_text, title,
-                                      width_text, &o->metric,
-                                      &o->style)) != -1)
+        && (why = hg_flame_settings(metric_text, title, width_text,
+                                    &o->metric, &o->style)) != NULL) {
+        status = hg_usage_error("diff", diff_usage, "%s", why);
+        free(why);
         return status;
+    }
     if (limit_text != NULL && !hg_parse_limit(limit_text, &o->limit))
         return hg_usage_error("diff", diff_usage,
                               "--limit needs a number (0 for all), not '%s'",
@@ -305,6 +309,43 @@ done:
     return status;
 }
 
+/* --format=svg: the differential flame graph of REPORTS to -o OUT
+   (stdout without); the exit status, after one line on stderr when a
+   report has no contexts or no such figures, or the output cannot be
+   written. */
+static int diff_svg(const struct options *o,
+                    const struct hg_report *const reports[2])
+{
+    char problem[HG_PROBLEM_SIZE];
+    struct hg_output output;
+    int s;
+
+    for (s = 0; s < 2; s++) {
+        if (!reports[s]->has_contexts) {
+            hg_say_problem(o->paths[s], "the report has no calling contexts "
+                           "(it was made without --call-graph=yes, or with "
+                           "--max-contexts=0), which --format=svg compares");
+            return HG_EXIT_TROUBLE;
+        }
+        if (!hg_flame_metric_in(reports[s], &o->metric, problem,
+                                sizeof problem)) {
+            hg_say_problem(o->paths[s], problem);
+            return HG_EXIT_TROUBLE;
+        }
+    }
+    if (!hg_output_open(&output, o->out_path, problem, sizeof problem)) {
+        hg_problem(NULL, "%s", problem);
+        return HG_EXIT_TROUBLE;
+    }
+    hg_write_flame_diff_svg(output.file, reports[0], reports[1], &o->metric,
+                            &o->style);
+    if (!hg_output_commit(&output, problem, sizeof problem)) {
+        hg_problem(NULL, "%s", problem);
+        return HG_EXIT_TROUBLE;
+    }
+    return HG_EXIT_OK;
+}
+
 int cmd_diff(int argc, char **argv)
 {
     struct options o = { .renderer = &diff_text_renderer,
@@ -330,10 +371,7 @@ int cmd_diff(int argc, char **argv)
     if (!load_pair(&o, o.paths, reports))
         return HG_EXIT_TROUBLE;
     if (o.svg) {
-        status = hg_flame_diff_command(o.paths,
-                                       (const struct hg_report *const *)
-                                       reports, &o.metric, &o.style,
-                                       o.out_path);
+        status = diff_svg(&o, (const struct hg_report *const *)reports);
     } else {
         struct diff_out out = { .file = stdout };
         compare_reports(&out, &o, o.paths, reports);

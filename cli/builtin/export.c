@@ -6,6 +6,7 @@
    format's writer (render/export-*.c, render/flamegraph.c for svg), into
    an output file that is renamed into place only when complete. */
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "builtin/builtin.h"
@@ -81,6 +82,9 @@ static int check_flame_options(enum format format, const char *metric_text,
                                struct hg_flame_metric *metric,
                                struct hg_flame_style *style)
 {
+    char *why;
+    int status;
+
     if (metric_text != NULL && format != FORMAT_FOLDED && format != FORMAT_SVG)
         return hg_usage_error("export", export_usage, "--metric is for "
                               "--format=folded and --format=svg");
@@ -88,8 +92,12 @@ static int check_flame_options(enum format format, const char *metric_text,
         return hg_usage_error("export", export_usage, "--%s is for "
                               "--format=svg", title != NULL ? "title"
                               : "width");
-    return hg_flame_options("export", export_usage, metric_text, title,
-                            width_text, metric, style);
+    why = hg_flame_settings(metric_text, title, width_text, metric, style);
+    if (why == NULL)
+        return -1;
+    status = hg_usage_error("export", export_usage, "%s", why);
+    free(why);
+    return status;
 }
 
 int cmd_export(int argc, char **argv)
@@ -147,7 +155,7 @@ int cmd_export(int argc, char **argv)
         return HG_EXIT_TROUBLE;
     }
     if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind export: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
         hg_report_free(report);
         return HG_EXIT_TROUBLE;
     }
@@ -163,7 +171,7 @@ int cmd_export(int argc, char **argv)
     }
     hg_report_free(report);
     if (!hg_output_commit(&output, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind export: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
         return HG_EXIT_TROUBLE;
     }
     return HG_EXIT_OK;

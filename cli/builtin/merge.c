@@ -61,27 +61,26 @@ static int write_merged(const char *out_path, const struct merge *m)
     struct hg_output output;
 
     if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind merge: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
         return HG_EXIT_TROUBLE;
     }
     merge_write_report(output.file, m);
     if (output.tmp_path != NULL) {
         if (fflush(output.file) != 0) {
             int error = errno;
-            fprintf(stderr, "hotgrind merge: cannot write %s: %s\n",
-                    output.tmp_path, strerror(error));
+            hg_problem(output.tmp_path, "cannot write: %s", strerror(error));
             hg_output_abandon(&output);
             return HG_EXIT_TROUBLE;
         }
         if (!written_report_valid(output.tmp_path, check, sizeof check)) {
             hg_output_abandon(&output);
-            fprintf(stderr, "hotgrind merge: %s: the merged report would "
-                    "not be valid (%s); nothing written\n", out_path, check);
+            hg_problem(out_path, "the merged report would not be valid (%s); "
+                       "nothing written", check);
             return HG_EXIT_TROUBLE;
         }
     }
     if (!hg_output_commit(&output, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind merge: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
         return HG_EXIT_TROUBLE;
     }
     return HG_EXIT_OK;
@@ -111,7 +110,7 @@ int cmd_merge(int argc, char **argv)
     if (!merge_read(&m, &culprit, problem, sizeof problem))
         hg_say_problem(culprit, problem);
     else if (!merge_sum(&m, problem, sizeof problem))
-        fprintf(stderr, "hotgrind merge: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
     else
         status = write_merged(out_path, &m);
     merge_free(&m);

@@ -8,6 +8,7 @@
 
 #include "render/diff-render.h"
 #include "render/text.h"
+#include "util/messages.h"
 #include "util/xalloc.h"
 
 const char *const diff_side_names[2] = { "base", "head" };
@@ -546,15 +547,27 @@ void diff_print_by_number_notes(FILE *out, const struct diff_comparison *c,
     }
 }
 
-/* The runs-differ warning on stderr, one line. */
+/* The runs-differ warning, one line, and its notes, through
+   util/messages.c. */
 void diff_warn_runs_differ(const struct hg_diff *diff)
 {
+    char *text = NULL;
+    size_t size = 0, i;
+    FILE *out;
+
     if (diff->difference_count == 0)
         return;
-    fputs("hotgrind diff: warning: ", stderr);
-    print_runs_warning(stderr, diff, hg_print_clean, "->");
-    fputc('\n', stderr);
-    print_difference_notes(stderr, diff, "hotgrind diff: note: ", "\n");
+    if ((out = open_memstream(&text, &size)) == NULL)
+        hg_out_of_memory();
+    print_runs_warning(out, diff, hg_print_clean, "->");
+    if (fclose(out) != 0)
+        hg_out_of_memory();
+    hg_warning(NULL, "%s", text);
+    free(text);
+    for (i = 0; i < diff->difference_count; i++)
+        if (diff->differences[i].why != NULL)
+            hg_note(NULL, "%s: %s", diff->differences[i].what,
+                    diff->differences[i].why);
 }
 
 /* The line changes of the first SHOWN rows of DIFF: of each function in

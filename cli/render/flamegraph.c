@@ -19,9 +19,7 @@
 #include "report/contexts.h"
 #include "report/report.h"
 #include "util/hash.h"
-#include "util/messages.h"
 #include "util/number.h"
-#include "util/output.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------- SVG */
@@ -639,67 +637,29 @@ void hg_write_flame_diff_svg(FILE *out, const struct hg_report *base,
     hg_frame_tree_free(&head_tree);
 }
 
-/* ------------------------------------------------------------ commands */
+/* ------------------------------------------------------------ settings */
 
-int hg_flame_options(const char *command, const char *usage,
-                     const char *metric_text, const char *title,
-                     const char *width_text, struct hg_flame_metric *metric,
-                     struct hg_flame_style *style)
+char *hg_flame_settings(const char *metric_text, const char *title,
+                        const char *width_text, struct hg_flame_metric *metric,
+                        struct hg_flame_style *style)
 {
     uint64_t width;
     if (!hg_flame_metric_named(metric_text ? metric_text : "Ir", metric)) {
         char *names = hg_flame_metric_names();
-        int status = hg_usage_error(command, usage, "unknown metric '%s' "
-                                    "(%s)", metric_text, names);
+        char *problem = hg_xasprintf("unknown metric '%s' (%s)", metric_text,
+                                     names);
         free(names);
-        return status;
+        return problem;
     }
     style->title = title;
     style->width = HG_FLAME_DEFAULT_WIDTH;
     if (width_text == NULL)
-        return -1;
+        return NULL;
     if (!hg_parse_count(width_text, &width) || width < HG_FLAME_MIN_WIDTH
         || width > HG_FLAME_MAX_WIDTH)
-        return hg_usage_error(command, usage, "--width '%s' is not a number "
-                              "of pixels from %d to %d", width_text,
-                              HG_FLAME_MIN_WIDTH, HG_FLAME_MAX_WIDTH);
+        return hg_xasprintf("--width '%s' is not a number of pixels from %d "
+                            "to %d", width_text, HG_FLAME_MIN_WIDTH,
+                            HG_FLAME_MAX_WIDTH);
     style->width = (unsigned)width;
-    return -1;
+    return NULL;
 }
-
-int hg_flame_diff_command(const char *const paths[2],
-                          const struct hg_report *const reports[2],
-                          const struct hg_flame_metric *metric,
-                          const struct hg_flame_style *style,
-                          const char *out_path)
-{
-    char problem[HG_PROBLEM_SIZE];
-    struct hg_output output;
-    int s;
-
-    for (s = 0; s < 2; s++) {
-        if (!reports[s]->has_contexts) {
-            hg_say_problem(paths[s], "the report has no calling contexts (it "
-                           "was made without --call-graph=yes, or with "
-                           "--max-contexts=0), which --format=svg compares");
-            return HG_EXIT_TROUBLE;
-        }
-        if (!hg_flame_metric_in(reports[s], metric, problem,
-                                sizeof problem)) {
-            hg_say_problem(paths[s], problem);
-            return HG_EXIT_TROUBLE;
-        }
-    }
-    if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind diff: %s\n", problem);
-        return HG_EXIT_TROUBLE;
-    }
-    hg_write_flame_diff_svg(output.file, reports[0], reports[1], metric,
-                            style);
-    if (!hg_output_commit(&output, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind diff: %s\n", problem);
-        return HG_EXIT_TROUBLE;
-    }
-    return HG_EXIT_OK;
-}
-

@@ -22,23 +22,12 @@ struct hg_flame_style {
     const char *title;           /* NULL: "Flame graph: PROGRAM" */
     unsigned width;              /* in pixels, the whole image */
 };
-/* Reads --metric (NULL: Ir), --title and --width of COMMAND into METRIC
-   and STYLE; returns -1 when they are fine, else the exit status after a
-   usage error (USAGE on stderr). */
-int hg_flame_options(const char *command, const char *usage,
-                     const char *metric_text, const char *title,
-                     const char *width_text, struct hg_flame_metric *metric,
-                     struct hg_flame_style *style);
-
-/* `hotgrind diff --format=svg`: the differential graph of REPORTS (base,
-   head, read from PATHS) to OUT_PATH (stdout when NULL); the exit status,
-   after one line on stderr when a report has no contexts or no such
-   figures, or the output cannot be written. */
-int hg_flame_diff_command(const char *const paths[2],
-                          const struct hg_report *const reports[2],
-                          const struct hg_flame_metric *metric,
-                          const struct hg_flame_style *style,
-                          const char *out_path);
+/* Reads --metric (NULL: Ir), --title and --width into METRIC and STYLE;
+   NULL when they are fine, else what is wrong with them (to be freed),
+   which the command reports as a usage error. */
+char *hg_flame_settings(const char *metric_text, const char *title,
+                        const char *width_text, struct hg_flame_metric *metric,
+                        struct hg_flame_style *style);
 
 #define HG_FLAME_DEFAULT_WIDTH 1200
 #define HG_FLAME_MIN_WIDTH 200

@@ -87,10 +87,9 @@ static char *find_valgrind(const char *given, const char **wrapper)
     }
     free(bin);
     *wrapper = "used";
-    fprintf(stderr, "hotgrind run: warning: %s is a script: its shell adds "
-            "PWD (the directory's name) and it may add other variables to "
-            "the program's environment, so counts may depend on them\n",
-            path);
+    hg_warning(path, "it is a script: its shell adds PWD (the directory's "
+               "name) and it may add other variables to the program's "
+               "environment, so counts may depend on them");
     return path;
 }
 
@@ -188,15 +187,14 @@ static void fix_stack_limit(void)
     if (getrlimit(RLIMIT_STACK, &limit) != 0)
         return;
     if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < STACK_LIMIT) {
-        fprintf(stderr, "hotgrind run: warning: the stack limit cannot be "
-                "raised to %lu bytes\n", STACK_LIMIT);
+        hg_warning(NULL, "the stack limit cannot be raised to %lu bytes",
+                   STACK_LIMIT);
         limit.rlim_cur = limit.rlim_max;
     } else {
         limit.rlim_cur = STACK_LIMIT;
     }
     if (setrlimit(RLIMIT_STACK, &limit) != 0)
-        fprintf(stderr, "hotgrind run: warning: cannot set the stack "
-                "limit: %s\n", strerror(errno));
+        hg_warning(NULL, "cannot set the stack limit: %s", strerror(errno));
 }
 
 /* The report's name, absolute (Valgrind runs elsewhere with --cwd). */
@@ -206,8 +204,8 @@ static char *absolute_output(const char *output)
     if (output == NULL || output[0] == '/')
         return output ? hg_xstrdup(output) : NULL;
     if (getcwd(here, sizeof here) == NULL) {
-        fprintf(stderr, "hotgrind run: cannot read the current directory: "
-                "%s\n", strerror(errno));
+        hg_problem(NULL, "cannot read the current directory: %s",
+                   strerror(errno));
         exit(HG_EXIT_TROUBLE);
     }
     return hg_xasprintf("%s/%s", here, output);
@@ -238,9 +236,10 @@ static void print_dry_run(const char *program, const char *libdir,
     putchar('\n');
 }
 
-static int trouble(const char *what, const char *path)
+/* "hotgrind: PATH: WHAT: " and errno's words. */
+static int trouble(const char *path, const char *what)
 {
-    fprintf(stderr, "hotgrind run: %s %s: %s\n", what, path, strerror(errno));
+    hg_problem(path, "%s: %s", what, strerror(errno));
     return HG_EXIT_TROUBLE;
 }
 
@@ -259,13 +258,12 @@ static int exec_valgrind(char *valgrind, const struct run_strings *args,
         lib_fd = fcntl(lib_fd, F_DUPFD_CLOEXEC, FIRST_FREE_FD);
     if (program_fd < 0 || !move_fd(program_fd, PROGRAM_FD)
         || (lib_fd >= 0 && !move_fd(lib_fd, LIBDIR_FD)))
-        return trouble("cannot set up the descriptors for", program);
+        return trouble(program, "cannot set up the descriptors of its run");
     fflush(stdout);
     fflush(stderr);
     close_from(lib_fd >= 0 ? FIRST_FREE_FD : LIBDIR_FD);
     execve(valgrind, exec_argv, env->items);
-    fprintf(stderr, "hotgrind run: cannot run %s: %s\n", valgrind,
-            strerror(errno));
+    hg_problem(valgrind, "cannot run it: %s", strerror(errno));
     free(exec_argv);
     return HG_EXIT_TROUBLE;
 }
@@ -315,14 +313,14 @@ static bool run_once(char *valgrind, const struct run_strings *args,
     int wait_status;
 
     if (unlink(output) != 0 && errno != ENOENT) {
-        trouble("cannot remove the old report", output);
+        trouble(output, "cannot remove the old report");
         return false;
     }
     fflush(stdout);
     fflush(stderr);
     child = fork();
     if (child < 0) {
-        trouble("cannot start a run for", program);
+        trouble(program, "cannot start a run of it");
         return false;
     }
     if (child == 0)
@@ -330,18 +328,17 @@ static bool run_once(char *valgrind, const struct run_strings *args,
                             lib_fd));
     while (waitpid(child, &wait_status, 0) < 0)
         if (errno != EINTR) {
-            trouble("cannot wait for the run of", program);
+            trouble(program, "cannot wait for its run");
             return false;
         }
     if (WIFSIGNALED(wait_status)) {
-        fprintf(stderr, "hotgrind run: the run writing %s was killed by "
-                "signal %d (%s)\n", output, WTERMSIG(wait_status),
-                strsignal(WTERMSIG(wait_status)));
+        hg_problem(output, "the run writing it was killed by signal %d (%s)",
+                   WTERMSIG(wait_status), strsignal(WTERMSIG(wait_status)));
         return false;
     }
     if (access(output, F_OK) != 0) {
-        fprintf(stderr, "hotgrind run: the run writing %s wrote no report "
-                "(exit status %d)\n", output, WEXITSTATUS(wait_status));
+        hg_problem(output, "the run writing it wrote no report (exit "
+                   "status %d)", WEXITSTATUS(wait_status));
         return false;
     }
     return true;
@@ -417,44 +414,42 @@ int run_plan_make(struct run_plan *p, const struct run_options *o)
     if (p->libdir != NULL && p->libdir[0] == '\0')
         p->libdir = NULL;
     if ((p->program = hg_find_executable(o->program[0])) == NULL) {
-        fprintf(stderr, "hotgrind run: %s: not found in PATH\n",
-                o->program[0]);
+        hg_problem(o->program[0], "not found in PATH");
         return HG_EXIT_TROUBLE;
     }
     if ((p->valgrind = find_valgrind(o->valgrind, &p->wrapper)) == NULL) {
         const char *name = valgrind_name(o->valgrind);
-        fprintf(stderr, "hotgrind run: no Valgrind: %s is not an executable "
-                "file%s (give --valgrind=PATH or set HOTGRIND_VALGRIND)\n",
-                name, strchr(name, '/') ? "" : " in PATH");
+        hg_problem(name, "not an executable file%s, so no Valgrind to run "
+                   "(give --valgrind=PATH or set HOTGRIND_VALGRIND)",
+                   strchr(name, '/') ? "" : " in PATH");
         return HG_EXIT_TROUBLE;
     }
     /* Everything is opened before the change of directory, so relative
        names are the caller's. */
     if (!hg_is_executable_file(p->program)) {
-        fprintf(stderr, "hotgrind run: %s is not an executable file\n",
-                p->program);
+        hg_problem(p->program, "not an executable file");
         return HG_EXIT_TROUBLE;
     }
     p->program_fd = open(p->program, O_RDONLY | O_CLOEXEC);
     if (p->program_fd < 0)
-        return trouble("cannot open the program", p->program);
+        return trouble(p->program, "cannot open the program");
     if (p->libdir != NULL
         && (p->lib_fd = open(p->libdir, O_PATH | O_DIRECTORY | O_CLOEXEC))
            < 0)
-        return trouble("cannot open VALGRIND_LIB", p->libdir);
+        return trouble(p->libdir, "cannot open it (VALGRIND_LIB)");
     p->output = absolute_output(o->output);
     p->profile = run_profile_of(p->program_fd);
     if (o->cwd != NULL && chdir(o->cwd) != 0)
-        return trouble("cannot change to", o->cwd);
+        return trouble(o->cwd, "cannot change to it (--cwd)");
     if (access(".valgrindrc", F_OK) == 0)
-        fprintf(stderr, "hotgrind run: warning: Valgrind reads options from "
-                "./.valgrindrc here; they are not recorded in the report\n");
+        hg_warning("./.valgrindrc", "Valgrind reads options from it; they "
+                   "are not recorded in the report");
 
     run_build_environment(o, p->profile, p->lib_fd >= 0, &p->env);
     p->no_aslr = aslr_off();
     if (!p->no_aslr)
-        fprintf(stderr, "hotgrind run: warning: cannot turn address space "
-                "randomisation off: %s\n", strerror(errno));
+        hg_warning(NULL, "cannot turn address space randomisation off: %s",
+                   strerror(errno));
     fix_stack_limit();
     return -1;
 }

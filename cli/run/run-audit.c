@@ -2,6 +2,7 @@
    of one benchmark say about its stability (docs/manual.md, "Qualifying
    a benchmark for CI").  GPL-2.0-or-later; part of hotgrind. */
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "util/messages.h"
 #include "util/number.h"
 #include "util/xalloc.h"
+#include "xml/xml-text.h"
 
 /* How many differing functions a verdict names. */
 #define SHOWN_ROWS 10
@@ -58,13 +60,13 @@ static size_t first_different(const char *const *paths, size_t count)
     size_t first_size, other_size = 0, k;
 
     if ((first = read_whole(paths[0], &first_size)) == NULL) {
-        fprintf(stderr, "hotgrind run: cannot read %s\n", paths[0]);
+        hg_problem(paths[0], "cannot read it: %s", strerror(errno));
         return SIZE_MAX;
     }
     for (k = 1; k < count; k++) {
         free(other);
         if ((other = read_whole(paths[k], &other_size)) == NULL) {
-            fprintf(stderr, "hotgrind run: cannot read %s\n", paths[k]);
+            hg_problem(paths[k], "cannot read it: %s", strerror(errno));
             k = SIZE_MAX;
             break;
         }
@@ -385,18 +387,6 @@ static struct mover *mover_of(struct mover **movers, size_t *count,
     return &(*movers)[(*count)++];
 }
 
-static void print_xml_text(const char *text)
-{
-    for (; *text != '\0'; text++)
-        switch (*text) {
-        case '&': fputs("&amp;", stdout); break;
-        case '<': fputs("&lt;", stdout); break;
-        case '>': fputs("&gt;", stdout); break;
-        case '"': fputs("&quot;", stdout); break;
-        default: putchar(*text);
-        }
-}
-
 static void print_policy(const struct mover *movers, size_t count)
 {
     uint64_t highest = 0;
@@ -408,9 +398,9 @@ static void print_policy(const struct mover *movers, size_t count)
     printf("<policy format=\"1\">\n  <budgets>\n");
     for (i = 0; i < count; i++) {
         printf("    <function pattern=\"");
-        print_xml_text(movers[i].function->object);
+        hg_print_xml_text(stdout, movers[i].function->object);
         putchar(':');
-        print_xml_text(movers[i].function->name);
+        hg_print_xml_text(stdout, movers[i].function->name);
         printf("\" metric=\"Ir\" max=\"%llu\"/>\n",
                (unsigned long long)movers[i].high);
         if (movers[i].high > highest)

@@ -60,8 +60,6 @@ struct runner {
     char *self;                  /* this command's file */
     struct job *jobs;
     size_t count, started, finished, running;
-    bool terminal;               /* stderr is one: the progress line */
-    bool line_shown;             /* a progress line waits to be replaced */
     sigset_t caller_mask;        /* the signal mask to run children with */
 };
 
@@ -73,34 +71,26 @@ static double seconds_since(const struct timespec *start)
            + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
-static void clear_progress(struct runner *r)
-{
-    if (r->line_shown) {
-        fputs("\r\033[K", stderr);
-        r->line_shown = false;
-    }
-}
-
 /* On a terminal: "[done/total] name 4.2s" of the benchmark running
    longest (and how many more run), rewritten in place. */
-static void show_progress(struct runner *r)
+static void show_progress(const struct runner *r)
 {
     const struct job *oldest = NULL;
+    char more[48] = "";
     size_t i;
-    if (!r->terminal || r->running == 0)
+    if (r->running == 0)
         return;
     for (i = 0; i < r->started; i++)
         if (r->jobs[i].pid > 0) {
             oldest = &r->jobs[i];
             break;
         }
-    clear_progress(r);
-    fprintf(stderr, "[%zu/%zu] %s %.1fs", r->finished + 1, r->count,
-            oldest->benchmark->name, seconds_since(&oldest->start));
     if (r->running > 1)
-        fprintf(stderr, " (and %zu more running)", r->running - 1);
-    fflush(stderr);
-    r->line_shown = true;
+        snprintf(more, sizeof more, " (and %zu more running)",
+                 r->running - 1);
+    hg_progress_status("[%zu/%zu] %s %.1fs%s", r->finished + 1, r->count,
+                       oldest->benchmark->name,
+                       seconds_since(&oldest->start), more);
 }
 
 static char *report_path(const struct runner *r, const char *name)
@@ -129,15 +119,15 @@ static void exec_run(const struct runner *r, const struct job *j)
     sigprocmask(SIG_SETMASK, &r->caller_mask, NULL);
     if (out < 0 || in < 0 || dup2(in, 0) != 0 || dup2(out, 1) != 1
         || dup2(out, 2) != 2) {
-        fprintf(stderr, "hotgrind suite run: cannot set up %s: %s\n", log,
-                strerror(errno));
+        hg_problem(log, "cannot set up the benchmark's output: %s",
+                   strerror(errno));
         _exit(HG_EXIT_TROUBLE);
     }
     /* The suite file's directory: what its relative paths mean, and the
        directory each benchmark runs in unless it has a dir. */
     if (chdir(r->suite->base) != 0) {
-        fprintf(stderr, "hotgrind suite run: cannot change to %s: %s\n",
-                r->suite->base, strerror(errno));
+        hg_problem(r->suite->base, "cannot change to the directory: %s",
+                   strerror(errno));
         _exit(HG_EXIT_TROUBLE);
     }
     argv[n++] = r->self;
@@ -156,8 +146,7 @@ static void exec_run(const struct runner *r, const struct job *j)
         argv[n++] = b->args[i];
     argv[n] = NULL;
     execv(r->self, argv);
-    fprintf(stderr, "hotgrind suite run: cannot run %s: %s\n", r->self,
-            strerror(errno));
+    hg_problem(r->self, "cannot run it: %s", strerror(errno));
     _exit(HG_EXIT_TROUBLE);
 }
 
@@ -170,8 +159,7 @@ static bool start(struct runner *r, struct job *j)
     /* A report left by an earlier run (--force) must not pass for this
        run's. */
     if (unlink(report) != 0 && errno != ENOENT) {
-        fprintf(stderr, "hotgrind: %s: cannot remove it: %s\n", report,
-                strerror(errno));
+        hg_problem(report, "cannot remove it: %s", strerror(errno));
         ok = false;
     }
     free(report);
@@ -182,8 +170,11 @@ static bool start(struct runner *r, struct job *j)
     clock_gettime(CLOCK_MONOTONIC, &j->start);
     j->pid = fork();
     if (j->pid < 0) {
-        fprintf(stderr, "hotgrind suite run: cannot start %s: %s\n",
-                j->benchmark->name, strerror(errno));
+        char problem[HG_PROBLEM_SIZE];
+        hg_xml_problem(problem, sizeof problem, j->benchmark->line,
+                       "benchmark '%s': cannot start it: %s",
+                       j->benchmark->name, strerror(errno));
+        hg_say_problem(r->suite->path, problem);
         j->pid = 0;
         return false;
     }
@@ -248,9 +239,8 @@ static void finish(struct runner *r, struct job *j, int wait_status)
             snprintf(what, sizeof what, "left no complete report (%s)",
                      problem);
     }
-    clear_progress(r);
-    fprintf(stderr, "[%zu/%zu] %s %s %.1fs\n", r->finished, r->count,
-            b->name, hg_suite_status_name(j->status), j->seconds);
+    hg_progress_line("[%zu/%zu] %s %s %.1fs", r->finished, r->count,
+                     b->name, hg_suite_status_name(j->status), j->seconds);
     if (j->status != HG_SUITE_OK) {
         hg_xml_problem(line, sizeof line, b->line, "benchmark '%s' %s "
                        "(its output: %s)", b->name, what, log);
@@ -316,7 +306,7 @@ static bool run_all(struct runner *r)
         sigtimedwait(&child_ended, NULL, &tick);
     }
     sigprocmask(SIG_SETMASK, &r->caller_mask, NULL);
-    clear_progress(r);
+    hg_progress_end();
     return ok;
 }
 
@@ -330,7 +320,7 @@ static bool write_manifest(const struct runner *r)
     bool ok;
 
     if (!hg_output_open(&output, path, problem, sizeof problem)) {
-        fprintf(stderr, "hotgrind: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
         free(path);
         return false;
     }
@@ -362,7 +352,7 @@ static bool write_manifest(const struct runner *r)
     fputs("</suite-run>\n", output.file);
     ok = hg_output_commit(&output, problem, sizeof problem);
     if (!ok)
-        fprintf(stderr, "hotgrind: %s\n", problem);
+        hg_problem(NULL, "%s", problem);
     free(path);
     return ok;
 }
@@ -377,17 +367,14 @@ static bool prepare_dir(const struct suite_options *o)
     bool ok = false;
 
     if (mkdir(o->out, 0777) != 0 && errno != EEXIST)
-        fprintf(stderr, "hotgrind: %s: cannot make the directory: %s\n",
-                o->out, strerror(errno));
+        hg_problem(o->out, "cannot make the directory: %s", strerror(errno));
     else if (stat(o->out, &st) != 0 || !S_ISDIR(st.st_mode))
-        fprintf(stderr, "hotgrind: %s: not a directory\n", o->out);
+        hg_problem(o->out, "not a directory");
     else if (lstat(manifest, &st) == 0 && !o->force)
-        fprintf(stderr, "hotgrind: %s: holds the run of a suite already "
-                "(%s); give --force to replace it\n", o->out,
-                HG_SUITE_MANIFEST);
+        hg_problem(o->out, "holds the run of a suite already (%s); give "
+                   "--force to replace it", HG_SUITE_MANIFEST);
     else if (unlink(manifest) != 0 && errno != ENOENT)
-        fprintf(stderr, "hotgrind: %s: cannot remove it: %s\n", manifest,
-                strerror(errno));
+        hg_problem(manifest, "cannot remove it: %s", strerror(errno));
     else
         ok = true;
     free(manifest);
@@ -426,25 +413,24 @@ int suite_run_chosen(const struct hg_suite *suite, const bool *chosen,
     length = ok ? readlink("/proc/self/exe", resolved, sizeof resolved - 1)
                 : -1;
     if (ok && length < 0)
-        fprintf(stderr, "hotgrind suite run: cannot find this command "
-                "(/proc/self/exe): %s\n", strerror(errno));
+        hg_problem("/proc/self/exe", "cannot find this command's file: %s",
+                   strerror(errno));
     if (ok && length >= 0 && prepare_dir(o)) {
         resolved[length] = '\0';
         r.self = hg_xstrdup(resolved);
         if (realpath(o->out, resolved) == NULL) {
-            fprintf(stderr, "hotgrind: %s: %s\n", o->out, strerror(errno));
+            hg_problem(o->out, "%s", strerror(errno));
         } else {
             r.dir = hg_xstrdup(resolved);
-            r.terminal = isatty(2);
             ok = run_all(&r);
             for (i = 0; i < r.count; i++)
                 failed += r.jobs[i].status != HG_SUITE_OK;
             if (ok && write_manifest(&r))
                 status = failed > 0 ? HG_EXIT_JUDGED : HG_EXIT_OK;
             if (failed > 0)
-                fprintf(stderr, "hotgrind: %s: %zu of %zu benchmarks did "
-                        "not pass (%s/%s says which)\n", suite->path, failed,
-                        r.count, o->out, HG_SUITE_MANIFEST);
+                hg_problem(suite->path, "%zu of %zu benchmarks did not "
+                           "pass (%s/%s says which)", failed, r.count, o->out,
+                           HG_SUITE_MANIFEST);
         }
     }
     free(r.self);

@@ -294,6 +294,17 @@ if [ "$(id -u)" != 0 ]; then
   grep -q 'Permission denied' "$err" || fail "unreadable report"
 fi
 
+# Control characters in what a message quotes (a file's name, a word of
+# the command line) show as '?': an escape sequence must not reach the
+# terminal, a line feed must not make two lines of one.
+odd_name=$(printf '%s/a\033[31mb\nc.xml' "$scratch")
+expect_one_line_error "$scratch/a?[31mb?c.xml" show "$odd_name" &&
+  { [ "$(cat "$err")" = "hotgrind: $scratch/a?[31mb?c.xml: No such file or directory" ] ||
+      fail "a name with ESC and LF: $(od -c "$err" | head -3)"; }
+expect_usage_error "$(printf 'x\033]0;title\007')" &&
+  { [ "$(head -n 1 "$err")" = "hotgrind: 'x?]0;title?' is not a hotgrind command" ] ||
+      fail "a command with ESC and BEL: $(od -c "$err" | head -3)"; }
+
 # Output that cannot be written is an error, not a silent success.
 if [ -w /dev/full ]; then
   "$HOTGRIND" show "$data/valid.xml" >/dev/full 2>"$err"

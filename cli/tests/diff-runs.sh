@@ -23,7 +23,7 @@ cat >"$policy" <<'EOF'
   </marks>
 </policy>
 EOF
-lead="hotgrind diff: warning: the runs were measured differently, which alone can move counts:"
+lead="hotgrind: warning: the runs were measured differently, which alone can move counts:"
 
 # report FILE EXE PROG-BUILD-ID LIBC-BUILD-ID MARK...: a report of EXE
 # whose objects prog and libc.so.6 have those build-ids, made with the
@@ -78,7 +78,7 @@ warns() {
   [ "$(cat "$err")" = "$lead $words" ] ||
     fail "diff $base $head: stderr is not '$lead $words'"
   checks=$((checks + 1))
-  grep -qxF "Warning:   ${lead#hotgrind diff: warning: } $words" "$out" ||
+  grep -qxF "Warning:   ${lead#hotgrind: warning: } $words" "$out" ||
     fail "diff $base $head: no Warning: line"
 }
 
@@ -144,7 +144,7 @@ note327="between 3.19 and 3.27 no figure moved on hotgrind's cross-version tests
 run 0 diff base.xml vg327.xml && {
   checks=$((checks + 1))
   [ "$(cat "$err")" = "$lead Valgrind (3.19.0 -> 3.27.1)
-hotgrind diff: note: Valgrind: $note327" ] ||
+hotgrind: note: Valgrind: $note327" ] ||
     fail "diff base.xml vg327.xml: stderr is not the warning and the note: $(cat "$err")"
   checks=$((checks + 1))
   grep -qxF "Note:      Valgrind: $note327" "$out" || fail "diff base.xml vg327.xml: no Note: line"

@@ -383,8 +383,8 @@ expect_output --format=json --limit 1 base.xml arm64.xml
 fp_warning="the runs were measured differently, which alone can move counts: hotgrind (0.1.0 -> 0.2.0), Valgrind (3.19.0 -> 3.22.0), platform (amd64-sse3-avx2 -> amd64-sse3), libc (glibc 2.36 -> glibc 2.37), environment (20 variables, 1,000 bytes -> 21 variables, 1,050 bytes), GLIBC_TUNABLES ((unset) -> glibc.cpu.hwcaps=-AVX2), option thread-events (no -> yes), cache (I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64 -> I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64)"
 fp_why="no figure moved across 3.19, 3.24 and 3.27, the releases hotgrind's cross-version tests build (docs/versions.md); 3.22 is not one of them, so a change here is most likely the program's; between 3.19 and 3.24 the platform's hwcaps began to name fma, which 3.19 left out of the name only: glibc picks the same fma variants under both"
 cat >"$expected_err" <<EXPECTED
-hotgrind diff: warning: $fp_warning
-hotgrind diff: note: Valgrind: $fp_why
+hotgrind: warning: $fp_warning
+hotgrind: note: Valgrind: $fp_why
 EXPECTED
 
 # runs measured differently, text
@@ -405,7 +405,7 @@ expect_output_and_warning fp-base.xml fp-head.xml
 # A merged report (3 runs summed) against one run: every count looks
 # tripled, so the merge is one of the differences warned about.
 run 0 diff ../merge/shard-a.xml ../merge/merged.xml &&
-  { [ "$(cat "$err")" = "hotgrind diff: warning: the runs were measured differently, which alone can move counts: number of runs (1 -> 3)" ] ||
+  { [ "$(cat "$err")" = "hotgrind: warning: the runs were measured differently, which alone can move counts: number of runs (1 -> 3)" ] ||
       fail "diff of a merged report: no warning of the merge"; }
 
 # runs measured differently, markdown
@@ -550,7 +550,7 @@ Warning:   $warning
 name     object  file  status  metric  base  head  delta  change
 (total)                        Ir       100   100      0   0.00%
 EXPECTED
-echo "hotgrind diff: warning: $warning" >"$expected_err"
+echo "hotgrind: warning: $warning" >"$expected_err"
 expect_output_and_warning launch-base.xml launch-head.xml
 
 run 0 diff --format=json launch-base.xml launch-head.xml && {
@@ -559,7 +559,7 @@ run 0 diff --format=json launch-base.xml launch-head.xml && {
 }
 
 # a run without a launcher against one with: that alone, not each setting
-echo "hotgrind diff: warning: the runs were measured differently, which alone can move counts: launcher ((none) -> hotgrind run)" >"$expected_err"
+echo "hotgrind: warning: the runs were measured differently, which alone can move counts: launcher ((none) -> hotgrind run)" >"$expected_err"
 run 0 diff launch-none.xml launch-base.xml &&
   { cmp -s "$err" "$expected_err" || fail "diff launch-none.xml launch-base.xml: not the expected warning"; }
 run 0 diff launch-base.xml launch-base.xml &&

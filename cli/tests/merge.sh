@@ -108,7 +108,7 @@ merges "$scratch/inline-again.xml" "$data/inline-a.xml" "$data/inline-b.xml" &&
 # in another (no report has both): the reports disagree, and are refused.
 sed 's| inlined="yes" inlined-into="run_b" calls="10"||' \
   "$data/inline-b.xml" >"$scratch/not-inlined.xml"
-refuses "^hotgrind merge: function 'scale' \(prog\.c:77\) is inlined into 'run_b' in $data/inline-a\.xml but not inlined in $scratch/not-inlined\.xml$" \
+refuses "^hotgrind: function 'scale' \(prog\.c:77\) is inlined into 'run_b' in $data/inline-a\.xml but not inlined in $scratch/not-inlined\.xml$" \
   "$data/inline-a.xml" "$scratch/not-inlined.xml"
 # But a report with both, a real scale and one inlined on its line, says
 # that the program has both: merged as two rows.
@@ -223,7 +223,7 @@ refuses "cannot be merged with $data/cache-a.xml: cache simulation absent, not p
   "$data/cache-a.xml" "$scratch/no-cache.xml"
 # A function marked in one report and not in the other (same patterns).
 variant unmarked 's/ marked="yes" calls="3"//;/<inclusive Ir="1500"/d;/<per-call min="400"/d'
-refuses "^hotgrind merge: function 'run_tests' is marked in $a but not in $scratch/unmarked.xml\$" \
+refuses "^hotgrind: function 'run_tests' is marked in $a but not in $scratch/unmarked.xml\$" \
   "$a" "$scratch/unmarked.xml"
 
 # --- reports of hotgrind run: <exe> is /proc/self/fd/3 for every program,
@@ -262,7 +262,7 @@ merges "$scratch/inputs-aba.xml" "$data/inputs-merged.xml" "$ia" && {
     grep -qF '<input kind="clock" source="clock_gettime" function="main" object="xz" calls="4" pinned="yes"/>' "$scratch/inputs-aba.xml" ||
     fail "merge inputs-merged inputs-a: not the inputs of 3 runs"
 }
-refuses "^hotgrind merge: $data/inputs-unpinned.xml cannot be merged with $ia: the random input through 'getrandom' from 'hashmap_new' \\(xz\\) is pinned in $ia, not in $data/inputs-unpinned.xml\$" \
+refuses "^hotgrind: $data/inputs-unpinned.xml cannot be merged with $ia: the random input through 'getrandom' from 'hashmap_new' \\(xz\\) is pinned in $ia, not in $data/inputs-unpinned.xml\$" \
   "$ia" "$data/inputs-unpinned.xml"
 # Runs with and without the inputs' options were measured differently.
 refuses "^hotgrind: $ia: cannot be merged with $ra: option 4 '--det-random=yes', not 'none'\$" \
@@ -306,7 +306,7 @@ refuses "^hotgrind: $all/future-additions.xml: line [0-9]+: " \
 refuses "^hotgrind: $all/rule-thread-ir-sum.xml: line [0-9]+: <threads>" \
   "$all/rule-thread-ir-sum.xml" "$all/rule-thread-ir-sum.xml"
 # Sums past 2^64 - 1.
-refuses "^hotgrind merge: the sums of .*valid-full.xml ... .*valid-full.xml do not fit in 64 bits" \
+refuses "^hotgrind: the sums of .*valid-full.xml ... .*valid-full.xml do not fit in 64 bits" \
   "$all/valid-full.xml" "$all/valid-full.xml"
 # Outputs that cannot be written.
 run 2 merge -o "$scratch/no/such/dir/m.xml" "$a" "$b" &&

@@ -1,9 +1,10 @@
 #!/bin/sh
 # hotgrind run: the tool options that pin the program's inputs by
-# default, as Valgrind receives them, and the causes --repeat names from
-# the reports' <inputs>.  A fake Valgrind (a shell script, so no real run)
-# records its arguments and writes, run after run, the next report of a
-# pair from data/audit/.  GPL-2.0-or-later; part of hotgrind.
+# default, as Valgrind receives them, the causes --repeat names from
+# the reports' <inputs>, and the policy --perturb suggests.  A fake
+# Valgrind (a shell script, so no real run) records its arguments and
+# writes, run after run, the next report of a pair from data/audit/ (or
+# of reports made from them).  GPL-2.0-or-later; part of hotgrind.
 #
 # Run by `make check` (tests/lib.sh says with what).
 
@@ -11,15 +12,12 @@
 fail_shows_stdout=no
 data=$HG_TEST_DATA/audit
 
-# fake PAIR: a Valgrind in $scratch/PAIR/ whose run N copies
-# data/audit/PAIR-N.xml to its --hotgrind-out-file and appends its
-# arguments to args.  The environment is cleared by hotgrind run, so it
-# finds its files by its own path.
-fake() {
-  mkdir -p "$scratch/$1"
-  cp "$data/$1-1.xml" "$scratch/$1/report1.xml"
-  cp "$data/$1-2.xml" "$scratch/$1/report2.xml"
-  cat >"$scratch/$1/valgrind" <<'SCRIPT'
+# fake_valgrind DIR: a Valgrind in DIR whose run N copies DIR/reportN.xml
+# to its --hotgrind-out-file and appends its arguments to DIR/args.  The
+# environment is cleared by hotgrind run, so it finds its files by its
+# own path.
+fake_valgrind() {
+  cat >"$1/valgrind" <<'SCRIPT'
 #!/bin/sh
 dir=${0%/*}
 n=$(cat "$dir/count" 2>/dev/null || echo 0)
@@ -31,8 +29,17 @@ for arg; do
 done
 cp "$dir/report$n.xml" "$report"
 SCRIPT
-  chmod +x "$scratch/$1/valgrind"
-  rm -f "$scratch/$1/count" "$scratch/$1/args"
+  chmod +x "$1/valgrind"
+  rm -f "$1/count" "$1/args"
+}
+
+# fake PAIR: fake_valgrind in $scratch/PAIR/, whose runs 1 and 2 write
+# data/audit/PAIR-1.xml and PAIR-2.xml.
+fake() {
+  mkdir -p "$scratch/$1"
+  cp "$data/$1-1.xml" "$scratch/$1/report1.xml"
+  cp "$data/$1-2.xml" "$scratch/$1/report2.xml"
+  fake_valgrind "$scratch/$1"
 }
 
 # repeat PAIR [OPTIONS]: hotgrind run --repeat=2 with PAIR's fake Valgrind;
@@ -100,6 +107,34 @@ repeat old && {
   has "$out" 'Likely cause: a clock read: the program calls clock_gettime@@GLIBC_2.17 (libc.so.6); a Valgrind with --det-sched=yes answers it from the instruction count (virtual time)' \
     "repeat old"
   lacks "$out" 'randomness\|CPUs' "repeat old"
+}
+
+# --- the policy --perturb suggests is XML, whatever the names
+# main renamed f<'a>&"b", which holds the five characters XML escapes,
+# and its self Ir 1000 in the plain run and both reference runs, 1010 in
+# the four perturbed ones (pinned-1.xml, pinned-2.xml).  The suggested
+# policy must parse, give the pattern OBJECT:NAME back, and write the
+# name as a report does (docs/report-format.md, "Text": &apos; too).
+odd="$scratch/odd"
+mkdir -p "$odd"
+rename='s/name="main"/name="f\&lt;\&apos;a\&gt;\&amp;\&quot;b\&quot;"/'
+for n in 1 2 3; do sed "$rename" "$data/pinned-1.xml" >"$odd/report$n.xml"; done
+for n in 4 5 6 7; do sed "$rename" "$data/pinned-2.xml" >"$odd/report$n.xml"; done
+fake_valgrind "$odd"
+run 1 run --valgrind="$odd/valgrind" --perturb -o "$odd/r.xml" -- /bin/true && {
+  sed -n '/^<policy/,/^<\/policy>/p' "$out" >"$odd/policy.xml"
+  has "$odd/policy.xml" '    <function pattern="prog:f&lt;&apos;a&gt;&amp;&quot;b&quot;" metric="Ir" max="1010"/>' \
+    "run --perturb: the suggested budget"
+  has "$odd/policy.xml" '    <metric name="Ir" floor-count="1011"/>' \
+    "run --perturb: the suggested floor"
+  checks=$((checks + 1))
+  /usr/bin/python3 - "$odd/policy.xml" <<'PY' || fail "run --perturb: the suggested policy is not that XML: $(cat "$odd/policy.xml")"
+import sys
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+patterns = [f.get("pattern") for f in root.iter("function")]
+sys.exit(patterns != ["prog:f<'a>&\"b\""])
+PY
 }
 
 finish

@@ -11,6 +11,8 @@
 #include "util/messages.h"
 #include "util/xalloc.h"
 
+/* The one line on stderr that does not go through messages.c: its
+   messages format into memory, which is what ran out. */
 void hg_out_of_memory(void)
 {
     fputs("hotgrind: out of memory\n", stderr);
