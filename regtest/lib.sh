@@ -73,29 +73,6 @@ run_client_env() {
 # Running the tools
 #--------------------------------------------------------------------------
 
-# hg REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]
-# Runs PROG under hotgrind writing REPORT, with stdout and stderr saved as
-# REPORT.stdout/.stderr (with %p, if any, left as is), then checks what holds for every report: it
-# validates against the schema, no temporary file is left, the stderr
-# summary equals the report's total, and the functions' self counts add up
-# to it.  Fails on a non-zero exit of valgrind.
-hg() {
-   _report=$1; shift
-   _opts=
-   while test $# -gt 0 && test "$1" != --; do
-      _opts="$_opts $1"; shift
-   done
-   test $# -gt 0 && shift   # the --
-   # shellcheck disable=SC2086  # options are single words by construction
-   run_client_env "$VG_IN_PLACE" --tool=hotgrind \
-      --hotgrind-out-file="$_report" $_opts "$@" \
-      >"$_report.stdout" 2>"$_report.stderr" ||
-      fail "hotgrind run exited with $? (see $WORK/$_report.stderr)"
-   # A %p in the name is the pid valgrind printed.
-   _file=$(echo "$_report" | sed "s/%p/$(pid_of "$_report.stderr")/g")
-   check_report "$_file" "$_report.stderr"
-}
-
 # hg_status LOG [VALGRIND-OPTIONS...] -- PROG [ARGS...]
 # Runs hotgrind with these options only (no report name is added), for
 # runs expected to fail; output in LOG.stdout and LOG.stderr.  Prints the
@@ -108,10 +85,26 @@ hg_status() {
    done
    test $# -gt 0 && shift
    _st=0
-   # shellcheck disable=SC2086
+   # shellcheck disable=SC2086  # options are single words by construction
    run_client_env "$VG_IN_PLACE" --tool=hotgrind $_opts "$@" \
       >"$_log.stdout" 2>"$_log.stderr" || _st=$?
    echo "$_st"
+}
+
+# hg REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]
+# Runs PROG under hotgrind writing REPORT, with stdout and stderr saved as
+# REPORT.stdout/.stderr (with %p, if any, left as is), then checks what holds for every report: it
+# validates against the schema, no temporary file is left, the stderr
+# summary equals the report's total, and the functions' self counts add up
+# to it.  Fails on a non-zero exit of valgrind.
+hg() {
+   _report=$1; shift
+   _hgst=$(hg_status "$_report" --hotgrind-out-file="$_report" "$@")
+   test "$_hgst" = 0 ||
+      fail "hotgrind run exited with $_hgst (see $WORK/$_report.stderr)"
+   # A %p in the name is the pid valgrind printed.
+   _file=$(echo "$_report" | sed "s/%p/$(pid_of "$_report.stderr")/g")
+   check_report "$_file" "$_report.stderr"
 }
 
 # cg OUT PROG [ARGS...]: the same client under Cachegrind, no cache simulation.

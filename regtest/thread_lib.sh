@@ -94,6 +94,27 @@ expect_th() {
    expect_lines "$2: $1" "$2.$1"
 }
 
+# expect_threads NAME ROW...: expect_th threads NAME, the expected lines
+# given as rows "ID NAME PARENT STATUS" (each its own word), one per
+# thread in order.
+expect_threads() {
+   _etn=$1; shift
+   for _etrow in "$@"; do
+      # shellcheck disable=SC2086  # the row's four words
+      printf '%s name=%s parent=%s status=%s\n' $_etrow
+   done | expect_th threads "$_etn"
+}
+
+# lock_pairs T MUTEX K: K lock/unlock pairs of MUTEX by thread T, none
+# waited, as th_events lists them.
+lock_pairs() {
+   _lpk=0
+   while test "$_lpk" -lt "$3"; do
+      printf '%s lock %s no\n%s unlock %s\n' "$1" "$2" "$1" "$2"
+      _lpk=$((_lpk + 1))
+   done
+}
+
 # same_threads REF NAME WHY: NAME.xml lists the same threads as REF.xml
 # (REF.threads, from expect_th or th_threads), byte for byte.
 same_threads() {
