@@ -33,10 +33,10 @@ cli_validate() {
 # hgh REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]: lib.sh's hg (the
 # run, the schema, the Ir checks of every report), then `hotgrind
 # validate` and the heap invariants (heap_report.py invariants).
-# A %p in REPORT is the pid valgrind printed, as in hg.
+# A %p in REPORT is the pid valgrind printed (report_file), as in hg.
 hgh() {
    hg "$@"
-   _hr=$(echo "$1" | sed "s/%p/$(pid_of "$1.stderr")/g")
+   _hr=$(report_file "$1")
    cli_validate "$_hr"
    heap_py invariants "$_hr" >"$_hr.heap-invariants" 2>&1 ||
       fail "heap invariants: $(cat "$_hr.heap-invariants")"

@@ -102,9 +102,40 @@ hg() {
    _hgst=$(hg_status "$_report" --hotgrind-out-file="$_report" "$@")
    test "$_hgst" = 0 ||
       fail "hotgrind run exited with $_hgst (see $WORK/$_report.stderr)"
-   # A %p in the name is the pid valgrind printed.
-   _file=$(echo "$_report" | sed "s/%p/$(pid_of "$_report.stderr")/g")
-   check_report "$_file" "$_report.stderr"
+   check_report "$(report_file "$_report")" "$_report.stderr"
+}
+
+# report_file REPORT: the file a run of hg REPORT wrote: a %p in the name
+# is the pid valgrind printed (in REPORT.stderr).
+report_file() {
+   echo "$1" | sed "s/%p/$(pid_of "$1.stderr")/g"
+}
+
+# three_runs RUN NAME [VALGRIND-OPTIONS...] -- PROG [ARGS...]: the same
+# command three times under RUN (hg, or a helper that calls it: hgh,
+# hgt), reports NAME.1.xml, NAME.2.xml and NAME.%p.xml, whose file
+# (report_file) is left in THIRD.  The three runs must have had three
+# pids, else the %p name was not put to the test (hard error); PIDS
+# lists them.
+three_runs() {
+   _3run=$1 _3n=$2; shift 2
+   "$_3run" "$_3n.1.xml" "$@"
+   "$_3run" "$_3n.2.xml" "$@"
+   "$_3run" "$_3n.%p.xml" "$@"
+   THIRD=$(report_file "$_3n.%p.xml")
+   test -f "$THIRD" || fail "no $THIRD"
+   PIDS="$(pid_of "$_3n.1.xml.stderr") $(pid_of "$_3n.2.xml.stderr") $(pid_of "$_3n.%p.xml.stderr")"
+   # shellcheck disable=SC2086  # three numbers
+   test "$(printf '%s\n' $PIDS | sort -u | wc -l)" = 3 ||
+      hard_error "$_3n: runs with the same pid ($PIDS)"
+}
+
+# same_three NAME: the three reports of three_runs NAME are byte for byte
+# the same.
+same_three() {
+   cmp "$1.1.xml" "$1.2.xml" || fail "$1: two runs gave different reports"
+   cmp "$1.1.xml" "$THIRD" || fail "$1: a run with another report name gave a different report"
+   pass "$1: 3 runs (pids $PIDS), identical reports"
 }
 
 # cg OUT PROG [ARGS...]: the same client under Cachegrind, no cache simulation.

@@ -25,10 +25,11 @@ th_invariants() {
 }
 
 # hgt REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]: hg (lib.sh: the
-# run, the schema, the totals) and the thread invariants.
+# run, the schema, the totals) and the thread invariants (of the file a
+# %p in REPORT names, report_file).
 hgt() {
    hg "$@"
-   th_invariants "$1"
+   th_invariants "$(report_file "$1")"
 }
 
 # th_threads REPORT: "ID name=N parent=P status=S" lines.
