@@ -367,6 +367,30 @@ expect_eq() {
    pass "$1 = $3"
 }
 
+# policy_file FILE: writes FILE, a policy for `hotgrind check`
+# (docs/policy.md) whose body, what goes inside <policy format="1">, is
+# stdin.  The XML declaration is line 1 and <policy> line 2, so the
+# body's first line is line 3 in what check prints.
+policy_file() {
+   {
+      echo '<?xml version="1.0" encoding="UTF-8"?>'
+      echo '<policy format="1">'
+      cat
+      echo '</policy>'
+   } >"$1"
+}
+
+# expect_has_line WHAT FILE LINE...: each LINE is a whole line of FILE,
+# to the letter; fails naming the first that is not (WHAT says what FILE
+# holds).
+expect_has_line() {
+   _ehw=$1 _ehf=$2; shift 2
+   for _ehl in "$@"; do
+      grep -qxF -- "$_ehl" "$_ehf" || fail "$_ehw: no line '$_ehl' in $_ehf"
+   done
+   pass "$_ehw: the $# lines expected"
+}
+
 # marker_line FILE MARKER: the line of FILE holding MARKER (exactly one).
 marker_line() {
    _l=$(grep -n -F -- "$2" "$1" | cut -d: -f1)
