@@ -15,7 +15,7 @@
 #--------------------------------------------------------------------------
 NA=1000 NB=3001 K=5
 hgt lockstep.xml --thread-events=yes --mark=ht_loop_n -- $P lockstep $NA $NB $K
-expect_threads lockstep "1 - - exited" "2 te-one 1 exited" "3 te-two 1 exited"
+expect_thread_rows lockstep "1 - - exited" "2 te-one 1 exited" "3 te-two 1 exited"
 # Child 1: K lock/unlock pairs, a signal of te_cv (first condition
 # variable used: cond 1).  main: te_seq once.  Child 2: te_pair.m,
 # trylock te_try, both unlocked, a broadcast of te_cv2 (cond 2).

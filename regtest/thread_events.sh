@@ -17,7 +17,7 @@ expect_eq "seq: option thread-events" \
    "$(xpath seq.xml 'string(//option[@name="thread-events"]/@value)')" yes
 
 # Nobody names a thread; each child is created by main and returns.
-expect_threads seq "1 - - exited" "2 - 1 exited" "3 - 1 exited"
+expect_thread_rows seq "1 - - exited" "2 - 1 exited" "3 - 1 exited"
 
 # The whole order is forced: A runs between its create and main's join
 # of it, B between its own; main's last lock comes after both joins.
@@ -127,7 +127,7 @@ EOF
 # sleep in the kernel.
 #--------------------------------------------------------------------------
 hgt contend.xml --thread-events=yes -- $P contend
-expect_threads contend "1 - - exited" "2 - 1 exited" "3 - 2 exited"
+expect_thread_rows contend "1 - - exited" "2 - 1 exited" "3 - 2 exited"
 # W's lock returns after H's unlock (recorded at its entry), waited.
 expect_th events contend <<EOF
 1 create 2

@@ -95,10 +95,10 @@ expect_th() {
    expect_lines "$2: $1" "$2.$1"
 }
 
-# expect_threads NAME ROW...: expect_th threads NAME, the expected lines
+# expect_thread_rows NAME ROW...: expect_th threads NAME, the expected lines
 # given as rows "ID NAME PARENT STATUS" (each its own word), one per
 # thread in order.
-expect_threads() {
+expect_thread_rows() {
    _etn=$1; shift
    for _etrow in "$@"; do
       # shellcheck disable=SC2086  # the row's four words

@@ -55,7 +55,7 @@ pass "names: the same without --thread-events"
 # calls exit.
 #--------------------------------------------------------------------------
 hgt running.xml --thread-events=yes -- $P running
-expect_threads running "1 - - exited" "2 - 1 running" "3 - 1 running"
+expect_thread_rows running "1 - - exited" "2 - 1 running" "3 - 1 running"
 expect_th events running <<EOF
 1 create 2
 1 create 3
@@ -66,7 +66,7 @@ EOF
 # exitthread: a created thread calls exit while main is blocked.
 #--------------------------------------------------------------------------
 hgt exitthread.xml --thread-events=yes -- $P exitthread
-expect_threads exitthread "1 - - running" "2 - 1 exited"
+expect_thread_rows exitthread "1 - - running" "2 - 1 exited"
 expect_th events exitthread <<EOF
 1 create 2
 2 exit
@@ -77,7 +77,7 @@ EOF
 # program by exit (glibc's last thread does).
 #--------------------------------------------------------------------------
 hgt mainexit.xml --thread-events=yes -- $P mainexit
-expect_threads mainexit "1 - - exited" "2 - 1 exited"
+expect_thread_rows mainexit "1 - - exited" "2 - 1 exited"
 # main's own end comes before the join of it returns; pthread_exit
 # locks glibc's mutexes on its way (left out).
 expect_th events mainexit <<EOT
