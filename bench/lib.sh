@@ -32,6 +32,7 @@ bench_opts() {
       test -n "$_bo_var" || { echo "$usage" >&2; exit 2; }
       eval "$_bo_var=\$_bo_val"
    done
+   # shellcheck disable=SC2034  # for the caller
    opts_shift=$((OPTIND - 1))
 }
 
@@ -60,6 +61,7 @@ find_built() {
 # functions, runs, keep and usage, and opts_shift to the number of words
 # the options took.  python3 must be there: it writes the reports.
 report_bench_options() {
+   # shellcheck disable=SC2034  # for the caller
    functions=$1 runs=3 keep=
    usage="usage: $0 [-n FUNCTIONS] [-r RUNS] [-k DIR] [$2]"
    shift 2

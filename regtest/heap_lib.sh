@@ -84,9 +84,11 @@ same_as_dhat() {
 # the end).  The same on every 64-bit ABI: the sizes do not depend on it.
 # heap_c.c: 18 allocations of 203905 bytes, 13 frees of 201625 bytes, 2
 # blocks of 1020 bytes kept.
+# shellcheck disable=SC2034  # used by the tests that source this
 HEAP_C_ROUND="18 203905 13 201625 2 1020"
 # heap_cxx.cpp: 25 allocations of 2917 bytes, 23 frees of 2684 bytes, 2
 # blocks of 233 bytes kept.
+# shellcheck disable=SC2034
 HEAP_CXX_ROUND="25 2917 23 2684 2 233"
 
 # expect_heap_delta A B FIGURE WANT: FIGURE of hotgrind's report B.xml
