@@ -17,15 +17,10 @@ set -eu
 runs=3
 mb=8
 configs=none,cg,clg,hg-ir,hg-mark
-while getopts r:s:c opt; do
-   case $opt in
-      r) runs=$OPTARG ;;
-      s) mb=$OPTARG ;;
-      c) configs=none,cg-sim,clg-sim,hg-cache ;;
-      *) echo "usage: $0 [-r RUNS] [-s MB] [-c] [VG_IN_PLACE]" >&2; exit 2 ;;
-   esac
-done
-shift $((OPTIND - 1))
+usage="usage: $0 [-r RUNS] [-s MB] [-c] [VG_IN_PLACE]"
+. "$(dirname "$0")/lib.sh"
+bench_opts "r:runs s:mb c=configs=none,cg-sim,clg-sim,hg-cache" "$@"
+shift "$opts_shift"
 
-exec "$(dirname "$0")/run.sh" -r "$runs" -s "$mb" -w bzip2,xz,sqlite3 \
+exec "$here/run.sh" -r "$runs" -s "$mb" -w bzip2,xz,sqlite3 \
    -c "$configs" "$@"

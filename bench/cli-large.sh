@@ -20,15 +20,10 @@
 
 set -eu
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-. "$here/lib.sh"
-usage="usage: $0 [-n FUNCTIONS] [-r RUNS] [-k DIR] [HOTGRIND]"
-report_bench_options 100000 "$@"
-shift "$report_bench_shift"
+. "$(dirname "$0")/lib.sh"
+report_bench_options 100000 HOTGRIND "$@"
+shift "$opts_shift"
 hotgrind=$(find_built "${1:-${HOTGRIND:-}}" cli/hotgrind)
-command -v python3 >/dev/null ||
-   { echo "$0: python3 is needed to write the reports" >&2; exit 2; }
 
 report_bench_dir cli-large
 

@@ -101,28 +101,14 @@ before=
 raw=
 metric=cpu
 usage="usage: $0 [-r RUNS] [-s SIZE] [-w WORKLOADS] [-c CONFIGS] [-B BEFORE_VG] [-o RAW] [-t cpu|wall] [VG_IN_PLACE]"
-while getopts r:s:w:c:B:o:t: opt; do
-   case $opt in
-      r) runs=$OPTARG ;;
-      s) size=$OPTARG ;;
-      w) workloads=$OPTARG ;;
-      c) configs=$OPTARG ;;
-      B) before=$OPTARG ;;
-      o) raw=$OPTARG ;;
-      t) metric=$OPTARG ;;
-      *) echo "$usage" >&2; exit 2 ;;
-   esac
-done
-shift $((OPTIND - 1))
+. "$(dirname "$0")/lib.sh"
+bench_opts "r:runs s:size w:workloads c:configs B:before o:raw t:metric" "$@"
+shift "$opts_shift"
 case $metric in
    cpu|wall) ;;
    *) echo "$usage" >&2; exit 2 ;;
 esac
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-
-. "$here/lib.sh"
 vg=$(find_built "${1:-${VG_IN_PLACE:-}}" vg-in-place)
 test -z "$before" || before=$(find_built "$before" vg-in-place)
 case "$vg$before" in

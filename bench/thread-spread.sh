@@ -56,24 +56,11 @@ tools="callgrind hotgrind"
 explain=no
 load=0
 only_scheds=
-while getopts r:s:n:t:l:S:x opt; do
-   case $opt in
-      r) runs=$OPTARG ;;
-      s) mb=$OPTARG ;;
-      n) items=$OPTARG ;;
-      t) tools=$OPTARG ;;
-      l) load=$OPTARG ;;
-      x) explain=yes ;;
-      S) only_scheds=$OPTARG ;;
-      *) echo "usage: $0 [-r RUNS] [-s MB] [-n ITEMS] [-t TOOLS] [-l N] [-S SCHEDS] [-x] [VG_IN_PLACE]" >&2
-         exit 2 ;;
-   esac
-done
-shift $((OPTIND - 1))
+usage="usage: $0 [-r RUNS] [-s MB] [-n ITEMS] [-t TOOLS] [-l N] [-S SCHEDS] [-x] [VG_IN_PLACE]"
+. "$(dirname "$0")/lib.sh"
+bench_opts "r:runs s:mb n:items t:tools l:load S:only_scheds x=explain=yes" "$@"
+shift "$opts_shift"
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-. "$here/lib.sh"
 vg=$(find_built "${1:-${VG_IN_PLACE:-}}" vg-in-place)
 
 for p in xz cc python3; do

@@ -25,12 +25,9 @@
 
 set -eu
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-. "$here/lib.sh"
-usage="usage: $0 [-n FUNCTIONS] [-r RUNS] [-k DIR] [BUILD]"
-report_bench_options 500000 "$@"
-shift "$report_bench_shift"
+. "$(dirname "$0")/lib.sh"
+report_bench_options 500000 BUILD "$@"
+shift "$opts_shift"
 library=
 for build in ${1:-"$top/../build" "$top/build"}; do
    if test -f "$build/cli/libhotgrind-cli.a"; then
@@ -41,8 +38,6 @@ done
 test -n "$library" ||
    { echo "$0: no cli/libhotgrind-cli.a in ${1:-$top/../build or $top/build}; pass the build folder" >&2
      exit 2; }
-command -v python3 >/dev/null ||
-   { echo "$0: python3 is needed to write the report" >&2; exit 2; }
 /usr/bin/time -v true >/dev/null 2>&1 ||
    { echo "$0: GNU /usr/bin/time is needed for peak memory" >&2; exit 2; }
 if pkg-config --exists libxml-2.0 2>/dev/null; then

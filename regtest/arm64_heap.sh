@@ -28,38 +28,12 @@ a64_vs_dhat() {
    same_as_dhat "$_n.xml" "$_n"
 }
 
-# a64_delta A B FIGURE WANT: hotgrind's B minus A (and DHAT's, for the
-# figures DHAT prints).
-a64_delta() {
-   expect_eq "arm64 hotgrind $3, $2 - $1" \
-      $(( $(hg_fig "$2.xml" "$3") - $(hg_fig "$1.xml" "$3") )) "$4"
-   case $3 in
-      frees|free-bytes) ;;
-      *) expect_eq "arm64 DHAT $3, $2 - $1" \
-            $(( $(dhat_fig "$2" "$3") - $(dhat_fig "$1" "$3") )) "$4";;
-   esac
-}
-
-# heap_c.c: one round = 18 allocations of 203905 bytes, 13 frees of
-# 201625 bytes, 2 blocks of 1020 bytes kept.
+# One more round of each: HEAP_C_ROUND and HEAP_CXX_ROUND (heap_lib.sh).
 a64_vs_dhat c1 ./heap_c_a64 1
 a64_vs_dhat c2 ./heap_c_a64 2
-a64_delta c1 c2 allocs 18
-a64_delta c1 c2 alloc-bytes 203905
-a64_delta c1 c2 frees 13
-a64_delta c1 c2 free-bytes 201625
-a64_delta c1 c2 exit-blocks 2
-a64_delta c1 c2 exit-bytes 1020
-
-# heap_cxx.cpp: one round = 25 allocations of 2917 bytes, 23 frees of
-# 2684 bytes, 2 blocks of 233 bytes kept.
+expect_heap_deltas c1 c2 1 "$HEAP_C_ROUND"
 a64_vs_dhat cxx1 ./heap_cxx_a64 1
 a64_vs_dhat cxx2 ./heap_cxx_a64 2
-a64_delta cxx1 cxx2 allocs 25
-a64_delta cxx1 cxx2 alloc-bytes 2917
-a64_delta cxx1 cxx2 frees 23
-a64_delta cxx1 cxx2 free-bytes 2684
-a64_delta cxx1 cxx2 exit-blocks 2
-a64_delta cxx1 cxx2 exit-bytes 233
+expect_heap_deltas cxx1 cxx2 1 "$HEAP_CXX_ROUND"
 
 echo "arm64_heap: done"

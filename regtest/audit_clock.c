@@ -4,27 +4,17 @@
    spin_by_clock reads CLOCK_MONOTONIC and loops as many times as the
    nanoseconds' last five digits say: two runs execute the same number of
    instructions in it about once in 100,000 (with three digits, once in
-   1,000: often enough to fail a test now and then).  steady_work loops a fixed number
-   of times. */
+   1,000: often enough to fail a test now and then).  steady_work
+   (audit_common.h) loops a fixed number of times. */
 #include <time.h>
 
-static volatile unsigned sink;
+#include "audit_common.h"
 
 __attribute__((noinline)) static void spin_by_clock(void)
 {
     struct timespec now;
-    unsigned i, loops;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    loops = 1000 + (unsigned)(now.tv_nsec % 100000);
-    for (i = 0; i < loops; i++)
-        sink += i;
-}
-
-__attribute__((noinline)) static void steady_work(void)
-{
-    unsigned i;
-    for (i = 0; i < 5000; i++)
-        sink += i;
+    spin(1000 + (unsigned)(now.tv_nsec % 100000));
 }
 
 int main(void)

@@ -5,28 +5,18 @@
    spin_by_random reads 4 bytes with getrandom and loops as many times as
    their low 17 bits say: with the kernel's bytes two runs execute the
    same number of instructions in it about once in 131,072; with
-   --det-random=yes (hotgrind run's default) always.  steady_work loops a
-   fixed number of times. */
+   --det-random=yes (hotgrind run's default) always.  steady_work
+   (audit_common.h) loops a fixed number of times. */
 #include <sys/random.h>
 
-static volatile unsigned sink;
+#include "audit_common.h"
 
 __attribute__((noinline)) static void spin_by_random(void)
 {
     unsigned char b[4] = { 0, 0, 0, 0 };
-    unsigned i, loops;
     if (getrandom(b, sizeof b, 0) != (long)sizeof b)
         return;
-    loops = 1000 + ((b[0] | b[1] << 8 | (unsigned)b[2] << 16) & 0x1ffff);
-    for (i = 0; i < loops; i++)
-        sink += i;
-}
-
-__attribute__((noinline)) static void steady_work(void)
-{
-    unsigned i;
-    for (i = 0; i < 5000; i++)
-        sink += i;
+    spin(1000 + ((b[0] | b[1] << 8 | (unsigned)b[2] << 16) & 0x1ffff));
 }
 
 int main(void)

@@ -566,6 +566,17 @@ class Pair:
                                  "under it)")
         return False
 
+    def verdict(self, matched):
+        """The exit status: 1 after printing the problems and MISMATCH,
+        or 0 after printing "match: MATCHED" when there are none."""
+        for x in self.problems:
+            print(x)
+        if self.problems:
+            print(f"MISMATCH: {len(self.problems)} differences")
+            return 1
+        print(f"match: {matched}")
+        return 0
+
 
 def name(k):
     return f"{k[1]} ({k[0]})"
@@ -582,16 +593,11 @@ def same(chase, nochase):
             p.problems.append(f"{what}: {ca} calls with chasing, {cb} "
                               "without")
         p.check_ir(what, e[1], ia, ib, counts)
-    for x in p.problems:
-        print(x)
-    if p.problems:
-        print(f"MISMATCH: {len(p.problems)} differences")
-        return 1
-    print(f"match: {counts['exact'] + counts['bounded']} edges have the "
-          f"chase-off run's calls; {counts['exact']} its inclusive Ir, "
-          f"{counts['bounded']} within what chasing counts more under the "
-          f"callee ({len(p.moved)} functions count more with chasing)")
-    return 0
+    return p.verdict(
+        f"{counts['exact'] + counts['bounded']} edges have the "
+        f"chase-off run's calls; {counts['exact']} its inclusive Ir, "
+        f"{counts['bounded']} within what chasing counts more under the "
+        f"callee ({len(p.moved)} functions count more with chasing)")
 
 
 def marks(chase, nochase, graph, graph_nochase, names):
@@ -629,16 +635,11 @@ def marks(chase, nochase, graph, graph_nochase, names):
         if exact and pa != pb:
             p.problems.append(f"{n}: per-call {sorted(pa.items())} with "
                               f"chasing, {sorted(pb.items())} without")
-    for x in p.problems:
-        print(x)
-    if p.problems:
-        print(f"MISMATCH: {len(p.problems)} differences")
-        return 1
-    print(f"match: {len(names)} marked functions have the chase-off run's "
-          f"calls; {counts['exact']} its inclusive Ir and per-call "
-          f"figures, {counts['bounded']} inclusive Ir within what chasing "
-          f"counts more under them; {counts['not run']} never run")
-    return 0
+    return p.verdict(
+        f"{len(names)} marked functions have the chase-off run's "
+        f"calls; {counts['exact']} its inclusive Ir and per-call "
+        f"figures, {counts['bounded']} inclusive Ir within what chasing "
+        f"counts more under them; {counts['not run']} never run")
 
 
 def main(argv):

@@ -28,26 +28,18 @@ import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
+import cg_out
+
 
 def read_cachegrind(path):
-    events = None
+    """The events, {function: {event: count}} summed over the function's
+    files, and the summary of a Cachegrind output file."""
+    events, summary, costs = cg_out.read_cachegrind(path)
     per_fn = defaultdict(lambda: defaultdict(int))
-    summary = None
-    fn = None
-    with open(path) as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if line.startswith("events:"):
-                events = line.split()[1:]
-            elif line.startswith("fn="):
-                fn = line[3:]
-            elif line.startswith("summary:"):
-                summary = dict(zip(events, map(int, line.split()[1:])))
-            elif line and line[0].isdigit():
-                parts = line.split()
-                for ev, val in zip(events, parts[1:]):
-                    per_fn[fn][ev] += int(val)
-    return events or [], per_fn, summary or {}
+    for _, fn, _, counts in costs:
+        for ev, val in zip(events, counts):
+            per_fn[fn][ev] += val
+    return events, per_fn, summary
 
 
 def read_hotgrind(path):

@@ -13,6 +13,8 @@ import collections
 import sys
 import xml.etree.ElementTree as ET
 
+import cg_out
+
 # The events a <line> may carry besides the cycle estimate.
 EVENTS = ("Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw",
           "Bc", "Bcm", "Bi", "Bim")
@@ -46,29 +48,20 @@ def report_lines(path, events):
 
 
 def cachegrind_lines(path):
+    """The events and {(file, function, line): Counter of events} of a
+    Cachegrind output file."""
+    events, _, costs = cg_out.read_cachegrind(path)
     counts = collections.defaultdict(collections.Counter)
-    events = None
-    file = name = None
-    with open(path) as out:
-        for text in out:
-            text = text.rstrip("\n")
-            if text.startswith("events:"):
-                events = text.split()[1:]
-            elif text.startswith("fl="):
-                file = text[3:]
-            elif text.startswith("fn="):
-                name = text[3:]
-            elif text[:1].isdigit():
-                fields = text.split()
-                for e, value in zip(events, fields[1:]):
-                    counts[(file, name, int(fields[0]))][e] += int(value)
+    for file, name, line, figures in costs:
+        for e, value in zip(events, figures):
+            counts[(file, name, line)][e] += value
     # A line Cachegrind saw with no instruction counted is no line.
     return events, {k: v for k, v in counts.items() if v["Ir"]}
 
 
 def main():
     events, theirs = cachegrind_lines(sys.argv[2])
-    if events is None or "Ir" not in events:
+    if "Ir" not in events:
         sys.exit(f"{sys.argv[2]}: no events: line")
     mine = report_lines(sys.argv[1], events)
     diffs = sorted(k for k in set(mine) | set(theirs)

@@ -62,6 +62,7 @@ import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
+import cg_out
 
 
 def split_context(name):
@@ -251,25 +252,16 @@ def marked_functions(report):
 
 def cachegrind_lines(path):
     """(file, line) -> (Ir, set of functions), from a Cachegrind output."""
+    events, _, costs = cg_out.read_cachegrind(path, encoding="utf-8",
+                                              errors="replace")
+    if events[:1] != ["Ir"]:
+        raise SystemExit(f"{path}: first event is not Ir")
     per_line = defaultdict(int)
     fns = defaultdict(set)
-    events = fl = fn = None
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for raw in f:
-            line = raw.rstrip("\n")
-            if line.startswith("events:"):
-                events = line.split()[1:]
-                if events[0] != "Ir":
-                    raise SystemExit(f"{path}: first event is not Ir")
-            elif line.startswith("fl="):
-                fl = line[3:]
-            elif line.startswith("fn="):
-                fn = line[3:]
-            elif line[:1].isdigit():
-                cols = line.split()
-                key = (fl, int(cols[0]))
-                per_line[key] += int(cols[1]) if len(cols) > 1 else 0
-                fns[key].add(fn)
+    for fl, fn, line, counts in costs:
+        key = (fl, line)
+        per_line[key] += counts[0] if counts else 0
+        fns[key].add(fn)
     return per_line, fns
 
 

@@ -32,9 +32,7 @@ test "$HT_ARCH" = amd64 || skip "ht_loop_n is hand-counted on amd64 only"
 hg base.xml --call-graph=yes -- ../diff_why 100
 hg head.xml --call-graph=yes -- ../diff_why 1000
 
-cat >budgets.xml <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<policy format="1">
+policy_file budgets.xml <<'EOF'
   <budgets>
     <edge caller="parse" callee="lex" metric="calls" exact="1"/>
     <edge caller="diff_why:lex" callee="ht_loop_n" metric="incl-Ir" exact="2002"/>
@@ -43,7 +41,6 @@ cat >budgets.xml <<'EOF'
   <thresholds default-metrics="no">
     <metric name="incl-Ir" floor="0"/>
   </thresholds>
-</policy>
 EOF
 
 # check POLICY STATUS OUTPUT ARGS...: twice the same bytes, exit STATUS.
@@ -61,21 +58,18 @@ check() {
 }
 
 check budgets.xml 0 head.text head.xml
-for line in \
+expect_has_line "budgets on head.xml" head.text \
    'pass    budgets.xml:4  calls of parse (diff_why) -> lex (diff_why): 1, want exactly 1' \
    'pass    budgets.xml:5  incl-Ir of lex (diff_why) -> ht_loop_n (diff_why): 2,002, want exactly 2,002' \
    'pass    budgets.xml:6  calls of lex (diff_why): 1, want exactly 1'
-do
-   grep -qxF "$line" head.text || fail "budgets on head.xml: no line '$line'"
-done
 check budgets.xml 1 base.text base.xml
-grep -qxF 'FAIL    budgets.xml:5  incl-Ir of lex (diff_why) -> ht_loop_n (diff_why): 202, want exactly 2,002' \
-   base.text || fail "budgets on base.xml: lex -> ht_loop_n is not 202"
+expect_has_line "budgets on base.xml: lex -> ht_loop_n" base.text \
+   'FAIL    budgets.xml:5  incl-Ir of lex (diff_why) -> ht_loop_n (diff_why): 202, want exactly 2,002'
 pass "edge budgets: 1 call each, lex -> ht_loop_n 2N + 2"
 
 check budgets.xml 1 change.text base.xml head.xml
-grep -qxF 'FAIL    budgets.xml:9  incl-Ir of lex (diff_why) -> ht_loop_n (diff_why): 202 -> 2,002, +1,800 (+891.09%), more than +5.00%' \
-   change.text || fail "thresholds: lex -> ht_loop_n"
+expect_has_line "thresholds: lex -> ht_loop_n" change.text \
+   'FAIL    budgets.xml:9  incl-Ir of lex (diff_why) -> ht_loop_n (diff_why): 202 -> 2,002, +1,800 (+891.09%), more than +5.00%'
 check budgets.xml 1 change.json --format=json base.xml head.xml
 /usr/bin/python3 - "$top_srcdir/docs/check.schema.json" change.json <<'EOF' ||
 import json, sys
@@ -104,27 +98,21 @@ pass "edge thresholds: main -> parse -> lex -> ht_loop_n each +1,800"
 # <contexts> (--call-graph=yes writes them when --max-contexts is not 0).
 grep -q '<contexts ' head.xml ||
    skip "the tool wrote no <contexts> with --call-graph=yes"
-cat >contexts.xml <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<policy format="1">
+policy_file contexts.xml <<'EOF'
   <budgets>
     <context stack="**;main;parse;lex;ht_loop_n" metric="calls" exact="1"/>
     <context stack="**;main;parse;lex;ht_loop_n" metric="incl-Ir" exact="2002"/>
     <context stack="**;ht_loop_n" metric="Ir" exact="2002"/>
     <context stack="**;parse;**" metric="calls" exact="3"/>
   </budgets>
-</policy>
 EOF
 check contexts.xml 0 contexts.text head.xml
-for line in \
+expect_has_line "contexts of head.xml" contexts.text \
    "pass    contexts.xml:4  calls of stack '**;main;parse;lex;ht_loop_n' (1 context): 1, want exactly 1" \
    "pass    contexts.xml:5  incl-Ir of stack '**;main;parse;lex;ht_loop_n' (1 context): 2,002, want exactly 2,002" \
    "pass    contexts.xml:6  Ir of stack '**;ht_loop_n' (1 context): 2,002, want exactly 2,002" \
    "pass    contexts.xml:7  calls of stack '**;parse;**' (3 contexts): 3, want exactly 3"
-do
-   grep -qxF "$line" contexts.text || fail "contexts of head.xml: no line '$line'"
-done
 check contexts.xml 1 contexts-base.text base.xml
-grep -qxF "FAIL    contexts.xml:5  incl-Ir of stack '**;main;parse;lex;ht_loop_n' (1 context): 202, want exactly 2,002" \
-   contexts-base.text || fail "contexts of base.xml: ht_loop_n's is not 202"
+expect_has_line "contexts of base.xml: ht_loop_n's" contexts-base.text \
+   "FAIL    contexts.xml:5  incl-Ir of stack '**;main;parse;lex;ht_loop_n' (1 context): 202, want exactly 2,002"
 pass "context budgets: main;parse;lex;ht_loop_n once, 2N + 2 inside"

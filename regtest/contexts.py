@@ -239,6 +239,15 @@ def check(path):
     return problems, r
 
 
+def concluded(problems, n, what, summary):
+    """The problems of a comparison over n WHATs, with one more when n is
+    0 (nothing compared), after printing summary."""
+    if n == 0:
+        problems.append(f"no {what} compared")
+    print(summary)
+    return problems
+
+
 def compare_cachegrind(path, cg_path):
     r = Report(path)
     _, cg_fns, cg_summary = read_cachegrind(cg_path)
@@ -264,11 +273,9 @@ def compare_cachegrind(path, cg_path):
     if s != cg_total:
         problems.append(f"outside + contexts' self Ir {s} != Cachegrind's "
                         f"total {cg_total}")
-    if n == 0:
-        problems.append("no function compared")
-    print(f"{n} functions' self Ir over their contexts equal Cachegrind's,"
-          f" and the total {cg_total}")
-    return problems
+    return concluded(problems, n, "function",
+                     f"{n} functions' self Ir over their contexts equal "
+                     f"Cachegrind's, and the total {cg_total}")
 
 
 def read_callgrind_chains(path):
@@ -302,11 +309,9 @@ def compare_callgrind(path, cgr_path, k, names):
             problems.append(f"{chr(39).join(ch)}: contexts' calls "
                             f"{ours.get(ch, 0)} != Callgrind's "
                             f"{theirs.get(ch, 0)}")
-    if not ours:
-        problems.append("no chain compared")
-    print(f"{len(ours)} chains of {k + 1} functions: calls equal "
-          f"Callgrind's --separate-callers={k}")
-    return problems
+    return concluded(problems, len(ours), "chain",
+                     f"{len(ours)} chains of {k + 1} functions: calls equal "
+                     f"Callgrind's --separate-callers={k}")
 
 
 def paths(path):

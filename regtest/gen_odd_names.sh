@@ -12,22 +12,23 @@
 set -eu
 odd='"odd<&\"'"'"'>name"'
 sur=$(printf '"sur\355\240\200rogate\001\357\277\276end"')
+# asm_function NAME DISP SCALE: a global function NAME of 2 instructions,
+# leal DISP(%rdi,%rdi,SCALE), %eax and ret.
+asm_function() {
+   cat <<EOS
+        .globl  $1
+        .type   $1, @function
+$1:
+        leal    $2(%rdi,%rdi,$3), %eax
+        ret
+        .size   $1, .-$1
+
+EOS
+}
+echo '        .text'
+asm_function "$odd" 1 2
+asm_function "$sur" 2 4
 cat <<EOS
-        .text
-        .globl  $odd
-        .type   $odd, @function
-$odd:
-        leal    1(%rdi,%rdi,2), %eax
-        ret
-        .size   $odd, .-$odd
-
-        .globl  $sur
-        .type   $sur, @function
-$sur:
-        leal    2(%rdi,%rdi,4), %eax
-        ret
-        .size   $sur, .-$sur
-
         .section .data.rel.ro,"aw"
         .balign 8
         .globl  ht_odd_names

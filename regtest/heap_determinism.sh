@@ -32,45 +32,34 @@ for t in root.iter("thread"):
     print("thread", t.get("id"), t.get("parent"), figs(t))' "$1"
 }
 
-# three_runs NAME [VALGRIND-OPTIONS...] -- PROG [ARGS...]
+# heap_same NAME [VALGRIND-OPTIONS...] -- PROG [ARGS...]: three_runs
+# (lib.sh) under hgh, byte-identical reports.
 # With THREADED=yes only the heap figures must be identical: whether
 # pthread_join has to wait depends on which thread the kernel runs after
 # the clone (docs/threads.md: 94 instructions in 2 of 40 runs, under
 # Cachegrind too), which moves Ir but never an allocation.
-three_runs() {
-   _tn=$1; shift
-   hgh "$_tn.xml" "$@"
-   hgh "$_tn.again.xml" "$@"
-   hgh "$_tn.%p.xml" "$@"
-   _pid=$(pid_of "$_tn.%p.xml.stderr")
-   _third="$_tn.$_pid.xml"
-   test -f "$_third" || fail "no $_third"
-   _p1=$(pid_of "$_tn.xml.stderr")
-   _p2=$(pid_of "$_tn.again.xml.stderr")
-   if test "$_p1" = "$_p2" || test "$_p2" = "$_pid"; then
-      hard_error "two runs had the same pid ($_p1 $_p2 $_pid)"
-   fi
-   test "$(xpath "$_tn.xml" 'count(/hotgrind/totals/heap)')" = 1 ||
-      fail "$_tn.xml: no <totals><heap>: nothing about the heap was compared"
+heap_same() {
+   _tn=$1
+   three_runs hgh "$@"
+   test "$(xpath "$_tn.1.xml" 'count(/hotgrind/totals/heap)')" = 1 ||
+      fail "$_tn.1.xml: no <totals><heap>: nothing about the heap was compared"
    if test "${THREADED:-no}" = yes; then
-      for _r in "$_tn.xml" "$_tn.again.xml" "$_third"; do
+      for _r in "$_tn.1.xml" "$_tn.2.xml" "$THIRD"; do
          heap_view "$_r" >"$_r.heap" || fail "cannot read the heap figures of $_r"
       done
-      cmp "$_tn.xml.heap" "$_tn.again.xml.heap" ||
+      cmp "$_tn.1.xml.heap" "$_tn.2.xml.heap" ||
          fail "$_tn: two runs gave different heap figures"
-      cmp "$_tn.xml.heap" "$_third.heap" ||
+      cmp "$_tn.1.xml.heap" "$THIRD.heap" ||
          fail "$_tn: a run with another report name gave different heap figures"
-      pass "$_tn: 3 runs (pids $_p1 $_p2 $_pid), identical heap figures ($(wc -l <"$_tn.xml.heap") lines)"
+      pass "$_tn: 3 runs (pids $PIDS), identical heap figures ($(wc -l <"$_tn.1.xml.heap") lines)"
       return
    fi
-   cmp "$_tn.xml" "$_tn.again.xml" || fail "$_tn: two runs gave different reports"
-   cmp "$_tn.xml" "$_third" || fail "$_tn: a run with another report name gave a different report"
-   pass "$_tn: 3 runs (pids $_p1 $_p2 $_pid), identical reports"
+   same_three "$_tn"
 }
 
-three_runs c -- ../heap_c 3
-three_runs cxx -- ../heap_cxx 3
-three_runs many -- ../heap_many 300000
-three_runs hand --mark=parent --mark=helper_a --alloc-fn=pool_alloc \
+heap_same c -- ../heap_c 3
+heap_same cxx -- ../heap_cxx 3
+heap_same many -- ../heap_many 300000
+heap_same hand --mark=parent --mark=helper_a --alloc-fn=pool_alloc \
    --free-fn=pool_free -- ../heap_hand
-THREADED=yes three_runs threads --mark=t2_work -- ../heap_threads
+THREADED=yes heap_same threads --mark=t2_work -- ../heap_threads

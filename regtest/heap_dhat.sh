@@ -39,20 +39,7 @@ heap_vs_dhat() {
    fi
 }
 
-# expect_delta A B FIGURE WANT: FIGURE of hotgrind's report B minus that
-# of report A; for the figures DHAT has, DHAT's runs B minus A too.
-expect_delta() {
-   expect_eq "hotgrind $3, $2 - $1" \
-      $(( $(hg_fig "$2.xml" "$3") - $(hg_fig "$1.xml" "$3") )) "$4"
-   case $3 in
-      frees|free-bytes) ;;
-      *) expect_eq "DHAT $3, $2 - $1" \
-            $(( $(dhat_fig "$2" "$3") - $(dhat_fig "$1" "$3") )) "$4";;
-   esac
-}
-
-# --- heap_c: the C family.  One round (heap_c.c): 18 allocations of
-# 203905 bytes, 13 frees of 201625 bytes, 2 blocks of 1020 bytes kept.
+# --- heap_c: the C family.  One round: HEAP_C_ROUND (heap_lib.sh).
 heap_vs_dhat c1 -- ../heap_c 1
 heap_vs_dhat c3 cg -- ../heap_c 3
 # The comparisons must be able to fail: any figure one off is a mismatch
@@ -70,23 +57,12 @@ for fig in alloc-bytes allocs peak-bytes peak-blocks exit-bytes exit-blocks; do
    fi
 done
 pass "heap_report.py rejects heap totals one off"
-expect_delta c1 c3 allocs $((2 * 18))
-expect_delta c1 c3 alloc-bytes $((2 * 203905))
-expect_delta c1 c3 frees $((2 * 13))
-expect_delta c1 c3 free-bytes $((2 * 201625))
-expect_delta c1 c3 exit-blocks $((2 * 2))
-expect_delta c1 c3 exit-bytes $((2 * 1020))
+expect_heap_deltas c1 c3 2 "$HEAP_C_ROUND"
 
-# --- heap_cxx: C++.  One round (heap_cxx.cpp): 25 allocations of 2917
-# bytes, 23 frees of 2684 bytes, 2 blocks of 233 bytes kept.
+# --- heap_cxx: C++.  One round: HEAP_CXX_ROUND (heap_lib.sh).
 heap_vs_dhat cxx1 -- ../heap_cxx 1
 heap_vs_dhat cxx3 cg -- ../heap_cxx 3
-expect_delta cxx1 cxx3 allocs $((2 * 25))
-expect_delta cxx1 cxx3 alloc-bytes $((2 * 2917))
-expect_delta cxx1 cxx3 frees $((2 * 23))
-expect_delta cxx1 cxx3 free-bytes $((2 * 2684))
-expect_delta cxx1 cxx3 exit-blocks $((2 * 2))
-expect_delta cxx1 cxx3 exit-bytes $((2 * 233))
+expect_heap_deltas cxx1 cxx3 2 "$HEAP_CXX_ROUND"
 
 # --- heap_many: a million allocations; the program counts its own.
 N=1000000
@@ -98,12 +74,7 @@ test "$1 $2 $3 $5 $7 $9 ${11} ${13}" = \
    "heap_many $N allocs bytes frees free-bytes live live-bytes" ||
    hard_error "heap_many printed '$*'"
 test "$4" = $N || fail "heap_many made $4 allocations, not $N"
-expect_delta many0 many allocs "$4"
-expect_delta many0 many alloc-bytes "$6"
-expect_delta many0 many frees "$8"
-expect_delta many0 many free-bytes "${10}"
-expect_delta many0 many exit-blocks "${12}"
-expect_delta many0 many exit-bytes "${14}"
+expect_heap_deltas many0 many 1 "$4 $6 $8 ${10} ${12} ${14}"
 
 # --- Debian's programs, on generated inputs (as the oracle_*.sh tests).
 ../gen_input text 200000 >input.txt

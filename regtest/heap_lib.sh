@@ -33,10 +33,10 @@ cli_validate() {
 # hgh REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]: lib.sh's hg (the
 # run, the schema, the Ir checks of every report), then `hotgrind
 # validate` and the heap invariants (heap_report.py invariants).
-# A %p in REPORT is the pid valgrind printed, as in hg.
+# A %p in REPORT is the pid valgrind printed (report_file), as in hg.
 hgh() {
    hg "$@"
-   _hr=$(echo "$1" | sed "s/%p/$(pid_of "$1.stderr")/g")
+   _hr=$(report_file "$1")
    cli_validate "$_hr"
    heap_py invariants "$_hr" >"$_hr.heap-invariants" 2>&1 ||
       fail "heap invariants: $(cat "$_hr.heap-invariants")"
@@ -76,6 +76,47 @@ same_as_dhat() {
       fail "$1: heap totals differ from DHAT's"
    }
    pass "$1: heap totals = DHAT's: $(cat "$1.dhat-compare")"
+}
+
+# What one more round of heap_c and heap_cxx (ROUNDS, their argument)
+# changes, as the programs' comments count it: "ALLOCS ALLOC-BYTES FREES
+# FREE-BYTES EXIT-BLOCKS EXIT-BYTES" (the blocks kept are still live at
+# the end).  The same on every 64-bit ABI: the sizes do not depend on it.
+# heap_c.c: 18 allocations of 203905 bytes, 13 frees of 201625 bytes, 2
+# blocks of 1020 bytes kept.
+# shellcheck disable=SC2034  # used by the tests that source this
+HEAP_C_ROUND="18 203905 13 201625 2 1020"
+# heap_cxx.cpp: 25 allocations of 2917 bytes, 23 frees of 2684 bytes, 2
+# blocks of 233 bytes kept.
+# shellcheck disable=SC2034
+HEAP_CXX_ROUND="25 2917 23 2684 2 233"
+
+# expect_heap_delta A B FIGURE WANT: FIGURE of hotgrind's report B.xml
+# minus that of A.xml; for the figures DHAT has (not frees, free-bytes),
+# DHAT's run B minus run A too.
+expect_heap_delta() {
+   expect_eq "hotgrind $3, $2 - $1" \
+      $(( $(hg_fig "$2.xml" "$3") - $(hg_fig "$1.xml" "$3") )) "$4"
+   case $3 in
+      frees|free-bytes) ;;
+      *) expect_eq "DHAT $3, $2 - $1" \
+            $(( $(dhat_fig "$2" "$3") - $(dhat_fig "$1" "$3") )) "$4";;
+   esac
+}
+
+# expect_heap_deltas A B N "ALLOCS ALLOC-BYTES FREES FREE-BYTES
+# EXIT-BLOCKS EXIT-BYTES": run B did N times these more than run A
+# (expect_heap_delta of each figure).
+expect_heap_deltas() {
+   # shellcheck disable=SC2086  # the six numbers
+   set -- "$1" "$2" "$3" $4
+   test $# = 9 || hard_error "expect_heap_deltas: not six figures"
+   expect_heap_delta "$1" "$2" allocs $(($3 * $4))
+   expect_heap_delta "$1" "$2" alloc-bytes $(($3 * $5))
+   expect_heap_delta "$1" "$2" frees $(($3 * $6))
+   expect_heap_delta "$1" "$2" free-bytes $(($3 * $7))
+   expect_heap_delta "$1" "$2" exit-blocks $(($3 * $8))
+   expect_heap_delta "$1" "$2" exit-bytes $(($3 * $9))
 }
 
 # expect_self REPORT NAME "ALLOCS ALLOC-BYTES FREES FREE-BYTES": the self

@@ -73,29 +73,6 @@ run_client_env() {
 # Running the tools
 #--------------------------------------------------------------------------
 
-# hg REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]
-# Runs PROG under hotgrind writing REPORT, with stdout and stderr saved as
-# REPORT.stdout/.stderr (with %p, if any, left as is), then checks what holds for every report: it
-# validates against the schema, no temporary file is left, the stderr
-# summary equals the report's total, and the functions' self counts add up
-# to it.  Fails on a non-zero exit of valgrind.
-hg() {
-   _report=$1; shift
-   _opts=
-   while test $# -gt 0 && test "$1" != --; do
-      _opts="$_opts $1"; shift
-   done
-   test $# -gt 0 && shift   # the --
-   # shellcheck disable=SC2086  # options are single words by construction
-   run_client_env "$VG_IN_PLACE" --tool=hotgrind \
-      --hotgrind-out-file="$_report" $_opts "$@" \
-      >"$_report.stdout" 2>"$_report.stderr" ||
-      fail "hotgrind run exited with $? (see $WORK/$_report.stderr)"
-   # A %p in the name is the pid valgrind printed.
-   _file=$(echo "$_report" | sed "s/%p/$(pid_of "$_report.stderr")/g")
-   check_report "$_file" "$_report.stderr"
-}
-
 # hg_status LOG [VALGRIND-OPTIONS...] -- PROG [ARGS...]
 # Runs hotgrind with these options only (no report name is added), for
 # runs expected to fail; output in LOG.stdout and LOG.stderr.  Prints the
@@ -108,10 +85,57 @@ hg_status() {
    done
    test $# -gt 0 && shift
    _st=0
-   # shellcheck disable=SC2086
+   # shellcheck disable=SC2086  # options are single words by construction
    run_client_env "$VG_IN_PLACE" --tool=hotgrind $_opts "$@" \
       >"$_log.stdout" 2>"$_log.stderr" || _st=$?
    echo "$_st"
+}
+
+# hg REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]
+# Runs PROG under hotgrind writing REPORT, with stdout and stderr saved as
+# REPORT.stdout/.stderr (with %p, if any, left as is), then checks what holds for every report: it
+# validates against the schema, no temporary file is left, the stderr
+# summary equals the report's total, and the functions' self counts add up
+# to it.  Fails on a non-zero exit of valgrind.
+hg() {
+   _report=$1; shift
+   _hgst=$(hg_status "$_report" --hotgrind-out-file="$_report" "$@")
+   test "$_hgst" = 0 ||
+      fail "hotgrind run exited with $_hgst (see $WORK/$_report.stderr)"
+   check_report "$(report_file "$_report")" "$_report.stderr"
+}
+
+# report_file REPORT: the file a run of hg REPORT wrote: a %p in the name
+# is the pid valgrind printed (in REPORT.stderr).
+report_file() {
+   echo "$1" | sed "s/%p/$(pid_of "$1.stderr")/g"
+}
+
+# three_runs RUN NAME [VALGRIND-OPTIONS...] -- PROG [ARGS...]: the same
+# command three times under RUN (hg, or a helper that calls it: hgh,
+# hgt), reports NAME.1.xml, NAME.2.xml and NAME.%p.xml, whose file
+# (report_file) is left in THIRD.  The three runs must have had three
+# pids, else the %p name was not put to the test (hard error); PIDS
+# lists them.
+three_runs() {
+   _3run=$1 _3n=$2; shift 2
+   "$_3run" "$_3n.1.xml" "$@"
+   "$_3run" "$_3n.2.xml" "$@"
+   "$_3run" "$_3n.%p.xml" "$@"
+   THIRD=$(report_file "$_3n.%p.xml")
+   test -f "$THIRD" || fail "no $THIRD"
+   PIDS="$(pid_of "$_3n.1.xml.stderr") $(pid_of "$_3n.2.xml.stderr") $(pid_of "$_3n.%p.xml.stderr")"
+   # shellcheck disable=SC2086  # three numbers
+   test "$(printf '%s\n' $PIDS | sort -u | wc -l)" = 3 ||
+      hard_error "$_3n: runs with the same pid ($PIDS)"
+}
+
+# same_three NAME: the three reports of three_runs NAME are byte for byte
+# the same.
+same_three() {
+   cmp "$1.1.xml" "$1.2.xml" || fail "$1: two runs gave different reports"
+   cmp "$1.1.xml" "$THIRD" || fail "$1: a run with another report name gave a different report"
+   pass "$1: 3 runs (pids $PIDS), identical reports"
 }
 
 # cg OUT PROG [ARGS...]: the same client under Cachegrind, no cache simulation.
@@ -341,6 +365,30 @@ expect_per_call() {
 expect_eq() {
    test "$2" = "$3" || fail "$1: got '$2', expected '$3'"
    pass "$1 = $3"
+}
+
+# policy_file FILE: writes FILE, a policy for `hotgrind check`
+# (docs/policy.md) whose body, what goes inside <policy format="1">, is
+# stdin.  The XML declaration is line 1 and <policy> line 2, so the
+# body's first line is line 3 in what check prints.
+policy_file() {
+   {
+      echo '<?xml version="1.0" encoding="UTF-8"?>'
+      echo '<policy format="1">'
+      cat
+      echo '</policy>'
+   } >"$1"
+}
+
+# expect_has_line WHAT FILE LINE...: each LINE is a whole line of FILE,
+# to the letter; fails naming the first that is not (WHAT says what FILE
+# holds).
+expect_has_line() {
+   _ehw=$1 _ehf=$2; shift 2
+   for _ehl in "$@"; do
+      grep -qxF -- "$_ehl" "$_ehf" || fail "$_ehw: no line '$_ehl' in $_ehf"
+   done
+   pass "$_ehw: the $# lines expected"
 }
 
 # marker_line FILE MARKER: the line of FILE holding MARKER (exactly one).

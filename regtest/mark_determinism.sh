@@ -4,18 +4,13 @@
 # pid the run had.  GPL-2.0-or-later
 . "${srcdir:-.}/lib.sh"
 
-# check_same NAME OPTION... -- PROG ARGS...
+# check_same NAME OPTION... -- PROG ARGS...: three runs (one named with
+# %p), byte-identical reports, with something marked.
 check_same() {
-   _n=$1; shift
-   hg "$_n.1.xml" "$@"
-   hg "$_n.2.xml" "$@"
-   hg "$_n.%p.xml" "$@"
-   _pid=$(pid_of "$_n.%p.xml.stderr")
-   cmp "$_n.1.xml" "$_n.2.xml" || fail "$_n: two runs gave different reports"
-   cmp "$_n.1.xml" "$_n.$_pid.xml" || fail "$_n: a run with another report name differs"
-   test "$(xpath "$_n.1.xml" 'count(//function[@marked="yes"] | //zone)')" -gt 0 ||
-      hard_error "$_n: nothing marked, no zone"
-   pass "$_n: 3 runs, identical reports"
+   three_runs hg "$@"
+   test "$(xpath "$1.1.xml" 'count(//function[@marked="yes"] | //zone)')" -gt 0 ||
+      hard_error "$1: nothing marked, no zone"
+   same_three "$1"
 }
 
 check_same fib --mark=fib -- ../mark_fib_O0 18 2

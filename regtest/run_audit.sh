@@ -140,21 +140,36 @@ test "$(grep -v '^300 words' rep2.out)" = "hotgrind run --repeat: 2 runs, byte-i
    fail "rep2: $(cat rep2.out)"
 pass "a clean benchmark: --perturb and --repeat exit 0"
 
+# audit_input NAME PROG OPTION CAUSE OTHERS: ./PROG, whose spin_by_*
+# function loops by an input that `hotgrind run` pins by default and
+# OPTION=no leaves unpinned (steady_work by nothing): pinned, --repeat=3
+# gives 3 byte-identical reports (NAMEpinned); with OPTION=no, --repeat=5
+# (NAME) exits 1 naming spin_by_NAME (PROG) among the functions that
+# differ, but not steady_work, and gives the likely cause CAUSE (an
+# extended regular expression, the whole line after "Likely cause: ")
+# and no line matching OTHERS.
+audit_input() {
+   _an=$1 _ap=$2 _ao=$3 _ac=$4 _ax=$5
+   st=$(audit "${_an}pinned" --repeat=3 "./$_ap")
+   expect_status "${_an}pinned" 0 "$st"
+   has "${_an}pinned" '^hotgrind run --repeat: 3 runs, byte-identical reports$'
+   st=$(audit "$_an" --repeat=5 "$_ao=no" "./$_ap")
+   expect_status "$_an" 1 "$st"
+   has "$_an" "^  spin_by_$_an \\($_ap\\)  Ir [0-9,]+ -> [0-9,]+\$"
+   lacks "$_an" steady_work
+   has "$_an" "^Likely cause: $_ac\$"
+   lacks "$_an" "$_ax"
+}
+
 #--- A clock read: hotgrind run answers it from the instruction count
 # (--det-clock=yes, its default), so the runs are alike; with
 # --det-clock=no --repeat exits 1 naming the function and the cause,
 # which the report's <inputs> gives (clock_gettime, unpinned, read in
 # spin_by_clock).
-st=$(audit clockpinned --repeat=3 ./audit_clock)
-expect_status clockpinned 0 "$st"
-has clockpinned '^hotgrind run --repeat: 3 runs, byte-identical reports$'
-st=$(audit clock --repeat=5 --det-clock=no ./audit_clock)
-expect_status clock 1 "$st"
+audit_input clock audit_clock --det-clock \
+   'a clock read: the program read the clock through clock_gettime from spin_by_clock \(audit_clock\); --det-clock=yes \(hotgrind run.s default\) or --det-sched=yes.s virtual time answers it from the instruction count' \
+   'OS randomness|number of CPUs'
 has clock '^hotgrind run --repeat: run [2-5] of 5 gave another report than run 1 '
-has clock '^  spin_by_clock \(audit_clock\)  Ir [0-9,]+ -> [0-9,]+$'
-lacks clock 'steady_work'
-has clock '^Likely cause: a clock read: the program read the clock through clock_gettime from spin_by_clock \(audit_clock\); --det-clock=yes \(hotgrind run.s default\) or --det-sched=yes.s virtual time answers it from the instruction count$'
-lacks clock 'OS randomness|number of CPUs'
 test -s clock.xml.run2 || fail "clock.xml.run2 removed after a failing audit"
 # --perturb does not blame the perturbations for a count that moves alone.
 st=$(audit clockp --perturb --det-clock=no ./audit_clock)
@@ -165,15 +180,9 @@ pass "a clock read: $(grep '^  spin_by_clock' clock.out)"
 #--- OS randomness: pinned by default (the runs are alike); with
 # --det-random=no --repeat names the 4 bytes spin_by_random read through
 # getrandom (audit_random.c reads exactly 4, once).
-st=$(audit randpinned --repeat=3 ./audit_random)
-expect_status randpinned 0 "$st"
-has randpinned '^hotgrind run --repeat: 3 runs, byte-identical reports$'
-st=$(audit random --repeat=5 --det-random=no ./audit_random)
-expect_status random 1 "$st"
-has random '^  spin_by_random \(audit_random\)  Ir [0-9,]+ -> [0-9,]+$'
-lacks random 'steady_work'
-has random '^Likely cause: OS randomness: the program read 4 random bytes through getrandom from spin_by_random \(audit_random\); --det-random=yes pins them$'
-lacks random 'a clock read|thread interleaving'
+audit_input random audit_random --det-random \
+   'OS randomness: the program read 4 random bytes through getrandom from spin_by_random \(audit_random\); --det-random=yes pins them' \
+   'a clock read|thread interleaving'
 pass "OS randomness: $(grep '^Likely cause: OS' random.out | head -1)"
 
 #--- Threads racing: --repeat exits 1 naming the waiting loop.

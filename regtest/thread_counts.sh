@@ -15,26 +15,13 @@
 #--------------------------------------------------------------------------
 NA=1000 NB=3001 K=5
 hgt lockstep.xml --thread-events=yes --mark=ht_loop_n -- $P lockstep $NA $NB $K
-expect_th threads lockstep <<EOF
-1 name=- parent=- status=exited
-2 name=te-one parent=1 status=exited
-3 name=te-two parent=1 status=exited
-EOF
+expect_thread_rows lockstep "1 - - exited" "2 te-one 1 exited" "3 te-two 1 exited"
 # Child 1: K lock/unlock pairs, a signal of te_cv (first condition
 # variable used: cond 1).  main: te_seq once.  Child 2: te_pair.m,
 # trylock te_try, both unlocked, a broadcast of te_cv2 (cond 2).
 expect_th events lockstep <<EOF
 1 create 2
-2 lock te_seq no
-2 unlock te_seq
-2 lock te_seq no
-2 unlock te_seq
-2 lock te_seq no
-2 unlock te_seq
-2 lock te_seq no
-2 unlock te_seq
-2 lock te_seq no
-2 unlock te_seq
+$(lock_pairs 2 te_seq "$K")
 2 cond-signal 1
 2 exit
 1 join 2

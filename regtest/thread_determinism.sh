@@ -25,19 +25,12 @@
 R=$TREPORT
 
 # check_same NAME OPTION... -- PROG ARGS...: three runs (one named with
-# %p), byte-identical reports.
+# %p), byte-identical reports, with events.
 check_same() {
-   _n=$1; shift
-   hgt "$_n.1.xml" "$@"
-   hgt "$_n.2.xml" "$@"
-   hg "$_n.%p.xml" "$@"
-   _pid=$(pid_of "$_n.%p.xml.stderr")
-   th_invariants "$_n.$_pid.xml"
-   test "$(xpath "$_n.1.xml" 'count(/hotgrind/events/event)')" -gt 0 ||
-      hard_error "$_n: no events"
-   cmp "$_n.1.xml" "$_n.2.xml" || fail "$_n: two runs gave different reports"
-   cmp "$_n.1.xml" "$_n.$_pid.xml" || fail "$_n: a run with another report name differs"
-   pass "$_n: 3 runs, identical reports"
+   three_runs hgt "$@"
+   test "$(xpath "$1.1.xml" 'count(/hotgrind/events/event)')" -gt 0 ||
+      hard_error "$1: no events"
+   same_three "$1"
 }
 
 check_same lockstep --thread-events=yes -- $P lockstep 1000 3001 5

@@ -17,11 +17,7 @@ expect_eq "seq: option thread-events" \
    "$(xpath seq.xml 'string(//option[@name="thread-events"]/@value)')" yes
 
 # Nobody names a thread; each child is created by main and returns.
-expect_th threads seq <<EOF
-1 name=- parent=- status=exited
-2 name=- parent=1 status=exited
-3 name=- parent=1 status=exited
-EOF
+expect_thread_rows seq "1 - - exited" "2 - 1 exited" "3 - 1 exited"
 
 # The whole order is forced: A runs between its create and main's join
 # of it, B between its own; main's last lock comes after both joins.
@@ -32,16 +28,7 @@ EOF
 # returning from main) ends last.
 expect_th events seq <<EOF
 1 create 2
-2 lock te_seq no
-2 unlock te_seq
-2 lock te_seq no
-2 unlock te_seq
-2 lock te_seq no
-2 unlock te_seq
-2 lock te_seq no
-2 unlock te_seq
-2 lock te_seq no
-2 unlock te_seq
+$(lock_pairs 2 te_seq "$K")
 2 exit
 1 join 2
 1 create 3
@@ -140,11 +127,7 @@ EOF
 # sleep in the kernel.
 #--------------------------------------------------------------------------
 hgt contend.xml --thread-events=yes -- $P contend
-expect_th threads contend <<EOF
-1 name=- parent=- status=exited
-2 name=- parent=1 status=exited
-3 name=- parent=2 status=exited
-EOF
+expect_thread_rows contend "1 - - exited" "2 - 1 exited" "3 - 2 exited"
 # W's lock returns after H's unlock (recorded at its entry), waited.
 expect_th events contend <<EOF
 1 create 2

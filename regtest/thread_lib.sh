@@ -25,10 +25,11 @@ th_invariants() {
 }
 
 # hgt REPORT [VALGRIND-OPTIONS...] -- PROG [ARGS...]: hg (lib.sh: the
-# run, the schema, the totals) and the thread invariants.
+# run, the schema, the totals) and the thread invariants (of the file a
+# %p in REPORT names, report_file).
 hgt() {
    hg "$@"
-   th_invariants "$1"
+   th_invariants "$(report_file "$1")"
 }
 
 # th_threads REPORT: "ID name=N parent=P status=S" lines.
@@ -92,6 +93,27 @@ expect_ge() {
 expect_th() {
    "th_$1" "$2.xml" >"$2.$1"
    expect_lines "$2: $1" "$2.$1"
+}
+
+# expect_thread_rows NAME ROW...: expect_th threads NAME, the expected lines
+# given as rows "ID NAME PARENT STATUS" (each its own word), one per
+# thread in order.
+expect_thread_rows() {
+   _etn=$1; shift
+   for _etrow in "$@"; do
+      # shellcheck disable=SC2086  # the row's four words
+      printf '%s name=%s parent=%s status=%s\n' $_etrow
+   done | expect_th threads "$_etn"
+}
+
+# lock_pairs T MUTEX K: K lock/unlock pairs of MUTEX by thread T, none
+# waited, as th_events lists them.
+lock_pairs() {
+   _lpk=0
+   while test "$_lpk" -lt "$3"; do
+      printf '%s lock %s no\n%s unlock %s\n' "$1" "$2" "$1" "$2"
+      _lpk=$((_lpk + 1))
+   done
 }
 
 # same_threads REF NAME WHY: NAME.xml lists the same threads as REF.xml

@@ -55,11 +55,7 @@ pass "names: the same without --thread-events"
 # calls exit.
 #--------------------------------------------------------------------------
 hgt running.xml --thread-events=yes -- $P running
-expect_th threads running <<EOF
-1 name=- parent=- status=exited
-2 name=- parent=1 status=running
-3 name=- parent=1 status=running
-EOF
+expect_thread_rows running "1 - - exited" "2 - 1 running" "3 - 1 running"
 expect_th events running <<EOF
 1 create 2
 1 create 3
@@ -70,10 +66,7 @@ EOF
 # exitthread: a created thread calls exit while main is blocked.
 #--------------------------------------------------------------------------
 hgt exitthread.xml --thread-events=yes -- $P exitthread
-expect_th threads exitthread <<EOF
-1 name=- parent=- status=running
-2 name=- parent=1 status=exited
-EOF
+expect_thread_rows exitthread "1 - - running" "2 - 1 exited"
 expect_th events exitthread <<EOF
 1 create 2
 2 exit
@@ -84,10 +77,7 @@ EOF
 # program by exit (glibc's last thread does).
 #--------------------------------------------------------------------------
 hgt mainexit.xml --thread-events=yes -- $P mainexit
-expect_th threads mainexit <<EOT
-1 name=- parent=- status=exited
-2 name=- parent=1 status=exited
-EOT
+expect_thread_rows mainexit "1 - - exited" "2 - 1 exited"
 # main's own end comes before the join of it returns; pthread_exit
 # locks glibc's mutexes on its way (left out).
 expect_th events mainexit <<EOT
