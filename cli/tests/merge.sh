@@ -315,6 +315,17 @@ run 2 merge -o "$scratch/no/such/dir/m.xml" "$a" "$b" &&
 run 2 merge -o "$scratch" "$a" "$b" &&
   { grep -q 'Is a directory' "$err" || fail "merge -o FOLDER"; }
 
+# A name holding a tab, a line feed and a carriage return (the tool
+# writes them as character references) keeps them through a merge: the
+# merged report writes them back as references, where raw ones would
+# read back as spaces.
+sed 's/name="helper"/name="help\&#9;er\&#10;x\&#13;"/' "$a" > "$scratch/ws-a.xml"
+sed 's/name="helper"/name="help\&#9;er\&#10;x\&#13;"/' "$b" > "$scratch/ws-b.xml"
+if merges "$scratch/ws-m.xml" "$scratch/ws-a.xml" "$scratch/ws-b.xml"; then
+  grep -q 'name="help&#9;er&#10;x&#13;"' "$scratch/ws-m.xml" ||
+    fail "merge: a tab, line feed or carriage return in a name was not written as a reference"
+fi
+
 # --- usage: status 2 and a usage line
 for args in "" "-o $merged" "-o $merged $a" "$a $b" "-o" "-o $merged --frobnicate $a $b"; do
   # shellcheck disable=SC2086

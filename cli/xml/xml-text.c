@@ -13,9 +13,14 @@ void hg_print_xml_text(FILE *out, const char *text)
         case '&':  fputs("&amp;", out); break;
         case '"':  fputs("&quot;", out); break;
         case '\'': fputs("&apos;", out); break;
+        /* As character references: a parser turns a raw tab or line end
+           inside an attribute into a space, so a merged report would
+           change the name that held it. */
+        case '\t': fputs("&#9;", out); break;
+        case '\n': fputs("&#10;", out); break;
+        case '\r': fputs("&#13;", out); break;
         default:
-            fputc(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? '?' : c,
-                  out);
+            fputc(c < 0x20 ? '?' : c, out);
         }
     }
 }
