@@ -45,8 +45,11 @@ static void print_changes(FILE *out, const struct run_audit *audit)
     if (audit->change_count > 0)
         fprintf(out, "Functions that differ (first run -> this run):\n");
     for (c = 0; c < audit->change_count && c < SHOWN_ROWS; c++) {
-        fprintf(out, "  %s (%s)", audit->changes[c].name,
-                audit->changes[c].object);
+        fputs("  ", out);
+        hg_print_clean(out, audit->changes[c].name);
+        fputs(" (", out);
+        hg_print_clean(out, audit->changes[c].object);
+        fputc(')', out);
         print_change(out, &audit->changes[c]);
     }
     if (audit->change_count > SHOWN_ROWS)
