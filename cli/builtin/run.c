@@ -3,11 +3,14 @@
    report's <run><launcher>.  GPL-2.0-or-later; part of hotgrind. */
 
 /* The options become a struct run_plan (run/run.h), which is then
-   executed; run/plan.c says why the program runs as /proc/self/fd/3. */
+   executed; run/plan.c says why the program runs as /proc/self/fd/3.
+   A dry run or an audit is then shown by render/run-audit.c. */
 
+#include <stdio.h>
 #include <string.h>
 
 #include "builtin/builtin.h"
+#include "render/run-audit.h"
 #include "run/run-audit.h"
 #include "run/run.h"
 #include "util/messages.h"
@@ -221,6 +224,15 @@ int cmd_run(int argc, char **argv)
         status = run_plan_make(&plan, &o);
     if (status == -1)
         status = run_plan_execute(&plan);
+    if (status == -1 && o.dry_run) {
+        hg_render_run_dry_run(stdout, &plan);
+        status = HG_EXIT_OK;
+    } else if (status == -1) {
+        struct run_audit audit;
+        status = run_plan_audit(&plan, &audit);
+        hg_render_run_audit(stdout, &audit);
+        run_audit_free(&audit);
+    }
     run_plan_free(&plan);
     run_strings_free(&o.keep);
     run_strings_free(&o.set);

@@ -1,6 +1,8 @@
 /* hotgrind run's plan: the files found and opened, the process's state
    pinned (ASLR, the stack limit, the descriptors), then one exec of
-   Valgrind or the runs of an audit.  GPL-2.0-or-later; part of hotgrind. */
+   Valgrind, or the runs of an audit and the audit of their reports.
+   It prints nothing on stdout: render/run-audit.c shows the dry run and
+   the audit.  GPL-2.0-or-later; part of hotgrind. */
 
 /* Start-up instruction counts follow things outside the program (see
    docs/manual.md, "Getting counts that do not move"): every environment
@@ -32,7 +34,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "render/text.h"
 #include "run/run-audit.h"
 #include "run/run.h"
 #include "util/find-executable.h"
@@ -211,31 +212,6 @@ static char *absolute_output(const char *output)
     return hg_xasprintf("%s/%s", here, output);
 }
 
-static void print_dry_run(const char *program, const char *libdir,
-                          const char *valgrind, const struct run_strings *env,
-                          const struct run_strings *args)
-{
-    char here[PATH_MAX];
-    size_t i;
-    printf("# fd %d: %s\n", PROGRAM_FD, program);
-    if (libdir != NULL)
-        printf("# fd %d: %s\n", LIBDIR_FD, libdir);
-    fputs("cd ", stdout);
-    hg_print_shell_word(stdout, getcwd(here, sizeof here) ? here : ".");
-    fputs(" && env -i", stdout);
-    for (i = 0; i < env->count; i++) {
-        putchar(' ');
-        hg_print_shell_word(stdout, env->items[i]);
-    }
-    putchar(' ');
-    hg_print_shell_word(stdout, valgrind);
-    for (i = 0; i < args->count; i++) {
-        putchar(' ');
-        hg_print_shell_word(stdout, args->items[i]);
-    }
-    putchar('\n');
-}
-
 /* "hotgrind: PATH: WHAT: " and errno's words. */
 static int trouble(const char *path, const char *what)
 {
@@ -344,59 +320,71 @@ static bool run_once(char *valgrind, const struct run_strings *args,
     return true;
 }
 
-/* The runs of --repeat or --perturb, then their verdict.  The first
-   report is OUTPUT; the others OUTPUT.run2... or OUTPUT.SUFFIX, removed
-   when the audit passes (nothing differs to look at). */
-static int audit(const struct run_options *o, char *valgrind,
-                 const char *program, const struct run_profile *profile,
-                 int lib_fd, const char *const streams[3], bool no_aslr,
-                 const char *wrapper, const char *output, int program_fd)
+/* The variation run K of O's audit is: --perturb's plain run, its
+   two references, then the perturbations; every run of --repeat is
+   plain. */
+static const struct run_variation *audit_variation(const struct run_options *o,
+                                                   size_t k)
 {
-    const struct run_variation **runs;
-    char **outputs;
-    struct hg_perturbed_run perturbed[PERTURBATIONS];
-    size_t count = o->perturb ? PERTURBATIONS + 3 : o->repeat, k;
-    int status = HG_EXIT_OK;
-
-    runs = hg_xcalloc(count, sizeof *runs);
-    outputs = hg_xcalloc(count, sizeof *outputs);
-    for (k = 0; k < count; k++) {
-        runs[k] = !o->perturb || k == 0 ? &plain_run
-                  : k <= 2 ? &perturb_references[k - 1]
-                  : &perturbations[k - 3];
-        outputs[k] = k == 0 ? hg_xstrdup(output)
-                     : o->perturb ? hg_xasprintf("%s.%s", output,
-                                                 runs[k]->suffix)
-                     : hg_xasprintf("%s.run%zu", output, k + 1);
-        if (o->perturb && k >= 3)
-            perturbed[k - 3] = (struct hg_perturbed_run){
-                outputs[k], runs[k]->label, runs[k]->startup_reads_it };
-    }
-    for (k = 0; k < count && status == HG_EXIT_OK; k++) {
-        struct run_strings env = { NULL, 0 }, args = { NULL, 0 };
-        run_prepare(o, profile, lib_fd >= 0, streams, no_aslr, wrapper,
-                    outputs[k], runs[k], &env, &args);
-        if (!run_once(valgrind, &args, &env, program, program_fd, lib_fd,
-                      outputs[k]))
-            status = HG_EXIT_TROUBLE;
-        run_strings_free(&env);
-        run_strings_free(&args);
-    }
-    if (status == HG_EXIT_OK)
-        status = o->perturb
-            ? hg_audit_perturb(outputs[1], outputs[2], perturbed,
-                               PERTURBATIONS)
-            : hg_audit_repeat((const char *const *)outputs, count);
-    if (status == HG_EXIT_OK)
-        for (k = 1; k < count; k++)
-            unlink(outputs[k]);
-    for (k = 0; k < count; k++)
-        free(outputs[k]);
-    free(outputs);
-    free(runs);
-    return status;
+    return !o->perturb || k == 0 ? &plain_run
+           : k <= 2 ? &perturb_references[k - 1]
+           : &perturbations[k - 3];
 }
 
+/* The runs of --repeat or --perturb.  The first report is OUTPUT; the
+   others OUTPUT.run2... or OUTPUT.SUFFIX. */
+static int audit_runs(struct run_plan *p)
+{
+    const struct run_options *o = p->o;
+    size_t count = o->perturb ? PERTURBATIONS + 3 : o->repeat, k;
+
+    p->outputs = hg_xcalloc(count, sizeof *p->outputs);
+    p->output_count = count;
+    for (k = 0; k < count; k++)
+        p->outputs[k] = k == 0 ? hg_xstrdup(p->output)
+                        : o->perturb
+                        ? hg_xasprintf("%s.%s", p->output,
+                                       audit_variation(o, k)->suffix)
+                        : hg_xasprintf("%s.run%zu", p->output, k + 1);
+    for (k = 0; k < count; k++) {
+        struct run_strings env = { NULL, 0 }, args = { NULL, 0 };
+        bool ran;
+        run_prepare(o, p->profile, p->lib_fd >= 0, p->streams, p->no_aslr,
+                    p->wrapper, p->outputs[k], audit_variation(o, k), &env,
+                    &args);
+        ran = run_once(p->valgrind, &args, &env, p->program, p->program_fd,
+                       p->lib_fd, p->outputs[k]);
+        run_strings_free(&env);
+        run_strings_free(&args);
+        if (!ran)
+            return HG_EXIT_TROUBLE;
+    }
+    return -1;
+}
+
+int run_plan_audit(struct run_plan *p, struct run_audit *audit)
+{
+    struct hg_perturbed_run perturbed[PERTURBATIONS];
+    size_t k;
+    int status;
+
+    if (p->o->perturb) {
+        for (k = 0; k < PERTURBATIONS; k++)
+            perturbed[k] = (struct hg_perturbed_run){
+                p->outputs[k + 3], perturbations[k].label,
+                perturbations[k].startup_reads_it };
+        status = run_audit_perturb(audit, p->outputs[1], p->outputs[2],
+                                   perturbed, PERTURBATIONS);
+    } else {
+        status = run_audit_repeat(audit, (const char *const *)p->outputs,
+                                  p->output_count);
+    }
+    /* Nothing differs to look at. */
+    if (status == HG_EXIT_OK)
+        for (k = 1; k < p->output_count; k++)
+            unlink(p->outputs[k]);
+    return status;
+}
 
 void run_plan_record_streams(struct run_plan *p)
 {
@@ -457,17 +445,15 @@ int run_plan_make(struct run_plan *p, const struct run_options *o)
 int run_plan_execute(struct run_plan *p)
 {
     const struct run_options *o = p->o;
+    char here[PATH_MAX];
 
     if (o->repeat > 0 || o->perturb)
-        return audit(o, p->valgrind, p->program, p->profile, p->lib_fd,
-                     p->streams, p->no_aslr, p->wrapper, p->output,
-                     p->program_fd);
+        return audit_runs(p);
     run_prepare(o, p->profile, p->lib_fd >= 0, p->streams, p->no_aslr,
                 p->wrapper, p->output, &plain_run, &p->env, &p->args);
     if (o->dry_run) {
-        print_dry_run(p->program, p->libdir, p->valgrind, &p->env,
-                      &p->args);
-        return HG_EXIT_OK;
+        p->directory = hg_xstrdup(getcwd(here, sizeof here) ? here : ".");
+        return -1;
     }
     return exec_valgrind(p->valgrind, &p->args, &p->env, p->program,
                          p->program_fd, p->lib_fd);
@@ -475,9 +461,14 @@ int run_plan_execute(struct run_plan *p)
 
 void run_plan_free(struct run_plan *p)
 {
+    size_t k;
     run_strings_free(&p->env);
     run_strings_free(&p->args);
     free(p->program);
     free(p->valgrind);
     free(p->output);
+    free(p->directory);
+    for (k = 0; k < p->output_count; k++)
+        free(p->outputs[k]);
+    free(p->outputs);
 }

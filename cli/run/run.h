@@ -2,13 +2,17 @@
    The options become a struct run_plan (run_plan_make: the files opened,
    the environment and the process's state pinned), which is then
    executed (run_plan_execute: one exec of Valgrind, a dry run, or the
-   runs of an audit).  GPL-2.0-or-later; part of hotgrind. */
+   runs of an audit, whose reports run_plan_audit then compares).
+   Nothing here prints on stdout: render/run-audit.c shows the dry run
+   and the audit.  GPL-2.0-or-later; part of hotgrind. */
 
 #ifndef HG_RUN_RUN_H
 #define HG_RUN_RUN_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+struct run_audit;                /* run/run-audit.h */
 
 /* What every run gets. */
 #define PROGRAM_FD 3
@@ -90,6 +94,9 @@ struct run_plan {
     int program_fd, lib_fd;      /* lib_fd -1 without VALGRIND_LIB */
     bool no_aslr;                /* address space randomisation is off */
     struct run_strings env, args;
+    char *directory;             /* --dry-run: where the run would start */
+    char **outputs;              /* an audit's reports, one a run */
+    size_t output_count;
 };
 
 /* The kinds of the standard streams, before anything is opened here
@@ -99,10 +106,15 @@ void run_plan_record_streams(struct run_plan *p);
    environment built, ASLR and the stack limit pinned.  -1 to go on, else
    the exit status (after one line). */
 int run_plan_make(struct run_plan *p, const struct run_options *o);
-/* Runs the plan: execs Valgrind (returning only when that fails), shows
-   it (--dry-run), or runs the audit (--repeat, --perturb); the exit
-   status. */
+/* Runs the plan: execs Valgrind (returning only when that fails),
+   completes it for --dry-run (render/run-audit.c shows it), or makes the
+   runs of an audit (--repeat, --perturb).  -1 to go on (the command to
+   show, the reports to audit), else the exit status (after one line). */
 int run_plan_execute(struct run_plan *p);
+/* The audit of the reports of the runs, in AUDIT (run_audit_free frees
+   it); the reports but the first are removed when it passes, as nothing
+   differs to look at.  The exit status. */
+int run_plan_audit(struct run_plan *p, struct run_audit *audit);
 void run_plan_free(struct run_plan *p);
 
 #endif

@@ -109,6 +109,26 @@ repeat old && {
   lacks "$out" 'randomness\|CPUs' "repeat old"
 }
 
+# --- the functions that differ, as a terminal can show their names
+# main renamed "ma<CR>in" in object "pr<LF>og" (a report keeps them as
+# &#13; and &#10;), its self Ir 1000 in run 1 and 1010 in run 2
+# (pinned-1.xml, pinned-2.xml).  Raw, the carriage return would send the
+# terminal's cursor back over the line and the line feed split it; the
+# names are printed as show prints them, each control character a '?'
+# (render/text.h, hg_print_clean).
+ctl="$scratch/ctl"
+mkdir -p "$ctl"
+rename='s/name="main" object="prog"/name="ma\&#13;in" object="pr\&#10;og"/'
+sed "$rename" "$data/pinned-1.xml" >"$ctl/report1.xml"
+sed "$rename" "$data/pinned-2.xml" >"$ctl/report2.xml"
+fake_valgrind "$ctl"
+run 1 run --valgrind="$ctl/valgrind" --repeat=2 -o "$ctl/r.xml" -- /bin/true && {
+  has "$out" '  ma?in (pr?og)  Ir 1,000 -> 1,010' \
+    "repeat with control characters in the names: the function"
+  lacks "$out" "$(printf '\r')" \
+    "repeat with control characters in the names: a raw carriage return"
+}
+
 # --- the policy --perturb suggests is XML, whatever the names
 # main renamed f<'a>&"b", which holds the five characters XML escapes,
 # and its self Ir 1000 in the plain run and both reference runs, 1010 in
