@@ -136,20 +136,24 @@ static void print_cause(FILE *out, const struct run_audit_cause *cause)
     case RUN_CAUSE_ENVIRONMENT:
         fprintf(out, "Likely cause: an environment difference: the runs "
                 "were measured differently (");
-        for (d = 0; d < cause->difference_count; d++)
-            fprintf(out, "%s%s: %s -> %s", d ? "; " : "",
-                    cause->differences[d].what, cause->differences[d].base,
-                    cause->differences[d].head);
+        for (d = 0; d < cause->difference_count; d++) {
+            fprintf(out, "%s%s: ", d ? "; " : "", cause->differences[d].what);
+            hg_print_clean(out, cause->differences[d].base);
+            fputs(" -> ", out);
+            hg_print_clean(out, cause->differences[d].head);
+        }
         fprintf(out, ")\n");
         break;
     case RUN_CAUSE_INPUT:
         print_input_cause(out, cause->input);
         break;
     case RUN_CAUSE_CLOCK_CALL:
-        fprintf(out, "Likely cause: a clock read: the program calls %s "
-                "(%s); a Valgrind with --det-sched=yes answers it from the "
-                "instruction count (virtual time)\n",
-                cause->function->name, cause->function->object);
+        fputs("Likely cause: a clock read: the program calls ", out);
+        hg_print_clean(out, cause->function->name);
+        fputs(" (", out);
+        hg_print_clean(out, cause->function->object);
+        fputs("); a Valgrind with --det-sched=yes answers it from the "
+              "instruction count (virtual time)\n", out);
         break;
     case RUN_CAUSE_THREADS:
         fprintf(out, "Likely cause: a thread interleaving: %zu threads%s; "
@@ -243,8 +247,12 @@ static void print_movers(FILE *out, const struct run_audit *audit)
         const struct run_audit_mover *m = &audit->movers[r];
         char low[HG_COUNT_TEXT_SIZE], high[HG_COUNT_TEXT_SIZE];
         bool comma = false;
-        fprintf(out, "  %s (%s)  %s .. %s  ", m->name, m->object,
-                hg_format_count(m->low, low), hg_format_count(m->high, high));
+        fputs("  ", out);
+        hg_print_clean(out, m->name);
+        fputs(" (", out);
+        hg_print_clean(out, m->object);
+        fprintf(out, ")  %s .. %s  ", hg_format_count(m->low, low),
+                hg_format_count(m->high, high));
         for (p = 0; p < audit->perturbed_count; p++)
             if (m->moved_by & 1u << p) {
                 fprintf(out, "%s%s", comma ? ", " : "",

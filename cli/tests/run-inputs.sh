@@ -129,6 +129,21 @@ run 1 run --valgrind="$ctl/valgrind" --repeat=2 -o "$ctl/r.xml" -- /bin/true && 
     "repeat with control characters in the names: a raw carriage return"
 }
 
+# --- the functions --perturb moves, as a terminal can show their names
+# (the renaming above; self Ir 1000 in the plain and reference runs, 1010
+# in the four perturbed ones).
+ctlp="$scratch/ctlp"
+mkdir -p "$ctlp"
+for n in 1 2 3; do sed "$rename" "$data/pinned-1.xml" >"$ctlp/report$n.xml"; done
+for n in 4 5 6 7; do sed "$rename" "$data/pinned-2.xml" >"$ctlp/report$n.xml"; done
+fake_valgrind "$ctlp"
+run 1 run --valgrind="$ctlp/valgrind" --perturb -o "$ctlp/r.xml" -- /bin/true && {
+  has "$out" '  ma?in (pr?og)  1,000 .. 1,010  stack moved by 64 bytes, stack strings moved by 8 bytes, argv[0] 6 bytes longer, heap and libraries moved' \
+    "perturb with control characters in the names: the function"
+  lacks "$out" "$(printf '\r')" \
+    "perturb with control characters in the names: a raw carriage return"
+}
+
 # --- the policy --perturb suggests is XML, whatever the names
 # main renamed f<'a>&"b", which holds the five characters XML escapes,
 # and its self Ir 1000 in the plain run and both reference runs, 1010 in
