@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "history/db.h"
+#include "util/xalloc.h"
 
 /* Every table; docs/history.md explains them.  Figures hold a value only
    where it differs from the run's base_run (the previous run of the same
@@ -130,6 +131,29 @@ int hg_history_step(struct hg_history_db *h, sqlite3_stmt *stmt,
         return rc;
     hg_history_sql_problem(h, rc, problem, problem_size);
     return -1;
+}
+
+int hg_history_row(struct hg_history_db *h, const char *sql, int64_t number,
+                   const char *const *texts, size_t count, int64_t *id,
+                   char **text, char *problem, size_t problem_size)
+{
+    sqlite3_stmt *stmt = hg_history_prepare(h, sql, problem, problem_size);
+    size_t i;
+    int rc;
+    if (stmt == NULL)
+        return -1;
+    sqlite3_bind_int64(stmt, 1, number);
+    for (i = 0; i < count; i++)
+        sqlite3_bind_text(stmt, (int)i + 2, texts[i], -1, SQLITE_STATIC);
+    rc = hg_history_step(h, stmt, problem, problem_size);
+    if (rc == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(stmt, 1);
+        *id = sqlite3_column_int64(stmt, 0);
+        if (text != NULL)
+            *text = t != NULL ? hg_xstrdup((const char *)t) : NULL;
+    }
+    sqlite3_finalize(stmt);
+    return rc;
 }
 
 /* The first integer of SQL's first row into *VALUE. */
@@ -286,11 +310,13 @@ bool hg_history_open(struct hg_history_db *h, const char *path,
     sqlite3_extended_result_codes(h->db, 0);
     sqlite3_busy_timeout(h->db, HG_HISTORY_BUSY_MS);
     if (!check_schema(h, &fresh, problem, problem_size)
-        || !check_size(h, problem, problem_size)
-        || (mode == HG_HISTORY_READ && fresh
-            && (snprintf(problem, problem_size,
-                         "not a hotgrind history database (no tables)"),
-                true))) {
+        || !check_size(h, problem, problem_size)) {
+        hg_history_close(h);
+        return false;
+    }
+    if (mode == HG_HISTORY_READ && fresh) {
+        snprintf(problem, problem_size,
+                 "not a hotgrind history database (no tables)");
         hg_history_close(h);
         return false;
     }

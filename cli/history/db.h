@@ -68,6 +68,13 @@ bool hg_history_exec(struct hg_history_db *h, const char *sql,
    problem and -1. */
 int hg_history_step(struct hg_history_db *h, sqlite3_stmt *stmt,
                     char *problem, size_t problem_size);
+/* The first row of SQL, with NUMBER bound to ?1 (when SQL has it) and
+   COUNT TEXTS to ?2...: its first column into *ID and its second into
+   *TEXT (malloc'd, NULL for NULL; not read when TEXT is NULL).
+   SQLITE_ROW, SQLITE_DONE, or -1 after a problem. */
+int hg_history_row(struct hg_history_db *h, const char *sql, int64_t number,
+                   const char *const *texts, size_t count, int64_t *id,
+                   char **text, char *problem, size_t problem_size);
 /* The problem line for SQLite's error CODE on H. */
 void hg_history_sql_problem(struct hg_history_db *h, int code,
                             char *problem, size_t problem_size);

@@ -49,28 +49,13 @@ static char *column_text(sqlite3_stmt *stmt, int column)
     return t != NULL ? hg_xstrdup((const char *)t) : NULL;
 }
 
-/* The first row of SQL (text parameters TEXTS) into *ID and *TEXT (may
-   be NULL); SQLITE_ROW, SQLITE_DONE or -1. */
+/* hg_history_row, TEXTS bound to ?2... */
 static int first_row(struct walker *w, const char *sql,
                      const char *const *texts, size_t count, int64_t *id,
                      char **text)
 {
-    sqlite3_stmt *stmt = hg_history_prepare(w->h, sql, w->problem,
-                                            w->problem_size);
-    size_t i;
-    int rc;
-    if (stmt == NULL)
-        return -1;
-    for (i = 0; i < count; i++)
-        sqlite3_bind_text(stmt, (int)i + 1, texts[i], -1, SQLITE_STATIC);
-    rc = hg_history_step(w->h, stmt, w->problem, w->problem_size);
-    if (rc == SQLITE_ROW) {
-        *id = sqlite3_column_int64(stmt, 0);
-        if (text != NULL)
-            *text = column_text(stmt, 1);
-    }
-    sqlite3_finalize(stmt);
-    return rc;
+    return hg_history_row(w->h, sql, 0, texts, count, id, text, w->problem,
+                          w->problem_size);
 }
 
 /* The branch's commits, newest first along first parents. */
@@ -88,7 +73,7 @@ static bool walk_branch(struct walker *w)
              != SQLITE_ROW)
         goto none;
     branch[0] = w->branch;
-    rc = first_row(w, "SELECT id FROM commits WHERE branch = ?1"
+    rc = first_row(w, "SELECT id FROM commits WHERE branch = ?2"
                    " ORDER BY id DESC LIMIT 1", branch, 1, &head, NULL);
     if (rc != SQLITE_ROW)
         goto none;
@@ -196,6 +181,17 @@ static bool resolve(struct series_run *runs, size_t count,
     return true;
 }
 
+static void free_points(struct hg_history_point *points, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        free(points[i].sha);
+        free(points[i].time);
+        free(points[i].status);
+    }
+    free(points);
+}
+
 /* The series of ENTITY: its rows loaded into RUNS, then a point per run
    on the path.  Not added when no point has a value. */
 static bool add_series(struct walker *w, struct series_run *runs,
@@ -272,12 +268,7 @@ static bool add_series(struct walker *w, struct series_run *runs,
             older = p;
     }
     if (!any) {
-        for (i = 0; i < s.count; i++) {
-            free(s.points[i].sha);
-            free(s.points[i].time);
-            free(s.points[i].status);
-        }
-        free(s.points);
+        free_points(s.points, s.count);
         return true;
     }
     s.benchmark = hg_xstrdup(benchmark);
@@ -377,7 +368,7 @@ bool hg_history_log(struct hg_history_db *h,
     size_t i;
 
     memset(log, 0, sizeof *log);
-    rc = first_row(&w, "SELECT id FROM metrics WHERE name = ?1", metric, 1,
+    rc = first_row(&w, "SELECT id FROM metrics WHERE name = ?2", metric, 1,
                    &w.metric, NULL);
     if (rc == SQLITE_DONE)
         snprintf(problem, problem_size, "no figure of metric %s is recorded",
@@ -419,23 +410,14 @@ bool hg_history_log(struct hg_history_db *h,
 
 void hg_history_log_free(struct hg_history_log *log)
 {
-    size_t i, j;
+    size_t i, k;
     for (i = 0; i < log->count; i++) {
         struct hg_history_series *s = &log->series[i];
-        for (j = 0; j < s->count; j++) {
-            free(s->points[j].sha);
-            free(s->points[j].time);
-            free(s->points[j].status);
-        }
-        free(s->points);
-        free(s->benchmark);
-        free(s->arch);
-        free(s->branch);
-        free(s->metric);
-        free(s->kind);
-        free(s->name);
-        free(s->object);
-        free(s->file);
+        char *texts[] = { s->benchmark, s->arch, s->branch, s->metric,
+                          s->kind, s->name, s->object, s->file };
+        free_points(s->points, s->count);
+        for (k = 0; k < sizeof texts / sizeof texts[0]; k++)
+            free(texts[k]);
     }
     free(log->series);
     memset(log, 0, sizeof *log);

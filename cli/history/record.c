@@ -530,29 +530,13 @@ static bool delete_run(struct recorder *r, int64_t run)
         && run_sql(r, "DELETE FROM runs WHERE id = ?1", run, 0);
 }
 
-/* The first integer and text of a one-row query with text parameters. */
+/* hg_history_row with the commit's id as ?1. */
 static int query_row(struct recorder *r, const char *sql,
                      const char *const *texts, size_t count,
                      int64_t *id, char **text)
 {
-    sqlite3_stmt *stmt = hg_history_prepare(r->h, sql, r->problem,
-                                            r->problem_size);
-    size_t i;
-    int rc;
-    if (stmt == NULL)
-        return -1;
-    sqlite3_bind_int64(stmt, 1, r->commit_id);
-    for (i = 0; i < count; i++)
-        sqlite3_bind_text(stmt, (int)i + 2, texts[i], -1, SQLITE_STATIC);
-    rc = hg_history_step(r->h, stmt, r->problem, r->problem_size);
-    if (rc == SQLITE_ROW) {
-        const unsigned char *t = sqlite3_column_text(stmt, 1);
-        *id = sqlite3_column_int64(stmt, 0);
-        if (text != NULL)
-            *text = hg_xstrdup(t != NULL ? (const char *)t : "");
-    }
-    sqlite3_finalize(stmt);
-    return rc;
+    return hg_history_row(r->h, sql, r->commit_id, texts, count, id, text,
+                          r->problem, r->problem_size);
 }
 
 /* What is already recorded of P for this commit: refused, the same run
@@ -809,12 +793,13 @@ void hg_history_runs_free(struct hg_history_runs *runs)
     if (runs == NULL)
         return;
     for (i = 0; i < runs->count; i++) {
-        free(runs->runs[i].benchmark);
-        free(runs->runs[i].exit);
-        hg_report_free(runs->runs[i].report);
+        struct pending *p = &runs->runs[i];
+        hg_report_free(p->report);
+        free(p->exit);
+        free(p->benchmark);
     }
-    free(runs->runs);
     free(runs->arch_fallback);
+    free(runs->runs);
     free(runs);
 }
 

@@ -67,6 +67,27 @@ static char *valid_utf8(const char *text)
     return copy;
 }
 
+/* What names a series, in the order of the JSON members and of the CSV
+   columns. */
+enum { SERIES_FIELDS = 8 };
+static const char *const series_keys[SERIES_FIELDS] = {
+    "benchmark", "arch", "branch", "kind", "name", "object", "file",
+    "metric",
+};
+
+static void series_fields(const struct hg_history_series *s,
+                          const char *fields[SERIES_FIELDS])
+{
+    fields[0] = s->benchmark;
+    fields[1] = s->arch;
+    fields[2] = s->branch;
+    fields[3] = s->kind;
+    fields[4] = s->name;
+    fields[5] = s->object;
+    fields[6] = s->file;
+    fields[7] = s->metric;
+}
+
 static void json_text(struct hg_json *w, const char *key, const char *text)
 {
     char *clean = text != NULL ? valid_utf8(text) : NULL;
@@ -82,15 +103,12 @@ void hg_render_history_log_json(FILE *out, const struct hg_history_log *log)
     hg_json_open(&w, "series", '[', false);
     for (i = 0; i < log->count; i++) {
         const struct hg_history_series *s = &log->series[i];
+        const char *fields[SERIES_FIELDS];
+        size_t k;
+        series_fields(s, fields);
         hg_json_open(&w, NULL, '{', false);
-        json_text(&w, "benchmark", s->benchmark);
-        json_text(&w, "arch", s->arch);
-        json_text(&w, "branch", s->branch);
-        json_text(&w, "kind", s->kind);
-        json_text(&w, "name", s->name);
-        json_text(&w, "object", s->object);
-        json_text(&w, "file", s->file);
-        json_text(&w, "metric", s->metric);
+        for (k = 0; k < SERIES_FIELDS; k++)
+            json_text(&w, series_keys[k], fields[k]);
         hg_json_open(&w, "points", '[', false);
         for (j = 0; j < s->count; j++) {
             const struct hg_history_point *p = &s->points[j];
@@ -137,21 +155,22 @@ static void csv_field(FILE *out, const char *text)
 
 void hg_render_history_log_csv(FILE *out, const struct hg_history_log *log)
 {
-    size_t i, j;
-    fputs("benchmark,arch,branch,kind,name,object,file,metric,commit,time,"
-          "status,value,changed,delta\r\n", out);
+    size_t i, j, k;
+    for (k = 0; k < SERIES_FIELDS; k++)
+        fprintf(out, "%s,", series_keys[k]);
+    fputs("commit,time,status,value,changed,delta\r\n", out);
     for (i = 0; i < log->count; i++) {
         const struct hg_history_series *s = &log->series[i];
+        const char *fields[SERIES_FIELDS];
+        series_fields(s, fields);
         for (j = 0; j < s->count; j++) {
             const struct hg_history_point *p = &s->points[j];
-            const char *fields[] = { s->benchmark, s->arch, s->branch,
-                s->kind, s->name, s->object, s->file, s->metric, p->sha,
-                p->time, p->status };
+            const char *point[] = { p->sha, p->time, p->status };
             uint64_t size;
-            size_t k;
             char sign;
-            for (k = 0; k < sizeof fields / sizeof fields[0]; k++) {
-                csv_field(out, fields[k]);
+            for (k = 0; k < SERIES_FIELDS + 3; k++) {
+                csv_field(out, k < SERIES_FIELDS ? fields[k]
+                                                 : point[k - SERIES_FIELDS]);
                 fputc(',', out);
             }
             if (p->has_value)
@@ -185,6 +204,33 @@ static void format_change(char *text, size_t size,
     }
 }
 
+/* "BENCHMARK on ARCH, branch BRANCH: WHAT METRIC". */
+static void print_heading(FILE *out, const struct hg_history_series *s)
+{
+    const char *branch = s->branch[0] != '\0' ? s->branch : "(none)";
+    hg_print_clean(out, s->benchmark);
+    fputs(" on ", out);
+    hg_print_clean(out, s->arch);
+    fprintf(out, ", branch ");
+    hg_print_clean(out, branch);
+    fputs(": ", out);
+    if (strcmp(s->kind, "total") == 0) {
+        fputs("(total)", out);
+    } else {
+        hg_print_clean(out, s->name);
+        fputs(" (", out);
+        hg_print_clean(out, s->object);
+        if (s->file[0] != '\0') {
+            fputs(", ", out);
+            hg_print_clean(out, s->file);
+        }
+        fputc(')', out);
+    }
+    fputc(' ', out);
+    hg_print_clean(out, s->metric);
+    fputc('\n', out);
+}
+
 void hg_render_history_log_text(FILE *out, const struct hg_history_log *log)
 {
     size_t i, j, width;
@@ -192,27 +238,7 @@ void hg_render_history_log_text(FILE *out, const struct hg_history_log *log)
         const struct hg_history_series *s = &log->series[i];
         if (i > 0)
             fputc('\n', out);
-        hg_print_clean(out, s->benchmark);
-        fputs(" on ", out);
-        hg_print_clean(out, s->arch);
-        fputs(", branch ", out);
-        hg_print_clean(out, s->branch[0] != '\0' ? s->branch : "(none)");
-        fputs(": ", out);
-        if (strcmp(s->kind, "total") == 0) {
-            fputs("(total)", out);
-        } else {
-            hg_print_clean(out, s->name);
-            fputs(" (", out);
-            hg_print_clean(out, s->object);
-            if (s->file[0] != '\0') {
-                fputs(", ", out);
-                hg_print_clean(out, s->file);
-            }
-            fputc(')', out);
-        }
-        fputc(' ', out);
-        hg_print_clean(out, s->metric);
-        fputc('\n', out);
+        print_heading(out, s);
         width = 6;
         for (j = 0; j < s->count; j++)
             if (strlen(s->points[j].sha) > width)
