@@ -392,6 +392,49 @@ checks=$((checks + 1))
 [ "$(q 'SELECT count(*) FROM runs')" = $((runs_before + 2)) ] ||
   fail "record after the kills"
 
+# --- names a report controls: control characters never reach the
+# terminal, and the JSON is valid UTF-8 with the name as it was
+names=$scratch/names.db
+sed -e 's/name="f07"/name="tab\&#9;caf\&#233;"/' \
+  "$scratch/main-01/alpha.xml" >"$scratch/names.xml"
+run 0 history record --db "$names" --commit 7777777 "$scratch/names.xml"
+run 0 history log --db "$names" --function 'tab*' && {
+  checks=$((checks + 1))
+  if tr -d '\n' <"$out" | LC_ALL=C grep -q '[[:cntrl:]]' ||
+     ! grep -q 'tab?caf' "$out"; then
+    fail "log: a control character of a name reached the text"
+  fi
+}
+run 0 history log --db "$names" --function 'tab*' --format=json && {
+  checks=$((checks + 1))
+  "$PYTHON" -c '
+import json, sys
+s = json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))["series"]
+assert [x["name"] for x in s] == ["tab\tcaf\u00e9"], s
+' "$out" || fail "log --format=json: not the name, or not UTF-8"
+}
+# Another architecture at the same commit: its own series; --arch picks.
+sed -e 's|<arch>amd64</arch>|<arch>arm64</arch>|' \
+  -e 's/<totals Ir="[0-9]*"/<totals Ir="4242"/' "$scratch/main-01/alpha.xml" >"$scratch/arm64.xml"
+run 0 history record --db "$names" --commit 7777777 "$scratch/arm64.xml"
+run 0 history log --db "$names" --format=csv && {
+  checks=$((checks + 1))
+  [ "$(grep -c '"amd64"' "$out")" = 1 ] && [ "$(grep -c '"arm64".*,4242,' "$out")" = 1 ] ||
+    fail "log: not one series per architecture"
+}
+run 0 history log --db "$names" --arch arm64 --format=csv && {
+  checks=$((checks + 1))
+  [ "$(lines "$out")" = 2 ] && grep -q '"arm64".*,4242,' "$out" ||
+    fail "log --arch arm64: not arm64's series alone"
+}
+# A database with garbage in one of its pages: check finds it.
+cp "$names" "$scratch/garbage.db"
+pages=$(($(wc -c <"$names") / 4096))
+printf 'garbage%.0s' $(seq 1 500) |
+  dd of="$scratch/garbage.db" bs=4096 seek=$((pages - 1)) conv=notrunc 2>/dev/null
+expect_trouble history check --db "$scratch/garbage.db" &&
+  one_line_error "$scratch/garbage.db" history check garbage
+
 # --- two records at once: the second waits for the first; both land
 two=$scratch/two.db
 rm -f "$scratch/paused"
