@@ -326,8 +326,9 @@ expect_trouble history record --db "$db" --commit xyz1234 "$scratch/main-01"
 expect_trouble history record --db "$db" --commit abc12 "$scratch/main-01"
 expect_trouble history record --db "$db" --commit 1234567 --time yesterday "$scratch/main-01"
 same "$scratch/before.db" "$db" "refused records: database untouched"
-# The same run again: nothing to do.
+# The same run again: nothing to do, nothing written.
 run 0 history record --db "$db" --commit "$c32" "$scratch/main-32"
+same "$scratch/before.db" "$db" "the same run again: database untouched"
 # --replace: the run with the option replaces the one of the suite run;
 # the rows of later runs are untouched, f40 is still 777.
 run 0 history record --db "$db" --commit "$c32" --replace "$scratch/alpha-option.xml"
@@ -427,6 +428,19 @@ run 0 history log --db "$names" --arch arm64 --format=csv && {
   [ "$(lines "$out")" = 2 ] && grep -q '"arm64".*,4242,' "$out" ||
     fail "log --arch arm64: not arm64's series alone"
 }
+# A suite run's shards joined by commas: one run per benchmark.
+for i in 1 2; do
+  mkdir "$scratch/shard-$i"
+  bench=$(if [ $i = 1 ]; then echo alpha; else echo beta; fi)
+  cp "$scratch/main-02/$bench.xml" "$scratch/shard-$i/"
+  printf '<suite-run format="1" suite="s"><shard index="%s" count="2"/><benchmark name="%s" position="%s" status="ok" exit="0" report="%s.xml"/></suite-run>\n' \
+    $i $bench $i $bench >"$scratch/shard-$i/manifest.xml"
+done
+run 0 history record --db "$names" --commit 8888888 "$scratch/shard-1,$scratch/shard-2"
+checks=$((checks + 1))
+[ "$(sqlite3 "$names" "SELECT group_concat(r.benchmark) FROM runs r
+      JOIN commits c ON c.id = r.commit_id WHERE c.sha = '8888888'")" = alpha,beta ] ||
+  fail "record of two shards: not alpha and beta"
 # A database with garbage in one of its pages: check finds it.
 cp "$names" "$scratch/garbage.db"
 pages=$(($(wc -c <"$names") / 4096))
