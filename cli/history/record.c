@@ -717,6 +717,16 @@ static bool record_commit(struct recorder *r,
             && !run_sql(r, "DELETE FROM parents WHERE commit_id = ?1",
                         r->commit_id, 0))
             return sql_failed(r);
+        /* The commit's runs move with it; each keeps its base_run, so
+           what they resolve to does not change. */
+        if (c->branch != NULL) {
+            char *sql = sqlite3_mprintf("UPDATE runs SET branch = %Q"
+                                        " WHERE commit_id = ?1", c->branch);
+            bool ok = sql != NULL && run_sql(r, sql, r->commit_id, 0);
+            sqlite3_free(sql);
+            if (!ok)
+                return sql_failed(r);
+        }
     }
     {
         sqlite3_stmt *stmt = hg_history_prepare(r->h,

@@ -326,6 +326,19 @@ expect_trouble history record --db "$db" --commit xyz1234 "$scratch/main-01"
 expect_trouble history record --db "$db" --commit abc12 "$scratch/main-01"
 expect_trouble history record --db "$db" --commit 1234567 --time yesterday "$scratch/main-01"
 same "$scratch/before.db" "$db" "refused records: database untouched"
+# The commit again with another branch: refused; --replace moves it and
+# its runs.
+c03=$(sha_of main-03)
+cp "$db" "$scratch/moved.db"
+expect_trouble history record --db "$scratch/moved.db" --commit "$c03" \
+  --branch other "$scratch/main-03" &&
+  one_line_error "$scratch/moved.db" history record another branch
+run 0 history record --db "$scratch/moved.db" --commit "$c03" --branch other \
+  --replace "$scratch/main-03"
+checks=$((checks + 1))
+[ "$(sqlite3 "$scratch/moved.db" "SELECT DISTINCT c.branch || r.branch FROM runs r
+      JOIN commits c ON c.id = r.commit_id WHERE c.sha = '$c03'")" = otherother ] ||
+  fail "--replace --branch: the commit or its runs did not move"
 # The same run again: nothing to do, nothing written.
 run 0 history record --db "$db" --commit "$c32" "$scratch/main-32"
 same "$scratch/before.db" "$db" "the same run again: database untouched"
