@@ -172,6 +172,30 @@ print("=%s f01=%s " % (r.find("totals").get("Ir"), f01.find("self").get("Ir")))
 ' "$scratch/main-05/alpha.xml")
 [ "$rows" = "$want" ] && [ "$all" = 2 ] ||
   fail "main-05: rows '$rows' (all $all), want '$want' (all 2)"
+# main-22 changed the calls of the marked f00 alone: its calls and
+# inclusive Ir are the rows stored (the per-call figures stay 500), with
+# the report's values; the mark pattern's counts were stored once on
+# main (a branch's first run stores everything).
+rows=$(q "SELECT e.name || ' ' || m.name || '=' || f.value FROM figures f
+          JOIN runs r ON r.id = f.run_id JOIN commits c ON c.id = r.commit_id
+          JOIN entities e ON e.id = f.entity_id
+          JOIN metrics m ON m.id = f.metric_id
+          WHERE c.sha = '$(sha_of main-22)' ORDER BY m.name" | tr '\n' ' ')
+want=$("$PYTHON" -c '
+import sys, xml.etree.ElementTree as ET
+r = ET.parse(sys.argv[1]).getroot()
+f = [f for f in r.iter("function") if f.get("name") == "f00"][0]
+print("f00 calls=%s f00 incl-Ir=%s " % (f.get("calls"), f.find("inclusive").get("Ir")))
+' "$scratch/main-22/alpha.xml")
+checks=$((checks + 1))
+[ "$rows" = "$want" ] || fail "main-22: rows '$rows', want '$want'"
+checks=$((checks + 1))
+[ "$(q "SELECT m.name || '=' || f.value FROM figures f
+        JOIN runs r ON r.id = f.run_id JOIN entities e ON e.id = f.entity_id
+        JOIN metrics m ON m.id = f.metric_id WHERE e.kind = 'mark'
+        AND e.name = 'f00' AND r.branch = 'main' ORDER BY m.name" |
+   tr '\n' ' ')" = "entered=1 functions=1 " ] ||
+  fail "the mark pattern's counts are not stored once on main"
 # The failed beta at main-17 and f04 gone at main-15: a NULL row.
 checks=$((checks + 1))
 [ "$(q "SELECT count(*) FROM figures f JOIN runs r ON r.id = f.run_id
