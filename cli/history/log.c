@@ -392,9 +392,11 @@ bool hg_history_log(struct hg_history_db *h,
         ok = false;
     sqlite3_finalize(stmt);
     if (ok && log->count == 0) {
-        snprintf(problem, problem_size, "no recorded %s of metric %s on "
-                 "branch %s matches", query->function != NULL
-                 ? "function" : "run", w.metric_name, w.branch);
+        snprintf(problem, problem_size, "nothing recorded on branch %s "
+                 "has a figure %s for the %s asked", w.branch,
+                 w.metric_name, query->function != NULL
+                 ? "benchmarks, architectures and functions"
+                 : "benchmarks and architectures");
         ok = false;
     }
     for (i = 0; i < w.path_count; i++) {

@@ -324,6 +324,13 @@ EOF
   fail "log f02: text, CSV and JSON disagree"
 }
 
+# Nothing matches: an error, not an empty history.
+expect_trouble history log --db "$db" --function nomatch &&
+  one_line_error "$db" history log nomatch
+expect_trouble history log --db "$db" --branch nobranch &&
+  one_line_error "$db" history log nobranch
+expect_trouble history log --db "$db" --metric nometric
+
 # --- determinism: the same log twice; the same inputs in a second database
 run 0 history log --db "$db" --function '*' && cp "$out" "$scratch/log1"
 run 0 history log --db "$db" --function '*' && same "$scratch/log1" "$out" "log twice"
