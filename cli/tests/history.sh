@@ -493,6 +493,52 @@ printf 'garbage%.0s' $(seq 1 500) |
 expect_trouble history check --db "$scratch/garbage.db" &&
   one_line_error "$scratch/garbage.db" history check garbage
 
+# Killed at moments no stage chose, recording a large suite run (three
+# reports of 600 functions, every row new): wholly in or wholly out.
+"$PYTHON" - "$scratch/large" <<'EOF'
+import os, sys
+out = sys.argv[1]
+os.makedirs(out)
+entries = []
+for pos, bench in enumerate(["big1", "big2", "big3"], 1):
+    rows = "".join('<function name="g%03d" object="big" file="big.c" line="%d">'
+                   '<self Ir="%d"/></function>' % (i, i + 1, 5000 - i)
+                   for i in range(600))
+    with open(os.path.join(out, bench + ".xml"), "w") as w:
+        w.write('<?xml version="1.0" encoding="UTF-8"?>\n<hotgrind format="1">'
+                '<run><tool name="hotgrind" version="0.1.0"/><valgrind'
+                ' version="3.19.0"/><arch>amd64</arch><command><exe>./%s</exe>'
+                '</command></run><totals Ir="%d"/><functions>%s</functions>'
+                '</hotgrind>\n' % (bench, sum(5000 - i for i in range(600)), rows))
+    entries.append('<benchmark name="%s" position="%d" status="ok" exit="0"'
+                   ' report="%s.xml"/>' % (bench, pos, bench))
+with open(os.path.join(out, "manifest.xml"), "w") as w:
+    w.write('<suite-run format="1" suite="big">%s</suite-run>\n' % "".join(entries))
+EOF
+cp "$db" "$scratch/whole.db"
+"$HOTGRIND" history record --db "$scratch/whole.db" --commit bbbbbbbb "$scratch/large"
+whole=$(sqlite3 "$scratch/whole.db" 'SELECT count(*) FROM figures')
+outside=$(q 'SELECT count(*) FROM figures')
+# (On the machine this was written on, reading the reports takes about
+# 0.06 s and the transaction the next 0.03 s; the stages above are killed
+# inside the transaction whatever the machine.)
+for delay in 0.01 0.04 0.06 0.07 0.08 0.09 0.1 0.12 0.2; do
+  cp "$db" "$scratch/killed.db"
+  "$HOTGRIND" history record --db "$scratch/killed.db" --commit bbbbbbbb \
+    "$scratch/large" 2>/dev/null &
+  pid=$!
+  sleep $delay
+  kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+  run 0 history check --db "$scratch/killed.db"
+  figures=$(sqlite3 "$scratch/killed.db" 'SELECT count(*) FROM figures')
+  runs=$(sqlite3 "$scratch/killed.db" "SELECT count(*) FROM runs r JOIN commits c
+           ON c.id = r.commit_id WHERE c.sha = 'bbbbbbbb'")
+  checks=$((checks + 1))
+  { [ "$runs" = 0 ] && [ "$figures" = "$outside" ]; } ||
+    { [ "$runs" = 3 ] && [ "$figures" = "$whole" ]; } ||
+    fail "killed after ${delay}s: $runs runs and $figures figures, neither out ($outside) nor in ($whole)"
+done
+
 # --- two records at once: the second waits for the first; both land
 two=$scratch/two.db
 rm -f "$scratch/paused"
