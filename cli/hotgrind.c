@@ -32,6 +32,7 @@ static const struct command commands[] = {
     { "merge",    cmd_merge,    "sum reports of sharded runs into one" },
     { "run",      cmd_run,      "run a program under hotgrind, reproducibly" },
     { "suite",    cmd_suite,    "run a suite file's benchmarks (suite run)" },
+    { "history",  cmd_history,  "record runs by commit in SQLite; log a figure's series" },
     { "help",     cmd_help,     "this list, or 'help COMMAND' for one" },
 };
 

@@ -8,12 +8,13 @@
 # (libFuzzer, the sanitizers) are for fuzz/ only: `make fuzz-smoke`.
 # chromium opens the SVG flame graphs the command draws
 # (cli/tests/flame-chromium.sh), as a reader's browser would.
+# libsqlite3-dev: `hotgrind history` keeps its database with SQLite.
 # rustc is Debian's Rust compiler: regtest/det_hashmap.sh builds a
 # std HashMap program with it (/usr/bin/rustc, never a rustup one).
 set -eu
 PACKAGES="
   gcc g++ make autoconf automake pkg-config
-  valgrind libxml2-dev libxml2-utils check
+  valgrind libxml2-dev libsqlite3-dev libxml2-utils check
   python3 python3-jsonschema python3-junitparser
   zlib1g-dev
   bzip2 xz-utils sqlite3

@@ -16,5 +16,6 @@ int cmd_export(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
+int cmd_history(int argc, char **argv);
 
 #endif

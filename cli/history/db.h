@@ -1,0 +1,89 @@
+/* hotgrind: the history database, one SQLite file (db.c): opening it,
+   refusing a file that is not one of ours, its schema and version, and
+   the one transaction each change is made in.  docs/history.md describes
+   the tables.  GPL-2.0-or-later; part of hotgrind. */
+
+#ifndef HOTGRIND_HISTORY_DB_H
+#define HOTGRIND_HISTORY_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+/* PRAGMA application_id of a history database: "HGhi". */
+#define HG_HISTORY_APPLICATION_ID 0x48476869
+/* PRAGMA user_version: the schema this hotgrind writes and reads.  A
+   newer one is refused; there is no older one yet to migrate. */
+#define HG_HISTORY_SCHEMA_VERSION 1
+/* How long a record waits for another one's transaction (ms) before it
+   gives up with a clear error. */
+#define HG_HISTORY_BUSY_MS 60000
+
+struct hg_history_db {
+    sqlite3 *db;
+    const char *path;            /* as given, for messages */
+    bool in_transaction;
+};
+
+enum hg_history_open_mode {
+    HG_HISTORY_READ,             /* log, check: the file must exist */
+    HG_HISTORY_WRITE,            /* record: made when missing */
+};
+
+/* Opens the history at PATH.  Refused, with one line in PROBLEM (no file
+   name) and nothing written: a file that is not SQLite, an SQLite
+   database that is not a history (another application_id, or tables
+   without it), one of a newer schema, a corrupt or truncated one.  For
+   HG_HISTORY_WRITE a missing or empty file becomes a new history when
+   the first transaction begins. */
+bool hg_history_open(struct hg_history_db *h, const char *path,
+                     enum hg_history_open_mode mode, char *problem,
+                     size_t problem_size);
+void hg_history_close(struct hg_history_db *h);
+
+/* BEGIN IMMEDIATE (waiting up to HG_HISTORY_BUSY_MS for another writer),
+   then the schema checked again inside it, and made when the database
+   is new: two records started on an empty file both land. */
+bool hg_history_begin(struct hg_history_db *h, char *problem,
+                       size_t problem_size);
+bool hg_history_commit(struct hg_history_db *h, char *problem,
+                       size_t problem_size);
+/* Undoes the transaction, if one is open; nothing reaches the file. */
+void hg_history_rollback(struct hg_history_db *h);
+
+/* PRAGMA integrity_check and the schema's version and tables: true when
+   all pass; else one line in PROBLEM. */
+bool hg_history_check(struct hg_history_db *h, char *problem,
+                      size_t problem_size);
+
+/* SQL helpers: each false after one line in PROBLEM naming what SQLite
+   said ("the database is corrupt", "locked by another record"...). */
+sqlite3_stmt *hg_history_prepare(struct hg_history_db *h, const char *sql,
+                                 char *problem, size_t problem_size);
+bool hg_history_exec(struct hg_history_db *h, const char *sql,
+                     char *problem, size_t problem_size);
+/* sqlite3_step, SQLITE_ROW or SQLITE_DONE; anything else becomes a
+   problem and -1. */
+int hg_history_step(struct hg_history_db *h, sqlite3_stmt *stmt,
+                    char *problem, size_t problem_size);
+/* The first row of SQL, with NUMBER bound to ?1 (when SQL has it) and
+   COUNT TEXTS to ?2...: its first column into *ID and its second into
+   *TEXT (malloc'd, NULL for NULL; not read when TEXT is NULL).
+   SQLITE_ROW, SQLITE_DONE, or -1 after a problem. */
+int hg_history_row(struct hg_history_db *h, const char *sql, int64_t number,
+                   const char *const *texts, size_t count, int64_t *id,
+                   char **text, char *problem, size_t problem_size);
+/* The problem line for SQLite's error CODE on H. */
+void hg_history_sql_problem(struct hg_history_db *h, int code,
+                            char *problem, size_t problem_size);
+
+/* A debugging hook for the tests of a killed or concurrent record
+   (docs/history.md): when HOTGRIND_HISTORY_PAUSE is "STAGE:FILE" or
+   "STAGE:FILE:SECONDS" and STAGE is this one ("begin", "run", "figures",
+   "commit"), FILE is created and the process sleeps SECONDS (60), inside
+   the transaction, so that a test can kill it there or start another. */
+void hg_history_pause(const char *stage);
+
+#endif
