@@ -34,9 +34,11 @@ FUZZ_SOFT ?= no
 
 LIBXML2_CFLAGS ?= $(shell $(PKG_CONFIG) --cflags libxml-2.0)
 LIBXML2_LIBS ?= $(shell $(PKG_CONFIG) --libs libxml-2.0)
+SQLITE3_CFLAGS ?= $(shell $(PKG_CONFIG) --cflags sqlite3)
+SQLITE3_LIBS ?= $(shell $(PKG_CONFIG) --libs sqlite3)
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(SANITIZE) -Wall -Wextra \
-	-I$(top_srcdir)/cli -I$(fuzzdir) $(LIBXML2_CFLAGS) \
+	-I$(top_srcdir)/cli -I$(fuzzdir) $(LIBXML2_CFLAGS) $(SQLITE3_CFLAGS) \
 	-DFUZZ_BASE_REPORT='"$(top_srcdir)/cli/tests/data/check/base.xml"' \
 	-DFUZZ_HEAD_REPORT='"$(top_srcdir)/cli/tests/data/check/head.xml"' \
 	-DFUZZ_POLICY='"$(top_srcdir)/cli/tests/data/check/pr.xml"' \
@@ -79,7 +81,7 @@ FORCE:
 $(OUT)/fuzz-%: $(fuzzdir)/fuzz-%.c $(COMMON) $(CLI_SOURCES) $(CLI_HEADERS)
 	@mkdir -p $(OUT)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< \
-	  $(fuzzdir)/fuzz-common.c $(CLI_SOURCES) $(LIBXML2_LIBS)
+	  $(fuzzdir)/fuzz-common.c $(CLI_SOURCES) $(LIBXML2_LIBS) $(SQLITE3_LIBS)
 
 # -close_fd_mask=3: the commands' own output and messages go nowhere;
 # libFuzzer's lines and sanitizer reports still show.
@@ -118,7 +120,7 @@ fuzz-coverage-%: $(fuzzdir)/fuzz-%.c $(COMMON) $(CLI_SOURCES) $(CLI_HEADERS)
 	@mkdir -p $(OUT)/corpus-$*
 	$(CLANG) $(subst $(SANITIZE),,$(FUZZ_CFLAGS)) -fsanitize=fuzzer \
 	  -fprofile-instr-generate -fcoverage-mapping -o $(OUT)/cov-$* $< \
-	  $(fuzzdir)/fuzz-common.c $(CLI_SOURCES) $(LIBXML2_LIBS)
+	  $(fuzzdir)/fuzz-common.c $(CLI_SOURCES) $(LIBXML2_LIBS) $(SQLITE3_LIBS)
 	cd $(OUT) && rm -f cov-$*.profraw && mkdir -p soft-$* && \
 	  HG_FUZZ_SOFT=soft-$* LLVM_PROFILE_FILE=cov-$*.profraw \
 	  ./cov-$* -runs=0 -close_fd_mask=3 \
