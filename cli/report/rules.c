@@ -163,7 +163,7 @@ struct hg_rules *hg_rules_start(void)
 /* Enters PHASE and runs CHECK on ITEM unless the phase already failed:
    a phase stops at its first problem. */
 static void check_in_phase(struct hg_rules *checker, enum phase phase,
-                           void (*check)(struct hg_rules *, const xmlNode *),
+                           rules_check_fn *check,
                            const xmlNode *item)
 {
     checker->phase = phase;
