@@ -213,10 +213,8 @@ static size_t child_frame(struct hg_frame_tree *t, size_t parent,
     slot = frame_slot(t, parent, name);
     if (*slot != INDEX_TABLE_EMPTY)
         return *slot;
-    if (t->count == t->capacity) {
-        t->capacity = t->capacity ? 2 * t->capacity : 64;
-        t->frames = hg_xrealloc(t->frames, t->capacity, sizeof *t->frames);
-    }
+    t->frames = hg_xgrow(t->frames, &t->capacity, t->count + 1,
+                         sizeof *t->frames, 64);
     f = &t->frames[t->count];
     memset(f, 0, sizeof *f);
     f->name = name;

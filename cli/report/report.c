@@ -280,10 +280,8 @@ static void load_item(struct report_stream *stream, enum part part,
         free_item(part, items->array);
         items->count = 0;
     }
-    if (items->count == items->capacity) {
-        items->capacity = items->capacity ? 2 * items->capacity : 16;
-        items->array = hg_xrealloc(items->array, items->capacity, size);
-    }
+    items->array = hg_xgrow(items->array, &items->capacity, items->count + 1,
+                            size, 16);
     item = items->array + size * items->count++;
     memset(item, 0, size);
     parts[part].load(&stream->loaders[part], item, node);

@@ -228,7 +228,6 @@ rules_check_fn rules_check_activations, rules_check_branch_sums,
                rules_check_totals_heap;
 
 /* rules-graph.c: of <functions>, of a <function> */
-void *rules_grow(void *array, size_t *capacity, size_t needed, size_t size);
 rules_check_fn rules_check_graph, rules_check_graph_item;
 void rules_free_call_graph(struct call_graph *g);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/rules-check.h"
+#include "util/xalloc.h"
 #include "xml/node.h"
 #include "xml/xml-safe.h"
 
@@ -327,7 +328,8 @@ void rules_check_context(struct hg_rules *checker, const xmlNode *node)
                                     truncated));
     if (checker_failed(checker))
         return;
-    c->path = rules_grow(c->path, &c->capacity, c->depth + 1, sizeof *c->path);
+    c->path = hg_xgrow(c->path, &c->capacity, c->depth + 1, sizeof *c->path,
+                       64);
     o = &c->path[c->depth++];
     memset(o, 0, sizeof *o);
     o->id = id;
