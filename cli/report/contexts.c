@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "util/hash.h"
 #include "util/index-table.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------- metrics */
@@ -233,25 +234,13 @@ size_t hg_frame_tree_lookup(const struct hg_frame_tree *t, size_t parent,
     return slot == NULL || *slot == INDEX_TABLE_EMPTY ? HG_NO_FRAME : *slot;
 }
 
-struct kid {
-    const char *name;
-    size_t index;
-};
-
-static int compare_kids(const void *a, const void *b)
-{
-    const struct kid *x = a, *y = b;
-    int c = strcmp(x->name, y->name);
-    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
-}
-
 /* Totals from the leaves up, children by name, then offsets from the root
    out.  A frame's parent comes before it in the array. */
 static void lay_out(struct hg_frame_tree *t)
 {
     size_t n = t->count, i, k;
     size_t *next = hg_xcalloc(n + 1, sizeof *next);
-    struct kid *kids = hg_xcalloc(n + 1, sizeof *kids);
+    struct hg_named_index *kids = hg_xcalloc(n + 1, sizeof *kids);
 
     for (i = 0; i < n; i++)
         t->frames[i].total = t->frames[i].self;
@@ -274,7 +263,7 @@ static void lay_out(struct hg_frame_tree *t)
             kids[k - from].name = t->frames[t->children[k]].name;
             kids[k - from].index = t->children[k];
         }
-        qsort(kids, to - from, sizeof *kids, compare_kids);
+        qsort(kids, to - from, sizeof *kids, hg_compare_named_indexes);
         for (k = from; k < to; k++) {
             t->children[k] = kids[k - from].index;
             t->frames[kids[k - from].index].offset = offset;
