@@ -72,43 +72,15 @@ bool hg_flame_metric_in(const struct hg_report *report,
     return false;
 }
 
-/* METRIC of one set of costs. */
-static uint64_t figure(const struct hg_flame_metric *metric, uint64_t ir,
-                       const struct hg_cache_costs *cache,
-                       const struct hg_heap_traffic *heap)
+uint64_t hg_flame_figure(const struct hg_flame_metric *metric, uint64_t ir,
+                         const struct hg_cache_costs *cache,
+                         const struct hg_heap_traffic *heap)
 {
     switch (metric->source) {
     case HG_CONTEXT_CACHE: return cache->value[metric->index];
     case HG_CONTEXT_HEAP: return hg_heap_figure(heap, metric->index);
     default: return ir;
     }
-}
-
-uint64_t hg_flame_function_self(const struct hg_flame_metric *metric,
-                                const struct hg_function *function)
-{
-    return figure(metric, function->self_ir, &function->self_cache,
-                  &function->heap);
-}
-
-uint64_t hg_flame_context_self(const struct hg_flame_metric *metric,
-                               const struct hg_context *c)
-{
-    return figure(metric, c->self_ir, &c->self_cache, &c->self_heap);
-}
-
-uint64_t hg_flame_context_inclusive(const struct hg_flame_metric *metric,
-                                    const struct hg_context *c)
-{
-    return figure(metric, c->inclusive_ir, &c->inclusive_cache,
-                  &c->inclusive_heap);
-}
-
-uint64_t hg_flame_outside_value(const struct hg_flame_metric *metric,
-                                const struct hg_report *r)
-{
-    return figure(metric, r->outside_ir, &r->outside_cache,
-                  &r->outside_heap);
 }
 
 /* --------------------------------------------------------- frame names */
@@ -281,7 +253,8 @@ void hg_frame_tree_build(struct hg_frame_tree *t, const struct hg_report *r,
 {
     size_t *frame_of = hg_xcalloc(r->context_count + 1, sizeof *frame_of);
     size_t root, truncated = HG_NO_FRAME, i;
-    uint64_t outside = hg_flame_outside_value(metric, r);
+    uint64_t outside = hg_flame_figure(metric, r->outside_ir,
+                                       &r->outside_cache, &r->outside_heap);
 
     memset(t, 0, sizeof *t);
     t->names = hg_frame_names(r);
@@ -302,8 +275,11 @@ void hg_frame_tree_build(struct hg_frame_tree *t, const struct hg_report *r,
         frame_of[i] = child_frame(t, parent, t->names[c->function]);
         f = &t->frames[frame_of[i]];
         f->from_context = true;
-        f->self += hg_flame_context_self(metric, c);
-        f->inclusive += hg_flame_context_inclusive(metric, c);
+        f->self += hg_flame_figure(metric, c->self_ir, &c->self_cache,
+                                   &c->self_heap);
+        f->inclusive += hg_flame_figure(metric, c->inclusive_ir,
+                                        &c->inclusive_cache,
+                                        &c->inclusive_heap);
         f->calls += c->calls;
     }
     free(frame_of);
