@@ -20,7 +20,8 @@ static void json_name_value(struct hg_json *w, const char *name,
     hg_json_close(w);
 }
 
-/* KEY: [{"name": ..., "value": ...}...]: options or launcher settings. */
+/* KEY: [{"name": ..., "value": ...}...]: options, launcher settings or
+   environment values. */
 static void json_pairs(struct hg_json *w, const char *key,
                        const struct hg_option *pairs, size_t count)
 {
@@ -137,11 +138,7 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
         hg_json_open(w, "environment", '{', false);
         hg_json_count(w, "variables", r->environment_variables);
         hg_json_count(w, "bytes", r->environment_bytes);
-        hg_json_open(w, "vars", '[', false);
-        for (i = 0; i < r->environment_count; i++)
-            json_name_value(w, r->environment[i].name,
-                            r->environment[i].value);
-        hg_json_close(w);
+        json_pairs(w, "vars", r->environment, r->environment_count);
         hg_json_close(w);
     }
     if (r->launcher != NULL) {

@@ -708,14 +708,6 @@ static void read_option(struct loader *loader, void *item,
     option->value = require_attribute(loader, node, "value");
 }
 
-static void read_env_var(struct loader *loader, void *item,
-                         const xmlNode *node)
-{
-    struct hg_env_var *var = item;
-    var->name = require_attribute(loader, node, "name");
-    var->value = require_attribute(loader, node, "value");
-}
-
 static const char *const input_kind_names[HG_INPUT_KINDS] = {
     "random", "clock", "cpu-count",
 };
@@ -796,7 +788,7 @@ void read_run_details(struct loader *loader, struct hg_report *report,
     }
     report->environment = read_list(loader, node, "var",
                                     sizeof *report->environment,
-                                    read_env_var, &report->environment_count);
+                                    read_option, &report->environment_count);
     node = hg_node_child(run, "launcher");
     if (node != NULL && !loader->failed)
         report->launcher = require_attribute(loader, node, "name");

@@ -509,7 +509,8 @@ bool hg_report_tracks_inputs(const struct hg_report *report)
            || hg_report_option(report, "det-random") != NULL;
 }
 
-/* The options of <run><options> or the settings of <run><launcher>. */
+/* The options of <run><options>, the settings of <run><launcher> or the
+   values of <run><environment>. */
 static void free_options(struct hg_option *options, size_t count)
 {
     size_t i;
@@ -539,12 +540,7 @@ void hg_report_free(struct hg_report *report)
     free(report->platform_hwcaps);
     free(report->libc_name);
     free(report->libc_version);
-    if (report->environment != NULL)
-        for (i = 0; i < report->environment_count; i++) {
-            free(report->environment[i].name);
-            free(report->environment[i].value);
-        }
-    free(report->environment);
+    free_options(report->environment, report->environment_count);
     free(report->launcher);
     free_options(report->settings, report->setting_count);
     if (report->inputs != NULL)
