@@ -293,9 +293,11 @@ static int diff_suites(const struct options *o)
             hg_report_free(reports[0]);
             hg_report_free(reports[1]);
         }
-        o->renderer->bench_close(&out, p, kind);
+        if (o->renderer->bench_close != NULL)
+            o->renderer->bench_close(&out, p, kind);
     }
-    o->renderer->suite_close(&out);
+    if (o->renderer->suite_close != NULL)
+        o->renderer->suite_close(&out);
     status = HG_EXIT_OK;
 done:
     if (fclose(out.file) != 0 || text == NULL)

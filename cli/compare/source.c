@@ -98,11 +98,8 @@ static void split_lines(const char *text, size_t size,
     while (p < end) {
         const char *newline = memchr(p, '\n', (size_t)(end - p));
         const char *line_end = newline != NULL ? newline : end;
-        if (source->count == capacity) {
-            capacity = capacity ? 2 * capacity : 64;
-            source->lines = hg_xrealloc(source->lines, capacity,
-                                        sizeof *source->lines);
-        }
+        source->lines = hg_xgrow(source->lines, &capacity, source->count + 1,
+                                 sizeof *source->lines, 64);
         source->lines[source->count++] = keep_line(p, line_end);
         p = line_end + (newline != NULL);
     }

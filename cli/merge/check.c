@@ -82,25 +82,41 @@ static void assignment_text(char *text, size_t size, const char *prefix,
         snprintf(text, size, "none");
 }
 
-/* Options, environment variables and mark patterns: lists compared item
-   by item, in order. */
-static bool differ_options(char *diff, size_t size, const struct hg_report *a,
-                           const struct hg_report *b)
+/* Lists of NAME=VALUE items (a report's options, "--NAME=VALUE", or the
+   settings of its launcher, `hotgrind run`, "NAME=VALUE" with PREFIX
+   ""), compared one by one in order: each says how the run was made, so
+   they must all be the same.  "WHAT N 'PREFIXNAME=B', not 'PREFIXNAME=A'"
+   for the first that differs; with BY_NAME, "WHAT NAME 'B', not 'A'" when
+   only the values of the Nth items differ. */
+static bool differ_assignments(char *diff, size_t size, const char *what,
+                               const char *prefix, bool by_name,
+                               const struct hg_option *a, size_t count_a,
+                               const struct hg_option *b, size_t count_b)
 {
-    size_t n = a->option_count > b->option_count ? a->option_count
-                                                 : b->option_count;
+    size_t n = count_a > count_b ? count_a : count_b;
     size_t i;
     for (i = 0; i < n; i++) {
-        char what[32], ta[HG_PROBLEM_SIZE / 4], tb[HG_PROBLEM_SIZE / 4];
-        assignment_text(ta, sizeof ta, "--", a->options, a->option_count, i);
-        assignment_text(tb, sizeof tb, "--", b->options, b->option_count, i);
-        snprintf(what, sizeof what, "option %zu", i + 1);
-        if (differ(diff, size, what, ta, tb))
+        char item[96], ta[HG_PROBLEM_SIZE / 4], tb[HG_PROBLEM_SIZE / 4];
+        if (by_name && i < count_a && i < count_b
+            && strcmp(a[i].name, b[i].name) == 0) {
+            char name[64];
+            hg_quote_for_message(name, sizeof name, a[i].name);
+            snprintf(item, sizeof item, "%s %s", what, name);
+            if (differ(diff, size, item, a[i].value, b[i].value))
+                return true;
+            continue;
+        }
+        assignment_text(ta, sizeof ta, prefix, a, count_a, i);
+        assignment_text(tb, sizeof tb, prefix, b, count_b, i);
+        snprintf(item, sizeof item, "%s %zu", what, i + 1);
+        if (differ(diff, size, item, ta, tb))
             return true;
     }
     return false;
 }
 
+/* Environment variables and mark patterns: lists compared item by item,
+   in order. */
 static bool differ_lists(char *diff, size_t size, const struct hg_report *a,
                          const struct hg_report *b)
 {
@@ -126,39 +142,6 @@ static bool differ_lists(char *diff, size_t size, const struct hg_report *a,
     return false;
 }
 
-/* The settings of the launchers (`hotgrind run`) of A and B, compared one
-   by one in order: each says how the run was pinned, so they must all be
-   the same.  "launcher setting NAME 'B', not 'A'" when a value differs,
-   "launcher setting N 'NAME=B', not 'NAME=A'" when the names do. */
-static bool differ_settings(char *diff, size_t size, const struct hg_report *a,
-                            const struct hg_report *b)
-{
-    size_t n = a->setting_count > b->setting_count ? a->setting_count
-                                                   : b->setting_count;
-    size_t i;
-    for (i = 0; i < n; i++) {
-        char what[96], ta[HG_PROBLEM_SIZE / 4], tb[HG_PROBLEM_SIZE / 4];
-        if (i < a->setting_count && i < b->setting_count
-            && strcmp(a->settings[i].name, b->settings[i].name) == 0) {
-            char name[64];
-            hg_quote_for_message(name, sizeof name, a->settings[i].name);
-            snprintf(what, sizeof what, "launcher setting %s", name);
-            if (differ(diff, size, what, a->settings[i].value,
-                       b->settings[i].value))
-                return true;
-            continue;
-        }
-        assignment_text(ta, sizeof ta, "", a->settings, a->setting_count,
-                        i);
-        assignment_text(tb, sizeof tb, "", b->settings, b->setting_count,
-                        i);
-        snprintf(what, sizeof what, "launcher setting %zu", i + 1);
-        if (differ(diff, size, what, ta, tb))
-            return true;
-    }
-    return false;
-}
-
 /* What makes B's counts incomparable with A's, or false.  The program is
    the launcher's `program` setting when there is one: under `hotgrind
    run` every <exe> is /proc/self/fd/3. */
@@ -179,11 +162,14 @@ bool merge_incompatible(char *diff, size_t size, const struct hg_report *a,
         || differ(diff, size, "program", hg_report_program(a),
                   hg_report_program(b))
         || differ(diff, size, "<exe>", a->exe, b->exe)
-        || differ_settings(diff, size, a, b)
+        || differ_assignments(diff, size, "launcher setting", "", true,
+                              a->settings, a->setting_count, b->settings,
+                              b->setting_count)
         || differ(diff, size, "platform", a->platform_hwcaps,
                   b->platform_hwcaps)
         || differ(diff, size, "libc", a->libc_version, b->libc_version)
-        || differ_options(diff, size, a, b)
+        || differ_assignments(diff, size, "option", "--", false, a->options,
+                              a->option_count, b->options, b->option_count)
         || differ_flag(diff, size, "cache simulation", a->total_cache.present,
                        b->total_cache.present)
         || differ_flag(diff, size, "cycles", a->total_cache.has_cycles,

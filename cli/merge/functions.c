@@ -108,10 +108,8 @@ static struct merged_function *merged_for(struct merged_functions *m,
 
     if (*slot != INDEX_TABLE_EMPTY)
         return &m->all[*slot];
-    if (m->count == m->capacity) {
-        m->capacity = m->capacity ? 2 * m->capacity : 1024;
-        m->all = hg_xrealloc(m->all, m->capacity, sizeof *m->all);
-    }
+    m->all = hg_xgrow(m->all, &m->capacity, m->count + 1, sizeof *m->all,
+                      1024);
     *slot = m->count;
     sum = &m->all[m->count++];
     memset(sum, 0, sizeof *sum);
@@ -173,12 +171,8 @@ static void add_lines(struct merged_functions *m, const struct hg_function *f,
     size_t i;
     for (i = 0; i < f->line_count; i++) {
         const struct hg_line *line = &f->lines[i];
-        if (sum->line_count == sum->line_capacity) {
-            sum->line_capacity = sum->line_capacity
-                                 ? 2 * sum->line_capacity : 16;
-            sum->lines = hg_xrealloc(sum->lines, sum->line_capacity,
-                                     sizeof *sum->lines);
-        }
+        sum->lines = hg_xgrow(sum->lines, &sum->line_capacity,
+                              sum->line_count + 1, sizeof *sum->lines, 16);
         sum->lines[sum->line_count++] = (struct merged_line){
             kept_string(m, line->file),
             line->dir != NULL ? kept_string(m, line->dir) : NULL,

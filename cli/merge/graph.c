@@ -27,22 +27,14 @@ void merge_sum_graph_function(struct merged_functions *m,
     add(s, &g->no_symbol_ir, f->no_symbol_ir);
     add_cache(s, &g->no_symbol_cache, &f->no_symbol_cache);
     /* The loader's rules made ids 1, 2, ... in order. */
-    if (m->merged_index_count == m->merged_index_capacity) {
-        m->merged_index_capacity = m->merged_index_capacity
-                                   ? 2 * m->merged_index_capacity : 1024;
-        m->merged_index = hg_xrealloc(m->merged_index,
-                                      m->merged_index_capacity,
-                                      sizeof *m->merged_index);
-    }
+    m->merged_index = hg_xgrow(m->merged_index, &m->merged_index_capacity,
+                               m->merged_index_count + 1,
+                               sizeof *m->merged_index, 1024);
     m->merged_index[m->merged_index_count++] = index;
     if (f->callee_count == 0)
         return;
-    if (m->pending_count == m->pending_capacity) {
-        m->pending_capacity = m->pending_capacity
-                              ? 2 * m->pending_capacity : 1024;
-        m->pending = hg_xrealloc(m->pending, m->pending_capacity,
-                                 sizeof *m->pending);
-    }
+    m->pending = hg_xgrow(m->pending, &m->pending_capacity,
+                          m->pending_count + 1, sizeof *m->pending, 1024);
     m->pending[m->pending_count].caller = index;
     m->pending[m->pending_count].callees = f->callees;
     m->pending[m->pending_count++].count = f->callee_count;
@@ -81,10 +73,8 @@ static struct merged_call *merged_call_for(struct merged_calls *c,
                             c->all, &key);
     if (*slot != INDEX_TABLE_EMPTY)
         return &c->all[*slot];
-    if (c->count == c->capacity) {
-        c->capacity = c->capacity ? 2 * c->capacity : 1024;
-        c->all = hg_xrealloc(c->all, c->capacity, sizeof *c->all);
-    }
+    c->all = hg_xgrow(c->all, &c->capacity, c->count + 1, sizeof *c->all,
+                      1024);
     *slot = c->count;
     memset(&c->all[c->count], 0, sizeof c->all[c->count]);
     c->all[c->count].caller = caller;
@@ -128,10 +118,8 @@ static struct hg_context *merged_context_for(struct merged_contexts *c,
                             context_is, c->all, &key);
     if (*slot != INDEX_TABLE_EMPTY)
         return &c->all[*slot];
-    if (c->count == c->capacity) {
-        c->capacity = c->capacity ? 2 * c->capacity : 1024;
-        c->all = hg_xrealloc(c->all, c->capacity, sizeof *c->all);
-    }
+    c->all = hg_xgrow(c->all, &c->capacity, c->count + 1, sizeof *c->all,
+                      1024);
     *slot = c->count;
     c->all[c->count] = key;
     return &c->all[c->count++];

@@ -121,6 +121,7 @@ static void write_functions(FILE *out, const struct hg_report *r,
     struct written_calls graph = { NULL, NULL, NULL };
     const char *lines_option = hg_report_option(r, "lines");
     bool lines = lines_option != NULL && strcmp(lines_option, "yes") == 0;
+    struct hg_attributes xml = hg_xml_attributes(out);
     size_t i;
 
     order = hg_xcalloc(m->count, sizeof *order);
@@ -135,14 +136,8 @@ static void write_functions(FILE *out, const struct hg_report *r,
         const struct marked_sums *marked = f->marked_sums;
         const struct graph_sums *g = f->graph_sums;
         fputs("    <function", out);
-        hg_write_attr(out, "name", f->name);
-        hg_write_attr(out, "object", f->object);
-        hg_write_attr(out, "file", f->file);
-        hg_write_count(out, "line", f->line);
-        if (f->dir != NULL)
-            hg_write_attr(out, "dir", f->dir);
-        if (f->marked)
-            hg_write_attr(out, "marked", "yes");
+        hg_function_place_attributes(&xml, f->name, f->object, f->file,
+                                     f->line, f->dir, f->marked);
         if (f->inlined_into != NULL) {
             hg_write_attr(out, "inlined", "yes");
             hg_write_attr(out, "inlined-into", f->inlined_into);

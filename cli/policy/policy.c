@@ -92,17 +92,13 @@ bool hg_glob_match(const char *glob, const char *text)
 
 /* ------------------------------------------------------------ reading */
 
-struct reader {
-    char *problem;
-    size_t problem_size;
-};
 
-static bool problem_at(struct reader *reader, const xmlNode *node,
+static bool problem_at(struct hg_xml_reader *reader, const xmlNode *node,
                        const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Writes "line N: WHY" into the problem; returns false. */
-static bool problem_at(struct reader *reader, const xmlNode *node,
+static bool problem_at(struct hg_xml_reader *reader, const xmlNode *node,
                        const char *format, ...)
 {
     va_list args;
@@ -150,7 +146,7 @@ static bool parse_scaled(const char *text, unsigned decimals,
 }
 
 /* A budget limit: a count, or hundredths for the mean. */
-static bool read_limit(struct reader *reader, const xmlNode *node,
+static bool read_limit(struct hg_xml_reader *reader, const xmlNode *node,
                        const char *name, const struct hg_metric *metric,
                        bool *present, uint64_t *value)
 {
@@ -218,7 +214,7 @@ static const char *const target_figures[] = {
     "figures, no per-call or run ones",
 };
 
-static bool read_metric_name(struct reader *reader, const xmlNode *node,
+static bool read_metric_name(struct hg_xml_reader *reader, const xmlNode *node,
                              const char *attribute,
                              const struct hg_metric **metric)
 {
@@ -258,7 +254,7 @@ const char *hg_pattern_object_separator(const char *pattern)
 /* Attribute ATTRIBUTE of NODE into PATTERN, split as OBJ:GLOB into
    OBJECT and GLOB when WITH_OBJECT (functions and edges; a zone's name
    may hold a ':'). */
-static bool read_pattern(struct reader *reader, const xmlNode *node,
+static bool read_pattern(struct hg_xml_reader *reader, const xmlNode *node,
                          const char *attribute, bool with_object,
                          char **pattern, char **object, char **glob)
 {
@@ -287,7 +283,7 @@ static bool read_pattern(struct reader *reader, const xmlNode *node,
 
 /* A context's stack="GLOB;GLOB;..." into its frames: none may be
    empty. */
-static bool read_stack(struct reader *reader, const xmlNode *node,
+static bool read_stack(struct hg_xml_reader *reader, const xmlNode *node,
                        struct hg_budget *budget)
 {
     const char *start, *end;
@@ -317,7 +313,7 @@ static bool read_stack(struct reader *reader, const xmlNode *node,
 
 /* The patterns of a budget: a function's or zone's, an edge's two, or a
    context's stack. */
-static bool read_patterns(struct reader *reader, const xmlNode *node,
+static bool read_patterns(struct hg_xml_reader *reader, const xmlNode *node,
                           struct hg_budget *budget)
 {
     switch (budget->target) {
@@ -338,7 +334,7 @@ static bool read_patterns(struct reader *reader, const xmlNode *node,
     }
 }
 
-static bool read_budget(struct reader *reader, const xmlNode *node,
+static bool read_budget(struct hg_xml_reader *reader, const xmlNode *node,
                         struct hg_budget *budget)
 {
     static const char *const targets[] = { "function", "zone", "total",
@@ -387,7 +383,7 @@ static bool read_budget(struct reader *reader, const xmlNode *node,
     return true;
 }
 
-static bool read_budgets(struct reader *reader, const xmlNode *budgets,
+static bool read_budgets(struct hg_xml_reader *reader, const xmlNode *budgets,
                          struct hg_policy *policy)
 {
     const xmlNode *child;
@@ -431,7 +427,7 @@ static void read_marks(const xmlNode *marks, struct hg_policy *policy)
 
 /* The judging attributes of <thresholds> or a <metric>: each one present
    overrides the value in THRESHOLD. */
-static bool read_judging(struct reader *reader, const xmlNode *node,
+static bool read_judging(struct hg_xml_reader *reader, const xmlNode *node,
                          struct hg_threshold *threshold)
 {
     static const char *const names[] = {
@@ -514,7 +510,7 @@ static bool token_is(const xmlNode *node, const char *name,
 
 /* A <metric> of <thresholds> or of a <benchmark> in it: what it says of
    its metric's threshold in THRESHOLDS. */
-static bool read_metric(struct reader *reader, const xmlNode *node,
+static bool read_metric(struct hg_xml_reader *reader, const xmlNode *node,
                         struct hg_threshold *thresholds,
                         const struct hg_policy *policy)
 {
@@ -531,7 +527,8 @@ static bool read_metric(struct reader *reader, const xmlNode *node,
 
 /* <benchmark pattern="GLOB"> of <thresholds>: the policy's thresholds,
    then its own attributes for every metric, then its <metric>s. */
-static bool read_threshold_scope(struct reader *reader, const xmlNode *node,
+static bool read_threshold_scope(struct hg_xml_reader *reader,
+                                 const xmlNode *node,
                                  struct hg_policy *policy)
 {
     static const char *const judging[] = {
@@ -569,7 +566,7 @@ static bool read_threshold_scope(struct reader *reader, const xmlNode *node,
     return true;
 }
 
-static bool read_thresholds(struct reader *reader, const xmlNode *node,
+static bool read_thresholds(struct hg_xml_reader *reader, const xmlNode *node,
                             struct hg_policy *policy)
 {
     const xmlNode *child;
@@ -604,7 +601,7 @@ static bool read_thresholds(struct reader *reader, const xmlNode *node,
 
 /* Before the schema, so that these get plain words rather than "no
    matching global declaration" or "does not match the fixed value". */
-static bool is_a_policy(struct reader *reader, const xmlNode *root)
+static bool is_a_policy(struct hg_xml_reader *reader, const xmlNode *root)
 {
     char *format;
     uint64_t number;
@@ -632,9 +629,10 @@ static bool is_a_policy(struct reader *reader, const xmlNode *root)
     return true;
 }
 
-static bool read_policy(struct reader *reader, xmlDocPtr doc,
-                        struct hg_policy *policy)
+static bool read_policy(struct hg_xml_reader *reader, xmlDocPtr doc,
+                        void *data)
 {
+    struct hg_policy *policy = data;
     const xmlNode *root = xmlDocGetRootElement(doc), *child;
 
     if (!is_a_policy(reader, root)
@@ -667,21 +665,12 @@ static bool read_policy(struct reader *reader, xmlDocPtr doc,
 struct hg_policy *hg_policy_load(const char *path, char *problem,
                                  size_t problem_size)
 {
-    struct reader reader = { problem, problem_size };
-    struct hg_policy *policy;
-    xmlDocPtr doc = hg_xml_read_file(path, "policy", problem, problem_size);
-    bool ok;
-
-    if (doc == NULL)
-        return NULL;
-    policy = hg_xcalloc(1, sizeof *policy);
-    ok = read_policy(&reader, doc, policy);
-    xmlFreeDoc(doc);
-    if (!ok) {
-        hg_policy_free(policy);
-        return NULL;
-    }
-    return policy;
+    struct hg_policy *policy = hg_xcalloc(1, sizeof *policy);
+    if (hg_xml_read_file_with(path, "policy", read_policy, policy, problem,
+                              problem_size))
+        return policy;
+    hg_policy_free(policy);
+    return NULL;
 }
 
 void hg_policy_free(struct hg_policy *policy)

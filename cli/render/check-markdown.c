@@ -31,18 +31,6 @@ static void markdown_verdict(const struct check_out *out,
     check_put_row(out, v);
     fprintf(out->file, " | %s | ", metric->name);
     switch (v->kind) {
-    case HG_VERDICT_VALUE:
-        fprintf(out->file, "%s | %s |", check_value_text(metric, v->head, a),
-                check_limit_text(v->budget, b));
-        break;
-    case HG_VERDICT_UNMATCHED:
-    case HG_VERDICT_NO_VALUE:
-    case HG_VERDICT_NO_FIGURE:
-    case HG_VERDICT_NO_GRAPH:
-    case HG_VERDICT_NO_CONTEXTS:
-        check_put_nothing_judged(out, v);
-        fprintf(out->file, " | %s |", check_limit_text(v->budget, b));
-        break;
     case HG_VERDICT_CHANGE:
         fprintf(out->file, "%s | ", check_value_text(metric, v->base, a));
         fprintf(out->file, "%s | ", check_value_text(metric, v->head, a));
@@ -54,10 +42,14 @@ static void markdown_verdict(const struct check_out *out,
                 check_value_text(metric, v->head, a),
                 check_crossed_text(v, b));
         break;
-    default:
+    case HG_VERDICT_REMOVED:
         fprintf(out->file, "%s | - | only in base | %s |",
                 check_value_text(metric, v->base, a),
                 check_crossed_text(v, b));
+        break;
+    default:
+        check_put_budget_verdict(out, v, " | ");
+        fputs(" |", out->file);
         break;
     }
     fputc('\n', out->file);

@@ -110,8 +110,10 @@ const char *check_status_word(enum hg_verdict_status status);
 void check_put_rule(const struct check_out *out, const struct hg_verdict *v);
 char *check_budget_patterns(const struct hg_budget *b);
 void check_put_row(const struct check_out *out, const struct hg_verdict *v);
-void check_put_nothing_judged(const struct check_out *out,
-                              const struct hg_verdict *v);
+/* A budget's verdict: the value judged, or what the budget found when
+   it judged none, then BETWEEN and the limit. */
+void check_put_budget_verdict(const struct check_out *out,
+                              const struct hg_verdict *v, const char *between);
 const char *check_change_text(const struct hg_verdict *v,
                               char text[CHECK_CELL_SIZE]);
 const char *check_crossed_text(const struct hg_verdict *v,

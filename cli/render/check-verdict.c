@@ -109,8 +109,8 @@ void check_put_row(const struct check_out *out, const struct hg_verdict *v)
 }
 
 /* What a budget that judged nothing found. */
-void check_put_nothing_judged(const struct check_out *out,
-                              const struct hg_verdict *v)
+static void put_nothing_judged(const struct check_out *out,
+                               const struct hg_verdict *v)
 {
     static const char *const kinds[] = { "function", "zone", "function",
                                          "edge", "context" };
@@ -134,6 +134,18 @@ void check_put_nothing_judged(const struct check_out *out,
     check_put(out, text);
     if (v->budget->optional)
         check_put(out, " (optional)");
+}
+
+void check_put_budget_verdict(const struct check_out *out,
+                              const struct hg_verdict *v, const char *between)
+{
+    char text[CHECK_CELL_SIZE];
+    if (v->kind == HG_VERDICT_VALUE)
+        fputs(check_value_text(hg_verdict_metric(v), v->head, text),
+              out->file);
+    else
+        put_nothing_judged(out, v);
+    fprintf(out->file, "%s%s", between, check_limit_text(v->budget, text));
 }
 
 /* "+60,000 (+20.00%)", "-5 (-0.50%)", "+12 (from 0)"; the percentage
@@ -233,18 +245,6 @@ void check_print_verdict_body(const struct check_out *out,
     case HG_VERDICT_MARK:
         put_mark_details(out, v);
         break;
-    case HG_VERDICT_VALUE:
-        fprintf(out->file, "%s, want %s", check_value_text(metric, v->head, a),
-                check_limit_text(v->budget, b));
-        break;
-    case HG_VERDICT_UNMATCHED:
-    case HG_VERDICT_NO_VALUE:
-    case HG_VERDICT_NO_FIGURE:
-    case HG_VERDICT_NO_GRAPH:
-    case HG_VERDICT_NO_CONTEXTS:
-        check_put_nothing_judged(out, v);
-        fprintf(out->file, ", want %s", check_limit_text(v->budget, b));
-        break;
     case HG_VERDICT_CHANGE:
         fprintf(out->file, "%s -> %s, %s",
                 check_value_text(metric, v->base, a),
@@ -262,9 +262,12 @@ void check_print_verdict_body(const struct check_out *out,
             check_put(out, ")");
         }
         break;
-    default:
+    case HG_VERDICT_REMOVED:
         fprintf(out->file, "only in base: %s",
                 check_value_text(metric, v->base, a));
+        break;
+    default:
+        check_put_budget_verdict(out, v, ", want ");
         break;
     }
 }

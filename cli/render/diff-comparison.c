@@ -379,10 +379,25 @@ static void count_why_line(void *data, bool first, bool callee,
     (*(size_t *)data)++;
 }
 
-size_t diff_why_lines(const struct diff_comparison *c)
+static size_t why_lines(const struct diff_comparison *c)
 {
     size_t n = 0;
     diff_for_each_why_line(c, count_why_line, &n);
+    return n;
+}
+
+size_t diff_start_why(FILE *out, const struct diff_comparison *c,
+                      const char *none_lead, const char *none_tail,
+                      const char *heading)
+{
+    const char *none = diff_no_explanation(c->diff);
+    size_t n;
+    if (none != NULL) {
+        fprintf(out, "%s%s%s", none_lead, none, none_tail);
+        return 0;
+    }
+    if ((n = why_lines(c)) > 0)
+        fputs(heading, out);
     return n;
 }
 
@@ -596,10 +611,14 @@ static void free_lines(struct hg_line_diff *lines, size_t shown)
     free(lines);
 }
 
-size_t diff_line_changes(const struct diff_comparison *c)
+size_t diff_start_lines(FILE *out, const struct diff_comparison *c,
+                        const char *none, const char *heading)
 {
     size_t n = 0;
+    if (c->lines == NULL)
+        return 0;
     diff_for_each_line_change(c, count_line_change, &n);
+    fputs(n == 0 ? none : heading, out);
     return n;
 }
 

@@ -90,18 +90,12 @@ static void why_md_line(void *data, bool first, bool callee,
 
 static void write_markdown_why(FILE *out, const struct diff_comparison *c)
 {
-    const char *none = diff_no_explanation(c->diff);
-    if (none != NULL) {
-        fprintf(out, "\n**Why:** %s.\n", none);
-        return;
-    }
-    if (diff_why_lines(c) == 0)
-        return;
-    fputs("\n**Why incl-Ir changed**: self, no-symbol and callee Ir (the "
-          "callees of most change)\n\n"
-          "| function | part | base Ir | head Ir | delta | calls | note |\n"
-          "|:--|:--|--:|--:|--:|:--|:--|\n", out);
-    diff_for_each_why_line(c, why_md_line, out);
+    if (diff_start_why(out, c, "\n**Why:** ", ".\n",
+                       "\n**Why incl-Ir changed**: self, no-symbol and "
+                       "callee Ir (the callees of most change)\n\n"
+                       "| function | part | base Ir | head Ir | delta | calls "
+                       "| note |\n|:--|:--|--:|--:|--:|:--|:--|\n") > 0)
+        diff_for_each_why_line(c, why_md_line, out);
 }
 
 static void line_change_md(void *data, bool first_of_function,
@@ -125,20 +119,15 @@ static void line_change_md(void *data, bool first_of_function,
 
 static void write_markdown_lines(FILE *out, const struct diff_comparison *c)
 {
-    size_t n;
-    if (c->lines == NULL)
+    if (diff_start_lines(out, c, "\n**Lines:** none of the functions shown "
+                         "has a line whose figures changed.\n",
+                         "\n**Lines that changed** in the functions shown "
+                         "(matched by source text, or by number)\n\n"
+                         "| name | file | base line | head line | matched "
+                         "| metric | base | head | delta | change | source "
+                         "|\n|:--|:--|--:|--:|:--|:--|--:|--:|--:|--:|:--|\n")
+        == 0)
         return;
-    n = diff_line_changes(c);
-    if (n == 0) {
-        fputs("\n**Lines:** none of the functions shown has a line whose "
-              "figures changed.\n", out);
-        return;
-    }
-    fputs("\n**Lines that changed** in the functions shown (matched by "
-          "source text, or by number)\n\n"
-          "| name | file | base line | head line | matched | metric | base "
-          "| head | delta | change | source |\n"
-          "|:--|:--|--:|--:|:--|:--|--:|--:|--:|--:|:--|\n", out);
     diff_for_each_line_change(c, line_change_md, out);
     diff_print_by_number_notes(out, c, "\nBy number: ", md_code);
 }
@@ -219,16 +208,10 @@ static void markdown_bench_close(struct diff_out *out,
         fputs("\n</details>\n", out->file);
 }
 
-static void markdown_suite_close(struct diff_out *out)
-{
-    (void)out;
-}
-
 const struct diff_renderer diff_markdown_renderer = {
     .name = "markdown",
     .comparison = markdown_comparison,
     .suite_open = markdown_suite_open,
     .bench_open = markdown_bench_open,
     .bench_close = markdown_bench_close,
-    .suite_close = markdown_suite_close,
 };

@@ -75,7 +75,8 @@ struct diff_renderer {
     const char *name;                         /* as --format names it */
     void (*comparison)(struct diff_out *out, const struct diff_comparison *c);
     /* Suite runs: the head, then each benchmark between open and close
-       (compared ones with their comparison), then the end. */
+       (compared ones with their comparison), then the end; a format with
+       nothing to write at a close leaves it NULL. */
     void (*suite_open)(struct diff_out *out, const struct diff_suite *s);
     void (*bench_open)(struct diff_out *out, const struct hg_bench_pair *p,
                        enum hg_pair_kind kind);
@@ -131,7 +132,11 @@ typedef void (*diff_why_line_fn)(void *data, bool first, bool callee,
                                  const char *cells[DIFF_WHY_COLUMNS]);
 void diff_for_each_why_line(const struct diff_comparison *c,
                             diff_why_line_fn line, void *data);
-size_t diff_why_lines(const struct diff_comparison *c);
+/* Before those lines: NONE_LEAD, why there are none and NONE_TAIL, and
+   0; else HEADING, when there are lines, and their number. */
+size_t diff_start_why(FILE *out, const struct diff_comparison *c,
+                      const char *none_lead, const char *none_tail,
+                      const char *heading);
 
 /* The rows table: its number of lines, and each line's cells. */
 size_t diff_table_lines(const struct diff_comparison *c);
@@ -150,7 +155,11 @@ typedef void (*diff_line_change_fn)(void *data, bool first_of_function,
                                     const char *cells[DIFF_LINE_COLUMNS]);
 void diff_for_each_line_change(const struct diff_comparison *c,
                                diff_line_change_fn emit, void *data);
-size_t diff_line_changes(const struct diff_comparison *c);
+/* Before those lines (--lines): HEADING and their number, or NONE and 0
+   when no function shown has a changed line; nothing and 0 without
+   --lines. */
+size_t diff_start_lines(FILE *out, const struct diff_comparison *c,
+                        const char *none, const char *heading);
 void diff_print_by_number_notes(FILE *out, const struct diff_comparison *c,
                                 const char *lead,
                                 diff_print_value_fn print_name);

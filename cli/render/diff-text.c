@@ -78,17 +78,12 @@ static void why_text_line(void *data, bool first, bool callee,
    there are none. */
 static void write_text_why(FILE *out, const struct diff_comparison *c)
 {
-    const char *none = diff_no_explanation(c->diff);
     struct text_table t = { .row = 0 };
-    size_t n;
-    if (none != NULL) {
-        fprintf(out, "\nWhy:       %s\n", none);
+    size_t n = diff_start_why(out, c, "\nWhy:       ", "\n",
+                              "\nWhy incl-Ir changed: self, no-symbol and "
+                              "callee Ir (the callees of most change):\n");
+    if (n == 0)
         return;
-    }
-    if ((n = diff_why_lines(c)) == 0)
-        return;
-    fputs("\nWhy incl-Ir changed: self, no-symbol and callee Ir "
-          "(the callees of most change):\n", out);
     hg_table_create(&t.table, why_columns, DIFF_WHY_COLUMNS, n);
     diff_for_each_why_line(c, why_text_line, &t);
     hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
@@ -120,17 +115,12 @@ static void line_change_text(void *data, bool first_of_function,
 static void write_text_lines(FILE *out, const struct diff_comparison *c)
 {
     struct text_table t = { .row = 0 };
-    size_t n;
-    if (c->lines == NULL)
+    size_t n = diff_start_lines(out, c, "\nLines:     none of the functions "
+                                "shown has a line whose figures changed\n",
+                                "\nLines that changed in the functions shown "
+                                "(matched by source text, or by number):\n");
+    if (n == 0)
         return;
-    n = diff_line_changes(c);
-    if (n == 0) {
-        fputs("\nLines:     none of the functions shown has a line whose "
-              "figures changed\n", out);
-        return;
-    }
-    fputs("\nLines that changed in the functions shown (matched by source "
-          "text, or by number):\n", out);
     hg_table_create(&t.table, line_columns, DIFF_LINE_COLUMNS, n);
     diff_for_each_line_change(c, line_change_text, &t);
     hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
@@ -200,23 +190,9 @@ static void text_bench_open(struct diff_out *out,
     fputs(" ==\n", out->file);
 }
 
-static void text_bench_close(struct diff_out *out,
-                             const struct hg_bench_pair *p,
-                             enum hg_pair_kind kind)
-{
-    (void)out, (void)p, (void)kind;
-}
-
-static void text_suite_close(struct diff_out *out)
-{
-    (void)out;
-}
-
 const struct diff_renderer diff_text_renderer = {
     .name = "text",
     .comparison = text_comparison,
     .suite_open = text_suite_open,
     .bench_open = text_bench_open,
-    .bench_close = text_bench_close,
-    .suite_close = text_suite_close,
 };

@@ -18,6 +18,7 @@
 #include "render/text.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 /* The events a Callgrind file can carry, in its column order: the
@@ -46,21 +47,6 @@ const struct cg_event cg_events[CG_EVENTS] = {
     { "free-bytes", "freeBytes", "Heap bytes freed", CG_HEAP, 3 },
 };
 
-/* Indexes into strings that equal strings share, for name compression. */
-struct string_ref {
-    const char *text;
-    size_t index;
-};
-
-static int compare_string_refs(const void *a, const void *b)
-{
-    const struct string_ref *x = a, *y = b;
-    int c = strcmp(x->text, y->text);
-    if (c != 0)
-        return c;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
 /* A name compression table: every distinct string gets a number the
    first time it is written ("(N) text"), and is "(N)" after that. */
 struct cg_names {
@@ -74,7 +60,7 @@ struct cg_names {
 static void cg_names_init(struct cg_names *names, const char *const *texts,
                           size_t n)
 {
-    struct string_ref *refs = hg_xmalloc((n + 1) * sizeof *refs);
+    struct hg_named_index *refs = hg_xmalloc((n + 1) * sizeof *refs);
     size_t i;
 
     names->class_of = hg_xmalloc((n + 1) * sizeof *names->class_of);
@@ -82,13 +68,13 @@ static void cg_names_init(struct cg_names *names, const char *const *texts,
     names->next_id = 0;
     names->current = SIZE_MAX;
     for (i = 0; i < n; i++) {
-        refs[i].text = texts[i];
+        refs[i].name = texts[i];
         refs[i].index = i;
     }
-    qsort(refs, n, sizeof *refs, compare_string_refs);
+    qsort(refs, n, sizeof *refs, hg_compare_named_indexes);
     for (i = 0; i < n; i++)
         names->class_of[refs[i].index] =
-            i > 0 && strcmp(refs[i].text, refs[i - 1].text) == 0
+            i > 0 && strcmp(refs[i].name, refs[i - 1].name) == 0
                 ? names->class_of[refs[i - 1].index] : refs[i].index;
     free(refs);
 }
@@ -617,21 +603,21 @@ char *cg_file_name(const char *file, const char *dir)
 static bool *cg_shared_names(const struct hg_report *r)
 {
     size_t n = r->function_count, i, k, start;
-    struct string_ref *refs = hg_xmalloc((n + 1) * sizeof *refs);
+    struct hg_named_index *refs = hg_xmalloc((n + 1) * sizeof *refs);
     bool *shared = hg_xcalloc(n + 1, sizeof *shared);
 
     /* "FILE\nNAME": one text for the pair callgrind_annotate sees. */
     for (i = 0; i < n; i++) {
-        refs[i].text = hg_xasprintf("%s\n%s", r->functions[i].file,
+        refs[i].name = hg_xasprintf("%s\n%s", r->functions[i].file,
                                     r->functions[i].name);
         refs[i].index = i;
     }
-    qsort(refs, n, sizeof *refs, compare_string_refs);
+    qsort(refs, n, sizeof *refs, hg_compare_named_indexes);
     /* A run of equal pairs shared by two objects or more. */
     for (start = 0; start < n; start = i) {
         bool several = false;
         const char *object = r->functions[refs[start].index].object;
-        for (i = start; i < n && strcmp(refs[i].text, refs[start].text) == 0;
+        for (i = start; i < n && strcmp(refs[i].name, refs[start].name) == 0;
              i++)
             several = several || strcmp(r->functions[refs[i].index].object,
                                         object) != 0;
@@ -640,7 +626,7 @@ static bool *cg_shared_names(const struct hg_report *r)
                 several || strcmp(r->functions[refs[k].index].name, "???") == 0;
     }
     for (i = 0; i < n; i++)
-        free((char *)refs[i].text);
+        free((char *)refs[i].name);
     free(refs);
     return shared;
 }

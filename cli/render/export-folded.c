@@ -25,7 +25,9 @@ void hg_write_folded_contexts(FILE *out, const struct hg_report *report,
     /* The open path of the pre-order walk: context indexes. */
     size_t *path = hg_xcalloc(report->context_count + 1, sizeof *path);
     size_t depth = 0, i, d;
-    uint64_t value = hg_flame_outside_value(metric, report);
+    uint64_t value = hg_flame_figure(metric, report->outside_ir,
+                                     &report->outside_cache,
+                                     &report->outside_heap);
 
     if (value != 0)
         fprintf(out, "[outside] %" PRIu64 "\n", value);
@@ -35,7 +37,8 @@ void hg_write_folded_contexts(FILE *out, const struct hg_report *report,
         while (depth > 0 && path[depth - 1] != c->parent)
             depth--;
         path[depth++] = i;
-        value = hg_flame_context_self(metric, c);
+        value = hg_flame_figure(metric, c->self_ir, &c->self_cache,
+                                &c->self_heap);
         if (value == 0)
             continue;
         if (report->contexts[path[0]].truncated)
@@ -66,7 +69,8 @@ void hg_export_folded(FILE *out, const struct hg_report *r,
     }
     for (i = 0; i < r->function_count; i++) {
         const struct hg_function *f = &r->functions[i];
-        uint64_t value = hg_flame_function_self(metric, f);
+        uint64_t value = hg_flame_figure(metric, f->self_ir, &f->self_cache,
+                                         &f->heap);
         if (value == 0)
             continue;
         hg_folded_frame(out, f->object);

@@ -9,6 +9,64 @@
 #include "render/export.h"
 #include "render/json.h"
 #include "report/report.h"
+#include "report/write.h"
+
+static void json_attribute_text(void *w, const char *name, const char *value)
+{
+    hg_json_text(w, name, value);
+}
+
+static void json_attribute_count(void *w, const char *name, uint64_t value)
+{
+    hg_json_count(w, name, value);
+}
+
+static void json_attribute_flag(void *w, const char *name, bool value)
+{
+    hg_json_bool(w, name, value);
+}
+
+/* The report's attributes of an element as members of W's objects. */
+static struct hg_attributes json_attributes(struct hg_json *w)
+{
+    struct hg_attributes a = { json_attribute_text, json_attribute_count,
+                               json_attribute_flag, w };
+    return a;
+}
+
+/* KEY: {the ATTRIBUTES of ITEM}. */
+static void json_element(struct hg_json *w, const char *key,
+                         hg_item_attributes *attributes, const void *item)
+{
+    struct hg_attributes a = json_attributes(w);
+    hg_json_open(w, key, '{', false);
+    attributes(&a, item);
+    hg_json_close(w);
+}
+
+/* hg_run_element_fn: NAME: {its attributes}. */
+static void json_run_element(void *w, const char *name,
+                             hg_report_attributes *attributes,
+                             const struct hg_report *r)
+{
+    struct hg_attributes a = json_attributes(w);
+    hg_json_open(w, name, '{', false);
+    attributes(&a, r);
+    hg_json_close(w);
+}
+
+/* KEY: [an object of ATTRIBUTES for each of the COUNT items of SIZE
+   bytes at ITEMS]. */
+static void json_list(struct hg_json *w, const char *key, const void *items,
+                      size_t count, size_t size,
+                      hg_item_attributes *attributes)
+{
+    size_t i;
+    hg_json_open(w, key, '[', false);
+    for (i = 0; i < count; i++)
+        json_element(w, NULL, attributes, (const char *)items + i * size);
+    hg_json_close(w);
+}
 
 /* {"name": NAME, "value": VALUE}: an option or an environment value. */
 static void json_name_value(struct hg_json *w, const char *name,
@@ -20,7 +78,8 @@ static void json_name_value(struct hg_json *w, const char *name,
     hg_json_close(w);
 }
 
-/* KEY: [{"name": ..., "value": ...}...]: options or launcher settings. */
+/* KEY: [{"name": ..., "value": ...}...]: options, launcher settings or
+   environment values. */
 static void json_pairs(struct hg_json *w, const char *key,
                        const struct hg_option *pairs, size_t count)
 {
@@ -137,11 +196,7 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
         hg_json_open(w, "environment", '{', false);
         hg_json_count(w, "variables", r->environment_variables);
         hg_json_count(w, "bytes", r->environment_bytes);
-        hg_json_open(w, "vars", '[', false);
-        for (i = 0; i < r->environment_count; i++)
-            json_name_value(w, r->environment[i].name,
-                            r->environment[i].value);
-        hg_json_close(w);
+        json_pairs(w, "vars", r->environment, r->environment_count);
         hg_json_close(w);
     }
     if (r->launcher != NULL) {
@@ -150,35 +205,7 @@ static void json_run(struct hg_json *w, const struct hg_report *r)
         json_pairs(w, "settings", r->settings, r->setting_count);
         hg_json_close(w);
     }
-    if (r->has_cost_model) {
-        hg_json_open(w, "cost-model", '{', false);
-        hg_json_text(w, "name", r->cost_model_name);
-        hg_json_count(w, "version", r->cost_model_version);
-        hg_json_count(w, "l1-miss", r->cost_l1_miss);
-        hg_json_count(w, "ll-miss", r->cost_ll_miss);
-        if (r->has_cost_mispredict)
-            hg_json_count(w, "mispredict", r->cost_mispredict);
-        hg_json_close(w);
-    }
-    if (r->has_cache_geometry) {
-        hg_json_open(w, "cache", '{', false);
-        hg_json_text(w, "I1", r->cache_i1);
-        hg_json_text(w, "D1", r->cache_d1);
-        hg_json_text(w, "LL", r->cache_ll);
-        if (r->cache_source != NULL)
-            hg_json_text(w, "source", r->cache_source);
-        hg_json_close(w);
-    }
-    if (r->exit.how != HG_ENDED_UNKNOWN) {
-        static const char *const hows[] = { "", "status", "signal", "exec" };
-        hg_json_open(w, "exit", '{', false);
-        hg_json_text(w, "how", hows[r->exit.how]);
-        if (r->exit.how == HG_ENDED_BY_STATUS)
-            hg_json_count(w, "status", r->exit.status);
-        if (r->exit.how == HG_ENDED_BY_SIGNAL && r->exit.signal != 0)
-            hg_json_count(w, "signal", r->exit.signal);
-        hg_json_close(w);
-    }
+    hg_for_each_run_element(r, json_run_element, w);
     if (r->merged_reports > 0) {
         hg_json_open(w, "merge", '{', false);
         hg_json_count(w, "reports", r->merged_reports);
@@ -236,15 +263,10 @@ static void json_lines(struct hg_json *w, const struct hg_function *f)
 
 static void json_function(struct hg_json *w, const struct hg_function *f)
 {
+    struct hg_attributes a = json_attributes(w);
     hg_json_open(w, NULL, '{', false);
-    hg_json_text(w, "name", f->name);
-    hg_json_text(w, "object", f->object);
-    hg_json_text(w, "file", f->file);
-    hg_json_count(w, "line", f->line);
-    if (f->dir != NULL)
-        hg_json_text(w, "dir", f->dir);
-    if (f->marked)
-        hg_json_bool(w, "marked", true);
+    hg_function_place_attributes(&a, f->name, f->object, f->file, f->line,
+                                 f->dir, f->marked);
     if (f->marked || f->has_call_graph)
         hg_json_count(w, "calls", f->calls);
     if (f->has_call_graph) {
@@ -274,6 +296,7 @@ static void json_function(struct hg_json *w, const struct hg_function *f)
 
 static void json_threads(struct hg_json *w, const struct hg_report *r)
 {
+    struct hg_attributes a = json_attributes(w);
     size_t i;
     if (!r->has_threads)
         return;
@@ -281,80 +304,11 @@ static void json_threads(struct hg_json *w, const struct hg_report *r)
     for (i = 0; i < r->thread_count; i++) {
         const struct hg_thread *t = &r->threads[i];
         hg_json_open(w, NULL, '{', false);
-        hg_json_count(w, "id", t->id);
-        if (t->name != NULL)
-            hg_json_text(w, "name", t->name);
-        if (t->parent != 0)
-            hg_json_count(w, "parent", t->parent);
-        hg_json_text(w, "status",
-                  t->status == HG_THREAD_RUNNING ? "running" : "exited");
-        hg_json_count(w, "Ir", t->ir);
+        hg_thread_attributes(&a, t);
         if (t->has_sync_ir)
             hg_json_count(w, "sync-Ir", t->sync_ir);
         if (t->has_heap)
             json_heap_traffic(w, &t->heap);
-        hg_json_close(w);
-    }
-    hg_json_close(w);
-}
-
-/* <mutexes> and <events>. */
-static void json_synchronisation(struct hg_json *w,
-                                 const struct hg_report *r)
-{
-    size_t i;
-    if (r->has_mutexes) {
-        hg_json_open(w, "mutexes", '[', false);
-        for (i = 0; i < r->mutex_count; i++) {
-            const struct hg_mutex *m = &r->mutexes[i];
-            hg_json_open(w, NULL, '{', false);
-            hg_json_count(w, "id", m->id);
-            if (m->name != NULL)
-                hg_json_text(w, "name", m->name);
-            hg_json_count(w, "acquisitions", m->acquisitions);
-            hg_json_count(w, "contended", m->contended);
-            hg_json_close(w);
-        }
-        hg_json_close(w);
-    }
-    if (!r->has_events)
-        return;
-    hg_json_open(w, "events", '[', false);
-    for (i = 0; i < r->event_count; i++) {
-        const struct hg_event *e = &r->events[i];
-        hg_json_open(w, NULL, '{', false);
-        hg_json_count(w, "Ir", e->ir);
-        hg_json_count(w, "thread", e->thread);
-        hg_json_text(w, "kind", hg_event_kind_name(e->kind));
-        if (e->child != 0)
-            hg_json_count(w, "child", e->child);
-        if (e->cond != 0)
-            hg_json_count(w, "cond", e->cond);
-        if (e->mutex != 0)
-            hg_json_count(w, "mutex", e->mutex);
-        if (e->kind == HG_EVENT_LOCK)
-            hg_json_bool(w, "waited", e->waited);
-        hg_json_close(w);
-    }
-    hg_json_close(w);
-}
-
-/* <objects>: each object's name, and its soname and build-id when
-   known. */
-static void json_objects(struct hg_json *w, const struct hg_report *r)
-{
-    size_t i;
-    if (r->object_count == 0)
-        return;
-    hg_json_open(w, "objects", '[', false);
-    for (i = 0; i < r->object_count; i++) {
-        const struct hg_object *o = &r->objects[i];
-        hg_json_open(w, NULL, '{', false);
-        hg_json_text(w, "name", o->name);
-        if (o->soname != NULL)
-            hg_json_text(w, "soname", o->soname);
-        if (o->build_id != NULL)
-            hg_json_text(w, "build-id", o->build_id);
         hg_json_close(w);
     }
     hg_json_close(w);
@@ -441,7 +395,11 @@ void hg_export_json(FILE *out, const struct hg_report *r)
     for (i = 0; i < r->function_count; i++)
         json_function(&w, &r->functions[i]);
     hg_json_close(&w);
-    json_objects(&w, r);
+    /* <objects>: each object's name, and its soname and build-id when
+       known. */
+    if (r->object_count > 0)
+        json_list(&w, "objects", r->objects, r->object_count,
+                  sizeof *r->objects, hg_object_attributes);
     json_contexts(&w, r);
     if (r->zone_count > 0) {
         hg_json_open(&w, "zones", '[', false);
@@ -457,18 +415,15 @@ void hg_export_json(FILE *out, const struct hg_report *r)
         }
         hg_json_close(&w);
     }
-    if (r->mark_count > 0) {
-        hg_json_open(&w, "marks", '[', false);
-        for (i = 0; i < r->mark_count; i++) {
-            hg_json_open(&w, NULL, '{', false);
-            hg_json_text(&w, "pattern", r->marks[i].pattern);
-            hg_json_count(&w, "functions", r->marks[i].functions);
-            hg_json_count(&w, "entered", r->marks[i].entered);
-            hg_json_close(&w);
-        }
-        hg_json_close(&w);
-    }
+    if (r->mark_count > 0)
+        json_list(&w, "marks", r->marks, r->mark_count, sizeof *r->marks,
+                  hg_mark_attributes);
     json_threads(&w, r);
-    json_synchronisation(&w, r);
+    if (r->has_mutexes)
+        json_list(&w, "mutexes", r->mutexes, r->mutex_count,
+                  sizeof *r->mutexes, hg_mutex_attributes);
+    if (r->has_events)
+        json_list(&w, "events", r->events, r->event_count, sizeof *r->events,
+                  hg_event_attributes);
     hg_json_close(&w);
 }

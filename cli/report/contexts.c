@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "util/hash.h"
 #include "util/index-table.h"
+#include "util/sort.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------- metrics */
@@ -71,43 +72,15 @@ bool hg_flame_metric_in(const struct hg_report *report,
     return false;
 }
 
-/* METRIC of one set of costs. */
-static uint64_t figure(const struct hg_flame_metric *metric, uint64_t ir,
-                       const struct hg_cache_costs *cache,
-                       const struct hg_heap_traffic *heap)
+uint64_t hg_flame_figure(const struct hg_flame_metric *metric, uint64_t ir,
+                         const struct hg_cache_costs *cache,
+                         const struct hg_heap_traffic *heap)
 {
     switch (metric->source) {
     case HG_CONTEXT_CACHE: return cache->value[metric->index];
     case HG_CONTEXT_HEAP: return hg_heap_figure(heap, metric->index);
     default: return ir;
     }
-}
-
-uint64_t hg_flame_function_self(const struct hg_flame_metric *metric,
-                                const struct hg_function *function)
-{
-    return figure(metric, function->self_ir, &function->self_cache,
-                  &function->heap);
-}
-
-uint64_t hg_flame_context_self(const struct hg_flame_metric *metric,
-                               const struct hg_context *c)
-{
-    return figure(metric, c->self_ir, &c->self_cache, &c->self_heap);
-}
-
-uint64_t hg_flame_context_inclusive(const struct hg_flame_metric *metric,
-                                    const struct hg_context *c)
-{
-    return figure(metric, c->inclusive_ir, &c->inclusive_cache,
-                  &c->inclusive_heap);
-}
-
-uint64_t hg_flame_outside_value(const struct hg_flame_metric *metric,
-                                const struct hg_report *r)
-{
-    return figure(metric, r->outside_ir, &r->outside_cache,
-                  &r->outside_heap);
 }
 
 /* --------------------------------------------------------- frame names */
@@ -213,10 +186,8 @@ static size_t child_frame(struct hg_frame_tree *t, size_t parent,
     slot = frame_slot(t, parent, name);
     if (*slot != INDEX_TABLE_EMPTY)
         return *slot;
-    if (t->count == t->capacity) {
-        t->capacity = t->capacity ? 2 * t->capacity : 64;
-        t->frames = hg_xrealloc(t->frames, t->capacity, sizeof *t->frames);
-    }
+    t->frames = hg_xgrow(t->frames, &t->capacity, t->count + 1,
+                         sizeof *t->frames, 64);
     f = &t->frames[t->count];
     memset(f, 0, sizeof *f);
     f->name = name;
@@ -235,25 +206,13 @@ size_t hg_frame_tree_lookup(const struct hg_frame_tree *t, size_t parent,
     return slot == NULL || *slot == INDEX_TABLE_EMPTY ? HG_NO_FRAME : *slot;
 }
 
-struct kid {
-    const char *name;
-    size_t index;
-};
-
-static int compare_kids(const void *a, const void *b)
-{
-    const struct kid *x = a, *y = b;
-    int c = strcmp(x->name, y->name);
-    return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
-}
-
 /* Totals from the leaves up, children by name, then offsets from the root
    out.  A frame's parent comes before it in the array. */
 static void lay_out(struct hg_frame_tree *t)
 {
     size_t n = t->count, i, k;
     size_t *next = hg_xcalloc(n + 1, sizeof *next);
-    struct kid *kids = hg_xcalloc(n + 1, sizeof *kids);
+    struct hg_named_index *kids = hg_xcalloc(n + 1, sizeof *kids);
 
     for (i = 0; i < n; i++)
         t->frames[i].total = t->frames[i].self;
@@ -276,7 +235,7 @@ static void lay_out(struct hg_frame_tree *t)
             kids[k - from].name = t->frames[t->children[k]].name;
             kids[k - from].index = t->children[k];
         }
-        qsort(kids, to - from, sizeof *kids, compare_kids);
+        qsort(kids, to - from, sizeof *kids, hg_compare_named_indexes);
         for (k = from; k < to; k++) {
             t->children[k] = kids[k - from].index;
             t->frames[kids[k - from].index].offset = offset;
@@ -294,7 +253,8 @@ void hg_frame_tree_build(struct hg_frame_tree *t, const struct hg_report *r,
 {
     size_t *frame_of = hg_xcalloc(r->context_count + 1, sizeof *frame_of);
     size_t root, truncated = HG_NO_FRAME, i;
-    uint64_t outside = hg_flame_outside_value(metric, r);
+    uint64_t outside = hg_flame_figure(metric, r->outside_ir,
+                                       &r->outside_cache, &r->outside_heap);
 
     memset(t, 0, sizeof *t);
     t->names = hg_frame_names(r);
@@ -315,8 +275,11 @@ void hg_frame_tree_build(struct hg_frame_tree *t, const struct hg_report *r,
         frame_of[i] = child_frame(t, parent, t->names[c->function]);
         f = &t->frames[frame_of[i]];
         f->from_context = true;
-        f->self += hg_flame_context_self(metric, c);
-        f->inclusive += hg_flame_context_inclusive(metric, c);
+        f->self += hg_flame_figure(metric, c->self_ir, &c->self_cache,
+                                   &c->self_heap);
+        f->inclusive += hg_flame_figure(metric, c->inclusive_ir,
+                                        &c->inclusive_cache,
+                                        &c->inclusive_heap);
         f->calls += c->calls;
     }
     free(frame_of);

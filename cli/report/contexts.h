@@ -36,17 +36,12 @@ bool hg_flame_metric_in(const struct hg_report *report,
                         const struct hg_flame_metric *metric, char *problem,
                         size_t problem_size);
 
-/* METRIC of a function's own cost (its <self>, or its <heap>: 0 without
-   one), of a context's own and inclusive cost, and of what ran outside
-   every context. */
-uint64_t hg_flame_function_self(const struct hg_flame_metric *metric,
-                                const struct hg_function *function);
-uint64_t hg_flame_context_self(const struct hg_flame_metric *metric,
-                               const struct hg_context *c);
-uint64_t hg_flame_context_inclusive(const struct hg_flame_metric *metric,
-                                    const struct hg_context *c);
-uint64_t hg_flame_outside_value(const struct hg_flame_metric *metric,
-                                const struct hg_report *r);
+/* METRIC of one set of costs: a context's own or inclusive ones, what
+   ran outside every context, or a function's own (its <self>, and its
+   <heap>: all 0 without one). */
+uint64_t hg_flame_figure(const struct hg_flame_metric *metric, uint64_t ir,
+                         const struct hg_cache_costs *cache,
+                         const struct hg_heap_traffic *heap);
 
 /* Each function's frame name (docs/export.md, "Folded stacks"): its name,
    or "NAME [OBJECT]" when another function of that name is in another

@@ -327,12 +327,48 @@ static void read_per_call(struct loader *loader, const xmlNode *owner,
     require_count(loader, node, "p99", &per_call->p99);
 }
 
+/* Loads the NAME children of LIST (none when LIST is NULL) into a new
+   array of COUNT items of SIZE bytes, each with LOAD.  The array is never
+   NULL once read, so a loaded report has arrays. */
+static void *read_list(struct loader *loader, const xmlNode *list,
+                       const char *name, size_t size,
+                       read_item_fn *load,
+                       size_t *count)
+{
+    char *array;
+    xmlNode *child;
+
+    if (loader->failed)
+        return NULL;
+    array = hg_xcalloc(list ? hg_node_count(list, name) : 0, size);
+    if (list == NULL)
+        return array;
+    for (child = list->children; child && !loader->failed;
+         child = child->next)
+        if (hg_node_is(child, name))
+            load(loader, array + size * (*count)++, child);
+    return array;
+}
+
+/* The ITEM children of NODE's child LIST as read_list reads them, or NULL
+   when there are none: a function without calls or lines has no array
+   of them. */
+static void *read_items_of(struct loader *loader, const xmlNode *node,
+                           const char *list, const char *item, size_t size,
+                           read_item_fn *load, size_t *count)
+{
+    const xmlNode *child = hg_node_child(node, list);
+    if (child == NULL || hg_node_count(child, item) == 0)
+        return NULL;
+    return read_list(loader, child, item, size, load, count);
+}
+
 /* A <call> of <callees>: its callee id becomes an index into the
    functions, which the rules check exists (rules.c) before any command
    sees the report. */
-static void read_call(struct loader *loader, struct hg_call *call,
-                      const xmlNode *node)
+static void read_call(struct loader *loader, void *item, const xmlNode *node)
 {
+    struct hg_call *call = item;
     unsigned callee = 0;
     if (require_small_number(loader, node, "callee", &callee)
         && callee == 0)
@@ -349,8 +385,7 @@ static void read_call(struct loader *loader, struct hg_call *call,
 static void read_call_graph(struct loader *loader,
                             struct hg_function *function, const xmlNode *node)
 {
-    const xmlNode *no_symbol, *callees, *child;
-    size_t n;
+    const xmlNode *no_symbol;
 
     require_small_number(loader, node, "id", &function->id);
     if (!loader->failed && hg_node_has(node, "outside-calls"))
@@ -363,45 +398,21 @@ static void read_call_graph(struct loader *loader,
         require_count(loader, no_symbol, "Ir", &function->no_symbol_ir);
         read_cache_costs(loader, no_symbol, &function->no_symbol_cache);
     }
-    callees = hg_node_child(node, "callees");
-    if (callees == NULL || loader->failed)
-        return;
-    n = hg_node_count(callees, "call");
-    if (n == 0)
-        return;
-    function->callees = hg_xcalloc(n, sizeof *function->callees);
-    for (child = callees->children; child && !loader->failed;
-         child = child->next)
-        if (hg_node_is(child, "call"))
-            read_call(loader, &function->callees[function->callee_count++],
-                      child);
+    function->callees = read_items_of(loader, node, "callees", "call",
+                                      sizeof *function->callees, read_call,
+                                      &function->callee_count);
 }
 
-/* <lines> (lines=yes): every <line> with the events its <self> has. */
-static void read_lines(struct loader *loader, struct hg_function *function,
-                       const xmlNode *node)
+/* A <line> of <lines> (lines=yes), with the events its <self> has. */
+static void read_line(struct loader *loader, void *item, const xmlNode *node)
 {
-    const xmlNode *lines = hg_node_child(node, "lines"), *child;
-    size_t n;
-    if (lines == NULL || loader->failed)
-        return;
-    n = hg_node_count(lines, "line");
-    if (n == 0)
-        return;
-    function->lines = hg_xcalloc(n, sizeof *function->lines);
-    for (child = lines->children; child && !loader->failed;
-         child = child->next) {
-        struct hg_line *line;
-        if (!hg_node_is(child, "line"))
-            continue;
-        line = &function->lines[function->line_count++];
-        line->file = require_attribute(loader, child, "file");
-        line->dir = optional_attribute(loader, child, "dir");
-        require_small_number(loader, child, "line", &line->line);
-        require_count(loader, child, "Ir", &line->ir);
-        read_cache_costs(loader, child, &line->cache);
-        read_branch_costs(loader, child, &line->branch);
-    }
+    struct hg_line *line = item;
+    line->file = require_attribute(loader, node, "file");
+    line->dir = optional_attribute(loader, node, "dir");
+    require_small_number(loader, node, "line", &line->line);
+    require_count(loader, node, "Ir", &line->ir);
+    read_cache_costs(loader, node, &line->cache);
+    read_branch_costs(loader, node, &line->branch);
 }
 
 void read_function(struct loader *loader, void *item,
@@ -425,7 +436,9 @@ void read_function(struct loader *loader, void *item,
         function->has_heap = true;
         require_heap_traffic(loader, heap, &function->heap);
     }
-    read_lines(loader, function, node);
+    function->lines = read_items_of(loader, node, "lines", "line",
+                                    sizeof *function->lines, read_line,
+                                    &function->line_count);
 
     /* What `show` needs of a marked function is required of one, and
        of every function of a call graph. */
@@ -553,29 +566,6 @@ void read_outside(struct loader *loader, struct hg_report *report,
 {
     read_context_costs(loader, node, &report->outside_ir,
                        &report->outside_cache, &report->outside_heap, NULL);
-}
-
-/* Loads the NAME children of LIST (none when LIST is NULL) into a new
-   array of COUNT items of SIZE bytes, each with LOAD.  The array is never
-   NULL once read, so a loaded report has arrays. */
-static void *read_list(struct loader *loader, const xmlNode *list,
-                       const char *name, size_t size,
-                       void (*load)(struct loader *, void *, const xmlNode *),
-                       size_t *count)
-{
-    char *array;
-    xmlNode *child;
-
-    if (loader->failed)
-        return NULL;
-    array = hg_xcalloc(list ? hg_node_count(list, name) : 0, size);
-    if (list == NULL)
-        return array;
-    for (child = list->children; child && !loader->failed;
-         child = child->next)
-        if (hg_node_is(child, name))
-            load(loader, array + size * (*count)++, child);
-    return array;
 }
 
 void read_totals(struct loader *loader, struct hg_report *report,
@@ -718,14 +708,6 @@ static void read_option(struct loader *loader, void *item,
     option->value = require_attribute(loader, node, "value");
 }
 
-static void read_env_var(struct loader *loader, void *item,
-                         const xmlNode *node)
-{
-    struct hg_env_var *var = item;
-    var->name = require_attribute(loader, node, "name");
-    var->value = require_attribute(loader, node, "value");
-}
-
 static const char *const input_kind_names[HG_INPUT_KINDS] = {
     "random", "clock", "cpu-count",
 };
@@ -806,7 +788,7 @@ void read_run_details(struct loader *loader, struct hg_report *report,
     }
     report->environment = read_list(loader, node, "var",
                                     sizeof *report->environment,
-                                    read_env_var, &report->environment_count);
+                                    read_option, &report->environment_count);
     node = hg_node_child(run, "launcher");
     if (node != NULL && !loader->failed)
         report->launcher = require_attribute(loader, node, "name");

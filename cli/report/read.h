@@ -19,41 +19,28 @@ struct loader {
     bool failed;
 };
 
-/* read_fail records the first problem only (later ones are usually its
-   echoes), at the line of WHERE. */
+/* A loader of an item of a list (<function>, <zone>...): ITEM, zeroed,
+   from NODE. */
+typedef void read_item_fn(struct loader *loader, void *item,
+                          const xmlNode *node);
+/* A loader of a part loaded whole (<run>, <host>, <totals>), or of what
+   a list element holds besides its items, into REPORT. */
+typedef void read_part_fn(struct loader *loader, struct hg_report *report,
+                          const xmlNode *node);
+
+read_item_fn read_context, read_event, read_function, read_mark,
+             read_mutex, read_object, read_thread, read_zone;
+read_part_fn read_contexts_attributes, read_host, read_outside, read_run,
+             read_run_details, read_totals;
+
 bool read_root(struct loader *loader, struct hg_report *report,
                const xmlNode *root);
-void read_context(struct loader *loader, void *item,
-                  const xmlNode *node);
-void read_contexts_attributes(struct loader *loader,
-                              struct hg_report *report,
-                              const xmlNode *node);
-void read_event(struct loader *loader, void *item,
-                const xmlNode *node);
+/* read_fail records the first problem only (later ones are usually its
+   echoes), at the line of WHERE. */
 void read_fail(struct loader *loader, const xmlNode *where,
                const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 void read_fail_no_child(struct loader *loader, const xmlNode *parent,
                         const char *name);
-void read_function(struct loader *loader, void *item,
-                   const xmlNode *node);
-void read_host(struct loader *loader, struct hg_report *report,
-               const xmlNode *host);
-void read_mark(struct loader *loader, void *item, const xmlNode *node);
-void read_mutex(struct loader *loader, void *item,
-                const xmlNode *node);
-void read_object(struct loader *loader, void *item,
-                 const xmlNode *node);
-void read_outside(struct loader *loader, struct hg_report *report,
-                  const xmlNode *node);
-void read_run(struct loader *loader, struct hg_report *report,
-              const xmlNode *run);
-void read_run_details(struct loader *loader, struct hg_report *report,
-                      const xmlNode *run);
-void read_thread(struct loader *loader, void *item,
-                 const xmlNode *node);
-void read_totals(struct loader *loader, struct hg_report *report,
-                 const xmlNode *totals);
-void read_zone(struct loader *loader, void *item, const xmlNode *node);
 
 #endif

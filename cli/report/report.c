@@ -56,9 +56,6 @@ enum part {
     PARTS
 };
 
-typedef void load_item_fn(struct loader *loader, void *item,
-                          const xmlNode *node);
-
 /* Each part's element under the root (the first one counts, as for
    find_child); for a list, its items' element and loader. */
 static const struct {
@@ -66,7 +63,7 @@ static const struct {
     bool required;
     const char *item;     /* NULL: loaded whole */
     size_t item_size;
-    load_item_fn *load;
+    read_item_fn *load;
 } parts[PARTS] = {
     [PART_RUN] = { "run", true, NULL, 0, NULL },
     [PART_HOST] = { "host", false, NULL, 0, NULL },
@@ -246,21 +243,23 @@ static void free_item(enum part part, void *item)
         free(((struct hg_object *)item)->soname);
         free(((struct hg_object *)item)->build_id);
         break;
-    case PART_ZONES:
-        free(((struct hg_zone *)item)->name);
-        break;
-    case PART_MARKS:
-        free(((struct hg_mark *)item)->pattern);
-        break;
-    case PART_THREADS:
-        free(((struct hg_thread *)item)->name);
-        break;
-    case PART_MUTEXES:
-        free(((struct hg_mutex *)item)->name);
-        break;
-    default:
-        break;
+    case PART_ZONES:   free(((struct hg_zone *)item)->name); break;
+    case PART_MARKS:   free(((struct hg_mark *)item)->pattern); break;
+    case PART_THREADS: free(((struct hg_thread *)item)->name); break;
+    case PART_MUTEXES: free(((struct hg_mutex *)item)->name); break;
+    default:           break;
     }
+}
+
+/* The COUNT items of a list of PART and what they own; ARRAY may be
+   NULL. */
+static void free_items(enum part part, void *array, size_t count)
+{
+    size_t i;
+    if (array != NULL)
+        for (i = 0; i < count; i++)
+            free_item(part, (char *)array + i * parts[part].item_size);
+    free(array);
 }
 
 /* Appends an item to its list, the array growing geometrically; in file
@@ -281,10 +280,8 @@ static void load_item(struct report_stream *stream, enum part part,
         free_item(part, items->array);
         items->count = 0;
     }
-    if (items->count == items->capacity) {
-        items->capacity = items->capacity ? 2 * items->capacity : 16;
-        items->array = hg_xrealloc(items->array, items->capacity, size);
-    }
+    items->array = hg_xgrow(items->array, &items->capacity, items->count + 1,
+                            size, 16);
     item = items->array + size * items->count++;
     memset(item, 0, size);
     parts[part].load(&stream->loaders[part], item, node);
@@ -512,7 +509,8 @@ bool hg_report_tracks_inputs(const struct hg_report *report)
            || hg_report_option(report, "det-random") != NULL;
 }
 
-/* The options of <run><options> or the settings of <run><launcher>. */
+/* The options of <run><options>, the settings of <run><launcher> or the
+   values of <run><environment>. */
 static void free_options(struct hg_option *options, size_t count)
 {
     size_t i;
@@ -542,12 +540,7 @@ void hg_report_free(struct hg_report *report)
     free(report->platform_hwcaps);
     free(report->libc_name);
     free(report->libc_version);
-    if (report->environment != NULL)
-        for (i = 0; i < report->environment_count; i++) {
-            free(report->environment[i].name);
-            free(report->environment[i].value);
-        }
-    free(report->environment);
+    free_options(report->environment, report->environment_count);
     free(report->launcher);
     free_options(report->settings, report->setting_count);
     if (report->inputs != NULL)
@@ -562,34 +555,13 @@ void hg_report_free(struct hg_report *report)
     free(report->cache_d1);
     free(report->cache_ll);
     free(report->cache_source);
-    if (report->functions != NULL)
-        for (i = 0; i < report->function_count; i++)
-            free_function(&report->functions[i]);
-    free(report->functions);
-    if (report->objects != NULL)
-        for (i = 0; i < report->object_count; i++) {
-            free(report->objects[i].name);
-            free(report->objects[i].soname);
-            free(report->objects[i].build_id);
-        }
-    free(report->objects);
-    free(report->contexts);
-    if (report->zones != NULL)
-        for (i = 0; i < report->zone_count; i++)
-            free(report->zones[i].name);
-    free(report->zones);
-    if (report->marks != NULL)
-        for (i = 0; i < report->mark_count; i++)
-            free(report->marks[i].pattern);
-    free(report->marks);
-    if (report->threads != NULL)
-        for (i = 0; i < report->thread_count; i++)
-            free(report->threads[i].name);
-    free(report->threads);
-    if (report->mutexes != NULL)
-        for (i = 0; i < report->mutex_count; i++)
-            free(report->mutexes[i].name);
-    free(report->mutexes);
-    free(report->events);
+    free_items(PART_FUNCTIONS, report->functions, report->function_count);
+    free_items(PART_OBJECTS, report->objects, report->object_count);
+    free_items(PART_CONTEXTS, report->contexts, report->context_count);
+    free_items(PART_ZONES, report->zones, report->zone_count);
+    free_items(PART_MARKS, report->marks, report->mark_count);
+    free_items(PART_THREADS, report->threads, report->thread_count);
+    free_items(PART_MUTEXES, report->mutexes, report->mutex_count);
+    free_items(PART_EVENTS, report->events, report->event_count);
     free(report);
 }

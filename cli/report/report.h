@@ -242,7 +242,8 @@ struct hg_event {
 };
 
 /* <option name value/> of <run><options>: what changes the counts; also
-   each <setting name value/> of <run><launcher>. */
+   each <setting name value/> of <run><launcher> and each <var name
+   value/> of <run><environment>. */
 struct hg_option {
     char *name;
     char *value;
@@ -290,12 +291,6 @@ struct hg_input {
 /* Whether A and B are the same read: kind, source, function, object. */
 bool hg_same_input(const struct hg_input *a, const struct hg_input *b);
 
-/* <var name value/> of <run><environment>. */
-struct hg_env_var {
-    char *name;
-    char *value;
-};
-
 struct hg_report {
     unsigned format;
     char *tool_version;
@@ -314,7 +309,7 @@ struct hg_report {
     char *libc_name, *libc_version;  /* <libc> */
     bool has_environment;
     uint64_t environment_variables, environment_bytes;
-    struct hg_env_var *environment;  /* the few values the report gives */
+    struct hg_option *environment;   /* the few values the report gives */
     size_t environment_count;
     char *launcher;                  /* <launcher name>; NULL without one */
     struct hg_option *settings;      /* its <setting name value/>s, each

@@ -208,11 +208,12 @@ void broken_line(struct hg_rules *checker, long line,
 void rules_check_per_call_presence(struct hg_rules *checker,
                                    const xmlNode *node);
 
-/* rules-options.c */
-void rules_check_exit(struct hg_rules *checker, const xmlNode *run);
-void rules_check_input_options(struct hg_rules *checker, const xmlNode *run);
-void rules_check_inputs(struct hg_rules *checker, const xmlNode *run);
-void rules_check_options(struct hg_rules *checker, const xmlNode *run);
+/* A check of the rules on one element, NODE, as named below. */
+typedef void rules_check_fn(struct hg_rules *checker, const xmlNode *node);
+
+/* rules-options.c: of <run> */
+rules_check_fn rules_check_exit, rules_check_input_options,
+               rules_check_inputs, rules_check_options;
 void rules_check_options_against_report(struct hg_rules *checker);
 
 /* rules-heap.c */
@@ -220,42 +221,27 @@ bool rules_add_to(uint64_t *sum, uint64_t value);
 bool rules_read_branches(struct hg_rules *checker, const xmlNode *node,
                          uint64_t value[HG_BRANCH_METRICS]);
 void rules_add_heap(struct heap_sum *sum, const xmlNode *node);
-void rules_check_activations(struct hg_rules *checker, const xmlNode *node);
-void rules_check_branch_sums(struct hg_rules *checker,
-                             const xmlNode *functions);
-void rules_check_cache_attributes(struct hg_rules *checker,
-                                  const xmlNode *node);
-void rules_check_entity_cache(struct hg_rules *checker, const xmlNode *node);
-void rules_check_function(struct hg_rules *checker, const xmlNode *node);
-void rules_check_function_branches(struct hg_rules *checker,
-                                   const xmlNode *node);
-void rules_check_function_lines(struct hg_rules *checker,
-                                const xmlNode *node);
-void rules_check_heap_attributes(struct hg_rules *checker,
-                                 const xmlNode *node);
-void rules_check_totals_heap(struct hg_rules *checker, const xmlNode *heap);
+rules_check_fn rules_check_activations, rules_check_branch_sums,
+               rules_check_cache_attributes, rules_check_entity_cache,
+               rules_check_function, rules_check_function_branches,
+               rules_check_function_lines, rules_check_heap_attributes,
+               rules_check_totals_heap;
 
-/* rules-graph.c */
-void *rules_grow(void *array, size_t *capacity, size_t needed, size_t size);
-void rules_check_graph(struct hg_rules *checker, const xmlNode *functions);
-void rules_check_graph_item(struct hg_rules *checker, const xmlNode *node);
+/* rules-graph.c: of <functions>, of a <function> */
+rules_check_fn rules_check_graph, rules_check_graph_item;
 void rules_free_call_graph(struct call_graph *g);
 
-/* rules-contexts.c */
-void rules_check_context(struct hg_rules *checker, const xmlNode *node);
-void rules_check_contexts(struct hg_rules *checker, const xmlNode *node);
-void rules_check_outside(struct hg_rules *checker, const xmlNode *node);
+/* rules-contexts.c: of a <context>, of <contexts>, of <outside> */
+rules_check_fn rules_check_context, rules_check_contexts,
+               rules_check_outside;
 void rules_read_figures(const xmlNode *node, struct figures *f);
 
-/* rules-threads.c */
+/* rules-threads.c: of an <event>, a <mutex>, an <object>, <objects>, a
+   <thread>, <threads> */
 int rules_compare_ids(const void *a, const void *b);
-void rules_check_event(struct hg_rules *checker, const xmlNode *node);
-void rules_check_mutex(struct hg_rules *checker, const xmlNode *node);
-void rules_check_object(struct hg_rules *checker, const xmlNode *node);
-void rules_check_objects_listed(struct hg_rules *checker,
-                                const xmlNode *objects);
-void rules_check_thread(struct hg_rules *checker, const xmlNode *thread);
-void rules_check_threads(struct hg_rules *checker, const xmlNode *threads);
+rules_check_fn rules_check_event, rules_check_mutex, rules_check_object,
+               rules_check_objects_listed, rules_check_thread,
+               rules_check_threads;
 void rules_collect_function_object(struct hg_rules *checker,
                                    const xmlNode *node);
 void rules_collect_id(struct id_set *set, const xmlNode *node);

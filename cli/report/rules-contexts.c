@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/rules-check.h"
+#include "util/xalloc.h"
 #include "xml/node.h"
 #include "xml/xml-safe.h"
 
@@ -270,6 +271,16 @@ static void add_context_to_graph(struct hg_rules *checker,
     }
 }
 
+/* Contexts come with a call graph: false, after saying so, when the
+   report's options do not make one. */
+static bool in_call_graph(struct hg_rules *checker, const xmlNode *node)
+{
+    if (!checker->call_graph)
+        broken(checker, node, "<%s> in a report whose options do not say "
+               "call-graph=yes", (const char *)node->name);
+    return checker->call_graph;
+}
+
 /* A <context>: its id is its position, its parent an earlier context,
    its function a listed one; cache and heap attributes as on a
    function's; then its place in the tree and its sums.  Only in a report
@@ -284,11 +295,8 @@ void rules_check_context(struct hg_rules *checker, const xmlNode *node)
     bool truncated = hg_node_has(node, "truncated");
     struct open_context *o;
 
-    if (!checker->call_graph) {
-        broken(checker, node, "<context> in a report whose options do not "
-               "say call-graph=yes");
+    if (!in_call_graph(checker, node))
         return;
-    }
     hg_node_read_count(node, "id", &id);
     hg_node_read_count(node, "function", &function);
     hg_node_read_count(node, "calls", &calls);
@@ -327,7 +335,8 @@ void rules_check_context(struct hg_rules *checker, const xmlNode *node)
                                     truncated));
     if (checker_failed(checker))
         return;
-    c->path = rules_grow(c->path, &c->capacity, c->depth + 1, sizeof *c->path);
+    c->path = hg_xgrow(c->path, &c->capacity, c->depth + 1, sizeof *c->path,
+                       64);
     o = &c->path[c->depth++];
     memset(o, 0, sizeof *o);
     o->id = id;
@@ -436,11 +445,8 @@ void rules_check_contexts(struct hg_rules *checker, const xmlNode *node)
     struct context_check *c = &checker->contexts;
     uint64_t count = 0, max = 0;
 
-    if (!checker->call_graph) {
-        broken(checker, node, "<contexts> in a report whose options do "
-               "not say call-graph=yes");
+    if (!in_call_graph(checker, node))
         return;
-    }
     hg_node_read_count(node, "count", &count);
     hg_node_read_count(node, "max", &max);
     c->tree_truncated = hg_node_has(node, "truncated");

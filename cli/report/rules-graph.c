@@ -25,16 +25,6 @@
    Checked item by item as far as one item allows, the rest at the end of
    <functions>. */
 
-void *rules_grow(void *array, size_t *capacity, size_t needed, size_t size)
-{
-    if (needed <= *capacity)
-        return array;
-    *capacity = *capacity ? 2 * *capacity : 64;
-    if (*capacity < needed)
-        *capacity = needed;
-    return hg_xrealloc(array, *capacity, size);
-}
-
 /* One <call> of the function with index CALLER. */
 static void note_call(struct hg_rules *checker, unsigned caller,
                       const xmlNode *call, struct graph_function *f)
@@ -44,8 +34,8 @@ static void note_call(struct hg_rules *checker, unsigned caller,
     uint64_t callee = 0, value;
 
     hg_node_read_count(call, "callee", &callee);
-    g->calls = rules_grow(g->calls, &g->call_capacity, g->call_count + 1,
-                          sizeof *g->calls);
+    g->calls = hg_xgrow(g->calls, &g->call_capacity, g->call_count + 1,
+                        sizeof *g->calls, 64);
     c = &g->calls[g->call_count++];
     c->caller = caller;
     c->callee = callee <= UINT_MAX ? (unsigned)callee : 0;
@@ -59,8 +49,8 @@ static void note_call(struct hg_rules *checker, unsigned caller,
         f->parts_fit = f->parts_fit && rules_add_to(&f->parts_ir, value);
     if (g->record_count == 0
         || c->callee > g->records[g->record_count - 1].callee) {
-        g->records = rules_grow(g->records, &g->record_capacity,
-                                g->record_count + 1, sizeof *g->records);
+        g->records = hg_xgrow(g->records, &g->record_capacity,
+                              g->record_count + 1, sizeof *g->records, 64);
         g->records[g->record_count].callee = c->callee;
         g->records[g->record_count++].line = hg_xml_line(call);
     }
@@ -85,10 +75,10 @@ void rules_check_graph_item(struct hg_rules *checker, const xmlNode *node)
         return;
     }
     index = (unsigned)g->count;
-    g->functions = rules_grow(g->functions, &g->capacity, g->count + 1,
-                              sizeof *g->functions);
-    g->first_call = rules_grow(g->first_call, &g->first_call_capacity,
-                               g->count + 2, sizeof *g->first_call);
+    g->functions = hg_xgrow(g->functions, &g->capacity, g->count + 1,
+                            sizeof *g->functions, 64);
+    g->first_call = hg_xgrow(g->first_call, &g->first_call_capacity,
+                             g->count + 2, sizeof *g->first_call, 64);
     f = &g->functions[g->count++];
     memset(f, 0, sizeof *f);
     f->line = hg_xml_line(node);

@@ -73,23 +73,35 @@ static void check_alloc_bytes(struct hg_rules *checker, const xmlNode *node)
                bytes, allocs);
 }
 
+/* Of the COUNT attributes NAMES that come all together or not at all:
+   the first NODE has into *PRESENT, the first it lacks into *ABSENT, NULL
+   when there is none. */
+static void present_and_absent(const xmlNode *node,
+                               const char *const *names, size_t count,
+                               const char **present, const char **absent)
+{
+    size_t i;
+    *present = *absent = NULL;
+    for (i = 0; i < count; i++) {
+        if (hg_node_has(node, names[i])) {
+            if (*present == NULL)
+                *present = names[i];
+        } else if (*absent == NULL) {
+            *absent = names[i];
+        }
+    }
+}
+
 /* The heap attributes of an <inclusive> or a <thread>: all four or none,
    present if and only if <totals> has a <heap>. */
 void rules_check_heap_attributes(struct hg_rules *checker,
                                  const xmlNode *node)
 {
     const char *what = (const char *)node->name;
-    const char *present = NULL, *absent = NULL;
-    size_t i;
+    const char *present, *absent;
 
-    for (i = 0; i < 4; i++) {
-        if (hg_node_has(node, rules_heap_attributes[i])) {
-            if (present == NULL)
-                present = rules_heap_attributes[i];
-        } else if (absent == NULL) {
-            absent = rules_heap_attributes[i];
-        }
-    }
+    present_and_absent(node, rules_heap_attributes, HEAP_FIGURES, &present,
+                       &absent);
     if (present != NULL && absent != NULL)
         broken(checker, node, "<%s> has %s but no %s attribute", what,
                present, absent);
@@ -115,17 +127,10 @@ static const char *const cache_attributes[] = {
 void rules_check_cache_attributes(struct hg_rules *checker,
                                   const xmlNode *node)
 {
-    const char *present = NULL, *absent = NULL;
-    size_t i;
-    for (i = 0; i < sizeof cache_attributes / sizeof cache_attributes[0];
-         i++) {
-        if (hg_node_has(node, cache_attributes[i])) {
-            if (present == NULL)
-                present = cache_attributes[i];
-        } else if (absent == NULL) {
-            absent = cache_attributes[i];
-        }
-    }
+    const char *present, *absent;
+    present_and_absent(node, cache_attributes,
+                       sizeof cache_attributes / sizeof cache_attributes[0],
+                       &present, &absent);
     if (present != NULL && absent != NULL)
         broken(checker, node, "<%s> has %s but no %s attribute",
                (const char *)node->name, present, absent);

@@ -153,10 +153,8 @@ void rules_collect_id(struct id_set *set, const xmlNode *node)
     uint64_t id;
     if (!hg_node_read_count(node, "id", &id) || id > UINT_MAX)
         return;
-    if (set->count == set->capacity) {
-        set->capacity = set->capacity ? 2 * set->capacity : 16;
-        set->ids = hg_xrealloc(set->ids, set->capacity, sizeof *set->ids);
-    }
+    set->ids = hg_xgrow(set->ids, &set->capacity, set->count + 1,
+                        sizeof *set->ids, 16);
     set->ids[set->count++] = (unsigned)id;
 }
 
@@ -221,13 +219,10 @@ void rules_check_thread(struct hg_rules *checker, const xmlNode *thread)
     rules_collect_id(&checker->threads, thread);
     if (hg_node_read_count(thread, "parent", &value)) {
         struct parent_reference *r;
-        if (checker->parent_count == checker->parent_capacity) {
-            checker->parent_capacity = checker->parent_capacity
-                                       ? 2 * checker->parent_capacity : 16;
-            checker->parents = hg_xrealloc(checker->parents,
-                                           checker->parent_capacity,
-                                           sizeof *checker->parents);
-        }
+        checker->parents = hg_xgrow(checker->parents,
+                                    &checker->parent_capacity,
+                                    checker->parent_count + 1,
+                                    sizeof *checker->parents, 16);
         r = &checker->parents[checker->parent_count++];
         r->id = value;
         r->ordinal = 2 * n;

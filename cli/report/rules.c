@@ -163,7 +163,7 @@ struct hg_rules *hg_rules_start(void)
 /* Enters PHASE and runs CHECK on ITEM unless the phase already failed:
    a phase stops at its first problem. */
 static void check_in_phase(struct hg_rules *checker, enum phase phase,
-                           void (*check)(struct hg_rules *, const xmlNode *),
+                           rules_check_fn *check,
                            const xmlNode *item)
 {
     checker->phase = phase;
@@ -171,38 +171,46 @@ static void check_in_phase(struct hg_rules *checker, enum phase phase,
         check(checker, item);
 }
 
+/* The checks of each item that stop at their phase's first problem, in
+   their order. */
+static const struct {
+    const char *item;
+    enum phase phase;
+    rules_check_fn *check;
+} item_checks[] = {
+    { "function", PHASE_FUNCTIONS, rules_check_function },
+    { "function", PHASE_FUNCTIONS, rules_check_function_lines },
+    { "function", PHASE_FUNCTIONS_CACHE, rules_check_entity_cache },
+    { "function", PHASE_BRANCHES, rules_check_function_branches },
+    { "object", PHASE_OBJECTS, rules_check_object },
+    { "context", PHASE_CONTEXTS, rules_check_context },
+    { "outside", PHASE_CONTEXTS, rules_check_outside },
+    { "zone", PHASE_ZONES, rules_check_activations },
+    { "zone", PHASE_ZONES_CACHE, rules_check_entity_cache },
+    { "mark", PHASE_MARKS, check_mark },
+    { "event", PHASE_EVENTS, rules_check_event },
+};
+
 /* Each item's checks, in their phases; a phase stops at its first
-   problem (a later item may still break a rule of an earlier phase). */
+   problem (a later item may still break a rule of an earlier phase).
+   Those of the call graph, the threads and the mutexes below see to that
+   themselves, as they also collect what later checks need. */
 void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
 {
     const char *name = (const char *)item->name;
+    size_t i;
 
     checker->ordinal = 0;
     if (!hg_node_is(item, NULL))
         return;
+    for (i = 0; i < sizeof item_checks / sizeof item_checks[0]; i++)
+        if (strcmp(name, item_checks[i].item) == 0)
+            check_in_phase(checker, item_checks[i].phase,
+                           item_checks[i].check, item);
     if (strcmp(name, "function") == 0) {
-        check_in_phase(checker, PHASE_FUNCTIONS, rules_check_function, item);
-        check_in_phase(checker, PHASE_FUNCTIONS, rules_check_function_lines,
-                       item);
-        check_in_phase(checker, PHASE_FUNCTIONS_CACHE,
-                       rules_check_entity_cache, item);
-        check_in_phase(checker, PHASE_BRANCHES, rules_check_function_branches,
-                       item);
         checker->phase = PHASE_CALL_GRAPH;
         rules_check_graph_item(checker, item);
         rules_collect_function_object(checker, item);
-    } else if (strcmp(name, "object") == 0) {
-        check_in_phase(checker, PHASE_OBJECTS, rules_check_object, item);
-    } else if (strcmp(name, "context") == 0) {
-        check_in_phase(checker, PHASE_CONTEXTS, rules_check_context, item);
-    } else if (strcmp(name, "outside") == 0) {
-        check_in_phase(checker, PHASE_CONTEXTS, rules_check_outside, item);
-    } else if (strcmp(name, "zone") == 0) {
-        check_in_phase(checker, PHASE_ZONES, rules_check_activations, item);
-        check_in_phase(checker, PHASE_ZONES_CACHE, rules_check_entity_cache,
-                       item);
-    } else if (strcmp(name, "mark") == 0) {
-        check_in_phase(checker, PHASE_MARKS, check_mark, item);
     } else if (strcmp(name, "thread") == 0) {
         checker->phase = PHASE_THREADS;
         rules_check_thread(checker, item);
@@ -212,8 +220,6 @@ void hg_rules_item(struct hg_rules *checker, const xmlNode *item)
             rules_check_mutex(checker, item);
         else
             rules_collect_id(&checker->mutexes, item);
-    } else if (strcmp(name, "event") == 0) {
-        check_in_phase(checker, PHASE_EVENTS, rules_check_event, item);
     }
 }
 

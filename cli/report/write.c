@@ -2,7 +2,8 @@
    <zones>, <marks>, <threads>, <mutexes> and <events> of a struct
    hg_report, and the pieces of an element that the writers of functions
    and contexts (merge) use, so that every report written has the bytes
-   the tool writes.  GPL-2.0-or-later; part of hotgrind. */
+   the tool writes; and the attributes of its elements, which export's
+   JSON writes as members.  GPL-2.0-or-later; part of hotgrind. */
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -72,6 +73,188 @@ void hg_write_inclusive(FILE *out, uint64_t ir,
     fputs("/>\n", out);
 }
 
+static void xml_text(void *out, const char *name, const char *value)
+{
+    hg_write_attr(out, name, value);
+}
+
+static void xml_count(void *out, const char *name, uint64_t value)
+{
+    hg_write_count(out, name, value);
+}
+
+static void xml_flag(void *out, const char *name, bool value)
+{
+    hg_write_attr(out, name, value ? "yes" : "no");
+}
+
+struct hg_attributes hg_xml_attributes(FILE *out)
+{
+    struct hg_attributes xml = { xml_text, xml_count, xml_flag, out };
+    return xml;
+}
+
+/* "START ATTRIBUTES/>" of ITEM, and a line end. */
+static void write_element(FILE *out, const char *start,
+                          hg_item_attributes *attributes, const void *item)
+{
+    struct hg_attributes xml = hg_xml_attributes(out);
+    fputs(start, out);
+    attributes(&xml, item);
+    fputs("/>\n", out);
+}
+
+/* "<LIST>", an empty element "<ITEM .../>" two spaces further in for
+   each of the COUNT items of SIZE bytes at ITEMS, then "</LIST>", a line
+   each, INDENT spaces in. */
+static void write_list(FILE *out, int indent, const char *list,
+                       const char *item, const void *items, size_t count,
+                       size_t size, hg_item_attributes *attributes)
+{
+    char start[32];
+    size_t i;
+    snprintf(start, sizeof start, "%*s<%s", indent + 2, "", item);
+    fprintf(out, "%*s<%s>\n", indent, "", list);
+    for (i = 0; i < count; i++)
+        write_element(out, start, attributes, (const char *)items + i * size);
+    fprintf(out, "%*s</%s>\n", indent, "", list);
+}
+
+static void cost_model_attributes(const struct hg_attributes *a,
+                                  const struct hg_report *r)
+{
+    a->text(a->to, "name", r->cost_model_name);
+    a->count(a->to, "version", r->cost_model_version);
+    a->count(a->to, "l1-miss", r->cost_l1_miss);
+    a->count(a->to, "ll-miss", r->cost_ll_miss);
+    if (r->has_cost_mispredict)
+        a->count(a->to, "mispredict", r->cost_mispredict);
+}
+
+static void cache_geometry_attributes(const struct hg_attributes *a,
+                                      const struct hg_report *r)
+{
+    a->text(a->to, "I1", r->cache_i1);
+    a->text(a->to, "D1", r->cache_d1);
+    a->text(a->to, "LL", r->cache_ll);
+    if (r->cache_source != NULL)
+        a->text(a->to, "source", r->cache_source);
+}
+
+static void exit_attributes(const struct hg_attributes *a,
+                            const struct hg_report *r)
+{
+    static const char *const hows[] = { "", "status", "signal", "exec" };
+    a->text(a->to, "how", hows[r->exit.how]);
+    if (r->exit.how == HG_ENDED_BY_STATUS)
+        a->count(a->to, "status", r->exit.status);
+    if (r->exit.how == HG_ENDED_BY_SIGNAL && r->exit.signal != 0)
+        a->count(a->to, "signal", r->exit.signal);
+}
+
+/* An <option>, a launcher's <setting> or an environment's <var>. */
+static void option_attributes(const struct hg_attributes *a,
+                              const void *item)
+{
+    const struct hg_option *o = item;
+    a->text(a->to, "name", o->name);
+    a->text(a->to, "value", o->value);
+}
+
+void hg_for_each_run_element(const struct hg_report *r,
+                             hg_run_element_fn *each, void *data)
+{
+    if (r->has_cost_model)
+        each(data, "cost-model", cost_model_attributes, r);
+    if (r->has_cache_geometry)
+        each(data, "cache", cache_geometry_attributes, r);
+    if (r->exit.how != HG_ENDED_UNKNOWN)
+        each(data, "exit", exit_attributes, r);
+}
+
+/* hg_run_element_fn: "    <NAME ATTRIBUTES/>" on OUT. */
+static void write_run_element(void *out, const char *name,
+                              hg_report_attributes *attributes,
+                              const struct hg_report *r)
+{
+    struct hg_attributes xml = hg_xml_attributes(out);
+    fprintf(out, "    <%s", name);
+    attributes(&xml, r);
+    fputs("/>\n", out);
+}
+
+void hg_function_place_attributes(const struct hg_attributes *a,
+                                  const char *name, const char *object,
+                                  const char *file, unsigned line,
+                                  const char *dir, bool marked)
+{
+    a->text(a->to, "name", name);
+    a->text(a->to, "object", object);
+    a->text(a->to, "file", file);
+    a->count(a->to, "line", line);
+    if (dir != NULL)
+        a->text(a->to, "dir", dir);
+    if (marked)
+        a->flag(a->to, "marked", true);
+}
+
+void hg_object_attributes(const struct hg_attributes *a, const void *item)
+{
+    const struct hg_object *o = item;
+    a->text(a->to, "name", o->name);
+    if (o->soname != NULL)
+        a->text(a->to, "soname", o->soname);
+    if (o->build_id != NULL)
+        a->text(a->to, "build-id", o->build_id);
+}
+
+void hg_mark_attributes(const struct hg_attributes *a, const void *item)
+{
+    const struct hg_mark *m = item;
+    a->text(a->to, "pattern", m->pattern);
+    a->count(a->to, "functions", m->functions);
+    a->count(a->to, "entered", m->entered);
+}
+
+void hg_thread_attributes(const struct hg_attributes *a,
+                          const struct hg_thread *t)
+{
+    a->count(a->to, "id", t->id);
+    if (t->name != NULL)
+        a->text(a->to, "name", t->name);
+    if (t->parent != 0)
+        a->count(a->to, "parent", t->parent);
+    a->text(a->to, "status",
+            t->status == HG_THREAD_RUNNING ? "running" : "exited");
+    a->count(a->to, "Ir", t->ir);
+}
+
+void hg_mutex_attributes(const struct hg_attributes *a, const void *item)
+{
+    const struct hg_mutex *m = item;
+    a->count(a->to, "id", m->id);
+    if (m->name != NULL)
+        a->text(a->to, "name", m->name);
+    a->count(a->to, "acquisitions", m->acquisitions);
+    a->count(a->to, "contended", m->contended);
+}
+
+void hg_event_attributes(const struct hg_attributes *a, const void *item)
+{
+    const struct hg_event *e = item;
+    a->count(a->to, "Ir", e->ir);
+    a->count(a->to, "thread", e->thread);
+    a->text(a->to, "kind", hg_event_kind_name(e->kind));
+    if (e->child != 0)
+        a->count(a->to, "child", e->child);
+    if (e->cond != 0)
+        a->count(a->to, "cond", e->cond);
+    if (e->mutex != 0)
+        a->count(a->to, "mutex", e->mutex);
+    if (e->kind == HG_EVENT_LOCK)
+        a->flag(a->to, "waited", e->waited);
+}
+
 static void write_run(FILE *out, const struct hg_report *r)
 {
     size_t i;
@@ -98,23 +281,17 @@ static void write_run(FILE *out, const struct hg_report *r)
         fputs("</arg>\n", out);
     }
     fputs("    </command>\n", out);
-    if (r->option_count > 0) {
-        fputs("    <options>\n", out);
-        for (i = 0; i < r->option_count; i++)
-            write_empty_element(out, "      <option", "name",
-                                r->options[i].name, "value",
-                                r->options[i].value);
-        fputs("    </options>\n", out);
-    }
+    if (r->option_count > 0)
+        write_list(out, 4, "options", "option", r->options, r->option_count,
+                   sizeof *r->options, option_attributes);
     if (r->has_environment) {
         fputs("    <environment", out);
         hg_write_count(out, "variables", r->environment_variables);
         hg_write_count(out, "bytes", r->environment_bytes);
         fputs(">\n", out);
         for (i = 0; i < r->environment_count; i++)
-            write_empty_element(out, "      <var", "name",
-                                r->environment[i].name, "value",
-                                r->environment[i].value);
+            write_element(out, "      <var", option_attributes,
+                          &r->environment[i]);
         fputs("    </environment>\n", out);
     }
     if (r->launcher != NULL) {
@@ -122,9 +299,8 @@ static void write_run(FILE *out, const struct hg_report *r)
         hg_write_attr(out, "name", r->launcher);
         fputs(r->setting_count == 0 ? "/>\n" : ">\n", out);
         for (i = 0; i < r->setting_count; i++)
-            write_empty_element(out, "      <setting", "name",
-                                r->settings[i].name, "value",
-                                r->settings[i].value);
+            write_element(out, "      <setting", option_attributes,
+                          &r->settings[i]);
         if (r->setting_count != 0)
             fputs("    </launcher>\n", out);
     }
@@ -145,34 +321,7 @@ static void write_run(FILE *out, const struct hg_report *r)
         }
         fputs("    </inputs>\n", out);
     }
-    if (r->has_cost_model) {
-        fputs("    <cost-model", out);
-        hg_write_attr(out, "name", r->cost_model_name);
-        hg_write_count(out, "version", r->cost_model_version);
-        hg_write_count(out, "l1-miss", r->cost_l1_miss);
-        hg_write_count(out, "ll-miss", r->cost_ll_miss);
-        if (r->has_cost_mispredict)
-            hg_write_count(out, "mispredict", r->cost_mispredict);
-        fputs("/>\n", out);
-    }
-    if (r->has_cache_geometry) {
-        fputs("    <cache", out);
-        hg_write_attr(out, "I1", r->cache_i1);
-        hg_write_attr(out, "D1", r->cache_d1);
-        hg_write_attr(out, "LL", r->cache_ll);
-        if (r->cache_source != NULL)
-            hg_write_attr(out, "source", r->cache_source);
-        fputs("/>\n", out);
-    }
-    if (r->exit.how != HG_ENDED_UNKNOWN) {
-        static const char *const hows[] = { "", "status", "signal", "exec" };
-        fprintf(out, "    <exit how=\"%s\"", hows[r->exit.how]);
-        if (r->exit.how == HG_ENDED_BY_STATUS)
-            fprintf(out, " status=\"%u\"", r->exit.status);
-        if (r->exit.how == HG_ENDED_BY_SIGNAL && r->exit.signal != 0)
-            fprintf(out, " signal=\"%u\"", r->exit.signal);
-        fputs("/>\n", out);
-    }
+    hg_for_each_run_element(r, write_run_element, out);
     fprintf(out, "    <merge reports=\"%" PRIu64 "\"/>\n  </run>\n",
             r->merged_reports);
 }
@@ -193,21 +342,9 @@ void hg_write_costs(FILE *out, const char *start, uint64_t ir,
 
 void hg_write_objects(FILE *out, const struct hg_report *r)
 {
-    size_t i;
-    if (r->object_count == 0)
-        return;
-    fputs("  <objects>\n", out);
-    for (i = 0; i < r->object_count; i++) {
-        const struct hg_object *o = &r->objects[i];
-        fputs("    <object", out);
-        hg_write_attr(out, "name", o->name);
-        if (o->soname != NULL)
-            hg_write_attr(out, "soname", o->soname);
-        if (o->build_id != NULL)
-            hg_write_attr(out, "build-id", o->build_id);
-        fputs("/>\n", out);
-    }
-    fputs("  </objects>\n", out);
+    if (r->object_count > 0)
+        write_list(out, 2, "objects", "object", r->objects, r->object_count,
+                   sizeof *r->objects, hg_object_attributes);
 }
 
 static void write_zones_and_marks(FILE *out, const struct hg_report *r)
@@ -227,38 +364,23 @@ static void write_zones_and_marks(FILE *out, const struct hg_report *r)
         }
         fputs("  </zones>\n", out);
     }
-    if (r->mark_count == 0)
-        return;
-    fputs("  <marks>\n", out);
-    for (i = 0; i < r->mark_count; i++) {
-        fputs("    <mark", out);
-        hg_write_attr(out, "pattern", r->marks[i].pattern);
-        hg_write_count(out, "functions", r->marks[i].functions);
-        hg_write_count(out, "entered", r->marks[i].entered);
-        fputs("/>\n", out);
-    }
-    fputs("  </marks>\n", out);
+    if (r->mark_count > 0)
+        write_list(out, 2, "marks", "mark", r->marks, r->mark_count,
+                   sizeof *r->marks, hg_mark_attributes);
 }
 
 static void write_threads(FILE *out, const struct hg_report *r)
 {
+    struct hg_attributes xml = hg_xml_attributes(out);
     size_t i;
     if (!r->has_threads || r->thread_count == 0)
         return;
     fputs("  <threads>\n", out);
     for (i = 0; i < r->thread_count; i++) {
-        const struct hg_thread *t = &r->threads[i];
         fputs("    <thread", out);
-        hg_write_count(out, "id", t->id);
-        if (t->name != NULL)
-            hg_write_attr(out, "name", t->name);
-        if (t->parent != 0)
-            hg_write_count(out, "parent", t->parent);
-        hg_write_attr(out, "status",
-                      t->status == HG_THREAD_RUNNING ? "running" : "exited");
-        hg_write_count(out, "Ir", t->ir);
+        hg_thread_attributes(&xml, &r->threads[i]);
         if (r->has_heap)
-            hg_write_heap(out, &t->heap);
+            hg_write_heap(out, &r->threads[i].heap);
         fputs("/>\n", out);
     }
     fputs("  </threads>\n", out);
@@ -266,41 +388,12 @@ static void write_threads(FILE *out, const struct hg_report *r)
 
 static void write_events(FILE *out, const struct hg_report *r)
 {
-    size_t i;
-    if (r->has_mutexes) {
-        fputs("  <mutexes>\n", out);
-        for (i = 0; i < r->mutex_count; i++) {
-            const struct hg_mutex *m = &r->mutexes[i];
-            fputs("    <mutex", out);
-            hg_write_count(out, "id", m->id);
-            if (m->name != NULL)
-                hg_write_attr(out, "name", m->name);
-            hg_write_count(out, "acquisitions", m->acquisitions);
-            hg_write_count(out, "contended", m->contended);
-            fputs("/>\n", out);
-        }
-        fputs("  </mutexes>\n", out);
-    }
-    if (!r->has_events)
-        return;
-    fputs("  <events>\n", out);
-    for (i = 0; i < r->event_count; i++) {
-        const struct hg_event *e = &r->events[i];
-        fputs("    <event", out);
-        hg_write_count(out, "Ir", e->ir);
-        hg_write_count(out, "thread", e->thread);
-        hg_write_attr(out, "kind", hg_event_kind_name(e->kind));
-        if (e->child != 0)
-            hg_write_count(out, "child", e->child);
-        if (e->cond != 0)
-            hg_write_count(out, "cond", e->cond);
-        if (e->mutex != 0)
-            hg_write_count(out, "mutex", e->mutex);
-        if (e->kind == HG_EVENT_LOCK)
-            hg_write_attr(out, "waited", e->waited ? "yes" : "no");
-        fputs("/>\n", out);
-    }
-    fputs("  </events>\n", out);
+    if (r->has_mutexes)
+        write_list(out, 2, "mutexes", "mutex", r->mutexes, r->mutex_count,
+                   sizeof *r->mutexes, hg_mutex_attributes);
+    if (r->has_events)
+        write_list(out, 2, "events", "event", r->events, r->event_count,
+                   sizeof *r->events, hg_event_attributes);
 }
 
 void hg_write_report_start(FILE *out, const struct hg_report *r)

@@ -41,10 +41,6 @@ bool hg_suite_name_ok(const char *text)
 
 /* ----------------------------------------------------- shared reading */
 
-struct reader {
-    char *problem;
-    size_t problem_size;
-};
 
 /* "line N: WHY" at NODE into the reader's problem; returns false. */
 #define problem_at(reader, node, ...) \
@@ -54,7 +50,7 @@ struct reader {
 /* The root of DOC if it is <ROOT_NAME format="1"> in no namespace and
    valid against SCHEMA; else NULL after the problem.  WHAT names the
    file's kind; a root of another kind of hotgrind file is named too. */
-static const xmlNode *checked_root(struct reader *reader, xmlDocPtr doc,
+static const xmlNode *checked_root(struct hg_xml_reader *reader, xmlDocPtr doc,
                                    const char *root_name, const char *what,
                                    const char *schema, size_t schema_size)
 {
@@ -156,7 +152,7 @@ static const char *reserved(const char *option)
 
 /* Options and marks of NODE's children (<defaults> or <benchmark>) onto
    B's lists; false after the problem with a reserved option. */
-static bool read_options(struct reader *reader, const xmlNode *node,
+static bool read_options(struct hg_xml_reader *reader, const xmlNode *node,
                          struct hg_suite_benchmark *b, char ***marks,
                          size_t *mark_count)
 {
@@ -214,7 +210,7 @@ static void free_benchmark(struct hg_suite_benchmark *b)
 }
 
 /* B from NODE, DEFAULTS applied (its options and marks, in its lists). */
-static bool read_benchmark(struct reader *reader, const xmlNode *node,
+static bool read_benchmark(struct hg_xml_reader *reader, const xmlNode *node,
                            const struct hg_suite_benchmark *defaults,
                            char *const *default_marks,
                            size_t default_mark_count,
@@ -262,9 +258,10 @@ static bool read_benchmark(struct reader *reader, const xmlNode *node,
     return ok;
 }
 
-static bool read_suite(struct reader *reader, xmlDocPtr doc,
-                       struct hg_suite *suite)
+static bool read_suite(struct hg_xml_reader *reader, xmlDocPtr doc,
+                       void *data)
 {
+    struct hg_suite *suite = data;
     struct hg_suite_benchmark defaults;
     char **default_marks = NULL;
     size_t default_mark_count = 0, i, k;
@@ -318,24 +315,14 @@ static bool read_suite(struct reader *reader, xmlDocPtr doc,
 struct hg_suite *hg_suite_load(const char *path, char *problem,
                                size_t problem_size)
 {
-    struct reader reader = { problem, problem_size };
-    struct hg_suite *suite;
-    xmlDocPtr doc = hg_xml_read_file(path, "suite file", problem,
-                                     problem_size);
-    bool ok;
-
-    if (doc == NULL)
-        return NULL;
-    suite = hg_xcalloc(1, sizeof *suite);
+    struct hg_suite *suite = hg_xcalloc(1, sizeof *suite);
     suite->path = hg_xstrdup(path);
     suite->base = directory_of(path);
-    ok = read_suite(&reader, doc, suite);
-    xmlFreeDoc(doc);
-    if (!ok) {
-        hg_suite_free(suite);
-        return NULL;
-    }
-    return suite;
+    if (hg_xml_read_file_with(path, "suite file", read_suite, suite, problem,
+                              problem_size))
+        return suite;
+    hg_suite_free(suite);
+    return NULL;
 }
 
 bool hg_suite_check_files(const struct hg_suite *suite,
@@ -449,7 +436,7 @@ void hg_suite_run_free(struct hg_suite_run *run)
 }
 
 /* One <benchmark> of a manifest into R. */
-static bool read_result(struct reader *reader, const xmlNode *node,
+static bool read_result(struct hg_xml_reader *reader, const xmlNode *node,
                         const char *manifest_dir, struct hg_suite_result *r)
 {
     char *text;
@@ -516,7 +503,7 @@ static bool read_result(struct reader *reader, const xmlNode *node,
 /* The first result of RUN with the name or the position of an earlier
    one (after the problem, about its line), or NULL if none. */
 static const struct hg_suite_result *
-not_unique(struct reader *reader, const struct hg_suite_run *run)
+not_unique(struct hg_xml_reader *reader, const struct hg_suite_run *run)
 {
     size_t i, k;
     for (i = 1; i < run->count; i++)
@@ -544,11 +531,13 @@ static int by_position(const void *x, const void *y)
     return a->position < b->position ? -1 : a->position > b->position;
 }
 
-static bool read_manifest(struct reader *reader, xmlDocPtr doc,
-                          const char *manifest, struct hg_suite_run *run)
+/* RUN's manifests[0], read from DOC. */
+static bool read_manifest(struct hg_xml_reader *reader, xmlDocPtr doc,
+                          void *data)
 {
+    struct hg_suite_run *run = data;
     const xmlNode *root, *child;
-    char *dir = directory_of(manifest);
+    char *dir = directory_of(run->manifests[0]);
     bool ok = true;
 
     root = checked_root(reader, doc, "suite-run", "suite run manifest",
@@ -596,28 +585,15 @@ static bool read_manifest(struct reader *reader, xmlDocPtr doc,
 struct hg_suite_run *hg_suite_run_load(const char *dir_or_manifest,
                                        char *problem, size_t problem_size)
 {
-    struct reader reader = { problem, problem_size };
-    struct hg_suite_run *run;
-    char *manifest = hg_suite_manifest_path(dir_or_manifest);
-    xmlDocPtr doc = hg_xml_read_file(manifest, "suite run manifest",
-                                     problem, problem_size);
-    bool ok;
-
-    if (doc == NULL) {
-        free(manifest);
-        return NULL;
-    }
-    run = hg_xcalloc(1, sizeof *run);
+    struct hg_suite_run *run = hg_xcalloc(1, sizeof *run);
     run->manifests = hg_xcalloc(1, sizeof *run->manifests);
-    run->manifests[0] = manifest;
+    run->manifests[0] = hg_suite_manifest_path(dir_or_manifest);
     run->manifest_count = 1;
-    ok = read_manifest(&reader, doc, manifest, run);
-    xmlFreeDoc(doc);
-    if (!ok) {
-        hg_suite_run_free(run);
-        return NULL;
-    }
-    return run;
+    if (hg_xml_read_file_with(run->manifests[0], "suite run manifest",
+                              read_manifest, run, problem, problem_size))
+        return run;
+    hg_suite_run_free(run);
+    return NULL;
 }
 
 static bool same_text(const char *a, const char *b)
@@ -689,7 +665,7 @@ struct hg_suite_run *hg_suite_run_load_many(const char *const *paths,
                                             char *problem,
                                             size_t problem_size)
 {
-    struct reader reader = { problem, problem_size };
+    struct hg_xml_reader reader = { problem, problem_size };
     struct hg_suite_run *whole = NULL;
     bool *seen = NULL, ok = true;
     size_t i;

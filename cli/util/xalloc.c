@@ -44,6 +44,17 @@ void *hg_xrealloc(void *block, size_t count, size_t size)
     return checked(realloc(block, bytes != 0 ? bytes : 1));
 }
 
+void *hg_xgrow(void *array, size_t *capacity, size_t needed, size_t size,
+               size_t first)
+{
+    if (needed <= *capacity)
+        return array;
+    *capacity = *capacity ? 2 * *capacity : first;
+    if (*capacity < needed)
+        *capacity = needed;
+    return hg_xrealloc(array, *capacity, size);
+}
+
 char *hg_xstrdup(const char *text)
 {
     return checked(strdup(text));

@@ -17,6 +17,12 @@ void *hg_xmalloc(size_t size);
 void *hg_xcalloc(size_t count, size_t size);
 /* BLOCK resized to COUNT elements of SIZE bytes. */
 void *hg_xrealloc(void *block, size_t count, size_t size);
+/* ARRAY of *CAPACITY elements of SIZE bytes with room for NEEDED: when it
+   has not, resized to twice as many (FIRST the first time), or NEEDED if
+   more, and *CAPACITY updated, so that appending one at a time takes
+   few copies. */
+void *hg_xgrow(void *array, size_t *capacity, size_t needed, size_t size,
+               size_t first);
 char *hg_xstrdup(const char *text);
 char *hg_xstrndup(const char *text, size_t length);
 char *hg_xasprintf(const char *format, ...)

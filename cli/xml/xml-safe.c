@@ -303,6 +303,20 @@ xmlDocPtr hg_xml_read_report(const char *path, char *problem,
     return hg_xml_read_file(path, "report", problem, problem_size);
 }
 
+bool hg_xml_read_file_with(const char *path, const char *what,
+                           hg_xml_document_reader *read, void *data,
+                           char *problem, size_t problem_size)
+{
+    struct hg_xml_reader reader = { problem, problem_size };
+    xmlDocPtr doc = hg_xml_read_file(path, what, problem, problem_size);
+    bool ok;
+    if (doc == NULL)
+        return false;
+    ok = read(&reader, doc, data);
+    xmlFreeDoc(doc);
+    return ok;
+}
+
 xmlDocPtr hg_xml_read_file(const char *path, const char *what,
                            char *problem, size_t problem_size)
 {

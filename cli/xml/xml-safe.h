@@ -27,6 +27,22 @@ bool hg_xml_validate(xmlDocPtr doc, char *problem, size_t problem_size);
 xmlDocPtr hg_xml_read_file(const char *path, const char *what,
                            char *problem, size_t problem_size);
 
+/* Where a reader of a hotgrind file (a policy, a suite) puts its first
+   problem. */
+struct hg_xml_reader {
+    char *problem;
+    size_t problem_size;
+};
+
+/* Reads PATH as hg_xml_read_file does, then READ with DATA from its
+   document, which it then frees: false, with the problem, if either
+   fails. */
+typedef bool hg_xml_document_reader(struct hg_xml_reader *reader,
+                                    xmlDocPtr doc, void *data);
+bool hg_xml_read_file_with(const char *path, const char *what,
+                           hg_xml_document_reader *read, void *data,
+                           char *problem, size_t problem_size);
+
 /* What hg_xml_stream_file hands over while it parses. */
 struct hg_xml_stream {
     /* Before each start tag is made an element: true to have it, and all
