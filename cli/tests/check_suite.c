@@ -229,34 +229,39 @@ static void write_text(const char *path, const char *text)
 
 START_TEST(reads_numbers_with_white_space_around)
 {
-    char dir[] = "/tmp/hg-suite-space.XXXXXX", path[64];
+    /* A suite file and a manifest, in one folder. */
+    static const char *const files[][2] = {
+        { "spaced.xml",
+          "<suite format=\" 1\t\" name=\"spaced\">\n"
+          "  <defaults timeout=\"7\"/>\n"
+          "  <benchmark name=\"a\" timeout=\"9\">"
+          "<command>/bin/true</command></benchmark>\n"
+          "  <benchmark name=\"b\"><command>/bin/true</command></benchmark>\n"
+          "</suite>\n" },
+        { "manifest.xml",
+          "<suite-run format=\"1\" suite=\"spaced\">\n"
+          "  <shard index=\" 1 \" count=\" 2\"/>\n"
+          "  <benchmark name=\"b\" position=\" 2 \" status=\"ok\" exit=\"0\""
+          " report=\"b.xml\" ir=\"300\"/>\n"
+          "</suite-run>\n" },
+    };
+    char dir[] = "/tmp/hg-suite-space.XXXXXX", path[2][64];
     char problem[HG_PROBLEM_SIZE] = "";
     struct hg_suite *suite;
     struct hg_suite_run *run;
+    size_t i;
 
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/spaced.xml", dir);
-    write_text(path,
-        "<suite format=\" 1\t\" name=\"spaced\">\n"
-        "  <defaults timeout=\"7\"/>\n"
-        "  <benchmark name=\"a\" timeout=\"9\">"
-        "<command>/bin/true</command></benchmark>\n"
-        "  <benchmark name=\"b\"><command>/bin/true</command></benchmark>\n"
-        "</suite>\n");
-    suite = hg_suite_load(path, problem, sizeof problem);
+    for (i = 0; i < 2; i++) {
+        snprintf(path[i], sizeof path[i], "%s/%s", dir, files[i][0]);
+        write_text(path[i], files[i][1]);
+    }
+    suite = hg_suite_load(path[0], problem, sizeof problem);
     ck_assert_msg(suite != NULL, "spaced.xml: %s", problem);
     ck_assert_uint_eq(suite->benchmarks[0].timeout, 9);
     ck_assert_uint_eq(suite->benchmarks[1].timeout, 7);
     hg_suite_free(suite);
-    ck_assert_int_eq(remove(path), 0);
-
-    snprintf(path, sizeof path, "%s/manifest.xml", dir);
-    write_text(path,
-        "<suite-run format=\"1\" suite=\"spaced\">\n"
-        "  <shard index=\" 1 \" count=\" 2\"/>\n"
-        "  <benchmark name=\"b\" position=\" 2 \" status=\"ok\" exit=\"0\""
-        " report=\"b.xml\" ir=\"300\"/>\n"
-        "</suite-run>\n");
+    ck_assert_int_eq(remove(path[0]), 0);
     run = hg_suite_run_load(dir, problem, sizeof problem);
     ck_assert_msg(run != NULL, "spaced manifest: %s", problem);
     ck_assert_uint_eq(run->shard_index, 1);
@@ -265,7 +270,7 @@ START_TEST(reads_numbers_with_white_space_around)
     ck_assert_uint_eq(run->results[0].exit_status, 0);
     ck_assert_uint_eq(run->results[0].ir, 300);
     hg_suite_run_free(run);
-    ck_assert_int_eq(remove(path), 0);
+    ck_assert_int_eq(remove(path[1]), 0);
     ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
