@@ -37,7 +37,7 @@ struct walker {
     const char *metric_name;
     char *branch;
     struct path_commit *path;
-    size_t path_count;
+    size_t path_count, path_capacity;
     struct hg_history_log *log;
     char *problem;
     size_t problem_size;
@@ -93,7 +93,8 @@ static bool walk_branch(struct walker *w)
         rc = hg_history_step(w->h, stmt, w->problem, w->problem_size);
         if (rc != SQLITE_ROW)
             break;
-        w->path = hg_xrealloc(w->path, w->path_count + 1, sizeof *w->path);
+        w->path = hg_xgrow(w->path, &w->path_capacity, w->path_count + 1,
+                           sizeof *w->path, 64);
         c = &w->path[w->path_count++];
         c->id = head;
         c->sha = column_text(stmt, 0);
@@ -205,6 +206,7 @@ static bool add_series(struct walker *w, struct series_run *runs,
         " f.entity_id = ?1 AND f.metric_id = ?2 AND r.benchmark = ?3 AND"
         " r.arch = ?4", w->problem, w->problem_size);
     struct hg_history_series s = { 0 };
+    size_t points_capacity = 0;
     struct hg_history_point *older = NULL;
     bool any = false;
     size_t i;
@@ -237,7 +239,8 @@ static bool add_series(struct walker *w, struct series_run *runs,
         if (path_run[i] == count)
             continue;
         r = &runs[path_run[i]];
-        s.points = hg_xrealloc(s.points, s.count + 1, sizeof *s.points);
+        s.points = hg_xgrow(s.points, &points_capacity, s.count + 1,
+                            sizeof *s.points, 64);
         p = &s.points[s.count++];
         memset(p, 0, sizeof *p);
         p->sha = hg_xstrdup(w->path[i].sha);
