@@ -413,10 +413,13 @@ oracle() {
 # cgr OUT PROG [ARGS...]: the same client under Callgrind, with what
 # cgr_inclusive.py reads: plain names and positions, and caller chains
 # (--separate-callers) to tell under which functions code ran.
+# CGR_SEPARATE_CALLERS=0: no chains, for a test that compares calls
+# only (on cc1plus the chains made a 2.4 GB file and most of the run).
 cgr() {
    _out=$1; shift
    run_client_env "$VG_IN_PLACE" --tool=callgrind \
-      --compress-strings=no --compress-pos=no --separate-callers=30 \
+      --compress-strings=no --compress-pos=no \
+      --separate-callers="${CGR_SEPARATE_CALLERS:-30}" \
       --callgrind-out-file="$_out" "$@" \
       >"$_out.stdout" 2>"$_out.stderr" ||
       fail "callgrind run exited with $? (see $WORK/$_out.stderr)"
