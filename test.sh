@@ -45,7 +45,17 @@ cd "$(dirname "$0")"
 PATH=/usr/bin:/bin:$PATH
 export PATH
 top=$(pwd)
+# phase NAME: the seconds since the last phase ended, kept for the
+# summary at the end (where a long run's time went).
+phase_mark=$(date +%s)
+phases=
+phase() {
+  _now=$(date +%s)
+  phases="$phases${phases:+, }$1 $((_now - phase_mark))"
+  phase_mark=$_now
+}
 ./tools/install-deps.sh
+phase packages
 # The arm64 tests (cross build, qemu) run in make check when this root
 # exists; CI sets it up so they always run (docs/arm64.md).
 HOTGRIND_ARM64_ROOT=${HOTGRIND_ARM64_ROOT:-/opt/hotgrind-arm64}
@@ -53,11 +63,13 @@ export HOTGRIND_ARM64_ROOT
 if [ "${HOTGRIND_SKIP_ARM64:-no}" != yes ]; then
   ./tools/setup-arm64.sh "$HOTGRIND_ARM64_ROOT"
 fi
+phase arm64-root
 ./autogen.sh
 rm -rf build-test
 mkdir build-test
 cd build-test
 "$top/configure"
+phase configure
 status=0
 pre_passed=0
 pre_failed=0
@@ -118,6 +130,7 @@ for vg in 3.24 3.27; do
     pre_failed=$((pre_failed + 1)); status=1; echo "patches or in-tree Valgrind build ($vg): FAIL"
   fi
 done
+phase in-tree-builds
 # An installed 3.27.1, for the out-of-tree build against it.
 if [ -n "${HOTGRIND_INTREE_327:-}" ]; then
   rm -rf "$top/build-test/valgrind-3.27-install"
@@ -145,6 +158,7 @@ if [ -n "${HOTGRIND_VG327_DESTDIR:-}" ]; then
     tail -n 30 out-of-tree-327.log
   fi
 fi
+phase install-and-out-of-tree
 # versions_compare.sh: the same programs under each release built in tree.
 if [ -n "${HOTGRIND_INTREE:-}" ] && [ -n "${HOTGRIND_INTREE_324:-}" ] &&
    [ -n "${HOTGRIND_INTREE_327:-}" ]; then
@@ -171,7 +185,9 @@ else
   pre_failed=$((pre_failed + 1)); status=1; echo "architecture.md identifiers: FAIL"
   cat architecture-identifiers.log
 fi
+phase actionlint-and-identifiers
 make -j"$(nproc)" check || status=$?
+phase make-check
 # Every automake .trs file holds one ":test-result:" line per test.
 passed=$(cat $(find . -name '*.trs') /dev/null | grep -c '^:test-result: \(PASS\|XFAIL\)' || true)
 failed=$(cat $(find . -name '*.trs') /dev/null | grep -c '^:test-result: \(FAIL\|XPASS\|ERROR\)' || true)
@@ -200,6 +216,7 @@ if make fuzz-smoke > fuzz-smoke.log 2>&1; then
 else
   failed=$((failed + 1)); status=1; echo "fuzz-smoke: FAIL"; tail -n 40 fuzz-smoke.log
 fi
+phase fuzz-smoke
 # The tarball holds every file the checkout tracks (the distcheck below
 # runs only the quick tests in it, so a file missing from it would not
 # fail a test there).
@@ -211,6 +228,7 @@ else
   failed=$((failed + 1)); status=1; echo "dist contents: FAIL"
   tail -n 30 dist.log dist-contents.log
 fi
+phase dist
 if [ "$status" -eq 0 ] && [ "${HOTGRIND_SKIP_DISTCHECK:-no}" != yes ]; then
   # The tarball builds, installs, uninstalls and passes make check-quick's
   # tests (DISTCHECK_CONFIGURE_FLAGS has --enable-quick-tests): every test
@@ -224,6 +242,7 @@ if [ "$status" -eq 0 ] && [ "${HOTGRIND_SKIP_DISTCHECK:-no}" != yes ]; then
     distcheck_failed=yes
   fi
 fi
+phase distcheck
 failed_tests . > failed-tests.txt
 if [ "${distcheck_failed:-no}" = yes ]; then
   for d in hotgrind-*/_build/sub; do
@@ -242,5 +261,6 @@ find . -path '*/hotgrind-*/_build' -prune -o -name '*.log' -print |
 if [ -s slowest-tests.txt ]; then
   echo "slowest tests (s): $(awk '{printf "%s%s %s", sep, $1, $2; sep=", "}' slowest-tests.txt)"
 fi
+echo "time per phase (s): $phases"
 echo "$passed passed, $failed failed, $skipped skipped"
 exit "$status"
