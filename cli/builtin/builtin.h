@@ -18,4 +18,11 @@ int cmd_run(int argc, char **argv);
 int cmd_suite(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 
+/* history's actions in files of their own (builtin/history-ACTION.c),
+   called by cmd_history with ARGV[0] the action's name. */
+int cmd_history_blame(int argc, char **argv);
+int cmd_history_show(int argc, char **argv);
+int cmd_history_bisect(int argc, char **argv);
+int cmd_history_html(int argc, char **argv);
+
 #endif

@@ -1,5 +1,6 @@
 /* hotgrind history: every recorded run kept in one SQLite file
-   (docs/history.md): record, log and check.  Here: the options, the
+   (docs/history.md): record, log and check here, the other actions in
+   builtin/history-ACTION.c.  Here: the options, the
    database opened, the library (history/) called, its output rendered.
    GPL-2.0-or-later; part of hotgrind. */
 
@@ -21,12 +22,18 @@ static const char history_usage[] =
     "       hotgrind history log --db FILE [--benchmark GLOB] [--function"
     " PATTERN] [--metric M] [--arch A] [--branch NAME]"
     " [--format=text|json|csv]\n"
-    "       hotgrind history check --db FILE";
+    "       hotgrind history check --db FILE\n"
+    "       hotgrind history blame --db FILE [OPTIONS] FUNCTION-PATTERN\n"
+    "       hotgrind history show --db FILE [OPTIONS] COMMIT\n"
+    "       hotgrind history bisect --db FILE --build CMD --suite FILE"
+    " [OPTIONS] FUNCTION GOOD BAD\n"
+    "       hotgrind history html --db FILE -o DIR [OPTIONS]";
 
 static const char history_help[] =
     "usage: hotgrind history record --db FILE --commit SHA [OPTIONS] RUN...\n"
     "       hotgrind history log --db FILE [OPTIONS]\n"
     "       hotgrind history check --db FILE\n"
+    "       hotgrind history blame|show|bisect|html ... (each --help)\n"
     "\n"
     "Keeps every recorded run in the SQLite database FILE (docs/history.md).\n"
     "\n"
@@ -212,8 +219,19 @@ int cmd_history(int argc, char **argv)
             { .name = "--format", .value = &o.format },
         },
     };
+    /* The actions with files of their own. */
+    static const struct {
+        const char *name;
+        int (*run)(int argc, char **argv);
+    } actions[] = {
+        { "blame", cmd_history_blame },
+        { "show", cmd_history_show },
+        { "bisect", cmd_history_bisect },
+        { "html", cmd_history_html },
+    };
     const char *action;
     int status, operands;
+    size_t i;
 
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0
                       || strcmp(argv[1], "-h") == 0)) {
@@ -221,8 +239,12 @@ int cmd_history(int argc, char **argv)
         return HG_EXIT_OK;
     }
     if (argc < 2)
-        return usage("give an action: %s", "record, log or check");
+        return usage("give an action: %s",
+                     "record, log, check, blame, show, bisect or html");
     action = argv[1];
+    for (i = 0; i < sizeof actions / sizeof actions[0]; i++)
+        if (strcmp(action, actions[i].name) == 0)
+            return actions[i].run(argc - 1, argv + 1);
     status = hg_parse_options(&line, argc - 1, argv + 1, &operands);
     if (status == -1 && o.db == NULL)
         status = usage("no --db %s given", "FILE");
@@ -240,7 +262,7 @@ int cmd_history(int argc, char **argv)
         status = history_check(&o);
     else if (status == -1 && strcmp(action, "log") != 0
              && strcmp(action, "check") != 0)
-        status = usage("unknown action (record, log or check): %s", action);
+        status = usage("unknown action (record, log, check, blame, show, bisect or html): %s", action);
     else if (status == -1)
         status = usage("%s takes no such option or operand", action);
     free(o.parents);

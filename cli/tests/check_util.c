@@ -15,6 +15,7 @@
 
 #include "check_common.h"
 #include "compare/line-diff.h"
+#include "history/pages.h"
 #include "render/export.h"
 #include "render/flamegraph.h"
 #include "render/json.h"
@@ -421,6 +422,29 @@ START_TEST(matches_lines_by_text)
 }
 END_TEST
 
+/* The expected hashes are FNV-1a computed apart, in Python: h = basis;
+   for each field i, h = (h ^ i) * prime, then each byte folded in. */
+static void expect_page(char *path, const char *want)
+{
+    ck_assert_str_eq(path, want);
+    free(path);
+}
+
+START_TEST(history_pages_are_named_by_identity)
+{
+    expect_page(hg_history_benchmark_page("alpha"),
+                "benchmarks/2a566453935393e1.html");
+    expect_page(hg_history_function_page("alpha", "prog", "f01", "prog.c"),
+                "functions/2af12d31d8ed8083.html");
+    /* The field boundaries count: ("ab", "c") is not ("a", "bc"). */
+    expect_page(hg_history_function_page("ab", "c", "", ""),
+                "functions/f42269e84a5416b7.html");
+    expect_page(hg_history_function_page("a", "bc", "", ""),
+                "functions/47953dc962b1bb05.html");
+    expect_page(hg_history_commit_page("3f2a9c1"), "commits/3f2a9c1.html");
+}
+END_TEST
+
 Suite *hg_unit_suite(void)
 {
     Suite *suite = suite_create("util");
@@ -429,6 +453,7 @@ Suite *hg_unit_suite(void)
     TCase *lines = hg_tcase(suite, "line-diff", 0);
     TCase *flame = hg_tcase(suite, "flamegraph", 0);
     TCase *table = hg_tcase(suite, "table", 0);
+    TCase *pages = hg_tcase(suite, "history-pages", 0);
 
     tcase_add_test(index, index_table_probes_linearly_and_wraps);
     tcase_add_test(index, index_table_doubles_when_half_full);
@@ -443,5 +468,6 @@ Suite *hg_unit_suite(void)
     tcase_add_test(table, table_fits_as_it_is_when_it_can);
     tcase_add_test(table, table_moves_a_part_that_does_not_fit_and_cuts_names);
     tcase_add_test(table, table_never_cuts_below_the_floor);
+    tcase_add_test(pages, history_pages_are_named_by_identity);
     return suite;
 }
