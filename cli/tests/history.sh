@@ -9,7 +9,7 @@
 #
 # Run by `make check` (tests/lib.sh says with what).  The reports are made
 # here, in the scratch folder, by editing the figures of a template: the
-# known changes are listed in gen.py below.
+# known changes are listed in tests/history_gen.py.
 
 . "$(dirname "$0")/lib.sh"
 fail_shows_stdout=no
@@ -18,112 +18,10 @@ command -v sqlite3 >/dev/null || { echo "SKIP: no sqlite3 command"; exit 77; }
 db=$scratch/history.db
 hist() { "$HOTGRIND" history "$@"; }
 
-# --- the generator: suite runs of benchmarks alpha and beta per commit
-cat >"$scratch/gen.py" <<'EOF'
-import hashlib, os, sys
-out = sys.argv[1]
-
-def sha(name):
-    return hashlib.sha1(name.encode()).hexdigest()
-
-def functions(bench, k, branch_step):
-    """The self Ir of each function at commit K (main: 1..32; the feature
-    branch forks at 12 and adds BRANCH_STEP 1..4)."""
-    f = {}
-    for i in range(40):
-        f["f%02d" % i] = (1000 + 10 * i) * (2 if bench == "beta" else 1)
-    if bench == "alpha":
-        if k >= 5: f["f01"] += 100                 # one function up
-        if k >= 10:                                 # one up, one down
-            f["f02"] += 300
-            f["f03"] -= 200
-        if 15 <= k < 20: del f["f04"]               # gone, then back
-        if k >= 25: f["f40"] = 777                  # a new function
-        if branch_step: f["f05"] += 1000 * branch_step
-    elif k >= 8:
-        f["f06"] += 50
-    return f
-
-def calls(k):
-    return 3 if k >= 22 else 2
-
-def report(bench, k, branch_step, exe=None, option=None):
-    f = functions(bench, k, branch_step)
-    c = calls(k)
-    rows = []
-    for name in sorted(f, key=lambda n: (-f[n], n)):
-        i = int(name[1:])
-        obj, src = ("libm.so.6", "") if 30 <= i < 40 else ("prog", "prog.c")
-        if name == "f00" and bench == "alpha":
-            rows.append(
-                '<function name="f00" object="prog" file="prog.c" line="1"'
-                ' marked="yes" calls="%d"><self Ir="%d"/>'
-                '<inclusive Ir="%d"/><per-call min="500" max="500"'
-                ' mean="500.00" p50="500" p95="500" p99="500"/></function>'
-                % (c, f[name], 500 * c))
-        else:
-            rows.append('<function name="%s" object="%s" file="%s" line="%d">'
-                        '<self Ir="%d"/></function>'
-                        % (name, obj, src, i + 1, f[name]))
-    opts = '<options><option name="%s" value="yes"/></options>' % option \
-        if option else ""
-    marks = '<marks><mark pattern="f00" functions="1" entered="1"/></marks>' \
-        if bench == "alpha" else ""
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n<hotgrind format="1">'
-            '<run><tool name="hotgrind" version="0.1.0"/>'
-            '<valgrind version="3.19.0"/><arch>amd64</arch><command>'
-            '<exe>%s</exe></command>%s<exit how="status" status="0"/></run>'
-            '<totals Ir="%d"/><functions>%s</functions>%s</hotgrind>\n'
-            % (exe or "./" + bench, opts, sum(f.values()), "".join(rows),
-               marks))
-
-def suite_run(path, k, branch_step, beta_fails):
-    os.makedirs(path)
-    entries = []
-    for pos, bench in enumerate(["alpha", "beta"], 1):
-        if bench == "beta" and beta_fails:
-            entries.append('<benchmark name="beta" position="2"'
-                           ' status="failed" exit="1"/>')
-            continue
-        with open(os.path.join(path, bench + ".xml"), "w") as w:
-            w.write(report(bench, k, branch_step))
-        entries.append('<benchmark name="%s" position="%d" status="ok"'
-                       ' exit="0" report="%s.xml"/>' % (bench, pos, bench))
-    with open(os.path.join(path, "manifest.xml"), "w") as w:
-        w.write('<?xml version="1.0" encoding="UTF-8"?>\n'
-                '<suite-run format="1" suite="s">%s</suite-run>\n'
-                % "".join(entries))
-
-plan = []
-parent = None
-for k in range(1, 33):
-    name = "main-%02d" % k
-    suite_run(os.path.join(out, name), k, 0, k == 17)
-    plan.append((sha(name), parent or "-", "main",
-                 "2026-01-%02dT%02d:00:00Z" % (k // 2 + 1, 10 + k % 2), name))
-    parent = sha(name)
-parent = sha("main-12")
-for j in range(1, 5):
-    name = "feature-%d" % j
-    suite_run(os.path.join(out, name), 12, j, False)
-    plan.append((sha(name), parent, "feature",
-                 "2026-02-%02dT12:00:00+01:00" % j, name))
-    parent = sha(name)
-with open(os.path.join(out, "plan"), "w") as w:
-    for row in plan:
-        w.write(" ".join(row) + "\n")
-# Reports of their own: another option (settings), another program.
-with open(os.path.join(out, "alpha-option.xml"), "w") as w:
-    w.write(report("alpha", 32, 0, option="collect-atstart"))
-os.makedirs(os.path.join(out, "other-program"))
-with open(os.path.join(out, "other-program", "alpha.xml"), "w") as w:
-    w.write(report("alpha", 32, 0, exe="./zzz"))
-with open(os.path.join(out, "other-program", "manifest.xml"), "w") as w:
-    w.write('<suite-run format="1" suite="s"><benchmark name="alpha"'
-            ' position="1" status="ok" exit="0" report="alpha.xml"/>'
-            '</suite-run>\n')
-EOF
-"$PYTHON" "$scratch/gen.py" "$scratch" || { echo "FAIL: gen.py"; exit 1; }
+# --- the generator: suite runs of benchmarks alpha and beta per commit,
+# with the changes tests/history_gen.py lists
+"$PYTHON" "$(dirname "$0")/history_gen.py" "$scratch" ||
+  { echo "FAIL: history_gen.py"; exit 1; }
 
 # record_plan DB: every commit of the plan, in order.
 record_plan() {
