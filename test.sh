@@ -261,6 +261,12 @@ find . -path '*/hotgrind-*/_build' -prune -o -name '*.log' -print |
 if [ -s slowest-tests.txt ]; then
   echo "slowest tests (s): $(awk '{printf "%s%s %s", sep, $1, $2; sep=", "}' slowest-tests.txt)"
 fi
+# The sums over make check's tests: a CPU sum well under the wall-clock
+# sum means tests wait (sleeps, timeouts), and more jobs would help.
+find . -path '*/hotgrind-*/_build' -prune -o -name '*.log' -print |
+  xargs grep -h '^test \(time\|cpu\): ' 2>/dev/null |
+  awk '$2 == "time:" { t += $3 } $2 == "cpu:" { c += $3 }
+       END { if (t) printf "make check: the tests took %d s in all, %d s of CPU\n", t, c }' || true
 echo "time per phase (s): $phases"
 echo "$passed passed, $failed failed, $skipped skipped"
 exit "$status"
