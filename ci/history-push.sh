@@ -185,11 +185,12 @@ push_db() {
   git push --porcelain "$remote" "$commit:refs/heads/$db_branch" \
     >"$tmp/push-out" 2>"$tmp/push-err" || status=$?
   [ "$status" -eq 0 ] && return 0
-  # Porcelain: "!<tab>from:to<tab>[rejected] (fetch first)" and the like
-  # when the branch moved; "[remote rejected] (reason)" when a hook or a
-  # protection refused it, which another round would not change.
-  if grep -q '\[rejected\].*\(fetch first\|non-fast-forward\|stale info\)' \
-       "$tmp/push-out"; then
+  # Refused: a race lost when the branch is no longer where it was
+  # fetched (git says "fetch first", or, when two pushes meet on the
+  # server, "failed to update ref"); otherwise a hook, a protection or
+  # the network refused it, which another round would not change.
+  now=$(git ls-remote "$remote" "refs/heads/$db_branch" 2>/dev/null | cut -f1)
+  if [ -n "$now" ] && [ "$now" != "$tip" ]; then
     return 1
   fi
   cat "$tmp/push-out" "$tmp/push-err" >&2
