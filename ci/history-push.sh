@@ -59,7 +59,7 @@ say() { printf 'history-push.sh: %s\n' "$*" >&2; }
 trouble() { say "$*"; exit 2; }
 usage_error() { say "$*"; printf '%s\n' "$usage" >&2; exit 2; }
 
-db_branch=hotgrind-history
+db_branch='hotgrind-history'
 db_file=history.db
 remote=origin
 branch=
