@@ -76,17 +76,16 @@ static void add_row(struct check_links *l, const struct hg_entity *entity)
 static void links_make(struct check_links *l, const char *url,
                        const struct hg_report *base)
 {
-    struct hg_entity entity = { NULL, NULL };
-    size_t i;
+    size_t n = base->function_count, i;
     l->url = url;
     l->benchmark = hg_history_report_benchmark(base);
-    for (i = 0; i < base->function_count; i++) {
-        entity.function = &base->functions[i];
-        add_row(l, &entity);
-    }
-    entity.function = NULL;
-    for (i = 0; i < base->zone_count; i++) {
-        entity.zone = &base->zones[i];
+    /* The functions, then the zones, whose labels they might share. */
+    for (i = 0; i < n + base->zone_count; i++) {
+        struct hg_entity entity = { NULL, NULL };
+        if (i < n)
+            entity.function = &base->functions[i];
+        else
+            entity.zone = &base->zones[i - n];
         add_row(l, &entity);
     }
 }
