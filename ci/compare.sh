@@ -29,7 +29,8 @@ set -eu
 
 usage="usage: compare.sh [--build CMD] [--policy PATH | --policy-file FILE]
                   [--mark PATTERN]... [--valgrind-option OPT]... [--out DIR]
-                  [--limit N] [--valgrind CMD] [--hotgrind CMD] [--keep]
+                  [--limit N] [--history-url URL] [--valgrind CMD]
+                  [--hotgrind CMD] [--keep]
                   BASE_REV HEAD_REV [--] COMMAND [ARG...]"
 
 help="$usage
@@ -44,6 +45,9 @@ help="$usage
                        --collect-atstart=no or --cache-sim=yes
   --out DIR            where the results go (default: hotgrind-compare)
   --limit N            rows of the diff (default: hotgrind diff's own)
+  --history-url URL    the site of hotgrind history html (http:// or
+                       https://): in the comment, each function of the base
+                       links to its history page (docs/ci.md)
   --valgrind CMD       the valgrind launcher (default: valgrind)
   --hotgrind CMD       the hotgrind command (default: hotgrind)
   --keep               keep the worktrees (printed at the end)
@@ -64,6 +68,7 @@ policy_path=
 policy_file=
 out='hotgrind-compare'
 limit=
+history_url=
 valgrind=${VALGRIND:-valgrind}
 hotgrind=${HOTGRIND:-hotgrind}
 keep=no
@@ -75,7 +80,7 @@ vg_options=
 while [ $# -gt 0 ]; do
   case $1 in
     --help|-h) printf '%s\n' "$help"; exit 0 ;;
-    --build|--policy|--policy-file|--mark|--valgrind-option|--out|--limit|--valgrind|--hotgrind)
+    --build|--policy|--policy-file|--mark|--valgrind-option|--out|--limit|--history-url|--valgrind|--hotgrind)
       [ $# -ge 2 ] || usage_error "$1 needs a value"
       case $1 in
         --build) build=$2 ;;
@@ -85,6 +90,7 @@ while [ $# -gt 0 ]; do
         --valgrind-option) vg_options="$vg_options$2$nl" ;;
         --out) out=$2 ;;
         --limit) limit=$2 ;;
+        --history-url) history_url=$2 ;;
         --valgrind) valgrind=$2 ;;
         --hotgrind) hotgrind=$2 ;;
       esac
@@ -104,6 +110,12 @@ shift 2
   usage_error "--policy and --policy-file exclude each other"
 case $limit in
   ''|*[!0-9]*) [ -z "$limit" ] || usage_error "--limit needs a number, not '$limit'" ;;
+esac
+# hotgrind checks the rest of the URL; this, before anything is built.
+case $history_url in
+  *[[:space:]]*) usage_error "--history-url takes a URL without spaces, not '$history_url'" ;;
+  ''|http://?*|https://?*) ;;
+  *) usage_error "--history-url takes an http:// or https:// URL, not '$history_url'" ;;
 esac
 
 repo=$(git rev-parse --show-toplevel 2>/dev/null) ||
@@ -226,13 +238,16 @@ cd "$out"
 set -- base.xml head.xml
 limit_option=
 [ -z "$limit" ] || limit_option="--limit=$limit"
+# The markdown's links to the history site: one option, or none.
+link_option=
+[ -z "$history_url" ] || link_option="--history-url=$history_url"
 # hotgrind diff: exit 0, or 2 when a report cannot be read.
-for format in text markdown; do
-  ext=txt; [ "$format" = text ] || ext=md
-  # shellcheck disable=SC2086
-  "$hotgrind" diff --format=$format $limit_option "$@" > "diff.$ext" ||
-    trouble "hotgrind diff failed (exit $?)"
-done
+# shellcheck disable=SC2086
+"$hotgrind" diff --format=text $limit_option "$@" > diff.txt ||
+  trouble "hotgrind diff failed (exit $?)"
+# shellcheck disable=SC2086  # the options: one word each, or none
+"$hotgrind" diff --format=markdown $limit_option $link_option "$@" > diff.md ||
+  trouble "hotgrind diff failed (exit $?)"
 cat diff.txt
 
 # The --mark patterns HEAD never entered measured nothing (a typo, an
@@ -272,7 +287,8 @@ fi
 if [ -n "$policy" ]; then
   # hotgrind check: 0 pass, 1 judged a regression, 2 cannot judge.
   "$hotgrind" check --policy policy.xml "$@" > check.txt || verdict=$?
-  "$hotgrind" check --policy policy.xml --format=markdown "$@" \
+  # shellcheck disable=SC2086
+  "$hotgrind" check --policy policy.xml --format=markdown $link_option "$@" \
     > check.md || true
   "$hotgrind" check --policy policy.xml --format=json "$@" \
     > check.json || true

@@ -1,8 +1,9 @@
 #!/bin/sh
 # hotgrind: the gather step of ci/github-actions-suite.yml and of
 # ci/gitlab-ci-suite.yml, run here as the CI systems run it, on shard
-# directories that separate processes made as the shard jobs would.
-# GPL-2.0-or-later; part of hotgrind.
+# directories that separate processes made as the shard jobs would; and
+# the push step of ci/github-actions-history.yml and ci/gitlab-ci-history.yml
+# on a scratch remote.  GPL-2.0-or-later; part of hotgrind.
 #
 #   HOTGRIND=BUILD/cli/hotgrind sh ci/test-suite-workflows.sh
 #
@@ -16,8 +17,16 @@
 #   the check of the same suite run unsharded (names aside), the status
 #   they hand on is 1 (the fixtures' suite has a regression, a crash and a
 #   removed benchmark), and the JUnit file has a test suite per benchmark;
-# - actionlint on both GitHub workflows (this one and
-#   github-actions.yml), when an actionlint command is given
+# - the history workflows: the shapes they rely on (on push to main, the
+#   push job may write contents and runs ci/history-push.sh, the Pages
+#   actions pinned, the deploy job's permissions; GitLab's job pages
+#   publishes public/), and their push steps, run as the runners run
+#   them on a suite run, land the run on a scratch remote's
+#   hotgrind-history branch (the site when history html works, and a
+#   clear failure after the push when it does not);
+# - the pull-request comments pass --history-url when HISTORY_URL is set;
+# - actionlint on the GitHub workflows (this one, github-actions.yml
+#   and github-actions-history.yml), when an actionlint command is given
 #   (ACTIONLINT=...; ./test.sh gives tools/install-actionlint.sh's) or
 #   on PATH.
 # Prints "N passed, N failed"; exit status 0 when all passed.
@@ -29,12 +38,28 @@ top=$(dirname "$here")
 HG_TEST_DATA=$top/cli/tests/data
 github=$here/github-actions-suite.yml
 gitlab=$here/gitlab-ci-suite.yml
+github_history=$here/github-actions-history.yml
+gitlab_history=$here/gitlab-ci-history.yml
 
 passed=0 failed=0
 ok() { passed=$((passed + 1)); echo "PASS: $*"; }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 contains() {   # contains FILE TEXT NAME
   if grep -qF -- "$2" "$1"; then ok "$3"; else bad "$3: no '$2' in $1"; fi
+}
+# The run: block of the step NAME of the GitHub workflow FILE, as the
+# runner runs it.
+step_script() {   # step_script NAME FILE
+  awk -v name="- name: $1" 'index($0, name) { on = 1; next }
+       on && /^ *run: \|$/ { run = 1; next }
+       run && /^ *- name:/ { exit }
+       run && NF == 0 { exit }
+       run { sub(/^          /, ""); print }' "$2"
+}
+# The script: lines of the GitLab job JOB in FILE.
+job_script() {   # job_script JOB FILE
+  awk -v job="$1:" '$0 == job { on = 1; next } on && /^  script:/ { s = 1; next }
+       s && /^    - / { sub(/^    - /, ""); print; next } s { exit }' "$2"
 }
 same_file() {   # same_file WANT GOT NAME
   if cmp -s "$1" "$2"; then ok "$3"
@@ -106,11 +131,7 @@ unshard() {
 
 # --- GitHub: the gate's step, as the runner runs it (bash -e).
 make_workspace "$tmp/github" src
-awk '/- name: Check the whole suite/ { on = 1; next }
-     on && /^ *run: \|$/ { run = 1; next }
-     run && /^ *- name:/ { exit }
-     run && NF == 0 { exit }
-     run { sub(/^          /, ""); print }' "$github" >step.sh
+step_script 'Check the whole suite' "$github" >step.sh
 : >github-output
 : >summary
 GITHUB_OUTPUT=$tmp/github/github-output GITHUB_STEP_SUMMARY=$tmp/github/summary \
@@ -131,9 +152,7 @@ same_file out/comment.md summary "GitHub: the job summary is the comment"
 # --- GitLab: the gate's script lines, as the runner runs them (sh -e);
 # the last, check --format=markdown, fails the job with 1.
 make_workspace "$tmp/gitlab" .
-awk '/^hotgrind-gate:/ { on = 1; next } on && /^  script:/ { s = 1; next }
-     s && /^    - / { sub(/^    - /, ""); print; next } s { exit }' \
-  "$gitlab" >script.sh
+job_script hotgrind-gate "$gitlab" >script.sh
 CI_MERGE_REQUEST_DIFF_BASE_SHA=$(git rev-parse HEAD^1) \
   POLICY=ci/hotgrind-policy.xml sh -e script.sh >script.out 2>&1
 status=$?
@@ -146,10 +165,133 @@ same_file "$ref/comment.md" gathered.md \
   ok "GitLab: the JUnit report, one test suite per benchmark" ||
   bad "GitLab: not 4 test suites in check.junit.xml"
 
-# --- actionlint, when there is one: on both GitHub workflows.
+# --- the comments link to the history site when HISTORY_URL is set:
+# the GitHub gate's step and the GitLab gate's line pass it to check,
+# which takes it (the same verdict); compare.sh takes it for the other.
+cd "$tmp/github" || exit 2
+HISTORY_URL=https://example.org/site GITHUB_OUTPUT=$tmp/github/github-output \
+  GITHUB_STEP_SUMMARY=$tmp/github/summary POLICY=ci/hotgrind-policy.xml \
+  bash -e step.sh >step.out 2>&1
+status=$?
+[ "$status" = 0 ] && tail -n 1 github-output | grep -qx 'status=1' &&
+  ok "GitHub: the gate's step with HISTORY_URL hands on the same verdict" ||
+  { bad "GitHub: the gate's step with HISTORY_URL (exit $status)"; sed 's/^/  | /' step.out; }
+contains step.sh '${HISTORY_URL:+--history-url "$HISTORY_URL"}' \
+  "GitHub: the suite's comment gets --history-url"
+contains "$gitlab" '${HISTORY_URL:+--history-url "$HISTORY_URL"}' \
+  "GitLab: the suite's comment gets --history-url"
+step_script 'Measure base and head' "$here/github-actions.yml" >compare-step.sh
+contains compare-step.sh 'set -- "$@" --history-url "$HISTORY_URL"' \
+  "GitHub: compare.sh gets --history-url"
+
+# --- the history workflows: the shapes.
+contains "$github_history" 'branches: [main]' "history: runs on a push to main"
+awk '/^  record:/ { on = 1 } /^  deploy:/ { on = 0 } on && /contents: write/ { w = 1 }
+     END { exit !w }' "$github_history" &&
+  ok "history: the record job may push (contents: write)" ||
+  bad "history: the record job has no contents: write"
+step_script 'Record the run and push the history' "$github_history" >push-step.sh
+contains push-step.sh '/opt/hotgrind/ci/history-push.sh' \
+  "history: the push step runs ci/history-push.sh"
+contains push-step.sh '--html "$GITHUB_WORKSPACE/site"' \
+  "history: the push step writes the site"
+grep -Eq 'uses: actions/upload-pages-artifact@v[0-9]+$' "$github_history" &&
+  grep -Eq 'uses: actions/deploy-pages@v[0-9]+$' "$github_history" &&
+  ok "history: the Pages actions, each pinned to a version" ||
+  bad "history: upload-pages-artifact or deploy-pages missing or not pinned"
+awk '/^  deploy:/ { on = 1 } on && /needs: record/ { n = 1 } on && /pages: write/ { p = 1 }
+     on && /id-token: write/ { i = 1 } on && /name: github-pages/ { e = 1 }
+     END { exit !(n && p && i && e) }' "$github_history" &&
+  ok "history: deploy needs record, may write pages and id-token, in github-pages" ||
+  bad "history: the deploy job's needs, permissions or environment"
+job_script pages "$gitlab_history" >pages.sh
+awk '/^pages:/ { on = 1 } on && /paths: \[public\/\]/ { p = 1 } END { exit !p }' \
+  "$gitlab_history" && ok "GitLab history: the job pages publishes public/" ||
+  bad "GitLab history: no job pages with public/"
+job_script hotgrind-history "$gitlab_history" >gitlab-push.sh
+contains gitlab-push.sh '/opt/hotgrind/ci/history-push.sh --remote history' \
+  "GitLab history: the job runs ci/history-push.sh through its token's remote"
+contains "$gitlab_history" 'if: $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH' \
+  "GitLab history: only on the default branch"
+
+# --- the history workflows' push steps, run as the runners run them, on
+# a scratch remote: the GitHub step (bash -e, in src/), then the GitLab
+# job's lines (sh -e) but those that build and run the suite, its remote
+# URL led to the scratch one by git's insteadOf.  The suite run is one of
+# history_gen.py's; the site only when history html works.
+python3 "$top/cli/tests/history_gen.py" "$tmp/runs" >/dev/null || exit 2
+remote=$tmp/history-remote.git
+git init -q --bare "$remote" && git -C "$remote" symbolic-ref HEAD refs/heads/main
+git config --global user.name t && git config --global user.email t@example.invalid
+html_works=no
+: >"$tmp/html-probe.err"
+hotgrind history record --db "$tmp/probe.db" --commit abcdef0 \
+  "$tmp/runs/main-01" >/dev/null 2>"$tmp/html-probe.err" &&
+  hotgrind history html --db "$tmp/probe.db" -o "$tmp/probe-site" \
+    >/dev/null 2>"$tmp/html-probe.err" && html_works=yes
+[ "$html_works" = yes ] ||
+  echo "NOTE: hotgrind history html does not work here ($(head -n 1 "$tmp/html-probe.err")): the steps must push, then fail on the site"
+want_site() {   # want_site STATUS SITE NAME
+  if [ "$html_works" = yes ]; then
+    [ "$1" = 0 ] && [ -f "$2/index.html" ] && ok "$3: the site is written" ||
+      bad "$3: exit $1, or no $2/index.html"
+  else
+    [ "$1" = 2 ] && ok "$3: fails (2) on the site, after the push" ||
+      bad "$3: exit $1 without history html, not 2"
+  fi
+}
+mkdir -p "$tmp/history-gh/src" && cd "$tmp/history-gh/src" || exit 2
+git init -q && git commit -q --allow-empty -m one &&
+  git remote add origin "$remote" && git push -q origin HEAD:main || exit 2
+one=$(git rev-parse HEAD)
+cp -R "$tmp/runs/main-01" ../suite-run
+sed "s#/opt/hotgrind/ci/history-push.sh#sh $here/history-push.sh#" \
+  ../../github/push-step.sh >../push-step.sh
+GITHUB_WORKSPACE=$tmp/history-gh GITHUB_REF_NAME=main \
+  HISTORY_BRANCH=hotgrind-history bash -e ../push-step.sh >../push.out 2>&1
+status=$?
+want_site "$status" "$tmp/history-gh/site" "GitHub history"
+contains ../push.out "recorded $one (main) and pushed hotgrind-history" \
+  "GitHub history: the step records and pushes"
+same_db_commits() {   # same_db_commits WANT NAME
+  rm -rf "$tmp/clone" &&
+    git clone -q --branch hotgrind-history "$remote" "$tmp/clone" || exit 2
+  got=$(sqlite3 "$tmp/clone/history.db" 'SELECT sha FROM commits ORDER BY sha' 2>&1)
+  [ "$got" = "$1" ] && ok "$2" || bad "$2: the database has '$got'"
+}
+if command -v sqlite3 >/dev/null 2>&1; then
+  same_db_commits "$one" "GitHub history: the remote's database has the commit"
+fi
+
+# GitLab: a second commit on the branch, the job's lines but the build
+# and the suite's run, in its checkout.
+cd "$tmp/history-gh/src" && git commit -q --allow-empty -m two &&
+  git push -q origin HEAD:main || exit 2
+two=$(git rev-parse HEAD)
+mkdir -p "$tmp/history-gl" && cd "$tmp/history-gl" || exit 2
+git clone -q "$remote" checkout && cd checkout && git checkout -q --detach "$two" || exit 2
+cp -R "$tmp/runs/main-05" suite-run
+git config --global "url.$remote.insteadOf" \
+  "https://hotgrind:secret@gitlab.example/group/project.git"
+grep -v 'BENCH_BUILD\|suite run' ../../github/gitlab-push.sh |
+  sed "s#/opt/hotgrind/ci/history-push.sh#sh $here/history-push.sh#" >../script.sh
+HISTORY_PUSH_TOKEN=secret CI_SERVER_HOST=gitlab.example CI_PROJECT_PATH=group/project \
+  CI_COMMIT_BRANCH=main HISTORY_BRANCH=hotgrind-history sh -e ../script.sh >../push.out 2>&1
+status=$?
+want_site "$status" "$tmp/history-gl/checkout/public" "GitLab history"
+contains ../push.out "recorded $two (main) and pushed hotgrind-history" \
+  "GitLab history: the job records and pushes"
+if command -v sqlite3 >/dev/null 2>&1; then
+  same_db_commits "$(printf '%s\n' "$one" "$two" | sort)" \
+    "GitLab history: the remote's database has both commits"
+else
+  echo "NOTE: no sqlite3: the remote's database not read"
+fi
+
+# --- actionlint, when there is one: on the GitHub workflows.
 actionlint=${ACTIONLINT:-$(command -v actionlint 2>/dev/null)}
 if [ -n "$actionlint" ]; then
-  for workflow in "$here/github-actions.yml" "$github"; do
+  for workflow in "$here/github-actions.yml" "$github" "$github_history"; do
     if $actionlint "$workflow" >"$tmp/actionlint" 2>&1; then
       ok "actionlint: $workflow"
     else

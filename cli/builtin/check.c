@@ -14,6 +14,7 @@
 #include "builtin/builtin.h"
 #include "policy/policy.h"
 #include "render/check-render.h"
+#include "render/history-link.h"
 #include "report/load.h"
 #include "report/report.h"
 #include "suite/suite-judge.h"
@@ -23,11 +24,13 @@
 
 static const char check_usage[] =
     "usage: hotgrind check --policy FILE "
-    "[--format=text|markdown|json|junit] [--allow-exit=LIST] [BASE] HEAD";
+    "[--format=text|markdown|json|junit] [--allow-exit=LIST] "
+    "[--history-url URL] [BASE] HEAD";
 
 static const char check_help[] =
     "usage: hotgrind check --policy FILE "
-    "[--format=text|markdown|json|junit] [--allow-exit=LIST] [BASE] HEAD\n"
+    "[--format=text|markdown|json|junit] [--allow-exit=LIST]\n"
+    "                      [--history-url URL] [BASE] HEAD\n"
     "\n"
     "BASE and HEAD are two reports, or two suite runs: a directory of\n"
     "`hotgrind suite run` (or its manifest.xml), or the shard directories\n"
@@ -66,6 +69,11 @@ static const char check_help[] =
     "                      report is refused (status 2), as a killed run's\n"
     "                      figures stop early and would pass (a report that\n"
     "                      does not say how its program ended is judged)\n"
+    "  --history-url URL   with --format=markdown and two reports: each row\n"
+    "                      of a function of BASE is a link to its page of\n"
+    "                      the history site at URL (http:// or https://;\n"
+    "                      `hotgrind history html`), of the benchmark that\n"
+    "                      history record files BASE under (docs/ci.md)\n"
     "\n"
     "Exit status: 0 pass, 1 a budget broken or a regression, 2 a file that\n"
     "cannot be used or a wrong command line (one line on stderr says\n"
@@ -107,6 +115,7 @@ static int check_suites(const struct check_out *out,
 int cmd_check(int argc, char **argv)
 {
     const char *policy_path = NULL, *format_name = "text", *exits = NULL;
+    const char *history_url = NULL;
     unsigned allowed_exits = 0;
     const char *base_path = NULL, *head_path;
     const struct hg_command_line line = {
@@ -115,6 +124,7 @@ int cmd_check(int argc, char **argv)
             { .name = "--policy", .value = &policy_path, .once = true },
             { .name = "--format", .value = &format_name },
             { .name = "--allow-exit", .value = &exits },
+            { .name = "--history-url", .value = &history_url },
         },
     };
     struct hg_policy *policy = NULL;
@@ -142,6 +152,14 @@ int cmd_check(int argc, char **argv)
     if (exits != NULL && !hg_parse_allowed_exits(exits, &allowed_exits))
         return hg_usage_error("check", check_usage, "--allow-exit takes "
                               HG_ALLOW_EXIT_WORDS ", not '%s'", exits);
+    if (history_url != NULL && out.renderer != &check_markdown_renderer)
+        return hg_usage_error("check", check_usage, "--history-url is for "
+                              "--format=markdown");
+    if (history_url != NULL && !hg_history_url_ok(history_url))
+        return hg_usage_error("check", check_usage, "--history-url takes an "
+                              "http:// or https:// URL of plain characters "
+                              "(no spaces, quotes, parentheses, '?' or '#'), "
+                              "not '%s'", history_url);
     if (path_count == 0)
         return hg_usage_error("check", check_usage, "no HEAD report given");
     if (path_count == 2)
@@ -155,6 +173,8 @@ int cmd_check(int argc, char **argv)
     out.file = stdout;
     out.policy_path = policy_path;
     out.in_suite = false;
+    out.history_url = history_url;
+    out.links = NULL;
 
     /* The policy first: its mistakes come before the reports'. */
     if ((policy = hg_policy_load(policy_path, problem, sizeof problem))

@@ -18,6 +18,7 @@
 #include "compare/line-diff.h"
 #include "render/diff-render.h"
 #include "render/flamegraph.h"
+#include "render/history-link.h"
 #include "report/load.h"
 #include "report/report.h"
 #include "suite/suite-operand.h"
@@ -30,12 +31,14 @@
 static const char diff_usage[] =
     "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] "
     "[--allow-exit=LIST] [--lines [--base-source DIR] [--head-source DIR]] "
-    "[--metric M] [--title T] [--width PX] [-o OUT] BASE HEAD";
+    "[--history-url URL] [--metric M] [--title T] [--width PX] [-o OUT] "
+    "BASE HEAD";
 
 static const char diff_help[] =
     "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N]\n"
     "                     [--allow-exit=LIST]\n"
     "                     [--lines [--base-source DIR] [--head-source DIR]]\n"
+    "                     [--history-url URL]\n"
     "                     [--metric M] [--title T] [--width PX] [-o OUT] "
     "BASE HEAD\n"
     "\n"
@@ -90,6 +93,11 @@ static const char diff_help[] =
     "                      DIR first, then where its debug info says\n"
     "  --head-source DIR   the same for the head's, then the current\n"
     "                      directory too\n"
+    "  --history-url URL   with --format=markdown: each function of the\n"
+    "                      base is a link to its page of the history site\n"
+    "                      at URL (http:// or https://; `hotgrind history\n"
+    "                      html`), of the benchmark that history record\n"
+    "                      files the run under (docs/ci.md)\n"
     "\n"
     "The text and markdown tables show the figures that changed; JSON shows\n"
     "every figure of each row.  When both reports have a call graph\n"
@@ -121,6 +129,7 @@ struct options {
     unsigned allowed_exits;      /* HG_ALLOW_ */
     bool lines;                  /* --lines */
     struct hg_line_sources sources;
+    const char *history_url;     /* --history-url, markdown only */
     /* --format=svg (flamegraph.c) */
     const char *out_path;
     struct hg_flame_metric metric;
@@ -146,6 +155,7 @@ static int parse_options(int argc, char **argv, struct options *o)
             { .name = "--lines", .flag = &o->lines },
             { .name = "--base-source", .value = &o->sources.dirs[0] },
             { .name = "--head-source", .value = &o->sources.dirs[1] },
+            { .name = "--history-url", .value = &o->history_url },
         },
     };
     char *why;
@@ -184,6 +194,14 @@ static int parse_options(int argc, char **argv, struct options *o)
         free(why);
         return status;
     }
+    if (o->history_url != NULL && o->renderer != &diff_markdown_renderer)
+        return hg_usage_error("diff", diff_usage, "--history-url is for "
+                              "--format=markdown");
+    if (o->history_url != NULL && !hg_history_url_ok(o->history_url))
+        return hg_usage_error("diff", diff_usage, "--history-url takes an "
+                              "http:// or https:// URL of plain characters "
+                              "(no spaces, quotes, parentheses, '?' or '#'), "
+                              "not '%s'", o->history_url);
     if (limit_text != NULL && !hg_parse_limit(limit_text, &o->limit))
         return hg_usage_error("diff", diff_usage,
                               "--limit needs a number (0 for all), not '%s'",
@@ -251,7 +269,8 @@ static int diff_suites(const struct options *o)
     struct hg_bench_pair *pairs = NULL;
     char *text = NULL;
     size_t size = 0;
-    struct diff_out out = { .in_suite = true };
+    struct diff_out out = { .in_suite = true,
+                            .history_url = o->history_url };
     struct diff_suite s = { .paths = o->paths };
     size_t i;
     int status = HG_EXIT_TROUBLE;
@@ -284,6 +303,7 @@ static int diff_suites(const struct options *o)
         struct hg_report *reports[2];
         const char *paths[2];
         o->renderer->bench_open(&out, p, kind);
+        out.benchmark = p->name;
         if (kind == HG_PAIR_COMPARED) {
             paths[0] = p->base->report_path;
             paths[1] = p->head->report_path;
@@ -375,7 +395,8 @@ int cmd_diff(int argc, char **argv)
     if (o.svg) {
         status = diff_svg(&o, (const struct hg_report *const *)reports);
     } else {
-        struct diff_out out = { .file = stdout };
+        struct diff_out out = { .file = stdout,
+                                .history_url = o.history_url };
         compare_reports(&out, &o, o.paths, reports);
         status = HG_EXIT_OK;
     }

@@ -4,9 +4,141 @@
    (check-human.c lays out the rest).  GPL-2.0-or-later; part of hotgrind. */
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "render/check-render.h"
+#include "render/history-link.h"
+#include "report/metrics.h"
+#include "util/hash.h"
+#include "util/index-table.h"
 #include "util/number.h"
+#include "util/xalloc.h"
+
+/* --history-url: the base's rows by the label a verdict names its row
+   with ("parse (bench)", "zone startup"), so that a verdict finds its
+   function.  A label two identities share (a name and object in two
+   files, a zone named so) finds none: no link rather than a link to
+   another function's page. */
+struct link_row {
+    char *label;
+    const struct hg_function *function;   /* NULL: a zone, or shared */
+};
+
+struct check_links {
+    const char *url, *benchmark;
+    struct link_row *rows;
+    size_t count, capacity;
+    struct index_table table;
+};
+
+static size_t label_hash(const char *label)
+{
+    return (size_t)hg_fnv1a(HG_FNV1A_BASIS, label);
+}
+
+static size_t hash_of_row(const void *items, size_t i)
+{
+    return label_hash(((const struct link_row *)items)[i].label);
+}
+
+static bool row_is(const void *items, size_t i, const void *key)
+{
+    return strcmp(((const struct link_row *)items)[i].label, key) == 0;
+}
+
+static void add_row(struct check_links *l, const struct hg_entity *entity)
+{
+    char *label = hg_entity_label(entity);
+    size_t *slot;
+    index_table_reserve(&l->table, l->count, hash_of_row, l->rows);
+    slot = index_table_find(&l->table, label_hash(label), row_is, l->rows,
+                            label);
+    if (*slot != INDEX_TABLE_EMPTY) {
+        const struct hg_function *had = l->rows[*slot].function;
+        const struct hg_function *f = entity->function;
+        /* Two rows of one identity (one function's two rows) share its
+           page; rows of two identities share no page. */
+        if (had == NULL || f == NULL || strcmp(had->name, f->name) != 0
+            || strcmp(had->object, f->object) != 0
+            || strcmp(had->file, f->file) != 0)
+            l->rows[*slot].function = NULL;
+        free(label);
+        return;
+    }
+    l->rows = hg_xgrow(l->rows, &l->capacity, l->count + 1, sizeof *l->rows,
+                       256);
+    *slot = l->count;
+    l->rows[l->count].label = label;
+    l->rows[l->count++].function = entity->function;
+}
+
+static void links_make(struct check_links *l, const char *url,
+                       const struct hg_report *base)
+{
+    size_t n = base->function_count, i;
+    l->url = url;
+    l->benchmark = hg_history_report_benchmark(base);
+    /* The functions, then the zones, whose labels they might share. */
+    for (i = 0; i < n + base->zone_count; i++) {
+        struct hg_entity entity = { NULL, NULL };
+        if (i < n)
+            entity.function = &base->functions[i];
+        else
+            entity.zone = &base->zones[i - n];
+        add_row(l, &entity);
+    }
+}
+
+static void links_free(struct check_links *l)
+{
+    size_t i;
+    for (i = 0; i < l->count; i++)
+        free(l->rows[i].label);
+    free(l->rows);
+    index_table_free(&l->table);
+}
+
+/* The base's function V judged, when OUT links and it is one. */
+static const struct hg_function *linked_function(const struct check_out *out,
+                                                 const struct hg_verdict *v)
+{
+    const struct check_links *l = out->links;
+    const size_t *slot;
+    if (l == NULL || v->label == NULL || v->caller != NULL || l->count == 0)
+        return NULL;
+    slot = index_table_find(&l->table, label_hash(v->label), row_is,
+                            l->rows, v->label);
+    return *slot != INDEX_TABLE_EMPTY ? l->rows[*slot].function : NULL;
+}
+
+/* V's row, with --history-url a link to its function's page. */
+static void put_row(const struct check_out *out, const struct hg_verdict *v)
+{
+    const struct hg_function *f = linked_function(out, v);
+    if (f != NULL)
+        fputc('[', out->file);
+    check_put_row(out, v);
+    if (f != NULL)
+        hg_history_link_end(out->file, out->links->url,
+                            out->links->benchmark, f);
+}
+
+/* Two reports' judgement: with --history-url, the links of the base's
+   functions first. */
+static void markdown_judgement(const struct check_out *out,
+                               const struct check_subject *c)
+{
+    struct check_out linked = *out;
+    struct check_links links;
+    memset(&links, 0, sizeof links);
+    if (out->history_url != NULL && c->base != NULL) {
+        links_make(&links, out->history_url, c->base);
+        linked.links = &links;
+    }
+    check_print_judgement(&linked, c);
+    links_free(&links);
+}
 
 static void markdown_verdict(const struct check_out *out,
                              const struct hg_verdict *v)
@@ -28,7 +160,7 @@ static void markdown_verdict(const struct check_out *out,
                 : "never entered");
         return;
     }
-    check_put_row(out, v);
+    put_row(out, v);
     fprintf(out->file, " | %s | ", metric->name);
     switch (v->kind) {
     case HG_VERDICT_CHANGE:
@@ -173,7 +305,7 @@ static const struct check_layout markdown_layout = {
 const struct check_renderer check_markdown_renderer = {
     .name = "markdown",
     .escape = CHECK_ESCAPE_MARKDOWN,
-    .judgement = check_print_judgement,
+    .judgement = markdown_judgement,
     .suite = check_print_suite,
     .layout = &markdown_layout,
 };

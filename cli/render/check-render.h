@@ -21,6 +21,7 @@ enum check_escape { CHECK_ESCAPE_TEXT, CHECK_ESCAPE_MARKDOWN,
                     CHECK_ESCAPE_XML };
 
 struct check_renderer;
+struct check_links;
 
 struct check_out {
     FILE *file;
@@ -28,6 +29,12 @@ struct check_out {
     const char *policy_path;
     bool in_suite;        /* a benchmark's section of a suite's output:
                              no title, no policy line of its own */
+    /* --history-url (markdown): the history site's base URL, NULL
+       without.  The markdown judgement of two reports links each row of
+       a function of the base to its page, through LINKS, which it makes
+       (NULL elsewhere: a suite's sections have no links yet). */
+    const char *history_url;
+    const struct check_links *links;
 };
 
 /* What was judged: the judgement of HEAD (and BASE, or NULL). */

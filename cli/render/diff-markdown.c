@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "render/diff-render.h"
+#include "render/history-link.h"
 #include "render/text.h"
 
 /* TEXT as a GitHub code span: a fence one backtick longer than any run of
@@ -51,12 +52,24 @@ static void print_side(FILE *out, const struct diff_comparison *c, int s)
     fputs(")", out);
 }
 
+/* The rows table's stream, and with --history-url where a function
+   with a history links to. */
+struct md_rows {
+    FILE *file;
+    const char *url;             /* NULL: no links */
+    const char *benchmark;
+};
+
 static void md_line(void *data, const struct hg_diff_row *row,
                     const char *cells[DIFF_COLUMNS])
 {
-    FILE *out = data;
+    const struct md_rows *rows = data;
+    FILE *out = rows->file;
     bool function = hg_diff_row_function(row) != NULL;
     bool zone = hg_diff_row_zone(row) != NULL;
+    /* A function of the base has a history (the base's branch is what
+       history record keeps); one only in HEAD has none yet. */
+    bool link = rows->url != NULL && function && row->in_base;
     int column;
     for (column = 0; column < DIFF_COLUMNS; column++) {
         fputs(column == 0 ? "| " : " | ", out);
@@ -64,10 +77,16 @@ static void md_line(void *data, const struct hg_diff_row *row,
            be; the other cells are numbers and words of ours. */
         if (cells[column][0] != '\0'
             && ((column == 0 && (function || zone))
-                || (column <= 2 && function)))
+                || (column <= 2 && function))) {
+            if (column == 0 && link)
+                fputc('[', out);
             md_code(out, cells[column]);
-        else
+            if (column == 0 && link)
+                hg_history_link_end(out, rows->url, rows->benchmark,
+                                    row->base.function);
+        } else {
             fputs(cells[column], out);
+        }
     }
     fputs(" |\n", out);
 }
@@ -132,9 +151,12 @@ static void write_markdown_lines(FILE *out, const struct diff_comparison *c)
     diff_print_by_number_notes(out, c, "\nBy number: ", md_code);
 }
 
-static void write_markdown(FILE *out, const struct diff_comparison *c)
+static void write_markdown(const struct diff_out *o,
+                           const struct diff_comparison *c)
 {
+    FILE *out = o->file;
     const struct hg_diff *diff = c->diff;
+    struct md_rows rows = { out, o->history_url, o->benchmark };
 
     fputs("**hotgrind diff**: total ", out);
     diff_print_total(out, diff, "\xe2\x86\x92");
@@ -147,7 +169,9 @@ static void write_markdown(FILE *out, const struct diff_comparison *c)
     fputs("\n| name | object | file | status | metric | base | head | delta "
           "| change |\n"
           "|:--|:--|:--|:--|:--|--:|--:|--:|--:|\n", out);
-    diff_for_each_line(c, md_line, out);
+    if (rows.url != NULL && rows.benchmark == NULL)
+        rows.benchmark = hg_history_report_benchmark(c->reports[0]);
+    diff_for_each_line(c, md_line, &rows);
     fputc('\n', out);
     print_side(out, c, 0);
     fputs("; ", out);
@@ -164,7 +188,7 @@ static void write_markdown(FILE *out, const struct diff_comparison *c)
 static void markdown_comparison(struct diff_out *out,
                                 const struct diff_comparison *c)
 {
-    write_markdown(out->file, c);
+    write_markdown(out, c);
 }
 
 static void markdown_suite_open(struct diff_out *out,

@@ -69,6 +69,11 @@ struct diff_out {
     FILE *file;
     struct hg_json json;     /* JSON: the suite's document, when in_suite */
     bool in_suite;
+    /* --history-url (markdown): the history site's base URL, NULL
+       without; and the suite benchmark compared, NULL for two reports
+       (their benchmark is the base's program, as record names it). */
+    const char *history_url;
+    const char *benchmark;
 };
 
 struct diff_renderer {

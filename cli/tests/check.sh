@@ -115,6 +115,55 @@ run 1 check --format markdown --policy=budgets.xml head.xml && {
     fail "markdown budgets: summary"
 }
 
+# --- --history-url: each row of a function of BASE is a link to its page
+# of the history site; the paths computed apart (history_page.py: FNV-1a
+# of the benchmark, the base's program file name, and the function's
+# name, object and file).  The text stays escaped as above; the zone and
+# new_helper (only in head: no history yet) are not linked.
+pages=$scratch/pages
+"${PYTHON:-/usr/bin/python3}" "$HG_TEST_DATA/../history_page.py" base.xml \
+  >"$pages" || fail "history_page.py base.xml"
+href() { awk -F '\t' -v n="$1" '$1 == n { print $4; exit }' "$pages"; }
+site=https://example.org/h
+sed -e "s#| parse (bench) |#| [parse (bench)]($site/$(href parse)) |#" \
+    -e "s#| hash (bench) |#| [hash (bench)]($site/$(href hash)) |#" \
+    -e "s#| old\\\\_helper (bench) |#| [old\\\\_helper (bench)]($site/$(href old_helper)) |#" \
+    "$data/expected/pr.md" >"$scratch/pr-linked.md"
+checks=$((checks + 1))
+[ "$(grep -c "]($site/functions/[0-9a-f]\{16\}\.html) |" "$scratch/pr-linked.md")" = 5 ] ||
+  fail "the expected links: not five rows linked"
+run 1 check --policy pr.xml --format=markdown --history-url "$site/" base.xml head.xml &&
+  { diff -u "$scratch/pr-linked.md" "$out" >"$scratch/diff" ||
+      { fail "check --history-url: not the linked pr.md"; sed 's/^/    /' "$scratch/diff"; }; }
+cp "$out" "$scratch/first"
+run 1 check --policy pr.xml --format=markdown --history-url "$site" base.xml head.xml &&
+  { cmp -s "$out" "$scratch/first" || fail "check --history-url: a second run differs"; }
+# A label two functions of BASE share (twin (m), in t1.c and t2.c) links
+# to neither page; one function's two rows (dup, twice in d.h) to its page;
+# a function whose file moved to the page of BASE's file.
+"${PYTHON:-/usr/bin/python3}" "$HG_TEST_DATA/../history_page.py" \
+  ../diff/match-base.xml >"$pages" || fail "history_page.py match-base.xml"
+run 1 check --policy defaults.xml --format=markdown --history-url "$site" \
+    ../diff/match-base.xml ../diff/match-head.xml && {
+  grep -qxF "| **FAIL** | (default) | [moved (m)]($site/$(href moved)) | Ir | 300 | 330 | +30 (+10.00%) | more than +5.00% |" "$out" ||
+    fail "check --history-url: moved is not linked to its base's page"
+  grep -qxF "| **FAIL** | (default) | [dup (m)]($site/$(href dup)) | Ir | 100 | 110 | +10 (+10.00%) | more than +5.00% |" "$out" ||
+    fail "check --history-url: dup is not linked"
+  [ "$(grep -c '^| note | (default) | twin (m) | Ir |' "$out")" = 4 ] ||
+    fail "check --history-url: a twin row is linked"
+}
+# Not for other formats; a BASE that is not a plain http(s) URL (a
+# control character shows as '?', as every message shows it).
+expect_usage_error "--history-url is for --format=markdown" \
+  check --policy pr.xml --history-url "$site" base.xml head.xml
+for url in http:/example.org 'https://example.org/a b' 'https://example.org/x)' \
+           'https://example.org/<x>' 'https://example.org/"x"' \
+           'https://example.org/?x=1' "$(printf 'https://example.org/\tx')"; do
+  shown=$(printf '%s' "$url" | tr '\t' '?')
+  expect_usage_error "--history-url takes an http:// or https:// URL of plain characters (no spaces, quotes, parentheses, '?' or '#'), not '$shown'" \
+    check --policy pr.xml --format=markdown --history-url "$url" base.xml head.xml
+done
+
 # --- the same verdicts every time
 run 1 check --policy thresholds.xml base.xml head.xml
 cp "$out" "$scratch/first"
@@ -215,8 +264,9 @@ run 1 check --policy defaults.xml ../merge/shard-a.xml ../merge/merged.xml &&
 # Two policies are refused, not one of them silently dropped.
 expect_usage_error "--policy given twice ('budgets.xml' and 'defaults.xml'); give it once" check --policy budgets.xml --policy=defaults.xml head.xml
 run 0 check --help && {
-  grep -q '^usage: hotgrind check --policy FILE \[--format=text|markdown|json|junit\] \[--allow-exit=LIST\] \[BASE\] HEAD$' "$out" ||
-    fail "check --help: no usage line"
+  grep -q '^usage: hotgrind check --policy FILE \[--format=text|markdown|json|junit\] \[--allow-exit=LIST\]$' "$out" &&
+    grep -q '^ *\[--history-url URL\] \[BASE\] HEAD$' "$out" ||
+    fail "check --help: no usage lines"
   for metric in Ir D1mr cycles allocs calls incl-Ir incl-alloc-bytes p95 peak-bytes mean; do
     grep -q "^  $metric  " "$out" || fail "check --help does not list $metric"
   done

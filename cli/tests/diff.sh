@@ -45,7 +45,7 @@ expect_usage_error() {
   why=$1; shift
   expect_trouble diff "$@" || return
   [ "$(cat "$err")" = "hotgrind diff: $why
-usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] [--allow-exit=LIST] [--lines [--base-source DIR] [--head-source DIR]] [--metric M] [--title T] [--width PX] [-o OUT] BASE HEAD" ] ||
+usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] [--allow-exit=LIST] [--lines [--base-source DIR] [--head-source DIR]] [--history-url URL] [--metric M] [--title T] [--width PX] [-o OUT] BASE HEAD" ] ||
     fail "diff $*: not the usage error '$why'"
 }
 
@@ -513,6 +513,36 @@ Base `match-base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, x86); head `match-head.x
 EXPECTED
 expect_output --format=markdown match-base.xml match-head.xml
 
+# --history-url: each function of the base is a link to its page of the
+# history site, whose path is computed apart (history_page.py: FNV-1a of
+# the benchmark, here the base's program file name, and the function's
+# name, object and file; the base's file for a function whose file
+# moved).  Functions only in HEAD have no history yet, zones no page:
+# not linked.  The link text stays the code span; BASE with or without a
+# trailing slash gives the same.
+pages=$scratch/pages
+"${PYTHON:-/usr/bin/python3}" "$HG_TEST_DATA/../history_page.py" \
+  match-base.xml >"$pages" || fail "history_page.py match-base.xml"
+href() {   # href NAME FILE: the page of the base's function NAME in FILE
+  awk -F '\t' -v n="$1" -v f="$2" '$1 == n && $3 == f { print $4; exit }' "$pages"
+}
+site=https://example.org/hist/site
+sed -e "s#^| \(\`moved\`\) |#| [\1]($site/$(href moved a.c)) |#" \
+    -e "s#^| \(\`dup\`\) |#| [\1]($site/$(href dup d.h)) |#" \
+    -e "s#^| \(\`twin\`\) | \`m\` | \`t1.c\`#| [\1]($site/$(href twin t1.c)) | \`m\` | \`t1.c\`#" \
+    -e "s#^| \(\`twin\`\) | \`m\` | \`t2.c\`#| [\1]($site/$(href twin t2.c)) | \`m\` | \`t2.c\`#" \
+    -e "s#^| \(\`operator\\\\|(Flags, Flags)\`\) |#| [\1]($site/$(href 'operator|(Flags, Flags)' flags.cc)) |#" \
+    -e "s#^| \(\`\` \`anonymous'::run \`\`\) |#| [\1]($site/$(href "\`anonymous'::run" x.cc)) |#" \
+    "$expected" >"$scratch/linked"
+[ "$(grep -c '](https://example.org/hist/site/functions/[0-9a-f]\{16\}\.html) |' "$scratch/linked")" = 6 ] ||
+  fail "the expected links: not six rows linked"
+cp "$scratch/linked" "$expected"
+expect_output --format=markdown --history-url "$site" match-base.xml match-head.xml
+expect_output --format=markdown --history-url "$site/" match-base.xml match-head.xml
+cp "$out" "$scratch/first"
+run 0 diff --format=markdown --history-url "$site/" match-base.xml match-head.xml &&
+  { cmp -s "$out" "$scratch/first" || fail "diff --history-url: a second run differs"; }
+
 # JSON of the matching pair: a row matched by name and object keeps both
 # files; functions that share a key pair up in the order of their lines.
 run 0 diff --format=json match-base.xml match-head.xml && {
@@ -589,6 +619,17 @@ expect_usage_error "two reports needed, BASE and HEAD"
 expect_usage_error "two reports needed, BASE and HEAD" base.xml
 expect_usage_error "two reports, BASE and HEAD, not more ('base.xml')" \
   base.xml head.xml base.xml
+for url in ftp://example.org/site example.org/site https:// \
+           'https://example.org/a b' 'https://example.org/(x)' \
+           'https://example.org/?page=1' 'https://example.org/#top' \
+           'https://example.org/%zz' "https://example.org/\`x\`"; do
+  expect_usage_error "--history-url takes an http:// or https:// URL of plain characters (no spaces, quotes, parentheses, '?' or '#'), not '$url'" \
+    --format=markdown --history-url "$url" base.xml head.xml
+done
+expect_usage_error "--history-url is for --format=markdown" \
+  --history-url https://example.org/site base.xml head.xml
+expect_usage_error "--history-url is for --format=markdown" \
+  --format=json --history-url https://example.org/site base.xml head.xml
 expect_usage_error "--format is text, markdown, json or svg, not 'xml'" \
   --format=xml base.xml head.xml
 expect_usage_error "--format needs a value" base.xml head.xml --format
