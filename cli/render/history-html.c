@@ -264,11 +264,15 @@ static void print_change_cells(FILE *out, const struct hg_history_point *p)
             direction, delta, direction, percent);
 }
 
-/* <tr> of a change, its figures as data attributes ("" for absent). */
-static void print_change_row(FILE *out, const struct hg_history_point *p)
+/* <tr> of a change, its figures (and FUNCTION's page when not NULL) as
+   data attributes ("" for absent). */
+static void print_change_row(FILE *out, const struct hg_history_point *p,
+                             const struct hg_history_site_function *function)
 {
-    fprintf(out, "<tr class=\"change\" data-commit=\"%s\" data-before=\"",
-            p->sha);
+    fputs("<tr class=\"change\"", out);
+    if (function != NULL)
+        fprintf(out, " data-function=\"%s\"", function->page);
+    fprintf(out, " data-commit=\"%s\" data-before=\"", p->sha);
     if (p->older_has_value)
         fprintf(out, "%" PRIu64, p->older_value);
     fputs("\" data-after=\"", out);
@@ -488,7 +492,8 @@ static void print_ratios(FILE *out, const struct hg_history_site *site,
     }
     qsort(rows, count, sizeof *rows, compare_ratio_rows);
     for (i = 0; i < count; i++) {
-        fputs("<tr>", out);
+        fprintf(out, "<tr data-function=\"%s\">",
+                site->functions[rows[i].function].page);
         print_function_cell(out, &site->functions[rows[i].function], "../");
         print_ratio_cells(out, rows[i].has_base, rows[i].base,
                           rows[i].has_other, rows[i].other);
@@ -631,7 +636,7 @@ void hg_render_history_function(FILE *out, const struct hg_history_site *site,
             const struct hg_history_point *p = &s->log->points[j];
             if (!p->changed)
                 continue;
-            print_change_row(out, p);
+            print_change_row(out, p, NULL);
             fputs("<td>", out);
             print_commit_link(out, site, "../", s->commit[j]);
             fputs("</td><td>", out);
@@ -681,9 +686,11 @@ static void print_commit_run(FILE *out, const struct hg_history_site *site,
         fprintf(out, ": %s%s%s%s from ", delta, percent[0] ? " (" : "",
                 percent, percent[0] ? ")" : "");
     else if (total->has_older)
-        fputs(", as at ", out);
-    if (total->has_older)
+        fputs(", unchanged", out);
+    if (total->changed && total->older_has_value)
         fprintf(out, "%s", hg_format_count(total->older_value, value));
+    else if (total->changed)
+        fputs("absent", out);
     fputs(".</p>\n", out);
     for (i = 0; i < commit->change_count; i++) {
         const struct hg_history_site_series *s =
@@ -693,10 +700,14 @@ static void print_commit_run(FILE *out, const struct hg_history_site *site,
         if (s->benchmark != benchmark || s->arch != arch
             || s->function == HG_HISTORY_SITE_NONE)
             continue;
-        if (rows++ == 0)
-            fprintf(out, "<table class=\"changes\">\n<tr><th>Function</th>%s",
-                    change_head);
-        print_change_row(out, p);
+        if (rows++ == 0) {
+            fputs("<table class=\"changes\" data-benchmark=\"", out);
+            hg_history_html_text(out, b->name);
+            fputs("\" data-arch=\"", out);
+            hg_history_html_text(out, b->arches[arch]);
+            fprintf(out, "\">\n<tr><th>Function</th>%s", change_head);
+        }
+        print_change_row(out, p, &site->functions[s->function]);
         print_function_cell(out, &site->functions[s->function], "../");
         print_change_cells(out, p);
         fputs("</tr>\n", out);
