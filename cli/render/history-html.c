@@ -8,6 +8,7 @@
    made, so the same database gives the same bytes. */
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -81,6 +82,30 @@ void hg_history_html_text(FILE *out, const char *text)
         }
         t += n;
     }
+}
+
+/* FORMAT with each %s its argument as hg_history_html_text writes it,
+   each %S its argument as it is (a page's path, a SHA: no markup), %z a
+   size_t. */
+static void html(FILE *out, const char *format, ...)
+{
+    va_list args;
+    const char *f;
+    va_start(args, format);
+    for (f = format; *f != '\0'; f++) {
+        if (*f != '%' || f[1] == '\0') {
+            fputc(*f, out);
+            continue;
+        }
+        switch (*++f) {
+        case 's': hg_history_html_text(out, va_arg(args, const char *));
+            break;
+        case 'S': fputs(va_arg(args, const char *), out); break;
+        case 'z': fprintf(out, "%zu", va_arg(args, size_t)); break;
+        default: fputc(*f, out);
+        }
+    }
+    va_end(args);
 }
 
 static void print_count_cell(FILE *out, bool has, uint64_t value)
@@ -205,19 +230,12 @@ static void page_start(FILE *out, const struct hg_history_site *site,
           "script-src 'unsafe-inline'\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, "
           "initial-scale=1\">\n<title>", out);
-    if (what != NULL) {
-        fprintf(out, "%s ", what);
-        hg_history_html_text(out, name);
-        fputs(" \xc2\xb7 ", out);
-    }
-    hg_history_html_text(out, style->title);
-    fprintf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n"
-            "<nav><a href=\"%sindex.html\">", page_style, root);
-    hg_history_html_text(out, style->title);
-    fputs("</a> \xc2\xb7 branch <code>", out);
-    hg_history_html_text(out, site->branch[0] != '\0' ? site->branch
-                                                      : "(none)");
-    fputs("</code></nav>\n", out);
+    if (what != NULL)
+        html(out, "%S %s \xc2\xb7 ", what, name);
+    html(out, "%s</title>\n<style>%S</style>\n</head>\n<body>\n"
+         "<nav><a href=\"%Sindex.html\">%s</a> \xc2\xb7 branch <code>%s"
+         "</code></nav>\n", style->title, page_style, root, style->title,
+         site->branch[0] != '\0' ? site->branch : "(none)");
 }
 
 static void page_end(FILE *out)
@@ -241,9 +259,8 @@ static void print_legend(FILE *out, const struct hg_history_site_benchmark *b,
     size_t i;
     fputs("<p class=\"legend\">", out);
     for (i = 0; i < count; i++) {
-        fprintf(out, "<span class=\"key\" style=\"background:%s\"></span>",
-                hg_history_arch_colour(archs[i]));
-        hg_history_html_text(out, b->arches[archs[i]]);
+        html(out, "<span class=\"key\" style=\"background:%S\"></span>%s",
+             hg_history_arch_colour(archs[i]), b->arches[archs[i]]);
     }
     fputs("</p>\n", out);
 }
@@ -290,18 +307,12 @@ static void print_function_cell(FILE *out,
                                 const struct hg_history_site_function *f,
                                 const char *root)
 {
-    fprintf(out, "<td><a href=\"%s%s\"><code>", root, f->page);
-    hg_history_html_text(out, f->name);
-    fputs("</code></a>", out);
-    if (f->object[0] != '\0' || f->file[0] != '\0') {
-        fputs(" <small>", out);
-        hg_history_html_text(out, f->object);
-        if (f->file[0] != '\0') {
-            fputs(f->object[0] != '\0' ? ", " : "", out);
-            hg_history_html_text(out, f->file);
-        }
-        fputs("</small>", out);
-    }
+    html(out, "<td><a href=\"%S%S\"><code>%s</code></a>", root, f->page,
+         f->name);
+    if (f->object[0] != '\0' || f->file[0] != '\0')
+        html(out, " <small>%s%S%s</small>", f->object,
+             f->object[0] != '\0' && f->file[0] != '\0' ? ", " : "",
+             f->file);
     fputs("</td>", out);
 }
 
@@ -320,10 +331,8 @@ void hg_render_history_index(FILE *out, const struct hg_history_site *site,
 {
     size_t b, a, c;
     page_start(out, site, style, "", NULL, NULL);
-    fputs("<h1>", out);
-    hg_history_html_text(out, style->title);
-    fprintf(out, "</h1>\n<p>%zu commits along first parents, from ",
-            site->commit_count);
+    html(out, "<h1>%s</h1>\n<p>%z commits along first parents, from ",
+         style->title, site->commit_count);
     print_commit_link(out, site, "", 0);
     fputs(" to ", out);
     print_commit_link(out, site, "", site->commit_count - 1);
@@ -343,11 +352,9 @@ void hg_render_history_index(FILE *out, const struct hg_history_site *site,
                 .height = 44, .small = true, .root = "",
             };
             size_t j;
-            fprintf(out, "<tr><td><a href=\"%s\"><code>", bench->page);
-            hg_history_html_text(out, bench->name);
-            fputs("</code></a></td><td>", out);
-            hg_history_html_text(out, bench->arches[a]);
-            fputs("</td><td>", out);
+            html(out, "<tr><td><a href=\"%S\"><code>%s</code></a></td>"
+                 "<td>%s</td><td>", bench->page, bench->name,
+                 bench->arches[a]);
             hg_history_svg_chart(out, site, &chart);
             fputs("</td>", out);
             for (j = 0; j < s->log->count && !s->log->points[j].has_value;
@@ -365,11 +372,9 @@ void hg_render_history_index(FILE *out, const struct hg_history_site *site,
     for (c = site->commit_count; c-- > 0;) {
         fputs("<tr><td>", out);
         print_commit_link(out, site, "", c);
-        fputs("</td><td>", out);
-        if (site->commits[c].time != NULL)
-            hg_history_html_text(out, site->commits[c].time);
-        fprintf(out, "</td><td class=\"n\">%zu</td></tr>\n",
-                site->commits[c].change_count);
+        html(out, "</td><td>%s</td><td class=\"n\">%z</td></tr>\n",
+             site->commits[c].time != NULL ? site->commits[c].time : "",
+             site->commits[c].change_count);
     }
     fputs("</table>\n", out);
     page_end(out);
@@ -449,28 +454,19 @@ static void print_ratios(FILE *out, const struct hg_history_site *site,
     struct ratio_row *rows;
     size_t count = 0, i;
 
-    fputs("<h2>", out);
-    hg_history_html_text(out, b->arches[other]);
-    fputs(" / ", out);
-    hg_history_html_text(out, b->arches[base]);
-    fputs("</h2>\n", out);
+    html(out, "<h2>%s / %s</h2>\n", b->arches[other], b->arches[base]);
     if (c == HG_HISTORY_SITE_NONE) {
         fputs("<p>No commit has runs of both.</p>\n", out);
         return;
     }
     fputs("<p>Each function's Ir on one over the other at ", out);
     print_commit_link(out, site, "../", c);
-    fputs(", the newest commit run on both.</p>\n<table class=\"ratio\""
-          " data-commit=\"", out);
-    fprintf(out, "%s\" data-base=\"", site->commits[c].sha);
-    hg_history_html_text(out, b->arches[base]);
-    fputs("\" data-other=\"", out);
-    hg_history_html_text(out, b->arches[other]);
-    fputs("\">\n<tr><th>Function</th><th class=\"n\">", out);
-    hg_history_html_text(out, b->arches[base]);
-    fputs("</th><th class=\"n\">", out);
-    hg_history_html_text(out, b->arches[other]);
-    fputs("</th><th class=\"n\">Ratio</th></tr>\n<tr><td>Total</td>", out);
+    html(out, ", the newest commit run on both.</p>\n<table class=\"ratio\""
+         " data-commit=\"%S\" data-base=\"%s\" data-other=\"%s\">\n<tr>"
+         "<th>Function</th><th class=\"n\">%s</th><th class=\"n\">%s</th>"
+         "<th class=\"n\">Ratio</th></tr>\n<tr><td>Total</td>",
+         site->commits[c].sha, b->arches[base], b->arches[other],
+         b->arches[base], b->arches[other]);
     {
         const struct hg_history_point *p =
             hg_history_site_point_at(site, b->totals[base], c);
@@ -527,9 +523,7 @@ void hg_render_history_benchmark(FILE *out,
     size_t i, a, base = 0;
 
     page_start(out, site, style, "../", "Benchmark", b->name);
-    fputs("<h1>Benchmark <code>", out);
-    hg_history_html_text(out, b->name);
-    fputs("</code></h1>\n", out);
+    html(out, "<h1>Benchmark <code>%s</code></h1>\n", b->name);
     for (a = 0; a < b->arch_count; a++)
         archs[a] = a;
     print_legend(out, b, archs, b->arch_count);
@@ -545,9 +539,8 @@ void hg_render_history_benchmark(FILE *out,
             .series = f->series, .count = f->series_count, .width = 800,
             .height = 170, .root = "../",
         };
-        fprintf(out, "<h3><a href=\"../%s\"><code>", f->page);
-        hg_history_html_text(out, f->name);
-        fputs("</code></a></h3>\n", out);
+        html(out, "<h3><a href=\"../%S\"><code>%s</code></a></h3>\n",
+             f->page, f->name);
         hg_history_svg_chart(out, site, &fchart);
     }
     for (a = 0; a < b->arch_count; a++)
@@ -559,9 +552,8 @@ void hg_render_history_benchmark(FILE *out,
     fputs("<h2>Every function</h2>\n<table class=\"functions\">\n<tr>"
           "<th>Function</th>", out);
     for (a = 0; a < b->arch_count; a++) {
-        fputs("<th class=\"n\">", out);
-        hg_history_html_text(out, b->arches[a]);
-        fputs(" latest</th><th class=\"n\">changes</th>", out);
+        html(out, "<th class=\"n\">%s latest</th><th class=\"n\">changes"
+             "</th>", b->arches[a]);
     }
     fputs("</tr>\n", out);
     for (i = 0; i < b->function_count; i++) {
@@ -607,31 +599,23 @@ void hg_render_history_function(FILE *out, const struct hg_history_site *site,
     size_t i, j;
 
     page_start(out, site, style, "../", "Function", f->name);
-    fputs("<h1>Function <code>", out);
-    hg_history_html_text(out, f->name);
-    fputs("</code></h1>\n<p>Object <code>", out);
-    hg_history_html_text(out, f->object);
-    fputs("</code>, file <code>", out);
-    hg_history_html_text(out, f->file);
-    fprintf(out, "</code>, benchmark <a href=\"../%s\"><code>", b->page);
-    hg_history_html_text(out, b->name);
-    fputs("</code></a>. Its self Ir.</p>\n", out);
+    html(out, "<h1>Function <code>%s</code></h1>\n<p>Object <code>%s</code>,"
+         " file <code>%s</code>, benchmark <a href=\"../%S\"><code>%s</code>"
+         "</a>. Its self Ir.</p>\n", f->name, f->object, f->file, b->page,
+         b->name);
     function_archs(site, f, archs);
     print_legend(out, b, archs, f->series_count);
     hg_history_svg_chart(out, site, &chart);
     for (i = 0; i < f->series_count; i++) {
         const struct hg_history_site_series *s = &site->series[f->series[i]];
         size_t changes = change_count(s->log);
-        fputs("<h2>Changes on ", out);
-        hg_history_html_text(out, b->arches[s->arch]);
-        fputs("</h2>\n", out);
+        html(out, "<h2>Changes on %s</h2>\n", b->arches[s->arch]);
         if (changes == 0) {
             fputs("<p>None along the branch.</p>\n", out);
             continue;
         }
-        fputs("<table class=\"changes\" data-arch=\"", out);
-        hg_history_html_text(out, b->arches[s->arch]);
-        fprintf(out, "\">\n<tr><th>Commit</th><th>Time</th>%s", change_head);
+        html(out, "<table class=\"changes\" data-arch=\"%s\">\n<tr><th>Commit"
+             "</th><th>Time</th>%S", b->arches[s->arch], change_head);
         for (j = 0; j < s->log->count; j++) {
             const struct hg_history_point *p = &s->log->points[j];
             if (!p->changed)
@@ -639,10 +623,7 @@ void hg_render_history_function(FILE *out, const struct hg_history_site *site,
             print_change_row(out, p, NULL);
             fputs("<td>", out);
             print_commit_link(out, site, "../", s->commit[j]);
-            fputs("</td><td>", out);
-            if (p->time != NULL)
-                hg_history_html_text(out, p->time);
-            fputs("</td>", out);
+            html(out, "</td><td>%s</td>", p->time != NULL ? p->time : "");
             print_change_cells(out, p);
             fputs("</tr>\n", out);
         }
@@ -668,15 +649,10 @@ static void print_commit_run(FILE *out, const struct hg_history_site *site,
 
     if (total == NULL)
         return;
-    fprintf(out, "<h2><a href=\"../%s\"><code>", b->page);
-    hg_history_html_text(out, b->name);
-    fputs("</code></a> on ", out);
-    hg_history_html_text(out, b->arches[arch]);
-    fputs("</h2>\n", out);
+    html(out, "<h2><a href=\"../%S\"><code>%s</code></a> on %s</h2>\n",
+         b->page, b->name, b->arches[arch]);
     if (!total->has_value) {
-        fputs("<p>The run ", out);
-        hg_history_html_text(out, total->status);
-        fputs(": it has no figures.</p>\n", out);
+        html(out, "<p>The run %s: it has no figures.</p>\n", total->status);
         return;
     }
     hg_history_change_text(total, delta, percent);
@@ -701,11 +677,9 @@ static void print_commit_run(FILE *out, const struct hg_history_site *site,
             || s->function == HG_HISTORY_SITE_NONE)
             continue;
         if (rows++ == 0) {
-            fputs("<table class=\"changes\" data-benchmark=\"", out);
-            hg_history_html_text(out, b->name);
-            fputs("\" data-arch=\"", out);
-            hg_history_html_text(out, b->arches[arch]);
-            fprintf(out, "\">\n<tr><th>Function</th>%s", change_head);
+            html(out, "<table class=\"changes\" data-benchmark=\"%s\""
+                 " data-arch=\"%s\">\n<tr><th>Function</th>%S", b->name,
+                 b->arches[arch], change_head);
         }
         print_change_row(out, p, &site->functions[s->function]);
         print_function_cell(out, &site->functions[s->function], "../");
@@ -727,10 +701,8 @@ void hg_render_history_commit(FILE *out, const struct hg_history_site *site,
 
     page_start(out, site, style, "../", "Commit", c->sha);
     fprintf(out, "<h1>Commit <code>%s</code></h1>\n<p>", c->sha);
-    if (c->time != NULL) {
-        hg_history_html_text(out, c->time);
-        fputs(". ", out);
-    }
+    if (c->time != NULL)
+        html(out, "%s. ", c->time);
     if (style->commit_url != NULL) {
         fputs("<a class=\"commit-url\" rel=\"noopener noreferrer\" href=\"",
               out);
