@@ -21,28 +21,9 @@ url='https://git.example.org/r/commit/{sha}?view=1&x=2'
 
 "$PYTHON" "$(dirname "$0")/history_gen.py" "$scratch/gen" ||
   { echo "FAIL: history_gen.py"; exit 1; }
-# record_commit SHA PARENT BRANCH TIME RUN...
-record_commit() {
-  sha=$1 parent=$2 branch=$3 time=$4; shift 4
-  if [ "$parent" = - ]; then p=; else p="--parent $parent"; fi
-  # shellcheck disable=SC2086
-  "$HOTGRIND" history record --db "$db" --commit "$sha" $p \
-    --branch "$branch" --time "$time" "$@" >"$out" 2>"$err" ||
-    fail "record $*"
-}
 checks=$((checks + 1))
-while read -r sha parent branch time dir; do
-  record_commit "$sha" "$parent" "$branch" "$time" "$scratch/gen/$dir"
-done <"$scratch/gen/plan"
-
-# arm64: alpha's runs of main-21 to main-32 again, their f05 doubled.
-mkdir "$scratch/arm64"
-grep ' main-\(2[1-9]\|3[0-2]\)$' "$scratch/gen/plan" >"$scratch/arm64/plan"
-while read -r sha parent branch time dir; do
-  "$PYTHON" "$check" arm64 "$scratch/gen/$dir/alpha.xml" \
-    "$scratch/arm64/$dir.xml" f05 || fail "arm64 copy of $dir"
-  record_commit "$sha" "$parent" "$branch" "$time" "$scratch/arm64/$dir.xml"
-done <"$scratch/arm64/plan"
+"$PYTHON" "$check" record "$HOTGRIND" "$db" "$scratch/gen" 21 32 \
+  >"$out" 2>"$err" || fail "recording the history"
 
 # Hostile names: a benchmark (its program's file name) and functions with
 # a tab, markup, quotes; at main-31 and main-32, one of them changed.
@@ -62,10 +43,11 @@ EOF
 hostile 1000 >"$scratch/hostile-31.xml"
 hostile 1500 >"$scratch/hostile-32.xml"
 for k in 31 32; do
-  line=$(grep " main-$k\$" "$scratch/gen/plan")
-  # shellcheck disable=SC2086
-  set -- $line
-  record_commit "$1" "$2" "$3" "$4" "$scratch/hostile-$k.xml"
+  # shellcheck disable=SC2046
+  set -- $(grep " main-$k\$" "$scratch/gen/plan")
+  "$HOTGRIND" history record --db "$db" --commit "$1" --parent "$2" \
+    --branch "$3" --time "$4" "$scratch/hostile-$k.xml" >"$out" 2>"$err" ||
+    fail "record hostile-$k.xml"
 done
 # Invalid UTF-8 only the database can hold: "plain" becomes
 # 0xff "<b>" 0xc3 (a lead byte without its continuation).

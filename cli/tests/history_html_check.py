@@ -6,8 +6,12 @@ parents, its own resolution of each run's figures along base_run), never
 from hotgrind's output.
 
 Usage:
-  history_html_check.py arm64 SRC DST FUNC      SRC's report as arm64, FUNC's
-                                                self Ir doubled
+  history_html_check.py record HOTGRIND DB GEN FIRST LAST
+                                                every commit of GEN/plan
+                                                (history_gen.py's), and after
+                                                main-FIRST to main-LAST an
+                                                arm64 copy of alpha's report,
+                                                f05's self Ir doubled
   history_html_check.py site DB DIR [URL]        every page of DIR checked
   history_html_check.py browser DB DIR CHROMIUM  the pages in headless Chromium
   history_html_check.py large OUT COMMITS        a history of 3 benchmarks of
@@ -628,6 +632,24 @@ def arm64(src, dst, function):
     tree.write(dst, encoding="UTF-8", xml_declaration=True)
 
 
+def record(hotgrind, db, gen, first, last):
+    """The plan of history_gen.py recorded, arm64 runs among it."""
+    arm = ["main-%02d" % k for k in range(first, last + 1)]
+    with open(os.path.join(gen, "plan")) as f:
+        plan = [line.split() for line in f]
+    for sha, parent, branch, when, name in plan:
+        runs = [os.path.join(gen, name)]
+        if name in arm:
+            runs.append(os.path.join(gen, name + "-arm64.xml"))
+            arm64(os.path.join(gen, name, "alpha.xml"), runs[-1], "f05")
+        for run in runs:
+            subprocess.run([hotgrind, "history", "record", "--db", db,
+                            "--commit", sha, "--branch", branch, "--time",
+                            when, run]
+                           + (["--parent", parent] if parent != "-" else []),
+                           check=True)
+
+
 def large(out, commits):
     """COMMITS commits of a suite of 3 benchmarks of 600 functions, one
     function of each changed per commit."""
@@ -672,8 +694,8 @@ def large(out, commits):
 
 def main(argv):
     what = argv[1]
-    if what == "arm64":
-        arm64(argv[2], argv[3], argv[4])
+    if what == "record":
+        record(argv[2], argv[3], argv[4], int(argv[5]), int(argv[6]))
         return 0
     if what == "large":
         large(argv[2], int(argv[3]))
