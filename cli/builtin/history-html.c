@@ -126,6 +126,27 @@ static bool write_site(const char *dir, const struct hg_history_site *site,
     return ok && write_page(dir, "index.html", PAGE_INDEX, site, 0, style);
 }
 
+/* -1 when the options can be used, else the exit status after a usage
+   error. */
+static int check_options(const struct html_options *o, int operands,
+                         char **argv)
+{
+    char problem[HG_PROBLEM_SIZE];
+    const char *command = "history html";
+    if (o->db == NULL)
+        return hg_usage_error(command, html_usage, "no --db %s given",
+                              "FILE");
+    if (o->out == NULL)
+        return hg_usage_error(command, html_usage, "no -o %s given", "DIR");
+    if (operands > 0)
+        return hg_usage_error(command, html_usage, "takes no operand: %s",
+                              argv[0]);
+    if (o->commit_url != NULL
+        && !hg_history_commit_url_ok(o->commit_url, problem, sizeof problem))
+        return hg_usage_error(command, html_usage, "%s", problem);
+    return -1;
+}
+
 int cmd_history_html(int argc, char **argv)
 {
     struct html_options o = { 0 };
@@ -146,20 +167,10 @@ int cmd_history_html(int argc, char **argv)
     bool ok;
 
     status = hg_parse_options(&line, argc, argv, &operands);
+    if (status == -1)
+        status = check_options(&o, operands, argv);
     if (status != -1)
         return status;
-    if (o.db == NULL)
-        return hg_usage_error(line.command, html_usage, "no --db %s given",
-                              "FILE");
-    if (o.out == NULL)
-        return hg_usage_error(line.command, html_usage, "no -o %s given",
-                              "DIR");
-    if (operands > 0)
-        return hg_usage_error(line.command, html_usage,
-                              "takes no operand: %s", argv[0]);
-    if (o.commit_url != NULL
-        && !hg_history_commit_url_ok(o.commit_url, problem, sizeof problem))
-        return hg_usage_error(line.command, html_usage, "%s", problem);
     style.title = o.title != NULL ? o.title : "hotgrind history";
     style.commit_url = o.commit_url;
     if (!hg_history_open(&h, o.db, HG_HISTORY_READ, problem, sizeof problem)) {

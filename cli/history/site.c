@@ -7,6 +7,8 @@
    merged in the order the series give (the older before the newer), and
    where no series orders two commits, the one recorded first first. */
 
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,24 @@ struct db_commit {
     size_t waiting;          /* older commits not yet placed */
     const char *point_sha, *time;    /* a series' copies */
 };
+
+/* free() of the pointers at the MEMBERS offsets that follow in each of
+   the COUNT elements of SIZE bytes of ARRAY. */
+static void free_each(void *array, size_t count, size_t size, int members,
+                      ...)
+{
+    va_list offsets;
+    va_start(offsets, members);
+    for (; members > 0; members--) {
+        size_t offset = va_arg(offsets, size_t), i;
+        for (i = 0; i < count; i++) {
+            void *block;
+            memcpy(&block, (char *)array + i * size + offset, sizeof block);
+            free(block);
+        }
+    }
+    va_end(offsets);
+}
 
 /* An edge of the merge: OLDER comes before NEWER (db_commit indexes). */
 struct edge {
@@ -420,35 +440,30 @@ bool hg_history_site_gather(struct hg_history_db *h, const char *branch,
     }
     if (ok)
         list_changes(site);
-    for (i = 0; i < g.db_count; i++)
-        free(g.shas[i]);
+    else
+        hg_history_site_free(site);
+    free_each(g.shas, g.db_count, sizeof *g.shas, 1, (size_t)0);
     free(g.shas);
     free(g.db);
-    if (!ok)
-        hg_history_site_free(site);
     return ok;
 }
 
 void hg_history_site_free(struct hg_history_site *site)
 {
-    size_t i;
-    for (i = 0; i < site->benchmark_count; i++) {
-        free(site->benchmarks[i].page);
-        free(site->benchmarks[i].arches);
-        free(site->benchmarks[i].totals);
-        if (site->function_logs != NULL)
-            hg_history_log_free(&site->function_logs[i]);
-    }
-    for (i = 0; i < site->function_count; i++) {
-        free(site->functions[i].page);
-        free(site->functions[i].series);
-    }
-    for (i = 0; i < site->series_count; i++)
-        free(site->series[i].commit);
-    for (i = 0; i < site->commit_count; i++) {
-        free(site->commits[i].page);
-        free(site->commits[i].changes);
-    }
+    typedef struct hg_history_site_benchmark bench;
+    typedef struct hg_history_site_function function;
+    typedef struct hg_history_site_commit commit;
+    free_each(site->benchmarks, site->benchmark_count, sizeof(bench), 3,
+              offsetof(bench, page), offsetof(bench, arches),
+              offsetof(bench, totals));
+    free_each(site->functions, site->function_count, sizeof(function), 2,
+              offsetof(function, page), offsetof(function, series));
+    free_each(site->series, site->series_count, sizeof *site->series, 1,
+              offsetof(struct hg_history_site_series, commit));
+    free_each(site->commits, site->commit_count, sizeof(commit), 2,
+              offsetof(commit, page), offsetof(commit, changes));
+    while (site->function_logs != NULL && site->benchmark_count > 0)
+        hg_history_log_free(&site->function_logs[--site->benchmark_count]);
     free(site->benchmarks);
     free(site->functions);
     free(site->series);

@@ -53,34 +53,27 @@ static size_t multibyte_length(const unsigned char *t)
     return form->length;
 }
 
+/* What stands for each ASCII character that is markup, or a tab, which
+   a parser would turn into a space in an attribute. */
+static const char *const markup[0x80] = {
+    ['<'] = "&lt;", ['>'] = "&gt;", ['&'] = "&amp;", ['"'] = "&quot;",
+    ['\''] = "&#39;", ['\t'] = "&#9;",
+};
+
 void hg_history_html_text(FILE *out, const char *text)
 {
     static const char replacement[] = "\xef\xbf\xbd";
     const unsigned char *t = (const unsigned char *)text;
     while (*t != '\0') {
-        size_t n = 1;
-        switch (*t) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&#39;", out); break;
-        case '\t': fputs("&#9;", out); break;
-        default:
-            if (*t < 0x20 || *t == 0x7f) {
-                fputs(replacement, out);
-            } else if (*t < 0x80) {
-                fputc(*t, out);
-            } else if ((n = multibyte_length(t)) == 0) {
-                fputs(replacement, out);
-                n = 1;
-            } else if (t[0] == 0xc2 && t[1] < 0xa0) {
-                fputs(replacement, out);     /* a C1 control */
-            } else {
-                fwrite(t, 1, n, out);
-            }
-        }
-        t += n;
+        size_t n = *t < 0x80 ? 1 : multibyte_length(t);
+        if (*t < 0x80 && markup[*t] != NULL)
+            fputs(markup[*t], out);
+        else if (*t < 0x20 || *t == 0x7f || n == 0
+                 || (t[0] == 0xc2 && t[1] < 0xa0))      /* C1 controls */
+            fputs(replacement, out);
+        else
+            fwrite(t, 1, n, out);
+        t += n != 0 ? n : 1;
     }
 }
 
