@@ -56,6 +56,8 @@ struct gather {
     struct db_commit *db;
     char **shas;
     size_t db_count;
+    /* The room in the site's arrays. */
+    size_t series_capacity, function_capacity, benchmark_capacity;
     char *problem;
     size_t problem_size;
 };
@@ -198,8 +200,8 @@ static size_t add_series(struct gather *g, const struct hg_history_series *log,
     struct hg_history_site *site = g->site;
     struct hg_history_site_series *s;
     size_t j;
-    site->series = hg_xrealloc(site->series, site->series_count + 1,
-                               sizeof *site->series);
+    site->series = hg_xgrow(site->series, &g->series_capacity,
+                            site->series_count + 1, sizeof *site->series, 64);
     s = &site->series[site->series_count];
     s->log = log;
     s->benchmark = benchmark;
@@ -217,8 +219,9 @@ static size_t add_series(struct gather *g, const struct hg_history_series *log,
 
 /* The benchmarks, each with its architectures, from the totals (log
    gives them by benchmark, then architecture). */
-static void add_benchmarks(struct hg_history_site *site)
+static void add_benchmarks(struct gather *g)
 {
+    struct hg_history_site *site = g->site;
     size_t i;
     for (i = 0; i < site->totals.count; i++) {
         const struct hg_history_series *s = &site->totals.series[i];
@@ -226,17 +229,18 @@ static void add_benchmarks(struct hg_history_site *site)
         if (site->benchmark_count == 0
             || strcmp(site->benchmarks[site->benchmark_count - 1].name,
                       s->benchmark) != 0) {
-            site->benchmarks = hg_xrealloc(site->benchmarks,
-                                           site->benchmark_count + 1,
-                                           sizeof *site->benchmarks);
+            site->benchmarks = hg_xgrow(site->benchmarks,
+                                        &g->benchmark_capacity,
+                                        site->benchmark_count + 1,
+                                        sizeof *site->benchmarks, 8);
             b = &site->benchmarks[site->benchmark_count++];
             memset(b, 0, sizeof *b);
             b->name = s->benchmark;
             b->page = hg_history_benchmark_page(s->benchmark);
+            /* Room for as many architectures as there are totals. */
+            b->arches = hg_xcalloc(site->totals.count, sizeof *b->arches);
         }
         b = &site->benchmarks[site->benchmark_count - 1];
-        b->arches = hg_xrealloc(b->arches, b->arch_count + 1,
-                                sizeof *b->arches);
         b->arches[b->arch_count++] = s->arch;
     }
 }
@@ -311,9 +315,9 @@ static void add_functions(struct gather *g, size_t benchmark)
         struct hg_history_site_function *f;
         uint64_t latest = newest_value(keys[i].s);
         if (i == 0 || !same_function(keys[i - 1].s, keys[i].s)) {
-            site->functions = hg_xrealloc(site->functions,
-                                          site->function_count + 1,
-                                          sizeof *site->functions);
+            site->functions = hg_xgrow(site->functions, &g->function_capacity,
+                                       site->function_count + 1,
+                                       sizeof *site->functions, 64);
             f = &site->functions[site->function_count++];
             memset(f, 0, sizeof *f);
             f->name = keys[i].s->name;
@@ -322,10 +326,10 @@ static void add_functions(struct gather *g, size_t benchmark)
             f->benchmark = benchmark;
             f->page = hg_history_function_page(b->name, f->object, f->name,
                                                f->file);
+            /* A series per architecture at most. */
+            f->series = hg_xcalloc(b->arch_count, sizeof *f->series);
         }
         f = &site->functions[site->function_count - 1];
-        f->series = hg_xrealloc(f->series, f->series_count + 1,
-                                sizeof *f->series);
         f->series[f->series_count++] =
             add_series(g, keys[i].s, benchmark, keys[i].arch,
                        site->function_count - 1);
@@ -418,7 +422,7 @@ bool hg_history_site_gather(struct hg_history_db *h, const char *branch,
          && load_commits(&g) && place_commits(&g);
     if (ok) {
         site->branch = site->totals.series[0].branch;
-        add_benchmarks(site);
+        add_benchmarks(&g);
         site->function_logs = hg_xcalloc(site->benchmark_count + 1,
                                          sizeof *site->function_logs);
     }
