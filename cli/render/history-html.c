@@ -346,10 +346,10 @@ void hg_render_history_index(FILE *out, const struct hg_history_site *site,
             };
             size_t j;
             html(out, "<tr><td><a href=\"%S\"><code>%s</code></a></td>"
-                 "<td>%s</td><td>", bench->page, bench->name,
-                 bench->arches[a]);
+                 "<td>%s</td><td><a href=\"%S\">", bench->page, bench->name,
+                 bench->arches[a], bench->page);
             hg_history_svg_chart(out, site, &chart);
-            fputs("</td>", out);
+            fputs("</a></td>", out);
             for (j = 0; j < s->log->count && !s->log->points[j].has_value;
                  j++)
                 ;
