@@ -20,6 +20,7 @@
 
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
 compare="$here/compare.sh"
 : "${HOTGRIND:?set HOTGRIND to the hotgrind command}"
 : "${VALGRIND:?set VALGRIND to a valgrind that runs hotgrind (vg-in-place)}"
@@ -111,6 +112,21 @@ contains "$out/comment.md" "### hotgrind check: FAIL" "comment.md has the verdic
 contains "$out/comment.md" "base.xml" "the comment names base.xml, not a path"
 if grep -qF "$tmp" "$out/comment.md"; then bad "the comment holds $tmp"
 else ok "the comment holds no machine path"; fi
+
+# --history-url: parse's row in the comment links to its page of the
+# history site, the path computed apart (cli/tests/history_page.py:
+# FNV-1a of benchmark, object, name and file).
+out=$tmp/out-linked
+expect 1 "with --history-url" \
+  "$compare" --policy ci/policy.xml --mark parse --history-url https://ci.example/site \
+  --out "$out" base slower -- ./bench 50
+page=$("${PYTHON:-/usr/bin/python3}" "$top/cli/tests/history_page.py" "$out/base.xml" |
+  awk -F '\t' '$1 == "parse" && $2 == "bench" { print $4 }')
+if [ -n "$page" ] && grep -qF "](https://ci.example/site/$page)" "$out/comment.md"; then
+  ok "the comment links parse to https://ci.example/site/$page"
+else bad "the comment does not link parse to its history page ('$page')"; fi
+expect 2 "--history-url that is not http(s)" \
+  "$compare" --history-url javascript:alert --out "$tmp/o" base slower -- ./bench 50
 
 out=$tmp/out-docs
 expect 0 "a README change passes" \
