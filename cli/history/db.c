@@ -527,6 +527,19 @@ void hg_history_figures_free(struct hg_history_figure *figures,
     free(figures);
 }
 
+bool hg_history_pair_differs(const struct hg_history_pair *pair)
+{
+    return pair->in_before != pair->in_after
+           || (pair->in_before && pair->before != pair->after);
+}
+
+uint64_t hg_history_pair_size(const struct hg_history_pair *pair)
+{
+    uint64_t before = pair->in_before ? pair->before : 0;
+    uint64_t after = pair->in_after ? pair->after : 0;
+    return after >= before ? after - before : before - after;
+}
+
 void hg_history_pause(const char *stage)
 {
     const char *pause = getenv("HOTGRIND_HISTORY_PAUSE");

@@ -97,6 +97,18 @@ void hg_history_sql_problem(struct hg_history_db *h, int code,
     " JOIN chain ON runs.id = chain.run"                                  \
     " WHERE runs.base_run IS NOT NULL)"
 
+/* One figure in two runs (blame and show): the older, "before", and the
+   newer, "after"; a figure a run does not have is not IN it. */
+struct hg_history_pair {
+    bool in_before, in_after;
+    uint64_t before, after;
+};
+
+/* Whether the two sides of PAIR differ (in presence or value), and the
+   size of the change, a missing side counting as 0. */
+bool hg_history_pair_differs(const struct hg_history_pair *pair);
+uint64_t hg_history_pair_size(const struct hg_history_pair *pair);
+
 /* One figure of a run, resolved along base_run. */
 struct hg_history_figure {
     int64_t entity;
