@@ -49,6 +49,20 @@ struct blame_options {
     const char *db, *benchmark, *metric, *arch, *branch, *format;
 };
 
+/* What hg_history_read passes on to the library. */
+struct blame_job {
+    struct hg_history_log_query query;
+    struct hg_history_blame blame;
+};
+
+static bool read_blame(struct hg_history_db *h, void *data, char *problem,
+                       size_t problem_size)
+{
+    struct blame_job *job = data;
+    return hg_history_blame(h, &job->query, &job->blame, problem,
+                            problem_size);
+}
+
 static int usage(const char *format, const char *value)
 {
     return hg_usage_error("history blame", blame_usage, format, value);
@@ -69,11 +83,8 @@ int cmd_history_blame(int argc, char **argv)
         },
     };
     char problem[HG_PROBLEM_SIZE];
-    struct hg_history_log_query query;
-    struct hg_history_blame blame;
-    struct hg_history_db h;
+    struct blame_job job;
     int status, operands;
-    bool ok;
 
     status = hg_parse_options(&line, argc, argv, &operands);
     if (status != -1)
@@ -88,25 +99,18 @@ int cmd_history_blame(int argc, char **argv)
         return usage("unknown --format (text or json): %s", o.format);
     if (o.metric != NULL && hg_metric_named(o.metric) == NULL)
         return usage("unknown --metric: %s", o.metric);
-    query = (struct hg_history_log_query) {
+    job.query = (struct hg_history_log_query) {
         .benchmark = o.benchmark, .function = argv[0], .metric = o.metric,
         .arch = o.arch, .branch = o.branch,
     };
-    if (!hg_history_open(&h, o.db, HG_HISTORY_READ, problem,
-                         sizeof problem)) {
-        hg_say_problem(o.db, problem);
-        return HG_EXIT_TROUBLE;
-    }
-    ok = hg_history_blame(&h, &query, &blame, problem, sizeof problem);
-    hg_history_close(&h);
-    if (!ok) {
+    if (!hg_history_read(o.db, read_blame, &job, problem, sizeof problem)) {
         hg_say_problem(o.db, problem);
         return HG_EXIT_TROUBLE;
     }
     if (strcmp(o.format, "json") == 0)
-        hg_render_history_blame_json(stdout, &blame);
+        hg_render_history_blame_json(stdout, &job.blame);
     else
-        hg_render_history_blame_text(stdout, &blame);
-    hg_history_blame_free(&blame);
+        hg_render_history_blame_text(stdout, &job.blame);
+    hg_history_blame_free(&job.blame);
     return HG_EXIT_OK;
 }

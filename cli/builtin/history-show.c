@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
+#include "history/history.h"
 #include "history/show.h"
 #include "report/rules-figures.h"
 #include "render/history-show.h"
@@ -21,7 +22,7 @@ static const char show_usage[] =
 static const char show_help[] =
     "usage: hotgrind history show --db FILE [OPTIONS] COMMIT\n"
     "\n"
-    "What was recorded for COMMIT (its full sha, or a prefix of 4 or more\n"
+    "What was recorded for COMMIT (its full sha, or a prefix of 7 or more\n"
     "hex digits that only it starts with): the commit's branch, time and\n"
     "parents; for each benchmark and architecture its status, how it ended,\n"
     "its program, versions, settings and totals; and every figure (of the\n"
@@ -42,6 +43,20 @@ struct show_options {
     const char *db, *benchmark, *arch, *format;
 };
 
+/* What hg_history_read passes on to the library. */
+struct show_job {
+    struct hg_history_show_query query;
+    struct hg_history_show show;
+};
+
+static bool read_show(struct hg_history_db *h, void *data, char *problem,
+                      size_t problem_size)
+{
+    struct show_job *job = data;
+    return hg_history_show(h, &job->query, &job->show, problem,
+                           problem_size);
+}
+
 static int usage(const char *format, const char *value)
 {
     return hg_usage_error("history show", show_usage, format, value);
@@ -60,11 +75,8 @@ int cmd_history_show(int argc, char **argv)
         },
     };
     char problem[HG_PROBLEM_SIZE];
-    struct hg_history_show_query query;
-    struct hg_history_show show;
-    struct hg_history_db h;
+    struct show_job job;
     int status, operands;
-    bool ok;
 
     status = hg_parse_options(&line, argc, argv, &operands);
     if (status != -1)
@@ -73,30 +85,23 @@ int cmd_history_show(int argc, char **argv)
         return usage("no --db %s given", "FILE");
     if (operands != 1)
         return usage("give one %s", "COMMIT");
-    if (!hg_history_show_commit_ok(argv[0]))
-        return usage("not a commit (4 to 40 hex digits): %s", argv[0]);
+    if (!hg_history_sha_ok(argv[0]))
+        return usage("not a commit (7 to 40 hex digits): %s", argv[0]);
     if (o.format == NULL)
         o.format = "text";
     if (strcmp(o.format, "text") != 0 && strcmp(o.format, "json") != 0)
         return usage("unknown --format (text or json): %s", o.format);
-    query = (struct hg_history_show_query) {
+    job.query = (struct hg_history_show_query) {
         .commit = argv[0], .benchmark = o.benchmark, .arch = o.arch,
     };
-    if (!hg_history_open(&h, o.db, HG_HISTORY_READ, problem,
-                         sizeof problem)) {
-        hg_say_problem(o.db, problem);
-        return HG_EXIT_TROUBLE;
-    }
-    ok = hg_history_show(&h, &query, &show, problem, sizeof problem);
-    hg_history_close(&h);
-    if (!ok) {
+    if (!hg_history_read(o.db, read_show, &job, problem, sizeof problem)) {
         hg_say_problem(o.db, problem);
         return HG_EXIT_TROUBLE;
     }
     if (strcmp(o.format, "json") == 0)
-        hg_render_history_show_json(stdout, &show);
+        hg_render_history_show_json(stdout, &job.show);
     else
-        hg_render_history_show_text(stdout, &show);
-    hg_history_show_free(&show);
+        hg_render_history_show_text(stdout, &job.show);
+    hg_history_show_free(&job.show);
     return HG_EXIT_OK;
 }

@@ -352,6 +352,20 @@ bool hg_history_open(struct hg_history_db *h, const char *path,
     return true;
 }
 
+bool hg_history_read(const char *path,
+                     bool (*read)(struct hg_history_db *h, void *data,
+                                  char *problem, size_t problem_size),
+                     void *data, char *problem, size_t problem_size)
+{
+    struct hg_history_db h;
+    bool ok;
+    if (!hg_history_open(&h, path, HG_HISTORY_READ, problem, problem_size))
+        return false;
+    ok = read(&h, data, problem, problem_size);
+    hg_history_close(&h);
+    return ok;
+}
+
 void hg_history_close(struct hg_history_db *h)
 {
     if (h->in_transaction)

@@ -47,6 +47,14 @@ bool hg_history_open(struct hg_history_db *h, const char *path,
                      size_t problem_size);
 void hg_history_close(struct hg_history_db *h);
 
+/* What a reading command does: PATH opened with HG_HISTORY_READ, READ
+   called with it and DATA, the database closed.  False after one line in
+   PROBLEM, the opening's or READ's. */
+bool hg_history_read(const char *path,
+                     bool (*read)(struct hg_history_db *h, void *data,
+                                  char *problem, size_t problem_size),
+                     void *data, char *problem, size_t problem_size);
+
 /* BEGIN IMMEDIATE (waiting up to HG_HISTORY_BUSY_MS for another writer),
    then the schema checked again inside it, and made when the database
    is new: two records started on an empty file both land.  A version-1

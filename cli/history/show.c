@@ -28,17 +28,6 @@ static char *column_text(sqlite3_stmt *stmt, int column)
     return t != NULL ? hg_xstrdup((const char *)t) : NULL;
 }
 
-bool hg_history_show_commit_ok(const char *text)
-{
-    size_t n = strlen(text), i;
-    if (n < 4 || n > 40)
-        return false;
-    for (i = 0; i < n; i++)
-        if (!isxdigit((unsigned char)text[i]))
-            return false;
-    return true;
-}
-
 /* The commit whose sha starts with QUERY->commit: its row into SHOW,
    its id into *ID. */
 static bool find_commit(struct shower *w, const char *prefix,

@@ -12,7 +12,8 @@
 #include "history/db.h"
 
 struct hg_history_show_query {
-    const char *commit;          /* a full sha or a unique prefix of one */
+    const char *commit;          /* a full sha or a unique prefix of one,
+                                    7 to 40 hex digits (hg_history_sha_ok) */
     const char *benchmark;       /* glob; NULL: every benchmark */
     const char *arch;            /* NULL: every architecture */
 };
@@ -59,9 +60,6 @@ struct hg_history_show {
     struct hg_history_show_run *runs;  /* by benchmark, then arch */
     size_t count;
 };
-
-/* Whether TEXT can name a commit for show: 4 to 40 hex digits. */
-bool hg_history_show_commit_ok(const char *text);
 
 /* The commit QUERY names and its runs QUERY selects.  False after one
    line in PROBLEM: no such commit, a prefix of several, no run

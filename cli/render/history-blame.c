@@ -46,10 +46,8 @@ static void print_why(FILE *out, const struct hg_history_blame_why *why)
         const struct hg_history_blame_edge *e = &why->edges[i];
         char change[HG_HISTORY_CHANGE_SIZE];
         fputs("      ", out);
-        hg_print_clean(out, e->name);
-        fputs(" (", out);
-        hg_print_clean(out, e->object);
-        fputs(") ", out);
+        hg_render_history_function(out, e->name, e->object, e->file);
+        fputc(' ', out);
         hg_render_history_pair_text(out, &e->ir);
         fprintf(out, "  %s  calls ",
                 hg_render_history_change(&e->ir, change));
@@ -62,20 +60,9 @@ static void print_why(FILE *out, const struct hg_history_blame_why *why)
 
 static void print_heading(FILE *out, const struct hg_history_blame_series *s)
 {
-    hg_print_clean(out, s->benchmark);
-    fputs(" on ", out);
-    hg_print_clean(out, s->arch);
-    fputs(", branch ", out);
-    hg_print_clean(out, s->branch[0] != '\0' ? s->branch : "(none)");
-    fputs(": ", out);
-    hg_print_clean(out, s->name);
-    fputs(" (", out);
-    hg_print_clean(out, s->object);
-    if (s->file[0] != '\0') {
-        fputs(", ", out);
-        hg_print_clean(out, s->file);
-    }
-    fputs(") ", out);
+    hg_render_history_heading(out, s->benchmark, s->arch, s->branch);
+    hg_render_history_function(out, s->name, s->object, s->file);
+    fputc(' ', out);
     hg_print_clean(out, s->metric);
     fprintf(out, ": %zu change%s in %zu run%s\n", s->count,
             s->count == 1 ? "" : "s", s->runs, s->runs == 1 ? "" : "s");

@@ -11,31 +11,40 @@
 #include "render/text.h"
 #include "util/xalloc.h"
 
-/* The length of the UTF-8 sequence at T, 0 if it is not one (RFC 3629:
-   no overlong forms, no surrogates, nothing past U+10FFFF). */
+/* The well-formed UTF-8 sequences (the Unicode Standard's table of them,
+   RFC 3629): by lead byte, the range each following byte must be in.
+   Overlong forms, surrogates and code points past U+10FFFF fall outside
+   them. */
+static const struct {
+    unsigned char lead_low, lead_high, count;
+    unsigned char low[3], high[3];
+} well_formed[] = {
+    { 0xc2, 0xdf, 1, { 0x80 }, { 0xbf } },
+    { 0xe0, 0xe0, 2, { 0xa0, 0x80 }, { 0xbf, 0xbf } },
+    { 0xe1, 0xec, 2, { 0x80, 0x80 }, { 0xbf, 0xbf } },
+    { 0xed, 0xed, 2, { 0x80, 0x80 }, { 0x9f, 0xbf } },
+    { 0xee, 0xef, 2, { 0x80, 0x80 }, { 0xbf, 0xbf } },
+    { 0xf0, 0xf0, 3, { 0x90, 0x80, 0x80 }, { 0xbf, 0xbf, 0xbf } },
+    { 0xf1, 0xf3, 3, { 0x80, 0x80, 0x80 }, { 0xbf, 0xbf, 0xbf } },
+    { 0xf4, 0xf4, 3, { 0x80, 0x80, 0x80 }, { 0x8f, 0xbf, 0xbf } },
+};
+
+/* The length of the well-formed sequence at T, 0 if there is none. */
 static size_t sequence_length(const unsigned char *t)
 {
-    size_t n, i;
-    uint32_t c;
+    size_t i, k;
     if (t[0] < 0x80)
         return 1;
-    if (t[0] >= 0xc2 && t[0] <= 0xdf)
-        n = 2, c = t[0] & 0x1f;
-    else if (t[0] >= 0xe0 && t[0] <= 0xef)
-        n = 3, c = t[0] & 0x0f;
-    else if (t[0] >= 0xf0 && t[0] <= 0xf4)
-        n = 4, c = t[0] & 0x07;
-    else
-        return 0;
-    for (i = 1; i < n; i++) {
-        if ((t[i] & 0xc0) != 0x80)
-            return 0;
-        c = (c << 6) | (t[i] & 0x3f);
+    for (i = 0; i < sizeof well_formed / sizeof well_formed[0]; i++) {
+        if (t[0] < well_formed[i].lead_low || t[0] > well_formed[i].lead_high)
+            continue;
+        for (k = 0; k < well_formed[i].count; k++)
+            if (t[k + 1] < well_formed[i].low[k]
+                || t[k + 1] > well_formed[i].high[k])
+                return 0;
+        return 1 + (size_t)well_formed[i].count;
     }
-    if ((n == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff)))
-        || (n == 4 && (c < 0x10000 || c > 0x10ffff)))
-        return 0;
-    return n;
+    return 0;
 }
 
 /* TEXT with each byte that does not start valid UTF-8 as '?'.  Caller
@@ -129,20 +138,9 @@ void hg_render_history_pair_text(FILE *out,
 
 /* ---------------------------------------------------------------- text */
 
-/* "NAME (OBJECT, FILE)", or "(total)" / "zone NAME" / "mark NAME". */
-static void print_entity(FILE *out, const char *kind, const char *name,
-                         const char *object, const char *file)
+void hg_render_history_function(FILE *out, const char *name,
+                                const char *object, const char *file)
 {
-    if (strcmp(kind, "total") == 0) {
-        fputs("(total)", out);
-        return;
-    }
-    if (strcmp(kind, "zone") == 0 || strcmp(kind, "mark") == 0) {
-        fputs(kind, out);
-        fputc(' ', out);
-        hg_print_clean(out, name);
-        return;
-    }
     hg_print_clean(out, name);
     fputs(" (", out);
     hg_print_clean(out, object);
@@ -151,8 +149,34 @@ static void print_entity(FILE *out, const char *kind, const char *name,
         hg_print_clean(out, file);
     }
     fputc(')', out);
-    if (strcmp(kind, "inlined") == 0)
-        fputs(" inlined", out);
+}
+
+void hg_render_history_heading(FILE *out, const char *benchmark,
+                               const char *arch, const char *branch)
+{
+    hg_print_clean(out, benchmark);
+    fputs(" on ", out);
+    hg_print_clean(out, arch);
+    fputs(", branch ", out);
+    hg_print_clean(out, branch[0] != '\0' ? branch : "(none)");
+    fputs(": ", out);
+}
+
+/* "NAME (OBJECT, FILE)", or "(total)" / "zone NAME" / "mark NAME". */
+static void print_entity(FILE *out, const char *kind, const char *name,
+                         const char *object, const char *file)
+{
+    if (strcmp(kind, "total") == 0) {
+        fputs("(total)", out);
+    } else if (strcmp(kind, "zone") == 0 || strcmp(kind, "mark") == 0) {
+        fputs(kind, out);
+        fputc(' ', out);
+        hg_print_clean(out, name);
+    } else {
+        hg_render_history_function(out, name, object, file);
+        if (strcmp(kind, "inlined") == 0)
+            fputs(" inlined", out);
+    }
 }
 
 static void print_change(FILE *out, const struct hg_history_show_change *c)
@@ -185,12 +209,7 @@ static void print_run(FILE *out, const struct hg_history_show_run *r)
 {
     size_t i;
     fputc('\n', out);
-    hg_print_clean(out, r->benchmark);
-    fputs(" on ", out);
-    hg_print_clean(out, r->arch);
-    fputs(", branch ", out);
-    hg_print_clean(out, r->branch[0] != '\0' ? r->branch : "(none)");
-    fputs(": ", out);
+    hg_render_history_heading(out, r->benchmark, r->arch, r->branch);
     hg_print_clean(out, r->status);
     if (r->exit[0] != '\0') {
         fputs(", ", out);

@@ -45,6 +45,14 @@ enum { HG_HISTORY_CHANGE_SIZE = 80 };
 const char *hg_render_history_change(const struct hg_history_pair *pair,
                                      char text[HG_HISTORY_CHANGE_SIZE]);
 
+/* "BENCHMARK on ARCH, branch BRANCH: " ("(none)" for no branch). */
+void hg_render_history_heading(FILE *out, const char *benchmark,
+                               const char *arch, const char *branch);
+
+/* "NAME (OBJECT, FILE)", without ", FILE" when it is "". */
+void hg_render_history_function(FILE *out, const char *name,
+                                const char *object, const char *file);
+
 /* "BEFORE -> AFTER", "absent" for a missing side. */
 void hg_render_history_pair_text(FILE *out,
                                  const struct hg_history_pair *pair);

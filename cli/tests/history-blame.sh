@@ -416,9 +416,9 @@ c5=$(sha_of "$scratch/g" graph-05)
 run 0 history blame --db "$gdb" --metric incl-Ir work && {
   checks=$((checks + 1))
   grep -q "^  $c5  2026-03-05T09:00:00Z  *415 -> 395  -20 (-4.82%)\$" "$out" &&
-    grep -q "^      leaf?b???é (gamma) 120 -> 40  -80 (-66.67%)  calls 6 -> 2  callee\$" "$out" &&
-    grep -q "^      leaf_a (gamma) 60 -> 120  +60 (+100.00%)  calls 4 -> 8  callee\$" "$out" &&
-    grep -q "^      newf (gamma) absent -> 21  new  calls absent -> 3  callee added\$" "$out" ||
+    grep -q "^      leaf?b???é (gamma, leaf.c) 120 -> 40  -80 (-66.67%)  calls 6 -> 2  callee\$" "$out" &&
+    grep -q "^      leaf_a (gamma, leaf.c) 60 -> 120  +60 (+100.00%)  calls 4 -> 8  callee\$" "$out" &&
+    grep -q "^      newf (gamma, leaf.c) absent -> 21  new  calls absent -> 3  callee added\$" "$out" ||
     fail "blame work text: not the JSON's rows, or a name not cleaned"
 }
 for args in "blame --db $gdb --metric incl-Ir work" "blame --db $gdb leaf?b*" \
@@ -485,7 +485,7 @@ done
 expect_trouble history show --db "$gdb"
 expect_trouble history show "$c5"
 expect_trouble history show --db "$gdb" xyz12345
-expect_trouble history show --db "$gdb" 123
+expect_trouble history show --db "$gdb" 123456
 expect_trouble history show --db "$gdb" "$c5" "$c5"
 expect_trouble history show --db "$gdb" --format=csv "$c5"
 expect_trouble history show --db "$gdb" deadbeef &&
@@ -493,14 +493,14 @@ expect_trouble history show --db "$gdb" deadbeef &&
 expect_trouble history show --db "$gdb" --benchmark nobench "$c5" &&
   one_line_error "$gdb" history show no benchmark
 cp "$gdb" "$scratch/two.db"
-run 0 history record --db "$scratch/two.db" --commit abcd000 "$scratch/g/graph-01"
-run 0 history record --db "$scratch/two.db" --commit abcd111 "$scratch/g/graph-02"
-expect_trouble history show --db "$scratch/two.db" abcd &&
+run 0 history record --db "$scratch/two.db" --commit abcdef0000 "$scratch/g/graph-01"
+run 0 history record --db "$scratch/two.db" --commit abcdef0111 "$scratch/g/graph-02"
+expect_trouble history show --db "$scratch/two.db" abcdef0 &&
   one_line_error "$scratch/two.db" history show ambiguous &&
-  { grep -q ambiguous "$err" || fail "show abcd: not said ambiguous"; }
-run 0 history show --db "$scratch/two.db" ABCD1 --format=json &&
-  { checks=$((checks + 1)); grep -q '"commit": "abcd111"' "$out" ||
-      fail "show ABCD1: not commit abcd111"; }
+  { grep -q ambiguous "$err" || fail "show abcdef0: not said ambiguous"; }
+run 0 history show --db "$scratch/two.db" ABCDEF01 --format=json &&
+  { checks=$((checks + 1)); grep -q '"commit": "abcdef0111"' "$out" ||
+      fail "show ABCDEF01: not commit abcdef0111"; }
 
 # --- schema version 1: a file the hotgrind of before version 2 wrote
 v1=$scratch/v1.db
