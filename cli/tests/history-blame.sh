@@ -433,7 +433,10 @@ done
 
 # --- invalid UTF-8: the report reader refuses it; a database written by
 # something else still gives valid JSON
-sed 's/name="newf"/name="new\xff"/' "$scratch/g/graph-08/gamma.xml" >"$scratch/bad-utf8.xml"
+sed "s/name=\"newf\"/name=\"new$(printf '\377')\"/" "$scratch/g/graph-08/gamma.xml" \
+  >"$scratch/bad-utf8.xml"
+checks=$((checks + 1))
+LC_ALL=C grep -q "new$(printf '\377')" "$scratch/bad-utf8.xml" || fail "bad-utf8.xml: no invalid byte"
 expect_trouble history record --db "$scratch/bad-utf8.db" --commit 1234567 "$scratch/bad-utf8.xml"
 cp "$gdb" "$scratch/edited.db"
 sqlite3 "$scratch/edited.db" "UPDATE entities SET callee_name = CAST(X'6E6577FF' AS TEXT)
