@@ -18,6 +18,22 @@
 #include "history/db.h"
 #include "util/xalloc.h"
 
+/* The entities of schema 2: an edge (kind "edge") is named by its
+   caller (name, object, file) and its callee (callee_name, ...); the
+   callee columns are '' for every other kind. */
+#define ENTITIES_TABLE(name)                                              \
+    "CREATE TABLE " name " ("                                             \
+    " id INTEGER PRIMARY KEY,"                                            \
+    " kind TEXT NOT NULL,"                                                \
+    " name TEXT NOT NULL,"                                                \
+    " object TEXT NOT NULL,"                                              \
+    " file TEXT NOT NULL,"                                                \
+    " callee_name TEXT NOT NULL DEFAULT '',"                              \
+    " callee_object TEXT NOT NULL DEFAULT '',"                            \
+    " callee_file TEXT NOT NULL DEFAULT '',"                              \
+    " UNIQUE (kind, name, object, file, callee_name, callee_object,"      \
+    " callee_file));"
+
 /* Every table; docs/history.md explains them.  Figures hold a value only
    where it differs from the run's base_run (the previous run of the same
    benchmark, architecture and branch), NULL where the figure is no
@@ -48,15 +64,10 @@ static const char schema_sql[] =
     " exit TEXT NOT NULL,"
     " has_figures INTEGER NOT NULL,"
     " base_run INTEGER REFERENCES runs(id),"
+    " call_graph INTEGER NOT NULL DEFAULT 0,"
     " UNIQUE (commit_id, benchmark, arch));"
     "CREATE INDEX runs_series ON runs (benchmark, arch, branch, id);"
-    "CREATE TABLE entities ("
-    " id INTEGER PRIMARY KEY,"
-    " kind TEXT NOT NULL,"
-    " name TEXT NOT NULL,"
-    " object TEXT NOT NULL,"
-    " file TEXT NOT NULL,"
-    " UNIQUE (kind, name, object, file));"
+    ENTITIES_TABLE("entities")
     "CREATE TABLE metrics ("
     " id INTEGER PRIMARY KEY,"
     " name TEXT NOT NULL UNIQUE);"
@@ -68,9 +79,26 @@ static const char schema_sql[] =
     " PRIMARY KEY (run_id, entity_id, metric_id)) WITHOUT ROWID;"
     "CREATE INDEX figures_series ON figures (entity_id, metric_id, run_id);";
 
+/* Version 1 to 2: entities gains the callee columns (its UNIQUE
+   constraint changes, so the table is made again, ids kept: figures
+   refer to them) and runs whether a run has a call graph. */
+static const char migrate_1_sql[] =
+    ENTITIES_TABLE("entities_2")
+    "INSERT INTO entities_2 (id, kind, name, object, file)"
+    " SELECT id, kind, name, object, file FROM entities;"
+    "DROP TABLE entities;"
+    "ALTER TABLE entities_2 RENAME TO entities;"
+    "ALTER TABLE runs ADD COLUMN call_graph INTEGER NOT NULL DEFAULT 0;"
+    "PRAGMA user_version = 2;";
+
 /* The tables a history of this schema has, for check. */
 static const char *const schema_tables[] = {
     "commits", "parents", "runs", "entities", "metrics", "figures",
+};
+/* The columns version 2 added, for check. */
+static const char *const columns_2[][2] = {
+    { "entities", "callee_name" }, { "entities", "callee_object" },
+    { "entities", "callee_file" }, { "runs", "call_graph" },
 };
 
 void hg_history_sql_problem(struct hg_history_db *h, int code,
@@ -230,6 +258,7 @@ static bool check_schema(struct hg_history_db *h, bool *fresh,
         || !query_int(h, "PRAGMA user_version", &version, problem,
                       problem_size))
         return false;
+    h->version = (int)version;
     if (tables == 0 && application == 0 && version == 0) {
         *fresh = true;
         return true;
@@ -323,6 +352,20 @@ bool hg_history_open(struct hg_history_db *h, const char *path,
     return true;
 }
 
+bool hg_history_read(const char *path,
+                     bool (*read)(struct hg_history_db *h, void *data,
+                                  char *problem, size_t problem_size),
+                     void *data, char *problem, size_t problem_size)
+{
+    struct hg_history_db h;
+    bool ok;
+    if (!hg_history_open(&h, path, HG_HISTORY_READ, problem, problem_size))
+        return false;
+    ok = read(&h, data, problem, problem_size);
+    hg_history_close(&h);
+    return ok;
+}
+
 void hg_history_close(struct hg_history_db *h)
 {
     if (h->in_transaction)
@@ -354,6 +397,16 @@ bool hg_history_begin(struct hg_history_db *h, char *problem,
             hg_history_rollback(h);
             return false;
         }
+        h->version = HG_HISTORY_SCHEMA_VERSION;
+    } else if (h->version == 1) {
+        /* In the caller's transaction: the file is version 2 only once
+           what is recorded with it is in too. */
+        if (!hg_history_exec(h, migrate_1_sql, problem, problem_size)) {
+            hg_history_rollback(h);
+            return false;
+        }
+        h->version = 2;
+        hg_history_pause("migrate");
     }
     return true;
 }
@@ -415,7 +468,90 @@ bool hg_history_check(struct hg_history_db *h, char *problem,
             return false;
         }
     }
+    for (i = 0; h->version >= 2
+                && i < sizeof columns_2 / sizeof columns_2[0]; i++) {
+        char sql[160];
+        int64_t found;
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM pragma_table_info"
+                 "('%s') WHERE name = '%s'", columns_2[i][0],
+                 columns_2[i][1]);
+        if (!query_int(h, sql, &found, problem, problem_size))
+            return false;
+        if (found != 1) {
+            snprintf(problem, problem_size, "the database is corrupt "
+                     "(schema version 2 without column %s.%s)",
+                     columns_2[i][0], columns_2[i][1]);
+            return false;
+        }
+    }
     return true;
+}
+
+bool hg_history_resolve(struct hg_history_db *h, int64_t run,
+                        const char *where, const char *const *texts,
+                        size_t count, struct hg_history_figure **figures,
+                        size_t *figure_count, char *problem,
+                        size_t problem_size)
+{
+    char *sql = hg_xasprintf(HG_HISTORY_CHAIN_SQL
+        " SELECT f.entity_id, m.name, f.value, min(chain.depth)"
+        " FROM chain JOIN figures f ON f.run_id = chain.run"
+        " JOIN entities e ON e.id = f.entity_id"
+        " JOIN metrics m ON m.id = f.metric_id WHERE %s"
+        " GROUP BY f.entity_id, f.metric_id ORDER BY f.entity_id, m.name",
+        where);
+    sqlite3_stmt *stmt = hg_history_prepare(h, sql, problem, problem_size);
+    size_t capacity = 0, i;
+    int rc = -1;
+
+    free(sql);
+    *figures = NULL;
+    *figure_count = 0;
+    if (stmt == NULL)
+        return false;
+    sqlite3_bind_int64(stmt, 1, run);
+    for (i = 0; i < count; i++)
+        sqlite3_bind_text(stmt, (int)i + 2, texts[i], -1, SQLITE_STATIC);
+    while ((rc = hg_history_step(h, stmt, problem, problem_size))
+           == SQLITE_ROW) {
+        struct hg_history_figure *f;
+        *figures = hg_xgrow(*figures, &capacity, *figure_count + 1,
+                            sizeof **figures, 16);
+        f = &(*figures)[(*figure_count)++];
+        f->entity = sqlite3_column_int64(stmt, 0);
+        f->metric = hg_xstrdup((const char *)sqlite3_column_text(stmt, 1));
+        f->present = sqlite3_column_type(stmt, 2) != SQLITE_NULL;
+        f->value = (uint64_t)sqlite3_column_int64(stmt, 2);
+    }
+    sqlite3_finalize(stmt);
+    if (rc == SQLITE_DONE)
+        return true;
+    hg_history_figures_free(*figures, *figure_count);
+    *figures = NULL;
+    *figure_count = 0;
+    return false;
+}
+
+void hg_history_figures_free(struct hg_history_figure *figures,
+                             size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++)
+        free(figures[i].metric);
+    free(figures);
+}
+
+bool hg_history_pair_differs(const struct hg_history_pair *pair)
+{
+    return pair->in_before != pair->in_after
+           || (pair->in_before && pair->before != pair->after);
+}
+
+uint64_t hg_history_pair_size(const struct hg_history_pair *pair)
+{
+    uint64_t before = pair->in_before ? pair->before : 0;
+    uint64_t after = pair->in_after ? pair->after : 0;
+    return after >= before ? after - before : before - after;
 }
 
 void hg_history_pause(const char *stage)

@@ -21,8 +21,14 @@
 #include "suite/suite.h"
 #include "util/xalloc.h"
 
-/* The figures of a mark pattern, which the metric table does not have. */
-static const char *const mark_metrics[] = { "functions", "entered" };
+/* Figures the metric table does not have: the two counts of a mark
+   pattern, and a function's no-symbol Ir in a report with a call graph
+   (hotgrind diff's explanation of a change of incl-Ir has it as a
+   part). */
+static const char *const extra_metrics[] = {
+    "functions", "entered", "no-symbol",
+};
+enum { EXTRA_FUNCTIONS, EXTRA_ENTERED, EXTRA_NO_SYMBOL, EXTRA_METRICS };
 
 /* One run to record: a report's, or a suite benchmark that failed. */
 struct pending {
@@ -46,7 +52,8 @@ struct recorder {
     char *branch;
     bool replace;
     sqlite3_stmt *entity_get, *entity_put, *cur_put;
-    int64_t *metric_ids;         /* by hg_metrics() index, then marks' */
+    int64_t *metric_ids;         /* by hg_metrics() index, then
+                                    extra_metrics' */
     const char **problem_file;
     char *problem;
     size_t problem_size;
@@ -285,7 +292,7 @@ static bool prepare_all(struct recorder *r)
         "CREATE TEMP TABLE IF NOT EXISTS prev (entity_id INTEGER,"
         " metric_id INTEGER, value INTEGER,"
         " PRIMARY KEY (entity_id, metric_id)) WITHOUT ROWID;";
-    size_t count, i, n_marks = sizeof mark_metrics / sizeof mark_metrics[0];
+    size_t count, i;
     const struct hg_metric *metrics = hg_metrics(&count);
     sqlite3_stmt *get, *put;
     bool ok = true;
@@ -293,10 +300,12 @@ static bool prepare_all(struct recorder *r)
     if (!hg_history_exec(r->h, temp_sql, r->problem, r->problem_size))
         return sql_failed(r);
     r->entity_get = hg_history_prepare(r->h, "SELECT id FROM entities WHERE"
-        " kind = ?1 AND name = ?2 AND object = ?3 AND file = ?4",
+        " kind = ?1 AND name = ?2 AND object = ?3 AND file = ?4"
+        " AND callee_name = ?5 AND callee_object = ?6 AND callee_file = ?7",
         r->problem, r->problem_size);
     r->entity_put = hg_history_prepare(r->h, "INSERT INTO entities"
-        " (kind, name, object, file) VALUES (?1, ?2, ?3, ?4)",
+        " (kind, name, object, file, callee_name, callee_object,"
+        " callee_file) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         r->problem, r->problem_size);
     r->cur_put = hg_history_prepare(r->h, "INSERT INTO temp.cur VALUES"
         " (?1, ?2, ?3) ON CONFLICT DO NOTHING", r->problem, r->problem_size);
@@ -307,10 +316,10 @@ static bool prepare_all(struct recorder *r)
     if (r->entity_get == NULL || r->entity_put == NULL || r->cur_put == NULL
         || get == NULL || put == NULL)
         ok = false;
-    r->metric_ids = hg_xcalloc(count + n_marks, sizeof *r->metric_ids);
-    for (i = 0; ok && i < count + n_marks; i++) {
+    r->metric_ids = hg_xcalloc(count + EXTRA_METRICS, sizeof *r->metric_ids);
+    for (i = 0; ok && i < count + EXTRA_METRICS; i++) {
         const char *name = i < count ? metrics[i].name
-                                     : mark_metrics[i - count];
+                                     : extra_metrics[i - count];
         int rc;
         sqlite3_bind_text(get, 1, name, -1, SQLITE_STATIC);
         rc = hg_history_step(r->h, get, r->problem, r->problem_size);
@@ -340,10 +349,11 @@ static void finalize_all(struct recorder *r)
     free(r->metric_ids);
 }
 
-/* The id of an entity, added when new; -1 after a problem. */
+/* The id of an entity, added when new; -1 after a problem.  CALLEE is
+   the callee of an edge, NULL for every other kind. */
 static int64_t entity_id(struct recorder *r, const char *kind,
                          const char *name, const char *object,
-                         const char *file)
+                         const char *file, const struct hg_function *callee)
 {
     sqlite3_stmt *s[2] = { r->entity_get, r->entity_put };
     int64_t id = -1;
@@ -353,6 +363,12 @@ static int64_t entity_id(struct recorder *r, const char *kind,
         sqlite3_bind_text(s[i], 2, name, -1, SQLITE_STATIC);
         sqlite3_bind_text(s[i], 3, object, -1, SQLITE_STATIC);
         sqlite3_bind_text(s[i], 4, file, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s[i], 5, callee != NULL ? callee->name : "", -1,
+                          SQLITE_STATIC);
+        sqlite3_bind_text(s[i], 6, callee != NULL ? callee->object : "", -1,
+                          SQLITE_STATIC);
+        sqlite3_bind_text(s[i], 7, callee != NULL ? callee->file : "", -1,
+                          SQLITE_STATIC);
     }
     rc = hg_history_step(r->h, s[0], r->problem, r->problem_size);
     if (rc == SQLITE_ROW)
@@ -388,7 +404,7 @@ static bool put_entity(struct recorder *r, const struct hg_report *report,
 {
     size_t count, i;
     const struct hg_metric *metrics = hg_metrics(&count);
-    int64_t id = entity_id(r, kind, name, object, file);
+    int64_t id = entity_id(r, kind, name, object, file, NULL);
     if (id < 0)
         return false;
     for (i = 0; i < count; i++) {
@@ -401,9 +417,73 @@ static bool put_entity(struct recorder *r, const struct hg_report *report,
     return true;
 }
 
+/* The figure of an edge that METRIC (an incl- metric, or calls) names,
+   when the report has it: the edge's calls, and the sums of its calls'
+   inclusive costs (Ir, cache, heap). */
+static bool edge_value(const struct hg_metric *metric,
+                       const struct hg_call *call, uint64_t *value)
+{
+    const struct hg_metric *own;
+    int index;
+    if (strcmp(metric->name, "calls") == 0) {
+        *value = call->calls;
+        return true;
+    }
+    if (strncmp(metric->name, "incl-", 5) != 0
+        || (own = hg_metric_named(metric->name + 5)) == NULL)
+        return false;
+    switch (hg_metric_context_figure(own, &index)) {
+    case HG_CONTEXT_IR:
+        *value = call->ir;
+        return true;
+    case HG_CONTEXT_CACHE:
+        if (!call->cache.present
+            || (index == HG_CYCLES && !call->cache.has_cycles))
+            return false;
+        *value = call->cache.value[index];
+        return true;
+    case HG_CONTEXT_HEAP:
+        if (!call->has_heap)
+            return false;
+        *value = hg_heap_figure(&call->heap, index);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* F's no-symbol Ir and each of its callee edges (kind "edge": F, then
+   the callee), with every figure the edge has, into cur. */
+static bool put_graph(struct recorder *r, const struct hg_report *report,
+                      const struct hg_function *f)
+{
+    size_t count, i, k;
+    const struct hg_metric *metrics = hg_metrics(&count);
+    int64_t id = entity_id(r, f->inlined ? "inlined" : "function", f->name,
+                           f->object, f->file, NULL);
+    if (id < 0 || !put_figure(r, id, r->metric_ids[count + EXTRA_NO_SYMBOL],
+                              f->no_symbol_ir))
+        return false;
+    for (k = 0; k < f->callee_count; k++) {
+        const struct hg_call *call = &f->callees[k];
+        id = entity_id(r, "edge", f->name, f->object, f->file,
+                       &report->functions[call->callee]);
+        if (id < 0)
+            return false;
+        for (i = 0; i < count; i++) {
+            uint64_t value;
+            if (edge_value(&metrics[i], call, &value)
+                && !put_figure(r, id, r->metric_ids[i], value))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* The report's figures into cur: totals, functions (an inlined row as
    kind "inlined"; of two rows with one identity the first is kept),
-   zones, and the counts of each mark pattern. */
+   with a call graph their no-symbol Ir and their edges, zones, and the
+   counts of each mark pattern. */
 static bool fill_current(struct recorder *r, const struct hg_report *report)
 {
     struct hg_entity entity = { NULL, NULL };
@@ -418,7 +498,8 @@ static bool fill_current(struct recorder *r, const struct hg_report *report)
         entity.function = f;
         if (!put_entity(r, report, &entity,
                         f->inlined ? "inlined" : "function", f->name,
-                        f->object, f->file))
+                        f->object, f->file)
+            || (f->has_call_graph && !put_graph(r, report, f)))
             return false;
     }
     entity.function = NULL;
@@ -429,10 +510,12 @@ static bool fill_current(struct recorder *r, const struct hg_report *report)
             return false;
     }
     for (i = 0; i < report->mark_count; i++) {
-        int64_t id = entity_id(r, "mark", report->marks[i].pattern, "", "");
-        if (id < 0 || !put_figure(r, id, r->metric_ids[count],
+        int64_t id = entity_id(r, "mark", report->marks[i].pattern, "", "",
+                               NULL);
+        if (id < 0 || !put_figure(r, id, r->metric_ids[count
+                                                       + EXTRA_FUNCTIONS],
                                   report->marks[i].functions)
-            || !put_figure(r, id, r->metric_ids[count + 1],
+            || !put_figure(r, id, r->metric_ids[count + EXTRA_ENTERED],
                            report->marks[i].entered))
             return false;
     }
@@ -466,11 +549,7 @@ static bool fill_previous(struct recorder *r, int64_t run)
     return hg_history_exec(r->h, "DELETE FROM temp.prev", r->problem,
                            r->problem_size)
         && (run == 0 || run_sql(r,
-            "WITH RECURSIVE chain (run, depth) AS ("
-            " SELECT ?1, 0 UNION ALL"
-            " SELECT runs.base_run, chain.depth + 1 FROM runs"
-            " JOIN chain ON runs.id = chain.run"
-            " WHERE runs.base_run IS NOT NULL)"
+            HG_HISTORY_CHAIN_SQL
             " INSERT INTO temp.prev SELECT entity_id, metric_id, value FROM"
             " (SELECT f.entity_id, f.metric_id, f.value, min(chain.depth)"
             " FROM chain JOIN figures f ON f.run_id = chain.run"
@@ -623,8 +702,8 @@ static bool record_one(struct recorder *r, const struct pending *p,
         goto sql;
     put = hg_history_prepare(r->h, "INSERT INTO runs (commit_id, benchmark,"
         " arch, branch, program, platform, valgrind_version, tool_version,"
-        " settings, status, exit, has_figures, base_run) VALUES"
-        " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        " settings, status, exit, has_figures, base_run, call_graph) VALUES"
+        " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         r->problem, r->problem_size);
     if (put == NULL)
         goto sql;
@@ -647,6 +726,8 @@ static bool record_one(struct recorder *r, const struct pending *p,
     sqlite3_bind_int(put, 12, p->report != NULL);
     if (p->report != NULL && base != 0)
         sqlite3_bind_int64(put, 13, base);
+    sqlite3_bind_int(put, 14, p->report != NULL
+                              && p->report->has_call_graph);
     if (hg_history_step(r->h, put, r->problem, r->problem_size)
         != SQLITE_DONE)
         goto sql;

@@ -48,7 +48,7 @@ checks=$((checks + 1))
   [ "$(q "SELECT count(*) FROM figures f JOIN runs r ON r.id = f.run_id
           WHERE r.status = 'failed'")" = 0 ] &&
   [ "$(q "SELECT count(*) FROM entities WHERE kind = 'function'")" = 41 ] &&
-  [ "$(q 'PRAGMA user_version')" = 1 ] ||
+  [ "$(q 'PRAGMA user_version')" = 2 ] ||
   fail "sqlite3: not 36 commits, 72 runs, one failed without figures, 41 functions"
 # Storage: main-05 changed f01 alone, so alpha's run there holds two rows,
 # f01's Ir and the total's, with the report's values; beta's none.
@@ -301,7 +301,7 @@ bad "not SQLite" "$scratch/text.db"
 sqlite3 "$scratch/other.db" 'CREATE TABLE t (x); INSERT INTO t VALUES (1);'
 bad "another application's" "$scratch/other.db"
 cp "$db" "$scratch/newer.db"
-sqlite3 "$scratch/newer.db" 'PRAGMA user_version = 2'
+sqlite3 "$scratch/newer.db" 'PRAGMA user_version = 3'
 bad "a newer schema" "$scratch/newer.db"
 grep -q 'newer' "$err" || fail "newer schema: message"
 size=$(wc -c <"$db")
