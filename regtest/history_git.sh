@@ -264,3 +264,50 @@ expect_eq "equal figures: exit status" "$st" 2
 grep -q "nothing to bisect" same.out.err || fail "equal figures: $(cat same.out.err)"
 test ! -e builds5 || fail "bisect built with nothing to bisect"
 pass "a failing build: exit 2 naming main-20, nothing recorded; GOOD not recorded or equal figures: exit 2"
+
+# Stopped by SIGTERM while a build runs: the build's process group gets
+# it, the worktree and the temporary directory go, and bisect dies of it.
+cp sparse.db stopped.db
+"$HOTGRIND_CLI" history bisect --db stopped.db --suite suite.xml --repo "$REPO" \
+   --build "echo \$\$ >$WORK/build.pid; exec sleep 120" \
+   f_delta "$(sha $GOOD)" "$(sha $BAD)" </dev/null >stopped.out 2>stopped.err &
+bisect_pid=$!
+tries=0
+until test -s build.pid; do
+   tries=$((tries + 1))
+   test $tries -lt 600 || fail "the build never started: $(cat stopped.err)"
+   sleep 0.1
+done
+kill -TERM $bisect_pid
+st=0
+wait $bisect_pid || st=$?
+expect_eq "stopped: exit status (128 + SIGTERM)" "$st" 143
+! kill -0 "$(cat build.pid)" 2>/dev/null || fail "the build still runs"
+grep -q "^hotgrind: stopped by signal TERM at commit $(sha main-20)\$" stopped.err ||
+   fail "stopped: $(cat stopped.err)"
+no_worktrees "after SIGTERM"
+expect_eq "stopped: commits" "$(q stopped.db 'SELECT count(*) FROM commits')" 4
+pass "SIGTERM during a build: the build killed, no worktree left, bisect ended by the signal"
+
+# Usage: each mistake exit 2 with one line, before anything is built.
+usage_case() {
+   _what=$1; shift
+   st=0
+   "$HOTGRIND_CLI" history bisect "$@" </dev/null >usage.out 2>usage.err || st=$?
+   expect_eq "$_what: exit status" "$st" 2
+   expect_eq "$_what: hotgrind's lines" "$(grep -c '^hotgrind' usage.err)" 1
+}
+usage_case "no --build" --db sparse.db --suite suite.xml f_delta a b
+usage_case "unknown --metric" --db sparse.db --build true --suite suite.xml --metric Xr f_delta a b
+usage_case "two operands" --db sparse.db --build true --suite suite.xml f_delta a
+usage_case "absolute --suite" --db sparse.db --build true --suite "$REPO/suite.xml" \
+   --repo "$REPO" f_delta "$(sha $GOOD)" "$(sha $BAD)"
+usage_case "GOOD not a commit" --db sparse.db --build true --suite suite.xml \
+   --repo "$REPO" f_delta nosuchcommit "$(sha $BAD)"
+usage_case "no such function" --db sparse.db --build true --suite suite.xml \
+   --repo "$REPO" f_zeta "$(sha $GOOD)" "$(sha $BAD)"
+usage_case "BAD before GOOD" --db sparse.db --build true --suite suite.xml \
+   --repo "$REPO" f_delta "$(sha $BAD)" "$(sha $GOOD)"
+test ! -e usage.out || test ! -s usage.out || fail "usage: output on stdout"
+no_worktrees "after the usage errors"
+pass "usage mistakes, an absolute suite, an unknown commit or function, BAD before GOOD: exit 2 with one line"

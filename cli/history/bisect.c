@@ -487,7 +487,7 @@ static bool choose_function(struct bisector *b, int64_t good_run,
             continue;
         if (found++ > 0) {
             fail(b, "%s names several functions of benchmark %s (%s in %s"
-                 " and %s in %s): give OBJECT:NAME", b->o->function,
+                 " and %s in %s): give one function's name", b->o->function,
                  p->benchmark, p->name, p->object, name, object);
             rc = -1;
             break;
@@ -894,7 +894,7 @@ bool hg_bisect(struct hg_history_db *h, const struct hg_bisect_options *o,
        news. */
     if (!ok && caught_signal != 0) {
         result->signal = caught_signal;
-        fail(&b, "stopped by signal %s%s%.12s",
+        fail(&b, "stopped by signal %s%s%s",
              sigabbrev_np(caught_signal) != NULL
              ? sigabbrev_np(caught_signal) : "?",
              result->failed_commit != NULL ? " at commit " : "",
