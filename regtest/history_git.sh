@@ -255,6 +255,14 @@ grep "^hotgrind: " broken.out.err | grep -q "commit $(sha main-20): the build .*
    fail "failing build: $(cat broken.out.err)"
 expect_eq "failing build: commits" "$(q broken.db 'SELECT count(*) FROM commits')" "$before"
 no_worktrees "after a failing build"
+# A build whose program fails its run: the suite's step is named.
+bisect broken.db failing.out 'echo "int main(void) { return 1; }" >prog.c && gcc -o prog prog.c' f_delta $GOOD $BAD
+expect_eq "failing run: exit status" "$st" 2
+grep "^hotgrind: " failing.out.err | tail -1 |
+   grep -q "commit $(sha main-20): hotgrind suite run of the benchmark exited with status 1" ||
+   fail "failing run: $(cat failing.out.err)"
+expect_eq "failing run: commits" "$(q broken.db 'SELECT count(*) FROM commits')" "$before"
+no_worktrees "after a failing run"
 bisect broken.db unrecorded.out "$BUILD $WORK/builds5" f_delta main-9 $BAD
 expect_eq "GOOD not recorded: exit status" "$st" 2
 grep -q "GOOD $(sha main-9 | cut -c1-12) is not recorded" unrecorded.out.err ||
@@ -263,7 +271,7 @@ bisect broken.db same.out "$BUILD $WORK/builds5" f_alpha main-8 main-24
 expect_eq "equal figures: exit status" "$st" 2
 grep -q "nothing to bisect" same.out.err || fail "equal figures: $(cat same.out.err)"
 test ! -e builds5 || fail "bisect built with nothing to bisect"
-pass "a failing build: exit 2 naming main-20, nothing recorded; GOOD not recorded or equal figures: exit 2"
+pass "a failing build or run: exit 2 naming main-20, nothing recorded; GOOD not recorded or equal figures: exit 2"
 
 # Stopped by SIGTERM while a build runs: the build's process group gets
 # it, the worktree and the temporary directory go, and bisect dies of it.

@@ -578,6 +578,19 @@ static bool plan_from_history(struct bisector *b)
 
 /* ------------------------------------------------------- one commit run */
 
+/* The problem prefixed with COMMIT (and the file it was about, which
+   may be in the temporary directory: the name is kept, not a pointer
+   to it). */
+static void name_commit(struct bisector *b, const char *commit)
+{
+    char *why = hg_xstrdup(b->problem);
+    const char *file = *b->problem_file;
+    fail(b, "commit %s: %s%s%s", commit, file != NULL ? file : "",
+         file != NULL ? ": " : "", why);
+    *b->problem_file = NULL;
+    free(why);
+}
+
 /* The stage that failed at COMMIT, for the result. */
 static bool failed_at(struct bisector *b, const char *commit,
                       enum hg_bisect_stage stage)
@@ -675,10 +688,8 @@ static bool build_and_record(struct bisector *b, const char *commit,
     if (ok)
         b->worktree = worktree;
     else {
-        char *why = hg_xstrdup(b->problem);
-        fail(b, "commit %s: %s", commit, why);
+        name_commit(b, commit);
         failed_at(b, commit, HG_BISECT_WORKTREE);
-        free(why);
         free(worktree);
     }
     if (ok && !stopped())
@@ -692,8 +703,10 @@ static bool build_and_record(struct bisector *b, const char *commit,
                        "hotgrind suite run of the benchmark");
     }
     remove_worktree(b);
-    if (ok && !record_commit(b, commit, run_dir, known))
+    if (ok && !record_commit(b, commit, run_dir, known)) {
+        name_commit(b, commit);
         ok = failed_at(b, commit, HG_BISECT_RECORD);
+    }
     nftw(run_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     free(run_dir);
     free(suite);

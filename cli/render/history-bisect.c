@@ -16,26 +16,30 @@ static void print_figure(FILE *out, const struct hg_bisect_figure *f)
         fputs("absent", out);
 }
 
+/* PARTS in turn as written (even ones) and as names that may hold
+   anything, cleaned for a terminal (odd ones). */
+static void print_parts(FILE *out, const char *const *parts, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        if (i % 2 == 0)
+            fputs(parts[i], out);
+        else
+            hg_print_clean(out, parts[i]);
+    }
+}
+
 void hg_render_history_bisect_plan(FILE *out,
                                    const struct hg_bisect_plan *plan)
 {
+    const char *parts[] = {
+        "bisect: ", plan->name, " (", plan->object,
+        plan->file[0] != '\0' ? ", " : "", plan->file, ") ", plan->metric,
+        ", benchmark ", plan->benchmark, " on ", plan->arch, ", branch ",
+        plan->branch[0] != '\0' ? plan->branch : "(none)",
+    };
     size_t steps = 0;
-    fputs("bisect: ", out);
-    hg_print_clean(out, plan->name);
-    fputs(" (", out);
-    hg_print_clean(out, plan->object);
-    if (plan->file[0] != '\0') {
-        fputs(", ", out);
-        hg_print_clean(out, plan->file);
-    }
-    fputs(") ", out);
-    hg_print_clean(out, plan->metric);
-    fputs(", benchmark ", out);
-    hg_print_clean(out, plan->benchmark);
-    fputs(" on ", out);
-    hg_print_clean(out, plan->arch);
-    fputs(", branch ", out);
-    hg_print_clean(out, plan->branch[0] != '\0' ? plan->branch : "(none)");
+    print_parts(out, parts, sizeof parts / sizeof parts[0]);
     fprintf(out, "\ngood %s  ", plan->good);
     print_figure(out, &plan->good_figure);
     fprintf(out, "\nbad  %s  ", plan->bad);
