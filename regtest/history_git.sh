@@ -99,6 +99,7 @@ expect_eq "main-20's parents" "$(g rev-list --parents -n 1 "$(sha main-20)")" \
 # branch (main, or feature for feature-N) and committer time from git.
 record() {
    _sha=$(sha "$2")
+   # shellcheck disable=SC2046  # the commit and its parents: hashes
    set -- "$1" "$2" $(g rev-list --parents -n 1 "$_sha")
    _db=$1 _name=$2; shift 3
    _parents=""
