@@ -79,16 +79,16 @@ static bool write_page(const char *dir, const char *page, enum page_kind kind,
     }
     switch (kind) {
     case PAGE_INDEX:
-        hg_render_history_index(f, site, style);
+        hg_render_history_html_index(f, site, style);
         break;
     case PAGE_BENCHMARK:
-        hg_render_history_benchmark(f, site, i, style);
+        hg_render_history_html_benchmark(f, site, i, style);
         break;
     case PAGE_FUNCTION:
-        hg_render_history_function(f, site, i, style);
+        hg_render_history_html_function(f, site, i, style);
         break;
     case PAGE_COMMIT:
-        hg_render_history_commit(f, site, i, style);
+        hg_render_history_html_commit(f, site, i, style);
         break;
     }
     ok = !ferror(f);

@@ -319,8 +319,9 @@ static size_t change_count(const struct hg_history_series *s)
 
 /* ------------------------------------------------------------- index */
 
-void hg_render_history_index(FILE *out, const struct hg_history_site *site,
-                             const struct hg_history_html_style *style)
+void hg_render_history_html_index(FILE *out,
+                                  const struct hg_history_site *site,
+                                  const struct hg_history_html_style *style)
 {
     size_t b, a, c;
     page_start(out, site, style, "", NULL, NULL);
@@ -502,10 +503,10 @@ static void function_archs(const struct hg_history_site *site,
         archs[i] = site->series[f->series[i]].arch;
 }
 
-void hg_render_history_benchmark(FILE *out,
-                                 const struct hg_history_site *site,
-                                 size_t benchmark,
-                                 const struct hg_history_html_style *style)
+void hg_render_history_html_benchmark(FILE *out,
+                                      const struct hg_history_site *site,
+                                      size_t benchmark,
+                                      const struct hg_history_html_style *style)
 {
     const struct hg_history_site_benchmark *b = &site->benchmarks[benchmark];
     struct hg_history_chart chart = {
@@ -578,9 +579,10 @@ void hg_render_history_benchmark(FILE *out,
 
 /* ---------------------------------------------------------- function */
 
-void hg_render_history_function(FILE *out, const struct hg_history_site *site,
-                                size_t function,
-                                const struct hg_history_html_style *style)
+void hg_render_history_html_function(FILE *out,
+                                     const struct hg_history_site *site,
+                                     size_t function,
+                                     const struct hg_history_html_style *style)
 {
     const struct hg_history_site_function *f = &site->functions[function];
     const struct hg_history_site_benchmark *b = &site->benchmarks[f->benchmark];
@@ -685,9 +687,10 @@ static void print_commit_run(FILE *out, const struct hg_history_site *site,
         fputs("<p>No function's Ir changed from the run before.</p>\n", out);
 }
 
-void hg_render_history_commit(FILE *out, const struct hg_history_site *site,
-                              size_t commit,
-                              const struct hg_history_html_style *style)
+void hg_render_history_html_commit(FILE *out,
+                                   const struct hg_history_site *site,
+                                   size_t commit,
+                                   const struct hg_history_html_style *style)
 {
     const struct hg_history_site_commit *c = &site->commits[commit];
     size_t b, a;

@@ -28,28 +28,31 @@ bool hg_history_commit_url_ok(const char *template, char *problem,
 
 /* index.html: each benchmark and architecture with a trend line of its
    total Ir, linked to the benchmark's page. */
-void hg_render_history_index(FILE *out, const struct hg_history_site *site,
-                             const struct hg_history_html_style *style);
+void hg_render_history_html_index(FILE *out,
+                                  const struct hg_history_site *site,
+                                  const struct hg_history_html_style *style);
 
 /* A benchmark's page: its total and its top functions charted, every
    function listed, and with several architectures the ratio of each
    function's Ir to the first's at their newest common commit. */
-void hg_render_history_benchmark(FILE *out,
-                                 const struct hg_history_site *site,
-                                 size_t benchmark,
-                                 const struct hg_history_html_style *style);
+void hg_render_history_html_benchmark(FILE *out,
+                                      const struct hg_history_site *site,
+                                      size_t benchmark,
+                                      const struct hg_history_html_style *style);
 
 /* A function's page: its series on each architecture and every commit
    where it changed. */
-void hg_render_history_function(FILE *out, const struct hg_history_site *site,
-                                size_t function,
-                                const struct hg_history_html_style *style);
+void hg_render_history_html_function(FILE *out,
+                                     const struct hg_history_site *site,
+                                     size_t function,
+                                     const struct hg_history_html_style *style);
 
 /* A commit's page: for each benchmark and architecture run there, its
    total and each function whose Ir changed from the run before. */
-void hg_render_history_commit(FILE *out, const struct hg_history_site *site,
-                              size_t commit,
-                              const struct hg_history_html_style *style);
+void hg_render_history_html_commit(FILE *out,
+                                   const struct hg_history_site *site,
+                                   size_t commit,
+                                   const struct hg_history_html_style *style);
 
 /* TEXT as HTML (or SVG) text or attribute value: markup characters
    escaped, a byte that does not begin well-formed UTF-8 and a control
