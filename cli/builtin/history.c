@@ -187,15 +187,17 @@ static int history_check(struct history_options *o)
     char problem[HG_PROBLEM_SIZE];
     struct hg_history_db h;
     bool ok;
+    int version;
     if (!open_db(&h, o->db, HG_HISTORY_READ))
         return HG_EXIT_TROUBLE;
     ok = hg_history_check(&h, problem, sizeof problem);
+    version = h.version;
     hg_history_close(&h);
     if (!ok) {
         hg_say_problem(o->db, problem);
         return HG_EXIT_TROUBLE;
     }
-    printf("ok (schema version %d)\n", HG_HISTORY_SCHEMA_VERSION);
+    printf("ok (schema version %d)\n", version);
     return HG_EXIT_OK;
 }
 

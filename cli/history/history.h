@@ -18,6 +18,13 @@ bool hg_history_sha_ok(const char *text);
    YYYY-MM-DD, optionally THH:MM[:SS[.F...]] and Z or +HH:MM / -HH:MM. */
 bool hg_history_time_ok(const char *text);
 
+struct hg_report;
+
+/* The benchmark record files a report's run under (a report that is not
+   part of a suite run): the file name of its program.  check's and
+   diff's links to the history site name the benchmark the same way. */
+const char *hg_history_report_benchmark(const struct hg_report *report);
+
 /* What record is told about the commit its runs were made at. */
 struct hg_history_commit {
     const char *sha;             /* checked with hg_history_sha_ok */

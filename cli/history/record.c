@@ -144,6 +144,11 @@ static const char *base_name(const char *path)
     return slash != NULL ? slash + 1 : path;
 }
 
+const char *hg_history_report_benchmark(const struct hg_report *report)
+{
+    return base_name(hg_report_program(report));
+}
+
 static void add_pending(struct recorder *r, const char *benchmark,
                         const char *status, char *exit,
                         struct hg_report *report, const char *source)
@@ -174,7 +179,7 @@ static bool read_report(struct recorder *r, const char *path)
     struct hg_report *report = hg_report_load(path, problem, sizeof problem);
     if (report == NULL)
         return fail(r, path, "%s", problem, "", "");
-    add_pending(r, base_name(hg_report_program(report)), "ok",
+    add_pending(r, hg_history_report_benchmark(report), "ok",
                 describe_exit(report), report, path);
     return true;
 }
@@ -665,7 +670,7 @@ static bool record_one(struct recorder *r, const struct pending *p,
     const char *arch = p->report != NULL ? p->report->arch
                                          : r->in->arch_fallback;
     const char *program = p->report != NULL
-                          ? base_name(hg_report_program(p->report)) : NULL;
+                          ? hg_history_report_benchmark(p->report) : NULL;
     char *settings = p->report != NULL ? settings_text(p->report)
                                        : hg_xstrdup("");
     const char *key[3] = { p->benchmark, arch, r->branch };

@@ -42,14 +42,6 @@ bool hg_history_url_ok(const char *url)
     return true;
 }
 
-/* As record.c's base_name does for the benchmark of a report. */
-const char *hg_history_report_benchmark(const struct hg_report *report)
-{
-    const char *program = hg_report_program(report);
-    const char *slash = strrchr(program, '/');
-    return slash != NULL ? slash + 1 : program;
-}
-
 void hg_history_link_end(FILE *out, const char *url, const char *benchmark,
                          const struct hg_function *f)
 {

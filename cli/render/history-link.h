@@ -1,6 +1,7 @@
 /* hotgrind: --history-url of check and diff: in their markdown, each
    function that has a history is a link to its page of the site
-   `hotgrind history html` writes (history/pages.h names the pages).
+   `hotgrind history html` writes (history/pages.h names the pages, and
+   history.h's hg_history_report_benchmark a report's benchmark).
    GPL-2.0-or-later; part of hotgrind. */
 
 #ifndef HOTGRIND_RENDER_HISTORY_LINK_H
@@ -9,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "history/history.h"
 #include "report/report.h"
 
 /* Whether URL can be the site's base: http:// or https://, a host, then
@@ -17,10 +19,6 @@
    and % with two hex digits): no space, quote, parenthesis, '<', '>',
    '?' or '#', so that a page's path can follow it. */
 bool hg_history_url_ok(const char *url);
-
-/* The benchmark `hotgrind history record` files a report's run under:
-   the file name of its program. */
-const char *hg_history_report_benchmark(const struct hg_report *report);
 
 /* "](URL/functions/HASH.html)": the end of a markdown link whose text
    names F, to F's page in BENCHMARK's history; URL passed

@@ -525,6 +525,9 @@ run 0 history log --db "$v1" --function f01
 run 0 history blame --db "$v1" f01 --format=json && cp "$out" "$scratch/v1-blame"
 run 0 history show --db "$v1" "$(sha_of "$scratch/h" main-05)"
 run 0 history check --db "$v1"
+checks=$((checks + 1))
+grep -qx 'ok (schema version 1)' "$out" ||
+  fail "check on a version-1 file: not 'ok (schema version 1)': $(cat "$out")"
 same "$scratch/v1-before.db" "$v1" "read commands on a version-1 file: nothing written"
 # A migration killed with SIGKILL: still version 1, every row, readable.
 c07=$(sha_of "$scratch/h" main-07)
