@@ -11,9 +11,13 @@ started=$(date +%s)
 status=0
 "$shell" "$@" || status=$?
 # The second line of `times` is the children's "XmY.Zs XmY.Zs" (user,
-# system).
-times | awk 'NR == 2 {
+# system).  Written to a file: in a pipe or $(...) `times` would run in
+# a subshell, which has no children.
+times_file=$(mktemp)
+times >"$times_file"
+awk 'NR == 2 {
    split($1, u, /[ms]/); split($2, s, /[ms]/)
-   printf "test cpu: %d s\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] + 0.5 }'
+   printf "test cpu: %d s\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] + 0.5 }' "$times_file"
+rm -f "$times_file"
 echo "test time: $(($(date +%s) - started)) s"
 exit "$status"
