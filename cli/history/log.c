@@ -1,8 +1,8 @@
 /* hotgrind: history log: the series of one figure along a branch.
    GPL-2.0-or-later; part of hotgrind. */
 
-/* The branch is walked from its last recorded commit along first
-   parents, as long as each parent is recorded.  A run's figure is its
+/* The branch is walked from its head (walk_branch says which commit)
+   along first parents, as long as each parent is recorded.  A run's figure is its
    own row or, without one, that of the run it is based on, and so on
    (record.c stores only changes); each run is resolved once. */
 
@@ -73,8 +73,20 @@ static bool walk_branch(struct walker *w)
              != SQLITE_ROW)
         goto none;
     branch[0] = w->branch;
-    rc = first_row(w, "SELECT id FROM commits WHERE branch = ?2"
-                   " ORDER BY id DESC LIMIT 1", branch, 1, &head, NULL);
+    /* The head: a commit of the branch that no other commit of it has as
+       first parent, the newest by its time (the last recorded when
+       times are missing or equal), so that commits recorded later but
+       older, such as bisect's, do not become the head. */
+    rc = first_row(w, "SELECT c.id FROM commits c WHERE c.branch = ?2"
+                   " AND NOT EXISTS (SELECT 1 FROM parents p JOIN commits k"
+                   " ON k.id = p.commit_id WHERE p.position = 0"
+                   " AND p.sha = c.sha AND k.branch = c.branch)"
+                   " ORDER BY julianday(c.time) IS NULL,"
+                   " julianday(c.time) DESC, c.id DESC LIMIT 1",
+                   branch, 1, &head, NULL);
+    if (rc == SQLITE_DONE)      /* every commit someone's first parent */
+        rc = first_row(w, "SELECT id FROM commits WHERE branch = ?2"
+                       " ORDER BY id DESC LIMIT 1", branch, 1, &head, NULL);
     if (rc != SQLITE_ROW)
         goto none;
     if (first_row(w, "SELECT count(*) FROM commits", NULL, 0, &commits,

@@ -455,4 +455,26 @@ checks=$((checks + 1))
   fail "two records at once: status $first and $second, not 4 runs"
 run 0 history check --db "$two"
 
+# --- the head of a branch: a commit recorded last but older (as bisect
+# records commits between two recorded ones) is not where log starts.
+# main-01..03 in order, then a commit between 01 and 02 by time, whose
+# first parent is main-01: log of main still starts at main-03.
+heads=$scratch/heads.db
+previous=
+for k in 01 02 03; do
+  if [ -z "$previous" ]; then set --; else set -- --parent "$previous"; fi
+  previous=$(sha_of main-$k)
+  "$HOTGRIND" history record --db "$heads" --commit "$(sha_of main-$k)" "$@" \
+    --branch main --time "2026-03-${k}T10:00:00Z" "$scratch/main-$k" >/dev/null ||
+    fail "record main-$k into heads.db"
+done
+"$HOTGRIND" history record --db "$heads" --commit abcabcabcabc \
+  --parent "$(sha_of main-01)" --branch main --time 2026-03-01T12:00:00+01:00 \
+  "$scratch/main-02" >/dev/null || fail "record the older commit into heads.db"
+run 0 history log --db "$heads" --benchmark alpha --format=csv
+checks=$((checks + 1))
+[ "$(grep -c "$(sha_of main-03)" "$out")" = 1 ] &&
+  ! grep -q abcabcabcabc "$out" ||
+  fail "log of heads.db does not start at main-03: $(cat "$out")"
+
 finish
