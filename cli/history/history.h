@@ -68,6 +68,9 @@ struct hg_history_log_query {
     const char *metric;          /* NULL: Ir */
     const char *arch;            /* NULL: every architecture */
     const char *branch;          /* NULL: the first recorded commit's */
+    bool empty_ok;               /* no series matching is a result (count
+                                    0), not a problem: for callers that
+                                    ask of every benchmark */
 };
 
 /* One recorded run of a series, newest first. */
@@ -100,8 +103,8 @@ struct hg_history_log {
 };
 
 /* The series QUERY selects, each along the first parents of the branch's
-   last recorded commit, newest first.  False after one line in PROBLEM
-   (also when nothing recorded matches). */
+   head, newest first.  False after one line in PROBLEM (also when
+   nothing recorded matches, unless QUERY->empty_ok). */
 bool hg_history_log(struct hg_history_db *h,
                     const struct hg_history_log_query *query,
                     struct hg_history_log *log, char *problem,

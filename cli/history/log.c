@@ -406,7 +406,7 @@ bool hg_history_log(struct hg_history_db *h,
     if (ok && rc != SQLITE_DONE)
         ok = false;
     sqlite3_finalize(stmt);
-    if (ok && log->count == 0) {
+    if (ok && log->count == 0 && !query->empty_ok) {
         snprintf(problem, problem_size, "nothing recorded on branch %s "
                  "has a figure %s for the %s asked", w.branch,
                  w.metric_name, query->function != NULL

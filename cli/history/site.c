@@ -383,26 +383,17 @@ static void list_changes(struct hg_history_site *site)
     free(capacity);
 }
 
-/* The functions of BENCHMARK's runs along the branch; none (and true)
-   when log finds none. */
+/* The functions of BENCHMARK's runs along the branch: none is not a
+   fault here, a benchmark may have runs without functions on it. */
 static bool log_functions(struct gather *g, const char *branch,
                           size_t benchmark)
 {
     struct hg_history_log_query query = {
         .benchmark = g->site->benchmarks[benchmark].name,
-        .function = "*", .branch = branch,
+        .function = "*", .branch = branch, .empty_ok = true,
     };
-    struct hg_history_log *log = &g->site->function_logs[benchmark];
-    static const char nothing[] = "nothing recorded";
-    if (hg_history_log(g->h, &query, log, g->problem, g->problem_size))
-        return true;
-    /* log's words for a query that matches no series: not a fault here,
-       a benchmark may have runs without functions on the branch. */
-    if (strncmp(g->problem, nothing, sizeof nothing - 1) == 0) {
-        g->problem[0] = '\0';
-        return true;
-    }
-    return false;
+    return hg_history_log(g->h, &query, &g->site->function_logs[benchmark],
+                          g->problem, g->problem_size);
 }
 
 bool hg_history_site_gather(struct hg_history_db *h, const char *branch,
