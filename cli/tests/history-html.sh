@@ -121,6 +121,21 @@ checks=$((checks + 1))
 diff -r "$scratch/site" "$scratch/site2" >/dev/null ||
   fail "two runs on the same database differ"
 
+# --- a benchmark whose runs have no functions (a report with totals
+# only): still a site, with its page (html asks log for its functions
+# with empty_ok, and none is not a fault)
+failing=$scratch/nofunctions.db
+printf '<?xml version="1.0" encoding="UTF-8"?>\n<hotgrind format="1"><run><tool name="hotgrind" version="0.1.0"/><valgrind version="3.19.0"/><arch>amd64</arch><command><exe>./delta</exe></command><exit how="status" status="0"/></run><totals Ir="5"/><functions></functions></hotgrind>\n' \
+  >"$scratch/delta.xml"
+cp "$db" "$failing"
+"$HOTGRIND" history record --db "$failing" --commit ccccccc1 --branch main \
+  --parent "$(awk '$5 == "main-32" { print $1 }' "$scratch/gen/plan")" \
+  "$scratch/delta.xml" >/dev/null 2>&1 || fail "record delta.xml"
+run 0 history html --db "$failing" -o "$scratch/site-nofunctions"
+checks=$((checks + 1))
+grep -lq '>delta<' "$scratch"/site-nofunctions/benchmarks/*.html ||
+  fail "html: no benchmark page for delta, whose runs have no functions"
+
 # --- the checker can fail: a value changed, a page removed
 cp -r "$scratch/site" "$scratch/bad"
 page=$(ls "$scratch/bad/functions/"*.html | head -1)
