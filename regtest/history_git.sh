@@ -11,6 +11,10 @@
 #  - `history log --format=json` of the total and of every function, on
 #    main and on the branch: every commit along the first parents, every
 #    value, change and delta;
+#  - `history blame --format=json` of every function, on main and on the
+#    branch: exactly the commits where the reports' figure changed, with
+#    before, after and delta; `history html`'s site, every plotted point
+#    and change table against sqlite3 (cli/tests/history_html_check.py);
 #  - each function changes exactly at the commits where its source did,
 #    f_spin by 2 Ir an iteration (its loop is two instructions), each C
 #    loop by one fixed Ir an iteration, the total by their sum;
@@ -137,6 +141,24 @@ for fn in "" f_alpha f_beta f_gamma f_delta f_spin f_eps main; do
 done
 "$PYTHON3" "$ORACLE" log "$SHAS" runs log-*.json || fail "history log"
 pass "history log: every value, change and delta of the total and 7 functions, on main and feature, as the reports say"
+# history blame: the commits where each function changed, as the reports
+# say (one of them moves one function up and another down).
+for fn in f_alpha f_beta f_gamma f_delta f_spin f_eps main; do
+   for branch in main feature; do
+      "$HOTGRIND_CLI" history blame --db full.db --branch $branch \
+         --format=json "$fn" >"blame-$branch-$fn.json" 2>blame.err ||
+         fail "blame $fn on $branch: $(cat blame.err)"
+   done
+done
+"$PYTHON3" "$ORACLE" blame "$SHAS" runs blame-*.json || fail "history blame"
+pass "history blame: every change of 7 functions, on main and feature, as the reports say"
+# history html: every plotted point, change table and link of the site,
+# against the database read with sqlite3 (cli/tests/history_html_check.py)
+"$HOTGRIND_CLI" history html --db full.db -o site 2>html.err ||
+   fail "history html: $(cat html.err)"
+"$PYTHON3" "$top_srcdir/cli/tests/history_html_check.py" site full.db site \
+   >site.check 2>&1 || { cat site.check >&2; fail "history html's site"; }
+pass "history html: $(tail -n 1 site.check)"
 "$PYTHON3" "$ORACLE" changes "$SHAS" runs || fail "changes at the known commits"
 pass "each function changes exactly at its known commits, by what the source change implies"
 

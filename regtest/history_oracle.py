@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The oracle of history_git.sh: the reports of each commit's run, read
-with xml.etree (not with hotgrind), against what `hotgrind history log`
-and `history bisect` print, and against the source changes that
+with xml.etree (not with hotgrind), against what `hotgrind history log`,
+`history blame` and `history bisect` print, and against the source changes that
 history_prog.py made at known commits.
 
 SHAS is the test's list "NAME SHA" of every commit; RUNS/NAME/prog.xml
@@ -12,6 +12,11 @@ the report of commit NAME's run.
       --format=json of FUNCTION, or of the total when FUNCTION is
       empty), along BRANCH's first parents from its last commit: every
       commit, value, changed and delta
+  history_oracle.py blame SHAS RUNS JSON...
+      the one series of each JSON, blame-BRANCH-FUNCTION.json (blame
+      --format=json): exactly the commits along BRANCH's first parents
+      where the reports' figure changed, with before, after and delta,
+      and where the series starts
   history_oracle.py changes SHAS RUNS
       each function changes exactly at the commits where its loop count
       (or presence) changed, by what the change implies: f_spin by 2 per
@@ -105,6 +110,43 @@ def check_log(shas, runs, branch, json_path, function):
                                 delta))
     print("log of %s on %s: %d commits as the reports say"
           % (function or "the total", branch, len(names)))
+
+
+def check_blame(shas, runs, branch, json_path, function):
+    """history blame --format=json of FUNCTION on BRANCH: exactly the
+    commits along the plan's first parents where the report's figure
+    differs from the next older one's, newest first, with before, after
+    and delta, and the oldest as its first point."""
+    with open(json_path) as f:
+        series = json.load(f)["series"]
+    if len(series) != 1:
+        fail("%s: %d series, not 1" % (json_path, len(series)))
+    s = series[0]
+    if s["name"] != function or s["branch"] != branch \
+            or s["benchmark"] != "prog" or s["metric"] != "Ir":
+        fail("%s: the series is %r" % (json_path, {k: s[k] for k in s
+                                                   if k != "changes"}))
+    names = path(branch)
+    want = []
+    for i, name in enumerate(names[:-1]):
+        after = figures(runs, name).get(function)
+        before = figures(runs, names[i + 1]).get(function)
+        if after != before:
+            want.append((shas[name], shas[names[i + 1]], before, after,
+                         (after or 0) - (before or 0)))
+    got = [(c["commit"], c["base-commit"], c["before"], c["after"],
+            c["delta"]) for c in s["changes"]]
+    if got != want:
+        fail("%s: blame of %s on %s gives %s, the reports %s"
+             % (json_path, function, branch, got, want))
+    oldest = names[-1]
+    if (s["first"]["commit"], s["first"]["value"], s["runs"]) != \
+            (shas[oldest], figures(runs, oldest).get(function), len(names)):
+        fail("%s: starts at %r, the reports at %s %s over %d runs"
+             % (json_path, s["first"], oldest,
+                figures(runs, oldest).get(function), len(names)))
+    print("blame of %s on %s: %d changes as the reports say"
+          % (function, branch, len(want)))
 
 
 def check_changes(runs):
@@ -215,6 +257,12 @@ def main():
                          os.path.basename(json_path))
             check_log(read_shas(a[1]), a[2], m.group(1), json_path,
                       m.group(2) or None)
+    elif len(a) >= 4 and a[0] == "blame":
+        for json_path in a[3:]:
+            m = re.match(r"blame-([^-]+)-(.*)\.json$",
+                         os.path.basename(json_path))
+            check_blame(read_shas(a[1]), a[2], m.group(1), json_path,
+                        m.group(2))
     elif len(a) == 3 and a[0] == "changes":
         check_changes(a[2])
     elif len(a) == 7 and a[0] == "bisect":
