@@ -116,7 +116,7 @@ void hg_history_sql_problem(struct hg_history_db *h, int code,
     case SQLITE_LOCKED:
         snprintf(problem, problem_size,
                  "the database is locked by another process (waited %d s)",
-                 HG_HISTORY_BUSY_MS / 1000);
+                 h->busy_ms / 1000);
         break;
     case SQLITE_FULL:
         snprintf(problem, problem_size, "the disk is full");
@@ -313,6 +313,7 @@ bool hg_history_open(struct hg_history_db *h, const char *path,
 {
     bool exists, empty, fresh;
     int flags = SQLITE_OPEN_READWRITE;
+    const char *busy;
     int rc;
 
     memset(h, 0, sizeof *h);
@@ -337,7 +338,12 @@ bool hg_history_open(struct hg_history_db *h, const char *path,
         return false;
     }
     sqlite3_extended_result_codes(h->db, 0);
-    sqlite3_busy_timeout(h->db, HG_HISTORY_BUSY_MS);
+    h->busy_ms = HG_HISTORY_BUSY_MS;
+    if ((busy = getenv("HOTGRIND_HISTORY_BUSY_SECONDS")) != NULL
+        && busy[0] != '\0' && strlen(busy) <= 4
+        && strspn(busy, "0123456789") == strlen(busy))
+        h->busy_ms = atoi(busy) * 1000;
+    sqlite3_busy_timeout(h->db, h->busy_ms);
     if (!check_schema(h, &fresh, problem, problem_size)
         || !check_size(h, problem, problem_size)) {
         hg_history_close(h);

@@ -19,7 +19,8 @@
    migrated to 2 by the first transaction that writes to it. */
 #define HG_HISTORY_SCHEMA_VERSION 2
 /* How long a record waits for another one's transaction (ms) before it
-   gives up with a clear error. */
+   gives up with a clear error; for the tests only,
+   HOTGRIND_HISTORY_BUSY_SECONDS sets another wait (hg_history_open). */
 #define HG_HISTORY_BUSY_MS 60000
 
 struct hg_history_db {
@@ -29,6 +30,7 @@ struct hg_history_db {
     /* The file's schema version (1 or 2; 0 while it is new): readers of
        edges and runs.call_graph look for them only from version 2. */
     int version;
+    int busy_ms;                 /* how long a lock is waited for */
 };
 
 enum hg_history_open_mode {

@@ -455,6 +455,41 @@ checks=$((checks + 1))
   fail "two records at once: status $first and $second, not 4 runs"
 run 0 history check --db "$two"
 
+# --- a lock held past the wait: a clear error, nothing written; held
+# less than the wait: the record waits and lands.  The sqlite3 command
+# holds a write transaction open (HOTGRIND_HISTORY_BUSY_SECONDS, for the
+# tests only, makes the 60 s wait 1 s or 10 s).
+locked=$scratch/locked.db
+"$HOTGRIND" history record --db "$locked" --commit "$(sha_of main-01)" \
+  "$scratch/main-01" >/dev/null || fail "record main-01 into locked.db"
+cp "$locked" "$scratch/locked-before.db"
+hold_lock() {   # hold_lock SECONDS: a write transaction on locked.db
+  { echo "BEGIN IMMEDIATE; INSERT INTO metrics (name) VALUES ('held');"
+    sleep "$1"; echo "ROLLBACK;"; } | sqlite3 "$locked" &
+  holder=$!
+  n=0
+  while [ "$(sqlite3 "$locked" 'PRAGMA busy_timeout = 0; BEGIN IMMEDIATE; ROLLBACK;' 2>&1)" = "" ] &&
+        [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+}
+hold_lock 4
+HOTGRIND_HISTORY_BUSY_SECONDS=1; export HOTGRIND_HISTORY_BUSY_SECONDS
+run 2 history record --db "$locked" \
+  --commit "$(sha_of main-02)" --parent "$(sha_of main-01)" "$scratch/main-02"
+checks=$((checks + 1))
+grep -qx "hotgrind: $locked: the database is locked by another process (waited 1 s)" "$err" ||
+  fail "a lock held past the wait: $(cat "$err")"
+wait $holder
+same "$scratch/locked-before.db" "$locked" "a lock held past the wait: nothing written"
+hold_lock 2
+HOTGRIND_HISTORY_BUSY_SECONDS=10
+run 0 history record --db "$locked" \
+  --commit "$(sha_of main-02)" --parent "$(sha_of main-01)" "$scratch/main-02"
+unset HOTGRIND_HISTORY_BUSY_SECONDS
+wait $holder
+checks=$((checks + 1))
+[ "$(sqlite3 "$locked" 'SELECT count(*) FROM runs')" = 4 ] ||
+  fail "a lock held less than the wait: the record did not land"
+
 # --- the head of a branch: a commit recorded last but older (as bisect
 # records commits between two recorded ones) is not where log starts.
 # main-01..03 in order, then a commit between 01 and 02 by time, whose
