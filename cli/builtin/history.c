@@ -20,8 +20,8 @@ static const char history_usage[] =
     "usage: hotgrind history record --db FILE --commit SHA [--parent SHA]..."
     " [--branch NAME] [--time ISO-8601] [--replace] RUN...\n"
     "       hotgrind history log --db FILE [--benchmark GLOB] [--function"
-    " PATTERN] [--metric M] [--arch A] [--branch NAME]"
-    " [--format=text|json|csv]\n"
+    " PATTERN | --zone GLOB | --mark GLOB] [--metric M] [--arch A]"
+    " [--branch NAME] [--format=text|json|csv]\n"
     "       hotgrind history check --db FILE\n"
     "       hotgrind history blame --db FILE [OPTIONS] FUNCTION-PATTERN\n"
     "       hotgrind history show --db FILE [OPTIONS] COMMIT\n"
@@ -57,6 +57,10 @@ static const char history_help[] =
     "  --benchmark GLOB  only the benchmarks GLOB matches (* and ?)\n"
     "  --function PAT    each function [OBJ:]GLOB matches, instead of the\n"
     "                    run's totals\n"
+    "  --zone GLOB       each zone GLOB matches, instead (default metric\n"
+    "                    incl-Ir)\n"
+    "  --mark GLOB       each --mark pattern GLOB matches, instead: its\n"
+    "                    metrics are entered (the default) and functions\n"
     "  --metric M        the figure (default Ir; hotgrind help check lists\n"
     "                    them)\n"
     "  --arch A          only runs of architecture A\n"
@@ -72,7 +76,7 @@ static const char history_help[] =
 
 struct history_options {
     const char *db, *commit, *branch, *time, *format;
-    const char *benchmark, *function, *metric, *arch;
+    const char *benchmark, *function, *zone, *mark, *metric, *arch;
     const char **parents;
     size_t parent_count;
     bool replace;
@@ -151,7 +155,8 @@ static int history_log(struct history_options *o)
 {
     struct hg_history_log_query query = {
         .benchmark = o->benchmark, .function = o->function,
-        .metric = o->metric, .arch = o->arch, .branch = o->branch,
+        .zone = o->zone, .mark = o->mark, .metric = o->metric,
+        .arch = o->arch, .branch = o->branch,
     };
     const char *format = o->format != NULL ? o->format : "text";
     char problem[HG_PROBLEM_SIZE];
@@ -162,7 +167,15 @@ static int history_log(struct history_options *o)
     if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0
         && strcmp(format, "csv") != 0)
         return usage("unknown --format (text, json or csv): %s", format);
-    if (o->metric != NULL && hg_metric_named(o->metric) == NULL)
+    if ((o->function != NULL) + (o->zone != NULL) + (o->mark != NULL) > 1)
+        return usage("%s: give one of --function, --zone and --mark", "log");
+    if (o->mark != NULL && o->metric != NULL
+        && strcmp(o->metric, "entered") != 0
+        && strcmp(o->metric, "functions") != 0)
+        return usage("a mark's --metric is entered or functions, not %s",
+                     o->metric);
+    if (o->mark == NULL && o->metric != NULL
+        && hg_metric_named(o->metric) == NULL)
         return usage("unknown --metric: %s", o->metric);
     if (!open_db(&h, o->db, HG_HISTORY_READ))
         return HG_EXIT_TROUBLE;
@@ -216,6 +229,8 @@ int cmd_history(int argc, char **argv)
             { .name = "--replace", .flag = &o.replace },
             { .name = "--benchmark", .value = &o.benchmark },
             { .name = "--function", .value = &o.function },
+            { .name = "--zone", .value = &o.zone },
+            { .name = "--mark", .value = &o.mark },
             { .name = "--metric", .value = &o.metric },
             { .name = "--arch", .value = &o.arch },
             { .name = "--format", .value = &o.format },
@@ -260,6 +275,7 @@ int cmd_history(int argc, char **argv)
         status = history_log(&o);
     else if (status == -1 && strcmp(action, "check") == 0 && operands == 0
              && o.branch == NULL && o.benchmark == NULL && o.function == NULL
+             && o.zone == NULL && o.mark == NULL
              && o.metric == NULL && o.arch == NULL && o.format == NULL)
         status = history_check(&o);
     else if (status == -1 && strcmp(action, "log") != 0

@@ -65,6 +65,9 @@ bool hg_history_record(struct hg_history_db *h,
 struct hg_history_log_query {
     const char *benchmark;       /* glob; NULL: every benchmark */
     const char *function;        /* [OBJ:]GLOB; NULL: the run's totals */
+    const char *zone;            /* GLOB over zone names, instead */
+    const char *mark;            /* GLOB over mark patterns, instead
+                                    (metrics "entered", "functions") */
     const char *metric;          /* NULL: Ir */
     const char *arch;            /* NULL: every architecture */
     const char *branch;          /* NULL: the first recorded commit's */
@@ -91,7 +94,7 @@ struct hg_history_point {
 
 struct hg_history_series {
     char *benchmark, *arch, *branch, *metric;
-    char *kind;                  /* "total" or "function" */
+    char *kind;                  /* "total", "function", "zone", "mark" */
     char *name, *object, *file;  /* "" for the total */
     struct hg_history_point *points;
     size_t count;

@@ -317,6 +317,14 @@ static bool function_matches(const char *pattern, const char *name,
     return match;
 }
 
+/* The kind of entity QUERY asks for (entities.kind). */
+static const char *series_kind(const struct hg_history_log_query *query)
+{
+    return query->function != NULL ? "function"
+           : query->zone != NULL ? "zone"
+           : query->mark != NULL ? "mark" : "total";
+}
+
 /* Every series of one benchmark and architecture. */
 static bool add_benchmark(struct walker *w, const char *benchmark,
                           const char *arch)
@@ -337,24 +345,27 @@ static bool add_benchmark(struct walker *w, const char *benchmark,
             if (runs[j].commit == w->path[i].id)
                 path_run[i] = j;
     }
-    stmt = hg_history_prepare(w->h, w->q->function != NULL
-        ? "SELECT id, name, object, file FROM entities WHERE"
-          " kind = 'function' ORDER BY name, object, file"
-        : "SELECT id, name, object, file FROM entities WHERE"
-          " kind = 'total'", w->problem, w->problem_size);
+    stmt = hg_history_prepare(w->h, "SELECT id, name, object, file FROM"
+                              " entities WHERE kind = ?1"
+                              " ORDER BY name, object, file", w->problem,
+                              w->problem_size);
     ok = stmt != NULL;
+    if (ok)
+        sqlite3_bind_text(stmt, 1, series_kind(w->q), -1, SQLITE_STATIC);
     while (ok && (rc = hg_history_step(w->h, stmt, w->problem,
                                        w->problem_size)) == SQLITE_ROW) {
         const char *name = (const char *)sqlite3_column_text(stmt, 1);
         const char *object = (const char *)sqlite3_column_text(stmt, 2);
         const char *file = (const char *)sqlite3_column_text(stmt, 3);
-        if (w->q->function == NULL
-            || function_matches(w->q->function, name, object))
+        bool wanted = w->q->function != NULL
+            ? function_matches(w->q->function, name, object)
+            : w->q->zone != NULL ? hg_glob_match(w->q->zone, name)
+            : w->q->mark != NULL ? hg_glob_match(w->q->mark, name)
+            : true;
+        if (wanted)
             ok = add_series(w, runs, count, path_run,
-                            sqlite3_column_int64(stmt, 0),
-                            benchmark, arch,
-                            w->q->function != NULL ? "function" : "total",
-                            name, object, file);
+                            sqlite3_column_int64(stmt, 0), benchmark, arch,
+                            series_kind(w->q), name, object, file);
     }
     if (ok && rc != SQLITE_DONE)
         ok = false;
@@ -374,7 +385,9 @@ bool hg_history_log(struct hg_history_db *h,
     struct walker w = {
         .h = h, .q = query, .log = log, .problem = problem,
         .problem_size = problem_size,
-        .metric_name = query->metric != NULL ? query->metric : "Ir",
+        .metric_name = query->metric != NULL ? query->metric
+                       : query->mark != NULL ? "entered"
+                       : query->zone != NULL ? "incl-Ir" : "Ir",
     };
     const char *metric[1] = { w.metric_name };
     sqlite3_stmt *stmt = NULL;
@@ -411,6 +424,8 @@ bool hg_history_log(struct hg_history_db *h,
                  "has a figure %s for the %s asked", w.branch,
                  w.metric_name, query->function != NULL
                  ? "benchmarks, architectures and functions"
+                 : query->zone != NULL ? "benchmarks, architectures and zones"
+                 : query->mark != NULL ? "benchmarks, architectures and marks"
                  : "benchmarks and architectures");
         ok = false;
     }

@@ -216,6 +216,10 @@ static void print_heading(FILE *out, const struct hg_history_series *s)
     fputs(": ", out);
     if (strcmp(s->kind, "total") == 0) {
         fputs("(total)", out);
+    } else if (strcmp(s->kind, "zone") == 0
+               || strcmp(s->kind, "mark") == 0) {
+        fprintf(out, "%s ", s->kind);
+        hg_print_clean(out, s->name);
     } else {
         hg_print_clean(out, s->name);
         fputs(" (", out);

@@ -490,6 +490,35 @@ checks=$((checks + 1))
 [ "$(sqlite3 "$locked" 'SELECT count(*) FROM runs')" = 4 ] ||
   fail "a lock held less than the wait: the record did not land"
 
+# --- log of a zone and of a mark pattern: check's fixtures, the head's
+# zone made dearer and called twice, read back against the reports
+# (values worked out from the files: 100000 -> 150000, calls 1 -> 2,
+# the mark entered once in both)
+zones=$scratch/zones.db
+sed -e 's|<zone name="startup" calls="1">|<zone name="startup" calls="2">|' \
+    -e 's|<inclusive Ir="100000" allocs="2"|<inclusive Ir="150000" allocs="2"|' \
+    "$HG_TEST_DATA/check/base.xml" >"$scratch/zones-head.xml"
+"$HOTGRIND" history record --db "$zones" --commit aaaaaaa \
+  "$HG_TEST_DATA/check/base.xml" >/dev/null || fail "record base.xml"
+"$HOTGRIND" history record --db "$zones" --commit bbbbbbb --parent aaaaaaa \
+  "$scratch/zones-head.xml" >/dev/null || fail "record zones-head.xml"
+run 0 history log --db "$zones" --zone 'start*' --format=csv
+checks=$((checks + 1))
+[ "$(cut -d, -f4,5,8,9,12,14 "$out" | tr -d '\r' | tail -n 2)" = '"zone","startup","incl-Ir","bbbbbbb",150000,50000
+"zone","startup","incl-Ir","aaaaaaa",100000,' ] ||
+  fail "log --zone: $(cat "$out")"
+run 0 history log --db "$zones" --zone startup --metric calls --format=csv
+checks=$((checks + 1))
+[ "$(cut -d, -f12 "$out" | tr -d '\r' | tail -n 2 | tr '\n' ' ')" = "2 1 " ] ||
+  fail "log --zone --metric calls: $(cat "$out")"
+run 0 history log --db "$zones" --mark parse
+checks=$((checks + 1))
+grep -q '^bench on amd64, branch (none): mark parse entered$' "$out" &&
+  [ "$(grep -c ' 1\( \|$\)' "$out")" = 2 ] || fail "log --mark: $(cat "$out")"
+run 2 history log --db "$zones" --mark parse --metric Ir
+run 2 history log --db "$zones" --mark parse --zone startup
+run 2 history log --db "$zones" --zone nosuch
+
 # --- the head of a branch: a commit recorded last but older (as bisect
 # records commits between two recorded ones) is not where log starts.
 # main-01..03 in order, then a commit between 01 and 02 by time, whose

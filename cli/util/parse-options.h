@@ -50,8 +50,8 @@ struct hg_cli_option {
     bool once;
 };
 
-/* Room for the options of any one command (`diff` has 10). */
-#define HG_MAX_OPTIONS 12
+/* Room for the options of any one command (`history` has 13). */
+#define HG_MAX_OPTIONS 16
 
 struct hg_command_line {
     const char *command;     /* "show" */
