@@ -25,4 +25,15 @@ int cmd_history_show(int argc, char **argv);
 int cmd_history_bisect(int argc, char **argv);
 int cmd_history_html(int argc, char **argv);
 
+struct hg_command_line;
+
+/* What the history actions share (builtin/history.c): hg_parse_options,
+   then --db (*DB) required; -1 to go on, else the exit status. */
+int hg_history_parse(struct hg_command_line *line, int argc, char **argv,
+                     int *operands, const char *const *db);
+/* *FORMAT text (the default, set when NULL) or json: -1, else the usage
+   error's exit status. */
+int hg_history_text_or_json(const struct hg_command_line *line,
+                            const char **format);
+
 #endif

@@ -128,11 +128,9 @@ int cmd_history_bisect(int argc, char **argv)
     };
     int status, operands;
 
-    status = hg_parse_options(&line, argc, argv, &operands);
+    status = hg_history_parse(&line, argc, argv, &operands, &o.db);
     if (status != -1)
         return status;
-    if (o.db == NULL)
-        return usage("no --db %s given", "FILE");
     if (o.build == NULL)
         return usage("no --build %s given", "CMD");
     if (o.suite == NULL)

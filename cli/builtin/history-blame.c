@@ -86,17 +86,13 @@ int cmd_history_blame(int argc, char **argv)
     struct blame_job job;
     int status, operands;
 
-    status = hg_parse_options(&line, argc, argv, &operands);
+    status = hg_history_parse(&line, argc, argv, &operands, &o.db);
     if (status != -1)
         return status;
-    if (o.db == NULL)
-        return usage("no --db %s given", "FILE");
     if (operands != 1)
         return usage("give one %s", "FUNCTION-PATTERN");
-    if (o.format == NULL)
-        o.format = "text";
-    if (strcmp(o.format, "text") != 0 && strcmp(o.format, "json") != 0)
-        return usage("unknown --format (text or json): %s", o.format);
+    if ((status = hg_history_text_or_json(&line, &o.format)) != -1)
+        return status;
     if (o.metric != NULL && hg_metric_named(o.metric) == NULL)
         return usage("unknown --metric: %s", o.metric);
     job.query = (struct hg_history_log_query) {

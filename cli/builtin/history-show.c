@@ -78,19 +78,15 @@ int cmd_history_show(int argc, char **argv)
     struct show_job job;
     int status, operands;
 
-    status = hg_parse_options(&line, argc, argv, &operands);
+    status = hg_history_parse(&line, argc, argv, &operands, &o.db);
     if (status != -1)
         return status;
-    if (o.db == NULL)
-        return usage("no --db %s given", "FILE");
     if (operands != 1)
         return usage("give one %s", "COMMIT");
     if (!hg_history_sha_ok(argv[0]))
         return usage("not a commit (7 to 40 hex digits): %s", argv[0]);
-    if (o.format == NULL)
-        o.format = "text";
-    if (strcmp(o.format, "text") != 0 && strcmp(o.format, "json") != 0)
-        return usage("unknown --format (text or json): %s", o.format);
+    if ((status = hg_history_text_or_json(&line, &o.format)) != -1)
+        return status;
     job.query = (struct hg_history_show_query) {
         .commit = argv[0], .benchmark = o.benchmark, .arch = o.arch,
     };

@@ -214,6 +214,28 @@ static int history_check(struct history_options *o)
     return HG_EXIT_OK;
 }
 
+int hg_history_parse(struct hg_command_line *line, int argc, char **argv,
+                     int *operands, const char *const *db)
+{
+    int status = hg_parse_options(line, argc, argv, operands);
+    if (status == -1 && *db == NULL)
+        status = hg_usage_error(line->command, line->usage,
+                                "no --db %s given", "FILE");
+    return status;
+}
+
+int hg_history_text_or_json(const struct hg_command_line *line,
+                            const char **format)
+{
+    if (*format == NULL)
+        *format = "text";
+    if (strcmp(*format, "text") != 0 && strcmp(*format, "json") != 0)
+        return hg_usage_error(line->command, line->usage,
+                              "unknown --format (text or json): %s",
+                              *format);
+    return -1;
+}
+
 int cmd_history(int argc, char **argv)
 {
     struct history_options o = { 0 };
