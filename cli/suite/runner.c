@@ -93,6 +93,10 @@ static void show_progress(const struct runner *r)
                        seconds_since(&oldest->start), more);
 }
 
+/* A name the suite file allows gives file names Linux allows. */
+_Static_assert(HG_SUITE_NAME_MAX + sizeof ".xml" - 1 <= NAME_MAX,
+               "NAME.xml of the longest name must fit NAME_MAX");
+
 static char *report_path(const struct runner *r, const char *name)
 {
     return hg_xasprintf("%s/%s.xml", r->dir, name);
