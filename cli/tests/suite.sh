@@ -161,5 +161,40 @@ refuses "$scratch/held" "^hotgrind: $scratch/held: holds the run of a suite alre
 refuses "$scratch/no/such" "^hotgrind: $scratch/no/such: cannot make the directory: No such file or directory$" suite run "$six" -o "$scratch/no/such"
 refuses "$six" "^hotgrind: $six: cannot make the directory: File exists$|^hotgrind: $six: not a directory$" suite run "$six" -o "$six"
 
+# --- logs are bounded: the first and the last MiB of a benchmark's
+# output, and a line between them saying how many bytes were left out (a
+# program once wrote 200 MB in 0.3 s).  The "Valgrind" here is a script
+# that writes BEGIN, the numbers 1 to 700000 (4.7 MB) and END, and no
+# report (so the benchmarks fail); hotgrind run's own warnings come
+# first.  Benchmark quiet's "Valgrind" writes one line.  The log is
+# checked against that output, made here by seq.
+cat >"$scratch/chatty-valgrind" <<'SCRIPT'
+#!/bin/sh
+case $* in
+  *WRITE-A-LOT*) echo BEGIN; /usr/bin/seq 1 700000; echo END ;;
+  *) echo quiet ;;
+esac
+SCRIPT
+chmod +x "$scratch/chatty-valgrind"
+printf '<suite format="1" name="t">\n  <benchmark name="chatty"><command>/bin/true</command><arg>WRITE-A-LOT</arg></benchmark>\n  <benchmark name="quiet"><command>/bin/true</command></benchmark>\n</suite>\n' >"$scratch/chatty.xml"
+{ echo BEGIN; seq 1 700000; echo END; } >"$scratch/chatty.expected"
+for k in 1 2; do
+  run 1 suite run "$scratch/chatty.xml" -o "$scratch/chatty-$k" --valgrind="$scratch/chatty-valgrind"
+  /usr/bin/python3 - "$scratch/chatty-$k/chatty.log" "$scratch/chatty.expected" <<'PY' || fail "chatty-$k/chatty.log is not bounded as it should be"
+import sys
+log = open(sys.argv[1], "rb").read()
+output = open(sys.argv[2], "rb").read()
+MiB = 1024 * 1024
+full = log[:log.index(b"BEGIN\n")] + output     # what the benchmark wrote
+marker = b"\n[hotgrind suite: %d bytes of output left out here; the log keeps the first %d and the last %d]\n" % (len(full) - 2 * MiB, MiB, MiB)
+want = full[:MiB] + marker + full[-MiB:]
+if log != want:
+    sys.exit("%s: %d bytes, want %d" % (sys.argv[1], len(log), len(want)))
+PY
+  # A log under the bound is left whole.
+  grep -q '^quiet$' "$scratch/chatty-$k/quiet.log" && ! grep -q 'left out' "$scratch/chatty-$k/quiet.log" || fail "quiet.log was cut: $(cat "$scratch/chatty-$k/quiet.log")"
+done
+same "$scratch/chatty-1/chatty.log" "$scratch/chatty-2/chatty.log" "a bounded log, twice"
+
 finish
 exit 0
