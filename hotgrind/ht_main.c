@@ -121,6 +121,47 @@ static void use_host_geometry(void)
       HT_(clo).LL = adjusted_host_ll(ll);
 }
 
+/* Reads the decimal digits at *P into *V and leaves *P at the first
+   other character.  Digits only, read here rather than with
+   VG_(strtoll10) (and so VG_BINT_CLO), which wraps silently on long
+   numbers and takes an empty value as 0.  Returns whether the number is
+   above LIMIT; *V is then LIMIT + 1 (LIMIT is below 2^32 here, so *V * 10
+   cannot wrap). */
+static Bool read_decimal(const HChar** p, ULong limit, ULong* v)
+{
+   Bool too_large = False;
+   *v = 0;
+   for (; **p >= '0' && **p <= '9'; (*p)++) {
+      if (!too_large)
+         *v = *v * 10 + (ULong)(**p - '0');
+      if (*v > limit) { too_large = True; *v = limit + 1; }
+   }
+   return too_large;
+}
+
+/* The value of the integer option ARG (NAME=VALUE): a whole number
+   from LO to HI.  Anything else (empty, a sign, other characters, too
+   many digits) is refused naming the option, exit 1, before the program
+   runs.  Every integer option of the tool is read here. */
+static ULong whole_number(const HChar* arg, const HChar* name,
+                          const HChar* value, ULong lo, ULong hi)
+{
+   const HChar* p = value;
+   ULong        v;
+   Bool         too_large = read_decimal(&p, hi, &v);
+   if (*value == '\0')
+      VG_(fmsg_bad_option)(arg, "'%s' argument is empty: give a whole "
+                           "number between %llu and %llu\n", name,
+                           lo, hi);
+   if (p == value || *p != '\0')
+      VG_(fmsg_bad_option)(arg, "'%s' argument is not a whole number: "
+                           "give one between %llu and %llu\n", name, lo, hi);
+   if (too_large || v < lo)
+      VG_(fmsg_bad_option)(arg, "'%s' argument must be between %llu and "
+                           "%llu\n", name, lo, hi);
+   return v;
+}
+
 /* --I1=size,assoc,line and the like; refuses what the model cannot
    simulate, with Cachegrind's rules. */
 static void parse_cache_option(const HChar* arg, const HChar* value,
@@ -133,14 +174,7 @@ static void parse_cache_option(const HChar* arg, const HChar* value,
    const HChar* problem;
    for (i = 0; i < 3; i++) {
       const HChar* start = p;
-      Bool         too_large = False;
-      /* Digits only, read here rather than with VG_(strtoll10), which
-         wraps silently on long numbers. */
-      v[i] = 0;
-      for (; *p >= '0' && *p <= '9'; p++) {
-         v[i] = v[i] * 10 + (ULong)(*p - '0');
-         if (v[i] > 0x7fffffffULL) { too_large = True; v[i] = 0x80000000ULL; }
-      }
+      Bool         too_large = read_decimal(&p, 0x7fffffffULL, &v[i]);
       if (p == start || (i < 2 && *p != ',') || (i == 2 && *p != '\0'))
          VG_(fmsg_bad_option)(arg, "expected SIZE,ASSOC,LINE in bytes, "
                               "ways and bytes, e.g. 32768,8,64\n");
@@ -236,8 +270,11 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
    else if VG_BOOL_CLO(arg, "--call-graph", c->call_graph) {}
    else if VG_BOOL_CLO(arg, "--lines", c->lines) {}
    else if VG_BOOL_CLO(arg, "--inline", c->inlined) {}
-   else if VG_BINT_CLO(arg, "--max-contexts", c->max_contexts, 0, 100000000)
+   else if VG_STR_CLO(arg, "--max-contexts", value) {
+      c->max_contexts = (UInt)whole_number(arg, "--max-contexts", value,
+                                             0, 100000000);
       c->given_max_contexts = True;
+   }
    else if VG_XACT_CLO(arg, "--cache-geometry=fixed", c->geometry_host, False) {}
    else if VG_XACT_CLO(arg, "--cache-geometry=host", c->geometry_host, True) {}
    else if VG_STR_CLO(arg, "--mark", value)
@@ -246,8 +283,9 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
       HT_(add_pattern)(HT_Pat_AllocFn, value, "--alloc-fn");
    else if VG_STR_CLO(arg, "--free-fn", value)
       HT_(add_pattern)(HT_Pat_FreeFn, value, "--free-fn");
-   else if VG_BINT_CLO(arg, "--dead-mark-exitcode", c->dead_mark_exitcode,
-                       0, 255) {}
+   else if VG_STR_CLO(arg, "--dead-mark-exitcode", value)
+      c->dead_mark_exitcode = (Int)whole_number(arg, "--dead-mark-exitcode",
+                                                  value, 0, 255);
    else if VG_BOOL_CLO(arg, "--det-random", c->det_random) {}
    else if VG_STR_CLO(arg, "--random-seed", value) {
       if (!parse_seed(value, &c->random_seed))
@@ -256,7 +294,8 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
                               "0x)\n");
    }
    else if VG_BOOL_CLO(arg, "--det-clock", c->det_clock) {}
-   else if VG_BINT_CLO(arg, "--cpus", c->cpus, 1, 64) {}
+   else if VG_STR_CLO(arg, "--cpus", value)
+      c->cpus = (UInt)whole_number(arg, "--cpus", value, 1, 64);
    /* Tests only (regtest/graph_self_check.sh), so not in --help. */
    else if VG_XACT_CLO(arg, "--debug-corrupt-graph=calls",
                        c->debug_corrupt_graph, HT_Corrupt_Calls) {}

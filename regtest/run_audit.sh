@@ -221,6 +221,37 @@ expect_status killed 2 "$st"
 grep -q "^hotgrind: $WORK/killed.xml: the run writing it was killed by signal 9 (Killed)$" killed.err ||
    fail "killed: $(cat killed.err)"
 
+#--- A benchmark that does not exit 0 is not qualified, however alike its
+# runs: diff and check refuse its reports.  --repeat and --perturb exit 2
+# naming the report and how the program ended.
+for mode in --repeat=2 --perturb; do
+   st=$(audit fails "$mode" /bin/sh -c 'exit 3')
+   test "$st" = 2 || fail "fails $mode: exit status $st, want 2; stdout: $(cat fails.out); stderr: $(cat fails.err)"
+   grep -Eq "^hotgrind: $WORK/fails\.xml(\.reference)?: its program exited with status 3 \(.*\): a benchmark that does not exit 0 is not qualified$" fails.err ||
+      fail "fails $mode: $(cat fails.err)"
+   lacks fails 'byte-identical|No function'
+done
+pass "a program exiting 3: --repeat and --perturb exit 2, naming status 3"
+
+#--- A program whose exit status alternates (1, 0, 1, ...: a counter in a
+# file) ended differently, which is no environment difference: the cause
+# line says so, and the environment line is not there.
+prog_alt="n=0; read n <'$WORK/alt-runs'; echo \$((n + 1)) >'$WORK/alt-runs'; exit \$((n % 2 == 0))"
+echo 0 >alt-runs
+st=$(audit alt --repeat=2 /bin/sh -c "$prog_alt")
+expect_status alt 1 "$st"
+has alt '^hotgrind run --repeat: run 2 of 2 gave another report than run 1 '
+has alt '^Likely cause: the program ended differently \(status 1 -> status 0\): a benchmark must exit 0 in every run$'
+lacks alt 'environment difference'
+# --perturb: its plain run exits 1, the two references 0 and 1.
+echo 0 >alt-runs
+st=$(audit altp --perturb /bin/sh -c "$prog_alt")
+expect_status altp 1 "$st"
+has altp '^hotgrind run --perturb: two runs of the reference gave different reports '
+has altp '^Likely cause: the program ended differently \(status 0 -> status 1\)'
+lacks altp 'environment difference'
+pass "an alternating exit status: $(grep '^Likely' alt.out)"
+
 #--- Bad N, and what does not go together.
 bad() {
    _want=$1; shift

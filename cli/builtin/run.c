@@ -86,7 +86,8 @@ static const char run_help[] =
     "\n"
     "Exit status: PROG's under Valgrind (1 if no report could be written);\n"
     "2, with a message on stderr, when hotgrind run cannot start it.  With\n"
-    "--repeat or --perturb: the audit's (0 stable, 1 not, 2 a run failed).\n";
+    "--repeat or --perturb: the audit's (0 stable, 1 not, 2 a run failed or\n"
+    "the benchmark did not exit 0).\n";
 
 
 

@@ -131,8 +131,17 @@ static void print_input_cause(FILE *out, const struct hg_input *input)
 
 static void print_cause(FILE *out, const struct run_audit_cause *cause)
 {
+    char first[64], other[64];
     size_t d;
     switch (cause->kind) {
+    case RUN_CAUSE_EXIT:
+        hg_describe_exit(&cause->exits[0], first, sizeof first);
+        hg_describe_exit(&cause->exits[1], other, sizeof other);
+        fprintf(out, "Likely cause: the program ended differently (%s -> "
+                "%s): a benchmark must exit 0 in every run\n",
+                first[0] ? first : "not recorded",
+                other[0] ? other : "not recorded");
+        break;
     case RUN_CAUSE_ENVIRONMENT:
         fprintf(out, "Likely cause: an environment difference: the runs "
                 "were measured differently (");

@@ -50,6 +50,42 @@ static struct run_audit_cause *add_cause(struct run_audit *audit,
     return cause;
 }
 
+static bool same_exit(const struct hg_exit *a, const struct hg_exit *b)
+{
+    return a->how == b->how && a->status == b->status
+           && a->signal == b->signal;
+}
+
+/* Whether the program of REPORT (at PATH; WHICH says which run it was)
+   exited 0; else false after one line naming how it ended.  A failing
+   benchmark is not qualified however alike its runs: its reports may
+   not hold whole runs, and diff and check refuse them. */
+static bool exited_zero(const char *path, const struct hg_report *report,
+                        const char *which)
+{
+    char ended[64];
+    if (hg_exit_is_clean(&report->exit))
+        return true;
+    hg_describe_exit(&report->exit, ended, sizeof ended);
+    hg_problem(path, "its program %s%s (%s): a benchmark that does not "
+               "exit 0 is not qualified", report->exit.how
+               == HG_ENDED_BY_STATUS ? "exited with " : "was ", ended, which);
+    return false;
+}
+
+/* When A and B ended differently, the cause that says so, first. */
+static bool add_exit_cause(struct run_audit *audit, const struct hg_report *a,
+                           const struct hg_report *b)
+{
+    struct run_audit_cause *cause;
+    if (same_exit(&a->exit, &b->exit))
+        return false;
+    cause = add_cause(audit, RUN_CAUSE_EXIT);
+    cause->exits[0] = a->exit;
+    cause->exits[1] = b->exit;
+    return true;
+}
+
 /* ------------------------------------------------------------ --repeat */
 
 static char *read_whole(const char *path, size_t *size)
@@ -234,13 +270,22 @@ static void find_causes(struct run_audit *audit, const struct hg_report *a,
     bool tracked = hg_report_tracks_inputs(a) || hg_report_tracks_inputs(b);
     const struct hg_function *clock = tracked ? NULL : clock_reader(a);
     struct run_audit_cause *cause;
-    size_t unpinned = 0;
+    size_t unpinned = 0, environment = 0, d;
+    bool ended_otherwise = add_exit_cause(audit, a, b);
     if (clock == NULL && !tracked)
         clock = clock_reader(b);
-    if (diff->difference_count > 0) {
+    /* The diff names the program's ending among the ways the runs were
+       measured; it is the program's doing, which the exit cause says. */
+    audit->environment = hg_xcalloc(diff->difference_count
+                                    ? diff->difference_count : 1,
+                                    sizeof *audit->environment);
+    for (d = 0; d < diff->difference_count; d++)
+        if (strcmp(diff->differences[d].what, "exit") != 0)
+            audit->environment[environment++] = diff->differences[d];
+    if (environment > 0) {
         cause = add_cause(audit, RUN_CAUSE_ENVIRONMENT);
-        cause->differences = diff->differences;
-        cause->difference_count = diff->difference_count;
+        cause->differences = audit->environment;
+        cause->difference_count = environment;
     }
     if (tracked)
         unpinned = find_input_causes(audit, a, b);
@@ -252,8 +297,8 @@ static void find_causes(struct run_audit *audit, const struct hg_report *a,
                          ? a->thread_count : b->thread_count;
         cause->threads_differ = audit->threads.differ;
     }
-    if (diff->difference_count == 0 && clock == NULL && unpinned == 0
-        && a->thread_count <= 1 && b->thread_count <= 1)
+    if (!ended_otherwise && environment == 0 && clock == NULL
+        && unpinned == 0 && a->thread_count <= 1 && b->thread_count <= 1)
         add_cause(audit, RUN_CAUSE_UNKNOWN)->tracked = tracked;
 }
 
@@ -261,17 +306,25 @@ int run_audit_repeat(struct run_audit *audit, const char *const *paths,
                      size_t count)
 {
     size_t k = first_different(paths, count);
-    struct hg_report *a, *b;
+    struct hg_report *a, *b = NULL;
+    char which[64];
 
     *audit = (struct run_audit){ .runs = count, .differing = k,
                                  .status = HG_EXIT_TROUBLE };
     if (k == SIZE_MAX)
         return audit->status;
+    if ((a = load_kept(audit, paths[0])) == NULL
+        || (k < count && (b = load_kept(audit, paths[k])) == NULL))
+        return audit->status;
+    /* Runs that end alike but not with 0 are refused; runs that end
+       otherwise are the difference the verdict names. */
+    snprintf(which, sizeof which, k < count ? "runs 1 and %zu of %zu"
+             : "all %zu runs", k < count ? k + 1 : count, count);
+    if ((b == NULL || same_exit(&a->exit, &b->exit))
+        && !exited_zero(paths[0], a, which))
+        return audit->status;
     if (k == count)
         return audit->status = HG_EXIT_OK;
-    if ((a = load_kept(audit, paths[0])) == NULL
-        || (b = load_kept(audit, paths[k])) == NULL)
-        return audit->status;
     audit->paths[0] = hg_xstrdup(paths[0]);
     audit->paths[1] = hg_xstrdup(paths[k]);
     hg_diff_reports(a, b, &audit->diff);
@@ -326,6 +379,9 @@ static int find_reference_inputs(struct run_audit *audit)
     if ((a = load_kept(audit, audit->paths[0])) == NULL
         || (b = load_kept(audit, audit->paths[1])) == NULL)
         return HG_EXIT_TROUBLE;
+    if (!add_exit_cause(audit, a, b)
+        && !exited_zero(audit->paths[0], a, "both runs of the reference"))
+        return HG_EXIT_TROUBLE;
     if (hg_report_tracks_inputs(a) || hg_report_tracks_inputs(b))
         find_input_causes(audit, a, b);
     return HG_EXIT_JUDGED;
@@ -379,13 +435,15 @@ int run_audit_perturb(struct run_audit *audit, const char *reference,
         audit->reference_differs = true;
         return audit->status = find_reference_inputs(audit);
     }
-    if ((base = load_kept(audit, reference)) == NULL)
+    if ((base = load_kept(audit, reference)) == NULL
+        || !exited_zero(reference, base, "both runs of the reference"))
         return audit->status;
     audit->compared = true;
     audit->perturbed = hg_xcalloc(count ? count : 1,
                                   sizeof *audit->perturbed);
     for (k = 0; k < count; k++) {
-        if ((head = load_kept(audit, runs[k].path)) == NULL)
+        if ((head = load_kept(audit, runs[k].path)) == NULL
+            || !exited_zero(runs[k].path, head, runs[k].label))
             return audit->status;
         audit->perturbed[k].label = hg_xstrdup(runs[k].label);
         audit->perturbed[k].moved = compare_run(audit, base, head, &runs[k],
@@ -409,6 +467,7 @@ void run_audit_free(struct run_audit *audit)
     free(audit->reports);
     free(audit->changes);
     free(audit->causes);
+    free(audit->environment);
     for (i = 0; i < audit->perturbed_count; i++)
         free(audit->perturbed[i].label);
     free(audit->perturbed);

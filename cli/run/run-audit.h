@@ -43,6 +43,7 @@ struct run_audit_threads {
 };
 
 enum run_audit_cause_kind {
+    RUN_CAUSE_EXIT,              /* the program ended differently */
     RUN_CAUSE_ENVIRONMENT,       /* the runs were measured differently */
     RUN_CAUSE_INPUT,             /* an input read unpinned (<inputs>) */
     RUN_CAUSE_CLOCK_CALL,        /* a report without <inputs>: a clock
@@ -54,7 +55,10 @@ enum run_audit_cause_kind {
 /* A likely cause and its evidence. */
 struct run_audit_cause {
     enum run_audit_cause_kind kind;
-    /* ENVIRONMENT: how the runs were measured differently. */
+    /* EXIT: how the program ended in the first run and in the other. */
+    struct hg_exit exits[2];
+    /* ENVIRONMENT: how the runs were measured differently (the diff's
+       differences but the program's ending, which EXIT names). */
     const struct hg_diff_difference *differences;
     size_t difference_count;
     const struct hg_input *input;        /* INPUT */
@@ -79,9 +83,11 @@ struct run_audit_mover {
     unsigned moved_by;           /* bit i: perturbed run i */
 };
 
-/* The audit of --repeat or --perturb.  A report that cannot be read
-   (after one line on stderr) ends it, with STATUS HG_EXIT_TROUBLE and
-   what was found until then. */
+/* The audit of --repeat or --perturb.  A report that cannot be read,
+   or whose program did not exit 0 in a run that ended like the one it
+   is compared with (a failing benchmark is not qualified: diff and check
+   refuse such reports), ends it after one line on stderr, with STATUS
+   HG_EXIT_TROUBLE and what was found until then. */
 struct run_audit {
     bool perturb;                /* --perturb's, else --repeat's */
     int status;                  /* the exit status: 0 stable, 1 not,
@@ -115,13 +121,15 @@ struct run_audit {
     size_t mover_count;
     uint64_t highest;                    /* the movers' highest self Ir */
 
-    /* The likely causes, most direct first: an environment difference,
+    /* The likely causes, most direct first: the program ending
+       otherwise (another exit status), an environment difference,
        the inputs read unpinned (the first run's, then those only the
        other has; by kind: random, clock, CPU count), a clock function
        run, thread interleaving; else unknown.  --perturb lists only the
        inputs, of the reference's two runs. */
     struct run_audit_cause *causes;
     size_t cause_count;
+    struct hg_diff_difference *environment;  /* ENVIRONMENT's differences */
 
     /* What the pointers above point into. */
     struct hg_report **reports;
@@ -131,9 +139,10 @@ struct run_audit {
 };
 
 /* Compares the COUNT reports at PATHS (the same benchmark run COUNT
-   times) with the first: status 0 when all are byte-identical, 1 when
-   one differs (AUDIT then says how the first differing one does), 2
-   when a report cannot be read. */
+   times) with the first: status 0 when all are byte-identical and the
+   program exited 0, 1 when one differs (AUDIT then says how the first
+   differing one does), 2 when a report cannot be read or its program
+   did not exit 0 (and ended the same way in the differing run). */
 int run_audit_repeat(struct run_audit *audit, const char *const *paths,
                      size_t count);
 
@@ -153,7 +162,9 @@ struct hg_perturbed_run {
    figures move.  REFERENCE_AGAIN is a second run of the reference: when
    the two differ, the counts move by themselves and nothing is blamed on
    the perturbations.  Status 0 when none moves, 1 when some do (or the
-   reference is not stable), 2 when a report cannot be read. */
+   reference is not stable), 2 when a report cannot be read or its
+   program did not exit 0 (the two references' ending otherwise is an
+   unstable reference). */
 int run_audit_perturb(struct run_audit *audit, const char *reference,
                       const char *reference_again,
                       const struct hg_perturbed_run *runs, size_t count);

@@ -6,8 +6,9 @@
 /* Each benchmark is a child process running this same command's `run`
    (/proc/self/exe run ...), so a suite pins the environment with the very
    code `hotgrind run` does, and its reports are those `hotgrind run`
-   would write.  The children's output goes to DIR/NAME.log, their
-   standard input is /dev/null: the kinds of the standard streams, which
+   would write.  The children's output goes to DIR/NAME.log, a regular
+   file, bounded by the runner (bound_log); their standard input is
+   /dev/null: the kinds of the standard streams, which
    `hotgrind run` records and which change stdio's work, are the same
    whether the suite runs on a terminal or in CI, at -j 1 or -j 8. */
 
@@ -16,8 +17,21 @@
    while none ends; an end is seen at once (SIGCHLD). */
 #define TICK_NANOSECONDS 100000000L
 
+/* A log keeps the first LOG_HEAD bytes of a benchmark's output and the
+   last LOG_TAIL, with a line between them saying how many were left out:
+   a program that writes without end (200 MB in 0.3 s were seen) cannot
+   fill the disk, and the start and the end, where errors are, stay.
+   The program writes to the file itself, so that its streams are a
+   file's, as when `hotgrind run` is run by hand with its output in a
+   file: while it runs the middle is freed (a hole), and once it ended
+   the log is made whole. */
+#define LOG_HEAD (1024 * 1024)
+#define LOG_TAIL (1024 * 1024)
+
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -51,6 +65,8 @@ struct job {
     char signal[16];
     bool has_report;
     uint64_t ir;
+    int log_fd;                  /* the log, open while it runs */
+    off_t freed_to;              /* the log's hole: LOG_HEAD to here */
 };
 
 struct runner {
@@ -93,6 +109,10 @@ static void show_progress(const struct runner *r)
                        seconds_since(&oldest->start), more);
 }
 
+/* A name the suite file allows gives file names Linux allows. */
+_Static_assert(HG_SUITE_NAME_MAX + sizeof ".xml" - 1 <= NAME_MAX,
+               "NAME.xml of the longest name must fit NAME_MAX");
+
 static char *report_path(const struct runner *r, const char *name)
 {
     return hg_xasprintf("%s/%s.xml", r->dir, name);
@@ -103,7 +123,8 @@ static char *log_path(const struct runner *r, const char *name)
     return hg_xasprintf("%s/%s.log", r->dir, name);
 }
 
-/* In the child: becomes `hotgrind run` of J's benchmark; never returns. */
+/* In the child: becomes `hotgrind run` of J's benchmark, its output to
+   J's log; never returns. */
 static void exec_run(const struct runner *r, const struct job *j)
 {
     const struct hg_suite_benchmark *b = j->benchmark;
@@ -111,7 +132,7 @@ static void exec_run(const struct runner *r, const struct job *j)
                              sizeof *argv);
     char *log = log_path(r, b->name);
     size_t n = 0, i;
-    int out = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    int out = j->log_fd;
     int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 
     /* The caller's mask, not the one with SIGCHLD blocked: a program's
@@ -150,19 +171,76 @@ static void exec_run(const struct runner *r, const struct job *j)
     _exit(HG_EXIT_TROUBLE);
 }
 
+/* While J runs: frees its log's bytes past the first LOG_HEAD but for the
+   last LOG_TAIL (and a block's worth, as a hole's ends are whole
+   blocks).  A file system that cannot free them keeps them until
+   finish_log. */
+static void bound_log(struct job *j)
+{
+    struct stat st;
+    off_t start, end;
+    if (j->log_fd < 0 || fstat(j->log_fd, &st) != 0)
+        return;
+    start = j->freed_to > LOG_HEAD ? j->freed_to : LOG_HEAD;
+    end = st.st_size - LOG_TAIL - 65536;
+    if (end <= start)
+        return;
+    if (fallocate(j->log_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+                  start, end - start) == 0)
+        j->freed_to = end;
+}
+
+/* Once J ended: its log as its first LOG_HEAD bytes, a line saying how
+   many were left out, and its last LOG_TAIL bytes (read back: the log is
+   open for reading too, which the program's streams do not show). */
+static void finish_log(struct job *j)
+{
+    static char tail[LOG_TAIL];
+    char line[200];
+    struct stat st;
+    ssize_t got = -1;
+    int fd = j->log_fd;
+
+    j->log_fd = -1;
+    if (fd < 0)
+        return;
+    if (fstat(fd, &st) == 0 && st.st_size > LOG_HEAD + LOG_TAIL)
+        got = pread(fd, tail, LOG_TAIL, st.st_size - LOG_TAIL);
+    if (got == LOG_TAIL) {
+        int length = snprintf(line, sizeof line, "\n[hotgrind suite: %jd "
+                              "bytes of output left out here; the log "
+                              "keeps the first %d and the last %d]\n",
+                              (intmax_t)(st.st_size - LOG_HEAD - LOG_TAIL),
+                              LOG_HEAD, LOG_TAIL);
+        if (ftruncate(fd, LOG_HEAD) != 0
+            || pwrite(fd, line, (size_t)length, LOG_HEAD) != length
+            || pwrite(fd, tail, LOG_TAIL, LOG_HEAD + length) != LOG_TAIL)
+            hg_warning(NULL, "cannot shorten a benchmark's log: %s",
+                       strerror(errno));
+    }
+    close(fd);
+}
+
 /* Starts J; false after one line on stderr if it cannot be. */
 static bool start(struct runner *r, struct job *j)
 {
     char *report = report_path(r, j->benchmark->name);
+    char *log = log_path(r, j->benchmark->name);
     bool ok = true;
 
+    j->log_fd = -1;
     /* A report left by an earlier run (--force) must not pass for this
        run's. */
     if (unlink(report) != 0 && errno != ENOENT) {
         hg_problem(report, "cannot remove it: %s", strerror(errno));
         ok = false;
+    } else if ((j->log_fd = open(log, O_RDWR | O_CREAT | O_TRUNC
+                                      | O_CLOEXEC, 0666)) < 0) {
+        hg_problem(log, "cannot create it: %s", strerror(errno));
+        ok = false;
     }
     free(report);
+    free(log);
     if (!ok)
         return false;
     fflush(stdout);
@@ -176,6 +254,8 @@ static bool start(struct runner *r, struct job *j)
                        j->benchmark->name, strerror(errno));
         hg_say_problem(r->suite->path, problem);
         j->pid = 0;
+        close(j->log_fd);
+        j->log_fd = -1;
         return false;
     }
     if (j->pid == 0)
@@ -207,6 +287,7 @@ static void finish(struct runner *r, struct job *j, int wait_status)
 
     j->seconds = seconds_since(&j->start);
     j->pid = 0;
+    finish_log(j);
     r->running--;
     r->finished++;
     what[0] = '\0';
@@ -260,12 +341,15 @@ static struct job *job_of(struct runner *r, pid_t pid)
     return NULL;
 }
 
-/* Kills the running benchmarks past their timeout. */
+/* Kills the running benchmarks past their timeout, and bounds the logs
+   of those that run on. */
 static void enforce_timeouts(struct runner *r)
 {
     size_t i;
     for (i = 0; i < r->started; i++) {
         struct job *j = &r->jobs[i];
+        if (j->pid > 0)
+            bound_log(j);
         if (j->pid > 0 && !j->timed_out && j->benchmark->timeout > 0
             && seconds_since(&j->start) >= j->benchmark->timeout) {
             j->timed_out = true;

@@ -9,9 +9,11 @@
    so neither is trusted further than that. */
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,7 +31,8 @@
 bool hg_suite_name_ok(const char *text)
 {
     const char *c;
-    if (text[0] == '\0' || text[0] == '.')
+    if (text[0] == '\0' || text[0] == '.'
+        || strlen(text) > HG_SUITE_NAME_MAX)
         return false;
     for (c = text; *c != '\0'; c++)
         if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z')
@@ -223,10 +226,14 @@ static bool read_benchmark(struct hg_xml_reader *reader, const xmlNode *node,
 
     b->line = hg_xml_line(node);
     b->name = hg_node_attribute(node, "name");
-    if (strcmp(b->name, HG_SUITE_MANIFEST_NAME) == 0)
+    /* In any case: on a case-insensitive file system (macOS, Windows
+       shares) Manifest.xml is manifest.xml. */
+    if (strcasecmp(b->name, HG_SUITE_MANIFEST_NAME) == 0)
         return problem_at(reader, node, "a benchmark cannot be named '%s': "
-                          "its report would be the run's own %s.xml",
-                          b->name, b->name);
+                          "its report would be the run's own %s%s",
+                          b->name, HG_SUITE_MANIFEST,
+                          strcmp(b->name, HG_SUITE_MANIFEST_NAME) == 0 ? ""
+                          : " on a case-insensitive file system");
     b->dir = hg_node_attribute(node, "dir");
     b->timeout = timeout_of(node, defaults->timeout);
     for (i = 0; i < defaults->option_count; i++)
@@ -258,6 +265,40 @@ static bool read_benchmark(struct hg_xml_reader *reader, const xmlNode *node,
     return ok;
 }
 
+/* Whether NODE's name (a WHAT's) fits HG_SUITE_NAME_MAX; else false
+   after the problem. */
+static bool name_fits(struct hg_xml_reader *reader, const xmlNode *node,
+                      const char *what)
+{
+    char *name = hg_node_attribute(node, "name");
+    size_t length = name != NULL ? strlen(name) : 0;
+    free(name);
+    if (length <= HG_SUITE_NAME_MAX)
+        return true;
+    return problem_at(reader, node, "a %s name of %zu characters: at most "
+                      "%d, so that NAME.xml and NAME.log fit the file-name "
+                      "limit of %d bytes", what, length, HG_SUITE_NAME_MAX,
+                      NAME_MAX);
+}
+
+/* The names of DOC's suite and benchmarks fit a file name.  Checked
+   before the schema, which has the same limit (maxLength) but whose
+   message quotes the whole name and is cut off before it says the
+   limit. */
+static bool names_fit(struct hg_xml_reader *reader, xmlDocPtr doc)
+{
+    const xmlNode *root = xmlDocGetRootElement(doc), *child;
+    if (root == NULL || !hg_node_is(root, "suite"))
+        return true;
+    if (!name_fits(reader, root, "suite"))
+        return false;
+    for (child = root->children; child != NULL; child = child->next)
+        if (hg_node_is(child, "benchmark")
+            && !name_fits(reader, child, "benchmark"))
+            return false;
+    return true;
+}
+
 static bool read_suite(struct hg_xml_reader *reader, xmlDocPtr doc,
                        void *data)
 {
@@ -268,6 +309,8 @@ static bool read_suite(struct hg_xml_reader *reader, xmlDocPtr doc,
     const xmlNode *root, *child;
     bool ok = true;
 
+    if (!names_fit(reader, doc))
+        return false;
     root = checked_root(reader, doc, "suite", "suite file",
                         hg_embedded_suite_schema,
                         hg_embedded_suite_schema_size);
@@ -296,19 +339,29 @@ static bool read_suite(struct hg_xml_reader *reader, xmlDocPtr doc,
         free(default_marks[i]);
     free(default_marks);
     /* Each name is a report's file name: two alike would overwrite one
-       another. */
+       another, and so would two that differ only in case on a
+       case-insensitive file system (the names are ASCII). */
     for (i = 1; ok && i < suite->count; i++)
-        for (k = 0; ok && k < i; k++)
-            if (strcmp(suite->benchmarks[i].name,
-                       suite->benchmarks[k].name) == 0) {
+        for (k = 0; ok && k < i; k++) {
+            const struct hg_suite_benchmark *a = &suite->benchmarks[k];
+            const struct hg_suite_benchmark *b = &suite->benchmarks[i];
+            if (strcasecmp(b->name, a->name) != 0)
+                continue;
+            if (strcmp(b->name, a->name) == 0)
                 hg_xml_problem(reader->problem, reader->problem_size,
-                               suite->benchmarks[i].line, "a second "
-                               "benchmark named '%s' (the first is at line "
-                               "%ld): names must be unique, each names its "
-                               "report", suite->benchmarks[i].name,
-                               suite->benchmarks[k].line);
-                ok = false;
-            }
+                               b->line, "a second benchmark named '%s' "
+                               "(the first is at line %ld): names must be "
+                               "unique, each names its report", b->name,
+                               a->line);
+            else
+                hg_xml_problem(reader->problem, reader->problem_size,
+                               b->line, "benchmark '%s' and benchmark '%s' "
+                               "(line %ld) differ only in case: on a "
+                               "case-insensitive file system their reports "
+                               "would be one file", b->name, a->name,
+                               a->line);
+            ok = false;
+        }
     return ok;
 }
 

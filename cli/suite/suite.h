@@ -19,9 +19,14 @@
 #define HG_SUITE_MANIFEST_NAME "manifest"
 #define HG_SUITE_MANIFEST HG_SUITE_MANIFEST_NAME ".xml"
 
+/* The longest name of a benchmark (or a suite): NAME.xml and NAME.log,
+   the files a suite run writes for it, must fit NAME_MAX (255 on Linux);
+   docs/suite.xsd's maxLength. */
+#define HG_SUITE_NAME_MAX 251
+
 /* Whether TEXT is a benchmark's (or a suite's) name: [A-Za-z0-9_.-]+,
-   not starting with '.', so that NAME.xml is a plain file of the run's
-   directory. */
+   not starting with '.', at most HG_SUITE_NAME_MAX characters, so that
+   NAME.xml is a plain file of the run's directory. */
 bool hg_suite_name_ok(const char *text);
 
 /* ------------------------------------------------------ the suite file */

@@ -51,6 +51,24 @@ START_TEST(names_are_plain_file_names)
 }
 END_TEST
 
+/* The longest name: NAME.xml fits NAME_MAX; one more character does
+   not; the schema says the same limit. */
+START_TEST(names_fit_a_file_name)
+{
+    char name[HG_SUITE_NAME_MAX + 2], facet[64];
+    memset(name, 'n', sizeof name - 1);
+    name[HG_SUITE_NAME_MAX] = '\0';
+    ck_assert(hg_suite_name_ok(name));
+    ck_assert_uint_eq(strlen(name) + strlen(".xml"), 255);
+    name[HG_SUITE_NAME_MAX] = 'n';
+    name[HG_SUITE_NAME_MAX + 1] = '\0';
+    ck_assert(!hg_suite_name_ok(name));
+    snprintf(facet, sizeof facet, "<xs:maxLength value=\"%d\"/>",
+             HG_SUITE_NAME_MAX);
+    ck_assert_ptr_nonnull(strstr(hg_embedded_suite_schema, facet));
+}
+END_TEST
+
 /* six.xml: defaults -q and mark main and a timeout of 60, applied to
    each benchmark in file order; alpha's <benchmark> is on line 9. */
 START_TEST(reads_a_suite_with_its_defaults)
@@ -282,6 +300,7 @@ Suite *hg_unit_suite(void)
 
     tcase_add_test(reader, embedded_schemas_are_the_docs);
     tcase_add_test(reader, names_are_plain_file_names);
+    tcase_add_test(reader, names_fit_a_file_name);
     tcase_add_test(reader, reads_a_suite_with_its_defaults);
     tcase_add_test(reader, checks_files_against_the_suite_directory);
     tcase_add_test(reader, reads_a_manifest);

@@ -32,6 +32,8 @@ for action in "list" "run -o $scratch/never"; do
   {
     refuses dup.xml "^hotgrind: dup.xml: line 4: a second benchmark named 'a' \(the first is at line 2\)" suite $action dup.xml
     refuses named-manifest.xml "^hotgrind: named-manifest.xml: line 3: a benchmark cannot be named 'manifest': its report would be the run's own manifest.xml$" suite $action named-manifest.xml
+    refuses named-manifest-case.xml "^hotgrind: named-manifest-case.xml: line 3: a benchmark cannot be named 'MANIFEST': its report would be the run's own manifest.xml on a case-insensitive file system$" suite $action named-manifest-case.xml
+    refuses case-collision.xml "^hotgrind: case-collision.xml: line 4: benchmark 'foo' and benchmark 'Foo' \(line 2\) differ only in case: on a case-insensitive file system their reports would be one file$" suite $action case-collision.xml
     refuses no-command.xml "^hotgrind: no-command.xml: line 4: Element 'arg': This element is not expected. Expected is \( command \)" suite $action no-command.xml
     refuses empty-benchmark.xml "^hotgrind: empty-benchmark.xml: line 2: Element 'benchmark': Missing child element\(s\). Expected is \( command \)" suite $action empty-benchmark.xml
     refuses misspelt.xml "^hotgrind: misspelt.xml: line 3: Element 'benchmark', attribute 'dirr': The attribute 'dirr' is not allowed" suite $action misspelt.xml
@@ -45,6 +47,28 @@ for action in "list" "run -o $scratch/never"; do
     refuses no-such.xml "^hotgrind: no-such.xml: " suite $action no-such.xml
   }
 done
+# A name is a file name once .xml or .log is added: at most 251
+# characters, as the file system says (a 300-character name once ran
+# until its report's path failed with "File name too long").  The
+# names: 251 and 252 characters, and 300.
+n251=$(printf '%0251d' 0 | tr 0 n)
+touch "$scratch/$n251.xml" || fail "the file system refuses $n251.xml: the test's limit is wrong"
+! touch "$scratch/${n251}x.xml" 2>/dev/null || fail "the file system accepts a 256-byte file name: the test's limit is wrong"
+for length in 251 252 300; do
+  name=$(printf "%0${length}d" 0 | tr 0 n)
+  printf '<suite format="1" name="t">\n  <benchmark name="a"><command>/bin/true</command></benchmark>\n  <benchmark name="%s"><command>/bin/true</command></benchmark>\n</suite>\n' "$name" >"$scratch/long-$length.xml"
+done
+run 0 suite list "$scratch/long-251.xml" &&
+  { [ "$(cat "$out")" = "a
+$n251" ] || fail "suite list long-251.xml: $(cat "$out")"; }
+for length in 252 300; do
+  for action in "list" "run -o $scratch/never"; do
+    # shellcheck disable=SC2086  # $action: words
+    refuses "$scratch/long-$length.xml" "^hotgrind: $scratch/long-$length.xml: line 3: a benchmark name of $length characters: at most 251, so that NAME.xml and NAME.log fit the file-name limit of 255 bytes$" suite $action "$scratch/long-$length.xml"
+  done
+done
+[ -e "$scratch/never" ] && fail "a suite with a long name made its -o folder"
+
 # The files a benchmark needs: checked by run, before anything runs, and
 # relative to the suite file's folder (here $data, run from elsewhere).
 cd "$scratch" || exit 99
@@ -136,6 +160,41 @@ mkdir "$scratch/held"
 refuses "$scratch/held" "^hotgrind: $scratch/held: holds the run of a suite already \(manifest.xml\); give --force to replace it$" suite run "$six" -o "$scratch/held"
 refuses "$scratch/no/such" "^hotgrind: $scratch/no/such: cannot make the directory: No such file or directory$" suite run "$six" -o "$scratch/no/such"
 refuses "$six" "^hotgrind: $six: cannot make the directory: File exists$|^hotgrind: $six: not a directory$" suite run "$six" -o "$six"
+
+# --- logs are bounded: the first and the last MiB of a benchmark's
+# output, and a line between them saying how many bytes were left out (a
+# program once wrote 200 MB in 0.3 s).  The "Valgrind" here is a script
+# that writes BEGIN, the numbers 1 to 700000 (4.7 MB) and END, and no
+# report (so the benchmarks fail); hotgrind run's own warnings come
+# first.  Benchmark quiet's "Valgrind" writes one line.  The log is
+# checked against that output, made here by seq.
+cat >"$scratch/chatty-valgrind" <<'SCRIPT'
+#!/bin/sh
+case $* in
+  *WRITE-A-LOT*) echo BEGIN; /usr/bin/seq 1 700000; echo END ;;
+  *) echo quiet ;;
+esac
+SCRIPT
+chmod +x "$scratch/chatty-valgrind"
+printf '<suite format="1" name="t">\n  <benchmark name="chatty"><command>/bin/true</command><arg>WRITE-A-LOT</arg></benchmark>\n  <benchmark name="quiet"><command>/bin/true</command></benchmark>\n</suite>\n' >"$scratch/chatty.xml"
+{ echo BEGIN; seq 1 700000; echo END; } >"$scratch/chatty.expected"
+for k in 1 2; do
+  run 1 suite run "$scratch/chatty.xml" -o "$scratch/chatty-$k" --valgrind="$scratch/chatty-valgrind"
+  /usr/bin/python3 - "$scratch/chatty-$k/chatty.log" "$scratch/chatty.expected" <<'PY' || fail "chatty-$k/chatty.log is not bounded as it should be"
+import sys
+log = open(sys.argv[1], "rb").read()
+output = open(sys.argv[2], "rb").read()
+MiB = 1024 * 1024
+full = log[:log.index(b"BEGIN\n")] + output     # what the benchmark wrote
+marker = b"\n[hotgrind suite: %d bytes of output left out here; the log keeps the first %d and the last %d]\n" % (len(full) - 2 * MiB, MiB, MiB)
+want = full[:MiB] + marker + full[-MiB:]
+if log != want:
+    sys.exit("%s: %d bytes, want %d" % (sys.argv[1], len(log), len(want)))
+PY
+  # A log under the bound is left whole.
+  grep -q '^quiet$' "$scratch/chatty-$k/quiet.log" && ! grep -q 'left out' "$scratch/chatty-$k/quiet.log" || fail "quiet.log was cut: $(cat "$scratch/chatty-$k/quiet.log")"
+done
+same "$scratch/chatty-1/chatty.log" "$scratch/chatty-2/chatty.log" "a bounded log, twice"
 
 finish
 exit 0
