@@ -22,8 +22,12 @@
 
 struct hg_source {
     char *path;          /* where it was found */
-    char **lines;        /* line N is lines[N - 1], without its newline */
+    char **lines;        /* line N is lines[N - 1], without its newline:
+                            into text, or one of cut */
     size_t count;
+    char *text;          /* the file, each line ended by a NUL */
+    char **cut;          /* the lines over HG_SOURCE_LINE_MAX, as kept */
+    size_t cut_count;
 };
 
 /* Where to look for a line's FILE (its directory DIR, NULL when the

@@ -91,6 +91,25 @@ run 0 annotate --source-dir long --function main "$data/lines.xml" && {
   has_line "$out" ' 1 (10.00%)  line 27' "past the end"
 }
 
+# --- memory: a source of 5 MiB of newlines (5,242,880 lines, a pull
+# request's to choose) is read under a limit of 600 MB of address space.
+# A buffer of 400 bytes per line took 2.18 GB here and failed; the file
+# in one buffer and a pointer per line is about 50 MB.  Its lines 26 and
+# 27 are empty, so main's counts there are shown with no text.
+if (ulimit -v 600000 && "$HOTGRIND" --version) >/dev/null 2>&1; then
+  mkdir -p newlines
+  head -c 5242880 /dev/zero | tr '\000' '\n' >newlines/prog.c
+  checks=$((checks + 1))
+  (ulimit -v 600000 &&
+     exec "$HOTGRIND" annotate --source-dir newlines --function main \
+       "$data/lines.xml") >"$out" 2>"$err" ||
+    fail "annotate of a 5 MiB source of newlines under 600 MB"
+  has_line "$out" '-- Auto-annotated source: newlines/prog.c' \
+    "5 MiB of newlines"
+  has_line "$out" ' 7 (70.00%)' "5 MiB of newlines"
+  rm -rf newlines
+fi
+
 # --- errors: one line, status 2
 expect_trouble annotate "$HG_TEST_DATA/valid.xml" &&
   one_line_error "$HG_TEST_DATA/valid.xml" annotate valid.xml &&
