@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "compare/source.h"
+#include "util/messages.h"
 #include "util/xalloc.h"
 
 /* DIR/FILE, without doubling a '/' DIR ends with. */
@@ -262,9 +263,11 @@ void hg_print_annotated(FILE *out, const char *counts, const char *text)
     fwrite(counts, 1, counts_end, out);
     if (text_end > 0) {
         fputs("  ", out);
-        for (i = 0; i < text_end; i++) {
-            unsigned char c = (unsigned char)text[i];
-            fputc((c < 0x20 && c != '\t') || c == 0x7f ? '?' : c, out);
+        for (i = 0; i < text_end;) {
+            size_t control = text[i] == '\t' ? 0
+                             : hg_control_length(text + i);
+            fputc(control > 0 ? '?' : text[i], out);
+            i += control > 0 ? control : 1;
         }
     }
     fputc('\n', out);

@@ -305,6 +305,17 @@ expect_usage_error "$(printf 'x\033]0;title\007')" &&
   { [ "$(head -n 1 "$err")" = "hotgrind: 'x?]0;title?' is not a hotgrind command" ] ||
       fail "a command with ESC and BEL: $(od -c "$err" | head -3)"; }
 
+# So do a C1 control in UTF-8 (U+009B CSI, C2 9B: a terminal may read
+# it as ESC [) and a bidirectional override or isolate (U+202E, E2 80
+# AE; U+2066, E2 81 A6: "Trojan Source"), one '?' each.
+odd_name=$(printf '%s/a\302\233[31mb\342\200\256c.xml' "$scratch")
+expect_one_line_error "$scratch/a?[31mb?c.xml" show "$odd_name" &&
+  { [ "$(cat "$err")" = "hotgrind: $scratch/a?[31mb?c.xml: No such file or directory" ] ||
+      fail "a name with U+009B and U+202E: $(od -c "$err" | head -3)"; }
+expect_usage_error "$(printf 'x\302\2330m\342\201\246y')" &&
+  { [ "$(head -n 1 "$err")" = "hotgrind: 'x?0m?y' is not a hotgrind command" ] ||
+      fail "a command with U+009B and U+2066: $(od -c "$err" | head -3)"; }
+
 # Output that cannot be written is an error, not a silent success.
 if [ -w /dev/full ]; then
   "$HOTGRIND" show "$data/valid.xml" >/dev/full 2>"$err"
