@@ -6,6 +6,8 @@
    format's writer (render/export-*.c, render/flamegraph.c for svg), into
    an output file that is renamed into place only when complete. */
 
+#include <inttypes.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,13 +20,21 @@
 #include "util/output.h"
 #include "util/parse-options.h"
 
+/* --max-output-bytes by default: far above the folded stacks of a real
+   program's contexts (100,000 contexts 50 deep of 30-byte names are
+   150 MB), far below those of a recursion as deep as the cap on contexts
+   (100,000 deep: hundreds of GB). */
+#define DEFAULT_MAX_OUTPUT_BYTES ((size_t)1 << 30)
+
 static const char export_usage[] =
     "usage: hotgrind export --format=callgrind|cachegrind|json|bmf|folded|svg "
-    "[--metric M] [--title T] [--width PX] [-o OUT] REPORT";
+    "[--metric M] [--title T] [--width PX] [--max-output-bytes N] [-o OUT] "
+    "REPORT";
 
 static const char export_help[] =
     "usage: hotgrind export --format=callgrind|cachegrind|json|bmf|folded|svg "
-    "[--metric M] [--title T] [--width PX] [-o OUT] REPORT\n"
+    "[--metric M] [--title T] [--width PX] [--max-output-bytes N] [-o OUT] "
+    "REPORT\n"
     "\n"
     "Writes REPORT in another format, on stdout or, with -o, to OUT (through\n"
     "OUT.tmp.XXXXXX and a rename, so OUT is never a partial file):\n"
@@ -57,6 +67,11 @@ static const char export_help[] =
     "              (--heap=yes)\n"
     "  --title T   svg: the title (default 'Flame graph: PROGRAM')\n"
     "  --width PX  svg: the width in pixels, 200 to 100000 (default 1200)\n"
+    "  --max-output-bytes N\n"
+    "              folded: refuse, before writing any, an output over N bytes\n"
+    "              (default 1073741824, 1 GiB; 0 for no bound): each line\n"
+    "              holds its context's whole stack, so deep recursion makes\n"
+    "              the output grow with the square of the report\n"
     "\n"
     "docs/export.md describes each format exactly.\n";
 
@@ -100,10 +115,26 @@ static int check_flame_options(enum format format, const char *metric_text,
     return status;
 }
 
+/* Whether REPORT's folded stacks would be over MAX_BYTES; if so, says so
+   (nothing is written). */
+static bool too_large(const char *path, const struct hg_report *report,
+                      const struct hg_flame_metric *metric, size_t max_bytes)
+{
+    uint64_t bytes = hg_folded_bytes(report, metric);
+    if (bytes <= max_bytes)
+        return false;
+    hg_problem(path, "the folded stacks would be %" PRIu64 " bytes, over "
+               "the bound of %zu (each line holds its context's whole "
+               "stack: deep recursion); --max-output-bytes N raises it, 0 "
+               "removes it", bytes, max_bytes);
+    return true;
+}
+
 int cmd_export(int argc, char **argv)
 {
     const char *path, *out_path = NULL, *format_text = NULL;
     const char *metric_text = NULL, *title = NULL, *width_text = NULL;
+    const char *max_bytes_text = NULL;
     const struct hg_command_line line = {
         .command = "export", .usage = export_usage, .help = export_help,
         .options = {
@@ -111,6 +142,7 @@ int cmd_export(int argc, char **argv)
             { .name = "--metric", .value = &metric_text },
             { .name = "--title", .value = &title },
             { .name = "--width", .value = &width_text },
+            { .name = "--max-output-bytes", .value = &max_bytes_text },
             { .name = "-o", .value = &out_path },
         },
     };
@@ -120,6 +152,7 @@ int cmd_export(int argc, char **argv)
     struct hg_flame_metric metric;
     struct hg_flame_style style;
     enum format format;
+    size_t max_bytes = DEFAULT_MAX_OUTPUT_BYTES;
     int status;
 
     status = hg_parse_one_report(&line, argc, argv, &path);
@@ -136,6 +169,13 @@ int cmd_export(int argc, char **argv)
                                  &metric, &style);
     if (status != -1)
         return status;
+    if (max_bytes_text != NULL && format != FORMAT_FOLDED)
+        return hg_usage_error("export", export_usage, "--max-output-bytes is "
+                              "for --format=folded");
+    if (max_bytes_text != NULL && !hg_parse_limit(max_bytes_text, &max_bytes))
+        return hg_usage_error("export", export_usage, "--max-output-bytes "
+                              "needs a number of bytes (0 for no bound), "
+                              "not '%s'", max_bytes_text);
     if (path == NULL)
         return hg_usage_error("export", export_usage, "no REPORT given");
 
@@ -151,6 +191,11 @@ int cmd_export(int argc, char **argv)
     if ((format == FORMAT_FOLDED || format == FORMAT_SVG)
         && !hg_flame_metric_in(report, &metric, problem, sizeof problem)) {
         hg_say_problem(path, problem);
+        hg_report_free(report);
+        return HG_EXIT_TROUBLE;
+    }
+    if (format == FORMAT_FOLDED && max_bytes != 0
+        && too_large(path, report, &metric, max_bytes)) {
         hg_report_free(report);
         return HG_EXIT_TROUBLE;
     }

@@ -50,27 +50,39 @@ static int compare_keys(const struct key *a, const struct key *b)
     return (a->length > b->length) - (a->length < b->length);
 }
 
-static bool same_key(const struct key *a, const struct key *b)
+/* Whether lines A and B have the same key. */
+static bool same_key(const char *a, const char *b)
 {
-    return compare_keys(a, b) == 0;
+    struct key x = line_key(a), y = line_key(b);
+    return compare_keys(&x, &y) == 0;
 }
 
-/* A line of either side, for finding the unique ones. */
+/* A line of either side with a key that is not empty, for finding the
+   unique ones: 16 bytes, and none for an empty line, as a source of
+   64 MiB may have that many lines. */
 struct keyed_line {
-    struct key key;
-    int side;            /* 0 base, 1 head */
-    unsigned line;
+    const char *start;
+    uint32_t length;
+    uint32_t side_line;      /* the line number, the side (1 head) in bit
+                                31 */
 };
+
+#define HEAD_SIDE 0x80000000u
+
+static int compare_keyed_text(const struct keyed_line *x,
+                              const struct keyed_line *y)
+{
+    struct key kx = { x->start, x->length }, ky = { y->start, y->length };
+    return compare_keys(&kx, &ky);
+}
 
 static int compare_keyed(const void *a, const void *b)
 {
     const struct keyed_line *x = a, *y = b;
-    int c = compare_keys(&x->key, &y->key);
+    int c = compare_keyed_text(x, y);
     if (c != 0)
         return c;
-    if (x->side != y->side)
-        return x->side - y->side;
-    return (x->line > y->line) - (x->line < y->line);
+    return (x->side_line > y->side_line) - (x->side_line < y->side_line);
 }
 
 struct anchor {
@@ -84,29 +96,46 @@ static int compare_anchors(const void *a, const void *b)
 }
 
 /* The anchors: lines whose non-empty key is once in each side, sorted by
-   base line.  Returns their count. */
-static size_t unique_pairs(const struct key *base, size_t base_count,
-                           const struct key *head, size_t head_count,
-                           struct anchor *anchors)
+   base line, in *ANCHORS from index 1 (index 0 and the one after the
+   last are left for the file's start and end).  Returns their count. */
+static size_t unique_pairs(const char *const *base, size_t base_count,
+                           const char *const *head, size_t head_count,
+                           struct anchor **anchors)
 {
-    size_t n = base_count + head_count, i, j, count = 0;
-    struct keyed_line *all = hg_xmalloc((n ? n : 1) * sizeof *all);
-    for (i = 0; i < base_count; i++)
-        all[i] = (struct keyed_line){ base[i], 0, (unsigned)i + 1 };
-    for (i = 0; i < head_count; i++)
-        all[base_count + i] = (struct keyed_line){ head[i], 1,
-                                                   (unsigned)i + 1 };
+    size_t n = 0, i, j, count = 0, capacity = 0, s;
+    const char *const *text[2] = { base, head };
+    size_t text_count[2] = { base_count, head_count };
+    struct keyed_line *all;
+
+    for (s = 0; s < 2; s++)
+        for (i = 0; i < text_count[s]; i++)
+            n += line_key(text[s][i]).length > 0;
+    all = hg_xmalloc((n ? n : 1) * sizeof *all);
+    n = 0;
+    for (s = 0; s < 2; s++)
+        for (i = 0; i < text_count[s]; i++) {
+            struct key k = line_key(text[s][i]);
+            if (k.length > 0)
+                all[n++] = (struct keyed_line){
+                    k.start, (uint32_t)k.length,
+                    (uint32_t)(i + 1) | (s ? HEAD_SIDE : 0) };
+        }
     qsort(all, n, sizeof *all, compare_keyed);
+    *anchors = hg_xgrow(NULL, &capacity, 2, sizeof **anchors, 64);
     for (i = 0; i < n; i = j) {
-        for (j = i + 1; j < n && same_key(&all[j].key, &all[i].key); j++)
+        for (j = i + 1; j < n && compare_keyed_text(&all[j], &all[i]) == 0;
+             j++)
             ;
-        if (j - i == 2 && all[i].side == 0 && all[i + 1].side == 1
-            && all[i].key.length > 0)
-            anchors[count++] = (struct anchor){ all[i].line,
-                                                all[i + 1].line };
+        if (j - i == 2 && !(all[i].side_line & HEAD_SIDE)
+            && (all[i + 1].side_line & HEAD_SIDE)) {
+            *anchors = hg_xgrow(*anchors, &capacity, count + 3,
+                                sizeof **anchors, 64);
+            (*anchors)[1 + count++] = (struct anchor){
+                all[i].side_line, all[i + 1].side_line & ~HEAD_SIDE };
+        }
     }
     free(all);
-    qsort(anchors, count, sizeof *anchors, compare_anchors);
+    qsort(*anchors + 1, count, sizeof **anchors, compare_anchors);
     return count;
 }
 
@@ -149,20 +178,11 @@ void hg_match_lines(const char *const *base, size_t base_count,
                     const char *const *head, size_t head_count,
                     unsigned *match)
 {
-    struct key *keys[2];
     struct anchor *anchors;
-    size_t count, a, i;
+    size_t count, a;
 
-    keys[0] = hg_xmalloc((base_count ? base_count : 1) * sizeof *keys[0]);
-    keys[1] = hg_xmalloc((head_count ? head_count : 1) * sizeof *keys[1]);
-    for (i = 0; i < base_count; i++)
-        keys[0][i] = line_key(base[i]);
-    for (i = 0; i < head_count; i++)
-        keys[1][i] = line_key(head[i]);
     memset(match, 0, base_count * sizeof *match);
-    anchors = hg_xmalloc((base_count + 2) * sizeof *anchors);
-    count = unique_pairs(keys[0], base_count, keys[1], head_count,
-                         anchors + 1);
+    count = unique_pairs(base, base_count, head, head_count, &anchors);
     count = longest_in_order(anchors + 1, count);
     /* The file's start and end anchor the lines before the first anchor
        and after the last. */
@@ -176,16 +196,14 @@ void hg_match_lines(const char *const *base, size_t base_count,
             match[anchors[a].base - 1] = anchors[a].head;
         /* Forward from this anchor, then back from the next one. */
         for (; b < end_b && h < end_h
-               && same_key(&keys[0][b - 1], &keys[1][h - 1]); b++, h++)
+               && same_key(base[b - 1], head[h - 1]); b++, h++)
             match[b - 1] = h;
         for (; end_b > b && end_h > h
-               && same_key(&keys[0][end_b - 2], &keys[1][end_h - 2]);
+               && same_key(base[end_b - 2], head[end_h - 2]);
              end_b--, end_h--)
             match[end_b - 2] = end_h - 1;
     }
     free(anchors);
-    free(keys[0]);
-    free(keys[1]);
 }
 
 /* ---------------------------------------------------------- one file */
@@ -341,7 +359,8 @@ static void diff_file(struct hg_line_diff *diff, size_t file_index,
                       const struct side_lines side[2])
 {
     struct hg_line_file *file = &diff->files[file_index];
-    struct hg_source read[2] = { { NULL, NULL, 0 }, { NULL, NULL, 0 } };
+    struct hg_source read[2] = { { NULL, NULL, 0, NULL, NULL, 0 },
+                                 { NULL, NULL, 0, NULL, NULL, 0 } };
     bool loaded[2] = { false, false };
     unsigned *match = NULL, *back = NULL;
     size_t i;

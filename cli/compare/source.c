@@ -3,9 +3,10 @@
 
 /* A source file is whatever the debug info names, so it is read with
    care: only a regular file of bounded size, refused when it holds a NUL
-   byte (an object file or a disk image by mistake), and each line kept
-   only up to HG_SOURCE_LINE_MAX bytes, so that neither memory nor the
-   output grows with what the file holds. */
+   byte (an object file or a disk image by mistake), and each line shown
+   only up to HG_SOURCE_LINE_MAX bytes.  It is read once into one buffer
+   that its lines point into, so that memory is the file's size plus a
+   pointer per line, not a buffer per line. */
 
 #include <errno.h>
 #include <stdint.h>
@@ -14,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "compare/source.h"
+#include "util/messages.h"
 #include "util/xalloc.h"
 
 /* DIR/FILE, without doubling a '/' DIR ends with. */
@@ -57,50 +59,68 @@ static size_t utf8_length(const unsigned char *p, const unsigned char *end)
     return n;
 }
 
-/* The line [START, END) as kept: a byte that is not part of a UTF-8
-   character as '?' (a file in Latin-1, say), a '\r' before the newline
-   dropped, and cut after HG_SOURCE_LINE_MAX bytes on a character boundary
-   with "…" after it. */
-static char *keep_line(const char *start, const char *end)
+/* Cleans the line [START, END) of a file's text in place, as kept: a
+   byte that is not part of a UTF-8 character as '?' (a file in Latin-1,
+   say), a '\r' before the newline dropped, and cut after
+   HG_SOURCE_LINE_MAX bytes on a character boundary with "…" after it.
+   Returns the line, ended by a NUL written over its end (the newline, or
+   the byte after the text): a pointer into the text, or for a cut line a
+   copy (*CUT true), which is at most as long as the line itself. */
+static char *keep_line(char *start, char *end, bool *cut)
 {
-    const unsigned char *p = (const unsigned char *)start;
-    const unsigned char *stop = (const unsigned char *)end;
-    char *line = hg_xmalloc(HG_SOURCE_LINE_MAX + sizeof "…");
+    unsigned char *p = (unsigned char *)start;
+    unsigned char *stop = (unsigned char *)end;
     size_t used = 0;
 
+    *cut = false;
     if (stop > p && stop[-1] == '\r')
         stop--;
     while (p < stop) {
         size_t n = utf8_length(p, stop);
         if (used + (n ? n : 1) > HG_SOURCE_LINE_MAX) {
+            char *line = hg_xmalloc(used + sizeof "…");
+            memcpy(line, start, used);
             memcpy(line + used, "…", sizeof "…");
+            *cut = true;
             return line;
         }
-        if (n == 0) {
-            line[used++] = '?';
-            p++;
-        } else {
-            memcpy(line + used, p, n);
-            used += n;
-            p += n;
-        }
+        if (n == 0)
+            *p = '?';
+        p += n ? n : 1;
+        used += n ? n : 1;
     }
-    line[used] = '\0';
-    return line;
+    *p = '\0';
+    return start;
 }
 
-/* Splits TEXT of SIZE bytes (no NUL in it) into SOURCE's lines. */
-static void split_lines(const char *text, size_t size,
-                        struct hg_source *source)
+/* Splits TEXT of SIZE bytes (no NUL in it, a byte after it to write)
+   into SOURCE's lines, which it then owns.  The lines point into TEXT,
+   so that memory is the file's bytes and a pointer per line, whatever
+   the lines hold (a file of newlines is as many lines as bytes). */
+static void split_lines(char *text, size_t size, struct hg_source *source)
 {
-    const char *p = text, *end = text + size;
-    size_t capacity = 0;
+    char *p = text, *end = text + size;
+    size_t count = 0, cut_capacity = 0;
+
     while (p < end) {
-        const char *newline = memchr(p, '\n', (size_t)(end - p));
-        const char *line_end = newline != NULL ? newline : end;
-        source->lines = hg_xgrow(source->lines, &capacity, source->count + 1,
-                                 sizeof *source->lines, 64);
-        source->lines[source->count++] = keep_line(p, line_end);
+        char *newline = memchr(p, '\n', (size_t)(end - p));
+        count++;
+        p = newline != NULL ? newline + 1 : end;
+    }
+    source->text = text;
+    source->lines = hg_xmalloc((count ? count : 1) * sizeof *source->lines);
+    for (p = text; p < end;) {
+        char *newline = memchr(p, '\n', (size_t)(end - p));
+        char *line_end = newline != NULL ? newline : end;
+        bool cut;
+        char *line = keep_line(p, line_end, &cut);
+        if (cut) {
+            source->cut = hg_xgrow(source->cut, &cut_capacity,
+                                   source->cut_count + 1, sizeof *source->cut,
+                                   16);
+            source->cut[source->cut_count++] = line;
+        }
+        source->lines[source->count++] = line;
         p = line_end + (newline != NULL);
     }
 }
@@ -153,9 +173,8 @@ static bool read_source(const char *path, bool *found,
         free(text);
         return false;
     }
-    *source = (struct hg_source){ hg_xstrdup(path), NULL, 0 };
+    *source = (struct hg_source){ hg_xstrdup(path), NULL, 0, NULL, NULL, 0 };
     split_lines(text, size, source);
-    free(text);
     return true;
 }
 
@@ -214,11 +233,13 @@ bool hg_source_find(const char *file, const char *dir,
 void hg_source_free(struct hg_source *source)
 {
     size_t i;
-    for (i = 0; i < source->count; i++)
-        free(source->lines[i]);
+    for (i = 0; i < source->cut_count; i++)
+        free(source->cut[i]);
+    free(source->cut);
     free(source->lines);
+    free(source->text);
     free(source->path);
-    *source = (struct hg_source){ NULL, NULL, 0 };
+    *source = (struct hg_source){ NULL, NULL, 0, NULL, NULL, 0 };
 }
 
 const char *hg_source_line(const struct hg_source *source, size_t n)
@@ -242,9 +263,11 @@ void hg_print_annotated(FILE *out, const char *counts, const char *text)
     fwrite(counts, 1, counts_end, out);
     if (text_end > 0) {
         fputs("  ", out);
-        for (i = 0; i < text_end; i++) {
-            unsigned char c = (unsigned char)text[i];
-            fputc((c < 0x20 && c != '\t') || c == 0x7f ? '?' : c, out);
+        for (i = 0; i < text_end;) {
+            size_t control = text[i] == '\t' ? 0
+                             : hg_control_length(text + i);
+            fputc(control > 0 ? '?' : text[i], out);
+            i += control > 0 ? control : 1;
         }
     }
     fputc('\n', out);

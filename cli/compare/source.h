@@ -22,8 +22,12 @@
 
 struct hg_source {
     char *path;          /* where it was found */
-    char **lines;        /* line N is lines[N - 1], without its newline */
+    char **lines;        /* line N is lines[N - 1], without its newline:
+                            into text, or one of cut */
     size_t count;
+    char *text;          /* the file, each line ended by a NUL */
+    char **cut;          /* the lines over HG_SOURCE_LINE_MAX, as kept */
+    size_t cut_count;
 };
 
 /* Where to look for a line's FILE (its directory DIR, NULL when the
@@ -46,8 +50,9 @@ void hg_source_free(struct hg_source *source);
 const char *hg_source_line(const struct hg_source *source, size_t n);
 
 /* COUNTS, then when TEXT has more than blanks two spaces and TEXT, control
-   characters other than tab as '?'; no blank at the end of the line, so
-   that output compares cleanly; then a newline. */
+   characters other than tab as '?' (hg_control_length, util/messages.h);
+   no blank at the end of the line, so that output compares cleanly; then
+   a newline. */
 void hg_print_annotated(FILE *out, const char *counts, const char *text);
 
 #endif

@@ -5,6 +5,7 @@
 #ifndef HOTGRIND_RENDER_EXPORT_H
 #define HOTGRIND_RENDER_EXPORT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "report/contexts.h"
@@ -36,6 +37,12 @@ void hg_write_folded_contexts(FILE *out, const struct hg_report *report,
 /* Folded stacks of METRIC (export-folded.c). */
 void hg_export_folded(FILE *out, const struct hg_report *report,
                       const struct hg_flame_metric *metric);
+
+/* The bytes hg_export_folded would write, counted without writing them,
+   in time proportional to the report (not to the output, which grows
+   with the sum of the contexts' depths). */
+uint64_t hg_folded_bytes(const struct hg_report *report,
+                         const struct hg_flame_metric *metric);
 
 /* A <per-call> mean as the report writes it: "103.56" (JSON and BMF
    write it as a number with its two decimals exact). */

@@ -7,15 +7,13 @@
 
 #include "render/text.h"
 #include "report/report.h"
+#include "util/messages.h"
 #include "util/number.h"
 #include "util/xalloc.h"
 
 void hg_print_clean(FILE *out, const char *text)
 {
-    for (; *text; text++) {
-        unsigned char c = (unsigned char)*text;
-        fputc((c < 0x20 || c == 0x7f) ? '?' : c, out);
-    }
+    hg_put_clean(out, text);
 }
 
 size_t hg_display_width(const char *text)
@@ -58,11 +56,13 @@ void hg_print_shell_word(FILE *out, const char *word)
             quoted = false;
             fputs("\\'", out);
         } else {
-            char one[2] = { *word, '\0' };
+            size_t control = hg_control_length(word);
             if (!quoted)
                 fputc('\'', out);
             quoted = true;
-            hg_print_clean(out, one);
+            /* A control character of several bytes is one '?'. */
+            fputc(control > 0 ? '?' : *word, out);
+            word += control > 1 ? control - 1 : 0;
         }
     }
     if (quoted)

@@ -12,8 +12,9 @@
 
 #include "report/report.h"
 
-/* TEXT with control characters as '?': names come from debug
-   information and may hold anything. */
+/* TEXT with control characters as '?', one per character (C0, DEL, C1
+   and bidirectional overrides: hg_control_length, util/messages.h):
+   names come from debug information and may hold anything. */
 void hg_print_clean(FILE *out, const char *text);
 
 /* Columns on screen: UTF-8 continuation bytes take none. */

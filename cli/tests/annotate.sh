@@ -77,12 +77,18 @@ run 0 annotate --source-dir bin --function main "$data/lines.xml" && {
 }
 # --- an over-long line is cut at 400 bytes with "…"; a control
 # character and a byte that is not UTF-8 (Latin-1 é) show as '?', UTF-8
-# as it is; lines past the end of a shorter file by number
+# as it is, and so do, one '?' each, C1 controls in UTF-8 (U+009B CSI:
+# C2 9B) and bidirectional overrides and isolates (U+202E: E2 80 AE,
+# U+2066: E2 81 A6), which would let a source reorder or restyle what
+# the terminal shows; lines past the end of a shorter file by number
 { i=1; while [ $i -le 25 ]; do echo "/* $i */"; i=$((i + 1)); done
-  printf '%0500d\n' 0; printf 'a\033b \351 \303\251\n'; } >long/prog.c
+  printf '%0500d\n' 0
+  printf 'a\033b \351 \303\251 \302\233[1m \342\200\256x \342\201\246y\n'
+} >long/prog.c
 run 0 annotate --source-dir long --function main "$data/lines.xml" && {
   has_line "$out" " 7 (70.00%)  $(printf '%0400d' 0)…" "long line"
-  has_line "$out" ' 1 (10.00%)  a?b ? é' "control character, not UTF-8"
+  has_line "$out" ' 1 (10.00%)  a?b ? é ?[1m ?x ?y' \
+    "control characters (C0, C1, bidi), not UTF-8"
 }
 head -n 26 long/prog.c >long/short.c && mv long/short.c long/prog.c
 run 0 annotate --source-dir long --function main "$data/lines.xml" && {
@@ -90,6 +96,25 @@ run 0 annotate --source-dir long --function main "$data/lines.xml" && {
     "past the end"
   has_line "$out" ' 1 (10.00%)  line 27' "past the end"
 }
+
+# --- memory: a source of 5 MiB of newlines (5,242,880 lines, a pull
+# request's to choose) is read under a limit of 600 MB of address space.
+# A buffer of 400 bytes per line took 2.18 GB here and failed; the file
+# in one buffer and a pointer per line is about 50 MB.  Its lines 26 and
+# 27 are empty, so main's counts there are shown with no text.
+if (ulimit -v 600000 && "$HOTGRIND" --version) >/dev/null 2>&1; then
+  mkdir -p newlines
+  head -c 5242880 /dev/zero | tr '\000' '\n' >newlines/prog.c
+  checks=$((checks + 1))
+  (ulimit -v 600000 &&
+     exec "$HOTGRIND" annotate --source-dir newlines --function main \
+       "$data/lines.xml") >"$out" 2>"$err" ||
+    fail "annotate of a 5 MiB source of newlines under 600 MB"
+  has_line "$out" '-- Auto-annotated source: newlines/prog.c' \
+    "5 MiB of newlines"
+  has_line "$out" ' 7 (70.00%)' "5 MiB of newlines"
+  rm -rf newlines
+fi
 
 # --- errors: one line, status 2
 expect_trouble annotate "$HG_TEST_DATA/valid.xml" &&

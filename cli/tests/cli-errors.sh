@@ -296,14 +296,29 @@ fi
 
 # Control characters in what a message quotes (a file's name, a word of
 # the command line) show as '?': an escape sequence must not reach the
-# terminal, a line feed must not make two lines of one.
-odd_name=$(printf '%s/a\033[31mb\nc.xml' "$scratch")
-expect_one_line_error "$scratch/a?[31mb?c.xml" show "$odd_name" &&
-  { [ "$(cat "$err")" = "hotgrind: $scratch/a?[31mb?c.xml: No such file or directory" ] ||
-      fail "a name with ESC and LF: $(od -c "$err" | head -3)"; }
-expect_usage_error "$(printf 'x\033]0;title\007')" &&
-  { [ "$(head -n 1 "$err")" = "hotgrind: 'x?]0;title?' is not a hotgrind command" ] ||
-      fail "a command with ESC and BEL: $(od -c "$err" | head -3)"; }
+# terminal, a line feed must not make two lines of one.  So do a C1
+# control in UTF-8 (U+009B CSI, C2 9B: a terminal may read it as ESC [)
+# and a bidirectional override or isolate (U+202E, E2 80 AE; U+2066,
+# E2 81 A6: "Trojan Source"), one '?' each.
+# odd_name NAME SHOWN WHAT: a missing report $scratch/NAME is one line
+# naming $scratch/SHOWN.
+odd_name() {
+  expect_one_line_error "$scratch/$2" show "$scratch/$1" &&
+    { [ "$(cat "$err")" = "hotgrind: $scratch/$2: No such file or directory" ] ||
+        fail "a name with $3: $(od -c "$err" | head -3)"; }
+}
+# odd_command WORD SHOWN WHAT: command WORD is refused, shown as SHOWN.
+odd_command() {
+  expect_usage_error "$1" &&
+    { [ "$(head -n 1 "$err")" = "hotgrind: '$2' is not a hotgrind command" ] ||
+        fail "a command with $3: $(od -c "$err" | head -3)"; }
+}
+odd_name "$(printf 'a\033[31mb\nc.xml')" 'a?[31mb?c.xml' "ESC and LF"
+odd_name "$(printf 'a\302\233[31mb\342\200\256c.xml')" 'a?[31mb?c.xml' \
+  "U+009B and U+202E"
+odd_command "$(printf 'x\033]0;title\007')" 'x?]0;title?' "ESC and BEL"
+odd_command "$(printf 'x\302\2330m\342\201\246y')" 'x?0m?y' \
+  "U+009B and U+2066"
 
 # Output that cannot be written is an error, not a silent success.
 if [ -w /dev/full ]; then

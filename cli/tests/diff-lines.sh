@@ -103,6 +103,26 @@ run 0 diff --lines --base-source head base.xml head.xml &&
   has_line "$out" "By number: loop.c in work: base and head both found head/loop.c, so the base's text is not known (--base-source DIR gives it)" \
     "same file on both sides"
 
+# --- memory: base and head sources of 5 MiB of newlines each (a pull
+# request's to choose) are matched under a limit of 600 MB of address
+# space.  A buffer of 400 bytes per line took 4.35 GB here and failed.
+# Every line is empty, so no line anchors and the lines match from the
+# files' start while equal: line N with line N, by text.
+if (ulimit -v 600000 && "$HOTGRIND" --version) >/dev/null 2>&1; then
+  mkdir -p "$scratch/nl/base" "$scratch/nl/head"
+  head -c 5242880 /dev/zero | tr '\000' '\n' >"$scratch/nl/base/loop.c"
+  cp "$scratch/nl/base/loop.c" "$scratch/nl/head/loop.c"
+  checks=$((checks + 1))
+  (ulimit -v 600000 &&
+     exec "$HOTGRIND" diff --lines --base-source "$scratch/nl/base" \
+       --head-source "$scratch/nl/head" base.xml head.xml) >"$out" 2>"$err" ||
+    fail "diff --lines of 5 MiB sources of newlines under 600 MB"
+  has_line "$out" 'work loop.c 6 6 text Ir 4,005 - -4,005 gone' \
+    "5 MiB of newlines"
+  has_line "$out" 'loop.c 11 11 text Ir - 2 +2 new' "5 MiB of newlines"
+  rm -rf "$scratch/nl"
+fi
+
 # --- markdown and JSON
 run 0 diff --lines --format=markdown base.xml head.xml && {
   has_line "$out" '| name | file | base line | head line | matched | metric | base | head | delta | change | source |' \

@@ -203,6 +203,52 @@ else
   annotate_missing=true
 fi
 
+# --- the bound on folded stacks.  Each line holds its context's whole
+# stack, so a recursion as deep as the cap on contexts made a file of
+# 19.9 GB.  deep_contexts_gen.py writes a chain of DEPTH contexts (main,
+# then NAME recursing) and prints the bytes of its folded stacks, worked
+# out from the format, not by hotgrind.
+gen=$(dirname "$0")/deep_contexts_gen.py
+size=$(/usr/bin/python3 "$gen" 300 recurse "$scratch/deep.xml") || exit 99
+# At the bound: written whole, those bytes, the deepest line last.
+run 0 export --format=folded --max-output-bytes "$size" "$scratch/deep.xml" && {
+  checks=$((checks + 1))
+  [ "$(wc -c <"$out" | tr -d ' ')" = "$size" ] ||
+    fail "folded of a 300-deep chain: not $size bytes"
+  checks=$((checks + 1))
+  [ "$(tail -n 1 "$out")" = "main$(printf ';recurse%.0s' $(seq 299)) 1" ] ||
+    fail "folded of a 300-deep chain: the last line"
+  cp "$out" "$scratch/deep.first"
+}
+run 0 export --format=folded --max-output-bytes=0 "$scratch/deep.xml" &&
+  same "$scratch/deep.first" "$out" "folded, --max-output-bytes=0 (no bound), twice"
+# One byte over: refused before writing any, saying what raises it.
+expect_trouble export --format=folded --max-output-bytes $((size - 1)) \
+    "$scratch/deep.xml" &&
+  one_line_error "$scratch/deep.xml" export deep.xml &&
+  { checks=$((checks + 1))
+    [ "$(cat "$err")" = "hotgrind: $scratch/deep.xml: the folded stacks would be $size bytes, over the bound of $((size - 1)) (each line holds its context's whole stack: deep recursion); --max-output-bytes N raises it, 0 removes it" ] ||
+      fail "folded over --max-output-bytes: the message"; }
+run 2 export --format=folded --max-output-bytes $((size - 1)) \
+    -o "$scratch/deep.folded" "$scratch/deep.xml" && {
+  checks=$((checks + 1))
+  [ -e "$scratch/deep.folded" ] && fail "folded over the bound: OUT written"
+  tmp_left "$scratch/deep.folded" && fail "folded over the bound: OUT.tmp left"
+}
+# By default the bound is 1 GiB: a chain 10,000 deep of a 28-byte name
+# would be 1,449,925,000 bytes, refused at once.
+big=$(/usr/bin/python3 "$gen" 10000 recurse_deeply_into_the_tree \
+        "$scratch/deeper.xml") || exit 99
+expect_trouble export --format=folded "$scratch/deeper.xml" &&
+  { checks=$((checks + 1))
+    [ "$(cat "$err")" = "hotgrind: $scratch/deeper.xml: the folded stacks would be $big bytes, over the bound of 1073741824 (each line holds its context's whole stack: deep recursion); --max-output-bytes N raises it, 0 removes it" ] ||
+      fail "folded over the default bound: the message"; }
+expect_usage_error export --format=folded --max-output-bytes x "$scratch/deep.xml"
+expect_usage_error export --format=folded --max-output-bytes -1 "$scratch/deep.xml"
+expect_usage_error export --format=json --max-output-bytes 10 "$scratch/deep.xml" &&
+  { grep -q -- '--max-output-bytes is for --format=folded' "$err" ||
+      fail "--max-output-bytes with json: the message"; }
+
 # --- usage errors: status 2, a usage line, nothing written
 expect_usage_error export
 expect_usage_error export "$data/report.xml"

@@ -183,6 +183,17 @@ run 0 show "$scratch/inputs-tab.xml" && {
   checks=$((checks + 1))
   LC_ALL=C grep -q "$(printf '\t')" "$out" && fail "show: a tab reached the output"
 }
+# A C1 control (U+009B CSI) and a bidirectional override (U+202E) in a
+# name are one '?' each, as a tab is.
+sed 's/function="seed_table" object="xz" calls="2" bytes="64" pinned="yes"/function="seed\&#x9B;ta\&#x202E;ble" object="xz" calls="2" bytes="64" pinned="yes"/' \
+  "$inputs" >"$scratch/inputs-c1.xml"
+run 0 show "$scratch/inputs-c1.xml" && {
+  has_line "$out" '2 64 random /dev/urandom pinned seed?ta?ble xz' \
+    "show: U+009B and U+202E in a name as '?'"
+  checks=$((checks + 1))
+  LC_ALL=C grep -q "$(printf '\302\233\|\342\200\256')" "$out" &&
+    fail "show: U+009B or U+202E reached the output"
+}
 run 0 show "$HG_TEST_DATA/valid-launcher.xml" && {
   checks=$((checks + 1))
   grep -q '^Inputs' "$out" && fail "show: an inputs section without <inputs>"

@@ -4,7 +4,9 @@
 /* A message quotes paths, names from reports and suite files, and
    command-line words, which may hold any byte: every control character
    of a message is written as '?', so that none moves the terminal's
-   cursor, sets its colours or splits the line (ESC, CR, LF...). */
+   cursor, sets its colours or splits the line (ESC, CR, LF...), nor
+   reorders the text shown (bidirectional overrides).  The text output's
+   hg_print_clean (render/text.c) uses the same definition. */
 
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -20,16 +22,34 @@
 /* Whether a status line is on the terminal, waiting to be replaced. */
 static bool status_shown;
 
-/* C as a message shows it. */
-static char shown(unsigned char c)
+size_t hg_control_length(const char *text)
 {
-    return c < 0x20 || c == 0x7f ? '?' : (char)c;
+    const unsigned char *p = (const unsigned char *)text;
+    if (p[0] < 0x20 || p[0] == 0x7f)
+        return p[0] != '\0';
+    /* C1, U+0080 to U+009F: C2 80 to C2 9F (9B is CSI). */
+    if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+        return 2;
+    /* Embeddings and overrides, U+202A to U+202E: E2 80 AA to AE;
+       isolates, U+2066 to U+2069: E2 81 A6 to A9. */
+    if (p[0] == 0xe2 && ((p[1] == 0x80 && p[2] >= 0xaa && p[2] <= 0xae)
+                         || (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)))
+        return 3;
+    return 0;
+}
+
+void hg_put_clean(FILE *out, const char *text)
+{
+    while (*text) {
+        size_t n = hg_control_length(text);
+        fputc(n > 0 ? '?' : *text, out);
+        text += n > 0 ? n : 1;
+    }
 }
 
 static void put_shown(const char *text)
 {
-    for (; *text; text++)
-        fputc(shown((unsigned char)*text), stderr);
+    hg_put_clean(stderr, text);
 }
 
 /* FORMAT with ARGS, as shown. */
@@ -145,8 +165,11 @@ void hg_quote_for_message(char *dst, size_t dst_size, const char *value)
 {
     const size_t shown_max = 40;
     size_t n = 0, i;
-    for (i = 0; value[i] && n + 1 < dst_size && i < shown_max; i++)
-        dst[n++] = shown((unsigned char)value[i]);
+    for (i = 0; value[i] && n + 1 < dst_size && i < shown_max;) {
+        size_t control = hg_control_length(value + i);
+        dst[n++] = control > 0 ? '?' : value[i];
+        i += control > 0 ? control : 1;
+    }
     dst[n] = '\0';
     if (value[i] && dst_size > n + 3)
         strcpy(dst + n, "...");

@@ -5,6 +5,7 @@
 #define HOTGRIND_MESSAGES_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Exit statuses.  1 is left for commands that judge a report (a failed
    budget) as opposed to being unable to read it. */
@@ -19,7 +20,8 @@
    hg_out_of_memory (xalloc.c).  A problem or a warning is one line,
    "hotgrind: FILE: ..." naming the file it is about, or "hotgrind: ..."
    when it is about none; a usage error names the command instead.  A
-   control character in a message, whoever's text it is, shows as '?'. */
+   control character in a message (hg_control_length), whoever's text it
+   is, shows as '?'. */
 
 /* "hotgrind: FILE: PROBLEM" on stderr: the one line a bad report gets. */
 void hg_say_problem(const char *file, const char *problem);
@@ -56,6 +58,18 @@ void hg_progress_status(const char *format, ...)
 void hg_progress_line(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 void hg_progress_end(void);
+
+/* The bytes of the control character TEXT starts with, 0 when it starts
+   with none (or is empty): C0 (U+0000 to U+001F, tab and newline
+   included), DEL, C1 (U+0080 to U+009F, in UTF-8) and the bidirectional
+   embeddings, overrides and isolates (U+202A to U+202E, U+2066 to
+   U+2069), which would make a terminal show text in another order than
+   it is.  The one definition of what shows as '?' on a terminal. */
+size_t hg_control_length(const char *text);
+
+/* TEXT on OUT with each control character (hg_control_length) as one
+   '?'. */
+void hg_put_clean(FILE *out, const char *text);
 
 /* VALUE as quoted in a one-line message: control characters as '?', at
    most 40 bytes, "..." after a cut.  DST_SIZE of 64 is enough. */
