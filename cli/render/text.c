@@ -8,6 +8,7 @@
 #include "render/text.h"
 #include "report/report.h"
 #include "util/number.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 void hg_print_clean(FILE *out, const char *text)
@@ -16,6 +17,40 @@ void hg_print_clean(FILE *out, const char *text)
         unsigned char c = (unsigned char)*text;
         fputc((c < 0x20 || c == 0x7f) ? '?' : c, out);
     }
+}
+
+void hg_markdown_code(FILE *out, const char *text)
+{
+    size_t longest = 0, run = 0, i, n;
+    const char *p;
+    bool pad;
+
+    for (p = text; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    pad = text[0] == '`' || (*text && text[strlen(text) - 1] == '`');
+    for (i = 0; i <= longest; i++)
+        fputc('`', out);
+    if (pad)
+        fputc(' ', out);
+    for (p = text; *p; p += n != 0 ? n : 1) {
+        unsigned char ch = (unsigned char)*p;
+        n = hg_utf8_length(p);
+        if (ch == '|')
+            fputs("\\|", out);
+        else if (ch < 0x20 || ch == 0x7f)
+            fputc('?', out);
+        else if (n == 0)
+            fputs(HG_UTF8_REPLACEMENT, out);
+        else
+            fwrite(p, 1, n, out);
+    }
+    if (pad)
+        fputc(' ', out);
+    for (i = 0; i <= longest; i++)
+        fputc('`', out);
 }
 
 size_t hg_display_width(const char *text)

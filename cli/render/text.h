@@ -16,6 +16,16 @@
    information and may hold anything. */
 void hg_print_clean(FILE *out, const char *text);
 
+/* TEXT (a name, a file name, anything from a report, a policy or a
+   suite) as a GitHub markdown code span, the one way such text goes into
+   markdown: a fence one backtick longer than any run of backticks
+   inside, a space inside the fence when TEXT starts or ends with a
+   backtick, '|' escaped (GitHub splits table cells on it even in code
+   spans), control characters as '?' (a line end would end a table row),
+   a byte that starts no well-formed UTF-8 as U+FFFD.  Inside a code span
+   no markup, HTML, mention or bare URL is read. */
+void hg_markdown_code(FILE *out, const char *text);
+
 /* Columns on screen: UTF-8 continuation bytes take none. */
 size_t hg_display_width(const char *text);
 

@@ -1,0 +1,77 @@
+#!/bin/sh
+# hotgrind diff, check and export on names made to attack their readers
+# (issue 30): markdown for a pull-request comment where a name could be
+# markup, a mention or a link; JSON, JUnit and SVG where a name or a file
+# name holds bytes that are not UTF-8.  GPL-2.0-or-later; part of
+# hotgrind.
+#
+# Run by `make check` with HOTGRIND and HG_TEST_DATA in the environment.
+# The reports are written below from hostile names; hostile_check.py
+# reads each output the way its consumer would (code spans as CommonMark
+# reads them, json, xml.etree), independently of hotgrind.
+
+. "$(dirname "$0")/lib.sh"
+py=/usr/bin/python3
+checker=$(cd "$(dirname "$0")" && pwd)/hostile_check.py
+cd "$scratch" || exit 99
+
+# reads KIND FILE WHAT: FILE passes hostile_check.py KIND.
+reads() {
+  checks=$((checks + 1))
+  "$py" "$checker" "$1" "$2" >"$scratch/checker" 2>&1 ||
+    fail "$3: $(cat "$scratch/checker")"
+}
+
+# twice STATUS ARGS...: the same bytes from two runs; leaves the output
+# in $out.
+twice() {
+  run "$@" || return 1
+  cp "$out" "$scratch/first"
+  run "$@" || return 1
+  same "$scratch/first" "$out" "a second run of hotgrind $*"
+}
+
+# The reports: a library, a mark pattern and functions named to be
+# markup, a mention and a link, backticks and pipes; base and head differ
+# in the library's build-id and in the marks, so diff warns that the runs
+# were measured differently, naming both.
+"$py" - <<'PYEOF' || exit 99
+from xml.sax.saxutils import quoteattr
+lib = "lib<img src=x onerror=alert(1)>.so"
+mark = "</details><h1>Approved</h1>"
+functions = ["@octocat https://evil.example/x", "tick`s``and|pipes",
+             "<img src=x onerror=alert(2)>", "main"]
+def report(path, build_id, marks, scale):
+    rows = "".join(
+        '    <function name=%s object=%s file="a.c" line="1">\n'
+        '      <self Ir="%d"/>\n    </function>\n'
+        % (quoteattr(f), quoteattr(lib), (i + 1) * 1000 * scale)
+        for i, f in enumerate(functions))
+    total = sum((i + 1) * 1000 * scale for i in range(len(functions)))
+    marks_xml = "".join('    <mark pattern=%s functions="0" entered="0"/>\n'
+                        % quoteattr(m) for m in marks)
+    open(path, "w").write(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<hotgrind format="1">\n'
+        '  <run>\n    <tool name="hotgrind" version="0.1.0"/>\n'
+        '    <valgrind version="3.19.0"/>\n    <arch>amd64</arch>\n'
+        '    <command>\n      <exe>./prog</exe>\n    </command>\n  </run>\n'
+        '  <totals Ir="%d"/>\n  <functions>\n%s  </functions>\n'
+        '  <objects>\n    <object name=%s build-id="%s"/>\n  </objects>\n'
+        '%s</hotgrind>\n'
+        % (total, rows, quoteattr(lib), build_id,
+           "  <marks>\n%s  </marks>\n" % marks_xml if marks else ""))
+report("base.xml", "00aa", ["main"], 1)
+report("head.xml", "00bb", ["main", mark], 2)
+PYEOF
+# A file name that is markup and a mention (a ',' would make it suite
+# runs).
+evil_file='h<img=x=onerror=alert(3)>@octocat.xml'
+cp head.xml "$evil_file"
+
+# Item 1: diff's markdown, the runs-differ warning included.
+for head in head.xml "$evil_file"; do
+  twice 0 diff --format=markdown base.xml "$head" &&
+    reads markdown "$out" "diff --format=markdown base.xml $head"
+done
+
+finish
