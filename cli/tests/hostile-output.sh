@@ -74,4 +74,28 @@ for head in head.xml "$evil_file"; do
     reads markdown "$out" "diff --format=markdown base.xml $head"
 done
 
+# Item 2: check's markdown, a function's name a mention and a link, a
+# policy's patterns markup; the policy's file name too.
+cat >policy.xml <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<policy format="1">
+  <budgets>
+    <function pattern="@octocat https://evil.example/x" metric="Ir" max="1"/>
+    <function pattern="none&lt;img src=x onerror=alert(4)&gt;|`x`" metric="Ir" max="1"/>
+  </budgets>
+  <thresholds regression="10" improvement="10" default-metrics="no">
+    <metric name="Ir"/>
+  </thresholds>
+</policy>
+XML
+evil_policy='p<img=x=onerror=alert(5)>@octocat.xml'
+cp policy.xml "$evil_policy"
+for policy in policy.xml "$evil_policy"; do
+  twice 1 check --policy "$policy" --format=markdown base.xml "$evil_file" &&
+    reads markdown "$out" "check --format=markdown --policy $policy"
+  twice 1 check --policy "$policy" --format=markdown \
+    --history-url https://example.org/h base.xml head.xml &&
+    reads markdown "$out" "check --format=markdown --history-url"
+done
+
 finish
