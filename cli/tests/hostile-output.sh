@@ -98,4 +98,19 @@ for policy in policy.xml "$evil_policy"; do
     reads markdown "$out" "check --format=markdown --history-url"
 done
 
+# Item 3: SVG from a --title whose bytes are not UTF-8 (\377\376, and a
+# lone continuation byte \200): well-formed XML all the same.
+bad_title=$(printf 'b \377\376 r \200 <&>')
+contexts=$HG_TEST_DATA/contexts
+# Each byte that starts no character is U+FFFD (\357\277\275).
+fixed_title=$(printf 'b \357\277\275\357\277\275 r \357\277\275 &lt;&amp;&gt;')
+twice 0 export --format=svg --title "$bad_title" "$contexts/contexts.xml" &&
+  { reads xml "$out" "export --format=svg --title with bytes not UTF-8"
+    checks=$((checks + 1))
+    grep -qF "$fixed_title" "$out" ||
+      fail "export --format=svg: the title's bytes are not U+FFFD each"; }
+twice 0 diff --format=svg --title "$bad_title" "$contexts/contexts.xml" \
+    "$contexts/contexts-head.xml" &&
+  reads xml "$out" "diff --format=svg --title with bytes not UTF-8"
+
 finish
