@@ -9,6 +9,7 @@
 #include "render/check-render.h"
 #include "render/text.h"
 #include "util/number.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 /* Text of ours (words, numbers): XML's characters escaped for JUnit, as
@@ -34,20 +35,30 @@ static void put_words(const struct check_out *out, const char *text)
 
 /* Text from the reports, the policy, a suite or a file name: in
    markdown a code span (hg_markdown_code), the one way it goes into
-   markdown; control characters as '?' in the others, XML's characters
-   escaped for JUnit. */
+   markdown; control characters as '?' in the others; for JUnit, XML's
+   characters escaped and a byte that starts no well-formed UTF-8 as
+   U+FFFD (a file name may hold any bytes, a JUnit file must be XML). */
 void check_put(const struct check_out *out, const char *text)
 {
     enum check_escape escape = out->renderer->escape;
     char one[2] = { '\0', '\0' };
+    size_t n;
     if (escape == CHECK_ESCAPE_MARKDOWN) {
         hg_markdown_code(out->file, text);
         return;
     }
-    for (; *text != '\0'; text++) {
+    for (; *text != '\0'; text += n) {
         unsigned char c = (unsigned char)*text;
-        one[0] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
-        put_words(out, one);
+        n = escape == CHECK_ESCAPE_XML ? hg_utf8_length(text) : 1;
+        if (n == 0) {
+            fputs(HG_UTF8_REPLACEMENT, out->file);
+            n = 1;
+        } else if (n > 1) {
+            fwrite(text, 1, n, out->file);
+        } else {
+            one[0] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
+            put_words(out, one);
+        }
     }
 }
 

@@ -113,4 +113,19 @@ twice 0 diff --format=svg --title "$bad_title" "$contexts/contexts.xml" \
     "$contexts/contexts-head.xml" &&
   reads xml "$out" "diff --format=svg --title with bytes not UTF-8"
 
+# Item 4: JSON and JUnit where a policy's and a report's file names hold
+# bytes that are not UTF-8 (the shell's printf makes them).
+bad_policy=$(printf 'p\377\376.xml')
+bad_head=$(printf 'h\377\200.xml')
+cp policy.xml "$bad_policy"
+cp head.xml "$bad_head"
+twice 1 check --policy "$bad_policy" --format=json base.xml "$bad_head" &&
+  reads json "$out" "check --format=json, file names not UTF-8"
+twice 1 check --policy "$bad_policy" --format=junit base.xml "$bad_head" &&
+  reads xml "$out" "check --format=junit, file names not UTF-8"
+twice 0 diff --format=json base.xml "$bad_head" &&
+  reads json "$out" "diff --format=json, a file name not UTF-8"
+twice 0 export --format=json "$bad_head" &&
+  reads json "$out" "export --format=json, a file name not UTF-8"
+
 finish
