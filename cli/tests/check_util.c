@@ -21,6 +21,7 @@
 #include "render/json.h"
 #include "render/text.h"
 #include "util/index-table.h"
+#include "util/number.h"
 
 /* What a function wrote to a stream, as one string the caller frees. */
 struct captured {
@@ -430,6 +431,24 @@ static void expect_page(char *path, const char *want)
     free(path);
 }
 
+/* Never clamped: 2^64-1 of 1 is 18446744073709551615, in percent that
+   times 100 (22 digits); the ratio's rounding carries into a 20-digit
+   whole; 2/3 rounds half up to 0.67. */
+START_TEST(fractions_are_never_clamped)
+{
+    char text[HG_PERCENT_TEXT_SIZE];
+    ck_assert_str_eq(hg_format_percent(UINT64_MAX, 1, text),
+                     "1844674407370955161500.00%");
+    ck_assert_str_eq(hg_format_percent(UINT64_MAX - 1, 1, text),
+                     "1844674407370955161400.00%");
+    ck_assert_str_eq(hg_format_ratio(UINT64_MAX, 1, text),
+                     "18446744073709551615.00x");
+    ck_assert_str_eq(hg_format_fraction(2, 3, 0, 2, text, sizeof text),
+                     "0.67");
+    ck_assert_str_eq(hg_format_percent(1, 3, text), "33.33%");
+}
+END_TEST
+
 START_TEST(history_pages_are_named_by_identity)
 {
     expect_page(hg_history_benchmark_page("alpha"),
@@ -454,6 +473,7 @@ Suite *hg_unit_suite(void)
     TCase *flame = hg_tcase(suite, "flamegraph", 0);
     TCase *table = hg_tcase(suite, "table", 0);
     TCase *pages = hg_tcase(suite, "history-pages", 0);
+    TCase *numbers = hg_tcase(suite, "numbers", 0);
 
     tcase_add_test(index, index_table_probes_linearly_and_wraps);
     tcase_add_test(index, index_table_doubles_when_half_full);
@@ -469,5 +489,6 @@ Suite *hg_unit_suite(void)
     tcase_add_test(table, table_moves_a_part_that_does_not_fit_and_cuts_names);
     tcase_add_test(table, table_never_cuts_below_the_floor);
     tcase_add_test(pages, history_pages_are_named_by_identity);
+    tcase_add_test(numbers, fractions_are_never_clamped);
     return suite;
 }

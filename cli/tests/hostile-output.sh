@@ -128,4 +128,37 @@ twice 0 diff --format=json base.xml "$bad_head" &&
 twice 0 export --format=json "$bad_head" &&
   reads json "$out" "export --format=json, a file name not UTF-8"
 
+# Item 12: a change from 1 Ir to 2^64-1 Ir is (2^64-2) * 100 percent,
+# the true figure in text, markdown and JSON alike (worked out by Python
+# from the two counts, not from hotgrind's output).
+sed 's/Ir="[0-9]*"/Ir="1"/g' base.xml | "$py" -c '
+import sys, re
+text = sys.stdin.read()
+# One function only: the totals are then its count.
+text = re.sub(r"    <function name=(?!\"main\").*?</function>\n", "", text,
+              flags=re.S)
+open("big-base.xml", "w").write(text)
+open("big-head.xml", "w").write(text.replace("Ir=\"1\"",
+                                             "Ir=\"%d\"" % (2**64 - 1)))
+' || exit 99
+percent=$("$py" -c 'print("%d.00" % ((2**64 - 2) * 100))')
+twice 0 diff big-base.xml big-head.xml 2>/dev/null &&
+  { checks=$((checks + 1))
+    grep -q "^(total) .* +$percent%\$" "$out" ||
+      fail "diff: the total's change is not +$percent%"; }
+twice 0 diff --format=markdown big-base.xml big-head.xml 2>/dev/null &&
+  { checks=$((checks + 1))
+    grep -qF "| +$percent% |" "$out" ||
+      fail "diff --format=markdown: the change is not +$percent%"; }
+twice 0 diff --format=json big-base.xml big-head.xml 2>/dev/null &&
+  { checks=$((checks + 1))
+    "$py" -c '
+import sys, json
+from decimal import Decimal
+doc = json.load(open(sys.argv[1]), parse_float=Decimal)
+got = [m["percent"] for r in doc["rows"] for m in r["metrics"]]
+assert got == [Decimal((2**64 - 2) * 100)] * 2, got
+' "$out" >"$scratch/checker" 2>&1 ||
+      fail "diff --format=json: percent: $(tail -n 1 "$scratch/checker")"; }
+
 finish
