@@ -64,8 +64,8 @@ static void print_remarks(const struct check_out *out,
         fputc('\n', out->file);
         if (d->why != NULL) {
             start_remark(out, "note");
-            /* Ours: what is known of such a difference. */
-            fputs(d->why, out->file);
+            /* Ours, but it quotes the reports' versions. */
+            check_put(out, d->why);
             fputc('\n', out->file);
         }
     }

@@ -168,7 +168,8 @@ static void print_difference_notes(FILE *out, const struct hg_diff *diff,
         fputs(note_lead, out);
         value(out, d->what);
         fputs(": ", out);
-        hg_print_clean(out, d->why);
+        /* Ours, but it quotes the reports' versions. */
+        value(out, d->why);
         fputs(tail, out);
     }
 }

@@ -414,7 +414,7 @@ cat >"$expected" <<'EXPECTED'
 
 **Warning:** the runs were measured differently, which alone can move counts: `hotgrind` (`0.1.0` → `0.2.0`), `Valgrind` (`3.19.0` → `3.22.0`), `platform` (`amd64-sse3-avx2` → `amd64-sse3`), `libc` (`glibc 2.36` → `glibc 2.37`), `environment` (`20 variables, 1,000 bytes` → `21 variables, 1,050 bytes`), `GLIBC_TUNABLES` (`(unset)` → `glibc.cpu.hwcaps=-AVX2`), `option thread-events` (`no` → `yes`), `cache` (`I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64` → `I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64`).
 
-**Note:** `Valgrind`: no figure moved across 3.19, 3.24 and 3.27, the releases hotgrind's cross-version tests build (docs/versions.md); 3.22 is not one of them, so a change here is most likely the program's; between 3.19 and 3.24 the platform's hwcaps began to name fma, which 3.19 left out of the name only: glibc picks the same fma variants under both.
+**Note:** `Valgrind`: `no figure moved across 3.19, 3.24 and 3.27, the releases hotgrind's cross-version tests build (docs/versions.md); 3.22 is not one of them, so a change here is most likely the program's; between 3.19 and 3.24 the platform's hwcaps began to name fma, which 3.19 left out of the name only: glibc picks the same fma variants under both`.
 
 | name | object | file | status | metric | base | head | delta | change |
 |:--|:--|:--|:--|:--|--:|--:|--:|--:|

@@ -74,6 +74,16 @@ for head in head.xml "$evil_file"; do
     reads markdown "$out" "diff --format=markdown base.xml $head"
 done
 
+# A Valgrind version is a report's text too, and the note on it quotes it
+# (found by fuzz/output-names.py).
+sed 's|<valgrind version="3.19.0"/>|<valgrind version="@octocat\&lt;img/src=x/onerror=alert(6)\&gt;"/>|' \
+  head.xml >vg-head.xml
+twice 0 diff --format=markdown base.xml vg-head.xml &&
+  reads markdown "$out" "diff --format=markdown, a Valgrind version as markup"
+checks=$((checks + 1))
+grep -q '^\*\*Note:\*\* `Valgrind`: `' "$out" ||
+  fail "diff --format=markdown: no note on the Valgrind versions"
+
 # Item 2: check's markdown, a function's name a mention and a link, a
 # policy's patterns markup; the policy's file name too.
 cat >policy.xml <<'XML'
@@ -90,6 +100,8 @@ cat >policy.xml <<'XML'
 XML
 evil_policy='p<img=x=onerror=alert(5)>@octocat.xml'
 cp policy.xml "$evil_policy"
+twice 1 check --policy policy.xml --format=markdown base.xml vg-head.xml &&
+  reads markdown "$out" "check --format=markdown, a Valgrind version as markup"
 for policy in policy.xml "$evil_policy"; do
   twice 1 check --policy "$policy" --format=markdown base.xml "$evil_file" &&
     reads markdown "$out" "check --format=markdown --policy $policy"
