@@ -13,15 +13,10 @@
    versions and the architecture are a report's text, code as any. */
 static void print_side(FILE *out, const struct diff_comparison *c, int s)
 {
-    const struct hg_report *report = c->reports[s];
     fprintf(out, "%s ", s == 0 ? "Base" : "head");
     hg_markdown_code(out, c->paths[s]);
-    fputs(" (hotgrind ", out);
-    hg_markdown_code(out, report->tool_version);
-    fputs(", Valgrind ", out);
-    hg_markdown_code(out, report->valgrind_version);
-    fputs(", ", out);
-    hg_markdown_code(out, report->arch);
+    fputs(" (", out);
+    hg_print_measured_by_as(out, c->reports[s], hg_markdown_code);
     fputs(")", out);
 }
 

@@ -114,14 +114,20 @@ void hg_print_command(FILE *out, const struct hg_report *report)
     }
 }
 
-void hg_print_measured_by(FILE *out, const struct hg_report *report)
+void hg_print_measured_by_as(FILE *out, const struct hg_report *report,
+                             void (*value)(FILE *out, const char *text))
 {
     fputs("hotgrind ", out);
-    hg_print_clean(out, report->tool_version);
+    value(out, report->tool_version);
     fputs(", Valgrind ", out);
-    hg_print_clean(out, report->valgrind_version);
+    value(out, report->valgrind_version);
     fputs(", ", out);
-    hg_print_clean(out, report->arch);
+    value(out, report->arch);
+}
+
+void hg_print_measured_by(FILE *out, const struct hg_report *report)
+{
+    hg_print_measured_by_as(out, report, hg_print_clean);
 }
 
 /* ------------------------------------------------------------- tables */

@@ -44,6 +44,11 @@ void hg_print_command(FILE *out, const struct hg_report *report);
 /* "hotgrind 0.1.0, Valgrind 3.19.0, amd64": what measured REPORT. */
 void hg_print_measured_by(FILE *out, const struct hg_report *report);
 
+/* The same, each value printed by VALUE: in markdown hg_markdown_code,
+   since the versions and the architecture are the report's text. */
+void hg_print_measured_by_as(FILE *out, const struct hg_report *report,
+                             void (*value)(FILE *out, const char *text));
+
 /* A table printed by one routine: a blank line, the titles, then the
    rows; columns two spaces apart, numbers on the right, text on the left;
    the last column is not padded. */
