@@ -457,19 +457,19 @@ END_TEST
    a sequence cut by the end. */
 START_TEST(utf8_lengths_follow_rfc_3629)
 {
-    ck_assert_uint_eq(hg_utf8_length("a"), 1);
-    ck_assert_uint_eq(hg_utf8_length("\xc3\xa9"), 2);
-    ck_assert_uint_eq(hg_utf8_length("\xe2\x82\xac"), 3);
-    ck_assert_uint_eq(hg_utf8_length("\xf0\x9f\x98\x80"), 4);
-    ck_assert_uint_eq(hg_utf8_length("\xc0\xaf"), 0);
-    ck_assert_uint_eq(hg_utf8_length("\xc1\xbf"), 0);
-    ck_assert_uint_eq(hg_utf8_length("\xe0\x9f\xbf"), 0);
-    ck_assert_uint_eq(hg_utf8_length("\xed\xa0\x80"), 0);
-    ck_assert_uint_eq(hg_utf8_length("\xf4\x90\x80\x80"), 0);
-    ck_assert_uint_eq(hg_utf8_length("\xf5\x80\x80\x80"), 0);
-    ck_assert_uint_eq(hg_utf8_length("\xff"), 0);
-    ck_assert_uint_eq(hg_utf8_length("\x80"), 0);
-    ck_assert_uint_eq(hg_utf8_length("\xe2\x82"), 0);
+    static const struct {
+        const char *text;
+        size_t length;
+    } cases[] = {
+        { "a", 1 }, { "\xc3\xa9", 2 }, { "\xe2\x82\xac", 3 },
+        { "\xf0\x9f\x98\x80", 4 }, { "\xc0\xaf", 0 }, { "\xc1\xbf", 0 },
+        { "\xe0\x9f\xbf", 0 }, { "\xed\xa0\x80", 0 },
+        { "\xf4\x90\x80\x80", 0 }, { "\xf5\x80\x80\x80", 0 },
+        { "\xff", 0 }, { "\x80", 0 }, { "\xe2\x82", 0 },
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_uint_eq(hg_utf8_length(cases[i].text), cases[i].length);
 }
 END_TEST
 
