@@ -261,8 +261,7 @@ static void markdown_bench_row(const struct check_out *out,
     fprintf(out->file, b->failed ? "| **%s** | " : "| %s | ",
             hg_bench_word(b));
     check_put(out, b->pair->name);
-    fputs(" | ", out->file);
-    check_put(out, state);
+    fprintf(out->file, " | %s", state);
     fputs(" |\n", out->file);
 }
 

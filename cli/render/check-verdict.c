@@ -7,30 +7,69 @@
 #include <string.h>
 
 #include "render/check-render.h"
+#include "render/text.h"
 #include "util/number.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
-void check_put(const struct check_out *out, const char *text)
+/* Text of ours (words, numbers): XML's characters escaped for JUnit, as
+   it is otherwise. */
+static void put_words(const struct check_out *out, const char *text)
 {
-    enum check_escape escape = out->renderer->escape;
-    bool xml = escape != CHECK_ESCAPE_TEXT;
     for (; *text != '\0'; text++) {
         unsigned char c = (unsigned char)*text;
-        if (c < 0x20 || c == 0x7f)
-            fputc('?', out->file);
-        else if (xml && c == '<')
+        if (out->renderer->escape != CHECK_ESCAPE_XML)
+            fputc(c, out->file);
+        else if (c == '<')
             fputs("&lt;", out->file);
-        else if (xml && c == '>')
+        else if (c == '>')
             fputs("&gt;", out->file);
-        else if (xml && c == '&')
+        else if (c == '&')
             fputs("&amp;", out->file);
-        else if (escape == CHECK_ESCAPE_XML && c == '"')
+        else if (c == '"')
             fputs("&quot;", out->file);
-        else if (escape == CHECK_ESCAPE_MARKDOWN && strchr("\\`*_[]|~#", c))
-            fprintf(out->file, "\\%c", c);
         else
             fputc(c, out->file);
     }
+}
+
+/* Text from the reports, the policy, a suite or a file name: in
+   markdown a code span (hg_markdown_code), the one way it goes into
+   markdown; control characters as '?' in the others; for JUnit, XML's
+   characters escaped and a byte that starts no well-formed UTF-8 as
+   U+FFFD (a file name may hold any bytes, a JUnit file must be XML). */
+void check_put(const struct check_out *out, const char *text)
+{
+    enum check_escape escape = out->renderer->escape;
+    char one[2] = { '\0', '\0' };
+    size_t n;
+    if (escape == CHECK_ESCAPE_MARKDOWN) {
+        hg_markdown_code(out->file, text);
+        return;
+    }
+    for (; *text != '\0'; text += n) {
+        unsigned char c = (unsigned char)*text;
+        n = escape == CHECK_ESCAPE_XML ? hg_utf8_length(text) : 1;
+        if (n == 0) {
+            fputs(HG_UTF8_REPLACEMENT, out->file);
+            n = 1;
+        } else if (n > 1) {
+            fwrite(text, 1, n, out->file);
+        } else {
+            one[0] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
+            put_words(out, one);
+        }
+    }
+}
+
+/* TEXT from the inputs in quotes: 'TEXT', or in markdown a code span,
+   which needs none. */
+static void put_quoted(const struct check_out *out, const char *text)
+{
+    bool markdown = out->renderer->escape == CHECK_ESCAPE_MARKDOWN;
+    put_words(out, markdown ? "" : "'");
+    check_put(out, text);
+    put_words(out, markdown ? "" : "'");
 }
 
 /* A value in the metric's unit: a count, or the mean's two decimals. */
@@ -67,16 +106,17 @@ const char *check_status_word(enum hg_verdict_status status)
     return words[status];
 }
 
+/* "p.xml:12", one piece of text (one code span in markdown). */
 void check_put_rule(const struct check_out *out, const struct hg_verdict *v)
 {
-    char line[32];
+    char *rule;
     if (hg_verdict_line(v) == 0) {
-        check_put(out, "(default)");
+        put_words(out, "(default)");
         return;
     }
-    check_put(out, out->policy_path);
-    snprintf(line, sizeof line, ":%ld", hg_verdict_line(v));
-    check_put(out, line);
+    rule = hg_xasprintf("%s:%ld", out->policy_path, hg_verdict_line(v));
+    check_put(out, rule);
+    free(rule);
 }
 
 /* The row a verdict is about: its label, or for a budget that judged
@@ -99,11 +139,10 @@ void check_put_row(const struct check_out *out, const struct hg_verdict *v)
         check_put(out, v->label);
         return;
     }
-    check_put(out, targets[v->budget->target]);
+    put_words(out, targets[v->budget->target]);
     if ((patterns = check_budget_patterns(v->budget)) != NULL) {
-        check_put(out, " '");
-        check_put(out, patterns);
-        check_put(out, "'");
+        put_words(out, " ");
+        put_quoted(out, patterns);
     }
     free(patterns);
 }
@@ -131,9 +170,9 @@ static void put_nothing_judged(const struct check_out *out,
         snprintf(text, sizeof text, "matched %zu %s%s, none with a %s "
                  "figure", v->matched, kind, v->matched == 1 ? "" : "s",
                  v->budget->metric->name);
-    check_put(out, text);
+    put_words(out, text);
     if (v->budget->optional)
-        check_put(out, " (optional)");
+        put_words(out, " (optional)");
 }
 
 void check_put_budget_verdict(const struct check_out *out,
@@ -202,7 +241,7 @@ static void put_mark_details(const struct check_out *out,
                  "that ran)%s", hg_format_count(v->mark->functions, a),
                  v->mark->functions == 1 ? "" : "s",
                  v->status == HG_VERDICT_SKIP ? " (optional)" : "");
-    check_put(out, text);
+    put_words(out, text);
 }
 
 /* What a verdict is about: the rule, then "METRIC of ROW" or
@@ -212,9 +251,8 @@ void check_print_verdict_subject(const struct check_out *out,
                                  const struct hg_verdict *v)
 {
     if (v->kind == HG_VERDICT_MARK) {
-        check_put(out, "mark '");
-        check_put(out, v->mark->pattern);
-        check_put(out, "'");
+        put_words(out, "mark ");
+        put_quoted(out, v->mark->pattern);
         return;
     }
     fprintf(out->file, "%s of ", hg_verdict_metric(v)->name);
@@ -226,7 +264,7 @@ static void print_verdict_name(const struct check_out *out,
                                const struct hg_verdict *v)
 {
     check_put_rule(out, v);
-    check_put(out, "  ");
+    put_words(out, "  ");
     check_print_verdict_subject(out, v);
 }
 
@@ -257,9 +295,9 @@ void check_print_verdict_body(const struct check_out *out,
                 check_value_text(metric, v->head, a));
         if (v->status == HG_VERDICT_FAIL) {
             /* added="regression": quotes, which JUnit's XML escapes */
-            check_put(out, " (");
-            check_put(out, check_crossed_text(v, b));
-            check_put(out, ")");
+            put_words(out, " (");
+            put_words(out, check_crossed_text(v, b));
+            put_words(out, ")");
         }
         break;
     case HG_VERDICT_REMOVED:

@@ -120,8 +120,8 @@ void diff_print_shown(FILE *out, const struct diff_comparison *c,
     diff_print_number(out, c->diff->row_count, what);
 }
 
-/* The warnings, each on one line: VALUE prints each value (plain, or as
-   Markdown code), ARROW goes from base to head. */
+/* The warnings, each on one line: VALUE prints each value and what
+   differs (plain, or as Markdown code), ARROW goes from base to head. */
 
 static void print_arch_warning(FILE *out, const struct diff_comparison *c,
                                diff_print_value_fn value, const char *arrow)
@@ -144,7 +144,7 @@ static void print_runs_warning(FILE *out, const struct hg_diff *diff,
         const struct hg_diff_difference *d = &diff->differences[i];
         if (i > 0)
             fputs(", ", out);
-        hg_print_clean(out, d->what);
+        value(out, d->what);
         fputs(" (", out);
         value(out, d->base);
         fprintf(out, " %s ", arrow);
@@ -157,7 +157,8 @@ static void print_runs_warning(FILE *out, const struct hg_diff *diff,
 /* What is known of each difference that has an explanation (the
    Valgrind releases'), one per line between NOTE_LEAD and TAIL. */
 static void print_difference_notes(FILE *out, const struct hg_diff *diff,
-                                   const char *note_lead, const char *tail)
+                                   const char *note_lead, const char *tail,
+                                   diff_print_value_fn value)
 {
     size_t i;
     for (i = 0; i < diff->difference_count; i++) {
@@ -165,9 +166,10 @@ static void print_difference_notes(FILE *out, const struct hg_diff *diff,
         if (d->why == NULL)
             continue;
         fputs(note_lead, out);
-        hg_print_clean(out, d->what);
+        value(out, d->what);
         fputs(": ", out);
-        hg_print_clean(out, d->why);
+        /* Ours, but it quotes the reports' versions. */
+        value(out, d->why);
         fputs(tail, out);
     }
 }
@@ -188,7 +190,7 @@ void diff_print_warnings(FILE *out, const struct diff_comparison *c,
         fputs(lead, out);
         print_runs_warning(out, c->diff, value, arrow);
         fputs(tail, out);
-        print_difference_notes(out, c->diff, note_lead, tail);
+        print_difference_notes(out, c->diff, note_lead, tail, value);
     }
 }
 
@@ -536,7 +538,8 @@ static void count_line_change(void *data, bool first_of_function,
 
 /* For each file of a function shown that was matched by number and has
    changes, a line saying why ("prog.c in sum: base: source not found:
-   looked in ..."), after LEAD; PRINT_NAME prints names and files. */
+   looked in ..."), after LEAD; PRINT_NAME prints names, files and the
+   reason, which names files. */
 void diff_print_by_number_notes(FILE *out, const struct diff_comparison *c,
                                 const char *lead,
                                 diff_print_value_fn print_name)
@@ -556,7 +559,7 @@ void diff_print_by_number_notes(FILE *out, const struct diff_comparison *c,
             fputs(" in ", out);
             print_name(out, diff_row_name(&c->diff->rows[r]));
             fputs(": ", out);
-            hg_print_clean(out, file->why_by_number);
+            print_name(out, file->why_by_number);
             fputc('\n', out);
         }
     }

@@ -9,46 +9,14 @@
 #include "render/history-link.h"
 #include "render/text.h"
 
-/* TEXT as a GitHub code span: a fence one backtick longer than any run of
-   backticks inside, a space inside the fence when TEXT starts or ends
-   with a backtick, '|' escaped (GitHub splits table cells on it even in
-   code spans), control characters as '?'. */
-static void md_code(FILE *out, const char *text)
-{
-    size_t longest = 0, run = 0, i;
-    const char *p;
-    bool pad;
-
-    for (p = text; *p; p++) {
-        run = *p == '`' ? run + 1 : 0;
-        if (run > longest)
-            longest = run;
-    }
-    pad = text[0] == '`' || (*text && text[strlen(text) - 1] == '`');
-    for (i = 0; i <= longest; i++)
-        fputc('`', out);
-    if (pad)
-        fputc(' ', out);
-    for (p = text; *p; p++) {
-        unsigned char ch = (unsigned char)*p;
-        if (ch == '|')
-            fputs("\\|", out);
-        else
-            fputc((ch < 0x20 || ch == 0x7f) ? '?' : ch, out);
-    }
-    if (pad)
-        fputc(' ', out);
-    for (i = 0; i <= longest; i++)
-        fputc('`', out);
-}
-
-/* "Base `FILE` (hotgrind ...)". */
+/* "Base `FILE` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`)": the
+   versions and the architecture are a report's text, code as any. */
 static void print_side(FILE *out, const struct diff_comparison *c, int s)
 {
     fprintf(out, "%s ", s == 0 ? "Base" : "head");
-    md_code(out, c->paths[s]);
+    hg_markdown_code(out, c->paths[s]);
     fputs(" (", out);
-    hg_print_measured_by(out, c->reports[s]);
+    hg_print_measured_by_as(out, c->reports[s], hg_markdown_code);
     fputs(")", out);
 }
 
@@ -80,7 +48,7 @@ static void md_line(void *data, const struct hg_diff_row *row,
                 || (column <= 2 && function))) {
             if (column == 0 && link)
                 fputc('[', out);
-            md_code(out, cells[column]);
+            hg_markdown_code(out, cells[column]);
             if (column == 0 && link)
                 hg_history_link_end(out, rows->url, rows->benchmark,
                                     row->base.function);
@@ -100,7 +68,7 @@ static void why_md_line(void *data, bool first, bool callee,
         fputs(column == 0 ? "| " : " | ", out);
         /* Function and callee names are code, as in the table above. */
         if ((column == 0 && first) || (column == 1 && callee))
-            md_code(out, cells[column]);
+            hg_markdown_code(out, cells[column]);
         else
             fputs(cells[column], out);
     }
@@ -129,7 +97,7 @@ static void line_change_md(void *data, bool first_of_function,
         if (cells[column][0] != '\0'
             && ((column == 0 && first_of_function)
                 || ((column == 1 || column == 10) && first_of_change)))
-            md_code(out, cells[column]);
+            hg_markdown_code(out, cells[column]);
         else
             fputs(cells[column], out);
     }
@@ -148,7 +116,7 @@ static void write_markdown_lines(FILE *out, const struct diff_comparison *c)
         == 0)
         return;
     diff_for_each_line_change(c, line_change_md, out);
-    diff_print_by_number_notes(out, c, "\nBy number: ", md_code);
+    diff_print_by_number_notes(out, c, "\nBy number: ", hg_markdown_code);
 }
 
 static void write_markdown(const struct diff_out *o,
@@ -165,7 +133,7 @@ static void write_markdown(const struct diff_out *o,
     fputs(", ", out);
     diff_print_number(out, diff->unchanged, " unchanged.\n");
     diff_print_warnings(out, c, "\n**Warning:** ", "\n**Note:** ", ".\n",
-                        md_code, "\xe2\x86\x92");
+                        hg_markdown_code, "\xe2\x86\x92");
     fputs("\n| name | object | file | status | metric | base | head | delta "
           "| change |\n"
           "|:--|:--|:--|:--|:--|--:|--:|--:|--:|\n", out);
@@ -191,16 +159,28 @@ static void markdown_comparison(struct diff_out *out,
     write_markdown(out, c);
 }
 
+/* "`runs/` (suite `name`, 3 benchmarks)": the operand and the suite's
+   name as code (diff_print_suite_run prints them as text). */
+static void markdown_suite_run(FILE *out, const char *operand,
+                               const struct hg_suite_run *runs)
+{
+    hg_markdown_code(out, operand);
+    fputs(" (suite ", out);
+    hg_markdown_code(out, runs->suite);
+    fprintf(out, ", %zu benchmark%s)", runs->count,
+            runs->count == 1 ? "" : "s");
+}
+
 static void markdown_suite_open(struct diff_out *out,
                                 const struct diff_suite *s)
 {
     FILE *file = out->file;
     fputs("**hotgrind diff** of suite ", file);
-    hg_print_clean(file, s->runs[1]->suite);
+    hg_markdown_code(file, s->runs[1]->suite);
     fputs(": base ", file);
-    diff_print_suite_run(file, s->paths[0], s->runs[0]);
+    markdown_suite_run(file, s->paths[0], s->runs[0]);
     fputs("; head ", file);
-    diff_print_suite_run(file, s->paths[1], s->runs[1]);
+    markdown_suite_run(file, s->paths[1], s->runs[1]);
     fprintf(file, ".\n\n**Benchmarks:** %zu compared, %zu added, %zu "
             "removed, %zu not run\n", s->counts[0], s->counts[1],
             s->counts[2], s->counts[3]);

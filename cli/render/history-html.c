@@ -16,42 +16,10 @@
 #include "render/history-html.h"
 #include "render/history-svg.h"
 #include "util/number.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------- text */
-
-/* The well-formed UTF-8 sequences (RFC 3629): by lead byte, the range
-   of the byte after it and the sequence's length; later bytes are any
-   continuation byte. */
-static const struct utf8_form {
-    unsigned char lead_low, lead_high, next_low, next_high, length;
-} utf8_forms[] = {
-    { 0xc2, 0xdf, 0x80, 0xbf, 2 },
-    { 0xe0, 0xe0, 0xa0, 0xbf, 3 },
-    { 0xe1, 0xec, 0x80, 0xbf, 3 },
-    { 0xed, 0xed, 0x80, 0x9f, 3 },   /* no surrogates */
-    { 0xee, 0xef, 0x80, 0xbf, 3 },
-    { 0xf0, 0xf0, 0x90, 0xbf, 4 },
-    { 0xf1, 0xf3, 0x80, 0xbf, 4 },
-    { 0xf4, 0xf4, 0x80, 0x8f, 4 },   /* nothing past U+10FFFF */
-};
-
-/* The length of the multibyte character at T, 0 when none starts
-   there. */
-static size_t multibyte_length(const unsigned char *t)
-{
-    const struct utf8_form *form = NULL;
-    size_t k;
-    for (k = 0; k < sizeof utf8_forms / sizeof utf8_forms[0]; k++)
-        if (t[0] >= utf8_forms[k].lead_low && t[0] <= utf8_forms[k].lead_high)
-            form = &utf8_forms[k];
-    if (form == NULL || t[1] < form->next_low || t[1] > form->next_high)
-        return 0;
-    for (k = 2; k < form->length; k++)
-        if ((t[k] & 0xc0) != 0x80)
-            return 0;
-    return form->length;
-}
 
 /* What stands for each ASCII character that is markup, or a tab, which
    a parser would turn into a space in an attribute. */
@@ -62,15 +30,14 @@ static const char *const markup[0x80] = {
 
 void hg_history_html_text(FILE *out, const char *text)
 {
-    static const char replacement[] = "\xef\xbf\xbd";
     const unsigned char *t = (const unsigned char *)text;
     while (*t != '\0') {
-        size_t n = *t < 0x80 ? 1 : multibyte_length(t);
+        size_t n = hg_utf8_length((const char *)t);
         if (*t < 0x80 && markup[*t] != NULL)
             fputs(markup[*t], out);
         else if (*t < 0x20 || *t == 0x7f || n == 0
                  || (t[0] == 0xc2 && t[1] < 0xa0))      /* C1 controls */
-            fputs(replacement, out);
+            fputs(HG_UTF8_REPLACEMENT, out);
         else
             fwrite(t, 1, n, out);
         t += n != 0 ? n : 1;

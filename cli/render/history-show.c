@@ -9,43 +9,8 @@
 #include "compare/diff.h"
 #include "render/history-show.h"
 #include "render/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
-
-/* The well-formed UTF-8 sequences (the Unicode Standard's table of them,
-   RFC 3629): by lead byte, the range each following byte must be in.
-   Overlong forms, surrogates and code points past U+10FFFF fall outside
-   them. */
-static const struct {
-    unsigned char lead_low, lead_high, count;
-    unsigned char low[3], high[3];
-} well_formed[] = {
-    { 0xc2, 0xdf, 1, { 0x80 }, { 0xbf } },
-    { 0xe0, 0xe0, 2, { 0xa0, 0x80 }, { 0xbf, 0xbf } },
-    { 0xe1, 0xec, 2, { 0x80, 0x80 }, { 0xbf, 0xbf } },
-    { 0xed, 0xed, 2, { 0x80, 0x80 }, { 0x9f, 0xbf } },
-    { 0xee, 0xef, 2, { 0x80, 0x80 }, { 0xbf, 0xbf } },
-    { 0xf0, 0xf0, 3, { 0x90, 0x80, 0x80 }, { 0xbf, 0xbf, 0xbf } },
-    { 0xf1, 0xf3, 3, { 0x80, 0x80, 0x80 }, { 0xbf, 0xbf, 0xbf } },
-    { 0xf4, 0xf4, 3, { 0x80, 0x80, 0x80 }, { 0x8f, 0xbf, 0xbf } },
-};
-
-/* The length of the well-formed sequence at T, 0 if there is none. */
-static size_t sequence_length(const unsigned char *t)
-{
-    size_t i, k;
-    if (t[0] < 0x80)
-        return 1;
-    for (i = 0; i < sizeof well_formed / sizeof well_formed[0]; i++) {
-        if (t[0] < well_formed[i].lead_low || t[0] > well_formed[i].lead_high)
-            continue;
-        for (k = 0; k < well_formed[i].count; k++)
-            if (t[k + 1] < well_formed[i].low[k]
-                || t[k + 1] > well_formed[i].high[k])
-                return 0;
-        return 1 + (size_t)well_formed[i].count;
-    }
-    return 0;
-}
 
 /* TEXT with each byte that does not start valid UTF-8 as '?'.  Caller
    frees. */
@@ -54,7 +19,7 @@ static char *valid_copy(const char *text)
     char *copy = hg_xstrdup(text);
     unsigned char *p = (unsigned char *)copy;
     while (*p) {
-        size_t n = sequence_length(p);
+        size_t n = hg_utf8_length((const char *)p);
         if (n == 0)
             *p++ = '?';
         else

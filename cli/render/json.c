@@ -5,12 +5,26 @@
 
 #include "compare/diff.h"
 #include "render/json.h"
+#include "util/utf8.h"
 
+/* Besides RFC 8259's escapes, a byte that starts no well-formed UTF-8
+   is written as U+FFFD: a file name or a title may hold any bytes, and
+   a JSON text must be UTF-8. */
 void hg_json_string(FILE *out, const char *text)
 {
     const unsigned char *p;
+    size_t n;
     fputc('"', out);
-    for (p = (const unsigned char *)text; *p; p++) {
+    for (p = (const unsigned char *)text; *p; p += n != 0 ? n : 1) {
+        n = hg_utf8_length((const char *)p);
+        if (n == 0) {
+            fputs(HG_UTF8_REPLACEMENT, out);
+            continue;
+        }
+        if (n > 1) {
+            fwrite(p, 1, n, out);
+            continue;
+        }
         switch (*p) {
         case '"':  fputs("\\\"", out); break;
         case '\\': fputs("\\\\", out); break;

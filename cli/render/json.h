@@ -8,8 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* TEXT (UTF-8, as the report reader gives it) as a JSON string, quotes
-   included: '"', '\\' and control characters escaped (RFC 8259). */
+/* TEXT as a JSON string, quotes included: '"', '\\' and control
+   characters escaped (RFC 8259), a byte that starts no well-formed UTF-8
+   (a file name's, a title's) as U+FFFD, so the output is always UTF-8. */
 void hg_json_string(FILE *out, const char *text);
 
 /* JSON written as it goes.  A container is laid out one of two ways: one

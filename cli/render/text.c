@@ -9,11 +9,46 @@
 #include "report/report.h"
 #include "util/messages.h"
 #include "util/number.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 void hg_print_clean(FILE *out, const char *text)
 {
     hg_put_clean(out, text);
+}
+
+void hg_markdown_code(FILE *out, const char *text)
+{
+    size_t longest = 0, run = 0, i, n;
+    const char *p;
+    bool pad;
+
+    for (p = text; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    pad = text[0] == '`' || (*text && text[strlen(text) - 1] == '`');
+    for (i = 0; i <= longest; i++)
+        fputc('`', out);
+    if (pad)
+        fputc(' ', out);
+    for (p = text; *p; p += n != 0 ? n : 1) {
+        unsigned char ch = (unsigned char)*p;
+        n = hg_utf8_length(p);
+        if (ch == '|')
+            fputs("\\|", out);
+        else if (ch < 0x20 || ch == 0x7f)
+            fputc('?', out);
+        else if (n == 0)
+            fputs(HG_UTF8_REPLACEMENT, out);
+        else
+            fwrite(p, 1, n, out);
+    }
+    if (pad)
+        fputc(' ', out);
+    for (i = 0; i <= longest; i++)
+        fputc('`', out);
 }
 
 size_t hg_display_width(const char *text)
@@ -79,14 +114,20 @@ void hg_print_command(FILE *out, const struct hg_report *report)
     }
 }
 
-void hg_print_measured_by(FILE *out, const struct hg_report *report)
+void hg_print_measured_by_as(FILE *out, const struct hg_report *report,
+                             void (*value)(FILE *out, const char *text))
 {
     fputs("hotgrind ", out);
-    hg_print_clean(out, report->tool_version);
+    value(out, report->tool_version);
     fputs(", Valgrind ", out);
-    hg_print_clean(out, report->valgrind_version);
+    value(out, report->valgrind_version);
     fputs(", ", out);
-    hg_print_clean(out, report->arch);
+    value(out, report->arch);
+}
+
+void hg_print_measured_by(FILE *out, const struct hg_report *report)
+{
+    hg_print_measured_by_as(out, report, hg_print_clean);
 }
 
 /* ------------------------------------------------------------- tables */

@@ -17,6 +17,16 @@
    names come from debug information and may hold anything. */
 void hg_print_clean(FILE *out, const char *text);
 
+/* TEXT (a name, a file name, anything from a report, a policy or a
+   suite) as a GitHub markdown code span, the one way such text goes into
+   markdown: a fence one backtick longer than any run of backticks
+   inside, a space inside the fence when TEXT starts or ends with a
+   backtick, '|' escaped (GitHub splits table cells on it even in code
+   spans), control characters as '?' (a line end would end a table row),
+   a byte that starts no well-formed UTF-8 as U+FFFD.  Inside a code span
+   no markup, HTML, mention or bare URL is read. */
+void hg_markdown_code(FILE *out, const char *text);
+
 /* Columns on screen: UTF-8 continuation bytes take none. */
 size_t hg_display_width(const char *text);
 
@@ -34,6 +44,11 @@ void hg_print_command(FILE *out, const struct hg_report *report);
 
 /* "hotgrind 0.1.0, Valgrind 3.19.0, amd64": what measured REPORT. */
 void hg_print_measured_by(FILE *out, const struct hg_report *report);
+
+/* The same, each value printed by VALUE: in markdown hg_markdown_code,
+   since the versions and the architecture are the report's text. */
+void hg_print_measured_by_as(FILE *out, const struct hg_report *report,
+                             void (*value)(FILE *out, const char *text));
 
 /* A table printed by one routine: a blank line, the titles, then the
    rows; columns two spaces apart, numbers on the right, text on the left;

@@ -155,7 +155,7 @@ Result: FAIL (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 2 regressed, 0 i
 EOF
 expect_text 1 check --policy digits.xml digits-base.xml digits-head.xml
 run 1 check --policy digits.xml --format=markdown digits-base.xml digits-head.xml &&
-  { grep -qxF '| **FAIL** | digits.xml:5 | over (bench) | Ir | 1,000,000 | 1,100,001 | +100,001 (+10.0001%) | more than +10.00% |' "$out" ||
+  { grep -qxF '| **FAIL** | `digits.xml:5` | `over (bench)` | Ir | 1,000,000 | 1,100,001 | +100,001 (+10.0001%) | more than +10.00% |' "$out" ||
       fail "markdown: the verdict one instruction over the threshold"; }
 twice 1 check --policy digits.xml --format=json digits-base.xml digits-head.xml &&
   { "$py" - "$out" >"$scratch/py" 2>&1 <<'EOF' || { fail "check --format=json digits:"; sed 's/^/    /' "$scratch/py"; }

@@ -117,9 +117,10 @@ run 0 check --policy thresholds.xml ../check/base.xml ../graph/why-head.xml &&
     ! grep -q ' -> ' "$out" || fail "check, base without a call graph: no note"; }
 
 # --- the other formats name the edge "caller -> callee" too: markdown
-# (its '>' as &gt;), JUnit (escaped), JSON (caller and callee).
+# (a code span, where '>' is itself), JUnit (escaped), JSON (caller and
+# callee).
 run 1 check --format=markdown --policy thresholds.xml ../graph/why-base.xml ../graph/why-head.xml &&
-  { grep -qxF '| **FAIL** | thresholds.xml:5 | work (prog) -&gt; leaf (prog) | incl-Ir | 200 | 600 | +400 (+200.00%) | more than +5.00% |' "$out" ||
+  { grep -qxF '| **FAIL** | `thresholds.xml:5` | `work (prog) -> leaf (prog)` | incl-Ir | 200 | 600 | +400 (+200.00%) | more than +5.00% |' "$out" ||
     fail "check --format=markdown: the edge work -> leaf"; }
 run 1 check --format=junit --policy thresholds.xml ../graph/why-base.xml ../graph/why-head.xml &&
   { grep -qF '<testcase classname="hotgrind.check.thresholds" name="incl-Ir of work (prog) -&gt; leaf (prog)">' "$out" ||

@@ -104,12 +104,13 @@ run 1 check --policy pr.xml base.xml head-arm64.xml &&
 # (found as `hotgrind diff` finds them), and no row changed.
 expect_output drift.out 0 check --policy defaults.xml base.xml drift.xml
 
-# --- markdown, for a pull-request comment (names escaped: new\_helper)
+# --- markdown, for a pull-request comment: names, file names and rules
+# as code spans (`new_helper (bench)`), so that no name is markup
 expect_output pr.md 1 check --policy pr.xml --format=markdown base.xml head.xml
 run 1 check --format markdown --policy=budgets.xml head.xml && {
   [ "$(head -n 1 "$out")" = "### hotgrind check: FAIL" ] ||
     fail "markdown budgets: heading"
-  grep -qx '| \*\*FAIL\*\* | budgets.xml:17 | function '"'"'nomatch\\\*'"'"' | Ir | matched no function | at most 1 |' "$out" ||
+  grep -qxF '| **FAIL** | `budgets.xml:17` | function `nomatch*` | Ir | matched no function | at most 1 |' "$out" ||
     fail "markdown budgets: the unmatched budget's row"
   grep -qx '\*\*Result: FAIL\*\* (budgets: 12 kept, 9 broken, 1 skipped; marks: 1 entered, 0 never entered, 0 optional; thresholds: not applied without BASE)' "$out" ||
     fail "markdown budgets: summary"
@@ -118,16 +119,16 @@ run 1 check --format markdown --policy=budgets.xml head.xml && {
 # --- --history-url: each row of a function of BASE is a link to its page
 # of the history site; the paths computed apart (history_page.py: FNV-1a
 # of the benchmark, the base's program file name, and the function's
-# name, object and file).  The text stays escaped as above; the zone and
+# name, object and file).  The text stays code as above; the zone and
 # new_helper (only in head: no history yet) are not linked.
 pages=$scratch/pages
 "${PYTHON:-/usr/bin/python3}" "$HG_TEST_DATA/../history_page.py" base.xml \
   >"$pages" || fail "history_page.py base.xml"
 href() { awk -F '\t' -v n="$1" '$1 == n { print $4; exit }' "$pages"; }
 site=https://example.org/h
-sed -e "s#| parse (bench) |#| [parse (bench)]($site/$(href parse)) |#" \
-    -e "s#| hash (bench) |#| [hash (bench)]($site/$(href hash)) |#" \
-    -e "s#| old\\\\_helper (bench) |#| [old\\\\_helper (bench)]($site/$(href old_helper)) |#" \
+sed -e "s#| \`parse (bench)\` |#| [\`parse (bench)\`]($site/$(href parse)) |#" \
+    -e "s#| \`hash (bench)\` |#| [\`hash (bench)\`]($site/$(href hash)) |#" \
+    -e "s#| \`old_helper (bench)\` |#| [\`old_helper (bench)\`]($site/$(href old_helper)) |#" \
     "$data/expected/pr.md" >"$scratch/pr-linked.md"
 checks=$((checks + 1))
 [ "$(grep -c "]($site/functions/[0-9a-f]\{16\}\.html) |" "$scratch/pr-linked.md")" = 5 ] ||
@@ -145,11 +146,11 @@ run 1 check --policy pr.xml --format=markdown --history-url "$site" base.xml hea
   ../diff/match-base.xml >"$pages" || fail "history_page.py match-base.xml"
 run 1 check --policy defaults.xml --format=markdown --history-url "$site" \
     ../diff/match-base.xml ../diff/match-head.xml && {
-  grep -qxF "| **FAIL** | (default) | [moved (m)]($site/$(href moved)) | Ir | 300 | 330 | +30 (+10.00%) | more than +5.00% |" "$out" ||
+  grep -qxF "| **FAIL** | (default) | [\`moved (m)\`]($site/$(href moved)) | Ir | 300 | 330 | +30 (+10.00%) | more than +5.00% |" "$out" ||
     fail "check --history-url: moved is not linked to its base's page"
-  grep -qxF "| **FAIL** | (default) | [dup (m)]($site/$(href dup)) | Ir | 100 | 110 | +10 (+10.00%) | more than +5.00% |" "$out" ||
+  grep -qxF "| **FAIL** | (default) | [\`dup (m)\`]($site/$(href dup)) | Ir | 100 | 110 | +10 (+10.00%) | more than +5.00% |" "$out" ||
     fail "check --history-url: dup is not linked"
-  [ "$(grep -c '^| note | (default) | twin (m) | Ir |' "$out")" = 4 ] ||
+  [ "$(grep -c '^| note | (default) | `twin (m)` | Ir |' "$out")" = 4 ] ||
     fail "check --history-url: a twin row is linked"
 }
 # Not for other formats; a BASE that is not a plain http(s) URL (a

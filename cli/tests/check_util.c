@@ -1,8 +1,9 @@
 /* hotgrind: unit tests of the helpers under the commands' outputs: the
    index table (util/index-table.c), the JSON writer (render/json.c), the
    matching of lines by text (compare/line-diff.c), the frames of flame
-   graphs (render/flamegraph.c) and the fitting of tables to a width
-   (render/text.c).  GPL-2.0-or-later; part of hotgrind. */
+   graphs (render/flamegraph.c), the fitting of tables to a width and
+   markdown code spans (render/text.c), fractions (util/number.c) and
+   well-formed UTF-8 (util/utf8.c).  GPL-2.0-or-later; part of hotgrind. */
 
 /* Every expected value below is worked out by hand from the rules the
    headers state; the comment above each says how. */
@@ -21,6 +22,8 @@
 #include "render/json.h"
 #include "render/text.h"
 #include "util/index-table.h"
+#include "util/number.h"
+#include "util/utf8.h"
 
 /* What a function wrote to a stream, as one string the caller frees. */
 struct captured {
@@ -430,6 +433,61 @@ static void expect_page(char *path, const char *want)
     free(path);
 }
 
+/* Never clamped: 2^64-1 of 1 is 18446744073709551615, in percent that
+   times 100 (22 digits); the ratio's rounding carries into a 20-digit
+   whole; 2/3 rounds half up to 0.67. */
+START_TEST(fractions_are_never_clamped)
+{
+    char text[HG_PERCENT_TEXT_SIZE];
+    ck_assert_str_eq(hg_format_percent(UINT64_MAX, 1, text),
+                     "1844674407370955161500.00%");
+    ck_assert_str_eq(hg_format_percent(UINT64_MAX - 1, 1, text),
+                     "1844674407370955161400.00%");
+    ck_assert_str_eq(hg_format_ratio(UINT64_MAX, 1, text),
+                     "18446744073709551615.00x");
+    ck_assert_str_eq(hg_format_fraction(2, 3, 0, 2, text, sizeof text),
+                     "0.67");
+    ck_assert_str_eq(hg_format_percent(1, 3, text), "33.33%");
+}
+END_TEST
+
+/* RFC 3629's table: C0 and C1 lead only overlong forms, E0 needs A0..BF
+   next, ED 80..9F (no surrogates), F4 80..8F (nothing past U+10FFFF),
+   F5..FF lead nothing; a lone continuation byte starts nothing, nor does
+   a sequence cut by the end. */
+START_TEST(utf8_lengths_follow_rfc_3629)
+{
+    static const struct {
+        const char *text;
+        size_t length;
+    } cases[] = {
+        { "a", 1 }, { "\xc3\xa9", 2 }, { "\xe2\x82\xac", 3 },
+        { "\xf0\x9f\x98\x80", 4 }, { "\xc0\xaf", 0 }, { "\xc1\xbf", 0 },
+        { "\xe0\x9f\xbf", 0 }, { "\xed\xa0\x80", 0 },
+        { "\xf4\x90\x80\x80", 0 }, { "\xf5\x80\x80\x80", 0 },
+        { "\xff", 0 }, { "\x80", 0 }, { "\xe2\x82", 0 },
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_uint_eq(hg_utf8_length(cases[i].text), cases[i].length);
+}
+END_TEST
+
+/* A code span's fence is one backtick longer than the longest run
+   inside, padded when the text starts or ends with one; '|' escaped, a
+   line end '?', a stray byte U+FFFD. */
+START_TEST(markdown_code_spans_hold_anything)
+{
+    struct captured c;
+    hg_markdown_code(capture(&c), "a``b");
+    expect_captured(&c, "```a``b```");
+    hg_markdown_code(capture(&c), "`x");
+    expect_captured(&c, "`` `x ``");
+    hg_markdown_code(capture(&c), "a|b\nc\xff");
+    expect_captured(&c, "`a\\|b?c\xef\xbf\xbd`");
+}
+END_TEST
+
 START_TEST(history_pages_are_named_by_identity)
 {
     expect_page(hg_history_benchmark_page("alpha"),
@@ -454,6 +512,7 @@ Suite *hg_unit_suite(void)
     TCase *flame = hg_tcase(suite, "flamegraph", 0);
     TCase *table = hg_tcase(suite, "table", 0);
     TCase *pages = hg_tcase(suite, "history-pages", 0);
+    TCase *numbers = hg_tcase(suite, "numbers-and-text", 0);
 
     tcase_add_test(index, index_table_probes_linearly_and_wraps);
     tcase_add_test(index, index_table_doubles_when_half_full);
@@ -469,5 +528,8 @@ Suite *hg_unit_suite(void)
     tcase_add_test(table, table_moves_a_part_that_does_not_fit_and_cuts_names);
     tcase_add_test(table, table_never_cuts_below_the_floor);
     tcase_add_test(pages, history_pages_are_named_by_identity);
+    tcase_add_test(numbers, fractions_are_never_clamped);
+    tcase_add_test(numbers, utf8_lengths_follow_rfc_3629);
+    tcase_add_test(numbers, markdown_code_spans_hold_anything);
     return suite;
 }

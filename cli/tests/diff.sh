@@ -122,7 +122,7 @@ cat >"$expected" <<'EXPECTED'
 |  |  |  |  | frees | 2 | 3 | +1 | +50.00% |
 |  |  |  |  | free-bytes | 200 | 300 | +100 | +50.00% |
 
-Base `base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `head.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64). Top 3 of 6 rows that differ shown, by impact.
+Base `base.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`); head `head.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`). Top 3 of 6 rows that differ shown, by impact.
 EXPECTED
 expect_output --format=markdown --limit 3 base.xml head.xml
 
@@ -198,7 +198,7 @@ cat >"$expected" <<'EXPECTED'
 |:--|:--|:--|:--|:--|--:|--:|--:|--:|
 | (total) |  |  |  | Ir | 10,000 | 10,000 | 0 | 0.00% |
 
-Base `base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64).
+Base `base.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`); head `base.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`).
 EXPECTED
 expect_output --format=markdown base.xml base.xml
 
@@ -284,7 +284,7 @@ cat >"$expected" <<'EXPECTED'
 |  |  |  |  | incl-DLmr | 5 | 3 | -2 | -40.00% |
 |  |  |  |  | incl-cycles | 2,310 | 2,010 | -300 | -12.99% |
 
-Base `cache-base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `cache-head.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64). All 1 rows that differ shown, by impact.
+Base `cache-base.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`); head `cache-head.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`). All 1 rows that differ shown, by impact.
 EXPECTED
 expect_output --format=markdown cache-base.xml cache-head.xml
 
@@ -334,7 +334,7 @@ cat >"$expected" <<'EXPECTED'
 |  |  |  |  | max | 600 | 400 |  | 0.67x |
 | `main` | `prog` | `prog.c` | changed | Ir | 5,000 | 4,000 |  | 0.80x |
 
-Base `base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `arm64.xml` (hotgrind 0.1.0, Valgrind 3.19.0, arm64). Top 2 of 4 rows that differ shown, by impact.
+Base `base.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`); head `arm64.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `arm64`). Top 2 of 4 rows that differ shown, by impact.
 EXPECTED
 expect_output --format=markdown --limit=2 base.xml arm64.xml
 
@@ -412,15 +412,15 @@ run 0 diff ../merge/shard-a.xml ../merge/merged.xml &&
 cat >"$expected" <<'EXPECTED'
 **hotgrind diff**: total 100 → 100 Ir (0, 0.00%); functions and zones: 0 changed, 0 added, 0 removed, 1 unchanged.
 
-**Warning:** the runs were measured differently, which alone can move counts: hotgrind (`0.1.0` → `0.2.0`), Valgrind (`3.19.0` → `3.22.0`), platform (`amd64-sse3-avx2` → `amd64-sse3`), libc (`glibc 2.36` → `glibc 2.37`), environment (`20 variables, 1,000 bytes` → `21 variables, 1,050 bytes`), GLIBC_TUNABLES (`(unset)` → `glibc.cpu.hwcaps=-AVX2`), option thread-events (`no` → `yes`), cache (`I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64` → `I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64`).
+**Warning:** the runs were measured differently, which alone can move counts: `hotgrind` (`0.1.0` → `0.2.0`), `Valgrind` (`3.19.0` → `3.22.0`), `platform` (`amd64-sse3-avx2` → `amd64-sse3`), `libc` (`glibc 2.36` → `glibc 2.37`), `environment` (`20 variables, 1,000 bytes` → `21 variables, 1,050 bytes`), `GLIBC_TUNABLES` (`(unset)` → `glibc.cpu.hwcaps=-AVX2`), `option thread-events` (`no` → `yes`), `cache` (`I1 32768,8,64, D1 32768,8,64, LL 8388608,16,64` → `I1 32768,8,64, D1 32768,8,64, LL 4194304,16,64`).
 
-**Note:** Valgrind: no figure moved across 3.19, 3.24 and 3.27, the releases hotgrind's cross-version tests build (docs/versions.md); 3.22 is not one of them, so a change here is most likely the program's; between 3.19 and 3.24 the platform's hwcaps began to name fma, which 3.19 left out of the name only: glibc picks the same fma variants under both.
+**Note:** `Valgrind`: `no figure moved across 3.19, 3.24 and 3.27, the releases hotgrind's cross-version tests build (docs/versions.md); 3.22 is not one of them, so a change here is most likely the program's; between 3.19 and 3.24 the platform's hwcaps began to name fma, which 3.19 left out of the name only: glibc picks the same fma variants under both`.
 
 | name | object | file | status | metric | base | head | delta | change |
 |:--|:--|:--|:--|:--|--:|--:|--:|--:|
 | (total) |  |  |  | Ir | 100 | 100 | 0 | 0.00% |
 
-Base `fp-base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, amd64); head `fp-head.xml` (hotgrind 0.2.0, Valgrind 3.22.0, amd64).
+Base `fp-base.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`); head `fp-head.xml` (hotgrind `0.2.0`, Valgrind `3.22.0`, `amd64`).
 EXPECTED
 expect_output_and_warning --format=markdown fp-base.xml fp-head.xml
 
@@ -509,7 +509,7 @@ cat >"$expected" <<'EXPECTED'
 |  |  |  |  | p99 | 10 | 12 | +2 | +20.00% |
 |  |  |  |  | max | 10 | 12 | +2 | +20.00% |
 
-Base `match-base.xml` (hotgrind 0.1.0, Valgrind 3.19.0, x86); head `match-head.xml` (hotgrind 0.1.0, Valgrind 3.19.0, x86). All 9 rows that differ shown, by impact.
+Base `match-base.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `x86`); head `match-head.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `x86`). All 9 rows that differ shown, by impact.
 EXPECTED
 expect_output --format=markdown match-base.xml match-head.xml
 

@@ -88,9 +88,9 @@ has_line 'FAIL    beta: the run timed out, no report'
 
 # --- markdown: the worst regressions first, a folded section each.
 twice_same 1 check --policy p.xml --format=markdown base head
-has_line '### hotgrind check: FAIL (suite count)'
-has_line '| alpha | tick (count) | calls | 100 | 150 | +50 (+50.00%) |'
-has_line '| **FAIL** | delta | the run crashed (signal SEGV), no report |'
+has_line '### hotgrind check: FAIL (suite `count`)'
+has_line '| `alpha` | `tick (count)` | calls | 100 | 150 | +50 (+50.00%) |'
+has_line '| **FAIL** | `delta` | the run crashed (signal SEGV), no report |'
 has_line '<details><summary><code>alpha</code>: FAIL</summary>'
 has_line '<details><summary><code>beta</code>: pass</summary>'
 checks=$((checks + 1))
@@ -101,7 +101,7 @@ suite_run base8 count - alpha:ok:alpha-base.xml gamma:ok:gamma.xml
 suite_run head8 count - alpha:ok:alpha-head.xml gamma:ok:alpha-base.xml
 run 1 check --policy p.xml --format=markdown base8 head8
 checks=$((checks + 1))
-[ "$(grep '^| [a-z]* | tick' "$out" | cut -d' ' -f2 | tr '\n' ' ')" = "gamma alpha " ] ||
+[ "$(grep '^| `[a-z]*` | `tick' "$out" | cut -d' ' -f2 | tr '\n' ' ')" = "\`gamma\` \`alpha\` " ] ||
   fail "the worst regression is not first"
 
 # Thresholds scoped to a benchmark: alpha may grow by 60% (its +50.00%

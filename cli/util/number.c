@@ -32,24 +32,42 @@ static unsigned next_digit(uint64_t *rest, uint64_t whole)
     return (unsigned)(ten_rest / whole);
 }
 
+/* NUMBER in decimal at TEXT (SIZE bytes): a 128-bit integer, which
+   printf has no conversion for.  Returns the characters written, or -1
+   when they do not fit. */
+static int print_u128(unsigned __int128 number, char *text, size_t size)
+{
+    char digits[48];
+    int n = 0, i;
+    do {
+        digits[n++] = (char)('0' + (unsigned)(number % 10));
+        number /= 10;
+    } while (number != 0);
+    if ((size_t)n >= size)
+        return -1;
+    for (i = 0; i < n; i++)
+        text[i] = digits[n - 1 - i];
+    text[n] = '\0';
+    return n;
+}
+
 const char *hg_format_fraction(uint64_t part, uint64_t whole, int shift,
                                int decimals, char *text, size_t size)
 {
     unsigned digits[HG_FRACTION_MAX_DECIMALS + 1] = { 0 };
-    uint64_t unit = 1, rest, number;
+    unsigned __int128 number;
+    uint64_t rest;
     int i, at;
 
     if (decimals > HG_FRACTION_MAX_DECIMALS)
         decimals = HG_FRACTION_MAX_DECIMALS;
-    for (i = 0; i < shift; i++)
-        unit *= 10;
     if (whole == 0)
         part = 0, whole = 1;
     rest = part % whole;
+    /* In 128 bits: a part far over its whole (1 Ir to 2^64-1 Ir) times
+       10^18 at most still fits (below 2^124), so the figure is the true
+       one, never clamped. */
     number = part / whole;
-    /* Only an inconsistent report has a part this much over its whole;
-       the room left keeps the rounding below from overflowing. */
-    number = number > UINT64_MAX / unit - 1 ? UINT64_MAX / unit - 1 : number;
     for (i = 0; i < shift; i++)
         number = number * 10 + next_digit(&rest, whole);
     for (i = 0; i <= decimals; i++)
@@ -64,9 +82,14 @@ const char *hg_format_fraction(uint64_t part, uint64_t whole, int shift,
             break;
         digits[i] = 0;
     }
-    at = snprintf(text, size, "%" PRIu64 "%s", number, decimals ? "." : "");
-    if (at < 0 || (size_t)at >= size)
+    at = print_u128(number, text, size);
+    if (at < 0) {
+        if (size > 0)
+            text[0] = '\0';
         return text;
+    }
+    if (decimals && (size_t)at + 1 < size)
+        text[at++] = '.';
     for (i = 0; i < decimals && (size_t)at + 1 < size; i++)
         text[at++] = (char)('0' + digits[i]);
     text[at] = '\0';

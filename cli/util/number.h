@@ -15,7 +15,9 @@ const char *hg_format_count(uint64_t count, char text[HG_COUNT_TEXT_SIZE]);
 /* PART / WHOLE times 10 to the SHIFT (2: in percent; at most 18),
    rounded half up to DECIMALS decimals (at most the maximum below)
    exactly, by long division in integers, so every machine prints the
-   same: "17.60"; 0 when WHOLE is 0.  Every percentage and ratio the
+   same: "17.60"; 0 when WHOLE is 0.  Never clamped: from 1 to 2^64-1
+   is "1844674407370955161400.00" percent (22 digits before the point at
+   most; "" when SIZE is too small).  Every percentage and ratio the
    command prints is made here.  (number.c) */
 enum { HG_FRACTION_MAX_DECIMALS = 30 };
 const char *hg_format_fraction(uint64_t part, uint64_t whole, int shift,
