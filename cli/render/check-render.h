@@ -14,9 +14,10 @@
 #include "suite/suite-judge.h"
 #include "util/number.h"
 
-/* How put() writes text from the reports and the policy: control
-   characters as '?' always; for markdown, the characters that would
-   make markup escaped too, and those of XML; for JUnit, those of XML. */
+/* How check_put() writes text from the reports and the policy: for
+   markdown as a code span (hg_markdown_code); otherwise control
+   characters as '?', and for JUnit XML's characters escaped and each
+   byte that starts no UTF-8 character as U+FFFD. */
 enum check_escape { CHECK_ESCAPE_TEXT, CHECK_ESCAPE_MARKDOWN,
                     CHECK_ESCAPE_XML };
 

@@ -8,6 +8,7 @@
 
 #include "render/check-render.h"
 #include "render/text.h"
+#include "util/messages.h"
 #include "util/number.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -35,7 +36,8 @@ static void put_words(const struct check_out *out, const char *text)
 
 /* Text from the reports, the policy, a suite or a file name: in
    markdown a code span (hg_markdown_code), the one way it goes into
-   markdown; control characters as '?' in the others; for JUnit, XML's
+   markdown; control characters (hg_control_length) as '?' in the
+   others; for JUnit, XML's
    characters escaped and a byte that starts no well-formed UTF-8 as
    U+FFFD (a file name may hold any bytes, a JUnit file must be XML). */
 void check_put(const struct check_out *out, const char *text)
@@ -48,7 +50,10 @@ void check_put(const struct check_out *out, const char *text)
         return;
     }
     for (; *text != '\0'; text += n) {
-        unsigned char c = (unsigned char)*text;
+        if ((n = hg_control_length(text)) > 0) {
+            put_words(out, "?");
+            continue;
+        }
         n = escape == CHECK_ESCAPE_XML ? hg_utf8_length(text) : 1;
         if (n == 0) {
             fputs(HG_UTF8_REPLACEMENT, out->file);
@@ -56,7 +61,7 @@ void check_put(const struct check_out *out, const char *text)
         } else if (n > 1) {
             fwrite(text, 1, n, out->file);
         } else {
-            one[0] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
+            one[0] = *text;
             put_words(out, one);
         }
     }

@@ -8,6 +8,7 @@
 #include "render/history-log.h"
 #include "render/json.h"
 #include "render/text.h"
+#include "util/messages.h"
 #include "util/xalloc.h"
 
 /* The change of P from its older point: sign and size; false when there
@@ -21,50 +22,6 @@ static bool delta(const struct hg_history_point *p, char *sign,
     *size = p->value >= p->older_value ? p->value - p->older_value
                                        : p->older_value - p->value;
     return true;
-}
-
-/* The length of the UTF-8 sequence at TEXT, 0 if it is not one (RFC
-   3629: no overlong forms, no surrogates, nothing past U+10FFFF). */
-static size_t utf8_length(const unsigned char *t)
-{
-    size_t n, i;
-    uint32_t c;
-    if (t[0] < 0x80)
-        return 1;
-    if (t[0] >= 0xc2 && t[0] <= 0xdf)
-        n = 2, c = t[0] & 0x1f;
-    else if (t[0] >= 0xe0 && t[0] <= 0xef)
-        n = 3, c = t[0] & 0x0f;
-    else if (t[0] >= 0xf0 && t[0] <= 0xf4)
-        n = 4, c = t[0] & 0x07;
-    else
-        return 0;
-    for (i = 1; i < n; i++) {
-        if ((t[i] & 0xc0) != 0x80)
-            return 0;
-        c = (c << 6) | (t[i] & 0x3f);
-    }
-    if ((n == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff)))
-        || (n == 4 && (c < 0x10000 || c > 0x10ffff)))
-        return 0;
-    return n;
-}
-
-/* TEXT with each byte that does not start valid UTF-8 as '?': a name
-   from a database someone else wrote still gives valid JSON.  Caller
-   frees. */
-static char *valid_utf8(const char *text)
-{
-    char *copy = hg_xstrdup(text);
-    unsigned char *p = (unsigned char *)copy;
-    while (*p) {
-        size_t n = utf8_length(p);
-        if (n == 0)
-            *p++ = '?';
-        else
-            p += n;
-    }
-    return copy;
 }
 
 /* What names a series, in the order of the JSON members and of the CSV
@@ -88,11 +45,11 @@ static void series_fields(const struct hg_history_series *s,
     fields[7] = s->metric;
 }
 
+/* The JSON writer makes any bytes valid UTF-8 (U+FFFD for a byte that
+   starts no character): a name from a database someone else wrote. */
 static void json_text(struct hg_json *w, const char *key, const char *text)
 {
-    char *clean = text != NULL ? valid_utf8(text) : NULL;
-    hg_json_text(w, key, clean);
-    free(clean);
+    hg_json_text(w, key, text);
 }
 
 void hg_render_history_log_json(FILE *out, const struct hg_history_log *log)
@@ -138,17 +95,22 @@ void hg_render_history_log_json(FILE *out, const struct hg_history_log *log)
     hg_json_close(&w);
 }
 
-/* TEXT as a CSV field: quoted, quotes doubled, control characters as
-   '?' (a name may hold anything). */
+/* TEXT as a CSV field: quoted, quotes doubled, each control character
+   (hg_control_length) as '?' (a name may hold anything). */
 static void csv_field(FILE *out, const char *text)
 {
-    const unsigned char *p;
+    const char *p = text != NULL ? text : "";
+    size_t n;
     fputc('"', out);
-    for (p = (const unsigned char *)(text != NULL ? text : ""); *p; p++) {
-        if (*p == '"')
-            fputs("\"\"", out);
-        else
-            fputc(*p < 0x20 || *p == 0x7f ? '?' : *p, out);
+    while (*p) {
+        if ((n = hg_control_length(p)) > 0) {
+            fputc('?', out);
+            p += n;
+        } else {
+            if (*p == '"')
+                fputc('"', out);
+            fputc(*p++, out);
+        }
     }
     fputc('"', out);
 }

@@ -7,8 +7,9 @@
 #include <stdio.h>
 
 /* TEXT as the tool escapes it in a report (docs/report-format.md,
-   "Text"), for an attribute or an element: the five XML entities, and
-   control characters XML cannot hold as '?'. */
+   "Text"), for an attribute or an element: the five XML entities,
+   control characters XML cannot hold as '?', and each byte that starts
+   no well-formed UTF-8 character as U+FFFD. */
 void hg_print_xml_text(FILE *out, const char *text);
 
 #endif
