@@ -194,6 +194,7 @@ int cmd_check(int argc, char **argv)
         subject.base = base;
         subject.head_path = head_path;
         subject.head = head;
+        subject.benchmark = NULL;
         out.renderer->judgement(&out, &subject);
         status = hg_judgement_failed(judgement) ? HG_EXIT_JUDGED
                                                 : HG_EXIT_OK;

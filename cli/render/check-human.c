@@ -235,7 +235,7 @@ bool check_print_suite(const struct check_out *out,
     for (i = 0; i < s->count; i++) {
         const struct hg_bench_check *b = &s->benches[i];
         struct hg_judged d;
-        struct check_subject c;
+        struct check_subject c = { 0 };
         if (b->fate != HG_BENCH_JUDGED)
             continue;
         if (!hg_judge_bench(s, b, &d))
@@ -246,7 +246,9 @@ bool check_print_suite(const struct check_out *out,
         c.base = d.base;
         c.head_path = b->pair->head->report_path;
         c.head = d.head;
-        check_print_judgement(&section, &c);
+        c.benchmark = b->pair->name;
+        /* The renderer's own judgement: markdown's adds its links. */
+        out->renderer->judgement(&section, &c);
         fputs(layout(out)->bench_close, out->file);
         hg_judged_free(&d);
     }

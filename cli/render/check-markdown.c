@@ -74,11 +74,12 @@ static void add_row(struct check_links *l, const struct hg_entity *entity)
 }
 
 static void links_make(struct check_links *l, const char *url,
-                       const struct hg_report *base)
+                       const struct hg_report *base, const char *benchmark)
 {
     size_t n = base->function_count, i;
     l->url = url;
-    l->benchmark = hg_history_report_benchmark(base);
+    l->benchmark = benchmark != NULL ? benchmark
+                                     : hg_history_report_benchmark(base);
     /* The functions, then the zones, whose labels they might share. */
     for (i = 0; i < n + base->zone_count; i++) {
         struct hg_entity entity = { NULL, NULL };
@@ -124,8 +125,8 @@ static void put_row(const struct check_out *out, const struct hg_verdict *v)
                             out->links->benchmark, f);
 }
 
-/* Two reports' judgement: with --history-url, the links of the base's
-   functions first. */
+/* A judgement of two reports, or of a suite's benchmark: with
+   --history-url, the links of the base's functions first. */
 static void markdown_judgement(const struct check_out *out,
                                const struct check_subject *c)
 {
@@ -133,7 +134,7 @@ static void markdown_judgement(const struct check_out *out,
     struct check_links links;
     memset(&links, 0, sizeof links);
     if (out->history_url != NULL && c->base != NULL) {
-        links_make(&links, out->history_url, c->base);
+        links_make(&links, out->history_url, c->base, c->benchmark);
         linked.links = &links;
     }
     check_print_judgement(&linked, c);

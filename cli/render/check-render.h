@@ -45,6 +45,8 @@ struct check_subject {
     const struct hg_report *base;
     const char *head_path;
     const struct hg_report *head;
+    const char *benchmark;    /* a suite's benchmark, whose name history
+                                 files its runs under; NULL: two reports */
 };
 
 /* The text and markdown outputs lay out the same sections the same
