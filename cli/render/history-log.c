@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "render/history-log.h"
+#include "render/history-show.h"
 #include "render/json.h"
 #include "render/text.h"
 #include "util/messages.h"
@@ -166,32 +167,12 @@ static void format_change(char *text, size_t size,
     }
 }
 
-/* "BENCHMARK on ARCH, branch BRANCH: WHAT METRIC". */
+/* "BENCHMARK on ARCH, branch BRANCH: WHAT METRIC", in the words of
+   blame's and show's headings. */
 static void print_heading(FILE *out, const struct hg_history_series *s)
 {
-    const char *branch = s->branch[0] != '\0' ? s->branch : "(none)";
-    hg_print_clean(out, s->benchmark);
-    fputs(" on ", out);
-    hg_print_clean(out, s->arch);
-    fprintf(out, ", branch ");
-    hg_print_clean(out, branch);
-    fputs(": ", out);
-    if (strcmp(s->kind, "total") == 0) {
-        fputs("(total)", out);
-    } else if (strcmp(s->kind, "zone") == 0
-               || strcmp(s->kind, "mark") == 0) {
-        fprintf(out, "%s ", s->kind);
-        hg_print_clean(out, s->name);
-    } else {
-        hg_print_clean(out, s->name);
-        fputs(" (", out);
-        hg_print_clean(out, s->object);
-        if (s->file[0] != '\0') {
-            fputs(", ", out);
-            hg_print_clean(out, s->file);
-        }
-        fputc(')', out);
-    }
+    hg_render_history_heading(out, s->benchmark, s->arch, s->branch);
+    hg_render_history_entity(out, s->kind, s->name, s->object, s->file);
     fputc(' ', out);
     hg_print_clean(out, s->metric);
     fputc('\n', out);

@@ -127,9 +127,9 @@ void hg_render_history_heading(FILE *out, const char *benchmark,
     fputs(": ", out);
 }
 
-/* "NAME (OBJECT, FILE)", or "(total)" / "zone NAME" / "mark NAME". */
-static void print_entity(FILE *out, const char *kind, const char *name,
-                         const char *object, const char *file)
+void hg_render_history_entity(FILE *out, const char *kind,
+                              const char *name, const char *object,
+                              const char *file)
 {
     if (strcmp(kind, "total") == 0) {
         fputs("(total)", out);
@@ -148,12 +148,13 @@ static void print_change(FILE *out, const struct hg_history_show_change *c)
 {
     char change[HG_HISTORY_CHANGE_SIZE];
     fputs("    ", out);
-    print_entity(out, strcmp(c->kind, "edge") == 0 ? "function" : c->kind,
-                 c->name, c->object, c->file);
+    hg_render_history_entity(out, strcmp(c->kind, "edge") == 0
+                                  ? "function" : c->kind,
+                             c->name, c->object, c->file);
     if (strcmp(c->kind, "edge") == 0) {
         fputs(" -> ", out);
-        print_entity(out, "function", c->callee_name, c->callee_object,
-                     c->callee_file);
+        hg_render_history_entity(out, "function", c->callee_name,
+                                 c->callee_object, c->callee_file);
     }
     fputc(' ', out);
     hg_print_clean(out, c->metric);

@@ -53,6 +53,13 @@ void hg_render_history_heading(FILE *out, const char *benchmark,
 void hg_render_history_function(FILE *out, const char *name,
                                 const char *object, const char *file);
 
+/* "NAME (OBJECT, FILE)" as hg_render_history_function, or "(total)",
+   "zone NAME", "mark NAME" by KIND (entities.kind); " inlined" after an
+   inlined row. */
+void hg_render_history_entity(FILE *out, const char *kind,
+                              const char *name, const char *object,
+                              const char *file);
+
 /* "BEFORE -> AFTER", "absent" for a missing side. */
 void hg_render_history_pair_text(FILE *out,
                                  const struct hg_history_pair *pair);
