@@ -649,11 +649,12 @@ void diff_comparison_free(struct diff_comparison *c, struct hg_diff *diff)
 }
 
 void diff_print_suite_run(FILE *out, const char *operand,
-                          const struct hg_suite_run *runs)
+                          const struct hg_suite_run *runs,
+                          diff_print_value_fn print_text)
 {
-    hg_print_clean(out, operand);
+    print_text(out, operand);
     fputs(" (suite ", out);
-    hg_print_clean(out, runs->suite);
+    print_text(out, runs->suite);
     fprintf(out, ", %zu benchmark%s)", runs->count,
             runs->count == 1 ? "" : "s");
 }

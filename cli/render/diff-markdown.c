@@ -159,18 +159,6 @@ static void markdown_comparison(struct diff_out *out,
     write_markdown(out, c);
 }
 
-/* "`runs/` (suite `name`, 3 benchmarks)": the operand and the suite's
-   name as code (diff_print_suite_run prints them as text). */
-static void markdown_suite_run(FILE *out, const char *operand,
-                               const struct hg_suite_run *runs)
-{
-    hg_markdown_code(out, operand);
-    fputs(" (suite ", out);
-    hg_markdown_code(out, runs->suite);
-    fprintf(out, ", %zu benchmark%s)", runs->count,
-            runs->count == 1 ? "" : "s");
-}
-
 static void markdown_suite_open(struct diff_out *out,
                                 const struct diff_suite *s)
 {
@@ -178,9 +166,9 @@ static void markdown_suite_open(struct diff_out *out,
     fputs("**hotgrind diff** of suite ", file);
     hg_markdown_code(file, s->runs[1]->suite);
     fputs(": base ", file);
-    markdown_suite_run(file, s->paths[0], s->runs[0]);
+    diff_print_suite_run(file, s->paths[0], s->runs[0], hg_markdown_code);
     fputs("; head ", file);
-    markdown_suite_run(file, s->paths[1], s->runs[1]);
+    diff_print_suite_run(file, s->paths[1], s->runs[1], hg_markdown_code);
     fprintf(file, ".\n\n**Benchmarks:** %zu compared, %zu added, %zu "
             "removed, %zu not run\n", s->counts[0], s->counts[1],
             s->counts[2], s->counts[3]);

@@ -169,10 +169,13 @@ void diff_print_by_number_notes(FILE *out, const struct diff_comparison *c,
                                 const char *lead,
                                 diff_print_value_fn print_name);
 
-/* Suite runs: OPERAND " (suite NAME, N benchmarks)"; the names of PAIRS
-   of kind WANTED after LEAD, nothing when there is none. */
+/* Suite runs: OPERAND " (suite NAME, N benchmarks)", the operand and the
+   name through PRINT_TEXT (hg_print_clean, or markdown's code spans);
+   the names of PAIRS of kind WANTED after LEAD, nothing when there is
+   none. */
 void diff_print_suite_run(FILE *out, const char *operand,
-                          const struct hg_suite_run *runs);
+                          const struct hg_suite_run *runs,
+                          diff_print_value_fn print_text);
 void diff_list_pairs(FILE *out, const struct hg_bench_pair *pairs,
                      size_t count, enum hg_pair_kind wanted,
                      const char *lead);

@@ -166,9 +166,9 @@ static void text_suite_open(struct diff_out *out, const struct diff_suite *s)
 {
     FILE *file = out->file;
     fputs("Base:      ", file);
-    diff_print_suite_run(file, s->paths[0], s->runs[0]);
+    diff_print_suite_run(file, s->paths[0], s->runs[0], hg_print_clean);
     fputs("\nHead:      ", file);
-    diff_print_suite_run(file, s->paths[1], s->runs[1]);
+    diff_print_suite_run(file, s->paths[1], s->runs[1], hg_print_clean);
     fprintf(file, "\nBenchmarks: %zu compared, %zu added, %zu removed, "
             "%zu not run\n", s->counts[0], s->counts[1], s->counts[2],
             s->counts[3]);
