@@ -211,7 +211,7 @@ failed_tests() {
 }
 # The fuzz harnesses still build, and every seed and regression input
 # passes them under ASan/UBSan (timed fuzzing is `make fuzz`, not CI's).
-if make fuzz-smoke > fuzz-smoke.log 2>&1; then
+if make -j"$(nproc)" fuzz-smoke > fuzz-smoke.log 2>&1; then
   passed=$((passed + 1)); echo "fuzz-smoke: PASS"
 else
   failed=$((failed + 1)); status=1; echo "fuzz-smoke: FAIL"; tail -n 40 fuzz-smoke.log

@@ -47,7 +47,8 @@ FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer $(SANITIZE) -Wall -Wextra \
 # The command's library exactly as cli/Makefile.am lists it (asked of the
 # build tree's cli/Makefile), and its generated sources (the schemas).
 cli_sources_of = $(shell printf 'fuzz-print:\n\t@echo $$(%s)\n' '$(1)' | \
-	$(MAKE) -s --no-print-directory -C $(BUILD)/cli -f Makefile -f - fuzz-print)
+	MAKEFLAGS= $(MAKE) -s --no-print-directory -C $(BUILD)/cli -f Makefile \
+	-f - fuzz-print)
 CLI_LISTED := $(call cli_sources_of,libhotgrind_cli_a_SOURCES)
 CLI_GENERATED := $(call cli_sources_of,nodist_libhotgrind_cli_a_SOURCES)
 ifeq ($(strip $(CLI_LISTED)),)
@@ -78,10 +79,23 @@ $(addprefix $(BUILD)/cli/,$(CLI_GENERATED)): FORCE
 	@$(MAKE) -s --no-print-directory -C $(BUILD)/cli $(@F)
 FORCE:
 
-$(OUT)/fuzz-%: $(fuzzdir)/fuzz-%.c $(COMMON) $(CLI_SOURCES) $(CLI_HEADERS)
+# The command's library is compiled once, into objects every harness links
+# (fuzzer-no-link: coverage for libFuzzer without a second main), so the
+# three harnesses cost one compilation of cli/ and make -j can share it out.
+CLI_OBJECTS = $(patsubst %.c,$(OUT)/obj/%.o,$(filter %.c,$(CLI_LISTED))) \
+	$(patsubst %.c,$(OUT)/obj/generated/%.o,$(filter %.c,$(CLI_GENERATED)))
+$(OUT)/obj/generated/%.o: $(BUILD)/cli/%.c $(CLI_HEADERS)
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(OUT)/obj/%.o: $(top_srcdir)/cli/%.c $(CLI_HEADERS)
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+.PRECIOUS: $(OUT)/obj/%.o $(OUT)/obj/generated/%.o
+$(OUT)/fuzz-%: $(fuzzdir)/fuzz-%.c $(COMMON) $(CLI_OBJECTS)
 	@mkdir -p $(OUT)
 	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< \
-	  $(fuzzdir)/fuzz-common.c $(CLI_SOURCES) $(LIBXML2_LIBS) $(SQLITE3_LIBS)
+	  $(fuzzdir)/fuzz-common.c $(CLI_OBJECTS) $(LIBXML2_LIBS) $(SQLITE3_LIBS)
 
 # -close_fd_mask=3: the commands' own output and messages go nowhere;
 # libFuzzer's lines and sanitizer reports still show.
