@@ -28,7 +28,7 @@ static const struct command commands[] = {
     { "validate", cmd_validate, "check reports against the built-in schema" },
     { "diff",     cmd_diff,     "compare two reports, function by function" },
     { "check",    cmd_check,    "judge a report (and a base) against a policy" },
-    { "export",   cmd_export,   "write a report as Callgrind, JSON, BMF or folded" },
+    { "export",   cmd_export,   "write a report as Callgrind, Cachegrind, JSON, BMF, folded or SVG" },
     { "merge",    cmd_merge,    "sum reports of sharded runs into one" },
     { "run",      cmd_run,      "run a program under hotgrind, reproducibly" },
     { "suite",    cmd_suite,    "run a suite file's benchmarks (suite run)" },
