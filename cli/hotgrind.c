@@ -28,10 +28,10 @@ static const struct command commands[] = {
     { "validate", cmd_validate, "check reports against the built-in schema" },
     { "diff",     cmd_diff,     "compare two reports, function by function" },
     { "check",    cmd_check,    "judge a report (and a base) against a policy" },
-    { "export",   cmd_export,   "write a report as Callgrind, JSON, BMF or folded" },
+    { "export",   cmd_export,   "write a report as Callgrind, Cachegrind, JSON, BMF, folded or SVG" },
     { "merge",    cmd_merge,    "sum reports of sharded runs into one" },
     { "run",      cmd_run,      "run a program under hotgrind, reproducibly" },
-    { "suite",    cmd_suite,    "run a suite file's benchmarks (suite run)" },
+    { "suite",    cmd_suite,    "run a suite file's benchmarks (suite run), or list them" },
     { "history",  cmd_history,  "record runs by commit in SQLite; log a figure's series" },
     { "help",     cmd_help,     "this list, or 'help COMMAND' for one" },
 };
@@ -66,7 +66,8 @@ static void print_main_help(void)
            "Exit status: 0 on success, 1 when check judges a regression or a\n"
            "broken budget or a benchmark of suite run does not pass, 2 when a\n"
            "file cannot be used or the command line is wrong (one line on\n"
-           "stderr says why).\n");
+           "stderr says why).  run exits with its program's status, or with\n"
+           "--repeat or --perturb 1 when the counts move.\n");
 }
 
 static int cmd_help(int argc, char **argv)

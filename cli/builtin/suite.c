@@ -26,7 +26,8 @@ static const char suite_usage[] =
 
 static const char suite_help[] =
     "usage: hotgrind suite run SUITE -o DIR [OPTIONS]\n"
-    "       hotgrind suite list SUITE [OPTIONS]\n"
+    "       hotgrind suite list SUITE [--shard I/N] [--previous RUN]...\n"
+    "                                 [--only PATTERN]\n"
     "\n"
     "run: runs each benchmark of the suite file SUITE (docs/suite.md) as\n"
     "`hotgrind run` would, writing its report DIR/NAME.xml, its program's\n"
