@@ -191,27 +191,27 @@ static int perturb_folder(struct run_options *o)
 }
 
 /* "--repeat N": the parser knows --repeat as a flag (--repeat alone is
-   3 runs), so N is left as the first operand.  It is --repeat's only
-   when it came right after --repeat in ORIGINAL (the arguments as given:
-   "--repeat -- 5" runs a program called 5) and a program follows it.
-   Returns -1 to go on, else an exit status. */
-static int repeat_operand(char **original, int argc, char ***program,
+   3 runs), so N is left as the first operand, which ended the options.
+   It is --repeat's only when it came right after --repeat in ORIGINAL
+   (the arguments as given: "--repeat -- 5" runs a program called 5);
+   then the arguments after it are read again as LINE says, since
+   options may follow.  Returns -1 to go on, else an exit status. */
+static int repeat_operand(const struct hg_command_line *line,
+                          char **original, int argc, char **argv,
                           int *operands, struct run_options *o)
 {
-    const char *first = (*program)[0];
-    int i;
+    const char *first = argv[0];
+    int i, status;
     if (strspn(first, "0123456789") != strlen(first))
         return -1;
     for (i = 2; i < argc && original[i] != first; i++)
         ;
     if (i == argc || strcmp(original[i - 1], "--repeat") != 0)
         return -1;
-    if (*operands == 1)
-        return hg_usage_error("run", run_usage, "--repeat %s: no program "
-                              "given", first);
-    ++*program;
-    --*operands;
-    return take_repeat(first, o);
+    if ((status = take_repeat(first, o)) != -1)
+        return status;
+    /* argv[0] is N: what follows it is read as after the command. */
+    return hg_parse_options(line, *operands, argv, operands);
 }
 
 /* Options of `run` come before PROG: the first operand, or what follows
@@ -242,7 +242,7 @@ static int parse(int argc, char **argv, struct run_options *o)
     memcpy(original, argv, (size_t)argc * sizeof *original);
     status = hg_parse_options(&line, argc, argv, &operands);
     if (status == -1 && operands > 0 && repeat_alone && o->repeat == 0)
-        status = repeat_operand(original, argc, &argv, &operands, o);
+        status = repeat_operand(&line, original, argc, argv, &operands, o);
     free(original);
     if (status != -1)
         return status;
