@@ -137,14 +137,15 @@ void check_print_verdict_body(const struct check_out *out,
                               const struct hg_verdict *v);
 char *check_verdict_message(const struct check_out *out,
                             const struct hg_verdict *v);
-/* What a cause (a verdict whose explains is not 0) explains: "each
-   +168,000,000" or "+5 to +9"; "14 rows up the chain (5 functions, 9
-   edges)"; and the whole line after the status word (the rule, the
-   metric, those two, the cause's row). */
+/* What a cause (a verdict whose explains is not 0) explains, by how
+   much: "each +168,000,000", or "+5 to +9". */
 const char *check_explained_text(const struct hg_verdict *cause,
                                  char text[CHECK_CELL_SIZE]);
+/* Which: "14 rows up the chain (5 functions, 9 edges)". */
 void check_put_explained_rows(const struct check_out *out,
                               const struct hg_verdict *cause);
+/* The whole line after the status word: the rule, the metric, those
+   two, the cause's row. */
 void check_print_fold_body(const struct check_out *out,
                            const struct hg_verdict *cause);
 

@@ -29,7 +29,6 @@
 py=/usr/bin/python3
 data=$HG_TEST_DATA/check-group
 cd "$data" || exit 99
-expected=$scratch/expected
 if ! "$py" -c 'import jsonschema' 2>/dev/null || ! command -v xmllint >/dev/null
 then
   echo "FAIL: needs /usr/bin/python3 with jsonschema and xmllint (tools/install-deps.sh)"
@@ -54,75 +53,38 @@ verdicts() {
     "$out" >"$scratch/verdicts"
 }
 
+# expect FILE WHAT ARGS...: check ARGS exits 1 with the verdicts of
+# tests/data/check-group/FILE, worked out by hand (above, and below).
+expect() {
+  file=$1 what=$2; shift 2
+  verdicts 1 check "$@" && same "$data/$file" "$scratch/verdicts" "$what"
+}
+
 # --- text: the chain is two lines and the total's
-cat >"$expected" <<'EOF'
-FAIL    grouped.xml:4  Ir of (total): 35,000 -> 43,000, +8,000 (+22.86%), more than +5.00%
-FAIL    grouped.xml:4  Ir of get (prog): 1,000 -> 9,000, +8,000 (+800.00%), more than +5.00%
-FAIL    grouped.xml:5  incl-Ir of 5 rows up the chain (2 functions, 3 edges), each +8,000, explained by get (prog)
-Result: FAIL (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 7 regressed, 5 of them explained by 1 cause, 0 improved, 0 noted, 0 within, 0 under the floor; 2 rows unchanged)
-EOF
-verdicts 1 check --policy grouped.xml chain-base.xml chain-head.xml &&
-  same "$expected" "$scratch/verdicts" "check, a chain grouped"
+expect chain-grouped.text "check, a chain grouped" \
+  --policy grouped.xml chain-base.xml chain-head.xml
 
 # --- group="no": every row its own verdict, in the order of change, then
 # label (all +8,000 of incl-Ir).  26,000 -> 34,000 is +30.77%, 3,000 ->
 # 11,000 +266.67%.
-cat >"$expected" <<'EOF'
-FAIL    ungrouped.xml:4  Ir of (total): 35,000 -> 43,000, +8,000 (+22.86%), more than +5.00%
-FAIL    ungrouped.xml:4  Ir of get (prog): 1,000 -> 9,000, +8,000 (+800.00%), more than +5.00%
-FAIL    ungrouped.xml:5  incl-Ir of main (prog): 35,000 -> 43,000, +8,000 (+22.86%), more than +5.00%
-FAIL    ungrouped.xml:5  incl-Ir of main (prog) -> run (prog): 26,000 -> 34,000, +8,000 (+30.77%), more than +5.00%
-FAIL    ungrouped.xml:5  incl-Ir of run (prog): 26,000 -> 34,000, +8,000 (+30.77%), more than +5.00%
-FAIL    ungrouped.xml:5  incl-Ir of run (prog) -> step (prog): 3,000 -> 11,000, +8,000 (+266.67%), more than +5.00%
-FAIL    ungrouped.xml:5  incl-Ir of step (prog) -> get (prog): 1,000 -> 9,000, +8,000 (+800.00%), more than +5.00%
-Result: FAIL (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 7 regressed, 0 improved, 0 noted, 0 within, 0 under the floor; 2 rows unchanged)
-EOF
-verdicts 1 check --policy ungrouped.xml chain-base.xml chain-head.xml &&
-  same "$expected" "$scratch/verdicts" "check, group=\"no\""
+expect chain-ungrouped.text "check, group=\"no\"" \
+  --policy ungrouped.xml chain-base.xml chain-head.xml
 
 # --- a caller with a change of its own beyond get's stays a verdict:
 # 8,500 / 35,000 is +24.29%, 8,500 / 26,000 +32.69%; aux's Ir and
 # run -> aux are within (+2.50%); other is the one row unchanged.
-cat >"$expected" <<'EOF'
-FAIL    grouped.xml:4  Ir of (total): 35,000 -> 43,500, +8,500 (+24.29%), more than +5.00%
-FAIL    grouped.xml:4  Ir of get (prog): 1,000 -> 9,000, +8,000 (+800.00%), more than +5.00%
-FAIL    grouped.xml:5  incl-Ir of 2 edges up the chain, each +8,000, explained by get (prog)
-FAIL    grouped.xml:5  incl-Ir of main (prog): 35,000 -> 43,500, +8,500 (+24.29%), more than +5.00%
-FAIL    grouped.xml:5  incl-Ir of main (prog) -> run (prog): 26,000 -> 34,500, +8,500 (+32.69%), more than +5.00%
-FAIL    grouped.xml:5  incl-Ir of run (prog): 26,000 -> 34,500, +8,500 (+32.69%), more than +5.00%
-Result: FAIL (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 7 regressed, 2 of them explained by 1 cause, 0 improved, 0 noted, 2 within, 0 under the floor; 1 rows unchanged)
-EOF
-verdicts 1 check --policy grouped.xml chain-base.xml extra-head.xml &&
-  same "$expected" "$scratch/verdicts" "check, a caller's own change not explained"
+expect extra-grouped.text "check, a caller's own change not explained" \
+  --policy grouped.xml chain-base.xml extra-head.xml
 
 # --- two independent causes, two groups; main's +6,000 is neither's.
-cat >"$expected" <<'EOF'
-FAIL    grouped.xml:4  Ir of (total): 10,000 -> 16,000, +6,000 (+60.00%), more than +5.00%
-FAIL    grouped.xml:4  Ir of x (prog): 1,000 -> 5,000, +4,000 (+400.00%), more than +5.00%
-FAIL    grouped.xml:5  incl-Ir of 2 edges up the chain, each +4,000, explained by x (prog)
-FAIL    grouped.xml:4  Ir of y (prog): 1,000 -> 3,000, +2,000 (+200.00%), more than +5.00%
-FAIL    grouped.xml:5  incl-Ir of 2 edges up the chain, each +2,000, explained by y (prog)
-FAIL    grouped.xml:5  incl-Ir of main (prog): 10,000 -> 16,000, +6,000 (+60.00%), more than +5.00%
-Result: FAIL (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 8 regressed, 4 of them explained by 2 causes, 0 improved, 0 noted, 0 within, 0 under the floor; 0 rows unchanged)
-EOF
-verdicts 1 check --policy grouped.xml two-base.xml two-head.xml &&
-  same "$expected" "$scratch/verdicts" "check, two causes"
+expect two-grouped.text "check, two causes" \
+  --policy grouped.xml two-base.xml two-head.xml
 
 # --- <ignore>: get's row and the edge into it are printed with the
 # reason instead of judged (skip, after the regressions); with get out,
 # nothing explains the chain, so each of its rows is a verdict.
-cat >"$expected" <<'EOF'
-FAIL    ignore.xml:4  Ir of (total): 35,000 -> 43,000, +8,000 (+22.86%), more than +5.00%
-FAIL    ignore.xml:5  incl-Ir of main (prog): 35,000 -> 43,000, +8,000 (+22.86%), more than +5.00%
-FAIL    ignore.xml:5  incl-Ir of main (prog) -> run (prog): 26,000 -> 34,000, +8,000 (+30.77%), more than +5.00%
-FAIL    ignore.xml:5  incl-Ir of run (prog): 26,000 -> 34,000, +8,000 (+30.77%), more than +5.00%
-FAIL    ignore.xml:5  incl-Ir of run (prog) -> step (prog): 3,000 -> 11,000, +8,000 (+266.67%), more than +5.00%
-skip    ignore.xml:4  Ir of get (prog): 1,000 -> 9,000, +8,000 (+800.00%), ignored by ignore.xml:6: its probes follow the addresses of the keys
-skip    ignore.xml:5  incl-Ir of step (prog) -> get (prog): 1,000 -> 9,000, +8,000 (+800.00%), ignored by ignore.xml:6: its probes follow the addresses of the keys
-Result: FAIL (budgets: 0 kept, 0 broken, 0 skipped; thresholds: 5 regressed, 0 improved, 0 noted, 2 ignored, 0 within, 0 under the floor; 2 rows unchanged)
-EOF
-verdicts 1 check --policy ignore.xml chain-base.xml chain-head.xml &&
-  same "$expected" "$scratch/verdicts" "check, <ignore>"
+expect chain-ignore.text "check, <ignore>" \
+  --policy ignore.xml chain-base.xml chain-head.xml
 
 # An <ignore> needs its reason, and its pattern is a function's.
 sed 's/ reason="[^"]*"//' ignore.xml >"$scratch/no-reason.xml"
@@ -135,24 +97,12 @@ expect_trouble check --policy "$scratch/bad-pattern.xml" chain-base.xml \
   fail "an <ignore> pattern=\"prog:\": not refused at line 6"
 
 # --- markdown: the folded rows are one table row under the cause's.
-cat >"$expected" <<'EOF'
-| verdict | rule | row | metric | base | head | change | threshold |
-|---|---|---|---|--:|--:|--:|---|
-| **FAIL** | `grouped.xml:4` | `(total)` | Ir | 10,000 | 16,000 | +6,000 (+60.00%) | more than +5.00% |
-| **FAIL** | `grouped.xml:4` | `x (prog)` | Ir | 1,000 | 5,000 | +4,000 (+400.00%) | more than +5.00% |
-| **FAIL** | `grouped.xml:5` | 2 edges up the chain, explained by `x (prog)` | incl-Ir | | | each +4,000 | more than +5.00% |
-| **FAIL** | `grouped.xml:4` | `y (prog)` | Ir | 1,000 | 3,000 | +2,000 (+200.00%) | more than +5.00% |
-| **FAIL** | `grouped.xml:5` | 2 edges up the chain, explained by `y (prog)` | incl-Ir | | | each +2,000 | more than +5.00% |
-| **FAIL** | `grouped.xml:5` | `main (prog)` | incl-Ir | 10,000 | 16,000 | +6,000 (+60.00%) | more than +5.00% |
-EOF
+expected=$data/two-grouped.md
 twice 1 check --format=markdown --policy grouped.xml two-base.xml two-head.xml && {
   grep '^|' "$out" >"$scratch/table"
   same "$expected" "$scratch/table" "check --format=markdown, two causes"
 }
-cat >"$expected" <<'EOF'
-| **FAIL** | `ignore.xml:4` | `(total)` | Ir | 35,000 | 43,000 | +8,000 (+22.86%) | more than +5.00% |
-| skip | `ignore.xml:4` | `get (prog)` | Ir | 1,000 | 9,000 | +8,000 (+800.00%) | ignored by `ignore.xml:6`: `its probes follow the addresses of the keys` |
-EOF
+expected=$data/chain-ignore.md
 twice 1 check --format=markdown --policy ignore.xml chain-base.xml chain-head.xml && {
   grep -e '(total)' -e '| `get (prog)`' "$out" >"$scratch/table"
   same "$expected" "$scratch/table" "check --format=markdown, <ignore>"
