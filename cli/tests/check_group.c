@@ -184,67 +184,52 @@ START_TEST(the_largest_cause_below_wins)
 }
 END_TEST
 
-/* The policy TEXT, read from a scratch file; NULL with PROBLEM. */
-static struct hg_policy *policy_text(const char *text, char *problem,
-                                     size_t size)
+/* The policy fixture NAME of tests/data/check-group; NULL with
+   PROBLEM. */
+static struct hg_policy *policy_named(const char *name, char *problem)
 {
-    char path[] = "/tmp/hotgrind-group-XXXXXX";
-    FILE *file = hg_scratch_file(path);
-    struct hg_policy *policy;
-    fputs(text, file);
-    fclose(file);
-    policy = hg_policy_load(path, problem, size);
-    remove(path);
-    return policy;
+    return hg_policy_load(hg_fixture("check-group", name), problem,
+                          HG_PROBLEM_SIZE);
 }
 
 START_TEST(reads_group_and_ignores)
 {
     char problem[HG_PROBLEM_SIZE] = "";
-    struct hg_policy *p = policy_text(
-        "<policy format='1'>\n"
-        "  <thresholds group='no'>\n"
-        "    <ignore pattern='libc.so*:mem*' reason='copies follow sizes'/>\n"
-        "    <ignore pattern='hash' reason='by address'/>\n"
-        "  </thresholds>\n"
-        "</policy>\n", problem, sizeof problem);
+    struct hg_policy *p = policy_named("read.xml", problem);
     ck_assert_msg(p != NULL, "%s", problem);
     ck_assert(!p->groups);
     ck_assert_uint_eq(p->ignore_count, 2);
-    ck_assert_int_eq(p->ignores[0].line, 3);
+    ck_assert_int_eq(p->ignores[0].line, 4);
     ck_assert_str_eq(p->ignores[0].object, "libc.so*");
     ck_assert_str_eq(p->ignores[0].glob, "mem*");
     ck_assert_str_eq(p->ignores[0].reason, "copies follow sizes");
     ck_assert_ptr_null(p->ignores[1].object);
     ck_assert_str_eq(p->ignores[1].glob, "hash");
     hg_policy_free(p);
-    p = policy_text("<policy format='1'/>", problem, sizeof problem);
+    /* By default, grouped, nothing ignored. */
+    p = policy_named("grouped.xml", problem);
     ck_assert_msg(p != NULL, "%s", problem);
     ck_assert(p->groups);
     ck_assert_uint_eq(p->ignore_count, 0);
     hg_policy_free(p);
-    /* After the <metric>s, before the <benchmark>s; reason required. */
-    ck_assert_ptr_null(policy_text(
-        "<policy format='1'><thresholds><ignore pattern='a' reason='b'/>"
-        "<metric name='Ir'/></thresholds></policy>", problem,
-        sizeof problem));
-    ck_assert_ptr_null(policy_text(
-        "<policy format='1'><thresholds><ignore pattern='a'/>"
-        "</thresholds></policy>", problem, sizeof problem));
+    /* <ignore> after the <metric>s, before the <benchmark>s. */
+    ck_assert_ptr_null(policy_named("bad-order.xml", problem));
+    ck_assert_msg(strstr(problem, "line 6") != NULL, "%s", problem);
 }
 END_TEST
 
+/* Two cases: the rule, on the graphs built above, and the policy's side
+   of it. */
 Suite *hg_unit_suite(void)
 {
     Suite *suite = suite_create("group");
-    TCase *causes = hg_tcase(suite, "causes", 0);
-    TCase *policy = hg_tcase(suite, "policy", 0);
-
-    tcase_add_test(causes, explains_up_to_the_cause_plus_its_own);
-    tcase_add_test(causes, explains_only_from_below);
-    tcase_add_test(causes,
-                   explains_nothing_without_a_call_graph_or_a_failing_cause);
-    tcase_add_test(causes, the_largest_cause_below_wins);
+    TCase *rule = hg_tcase(suite, "causes", 0),
+          *policy = hg_tcase(suite, "policy", 0);
     tcase_add_test(policy, reads_group_and_ignores);
+    tcase_add_test(rule, explains_up_to_the_cause_plus_its_own);
+    tcase_add_test(rule, explains_only_from_below);
+    tcase_add_test(rule,
+                   explains_nothing_without_a_call_graph_or_a_failing_cause);
+    tcase_add_test(rule, the_largest_cause_below_wins);
     return suite;
 }
