@@ -228,4 +228,42 @@ PY
   fail "check --format=json, hostile name: $(cat "$scratch/py")"
 }
 
+# --- a hostile reason: a carriage return, backticks and markup in the
+# <ignore>'s reason, as text, markdown and JSON print it.
+sed 's/reason="[^"]*"/reason="a`b|c\&lt;i\&gt;\&#13;d"/' ignore.xml >"$scratch/reason.xml"
+twice 1 check --policy "$scratch/reason.xml" chain-base.xml chain-head.xml && {
+  checks=$((checks + 1))
+  grep -qF "ignored by $scratch/reason.xml:6: a\`b|c<i>?d" "$out" ||
+    fail "check, hostile reason: not printed cleaned"
+  checks=$((checks + 1))
+  if tr -d '\n' <"$out" | LC_ALL=C grep -q '[[:cntrl:]]'; then
+    fail "check, hostile reason: a control character in the text"
+  fi
+}
+twice 1 check --format=markdown --policy "$scratch/reason.xml" chain-base.xml chain-head.xml && {
+  checks=$((checks + 1))
+  "$py" - "$out" >"$scratch/py" 2>&1 <<'PY' ||
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+assert "\r" not in text
+cells = re.findall(r": (`+)(.*?)\1 \|$", text, re.M)
+assert cells, text
+for ticks, content in cells:
+    if content.startswith(" ") and content.endswith(" "):
+        content = content[1:-1]
+    assert content.replace("\\|", "|") == "a`b|c<i>?d", content
+PY
+  fail "check --format=markdown, hostile reason: $(cat "$scratch/py")"
+}
+twice 1 check --format=json --policy "$scratch/reason.xml" chain-base.xml chain-head.xml && {
+  checks=$((checks + 1))
+  "$py" - "$out" >"$scratch/py" 2>&1 <<'PY' ||
+import json, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+reasons = {t["ignored"]["reason"] for t in doc["thresholds"] if "ignored" in t}
+assert reasons == {"a`b|c<i>\rd"}, reasons
+PY
+  fail "check --format=json, hostile reason: $(cat "$scratch/py")"
+}
+
 finish
