@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "policy/verdict-sections.h"
 #include "render/check-render.h"
 #include "render/json.h"
 #include "util/messages.h"
@@ -141,14 +140,13 @@ static void json_threshold(struct hg_json *w, const struct hg_verdict *v)
                                                     2, text) : "");
 }
 
-/* Where a verdict stands among the "thresholds" of its document. */
+/* Where the verdict at INDEX stands among the "thresholds" of its
+   document: the judgement lists every budget verdict first, then the
+   threshold verdicts (policy.h). */
 static size_t threshold_position(const struct hg_judgement *j, size_t index)
 {
-    size_t i, position = 0;
-    for (i = 0; i < index; i++)
-        position += hg_verdict_section(&j->verdicts[i])
-                    == HG_SECTION_THRESHOLDS;
-    return position;
+    return index - (j->budgets_passed + j->budgets_failed
+                    + j->budgets_skipped);
 }
 
 /* The grouping and the exclusion of a threshold verdict, each only when
