@@ -228,6 +228,54 @@ PY
   fail "check --format=json, hostile name: $(cat "$scratch/py")"
 }
 
+# --- suite runs: a benchmark's section groups as two reports do (the
+# same verdict lines as chain-grouped.text), its JUnit suite has the run
+# and one case per cause (3 tests, 2 failures), and the worst regressions
+# of the markdown list the causes only (the total and get: 2 rows).
+for side in base head; do
+  mkdir -p "$scratch/suite-$side"
+  cp "chain-$side.xml" "$scratch/suite-$side/chain.xml"
+done
+ir() { sed -n 's/^  <totals Ir="\([0-9]*\)".*/\1/p' "chain-$1.xml"; }
+for side in base head; do
+  printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+    '<suite-run format="1" suite="g">' \
+    "  <benchmark name=\"chain\" position=\"1\" status=\"ok\" exit=\"0\" report=\"chain.xml\" ir=\"$(ir $side)\"/>" \
+    '</suite-run>' >"$scratch/suite-$side/manifest.xml"
+done
+twice 1 check --policy grouped.xml "$scratch/suite-base" "$scratch/suite-head" && {
+  sed -n '/^Thresholds/,/^$/{/^Thresholds/d;/^$/d;p}' "$out" >"$scratch/verdicts"
+  sed '$d' "$data/chain-grouped.text" >"$scratch/want"
+  same "$scratch/want" "$scratch/verdicts" "check of suite runs, grouped"
+}
+twice 1 check --format=junit --policy grouped.xml "$scratch/suite-base" "$scratch/suite-head" && {
+  checks=$((checks + 1))
+  xmllint --noout "$out" 2>"$scratch/xmllint" ||
+    fail "check of suite runs --format=junit: not XML: $(cat "$scratch/xmllint")"
+  grep -q '<testsuite name="chain" tests="3" failures="2" errors="0" skipped="0">' "$out" ||
+    fail "check of suite runs --format=junit: not 3 cases, 2 failing"
+}
+twice 1 check --format=markdown --policy grouped.xml "$scratch/suite-base" "$scratch/suite-head" && {
+  checks=$((checks + 1))
+  [ "$(sed -n '/^#### Worst/,/^| verdict/p' "$out" | grep -c '^| `chain`')" = 2 ] ||
+    fail "check of suite runs --format=markdown: the worst are not the 2 causes"
+}
+twice 1 check --format=json --policy grouped.xml "$scratch/suite-base" "$scratch/suite-head" && {
+  checks=$((checks + 1))
+  "$py" - "$HG_SCHEMA_DIR" "$out" >"$scratch/py" 2>&1 <<'PY' ||
+import json, sys
+import jsonschema
+doc = json.load(open(sys.argv[2]))
+for name, part in (("check-suite", doc), ("check", doc["benchmarks"][0]["check"])):
+    schema = json.load(open("%s/%s.schema.json" % (sys.argv[1], name)))
+    jsonschema.Draft202012Validator(schema).validate(part)
+causes = [t.get("explained-by", {}).get("index")
+          for t in doc["benchmarks"][0]["check"]["thresholds"]]
+assert causes == [None, None, 1, 1, 1, 1, 1], causes
+PY
+  fail "check of suite runs --format=json: $(cat "$scratch/py")"
+}
+
 # --- a hostile reason: a carriage return, backticks and markup in the
 # <ignore>'s reason, as text, markdown and JSON print it.
 sed 's/reason="[^"]*"/reason="a`b|c\&lt;i\&gt;\&#13;d"/' ignore.xml >"$scratch/reason.xml"
