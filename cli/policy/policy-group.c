@@ -195,9 +195,9 @@ void hg_group_causes(struct hg_judgement *j, size_t first,
         if (can_cause(v)) {
             causes[cause_count].increase = v->head - v->base;
             causes[cause_count++].index = i;
-        }
-        else if (can_be_explained(v, &selves[i]))
+        } else if (can_be_explained(v, &selves[i])) {
             explainable[explainable_count++] = i;
+        }
     }
     if (cause_count == 0 || explainable_count == 0) {
         free(causes);
@@ -217,13 +217,13 @@ void hg_group_causes(struct hg_judgement *j, size_t first,
                     queue);
         for (i = 0; i < explainable_count; i++) {
             struct hg_verdict *v = &j->verdicts[explainable[i]];
-            uint64_t s;
-            if (v->cause != 0 || selves[explainable[i]] != c->threshold->metric
+            const struct hg_metric *x = selves[explainable[i]];
+            uint64_t d = v->head - v->base;
+            if (v->cause != 0 || x != c->threshold->metric
                 || seen[v->function[1] - head->functions] != k + 1)
                 continue;
-            s = own_increase(v, selves[explainable[i]], base, head);
-            if (v->head - v->base <= most
-                || v->head - v->base - most <= s)
+            /* d <= D + s, without D + s overflowing. */
+            if (d <= most || d - most <= own_increase(v, x, base, head))
                 explain(j, causes[k].index, v);
         }
     }
