@@ -6,7 +6,9 @@
    executed; run/plan.c says why the program runs as /proc/self/fd/3.
    A dry run or an audit is then shown by render/run-audit.c. */
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "builtin/builtin.h"
@@ -15,6 +17,7 @@
 #include "run/run.h"
 #include "util/messages.h"
 #include "util/parse-options.h"
+#include "util/xalloc.h"
 
 static const char run_usage[] =
     "usage: hotgrind run [OPTIONS] [VALGRIND-OPTIONS] [--] PROG [ARGS...]";
@@ -65,16 +68,20 @@ static const char run_help[] =
     "                      PATH.bin, as the wrapper and its shell add\n"
     "                      variables to PROG's environment\n"
     "  --dry-run           print the command that would run, and do nothing\n"
-    "  --repeat[=N]        run PROG N times (default 3, at most 100): exit 0\n"
+    "  --repeat [N]        run PROG N times (default 3, at most 100): exit 0\n"
     "                      when the reports are byte-identical, 1 naming the\n"
     "                      first differing functions and the likely cause\n"
     "                      (needs -o: the runs after the first write\n"
-    "                      FILE.run2...; removed when identical)\n"
+    "                      FILE.run2...; removed when identical); N as\n"
+    "                      --repeat N or --repeat=N\n"
     "  --perturb           also run PROG with the stack, argv[0] and the heap\n"
     "                      moved, and list the functions whose counts move\n"
-    "                      (they depend on addresses), with policy lines\n"
-    "                      that keep them from a gate; exit 1 if any (needs\n"
-    "                      -o: FILE.reference, FILE.stack-64...)\n"
+    "                      (they depend on addresses), with the policy's\n"
+    "                      <ignore> lines that leave them out of the\n"
+    "                      thresholds; exit 1 if any (the reports:\n"
+    "                      FILE.reference, FILE.stack-64... after -o FILE,\n"
+    "                      else in a new folder under $TMPDIR or /tmp,\n"
+    "                      named on stderr)\n"
     "\n"
     "Every other option before PROG is given to Valgrind, in order: tool\n"
     "options such as --mark=PATTERN, --cache-sim=yes or --heap=no, and core\n"
@@ -161,11 +168,59 @@ static int valgrind_option(const struct hg_command_line *line,
     return -1;
 }
 
+/* --perturb without -o: its reports go to a new folder, named on stderr
+   so that they can be found (it is not removed: they are the evidence).
+   Returns -1, or HG_EXIT_TROUBLE when no folder can be made. */
+static int perturb_folder(struct run_options *o)
+{
+    const char *tmp = getenv("TMPDIR");
+    char *folder = hg_xasprintf("%s/hotgrind-perturb-XXXXXX",
+                                tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
+    if (mkdtemp(folder) == NULL) {
+        hg_problem(folder, "cannot make a folder for --perturb's reports: "
+                   "%s", strerror(errno));
+        free(folder);
+        return HG_EXIT_TROUBLE;
+    }
+    o->temporary_output = hg_xasprintf("%s/report.xml", folder);
+    o->output = o->temporary_output;
+    hg_note(NULL, "--perturb writes its reports in %s (-o FILE names "
+            "them)", folder);
+    free(folder);
+    return -1;
+}
+
+/* "--repeat N": the parser knows --repeat as a flag (--repeat alone is
+   3 runs), so N is left as the first operand, which ended the options.
+   It is --repeat's only when it came right after --repeat in ORIGINAL
+   (the arguments as given: "--repeat -- 5" runs a program called 5);
+   then the arguments after it are read again as LINE says, since
+   options may follow.  Returns -1 to go on, else an exit status. */
+static int repeat_operand(const struct hg_command_line *line,
+                          char **original, int argc, char **argv,
+                          int *operands, struct run_options *o)
+{
+    const char *first = argv[0];
+    int i, status;
+    if (strspn(first, "0123456789") != strlen(first))
+        return -1;
+    for (i = 2; i < argc && original[i] != first; i++)
+        ;
+    if (i == argc || strcmp(original[i - 1], "--repeat") != 0)
+        return -1;
+    if ((status = take_repeat(first, o)) != -1)
+        return status;
+    /* argv[0] is N: what follows it is read as after the command. */
+    return hg_parse_options(line, *operands, argv, operands);
+}
+
 /* Options of `run` come before PROG: the first operand, or what follows
    "--", is PROG and the rest its arguments. */
 static int parse(int argc, char **argv, struct run_options *o)
 {
     bool repeat_alone = false;
+    /* The arguments as given: the parser moves the operands in argv. */
+    char **original = hg_xcalloc((size_t)argc + 1, sizeof *original);
     const struct hg_command_line line = {
         .command = "run", .usage = run_usage, .help = run_help,
         .options = {
@@ -184,22 +239,20 @@ static int parse(int argc, char **argv, struct run_options *o)
     };
     int status, operands;
 
+    memcpy(original, argv, (size_t)argc * sizeof *original);
     status = hg_parse_options(&line, argc, argv, &operands);
+    if (status == -1 && operands > 0 && repeat_alone && o->repeat == 0)
+        status = repeat_operand(&line, original, argc, argv, &operands, o);
+    free(original);
     if (status != -1)
         return status;
     if (operands == 0)
         return hg_usage_error("run", run_usage, "no program given");
-    if (repeat_alone && o->repeat == 0) {
-        /* "--repeat 5 prog" would run a program called 5. */
-        if (strspn(argv[0], "0123456789") == strlen(argv[0]))
-            return hg_usage_error("run", run_usage, "--repeat takes its "
-                                  "number joined: --repeat=%s", argv[0]);
+    if (repeat_alone && o->repeat == 0)
         o->repeat = DEFAULT_REPEAT;
-    }
-    if ((o->repeat > 0 || o->perturb) && o->output == NULL)
-        return hg_usage_error("run", run_usage, "%s needs -o FILE: the "
-                              "reports of its runs are named after it",
-                              o->perturb ? "--perturb" : "--repeat");
+    if (o->repeat > 0 && o->output == NULL)
+        return hg_usage_error("run", run_usage, "--repeat needs -o FILE: "
+                              "the reports of its runs are named after it");
     if (o->repeat > 0 && o->perturb)
         return hg_usage_error("run", run_usage, "give --repeat or "
                               "--perturb, not both");
@@ -208,6 +261,8 @@ static int parse(int argc, char **argv, struct run_options *o)
                               "it does not go with %s",
                               o->perturb ? "--perturb" : "--repeat");
     o->program = argv;
+    if (o->perturb && o->output == NULL)
+        return perturb_folder(o);
     return -1;
 }
 
@@ -238,5 +293,6 @@ int cmd_run(int argc, char **argv)
     run_strings_free(&o.keep);
     run_strings_free(&o.set);
     run_strings_free(&o.valgrind_args);
+    free(o.temporary_output);
     return status;
 }

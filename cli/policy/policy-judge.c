@@ -24,6 +24,7 @@
 
 struct judge {
     struct hg_judgement *j;
+    const struct hg_policy *policy;
     size_t capacity;
     bool added_is_regression;
     /* HEAD's frame names, made by the first stack budget for all of them
@@ -644,6 +645,38 @@ static bool both_have(struct judge *judge, const struct hg_threshold *t,
     return false;
 }
 
+const struct hg_ignore *hg_policy_ignores(const struct hg_policy *policy,
+                                          const struct hg_report *report,
+                                          const struct hg_function *f)
+{
+    size_t i;
+    for (i = 0; f != NULL && i < policy->ignore_count; i++)
+        if (function_matches(policy->ignores[i].object,
+                             policy->ignores[i].glob, report, f))
+            return &policy->ignores[i];
+    return NULL;
+}
+
+/* A change of the row of F, or of the edge F -> CALLEE, of REPORT that
+   an <ignore> matches (either end of an edge) is no verdict: SKIP, with
+   the <ignore> to say why.  A change within the thresholds stays one. */
+static void ignore_row(struct judge *judge, struct hg_verdict *v,
+                       const struct hg_report *report,
+                       const struct hg_function *f,
+                       const struct hg_function *callee)
+{
+    const struct hg_ignore *ignore;
+    if (v->status == HG_VERDICT_WITHIN)
+        return;
+    ignore = hg_policy_ignores(judge->policy, report, f);
+    if (ignore == NULL)
+        ignore = hg_policy_ignores(judge->policy, report, callee);
+    if (ignore == NULL)
+        return;
+    v->status = HG_VERDICT_SKIP;
+    v->ignore = ignore;
+}
+
 /* Every row the diff found changed, and the totals. */
 static void judge_rows(struct judge *judge, const struct hg_threshold *t,
                        const struct hg_diff *diff,
@@ -663,8 +696,15 @@ static void judge_rows(struct judge *judge, const struct hg_threshold *t,
         struct side h = { head, row->in_head ? &row->head : NULL, NULL,
                           false, false, 0 };
         struct hg_verdict *v = judge_pair(judge, t, &b, &h);
-        if (v != NULL)
-            v->label = hg_entity_label(h.entity ? h.entity : b.entity);
+        if (v == NULL)
+            continue;
+        v->label = hg_entity_label(h.entity ? h.entity : b.entity);
+        v->function[0] = row->in_base ? row->base.function : NULL;
+        v->function[1] = row->in_head ? row->head.function : NULL;
+        if (v->function[1] != NULL)
+            ignore_row(judge, v, head, v->function[1], NULL);
+        else if (v->function[0] != NULL)
+            ignore_row(judge, v, base, v->function[0], NULL);
     }
 }
 
@@ -684,9 +724,16 @@ static void judge_edges(struct judge *judge, const struct hg_threshold *t,
         struct side b = { base, NULL, p->call[0], true, false, 0 };
         struct side h = { head, NULL, p->call[1], true, false, 0 };
         struct hg_verdict *v = judge_pair(judge, t, &b, &h);
-        if (v != NULL)
-            label_edge(v, p->caller[1] ? p->caller[1] : p->caller[0],
-                       p->callee[1] ? p->callee[1] : p->callee[0]);
+        bool in_head = p->caller[1] != NULL && p->callee[1] != NULL;
+        if (v == NULL)
+            continue;
+        label_edge(v, p->caller[1] ? p->caller[1] : p->caller[0],
+                   p->callee[1] ? p->callee[1] : p->callee[0]);
+        v->function[0] = p->callee[0];
+        v->function[1] = p->callee[1];
+        ignore_row(judge, v, in_head ? head : base,
+                   in_head ? p->caller[1] : p->caller[0],
+                   in_head ? p->callee[1] : p->callee[0]);
     }
 }
 
@@ -731,14 +778,16 @@ static uint64_t size_of_change(const struct hg_verdict *v)
     return v->head > v->base ? v->head - v->base : v->base - v->head;
 }
 
-/* Regressions, improvements, notes, changes within the thresholds. */
+/* Regressions, improvements, notes, changes ignored, changes within the
+   thresholds. */
 static int status_rank(enum hg_verdict_status status)
 {
     switch (status) {
     case HG_VERDICT_FAIL:   return 0;
     case HG_VERDICT_BETTER: return 1;
     case HG_VERDICT_NOTE:   return 2;
-    default:                return 3;
+    case HG_VERDICT_SKIP:   return 3;
+    default:                return 4;
     }
 }
 
@@ -770,8 +819,12 @@ static void count_threshold_verdicts(struct hg_judgement *j, size_t first)
             j->improvements++;
         else if (v->status == HG_VERDICT_NOTE)
             j->notes++;
+        else if (v->status == HG_VERDICT_SKIP)
+            j->ignored++;
         else
             j->within++;
+        j->explained += v->cause != 0;
+        j->causes += v->explains != 0;
     }
 }
 
@@ -796,7 +849,7 @@ struct hg_judgement *hg_policy_judge_benchmark(const struct hg_policy *policy,
                                                const struct hg_report *base,
                                                const struct hg_report *head)
 {
-    struct judge judge = { NULL, 0, false, NULL };
+    struct judge judge = { NULL, NULL, 0, false, NULL };
     struct hg_policy scoped = *policy;
     size_t i, first_threshold;
 
@@ -808,6 +861,7 @@ struct hg_judgement *hg_policy_judge_benchmark(const struct hg_policy *policy,
             break;
         }
     policy = &scoped;
+    judge.policy = policy;
     judge.j = hg_xcalloc(1, sizeof *judge.j);
     judge.j->has_base = base != NULL;
     for (i = 0; i < policy->budget_count; i++)
@@ -821,6 +875,8 @@ struct hg_judgement *hg_policy_judge_benchmark(const struct hg_policy *policy,
             qsort(judge.j->verdicts + first_threshold,
                   judge.j->verdict_count - first_threshold,
                   sizeof *judge.j->verdicts, compare_threshold_verdicts);
+        if (policy->groups)
+            hg_group_causes(judge.j, first_threshold, base, head);
         count_threshold_verdicts(judge.j, first_threshold);
     }
     judge_marks(&judge, policy, head);

@@ -566,6 +566,23 @@ static bool read_threshold_scope(struct hg_xml_reader *reader,
     return true;
 }
 
+/* <ignore pattern="[OBJ:]GLOB" reason="TEXT"> of <thresholds>. */
+static bool read_ignore(struct hg_xml_reader *reader, const xmlNode *node,
+                        struct hg_policy *policy)
+{
+    struct hg_ignore *ignore;
+    policy->ignores = hg_xrealloc(policy->ignores, policy->ignore_count + 1,
+                                  sizeof *policy->ignores);
+    ignore = &policy->ignores[policy->ignore_count++];
+    memset(ignore, 0, sizeof *ignore);
+    ignore->line = hg_xml_line(node);
+    ignore->reason = hg_node_attribute(node, "reason");
+    if (ignore->reason == NULL)   /* required by the schema */
+        ignore->reason = hg_xstrdup("");
+    return read_pattern(reader, node, "pattern", true, &ignore->pattern,
+                        &ignore->object, &ignore->glob);
+}
+
 static bool read_thresholds(struct hg_xml_reader *reader, const xmlNode *node,
                             struct hg_policy *policy)
 {
@@ -577,6 +594,7 @@ static bool read_thresholds(struct hg_xml_reader *reader, const xmlNode *node,
     defaults = !token_is(node, "default-metrics", "no");
     policy->added_is_regression = token_is(node, "added", "regression");
     policy->judges_edges = !token_is(node, "edges", "no");
+    policy->groups = !token_is(node, "group", "no");
     for (i = 0; i < policy->threshold_count; i++) {
         struct hg_threshold *t = &policy->thresholds[i];
         t->line = hg_xml_line(node);
@@ -591,6 +609,9 @@ static bool read_thresholds(struct hg_xml_reader *reader, const xmlNode *node,
            thresholds they start from are complete. */
         if (strcmp(hg_node_name(child), "benchmark") == 0) {
             if (!read_threshold_scope(reader, child, policy))
+                return false;
+        } else if (strcmp(hg_node_name(child), "ignore") == 0) {
+            if (!read_ignore(reader, child, policy))
                 return false;
         } else if (!read_metric(reader, child, policy->thresholds, policy)) {
             return false;
@@ -642,6 +663,7 @@ static bool read_policy(struct hg_xml_reader *reader, xmlDocPtr doc,
         return false;
     default_thresholds(policy);
     policy->judges_edges = true;
+    policy->groups = true;
     for (child = root->children; child != NULL; child = child->next) {
         if (!hg_node_is(child, NULL))
             continue;
@@ -700,5 +722,12 @@ void hg_policy_free(struct hg_policy *policy)
         free(policy->threshold_scopes[i].thresholds);
     }
     free(policy->threshold_scopes);
+    for (i = 0; i < policy->ignore_count; i++) {
+        free(policy->ignores[i].pattern);
+        free(policy->ignores[i].object);
+        free(policy->ignores[i].glob);
+        free(policy->ignores[i].reason);
+    }
+    free(policy->ignores);
     free(policy);
 }

@@ -153,6 +153,18 @@ struct hg_threshold_scope {
     struct hg_threshold *thresholds; /* as hg_policy's, resolved */
 };
 
+/* An <ignore pattern="[OBJ:]GLOB" reason="..."> of <thresholds>: the
+   thresholds do not judge the functions it matches (their rows, and the
+   edges into and out of them); check prints each change it leaves
+   unjudged, with the reason, instead of a verdict. */
+struct hg_ignore {
+    long line;
+    char *pattern;                   /* as written */
+    char *object;                    /* OBJ of OBJ:GLOB, or NULL: any */
+    char *glob;                      /* over the function's name */
+    char *reason;
+};
+
 struct hg_policy {
     struct hg_budget *budgets;       /* in file order */
     size_t budget_count;
@@ -163,6 +175,14 @@ struct hg_policy {
     bool judges_edges;               /* edges="yes" (the default): the
                                         thresholds of calls and incl-
                                         figures judge call-graph edges */
+    bool groups;                     /* group="yes" (the default): a
+                                        regression of an incl- figure
+                                        that one function's own change
+                                        explains is folded into that
+                                        function's verdict
+                                        (hg_group_causes) */
+    struct hg_ignore *ignores;       /* in file order */
+    size_t ignore_count;
     bool removed_is_note;            /* <suite removed="note">: a
                                         benchmark only in BASE does not
                                         fail a check of suite runs */
@@ -190,7 +210,8 @@ void hg_policy_free(struct hg_policy *policy);
 enum hg_verdict_status {
     HG_VERDICT_PASS,       /* a budget kept */
     HG_VERDICT_FAIL,       /* a budget broken, or a regression */
-    HG_VERDICT_SKIP,       /* an optional budget that matched nothing */
+    HG_VERDICT_SKIP,       /* an optional budget that matched nothing;
+                              a change of a row an <ignore> leaves out */
     HG_VERDICT_BETTER,     /* an improvement */
     HG_VERDICT_NOTE,       /* a row only in one report, not judged */
     HG_VERDICT_WITHIN      /* a change inside its thresholds: kept for
@@ -232,6 +253,22 @@ struct hg_verdict {
     uint64_t head;        /* VALUE, CHANGE, ADDED */
     size_t matched;       /* NO_VALUE: how many rows matched; a context
                              budget's VALUE: how many contexts it summed */
+    /* Threshold verdicts: the function of the row (a function's row, an
+       edge's callee) in BASE and in HEAD; NULL where it is not, and for
+       zones and the totals. */
+    const struct hg_function *function[2];
+    const struct hg_ignore *ignore;   /* SKIP: the <ignore> that left
+                                         the row out */
+    /* A regression another verdict explains (hg_group_causes): 1 + the
+       index of that verdict, its cause, in the judgement; 0 for none. */
+    size_t cause;
+    /* A cause: how many regressions it explains (0: it is no cause), how
+       many of them are functions' rows and how many edges, their
+       smallest and largest increase, and the threshold that judged them
+       (all of one metric, incl- of the cause's). */
+    size_t explains, explained_functions, explained_edges;
+    uint64_t explained_low, explained_high;
+    const struct hg_threshold *explained_threshold;
 };
 
 /* A metric whose thresholds could not be applied, and why. */
@@ -253,6 +290,9 @@ struct hg_judgement {
        but optional. */
     size_t marks_entered, marks_dead, marks_optional;
     size_t regressions, improvements, notes;
+    size_t ignored;       /* changes an <ignore> left out (SKIP) */
+    size_t explained;     /* regressions with a cause; among regressions */
+    size_t causes;        /* verdicts that explain any */
     size_t within;        /* changes inside the thresholds */
     size_t under_floor;   /* changes not judged: noise */
     size_t unchanged;     /* rows with no figure changed */
@@ -314,6 +354,21 @@ const char *hg_verdict_percent(const struct hg_verdict *verdict,
 /* The threshold a CHANGE verdict was judged against (regression for an
    increase, improvement for a decrease), in HG_PERCENT_UNIT. */
 uint64_t hg_verdict_threshold(const struct hg_verdict *verdict);
+
+/* Finds the cause of each regression of an incl- figure from the
+   verdicts J->verdicts[FIRST..] (threshold verdicts of BASE and HEAD):
+   the regression of a function's own figure that explains it
+   (docs/policy.md, "One regression, one verdict", defines explains),
+   and sets the verdicts' cause and the causes' explains.  HEAD's call
+   graph says which functions are below which. */
+void hg_group_causes(struct hg_judgement *j, size_t first,
+                     const struct hg_report *base,
+                     const struct hg_report *head);
+
+/* The first <ignore> of POLICY that matches F of REPORT, or NULL. */
+const struct hg_ignore *hg_policy_ignores(const struct hg_policy *policy,
+                                          const struct hg_report *report,
+                                          const struct hg_function *f);
 
 /* A broken budget or a regression: `check` exits with HG_EXIT_JUDGED. */
 bool hg_judgement_failed(const struct hg_judgement *judgement);

@@ -16,7 +16,8 @@ struct hg_verdict_counts hg_count_section(const struct hg_judgement *j,
     size_t i;
     for (i = 0; i < j->verdict_count; i++) {
         const struct hg_verdict *v = &j->verdicts[i];
-        if (hg_verdict_section(v) != section)
+        /* A regression its cause explains is in the cause's case. */
+        if (hg_verdict_section(v) != section || v->cause != 0)
             continue;
         c.tests++;
         c.failures += v->status == HG_VERDICT_FAIL;

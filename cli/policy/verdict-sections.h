@@ -17,7 +17,8 @@ enum hg_verdict_section {
 enum hg_verdict_section hg_verdict_section(const struct hg_verdict *v);
 
 /* Verdicts counted as JUnit counts its test cases: all, failed, skipped
-   (a skipped budget or mark, or a note). */
+   (a skipped budget or mark, a note, or a change ignored); a regression
+   its cause explains is no case of its own. */
 struct hg_verdict_counts {
     size_t tests, failures, skipped;
 };

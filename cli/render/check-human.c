@@ -15,7 +15,8 @@ static const struct check_layout *layout(const struct check_out *out)
 }
 
 /* The verdicts of SECTION; those within the thresholds and the marks
-   entered are only counted in text and markdown. */
+   entered are only counted in text and markdown, and the regressions a
+   cause explains are one line after the cause's. */
 static void print_verdicts(const struct check_out *out,
                            const struct hg_judgement *j,
                            enum hg_verdict_section section)
@@ -26,13 +27,15 @@ static void print_verdicts(const struct check_out *out,
     for (i = 0; i < j->verdict_count; i++) {
         const struct hg_verdict *v = &j->verdicts[i];
         if (hg_verdict_section(v) != section
-            || v->status == HG_VERDICT_WITHIN
+            || v->status == HG_VERDICT_WITHIN || v->cause != 0
             || (section == HG_SECTION_MARKS && v->status == HG_VERDICT_PASS))
             continue;
         if (!any && table_head != NULL)
             fputs(table_head, out->file);
         any = true;
         layout(out)->verdict(out, v);
+        if (v->explains > 0)
+            layout(out)->fold(out, v);
     }
     if (!any)
         fputs("No regression, improvement or row only in one report.\n",
@@ -113,13 +116,23 @@ static void print_summary(const struct check_out *out,
         fprintf(out->file, "marks: %zu entered, %zu never entered, %zu "
                 "optional; ", j->marks_entered, j->marks_dead,
                 j->marks_optional);
-    if (j->has_base)
-        fprintf(out->file, "thresholds: %zu regressed, %zu improved, "
-                "%zu noted, %zu within, %zu under the floor; %zu rows "
-                "unchanged)\n", j->regressions, j->improvements, j->notes,
-                j->within, j->under_floor, j->unchanged);
-    else
+    if (j->has_base) {
+        fprintf(out->file, "thresholds: %zu regressed, ", j->regressions);
+        /* Only when there are some, so that other outputs stay as
+           they were. */
+        if (j->explained > 0)
+            fprintf(out->file, "%zu of them explained by %zu cause%s, ",
+                    j->explained, j->causes, j->causes == 1 ? "" : "s");
+        fprintf(out->file, "%zu improved, %zu noted, ", j->improvements,
+                j->notes);
+        if (j->ignored > 0)
+            fprintf(out->file, "%zu ignored, ", j->ignored);
+        fprintf(out->file, "%zu within, %zu under the floor; %zu rows "
+                "unchanged)\n", j->within, j->under_floor, j->unchanged);
+    }
+    else {
         fputs("thresholds: not applied without BASE)\n", out->file);
+    }
 }
 
 /* "Head:   head.xml (amd64)" on its own line, or in markdown one

@@ -140,6 +140,41 @@ static void json_threshold(struct hg_json *w, const struct hg_verdict *v)
                                                     2, text) : "");
 }
 
+/* Where the verdict at INDEX stands among the "thresholds" of its
+   document: the judgement lists every budget verdict first, then the
+   threshold verdicts (policy.h). */
+static size_t threshold_position(const struct hg_judgement *j, size_t index)
+{
+    return index - (j->budgets_passed + j->budgets_failed
+                    + j->budgets_skipped);
+}
+
+/* The grouping and the exclusion of a threshold verdict, each only when
+   it has one, so that other outputs stay as they were: a regression's
+   cause (its place in "thresholds", metric and row), how many a cause
+   explains, the <ignore> that left a row out. */
+static void json_grouping(struct hg_json *w, const struct hg_judgement *j,
+                          const struct hg_verdict *v)
+{
+    if (v->cause != 0) {
+        const struct hg_verdict *cause = &j->verdicts[v->cause - 1];
+        hg_json_open(w, "explained-by", '{', true);
+        hg_json_count(w, "index", threshold_position(j, v->cause - 1));
+        hg_json_text(w, "metric", cause->threshold->metric->name);
+        hg_json_text(w, "row", cause->label);
+        hg_json_close(w);
+    }
+    if (v->explains > 0)
+        hg_json_count(w, "explains", v->explains);
+    if (v->ignore != NULL) {
+        hg_json_open(w, "ignored", '{', true);
+        hg_json_count(w, "line", (uint64_t)v->ignore->line);
+        hg_json_text(w, "pattern", v->ignore->pattern);
+        hg_json_text(w, "reason", v->ignore->reason);
+        hg_json_close(w);
+    }
+}
+
 static void json_verdicts(struct hg_json *w, const struct check_out *out,
                           const struct hg_judgement *j,
                           enum hg_verdict_section section, const char *key)
@@ -160,8 +195,10 @@ static void json_verdicts(struct hg_json *w, const struct check_out *out,
             json_budget(w, v);
         else if (section == HG_SECTION_MARKS)
             json_mark(w, v);
-        else
+        else {
             json_threshold(w, v);
+            json_grouping(w, j, v);
+        }
         message = check_verdict_message(out, v);
         hg_json_text(w, "message", message);
         free(message);
@@ -222,6 +259,14 @@ static void json_summary(struct hg_json *w, const struct hg_judgement *j)
     hg_json_open(w, "summary", '{', true);
     for (i = 0; i < sizeof counts / sizeof counts[0]; i++)
         hg_json_count(w, counts[i].key, counts[i].count);
+    /* Only when there are some, so that other outputs stay as they
+       were. */
+    if (j->explained > 0) {
+        hg_json_count(w, "explained", j->explained);
+        hg_json_count(w, "causes", j->causes);
+    }
+    if (j->ignored > 0)
+        hg_json_count(w, "ignored", j->ignored);
     hg_json_close(w);
 }
 

@@ -59,6 +59,13 @@ static void junit_case(const struct check_out *out,
                 types[hg_verdict_section(v)],
                 check_status_word(v->status));
         check_print_verdict_body(out, v);
+        if (v->explains > 0) {
+            /* The regressions it explains are no test cases: they are
+               this one's. */
+            fprintf(out->file, "\n%-6s  ",
+                    check_status_word(HG_VERDICT_FAIL));
+            check_print_fold_body(out, v);
+        }
         fputs("</failure>\n", out->file);
     }
     fputs("    </testcase>\n", out->file);
@@ -82,7 +89,8 @@ static void junit_suite(const struct check_out *out,
     junit_counts(out, hg_count_section(j, section));
     fputs(">\n", out->file);
     for (i = 0; i < j->verdict_count; i++)
-        if (hg_verdict_section(&j->verdicts[i]) == section)
+        if (hg_verdict_section(&j->verdicts[i]) == section
+            && j->verdicts[i].cause == 0)
             junit_case(out, &j->verdicts[i], junit_classnames[section]);
     fputs("  </testsuite>\n", out->file);
 }
@@ -165,7 +173,8 @@ static bool write_suite_junit(const struct check_out *out,
         for (section = HG_SECTION_BUDGETS;
              d.j && section <= HG_SECTION_THRESHOLDS; section++)
             for (k = 0; k < d.j->verdict_count; k++)
-                if (hg_verdict_section(&d.j->verdicts[k]) == section)
+                if (hg_verdict_section(&d.j->verdicts[k]) == section
+                    && d.j->verdicts[k].cause == 0)
                     junit_case(out, &d.j->verdicts[k],
                                junit_classnames[section]);
         fputs("  </testsuite>\n", out->file);

@@ -141,6 +141,36 @@ static void markdown_judgement(const struct check_out *out,
     links_free(&links);
 }
 
+/* The row of the regressions CAUSE explains, under its own. */
+static void markdown_fold(const struct check_out *out,
+                          const struct hg_verdict *cause)
+{
+    char text[CHECK_CELL_SIZE], percent[HG_VERDICT_TEXT_SIZE];
+    fprintf(out->file, "| **%s** | ", check_status_word(HG_VERDICT_FAIL));
+    check_put_line(out, cause->explained_threshold->line);
+    fputs(" | ", out->file);
+    check_put_explained_rows(out, cause);
+    fputs(", explained by ", out->file);
+    check_put_row(out, cause);
+    fprintf(out->file, " | %s | | | %s | more than +%s%% |\n",
+            cause->explained_threshold->metric->name,
+            check_explained_text(cause, text),
+            hg_policy_percent_text(cause->explained_threshold->regression,
+                                   2, percent));
+}
+
+/* A change an <ignore> left out: the threshold cell says by which and
+   why. */
+static void put_ignored_cell(const struct check_out *out,
+                             const struct hg_verdict *v)
+{
+    fputs("ignored by ", out->file);
+    check_put_line(out, v->ignore->line);
+    fputs(": ", out->file);
+    check_put(out, v->ignore->reason);
+    fputs(" |", out->file);
+}
+
 static void markdown_verdict(const struct check_out *out,
                              const struct hg_verdict *v)
 {
@@ -167,24 +197,25 @@ static void markdown_verdict(const struct check_out *out,
     case HG_VERDICT_CHANGE:
         fprintf(out->file, "%s | ", check_value_text(metric, v->base, a));
         fprintf(out->file, "%s | ", check_value_text(metric, v->head, a));
-        fprintf(out->file, "%s | %s |", check_change_text(v, a),
-                check_crossed_text(v, b));
+        fprintf(out->file, "%s | ", check_change_text(v, a));
         break;
     case HG_VERDICT_ADDED:
-        fprintf(out->file, "- | %s | only in head | %s |",
-                check_value_text(metric, v->head, a),
-                check_crossed_text(v, b));
+        fprintf(out->file, "- | %s | only in head | ",
+                check_value_text(metric, v->head, a));
         break;
     case HG_VERDICT_REMOVED:
-        fprintf(out->file, "%s | - | only in base | %s |",
-                check_value_text(metric, v->base, a),
-                check_crossed_text(v, b));
+        fprintf(out->file, "%s | - | only in base | ",
+                check_value_text(metric, v->base, a));
         break;
     default:
         check_put_budget_verdict(out, v, " | ");
-        fputs(" |", out->file);
-        break;
+        fputs(" |\n", out->file);
+        return;
     }
+    if (v->ignore != NULL)
+        put_ignored_cell(out, v);
+    else
+        fprintf(out->file, "%s |", check_crossed_text(v, b));
     fputc('\n', out->file);
 }
 
@@ -294,6 +325,7 @@ static const struct check_layout markdown_layout = {
             "|---|---|---|---|--:|--:|--:|---|\n",
     },
     .verdict = markdown_verdict,
+    .fold = markdown_fold,
     .remark_format = "- **%s:** ",
     .result_format = "**Result: %s** ",
     .bench_list = markdown_bench_list,

@@ -65,6 +65,8 @@ struct check_layout {
        for none. */
     const char *table_heads[3];
     void (*verdict)(const struct check_out *out, const struct hg_verdict *v);
+    /* After a cause's verdict: the one line of those it explains. */
+    void (*fold)(const struct check_out *out, const struct hg_verdict *cause);
     const char *remark_format;        /* "%s: ", the kind of remark */
     const char *result_format;        /* "Result: %s ", PASS or FAIL */
     /* A suite's list of benchmarks: what comes before it, a row each,
@@ -118,6 +120,7 @@ const char *check_limit_text(const struct hg_budget *b,
                              char text[CHECK_CELL_SIZE]);
 const char *check_status_word(enum hg_verdict_status status);
 void check_put_rule(const struct check_out *out, const struct hg_verdict *v);
+void check_put_line(const struct check_out *out, long line);
 char *check_budget_patterns(const struct hg_budget *b);
 void check_put_row(const struct check_out *out, const struct hg_verdict *v);
 /* A budget's verdict: the value judged, or what the budget found when
@@ -134,6 +137,17 @@ void check_print_verdict_body(const struct check_out *out,
                               const struct hg_verdict *v);
 char *check_verdict_message(const struct check_out *out,
                             const struct hg_verdict *v);
+/* What a cause (a verdict whose explains is not 0) explains, by how
+   much: "each +168,000,000", or "+5 to +9". */
+const char *check_explained_text(const struct hg_verdict *cause,
+                                 char text[CHECK_CELL_SIZE]);
+/* Which: "14 rows up the chain (5 functions, 9 edges)". */
+void check_put_explained_rows(const struct check_out *out,
+                              const struct hg_verdict *cause);
+/* The whole line after the status word: the rule, the metric, those
+   two, the cause's row. */
+void check_print_fold_body(const struct check_out *out,
+                           const struct hg_verdict *cause);
 
 /* The text and markdown judgement and suite (check-human.c). */
 void check_print_judgement(const struct check_out *out,

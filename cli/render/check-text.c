@@ -15,6 +15,14 @@ static void text_verdict(const struct check_out *out,
     fputc('\n', out->file);
 }
 
+static void text_fold(const struct check_out *out,
+                      const struct hg_verdict *cause)
+{
+    fprintf(out->file, "%-6s  ", check_status_word(HG_VERDICT_FAIL));
+    check_print_fold_body(out, cause);
+    fputc('\n', out->file);
+}
+
 /* Text has no title: the result is its last line. */
 static void text_title(const struct check_out *out, bool failed,
                        const char *suite)
@@ -72,6 +80,7 @@ static const struct check_layout text_layout = {
     .heading_close = ":\n",
     .table_heads = { NULL, NULL, NULL },
     .verdict = text_verdict,
+    .fold = text_fold,
     .remark_format = "%s: ",
     .result_format = "Result: %s ",
     .bench_list = text_bench_list,

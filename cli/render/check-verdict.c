@@ -111,17 +111,23 @@ const char *check_status_word(enum hg_verdict_status status)
     return words[status];
 }
 
-/* "p.xml:12", one piece of text (one code span in markdown). */
-void check_put_rule(const struct check_out *out, const struct hg_verdict *v)
+/* "p.xml:12" for LINE of the policy, one piece of text (one code span
+   in markdown); "(default)" for 0. */
+void check_put_line(const struct check_out *out, long line)
 {
     char *rule;
-    if (hg_verdict_line(v) == 0) {
+    if (line == 0) {
         put_words(out, "(default)");
         return;
     }
-    rule = hg_xasprintf("%s:%ld", out->policy_path, hg_verdict_line(v));
+    rule = hg_xasprintf("%s:%ld", out->policy_path, line);
     check_put(out, rule);
     free(rule);
+}
+
+void check_put_rule(const struct check_out *out, const struct hg_verdict *v)
+{
+    check_put_line(out, hg_verdict_line(v));
 }
 
 /* The row a verdict is about: its label, or for a budget that judged
@@ -273,6 +279,72 @@ static void print_verdict_name(const struct check_out *out,
     check_print_verdict_subject(out, v);
 }
 
+/* A change an <ignore> left out: ", ignored by p.xml:9: REASON". */
+static void put_ignored(const struct check_out *out,
+                        const struct hg_verdict *v)
+{
+    if (v->ignore == NULL)
+        return;
+    put_words(out, ", ignored by ");
+    check_put_line(out, v->ignore->line);
+    put_words(out, ": ");
+    check_put(out, v->ignore->reason);
+}
+
+const char *check_explained_text(const struct hg_verdict *cause,
+                                 char text[CHECK_CELL_SIZE])
+{
+    const struct hg_metric *metric = cause->explained_threshold->metric;
+    char low[CHECK_VALUE_SIZE], high[CHECK_VALUE_SIZE];
+    check_value_text(metric, cause->explained_low, low);
+    check_value_text(metric, cause->explained_high, high);
+    if (cause->explained_low == cause->explained_high)
+        snprintf(text, CHECK_CELL_SIZE, "%s+%s",
+                 cause->explains == 1 ? "" : "each ", low);
+    else
+        snprintf(text, CHECK_CELL_SIZE, "+%s to +%s", low, high);
+    return text;
+}
+
+void check_put_explained_rows(const struct check_out *out,
+                              const struct hg_verdict *cause)
+{
+    char text[3 * HG_COUNT_TEXT_SIZE + 64], a[HG_COUNT_TEXT_SIZE],
+         b[HG_COUNT_TEXT_SIZE], c[HG_COUNT_TEXT_SIZE];
+    size_t functions = cause->explained_functions,
+           edges = cause->explained_edges;
+    hg_format_count(cause->explains, a);
+    hg_format_count(functions, b);
+    hg_format_count(edges, c);
+    if (functions > 0 && edges > 0)
+        snprintf(text, sizeof text, "%s rows up the chain (%s function%s, "
+                 "%s edge%s)", a, b, functions == 1 ? "" : "s", c,
+                 edges == 1 ? "" : "s");
+    else
+        snprintf(text, sizeof text, "%s %s%s up the chain", a,
+                 functions > 0 ? "function" : "edge",
+                 cause->explains == 1 ? "" : "s");
+    put_words(out, text);
+}
+
+/* The line of the regressions CAUSE explains, after its status word:
+   "p.xml:5  incl-Ir of 14 rows up the chain (5 functions, 9 edges),
+   each +168,000,000, explained by luaH_get (lua)". */
+void check_print_fold_body(const struct check_out *out,
+                           const struct hg_verdict *cause)
+{
+    char text[CHECK_CELL_SIZE];
+    check_put_line(out, cause->explained_threshold->line);
+    put_words(out, "  ");
+    put_words(out, cause->explained_threshold->metric->name);
+    put_words(out, " of ");
+    check_put_explained_rows(out, cause);
+    put_words(out, ", ");
+    put_words(out, check_explained_text(cause, text));
+    put_words(out, ", explained by ");
+    check_put_row(out, cause);
+}
+
 /* A verdict after its status word, on one line: its name, then the
    numbers. */
 void check_print_verdict_body(const struct check_out *out,
@@ -294,6 +366,7 @@ void check_print_verdict_body(const struct check_out *out,
                 check_value_text(metric, v->head, b), check_change_text(v, c));
         if (*check_crossed_text(v, d))
             fprintf(out->file, ", %s", d);
+        put_ignored(out, v);
         break;
     case HG_VERDICT_ADDED:
         fprintf(out->file, "only in head: %s",
@@ -304,10 +377,12 @@ void check_print_verdict_body(const struct check_out *out,
             put_words(out, check_crossed_text(v, b));
             put_words(out, ")");
         }
+        put_ignored(out, v);
         break;
     case HG_VERDICT_REMOVED:
         fprintf(out->file, "only in base: %s",
                 check_value_text(metric, v->base, a));
+        put_ignored(out, v);
         break;
     default:
         check_put_budget_verdict(out, v, ", want ");

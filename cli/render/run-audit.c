@@ -225,13 +225,16 @@ static void print_repeat(FILE *out, const struct run_audit *audit)
 
 /* ----------------------------------------------------------- --perturb */
 
+/* The lines of a policy that leave each function that moved out of the
+   thresholds (<ignore>, with the perturbations that moved it as the
+   reason) and bound it by a budget at its highest count seen, so that
+   a real slowdown of it still fails. */
 static void print_policy(FILE *out, const struct run_audit *audit)
 {
-    size_t i;
-    fprintf(out, "The policy format cannot leave a function out of the "
-            "thresholds; the closest lines bound each one by a budget (its "
-            "highest count seen; give it headroom) and set the Ir floor "
-            "above them (every smaller row goes unjudged too):\n");
+    size_t i, p;
+    fprintf(out, "Policy lines that leave them out of the thresholds "
+            "(<ignore>) and still bound each by a budget (its highest "
+            "count seen; give it headroom):\n");
     fprintf(out, "<policy format=\"1\">\n  <budgets>\n");
     for (i = 0; i < audit->mover_count; i++) {
         fprintf(out, "    <function pattern=\"");
@@ -241,10 +244,23 @@ static void print_policy(FILE *out, const struct run_audit *audit)
         fprintf(out, "\" metric=\"Ir\" max=\"%llu\"/>\n",
                 (unsigned long long)audit->movers[i].high);
     }
-    fprintf(out, "  </budgets>\n  <thresholds>\n"
-            "    <metric name=\"Ir\" floor-count=\"%llu\"/>\n"
-            "  </thresholds>\n</policy>\n",
-            (unsigned long long)audit->highest + 1);
+    fprintf(out, "  </budgets>\n  <thresholds>\n");
+    for (i = 0; i < audit->mover_count; i++) {
+        const char *between = "";
+        fprintf(out, "    <ignore pattern=\"");
+        hg_print_xml_text(out, audit->movers[i].object);
+        fputc(':', out);
+        hg_print_xml_text(out, audit->movers[i].name);
+        fprintf(out, "\" reason=\"its counts move when ");
+        for (p = 0; p < audit->perturbed_count; p++)
+            if (audit->movers[i].moved_by & 1u << p) {
+                fputs(between, out);
+                hg_print_xml_text(out, audit->perturbed[p].label);
+                between = ", ";
+            }
+        fprintf(out, " (hotgrind run --perturb)\"/>\n");
+    }
+    fprintf(out, "  </thresholds>\n</policy>\n");
 }
 
 static void print_movers(FILE *out, const struct run_audit *audit)

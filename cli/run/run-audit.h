@@ -119,7 +119,6 @@ struct run_audit {
     size_t perturbed_count;              /* those compared */
     struct run_audit_mover *movers;      /* in the order first seen */
     size_t mover_count;
-    uint64_t highest;                    /* the movers' highest self Ir */
 
     /* The likely causes, most direct first: the program ending
        otherwise (another exit status), an environment difference,

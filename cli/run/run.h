@@ -42,6 +42,8 @@ void run_set_pair(struct run_strings *list, const char *name,
 /* The options of `hotgrind run`, as given. */
 struct run_options {
     const char *output;
+    char *temporary_output;       /* --perturb without -o: OUTPUT, in a
+                                     folder of its own */
     const char *valgrind;
     const char *cwd;
     bool dry_run;

@@ -138,8 +138,10 @@ static void keep_judgement(struct hg_suite_check *s,
     b->cases = hg_count_judgement(j, b->cases);
     for (k = 0; k < j->verdict_count; k++) {
         struct hg_worst *w;
+        /* A regression its cause explains is the cause's. */
         if (hg_verdict_section(&j->verdicts[k]) != HG_SECTION_THRESHOLDS
-            || j->verdicts[k].status != HG_VERDICT_FAIL)
+            || j->verdicts[k].status != HG_VERDICT_FAIL
+            || j->verdicts[k].cause != 0)
             continue;
         s->worst = hg_xrealloc(s->worst, s->worst_count + 1,
                                sizeof *s->worst);
@@ -149,6 +151,7 @@ static void keep_judgement(struct hg_suite_check *s,
         w->verdict.label = hg_xstrdup(j->verdicts[k].label);
         w->verdict.caller = w->verdict.callee = NULL;
         w->verdict.mark = NULL;
+        w->verdict.function[0] = w->verdict.function[1] = NULL;
     }
 }
 
