@@ -1,5 +1,7 @@
 #!/bin/sh
-# hotgrind regression tests: Debian's C compiler (cc1, -O2 on oracle_c.c)
+# hotgrind regression tests: Debian's C compiler (cc1, -O2 on cache_walk.c:
+# 142 million instructions in 4,699 functions, where oracle_c.c took 880
+# million in 5,180)
 # as an oracle workload for the call graph and marks.  It tail-jumps
 # everywhere (`pop ...; jmp F` into callees that start with `sub $n,%rsp`,
 # `add $n,%rsp; jmp *hook`, jumps backwards to the function before),
@@ -24,7 +26,7 @@ cc1=$(gcc -print-prog-name=cc1 2>/dev/null || :)
 test -x "$cc1" ||
    hard_error "gcc's cc1 not found (tools/install-deps.sh installs gcc)"
 # Preprocessed here so the compiler needs no include paths.
-gcc -E "$srcdir/oracle_c.c" -o prog.i || hard_error "cannot preprocess oracle_c.c"
+gcc -E "$srcdir/cache_walk.c" -o prog.i || hard_error "cannot preprocess cache_walk.c"
 compiler_graph cc1 "$cc1" prog.i
 
 # A mark alone (no call graph): add_builtin_function is entered only by
