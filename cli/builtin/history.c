@@ -287,7 +287,13 @@ int cmd_history(int argc, char **argv)
     status = hg_parse_options(&line, argc - 1, argv + 1, &operands);
     if (status == -1 && o.db == NULL)
         status = usage("no --db %s given", "FILE");
-    if (status == -1 && strcmp(action, "record") == 0)
+    if (status == -1 && strcmp(action, "record") == 0
+        && (o.benchmark != NULL || o.function != NULL || o.zone != NULL
+            || o.mark != NULL || o.metric != NULL || o.arch != NULL
+            || o.format != NULL))
+        status = usage("--benchmark, --function, --zone, --mark, --metric, "
+                       "--arch and --format are options of %s", "log");
+    else if (status == -1 && strcmp(action, "record") == 0)
         status = history_record(&o, argv + 1, operands);
     else if (status == -1 && (o.commit != NULL || o.parent_count > 0
                               || o.time != NULL || o.replace))

@@ -254,6 +254,11 @@ expect_trouble history record --db "$db" --commit 1234567 "$scratch/other-progra
 expect_trouble history record --db "$db" --commit xyz1234 "$scratch/main-01"
 expect_trouble history record --db "$db" --commit abc12 "$scratch/main-01"
 expect_trouble history record --db "$db" --commit 1234567 --time yesterday "$scratch/main-01"
+# log's options are refused by record, not silently ignored.
+for opt in --function=main --format=json --benchmark=alpha --metric=Ir; do
+  expect_trouble history record --db "$db" --commit 1234567 "$opt" "$scratch/main-01" &&
+    { grep -q 'are options of log' "$err" || fail "record $opt: message: $(cat "$err")"; }
+done
 same "$scratch/before.db" "$db" "refused records: database untouched"
 # The commit again with another branch: refused; --replace moves it and
 # its runs.
