@@ -230,9 +230,9 @@ else
 fi
 phase dist
 if [ "$status" -eq 0 ] && [ "${HOTGRIND_SKIP_DISTCHECK:-no}" != yes ]; then
-  # The tarball builds, installs, uninstalls and passes make check-quick's
-  # tests (DISTCHECK_CONFIGURE_FLAGS has --enable-quick-tests): every test
-  # ran in the checkout above.
+  # The tarball builds, installs, uninstalls and passes the smoke tests
+  # (DISTCHECK_CONFIGURE_FLAGS has --enable-smoke-tests): every test ran
+  # in the checkout above.
   if env -u HOTGRIND_INTREE_324 -u HOTGRIND_INTREE_327 \
        -u HOTGRIND_OOT327_LAUNCHER -u HOTGRIND_VERSION_TREES \
        make -j"$(nproc)" distcheck; then
