@@ -83,6 +83,21 @@ uint64_t hg_flame_figure(const struct hg_flame_metric *metric, uint64_t ir,
     }
 }
 
+uint64_t hg_flame_run_total(const struct hg_report *report,
+                            const struct hg_flame_metric *metric)
+{
+    uint64_t total = hg_flame_figure(metric, report->outside_ir,
+                                     &report->outside_cache,
+                                     &report->outside_heap);
+    size_t i;
+    for (i = 0; i < report->context_count; i++) {
+        const struct hg_context *c = &report->contexts[i];
+        total += hg_flame_figure(metric, c->self_ir, &c->self_cache,
+                                 &c->self_heap);
+    }
+    return total;
+}
+
 /* --------------------------------------------------------- frame names */
 
 struct name_ref {

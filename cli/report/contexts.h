@@ -43,6 +43,11 @@ uint64_t hg_flame_figure(const struct hg_flame_metric *metric, uint64_t ir,
                          const struct hg_cache_costs *cache,
                          const struct hg_heap_traffic *heap);
 
+/* The whole run's figure in METRIC as a flame graph of REPORT's
+   contexts draws it: outside, plus every context's own. */
+uint64_t hg_flame_run_total(const struct hg_report *report,
+                            const struct hg_flame_metric *metric);
+
 /* Each function's frame name (docs/export.md, "Folded stacks"): its name,
    or "NAME [OBJECT]" when another function of that name is in another
    object, and always for "???".  An array of report->function_count
