@@ -13,17 +13,18 @@ a path of one function: its inclusive Ir is the sum of the contexts
 that end there, and those are "the contexts" it merges.  PATTERN is a
 glob (* and ?) over the name, or OBJ:GLOB, OBJ a glob over the object.
 
-  roots.py show REPORT.xml PATTERN SHOW.txt
-      SHOW.txt (show --tree --root PATTERN --depth 1000 --limit 0) has
-      exactly the subtree's paths, each with its calls and inclusive Ir
-      and share of the total, and one "root NAME (OBJECT): ..." line per
-      root with its inclusive Ir, share of the run and contexts.
-  roots.py folded REPORT.xml PATTERN FOLDED.txt
-      FOLDED.txt (export --format=folded --root PATTERN) has exactly one
-      line per path of the subtree whose self Ir is not 0, frames joined
-      by ';' (a name in two objects, or ???, as "NAME [OBJECT]").
-Exit status 0 when they agree; the last line says how much was
-compared."""
+  roots.py REPORT.xml PATTERN SHOW.txt FOLDED.txt FLAME.svg
+      SHOW.txt (show --tree --root PATTERN --depth 1000 --limit 0
+      --wide) has exactly the subtree's paths, each with its calls and
+      inclusive Ir and share of the total, and one "root NAME (OBJECT):
+      ..." line per root with its inclusive Ir, share of the run and
+      contexts; FOLDED.txt (export --format=folded --root PATTERN) has
+      exactly one line per path of the subtree whose self Ir is not 0,
+      frames joined by ';' (a name in two objects, or ???, as "NAME
+      [OBJECT]"); FLAME.svg (export --format=svg --root PATTERN) is XML
+      whose subtitle gives the roots' inclusive Ir, their share of the
+      run and the run's total.
+Exit status 0 when they agree; a line says what was compared in each."""
 import fnmatch
 import re
 import sys
@@ -40,8 +41,7 @@ def matcher(pattern):
     return lambda f: fnmatch.fnmatchcase(f["name"], pattern)
 
 
-def subtree(path, pattern):
-    root = ET.parse(path).getroot()
+def subtree(root, pattern):
     total = int(root.find("totals").get("Ir"))
     fs = {}
     for f in root.find("functions").findall("function"):
@@ -74,8 +74,7 @@ def label(fs, fid):
     return "%s (%s)" % (fs[fid]["name"], fs[fid]["object"])
 
 
-def show(path, pattern, printed):
-    fs, nodes, total = subtree(path, pattern)
+def show(fs, nodes, total, pattern, printed):
     want_rows = sorted((tuple(label(fs, f) for f in key), n[0], n[2],
                         percent(n[2], total)) for key, n in nodes.items())
     want_roots = sorted((label(fs, key[0]), n[2], percent(n[2], total), n[3])
@@ -112,8 +111,7 @@ def show(path, pattern, printed):
     return ok
 
 
-def folded(path, pattern, printed):
-    fs, nodes, _ = subtree(path, pattern)
+def folded(fs, nodes, pattern, printed):
     objects = defaultdict(set)
     for f in fs.values():
         objects[f["name"]].add(f["object"])
@@ -137,8 +135,29 @@ def folded(path, pattern, printed):
     return ok
 
 
+def flame(nodes, total, pattern, drawn):
+    svg = ET.parse(drawn).getroot()
+    sub = [t for t in svg.iter("{http://www.w3.org/2000/svg}text")
+           if t.get("id") == "subtitle"][0].text
+    roots = sum(n[2] for key, n in nodes.items() if len(key) == 1)
+    want = "Ir, %s under %s: %s of the run's %s" % (
+        "{:,}".format(roots), pattern, percent(roots, total),
+        "{:,}".format(total))
+    print("svg --root %s: subtitle %r%s" % (
+        pattern, sub, "" if sub == want else ", want %r" % want))
+    return sub == want
+
+
+def main(path, pattern, shown, folded_text, drawn):
+    report = ET.parse(path).getroot()
+    fs, nodes, total = subtree(report, pattern)
+    ok = show(fs, nodes, total, pattern, shown)
+    ok = folded(fs, nodes, pattern, folded_text) and ok
+    return flame(nodes, total, pattern, drawn) and ok
+
+
 if __name__ == "__main__":
-    kinds = {"show": show, "folded": folded}
-    if len(sys.argv) != 5 or sys.argv[1] not in kinds:
-        sys.exit("usage: roots.py show|folded REPORT.xml PATTERN PRINTED")
-    sys.exit(0 if kinds[sys.argv[1]](*sys.argv[2:]) else 1)
+    if len(sys.argv) != 6:
+        sys.exit("usage: roots.py REPORT.xml PATTERN SHOW.txt FOLDED.txt "
+                 "FLAME.svg")
+    sys.exit(0 if main(*sys.argv[1:]) else 1)
