@@ -188,14 +188,7 @@ static bool gather(struct hg_subtree *s, const struct hg_report *report,
         add_context(&g.merged[merged_of[i]], c);
         g.sources[merged_of[i]]++;
     }
-    s->view = *report;
     renumber(s, &g);
-    /* Nothing ran outside the subtrees; which figures there are stays
-       the report's (flame graphs ask the outside costs). */
-    s->view.outside_ir = 0;
-    memset(s->view.outside_cache.value, 0,
-           sizeof s->view.outside_cache.value);
-    memset(&s->view.outside_heap, 0, sizeof s->view.outside_heap);
     free(merged_of);
     free(g.merged);
     free(g.sources);
@@ -212,6 +205,16 @@ bool hg_subtree_build(struct hg_subtree *s, const struct hg_report *report,
     char shown[64];
 
     memset(s, 0, sizeof *s);
+    /* Until the roots are found, a view with no contexts.  Nothing runs
+       outside the subtrees; which figures there are stays the report's
+       (flame graphs ask the outside costs). */
+    s->view = *report;
+    s->view.contexts = NULL;
+    s->view.context_count = 0;
+    s->view.outside_ir = 0;
+    memset(s->view.outside_cache.value, 0,
+           sizeof s->view.outside_cache.value);
+    memset(&s->view.outside_heap, 0, sizeof s->view.outside_heap);
     if (!report->has_contexts) {
         snprintf(problem, problem_size, "has no calling contexts (it was "
                  "made without --call-graph=yes, or with --max-contexts=0), "

@@ -40,9 +40,10 @@ typedef bool hg_subtree_match(const struct hg_report *report,
                               const struct hg_function *f);
 
 /* S from REPORT's contexts, rooted at the outermost contexts of every
-   function that MATCHES PATTERN.  False, with S empty (but to be freed)
-   and one line in PROBLEM, when the report has no contexts, no function
-   matches or none of those has a context. */
+   function that MATCHES PATTERN.  False, with one line in PROBLEM, when
+   the report has no contexts, no function matches or none of those has
+   a context: S's view then has no contexts (a side of a differential
+   graph with nothing under the roots), and S is freed all the same. */
 bool hg_subtree_build(struct hg_subtree *s, const struct hg_report *report,
                       const char *pattern, hg_subtree_match *matches,
                       char *problem, size_t problem_size);
