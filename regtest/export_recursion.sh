@@ -4,7 +4,9 @@
 # --inclusive=yes, which sums a function's incoming calls: every function
 # that was entered (and is not mid-jump) shows the report's inclusive Ir,
 # recursive ones included, at most the total (export_recursion.py reads
-# the report with xml.etree).  recur_qsort recurses through libc's qsort
+# the report with xml.etree); with contexts, --tree=caller shows every
+# call of the report with its calls and Ir, a recursive callee's Ir that
+# of its outermost entries, worked out from the contexts.  recur_qsort recurses through libc's qsort
 # (its comparator sorts again) and directly (count); ctx_paths tree has
 # walk, left and right calling each other.  recur_qsort also without
 # contexts (--max-contexts=0: the export then reads the call graph's
@@ -15,6 +17,20 @@ command -v callgrind_annotate >/dev/null 2>&1 ||
 exporter=$top_builddir/cli/hotgrind
 test -x "$exporter" || hard_error "build the host command ($exporter) first"
 
+# annotated NAME OPTION CHECK: callgrind_annotate OPTION on NAME.cg, run
+# from / (it shortens the fn= files under the folder it runs in, not the
+# cfn= ones), agrees with NAME.xml as `export_recursion.py CHECK` says.
+annotated() {
+   (cd / && callgrind_annotate "$2" --threshold=100 "$WORK/$1.cg") \
+      >"$1.$3.txt" 2>/dev/null || fail "callgrind_annotate $2 $1.cg failed"
+   "$PYTHON3" "$srcdir/export_recursion.py" "$3" "$1.xml" "$1.$3.txt" \
+      >"$1.$3.cmp" 2>&1 || {
+      cat "$1.$3.cmp" >&2
+      fail "$1: callgrind_annotate $2 differs from the report ($3)"
+   }
+   pass "$1: $(tail -n 1 "$1.$3.cmp")"
+}
+
 hg qsort.xml --call-graph=yes -- ../recur_qsort 3 2
 hg qsort0.xml --call-graph=yes --max-contexts=0 -- ../recur_qsort 3 2
 hg tree.xml --call-graph=yes -- ../ctx_paths tree 3
@@ -24,15 +40,8 @@ for n in qsort qsort0 tree; do
          fail "export --format=callgrind $n.xml: $(cat "$n.err")"
    done
    cmp -s "$n.cg" "$n.cg.again" || fail "$n: two exports differ"
-   # From /: callgrind_annotate shortens the fn= files under the folder
-   # it runs in, not the cfn= ones.
-   (cd / && callgrind_annotate --inclusive=yes --threshold=100 \
-      "$WORK/$n.cg") >"$n.incl" 2>/dev/null ||
-      fail "callgrind_annotate --inclusive=yes $n.cg failed"
-   "$PYTHON3" "$srcdir/export_recursion.py" "$n.xml" "$n.incl" \
-      >"$n.cmp" 2>&1 || {
-      cat "$n.cmp" >&2
-      fail "$n: callgrind_annotate's inclusive Ir differs from the report"
-   }
-   pass "$n: $(tail -n 1 "$n.cmp"); the same bytes twice"
+   annotated "$n" --inclusive=yes inclusive
+   # The calls' Ir are worked out from the contexts.
+   test "$n" = qsort0 || annotated "$n" --tree=caller edges
 done
+pass "each export the same bytes twice"
