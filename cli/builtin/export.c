@@ -12,10 +12,12 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
+#include "policy/policy.h"
 #include "render/export.h"
 #include "render/flamegraph.h"
 #include "report/load.h"
 #include "report/report.h"
+#include "report/subtree.h"
 #include "util/messages.h"
 #include "util/output.h"
 #include "util/parse-options.h"
@@ -28,13 +30,13 @@
 
 static const char export_usage[] =
     "usage: hotgrind export --format=callgrind|cachegrind|json|bmf|folded|svg "
-    "[--metric M] [--title T] [--width PX] [--max-output-bytes N] [-o OUT] "
-    "REPORT";
+    "[--metric M] [--root F] [--title T] [--width PX] [--max-output-bytes N] "
+    "[-o OUT] REPORT";
 
 static const char export_help[] =
     "usage: hotgrind export --format=callgrind|cachegrind|json|bmf|folded|svg "
-    "[--metric M] [--title T] [--width PX] [--max-output-bytes N] [-o OUT] "
-    "REPORT\n"
+    "[--metric M] [--root F] [--title T] [--width PX] [--max-output-bytes N] "
+    "[-o OUT] REPORT\n"
     "\n"
     "Writes REPORT in another format, on stdout or, with -o, to OUT (through\n"
     "OUT.tmp.XXXXXX and a rename, so OUT is never a partial file):\n"
@@ -65,6 +67,11 @@ static const char export_help[] =
     "              ILmr, Dr, D1mr, DLmr, Dw, D1mw, DLmw, cycles\n"
     "              (--cache-sim=yes), allocs, alloc-bytes, frees, free-bytes\n"
     "              (--heap=yes)\n"
+    "  --root F    folded and svg: only the calling contexts under the\n"
+    "              outermost calls of the functions F matches (a glob over\n"
+    "              the name, or OBJ:GLOB as in policies), merged by call path\n"
+    "              below each such function, which starts every stack; the\n"
+    "              svg's subtitle gives their share of the run\n"
     "  --title T   svg: the title (default 'Flame graph: PROGRAM')\n"
     "  --width PX  svg: the width in pixels, 200 to 100000 (default 1200)\n"
     "  --max-output-bytes N\n"
@@ -130,16 +137,26 @@ static bool too_large(const char *path, const struct hg_report *report,
     return true;
 }
 
+/* Frees REPORT and SUBTREE; returns STATUS. */
+static int finish(struct hg_report *report, struct hg_subtree *subtree,
+                  int status)
+{
+    hg_subtree_free(subtree);
+    hg_report_free(report);
+    return status;
+}
+
 int cmd_export(int argc, char **argv)
 {
     const char *path, *out_path = NULL, *format_text = NULL;
     const char *metric_text = NULL, *title = NULL, *width_text = NULL;
-    const char *max_bytes_text = NULL;
+    const char *max_bytes_text = NULL, *root = NULL;
     const struct hg_command_line line = {
         .command = "export", .usage = export_usage, .help = export_help,
         .options = {
             { .name = "--format", .value = &format_text },
             { .name = "--metric", .value = &metric_text },
+            { .name = "--root", .value = &root },
             { .name = "--title", .value = &title },
             { .name = "--width", .value = &width_text },
             { .name = "--max-output-bytes", .value = &max_bytes_text },
@@ -149,6 +166,8 @@ int cmd_export(int argc, char **argv)
     char problem[HG_PROBLEM_SIZE];
     struct hg_output output;
     struct hg_report *report;
+    const struct hg_report *shown;
+    struct hg_subtree subtree;
     struct hg_flame_metric metric;
     struct hg_flame_style style;
     enum format format;
@@ -169,6 +188,9 @@ int cmd_export(int argc, char **argv)
                                  &metric, &style);
     if (status != -1)
         return status;
+    if (root != NULL && format != FORMAT_FOLDED && format != FORMAT_SVG)
+        return hg_usage_error("export", export_usage, "--root is for "
+                              "--format=folded and --format=svg");
     if (max_bytes_text != NULL && format != FORMAT_FOLDED)
         return hg_usage_error("export", export_usage, "--max-output-bytes is "
                               "for --format=folded");
@@ -194,15 +216,26 @@ int cmd_export(int argc, char **argv)
         hg_report_free(report);
         return HG_EXIT_TROUBLE;
     }
-    if (format == FORMAT_FOLDED && max_bytes != 0
-        && too_large(path, report, &metric, max_bytes)) {
-        hg_report_free(report);
-        return HG_EXIT_TROUBLE;
+    /* With --root, the formats draw the subtree's contexts only. */
+    memset(&subtree, 0, sizeof subtree);
+    shown = report;
+    if (root != NULL) {
+        if (!hg_subtree_build(&subtree, report, root,
+                              hg_function_pattern_matches, problem,
+                              sizeof problem)) {
+            hg_say_problem(path, problem);
+            return finish(report, &subtree, HG_EXIT_TROUBLE);
+        }
+        shown = &subtree.view;
+        style.root = root;
+        style.run_total = hg_flame_run_total(report, &metric);
     }
+    if (format == FORMAT_FOLDED && max_bytes != 0
+        && too_large(path, shown, &metric, max_bytes))
+        return finish(report, &subtree, HG_EXIT_TROUBLE);
     if (!hg_output_open(&output, out_path, problem, sizeof problem)) {
         hg_problem(NULL, "%s", problem);
-        hg_report_free(report);
-        return HG_EXIT_TROUBLE;
+        return finish(report, &subtree, HG_EXIT_TROUBLE);
     }
     switch (format) {
     case FORMAT_CALLGRIND: hg_export_callgrind(output.file, report); break;
@@ -210,11 +243,11 @@ int cmd_export(int argc, char **argv)
     case FORMAT_JSON:      hg_export_json(output.file, report); break;
     case FORMAT_BMF:       hg_export_bmf(output.file, report); break;
     case FORMAT_SVG:
-        hg_write_flame_svg(output.file, report, &metric, &style);
+        hg_write_flame_svg(output.file, shown, &metric, &style);
         break;
-    default:               hg_export_folded(output.file, report, &metric); break;
+    default:               hg_export_folded(output.file, shown, &metric); break;
     }
-    hg_report_free(report);
+    finish(report, &subtree, HG_EXIT_OK);
     if (!hg_output_commit(&output, problem, sizeof problem)) {
         hg_problem(NULL, "%s", problem);
         return HG_EXIT_TROUBLE;

@@ -10,20 +10,22 @@
 #include <stdio.h>
 
 #include "builtin/builtin.h"
+#include "policy/policy.h"
 #include "render/show.h"
 #include "report/load.h"
 #include "report/report.h"
+#include "report/subtree.h"
 #include "util/messages.h"
 #include "util/parse-options.h"
 
 static const char show_usage[] =
     "usage: hotgrind show [--limit N] [--width N | --wide] "
-    "[--callers F | --callees F | --tree [--depth N]] REPORT";
+    "[--callers F | --callees F | --tree [--depth N] [--root F]] REPORT";
 
 static const char show_help[] =
     "usage: hotgrind show [--limit N] [--width N | --wide]\n"
-    "                     [--callers F | --callees F | --tree [--depth N]] "
-    "REPORT\n"
+    "                     [--callers F | --callees F |\n"
+    "                      --tree [--depth N] [--root F]] REPORT\n"
     "\n"
     "Prints the command of REPORT (with the program a launcher such as\n"
     "hotgrind run names, and the path it ran by) and what measured it; the\n"
@@ -59,7 +61,9 @@ static const char show_help[] =
     "              header's lines wrap and values past 40 columns are cut\n"
     "              with '…'; a table too wide shows its cache figures, and\n"
     "              the heap traffic of marked functions, as tables of their\n"
-    "              own, and names and paths are cut with '…' to fit\n"
+    "              own (and their per-call columns, when the names would\n"
+    "              not fit beside them), and names and paths are cut with\n"
+    "              '…' to fit\n"
     "  --wide      every column in one table, every value whole, nothing\n"
     "              wrapped (--width 0)\n"
     "\n"
@@ -80,6 +84,11 @@ static const char show_help[] =
     "               into a function on the path marked [cycle]\n"
     "  --depth N    levels of callees under each root (default 8, at most\n"
     "               1000); the tree stops after 10,000 rows, saying so\n"
+    "  --root F     with contexts: the tree under the outermost calls of the\n"
+    "               functions F matches (a pattern as for --callers), each\n"
+    "               function's calls merged into one root and their callees\n"
+    "               by call path, after a line per root: its inclusive Ir,\n"
+    "               share of the run and how many contexts it merges\n"
     "  (--limit N then limits the callers or callees of each function.)\n";
 
 enum { DEFAULT_LIMIT = 20 };
@@ -95,10 +104,35 @@ enum { DEFAULT_WIDTH = 120 };
 /* Which view of the report `show` prints. */
 enum graph_view { VIEW_NONE, VIEW_CALLERS, VIEW_CALLEES, VIEW_TREE };
 
+/* `show --tree --root PATTERN`: HG_EXIT_TROUBLE, after one line naming
+   PATH, when the report has no contexts or none of a function PATTERN
+   matches. */
+static int show_root_tree(const char *path, const struct hg_report *report,
+                          const char *pattern, size_t depth, size_t limit,
+                          size_t width)
+{
+    struct hg_subtree subtree;
+    char problem[HG_PROBLEM_SIZE];
+    int status = HG_EXIT_OK;
+
+    if (hg_subtree_build(&subtree, report, pattern,
+                         hg_function_pattern_matches, problem,
+                         sizeof problem))
+        hg_show_root_tree(stdout, report, &subtree, pattern, depth, limit,
+                          width);
+    else {
+        hg_say_problem(path, problem);
+        status = HG_EXIT_TROUBLE;
+    }
+    hg_subtree_free(&subtree);
+    return status;
+}
+
 int cmd_show(int argc, char **argv)
 {
     const char *path, *limit_text = NULL, *width_text = NULL;
     const char *callers = NULL, *callees = NULL, *depth_text = NULL;
+    const char *root = NULL;
     bool wide = false, tree = false;
     const struct hg_command_line line = {
         .command = "show", .usage = show_usage, .help = show_help,
@@ -110,6 +144,7 @@ int cmd_show(int argc, char **argv)
             { .name = "--callees", .value = &callees },
             { .name = "--tree", .flag = &tree },
             { .name = "--depth", .value = &depth_text },
+            { .name = "--root", .value = &root },
         },
     };
     size_t limit = DEFAULT_LIMIT, width = DEFAULT_WIDTH, depth = DEFAULT_DEPTH;
@@ -141,6 +176,8 @@ int cmd_show(int argc, char **argv)
     if (depth_text != NULL && !tree)
         return hg_usage_error("show", show_usage, "--depth goes with "
                               "--tree");
+    if (root != NULL && !tree)
+        return hg_usage_error("show", show_usage, "--root goes with --tree");
     if (depth_text != NULL
         && (!hg_parse_limit(depth_text, &depth) || depth > DEPTH_MAX))
         return hg_usage_error("show", show_usage, "--depth needs a number "
@@ -157,6 +194,8 @@ int cmd_show(int argc, char **argv)
                        "--call-graph=yes), so it has no callers, callees "
                        "or tree to show");
         status = HG_EXIT_TROUBLE;
+    } else if (view == VIEW_TREE && root != NULL) {
+        status = show_root_tree(path, report, root, depth, limit, width);
     } else if (view == VIEW_TREE && report->has_contexts) {
         hg_show_context_tree(stdout, report, depth, limit, width);
     } else if (view == VIEW_TREE) {

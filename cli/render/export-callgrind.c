@@ -16,6 +16,7 @@
 #include "render/export.h"
 #include "render/export-callgrind.h"
 #include "render/text.h"
+#include "report/contexts.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "util/sort.h"
@@ -168,6 +169,10 @@ struct cg_graph {
     char **file_texts;
     char **names;          /* the fn= names */
     bool *named;
+    /* Function I's calls, CALLS[FIRST[I]] to CALLS[FIRST[I + 1]], at
+       the costs of their outermost entries (hg_outermost_calls). */
+    struct hg_call *calls;
+    size_t *first;
 };
 
 /* fn=(I + 1), or cfn= (CALLEE), with the name the first time. */
@@ -338,17 +343,17 @@ static void cg_call(struct cg_writer *w, struct cg_graph *g, size_t callee,
     cg_call_costs(w, values);
 }
 
-/* The <callees> of function I, each a call with the edge's inclusive
-   costs. */
+/* The <callees> of function I, each a call with the inclusive costs of
+   the calls that entered the callee from outside itself (all of them for
+   a callee that is not recursive). */
 static void cg_callees(struct cg_writer *w, struct cg_graph *g, size_t i)
 {
-    const struct hg_function *f = &w->report->functions[i];
     uint64_t values[CG_EVENTS];
     size_t c;
     int e;
 
-    for (c = 0; c < f->callee_count; c++) {
-        const struct hg_call *call = &f->callees[c];
+    for (c = g->first[i]; c < g->first[i + 1]; c++) {
+        const struct hg_call *call = &g->calls[c];
         for (e = 0; e < CG_EVENTS; e++)
             values[e] = cg_event_value(e, call->ir, &call->cache, NULL,
                                        call->has_heap ? &call->heap : NULL);
@@ -358,10 +363,10 @@ static void cg_callees(struct cg_writer *w, struct cg_graph *g, size_t i)
 
 /* The entries with no known caller of each function that has some: a
    stand-in "(no known caller of NAME)" calls it outside-calls times, at
-   its inclusive cost less that of the calls from known callers (0 if
-   recursion makes those more), so that callgrind_annotate's inclusive
-   cost of a function, the sum of its incoming calls, is the report's for
-   every function that is not recursive. */
+   its inclusive cost less that of the calls from known callers as
+   written (their outermost entries), so that callgrind_annotate's
+   inclusive cost of a function, the sum of its incoming calls, is the
+   report's. */
 static void cg_outside_calls(struct cg_writer *w, struct cg_graph *g)
 {
     const struct hg_report *r = w->report;
@@ -379,8 +384,8 @@ static void cg_outside_calls(struct cg_writer *w, struct cg_graph *g)
     }
     incoming = hg_xcalloc(roots * CG_EVENTS, sizeof *incoming);
     for (i = 0; i < n; i++)
-        for (c = 0; c < r->functions[i].callee_count; c++) {
-            const struct hg_call *call = &r->functions[i].callees[c];
+        for (c = g->first[i]; c < g->first[i + 1]; c++) {
+            const struct hg_call *call = &g->calls[c];
             uint64_t *sum;
             /* Only callees entered from outside have a row of sums. */
             if (slot[call->callee] == SIZE_MAX)
@@ -665,6 +670,9 @@ void hg_export_callgrind(FILE *out, const struct hg_report *r)
     graph.named = hg_xcalloc(n + 1, sizeof *graph.named);
     for (i = 0; i < n; i++)
         graph.names[i] = cg_function_name(r, i, shared);
+    graph.first = NULL;
+    graph.calls = r->has_call_graph ? hg_outermost_calls(r, &graph.first)
+                  : NULL;
 
     cg_header(&w);
     first_line = n;
@@ -717,6 +725,8 @@ void hg_export_callgrind(FILE *out, const struct hg_report *r)
         free(graph.names[i]);
     free(graph.names);
     free(graph.named);
+    free(graph.calls);
+    free(graph.first);
     free(file_texts);
     free(object_texts);
     free(shared);

@@ -463,8 +463,10 @@ static void print_text_line(FILE *out, unsigned x, unsigned y,
     fputs(">", out);
 }
 
-/* The whole SVG of D: header, frames, notes, footer. */
-static void draw(struct drawing *d, const char *title)
+/* The whole SVG of D: header, frames, notes, footer; under STYLE's
+   root, if any, the subtitle says so. */
+static void draw(struct drawing *d, const char *title,
+                 const struct hg_flame_style *style)
 {
     FILE *out = d->out;
     const struct hg_frame_tree *t = d->head;
@@ -508,6 +510,19 @@ static void draw(struct drawing *d, const char *title)
         print_count(out, all);
         fputs(", ", out);
         print_change(out, d->base->frames[0].total, all);
+        if (style->root != NULL) {
+            fputs("; under ", out);
+            hg_print_xml_text(out, style->root);
+        }
+    } else if (style->root != NULL) {
+        fprintf(out, "%s, ", d->metric->name);
+        print_count(out, all);
+        fputs(" under ", out);
+        hg_print_xml_text(out, style->root);
+        fputs(": ", out);
+        print_share(out, all, style->run_total);
+        fputs(" of the run's ", out);
+        print_count(out, style->run_total);
     } else {
         fprintf(out, "%s, ", d->metric->name);
         print_count(out, all);
@@ -586,7 +601,7 @@ static void draw_titled(struct drawing *d, const struct hg_flame_style *style,
 {
     char *title = style->title != NULL ? hg_xstrdup(style->title)
                   : hg_xasprintf("%s: %s", kind, hg_report_program(head));
-    draw(d, title);
+    draw(d, title, style);
     free(title);
 }
 
@@ -653,6 +668,8 @@ char *hg_flame_settings(const char *metric_text, const char *title,
     }
     style->title = title;
     style->width = HG_FLAME_DEFAULT_WIDTH;
+    style->root = NULL;
+    style->run_total = 0;
     if (width_text == NULL)
         return NULL;
     if (!hg_parse_count(width_text, &width) || width < HG_FLAME_MIN_WIDTH

@@ -21,6 +21,11 @@
 struct hg_flame_style {
     const char *title;           /* NULL: "Flame graph: PROGRAM" */
     unsigned width;              /* in pixels, the whole image */
+    /* --root: the pattern the graph's report (a subtree's view) is
+       rooted at, and the whole run's figure in the metric, for the
+       subtitle; NULL and 0 for a graph of the whole run. */
+    const char *root;
+    uint64_t run_total;
 };
 /* Reads --metric (NULL: Ir), --title and --width into METRIC and STYLE;
    NULL when they are fine, else what is wrong with them (to be freed),

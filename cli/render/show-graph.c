@@ -12,6 +12,7 @@
 #include "render/text.h"
 #include "report/report.h"
 #include "util/messages.h"
+#include "util/number.h"
 #include "util/xalloc.h"
 
 /* `show --callers F`, `--callees F` and `--tree` read the call graph of a
@@ -469,8 +470,10 @@ static void context_tree_level(struct context_tree *ct, size_t *list,
     }
 }
 
-void hg_show_context_tree(FILE *out, const struct hg_report *report,
-                          size_t depth_max, size_t limit, size_t width)
+/* REPORT's contexts as the tree's table, DEPTH_MAX levels under each
+   root, LIMIT children of each; then whether it was cut. */
+static void context_tree_table(FILE *out, const struct hg_report *report,
+                               size_t depth_max, size_t limit, size_t width)
 {
     struct context_tree ct;
     size_t n = report->context_count, i, roots = 0, *next;
@@ -492,16 +495,6 @@ void hg_show_context_tree(FILE *out, const struct hg_report *report,
         ct.child[ct.first_child[slot] + next[slot]++] = i;
     }
     roots = ct.child_count[n];
-
-    fprintf(out, "Calling-context tree (depth %zu; inclusive Ir and calls of "
-            "each call path, share of the total Ir):\n", depth_max);
-    if (report->outside_ir > 0)
-        fprintf(out, "(%" PRIu64 " Ir ran with no function entered on its "
-                "thread: [outside])\n", report->outside_ir);
-    if (report->contexts_truncated)
-        fprintf(out, "(the tree was cut at --max-contexts=%" PRIu64 ": calls "
-                "that needed a new context are under [truncated] roots)\n",
-                report->context_max);
     ct.tree.report = report;
     ct.tree.depth_max = depth_max;
     ct.tree.limit = limit;
@@ -521,3 +514,76 @@ void hg_show_context_tree(FILE *out, const struct hg_report *report,
     free(ct.first_child);
 }
 
+/* The note of a tree cut at --max-contexts. */
+static void truncated_note(FILE *out, const struct hg_report *report)
+{
+    if (report->contexts_truncated)
+        fprintf(out, "(the tree was cut at --max-contexts=%" PRIu64 ": calls "
+                "that needed a new context are under [truncated] roots)\n",
+                report->context_max);
+}
+
+void hg_show_context_tree(FILE *out, const struct hg_report *report,
+                          size_t depth_max, size_t limit, size_t width)
+{
+    fprintf(out, "Calling-context tree (depth %zu; inclusive Ir and calls of "
+            "each call path, share of the total Ir):\n", depth_max);
+    if (report->outside_ir > 0)
+        fprintf(out, "(%" PRIu64 " Ir ran with no function entered on its "
+                "thread: [outside])\n", report->outside_ir);
+    truncated_note(out, report);
+    context_tree_table(out, report, depth_max, limit, width);
+}
+
+/* "root NAME (OBJECT): 1,234 Ir inclusive, 96.30% of the run, from 3
+   contexts" (LABEL "root"), or "LABEL: ..." without a name. */
+static void root_line(FILE *out, const char *label,
+                      const struct hg_function *f, uint64_t ir, uint64_t total,
+                      size_t contexts)
+{
+    char count[HG_COUNT_TEXT_SIZE], share[HG_PERCENT_TEXT_SIZE];
+    fputs(label, out);
+    if (f != NULL) {
+        fputc(' ', out);
+        hg_print_clean(out, f->name);
+        fputs(" (", out);
+        hg_print_clean(out, f->object);
+        fputc(')', out);
+    }
+    fprintf(out, ": %s Ir inclusive, %s of the run, from %zu context%s\n",
+            hg_format_count(ir, count), hg_format_percent(ir, total, share),
+            contexts, hg_show_plural(contexts));
+}
+
+void hg_show_root_tree(FILE *out, const struct hg_report *report,
+                       const struct hg_subtree *subtree, const char *pattern,
+                       size_t depth_max, size_t limit, size_t width)
+{
+    const struct hg_report *view = &subtree->view;
+    size_t *roots = hg_xmalloc((subtree->root_count + 1) * sizeof *roots);
+    size_t i, count = 0;
+
+    fputs("Calling-context tree under ", out);
+    hg_print_clean(out, pattern);
+    fprintf(out, " (depth %zu; inclusive Ir and calls of each call path, "
+            "share of the total Ir):\n(each matched function's outermost "
+            "calls merged into one root, their callees by call path)\n",
+            depth_max);
+    /* In the table's order: largest first. */
+    for (i = 0; i < view->context_count; i++)
+        if (view->contexts[i].parent == HG_NO_PARENT)
+            roots[count++] = i;
+    sort_contexts_report = view;
+    qsort(roots, count, sizeof *roots, compare_context_rows);
+    for (i = 0; i < count; i++)
+        root_line(out, "root",
+                  &report->functions[view->contexts[roots[i]].function],
+                  view->contexts[roots[i]].inclusive_ir, report->total_ir,
+                  subtree->sources[roots[i]]);
+    free(roots);
+    if (subtree->root_count > 1)
+        root_line(out, "all roots", NULL, subtree->inclusive_ir,
+                  report->total_ir, subtree->root_contexts);
+    truncated_note(out, report);
+    context_tree_table(out, view, depth_max, limit, width);
+}

@@ -293,14 +293,62 @@ static size_t collect_marked_rows(const struct hg_report *report,
     return functions;
 }
 
+/* COLUMN's width in TABLE before any is narrowed, as render/text.c
+   measures it: its title or its widest cell, within its max_width. */
+static size_t full_width(const struct hg_table *table, size_t column)
+{
+    const struct hg_column *c = &table->columns[column];
+    size_t width = hg_display_width(c->title), row;
+    for (row = 0; row < table->row_count; row++) {
+        const char *cell = table->cells[row * table->column_count + column];
+        size_t w = hg_display_width(cell ? cell : "");
+        if (c->max_width != 0 && w > c->max_width)
+            w = c->max_width;
+        if (w > width)
+            width = w;
+    }
+    return width;
+}
+
+/* Whether hg_table_finish_within, within WIDTH, would cut the names in
+   column NAME of TABLE, whose main part (always printed, other parts
+   only beside it when they fit whole) has one other text column,
+   OBJECT, after it: text columns narrow the widest first, the later of
+   equals first, down to HG_CUT_FLOOR; numbers never. */
+static bool names_cut(const struct hg_table *table, size_t name,
+                      size_t object, size_t width)
+{
+    size_t line = 0, columns = 0, column;
+    size_t n = full_width(table, name), o = full_width(table, object);
+
+    if (width == 0 || n <= HG_CUT_FLOOR)
+        return false;
+    for (column = 0; column < table->column_count; column++)
+        if (table->fit[column].part == 0)
+            line += full_width(table, column) + (columns++ > 0 ? 2 : 0);
+    /* A wider object narrows until it is one column less than the
+       name, before the name gives any. */
+    if (o >= n)
+        line -= o - (n - 1 > HG_CUT_FLOOR ? n - 1 : HG_CUT_FLOOR);
+    return line > width;
+}
+
 /* name, calls, inclusive Ir, its cache figures, the per-call columns, the
-   heap traffic inside the calls, object. */
+   heap traffic inside the calls, object.  When the per-call columns, as
+   wide as the inclusive Ir, would leave the names too little room (they
+   would be cut), they are a table of their own after the main one; the
+   cache figures and heap traffic follow as before. */
 static void show_marked(FILE *out, const struct hg_report *report,
                         size_t width)
 {
     static const char *const part_titles[HG_TABLE_PARTS] = {
         NULL, "Cache figures of the same marked functions and zones:",
         "Heap traffic inside their calls:", NULL,
+    };
+    static const char *const split_titles[HG_TABLE_PARTS] = {
+        NULL, "Per-call Ir of the same marked functions and zones:",
+        "Cache figures of the same marked functions and zones:",
+        "Heap traffic inside their calls:",
     };
     static const char *const per_call_titles[] = {
         "mean", "p50", "p95", "p99", "max",
@@ -309,6 +357,8 @@ static void show_marked(FILE *out, const struct hg_report *report,
     struct marked_row *rows;
     struct hg_table table;
     size_t n = 0, functions, cache = hg_show_cache_columns(report), i;
+    size_t per_call;
+    bool split;
 
     rows = hg_xmalloc((report->function_count + report->zone_count + 1)
                       * sizeof *rows);
@@ -324,6 +374,7 @@ static void show_marked(FILE *out, const struct hg_report *report,
     add_column(&columns, "calls", HG_ALIGN_RIGHT, 0);
     add_column(&columns, "inclusive Ir", HG_ALIGN_RIGHT, 0);
     add_cache_columns(&columns, cache);
+    per_call = columns.count;
     for (i = 0; i < 5; i++)
         add_column(&columns, per_call_titles[i], HG_ALIGN_RIGHT, 0);
     if (report->has_heap)
@@ -348,7 +399,14 @@ static void show_marked(FILE *out, const struct hg_report *report,
         hg_table_set(&table, i, column, rows[i].object);
     }
     free(rows);
-    hg_table_finish_within(out, &table, width, part_titles);
+    split = names_cut(&table, 0, columns.count - 1, width);
+    for (i = 0; split && i < columns.count; i++)
+        if (i >= per_call && i < per_call + 5)
+            columns.fit[i].part = 1;
+        else if (columns.fit[i].part != PART_MAIN)
+            columns.fit[i].part++;
+    hg_table_finish_within(out, &table, width,
+                           split ? split_titles : part_titles);
 }
 
 /* ------------------------------------------------------------- tables */

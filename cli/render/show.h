@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "report/report.h"
+#include "report/subtree.h"
 
 /* The `show` output: header, then the top LIMIT functions (0 = all) by
    self Ir, then every marked function and zone by inclusive Ir; then, for
@@ -38,5 +39,12 @@ void hg_show_tree(FILE *out, const struct hg_report *report, size_t depth_max,
 /* `show --tree` of a report with calling contexts (show-graph.c). */
 void hg_show_context_tree(FILE *out, const struct hg_report *report,
                           size_t depth_max, size_t limit, size_t width);
+
+/* `show --tree --root PATTERN`: a line per root function of SUBTREE (its
+   inclusive Ir, share of the run and how many contexts were merged in
+   it), then SUBTREE's contexts as the tree (show-graph.c). */
+void hg_show_root_tree(FILE *out, const struct hg_report *report,
+                       const struct hg_subtree *subtree, const char *pattern,
+                       size_t depth_max, size_t limit, size_t width);
 
 #endif

@@ -83,6 +83,21 @@ uint64_t hg_flame_figure(const struct hg_flame_metric *metric, uint64_t ir,
     }
 }
 
+uint64_t hg_flame_run_total(const struct hg_report *report,
+                            const struct hg_flame_metric *metric)
+{
+    uint64_t total = hg_flame_figure(metric, report->outside_ir,
+                                     &report->outside_cache,
+                                     &report->outside_heap);
+    size_t i;
+    for (i = 0; i < report->context_count; i++) {
+        const struct hg_context *c = &report->contexts[i];
+        total += hg_flame_figure(metric, c->self_ir, &c->self_cache,
+                                 &c->self_heap);
+    }
+    return total;
+}
+
 /* --------------------------------------------------------- frame names */
 
 struct name_ref {
@@ -293,4 +308,229 @@ void hg_frame_tree_free(struct hg_frame_tree *t)
     index_table_free(&t->table);
     free(t->children);
     free(t->first_child);
+}
+
+/* ---------------------------------------------- outermost calls */
+
+/* A call's costs as one vector, to be added and compared figure by
+   figure: Ir, the cache figures, the heap traffic. */
+enum { HEAP_AT = 1 + HG_CACHE_METRICS, COST_FIGURES = HEAP_AT + 4 };
+
+static void costs_of(uint64_t *v, uint64_t ir,
+                     const struct hg_cache_costs *cache,
+                     const struct hg_heap_traffic *heap)
+{
+    int i;
+    v[0] = ir;
+    for (i = 0; i < HG_CACHE_METRICS; i++)
+        v[1 + i] = cache->value[i];
+    v[HEAP_AT] = heap->allocs;
+    v[HEAP_AT + 1] = heap->alloc_bytes;
+    v[HEAP_AT + 2] = heap->frees;
+    v[HEAP_AT + 3] = heap->free_bytes;
+}
+
+static void set_costs(struct hg_call *call, const uint64_t *v)
+{
+    int i;
+    call->ir = v[0];
+    for (i = 0; i < HG_CACHE_METRICS; i++)
+        call->cache.value[i] = v[1 + i];
+    call->heap.allocs = v[HEAP_AT];
+    call->heap.alloc_bytes = v[HEAP_AT + 1];
+    call->heap.frees = v[HEAP_AT + 2];
+    call->heap.free_bytes = v[HEAP_AT + 3];
+}
+
+/* The call of function CALLER to CALLEE in CALLS (its callees are
+   sorted by callee), or NULL. */
+static struct hg_call *call_to(struct hg_call *calls, const size_t *first,
+                               size_t caller, size_t callee)
+{
+    size_t low = first[caller], high = first[caller + 1];
+    while (low < high) {
+        size_t mid = low + (high - low) / 2;
+        if (calls[mid].callee == callee)
+            return &calls[mid];
+        if (calls[mid].callee < callee)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return NULL;
+}
+
+/* From the contexts: each call to a recursive function is the sum of its
+   contexts under the caller's that have no activation of it above
+   them.  The contexts come in pre-order, so the open path is a stack,
+   and OPEN counts each function's contexts on it. */
+static void outermost_from_contexts(const struct hg_report *r,
+                                    struct hg_call *calls,
+                                    const size_t *first)
+{
+    size_t n = r->context_count, depth = 0, i;
+    size_t *path = hg_xcalloc(n + 1, sizeof *path);
+    size_t *open = hg_xcalloc(r->function_count + 1, sizeof *open);
+    uint64_t sum[COST_FIGURES], add[COST_FIGURES];
+    int k;
+
+    for (i = 0; i < n; i++) {
+        const struct hg_context *c = &r->contexts[i];
+        const struct hg_function *f = &r->functions[c->function];
+        while (depth > 0 && path[depth - 1] != c->parent)
+            open[r->contexts[path[--depth]].function]--;
+        if (f->recursive && c->parent != HG_NO_PARENT
+            && open[c->function] == 0) {
+            struct hg_call *call =
+                call_to(calls, first, r->contexts[c->parent].function,
+                        c->function);
+            if (call != NULL) {
+                costs_of(sum, call->ir, &call->cache, &call->heap);
+                costs_of(add, c->inclusive_ir, &c->inclusive_cache,
+                         &c->inclusive_heap);
+                for (k = 0; k < COST_FIGURES; k++)
+                    sum[k] += add[k];
+                set_costs(call, sum);
+            }
+        }
+        path[depth++] = i;
+        open[c->function]++;
+    }
+    free(open);
+    free(path);
+}
+
+/* Each function's strongly connected component of the call graph
+   (Tarjan's, without recursion: a cycle of the call graph can be as
+   long as the program). */
+static size_t *components(const struct hg_report *r)
+{
+    size_t n = r->function_count, next = 1, count = 0, top = 0, depth = 0;
+    size_t *order = hg_xcalloc(n + 1, sizeof *order);   /* 0: unseen */
+    size_t *low = hg_xcalloc(n + 1, sizeof *low);
+    size_t *component = hg_xcalloc(n + 1, sizeof *component);
+    size_t *stack = hg_xcalloc(n + 1, sizeof *stack);
+    bool *on_stack = hg_xcalloc(n + 1, sizeof *on_stack);
+    size_t *walk = hg_xcalloc(n + 1, sizeof *walk);     /* functions */
+    size_t *edge = hg_xcalloc(n + 1, sizeof *edge);     /* next callee */
+    size_t start;
+
+    for (start = 0; start < n; start++) {
+        if (order[start] != 0)
+            continue;
+        walk[depth] = start;
+        edge[depth++] = 0;
+        order[start] = low[start] = next++;
+        stack[top++] = start;
+        on_stack[start] = true;
+        while (depth > 0) {
+            size_t v = walk[depth - 1];
+            const struct hg_function *f = &r->functions[v];
+            if (edge[depth - 1] < f->callee_count) {
+                size_t w = f->callees[edge[depth - 1]++].callee;
+                if (order[w] == 0) {
+                    order[w] = low[w] = next++;
+                    stack[top++] = w;
+                    on_stack[w] = true;
+                    walk[depth] = w;
+                    edge[depth++] = 0;
+                } else if (on_stack[w] && order[w] < low[v])
+                    low[v] = order[w];
+                continue;
+            }
+            if (low[v] == order[v]) {
+                size_t w;
+                do {
+                    w = stack[--top];
+                    on_stack[w] = false;
+                    component[w] = count;
+                } while (w != v);
+                count++;
+            }
+            if (--depth > 0 && low[v] < low[walk[depth - 1]])
+                low[walk[depth - 1]] = low[v];
+        }
+    }
+    free(edge);
+    free(walk);
+    free(on_stack);
+    free(stack);
+    free(low);
+    free(order);
+    return component;
+}
+
+/* Without contexts: each recursive function's inclusive costs, less
+   those of its calls from outside its component, go to the calls from
+   inside it in the report's order, each at most its own costs. */
+static void outermost_from_cycles(const struct hg_report *r,
+                                  struct hg_call *calls, const size_t *first)
+{
+    size_t n = r->function_count, i, c;
+    size_t *component = components(r);
+    uint64_t *rest = hg_xcalloc((n + 1) * COST_FIGURES, sizeof *rest);
+    uint64_t v[COST_FIGURES];
+    int k;
+
+    for (i = 0; i < n; i++) {
+        const struct hg_function *f = &r->functions[i];
+        costs_of(rest + i * COST_FIGURES, f->inclusive_ir,
+                 &f->inclusive_cache, &f->inclusive_heap);
+    }
+    for (i = 0; i < n; i++)
+        for (c = first[i]; c < first[i + 1]; c++) {
+            size_t callee = calls[c].callee;
+            uint64_t *left = rest + callee * COST_FIGURES;
+            if (!r->functions[callee].recursive
+                || component[callee] == component[i])
+                continue;
+            costs_of(v, calls[c].ir, &calls[c].cache, &calls[c].heap);
+            for (k = 0; k < COST_FIGURES; k++)
+                left[k] = left[k] > v[k] ? left[k] - v[k] : 0;
+        }
+    for (i = 0; i < n; i++)
+        for (c = first[i]; c < first[i + 1]; c++) {
+            size_t callee = calls[c].callee;
+            uint64_t *left = rest + callee * COST_FIGURES;
+            if (!r->functions[callee].recursive
+                || component[callee] != component[i])
+                continue;
+            costs_of(v, calls[c].ir, &calls[c].cache, &calls[c].heap);
+            for (k = 0; k < COST_FIGURES; k++) {
+                v[k] = v[k] < left[k] ? v[k] : left[k];
+                left[k] -= v[k];
+            }
+            set_costs(&calls[c], v);
+        }
+    free(rest);
+    free(component);
+}
+
+struct hg_call *hg_outermost_calls(const struct hg_report *r, size_t **first)
+{
+    size_t n = r->function_count, i, c;
+    size_t *at = hg_xcalloc(n + 1, sizeof *at);
+    struct hg_call *calls;
+
+    for (i = 0; i < n; i++)
+        at[i + 1] = at[i] + r->functions[i].callee_count;
+    calls = hg_xcalloc(at[n] + 1, sizeof *calls);
+    for (i = 0; i < n; i++)
+        for (c = 0; c < r->functions[i].callee_count; c++) {
+            struct hg_call *call = &calls[at[i] + c];
+            *call = r->functions[i].callees[c];
+            /* Recursive callees' calls are summed again below. */
+            if (r->functions[call->callee].recursive
+                && r->has_contexts && !r->contexts_truncated) {
+                uint64_t zero[COST_FIGURES] = { 0 };
+                set_costs(call, zero);
+                call->has_heap = r->functions[call->callee].has_inclusive_heap;
+            }
+        }
+    if (r->has_contexts && !r->contexts_truncated)
+        outermost_from_contexts(r, calls, at);
+    else
+        outermost_from_cycles(r, calls, at);
+    *first = at;
+    return calls;
 }

@@ -43,12 +43,36 @@ uint64_t hg_flame_figure(const struct hg_flame_metric *metric, uint64_t ir,
                          const struct hg_cache_costs *cache,
                          const struct hg_heap_traffic *heap);
 
+/* The whole run's figure in METRIC as a flame graph of REPORT's
+   contexts draws it: outside, plus every context's own. */
+uint64_t hg_flame_run_total(const struct hg_report *report,
+                            const struct hg_flame_metric *metric);
+
 /* Each function's frame name (docs/export.md, "Folded stacks"): its name,
    or "NAME [OBJECT]" when another function of that name is in another
    object, and always for "???".  An array of report->function_count
    strings, freed with hg_frame_names_free. */
 char **hg_frame_names(const struct hg_report *report);
 void hg_frame_names_free(char **names, size_t count);
+
+/* The calls of REPORT's call graph (function I's callee C at FIRST[I] +
+   C, FIRST of function_count + 1 entries, which the caller frees with
+   the array) with, in place of each call's inclusive costs, those of
+   the calls that entered their callee while no activation of it was
+   open on the thread: the outermost ones, which hold the callee's
+   nested activations.  Summed over a function's callers (and its
+   entries with no known caller), they make its inclusive costs once,
+   where the calls' own costs count a recursion's nested calls again.
+   A callee that is not recursive keeps its calls' costs.  For a
+   recursive one, the report's contexts say which calls were outermost
+   (when none were cut at --max-contexts); without them, the calls from
+   outside its cycle of the call graph are outermost (its activations
+   cannot be open there), and those from inside the cycle get, in the
+   report's order, each at most its own costs, what the callee's
+   inclusive costs leave.  Heap figures are those of the callee's
+   inclusive heap, cache figures those of its inclusive cache. */
+struct hg_call *hg_outermost_calls(const struct hg_report *report,
+                                   size_t **first);
 
 /* A flame graph is a tree of frames: one per distinct stack of frame
    names (contexts whose stacks read the same add up, as folded stacks
