@@ -6,12 +6,14 @@
 #   cga_compare.py inclusive REPORT.xml ANNOTATE-INCLUSIVE.txt
 #     every function that was entered, is not recursive and is not
 #     mid-jump has, in `callgrind_annotate --inclusive=yes`, the report's
-#     inclusive Ir (callgrind_annotate adds recursive calls again, and a
-#     function never entered has inclusive 0 in the report: docs/export.md);
+#     inclusive Ir (a function never entered has inclusive 0 in the
+#     report: docs/export.md; export_recursion.py checks the recursive ones);
 #   cga_compare.py edges REPORT.xml ANNOTATE-TREE.txt
 #     `callgrind_annotate --tree=caller` shows exactly the report's calls,
 #     each with its calls and Ir (the stand-ins of entries with no known
-#     caller aside).
+#     caller aside); a call into a recursive function with the Ir of the
+#     callee's outermost entries from that caller, worked out from the
+#     report's contexts (outermost_calls), as the export writes it.
 #   cga_compare.py both REPORT.xml ANNOTATE-BOTH.txt
 #     `callgrind_annotate --inclusive=yes --tree=both`: each function's
 #     line (marked *) has the report's inclusive Ir (as for inclusive),
@@ -84,20 +86,50 @@ def inclusive(report, annotated):
     return differ == 0 and equal > 0
 
 
-def report_calls(fs, shared):
+def outermost_calls(report):
+    """(caller id, callee id) -> the Ir of the callee's outermost entries
+    from the caller (contexts with no context of the callee above them),
+    for every recursive callee; from the report's contexts, which must
+    not be cut at --max-contexts."""
+    root = ET.parse(report).getroot()
+    recursive = {f.get("id") for f in root.find("functions").iter("function")
+                 if f.get("recursive") == "yes"}
+    contexts = root.find("contexts")
+    if not recursive:
+        return {}
+    assert contexts is not None and contexts.get("truncated") != "yes"
+    function, above, sums = {}, {}, {}
+    for c in contexts.findall("context"):
+        fid, parent = c.get("function"), c.get("parent")
+        function[c.get("id")] = fid
+        # The functions on the path above it.
+        above[c.get("id")] = (above[parent] | {function[parent]}
+                              if parent else frozenset())
+        if parent and fid in recursive and fid not in above[c.get("id")]:
+            key = (function[parent], fid)
+            sums[key] = sums.get(key, 0) + int(c.find("inclusive").get("Ir"))
+    return sums
+
+
+def report_calls(report, fs, shared):
     """The report's calls, sorted: (caller, callee, calls, Ir), each
-    function named as callgrind_annotate names it."""
+    function named as callgrind_annotate names it; a recursive callee's
+    Ir its outermost entries' (outermost_calls)."""
+    outer = outermost_calls(report)
     by_id = {f.get("id"): f for f in fs}
     return sorted((location(f, shared),
                    location(by_id[c.get("callee")], shared),
-                   int(c.get("calls")), int(c.get("Ir")))
+                   int(c.get("calls")),
+                   outer.get((f.get("id"), c.get("callee")), 0)
+                   if by_id[c.get("callee")].get("recursive") == "yes"
+                   else int(c.get("Ir")))
                   for f in fs for c in f.iter("call"))
 
 
 def edges(report, annotated):
     fs = functions(report)
     shared = shared_names(fs)
-    want = report_calls(fs, shared)
+    want = report_calls(report, fs, shared)
     got, callers = [], []
     for line in open(annotated):
         m = re.match(
@@ -123,7 +155,7 @@ def edges(report, annotated):
 def both(report, annotated):
     fs = functions(report)
     shared = shared_names(fs)
-    want = report_calls(fs, shared)
+    want = report_calls(report, fs, shared)
     want_incl = {location(f, shared) + " [%s]" % f.get("object"):
                  int(f.find("inclusive").get("Ir"))
                  for f in fs if not (f.get("recursive") or f.get("mid-jump")

@@ -34,45 +34,9 @@ def count(text):
     return int(text.replace(",", ""))
 
 
-def outermost_calls(report):
-    """(caller id, callee id) -> the Ir of the callee's outermost entries
-    from the caller, for every recursive callee."""
-    root = ET.parse(report).getroot()
-    recursive = {f.get("id") for f in root.find("functions").iter("function")
-                 if f.get("recursive") == "yes"}
-    contexts = root.find("contexts")
-    assert contexts is not None and contexts.get("truncated") != "yes"
-    function, above, sums = {}, {}, {}
-    for c in contexts.findall("context"):
-        fid, parent = c.get("function"), c.get("parent")
-        function[c.get("id")] = fid
-        # The functions on the path above it.
-        above[c.get("id")] = (above[parent] | {function[parent]}
-                              if parent else frozenset())
-        if parent and fid in recursive and fid not in above[c.get("id")]:
-            key = (function[parent], fid)
-            sums[key] = sums.get(key, 0) + int(c.find("inclusive").get("Ir"))
-    return sums
-
-
 def edges(report, annotated):
-    outer = outermost_calls(report)
-    by_id = {}
-
-    def calls(fs, shared):
-        """cga_compare's report_calls, a recursive callee's Ir its
-        outermost entries'."""
-        for f in fs:
-            by_id[f.get("id")] = f
-        return sorted((cga_compare.location(f, shared),
-                       cga_compare.location(by_id[c.get("callee")], shared),
-                       int(c.get("calls")),
-                       outer.get((f.get("id"), c.get("callee")), 0)
-                       if by_id[c.get("callee")].get("recursive") == "yes"
-                       else int(c.get("Ir")))
-                      for f in fs for c in f.iter("call"))
-
-    cga_compare.report_calls = calls
+    """cga_compare's comparison of the edges, whose report_calls gives a
+    recursive callee the Ir of its outermost entries."""
     return cga_compare.edges(report, annotated)
 
 
