@@ -635,6 +635,7 @@ void diff_comparison_make(struct diff_comparison *c, struct hg_diff *diff,
         { paths[0], paths[1] }, { reports[0], reports[1] }, diff,
         limit == 0 || limit > diff->row_count ? diff->row_count : limit,
         NULL, NULL,
+        limit == 0 || limit > diff->port_count ? diff->port_count : limit,
     };
     if (sources != NULL)
         c->lines = diff_lines(diff, c->shown, sources);

@@ -119,6 +119,35 @@ static void write_markdown_lines(FILE *out, const struct diff_comparison *c)
     diff_print_by_number_notes(out, c, "\nBy number: ", hg_markdown_code);
 }
 
+static void port_md_line(void *data, const struct hg_diff_port *p,
+                         const char *cells[DIFF_PORT_COLUMNS])
+{
+    FILE *out = data;
+    int column;
+    (void)p;
+    for (column = 0; column < DIFF_PORT_COLUMNS; column++) {
+        fputs(column == 0 ? "| " : " | ", out);
+        /* The name and object are code, as in the table above. */
+        if (column <= 1)
+            hg_markdown_code(out, cells[column]);
+        else
+            fputs(cells[column], out);
+    }
+    fputs(" |\n", out);
+}
+
+/* Across architectures: the view of Ir per call. */
+static void write_markdown_ports(FILE *out, const struct diff_comparison *c)
+{
+    if (diff_start_ports(out, c, "\n**Per call:** ", ".\n",
+                         "\n| name | object | base calls | head calls "
+                         "| calls | base Ir/call | head Ir/call | head/base "
+                         "| vs run |\n"
+                         "|:--|:--|--:|--:|:--|--:|--:|--:|--:|\n",
+                         hg_markdown_code, "\xe2\x86\x92") > 0)
+        diff_for_each_port(c, port_md_line, out);
+}
+
 static void write_markdown(const struct diff_out *o,
                            const struct diff_comparison *c)
 {
@@ -134,6 +163,8 @@ static void write_markdown(const struct diff_out *o,
     diff_print_number(out, diff->unchanged, " unchanged.\n");
     diff_print_warnings(out, c, "\n**Warning:** ", "\n**Note:** ", ".\n",
                         hg_markdown_code, "\xe2\x86\x92");
+    diff_print_arch_matching(out, diff, "\n**Matched:** ", ".\n",
+                             hg_markdown_code, "\xe2\x86\x92");
     fputs("\n| name | object | file | status | metric | base | head | delta "
           "| change |\n"
           "|:--|:--|:--|:--|:--|--:|--:|--:|--:|\n", out);
@@ -149,6 +180,8 @@ static void write_markdown(const struct diff_out *o,
     else
         diff_print_shown(out, c, ". All ", ". Top ",
                     " rows that differ shown, by impact.\n");
+    if (diff->cross_arch)
+        write_markdown_ports(out, c);
     write_markdown_why(out, c);
     write_markdown_lines(out, c);
 }

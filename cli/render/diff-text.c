@@ -67,6 +67,12 @@ static const struct hg_column why_columns[DIFF_WHY_COLUMNS] = {
    and files are cut to fit. */
 enum { TEXT_WIDTH = 120 };
 
+/* The width the tables are cut to: none with --wide. */
+static size_t text_width(const struct diff_out *o)
+{
+    return o->wide ? 0 : TEXT_WIDTH;
+}
+
 static void why_text_line(void *data, bool first, bool callee,
                           const char *cells[DIFF_WHY_COLUMNS])
 {
@@ -76,7 +82,8 @@ static void why_text_line(void *data, bool first, bool callee,
 
 /* The explanations as a table after the rows, or the line saying why
    there are none. */
-static void write_text_why(FILE *out, const struct diff_comparison *c)
+static void write_text_why(FILE *out, const struct diff_comparison *c,
+                           size_t width)
 {
     struct text_table t = { .row = 0 };
     size_t n = diff_start_why(out, c, "\nWhy:       ", "\n",
@@ -86,7 +93,7 @@ static void write_text_why(FILE *out, const struct diff_comparison *c)
         return;
     hg_table_create(&t.table, why_columns, DIFF_WHY_COLUMNS, n);
     diff_for_each_why_line(c, why_text_line, &t);
-    hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
+    hg_table_finish_within(out, &t.table, width, NULL);
 }
 
 static const struct hg_column line_columns[DIFF_LINE_COLUMNS] = {
@@ -112,7 +119,8 @@ static void line_change_text(void *data, bool first_of_function,
     table_row(data, cells, DIFF_LINE_COLUMNS);
 }
 
-static void write_text_lines(FILE *out, const struct diff_comparison *c)
+static void write_text_lines(FILE *out, const struct diff_comparison *c,
+                             size_t width)
 {
     struct text_table t = { .row = 0 };
     size_t n = diff_start_lines(out, c, "\nLines:     none of the functions "
@@ -123,11 +131,45 @@ static void write_text_lines(FILE *out, const struct diff_comparison *c)
         return;
     hg_table_create(&t.table, line_columns, DIFF_LINE_COLUMNS, n);
     diff_for_each_line_change(c, line_change_text, &t);
-    hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
+    hg_table_finish_within(out, &t.table, width, NULL);
     diff_print_by_number_notes(out, c, "By number: ", hg_print_clean);
 }
 
-static void write_text(FILE *out, const struct diff_comparison *c)
+static const struct hg_column port_columns[DIFF_PORT_COLUMNS] = {
+    { "name", HG_ALIGN_LEFT, 0, DIFF_FUNCTION_COLUMN_MAX },
+    { "object", HG_ALIGN_LEFT, 0, DIFF_OBJECT_COLUMN_MAX },
+    { "base calls", HG_ALIGN_RIGHT, 0, 0 },
+    { "head calls", HG_ALIGN_RIGHT, 0, 0 },
+    { "calls", HG_ALIGN_LEFT, 0, 0 },
+    { "base Ir/call", HG_ALIGN_RIGHT, 0, 0 },
+    { "head Ir/call", HG_ALIGN_RIGHT, 0, 0 },
+    { "head/base", HG_ALIGN_RIGHT, 0, 0 },
+    { "vs run", HG_ALIGN_RIGHT, 0, 0 },
+};
+
+static void port_text_line(void *data, const struct hg_diff_port *p,
+                           const char *cells[DIFF_PORT_COLUMNS])
+{
+    (void)p;
+    table_row(data, cells, DIFF_PORT_COLUMNS);
+}
+
+/* Across architectures: the view of Ir per call. */
+static void write_text_ports(FILE *out, const struct diff_comparison *c,
+                             size_t width)
+{
+    struct text_table t = { .row = 0 };
+    size_t n = diff_start_ports(out, c, "\nPer call:  ", "\n", "",
+                                hg_print_clean, "->");
+    if (n == 0)
+        return;
+    hg_table_create(&t.table, port_columns, DIFF_PORT_COLUMNS, n);
+    diff_for_each_port(c, port_text_line, &t);
+    hg_table_finish_within(out, &t.table, width, NULL);
+}
+
+static void write_text(FILE *out, const struct diff_comparison *c,
+                       size_t width)
 {
     const struct hg_diff *diff = c->diff;
     struct text_table t = { .row = 0 };
@@ -149,17 +191,21 @@ static void write_text(FILE *out, const struct diff_comparison *c)
                     " that differ, by impact\n");
     diff_print_warnings(out, c, "Warning:   ", "Note:      ", "\n",
                    hg_print_clean, "->");
+    diff_print_arch_matching(out, diff, "Matched:   ", "\n", hg_print_clean,
+                             "->");
     hg_table_create(&t.table, text_columns, DIFF_COLUMNS, diff_table_lines(c));
     diff_for_each_line(c, text_line, &t);
-    hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
-    write_text_why(out, c);
-    write_text_lines(out, c);
+    hg_table_finish_within(out, &t.table, width, NULL);
+    if (diff->cross_arch)
+        write_text_ports(out, c, width);
+    write_text_why(out, c, width);
+    write_text_lines(out, c, width);
 }
 
 static void text_comparison(struct diff_out *out,
                             const struct diff_comparison *c)
 {
-    write_text(out->file, c);
+    write_text(out->file, c, text_width(out));
 }
 
 static void text_suite_open(struct diff_out *out, const struct diff_suite *s)
