@@ -120,17 +120,11 @@ static void port_ratios(struct hg_diff_port *p, const uint64_t total[2])
 static int compare_ports(const void *pa, const void *pb)
 {
     const struct hg_diff_port *a = pa, *b = pb;
-    const struct hg_function *fa = a->function[HEAD], *fb = b->function[HEAD];
-    int c;
     if (a->has_ratio != b->has_ratio)
         return a->has_ratio ? -1 : 1;
     if (a->distance_millionths != b->distance_millionths)
         return a->distance_millionths > b->distance_millionths ? -1 : 1;
-    if ((c = strcmp(fa->name, fb->name)) != 0
-        || (c = strcmp(fa->object, fb->object)) != 0
-        || (c = strcmp(fa->file, fb->file)) != 0)
-        return c;
-    return fa->line < fb->line ? -1 : fa->line > fb->line;
+    return hg_compare_identity(a->function[HEAD], b->function[HEAD]);
 }
 
 void hg_diff_make_ports(struct hg_diff *diff, const size_t *head_of)
@@ -183,14 +177,10 @@ const char *hg_port_per_call(const struct hg_diff_port *p, int s,
     return text;
 }
 
-const char *hg_port_ratio(const struct hg_diff_port *p, int decimals,
-                          char text[HG_DIFF_TEXT_SIZE])
+/* PART / WHOLE with DECIMALS decimals, as hg_format_fraction does. */
+static const char *fraction(unsigned __int128 part, unsigned __int128 whole,
+                            int decimals, char text[HG_DIFF_TEXT_SIZE])
 {
-    unsigned __int128 part, whole;
-    if (!p->has_ratio)
-        return strcpy(text, "-");
-    part = (unsigned __int128)p->ir[HEAD] * p->calls[BASE];
-    whole = (unsigned __int128)p->ir[BASE] * p->calls[HEAD];
     /* Only absurd figures need more than 64 bits; halving both keeps the
        ratio to far more digits than are printed. */
     while (part > UINT64_MAX || whole > UINT64_MAX) {
@@ -201,12 +191,33 @@ const char *hg_port_ratio(const struct hg_diff_port *p, int decimals,
                               text, HG_DIFF_TEXT_SIZE);
 }
 
-const char *hg_port_relative(const struct hg_diff_port *p,
-                             char text[HG_DIFF_TEXT_SIZE])
+const char *hg_port_ratio(const struct hg_diff_port *p, int decimals,
+                          char text[HG_DIFF_TEXT_SIZE])
 {
     if (!p->has_ratio)
         return strcpy(text, "-");
-    hg_format_fraction(p->relative_millionths, MILLION, 0, 2, text,
-                       HG_DIFF_TEXT_SIZE - 1);
-    return strcat(text, "x");
+    return fraction((unsigned __int128)p->ir[HEAD] * p->calls[BASE],
+                    (unsigned __int128)p->ir[BASE] * p->calls[HEAD],
+                    decimals, text);
+}
+
+const char *hg_port_relative(const struct hg_diff *diff,
+                             const struct hg_diff_port *p, int decimals,
+                             char text[HG_DIFF_TEXT_SIZE])
+{
+    uint64_t base = diff->reports[BASE]->total_ir;
+    uint64_t head = diff->reports[HEAD]->total_ir;
+    unsigned __int128 part, whole;
+    if (!p->has_ratio)
+        return strcpy(text, "-");
+    if (head == 0 || base == 0)
+        return hg_port_ratio(p, decimals, text);
+    part = (unsigned __int128)p->ir[HEAD] * p->calls[BASE];
+    whole = (unsigned __int128)p->ir[BASE] * p->calls[HEAD];
+    /* A product of three figures may need 192 bits: then the ratio in
+       millionths stands for the first two. */
+    if (part > ~(unsigned __int128)0 / base
+        || whole > ~(unsigned __int128)0 / head)
+        return fraction(p->relative_millionths, MILLION, decimals, text);
+    return fraction(part * base, whole * head, decimals, text);
 }

@@ -204,13 +204,14 @@ const char *hg_diff_change(const struct hg_diff *diff,
 
 /* Of a port: self Ir per call of side S (0 base, 1 head) as "1,234.50",
    "-" without calls; Ir per call head/base with DECIMALS decimals,
-   "1.25"; that over the run's head/base Ir, "1.10x"; "-" without a
+   "1.25", and that over DIFF's run's head/base Ir, "1.10"; "-" without a
    ratio. */
 const char *hg_port_per_call(const struct hg_diff_port *p, int s,
                              char text[HG_DIFF_TEXT_SIZE]);
 const char *hg_port_ratio(const struct hg_diff_port *p, int decimals,
                           char text[HG_DIFF_TEXT_SIZE]);
-const char *hg_port_relative(const struct hg_diff_port *p,
+const char *hg_port_relative(const struct hg_diff *diff,
+                             const struct hg_diff_port *p, int decimals,
                              char text[HG_DIFF_TEXT_SIZE]);
 
 /* The function of ROW, from the head report when it is in both; NULL for

@@ -304,8 +304,7 @@ static void json_ports(struct hg_json *w, const struct diff_comparison *c)
         json_fraction(w, "ratio", p->has_ratio, false,
                       hg_port_ratio(p, 6, text));
         json_fraction(w, "relative", p->has_ratio, false,
-                      hg_format_fraction(p->relative_millionths, 1000000, 0,
-                                         6, text, sizeof text));
+                      hg_port_relative(diff, p, 6, text));
         hg_json_close(w);
     }
     hg_json_close(w);

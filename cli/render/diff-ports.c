@@ -106,7 +106,11 @@ void diff_for_each_port(const struct diff_comparison *c,
         }
         cells[4] = p->calls[0] == p->calls[1] ? "equal" : "differ";
         cells[7] = hg_port_ratio(p, 2, ratio);
-        cells[8] = hg_port_relative(p, relative);
+        cells[8] = "-";
+        if (p->has_ratio) {
+            hg_port_relative(c->diff, p, 2, relative);
+            cells[8] = strcat(relative, "x");
+        }
         line(data, p, cells);
     }
 }

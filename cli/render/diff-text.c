@@ -73,6 +73,22 @@ static size_t text_width(const struct diff_out *o)
     return o->wide ? 0 : TEXT_WIDTH;
 }
 
+/* The N lines FILL puts into a table of COLUMN_COUNT COLUMNS, printed
+   within WIDTH; nothing when N is 0. */
+typedef void (*text_fill_fn)(const struct diff_comparison *c,
+                             struct text_table *t);
+static void print_table(FILE *out, const struct diff_comparison *c,
+                        const struct hg_column *columns, size_t column_count,
+                        size_t n, size_t width, text_fill_fn fill)
+{
+    struct text_table t = { .row = 0 };
+    if (n == 0)
+        return;
+    hg_table_create(&t.table, columns, column_count, n);
+    fill(c, &t);
+    hg_table_finish_within(out, &t.table, width, NULL);
+}
+
 static void why_text_line(void *data, bool first, bool callee,
                           const char *cells[DIFF_WHY_COLUMNS])
 {
@@ -82,18 +98,18 @@ static void why_text_line(void *data, bool first, bool callee,
 
 /* The explanations as a table after the rows, or the line saying why
    there are none. */
+static void fill_why(const struct diff_comparison *c, struct text_table *t)
+{
+    diff_for_each_why_line(c, why_text_line, t);
+}
+
 static void write_text_why(FILE *out, const struct diff_comparison *c,
                            size_t width)
 {
-    struct text_table t = { .row = 0 };
     size_t n = diff_start_why(out, c, "\nWhy:       ", "\n",
                               "\nWhy incl-Ir changed: self, no-symbol and "
                               "callee Ir (the callees of most change):\n");
-    if (n == 0)
-        return;
-    hg_table_create(&t.table, why_columns, DIFF_WHY_COLUMNS, n);
-    diff_for_each_why_line(c, why_text_line, &t);
-    hg_table_finish_within(out, &t.table, width, NULL);
+    print_table(out, c, why_columns, DIFF_WHY_COLUMNS, n, width, fill_why);
 }
 
 static const struct hg_column line_columns[DIFF_LINE_COLUMNS] = {
@@ -119,32 +135,29 @@ static void line_change_text(void *data, bool first_of_function,
     table_row(data, cells, DIFF_LINE_COLUMNS);
 }
 
+static void fill_lines(const struct diff_comparison *c, struct text_table *t)
+{
+    diff_for_each_line_change(c, line_change_text, t);
+}
+
 static void write_text_lines(FILE *out, const struct diff_comparison *c,
                              size_t width)
 {
-    struct text_table t = { .row = 0 };
     size_t n = diff_start_lines(out, c, "\nLines:     none of the functions "
                                 "shown has a line whose figures changed\n",
                                 "\nLines that changed in the functions shown "
                                 "(matched by source text, or by number):\n");
-    if (n == 0)
-        return;
-    hg_table_create(&t.table, line_columns, DIFF_LINE_COLUMNS, n);
-    diff_for_each_line_change(c, line_change_text, &t);
-    hg_table_finish_within(out, &t.table, width, NULL);
-    diff_print_by_number_notes(out, c, "By number: ", hg_print_clean);
+    print_table(out, c, line_columns, DIFF_LINE_COLUMNS, n, width,
+                fill_lines);
+    if (n != 0)
+        diff_print_by_number_notes(out, c, "By number: ", hg_print_clean);
 }
 
-static const struct hg_column port_columns[DIFF_PORT_COLUMNS] = {
-    { "name", HG_ALIGN_LEFT, 0, DIFF_FUNCTION_COLUMN_MAX },
-    { "object", HG_ALIGN_LEFT, 0, DIFF_OBJECT_COLUMN_MAX },
-    { "base calls", HG_ALIGN_RIGHT, 0, 0 },
-    { "head calls", HG_ALIGN_RIGHT, 0, 0 },
-    { "calls", HG_ALIGN_LEFT, 0, 0 },
-    { "base Ir/call", HG_ALIGN_RIGHT, 0, 0 },
-    { "head Ir/call", HG_ALIGN_RIGHT, 0, 0 },
-    { "head/base", HG_ALIGN_RIGHT, 0, 0 },
-    { "vs run", HG_ALIGN_RIGHT, 0, 0 },
+/* The per-call view's columns: its titles, aligned to the right but for
+   the names and the word "equal" or "differ". */
+static const char *const port_titles[DIFF_PORT_COLUMNS] = {
+    "name", "object", "base calls", "head calls", "calls", "base Ir/call",
+    "head Ir/call", "head/base", "vs run",
 };
 
 static void port_text_line(void *data, const struct hg_diff_port *p,
@@ -154,18 +167,24 @@ static void port_text_line(void *data, const struct hg_diff_port *p,
     table_row(data, cells, DIFF_PORT_COLUMNS);
 }
 
+static void fill_ports(const struct diff_comparison *c, struct text_table *t)
+{
+    diff_for_each_port(c, port_text_line, t);
+}
+
 /* Across architectures: the view of Ir per call. */
 static void write_text_ports(FILE *out, const struct diff_comparison *c,
                              size_t width)
 {
-    struct text_table t = { .row = 0 };
-    size_t n = diff_start_ports(out, c, "\nPer call:  ", "\n", "",
-                                hg_print_clean, "->");
-    if (n == 0)
-        return;
-    hg_table_create(&t.table, port_columns, DIFF_PORT_COLUMNS, n);
-    diff_for_each_port(c, port_text_line, &t);
-    hg_table_finish_within(out, &t.table, width, NULL);
+    struct hg_column columns[DIFF_PORT_COLUMNS];
+    size_t i, n = diff_start_ports(out, c, "\nPer call:  ", "\n", "",
+                                   hg_print_clean, "->");
+    for (i = 0; i < DIFF_PORT_COLUMNS; i++)
+        columns[i] = (struct hg_column){
+            port_titles[i], i <= 1 || i == 4 ? HG_ALIGN_LEFT : HG_ALIGN_RIGHT,
+            0, i == 0 ? DIFF_FUNCTION_COLUMN_MAX
+               : i == 1 ? DIFF_OBJECT_COLUMN_MAX : 0 };
+    print_table(out, c, columns, DIFF_PORT_COLUMNS, n, width, fill_ports);
 }
 
 static void write_text(FILE *out, const struct diff_comparison *c,
