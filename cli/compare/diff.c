@@ -325,6 +325,9 @@ static void match(struct hg_diff *diff, struct side sides[2])
             groups_add(&groups, s, i, sides[s].keys[i], is_zone(&sides[s], i));
     pair_groups(&groups, sides, false);
     groups_free(&groups);
+    /* A pair of unmatched functions that is the only one of its name and
+       object on both sides is the same function whose file changed
+       (moved, renamed, or debug information that names it differently). */
     pair_unmatched(sides, name_object_key, true);
     if (diff->cross_arch)
         pair_across_arches(diff, sides);

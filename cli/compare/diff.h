@@ -173,7 +173,9 @@ const char *hg_diff_signed_percent(uint64_t base, uint64_t head,
 /* Compares HEAD with BASE into DIFF.  Rows are matched by hg_entity_key;
    a function whose key is in one report only is matched by name and
    object when exactly one such unmatched function is in each report.
-   Functions sharing a key are matched in the order of their lines. */
+   Functions sharing a key are matched in the order of their lines.
+   Across architectures, the functions still unmatched are then matched
+   by hg_arch_key (compare/cross-arch.h), and DIFF gets their ports. */
 void hg_diff_reports(const struct hg_report *base,
                      const struct hg_report *head, struct hg_diff *diff);
 

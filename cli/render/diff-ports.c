@@ -69,15 +69,20 @@ size_t diff_start_ports(FILE *out, const struct diff_comparison *c,
     fprintf(out, "farthest from the run's %s first: ",
             hg_format_ratio(c->reports[1]->total_ir,
                             c->reports[0]->total_ir, run));
-    if (c->ports_shown == diff->port_count) {
-        fputs("all ", out);
+    if (diff->port_count == 1 && c->ports_shown == 1) {
+        fputs("the only function with calls in both, ", out);
     } else {
-        fputs("top ", out);
-        diff_print_number(out, c->ports_shown, " of ");
+        if (c->ports_shown == diff->port_count) {
+            fputs("all ", out);
+        } else {
+            fputs("top ", out);
+            diff_print_number(out, c->ports_shown, " of ");
+        }
+        print_functions(out, diff->port_count, " with calls in both, ");
     }
-    print_functions(out, diff->port_count, " with calls in both, ");
     if (diff->ports_calls_differ == 0)
-        fputs("every one's calls equal", out);
+        fputs(diff->port_count == 1 ? "its calls equal"
+                                    : "every one's calls equal", out);
     else
         diff_print_number(out, diff->ports_calls_differ,
                           " with calls not equal");
