@@ -31,14 +31,14 @@
 static const char diff_usage[] =
     "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] "
     "[--allow-exit=LIST] [--lines [--base-source DIR] [--head-source DIR]] "
-    "[--history-url URL] [--metric M] [--title T] [--width PX] [-o OUT] "
+    "[--wide] [--history-url URL] [--metric M] [--title T] [--width PX] [-o OUT] "
     "BASE HEAD";
 
 static const char diff_help[] =
     "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N]\n"
     "                     [--allow-exit=LIST]\n"
     "                     [--lines [--base-source DIR] [--head-source DIR]]\n"
-    "                     [--history-url URL]\n"
+    "                     [--wide] [--history-url URL]\n"
     "                     [--metric M] [--title T] [--width PX] [-o OUT] "
     "BASE HEAD\n"
     "\n"
@@ -56,7 +56,10 @@ static const char diff_help[] =
     "the order of the metric table; ties by name, object and file, then\n"
     "line.  Reports of two architectures compare calls and heap figures as\n"
     "usual and Ir, cache and per-call figures as a ratio head/base, and\n"
-    "rank by the former.  When the runs were measured\n"
+    "rank by the former; they also pair the program, the dynamic loader\n"
+    "and versioned symbols by role and by name without the version (a line\n"
+    "says which did), and show each function's self Ir per call head/base,\n"
+    "farthest from the whole run's ratio first.  When the runs were measured\n"
     "differently (Valgrind, platform, C library, environment, options, the\n"
     "settings of hotgrind run, cache model) a warning lists how, on stderr\n"
     "and in the output.\n"
@@ -93,6 +96,8 @@ static const char diff_help[] =
     "                      DIR first, then where its debug info says\n"
     "  --head-source DIR   the same for the head's, then the current\n"
     "                      directory too\n"
+    "  --wide              with --format=text: print every cell whole (the\n"
+    "                      tables are otherwise cut to 120 columns)\n"
     "  --history-url URL   with --format=markdown: each function of the\n"
     "                      base is a link to its page of the history site\n"
     "                      at URL (http:// or https://; `hotgrind history\n"
@@ -128,6 +133,7 @@ struct options {
     size_t limit;
     unsigned allowed_exits;      /* HG_ALLOW_ */
     bool lines;                  /* --lines */
+    bool wide;                   /* --wide */
     struct hg_line_sources sources;
     const char *history_url;     /* --history-url, markdown only */
     /* --format=svg (flamegraph.c) */
@@ -153,6 +159,7 @@ static int parse_options(int argc, char **argv, struct options *o)
             { .name = "--width", .value = &width_text },
             { .name = "-o", .value = &o->out_path },
             { .name = "--lines", .flag = &o->lines },
+            { .name = "--wide", .flag = &o->wide },
             { .name = "--base-source", .value = &o->sources.dirs[0] },
             { .name = "--head-source", .value = &o->sources.dirs[1] },
             { .name = "--history-url", .value = &o->history_url },
@@ -194,6 +201,9 @@ static int parse_options(int argc, char **argv, struct options *o)
         free(why);
         return status;
     }
+    if (o->wide && (o->svg || o->renderer != &diff_text_renderer))
+        return hg_usage_error("diff", diff_usage, "--wide is for "
+                              "--format=text");
     if (o->history_url != NULL && o->renderer != &diff_markdown_renderer)
         return hg_usage_error("diff", diff_usage, "--history-url is for "
                               "--format=markdown");
@@ -269,7 +279,7 @@ static int diff_suites(const struct options *o)
     struct hg_bench_pair *pairs = NULL;
     char *text = NULL;
     size_t size = 0;
-    struct diff_out out = { .in_suite = true,
+    struct diff_out out = { .in_suite = true, .wide = o->wide,
                             .history_url = o->history_url };
     struct diff_suite s = { .paths = o->paths };
     size_t i;
@@ -395,7 +405,7 @@ int cmd_diff(int argc, char **argv)
     if (o.svg) {
         status = diff_svg(&o, (const struct hg_report *const *)reports);
     } else {
-        struct diff_out out = { .file = stdout,
+        struct diff_out out = { .file = stdout, .wide = o.wide,
                                 .history_url = o.history_url };
         compare_reports(&out, &o, o.paths, reports);
         status = HG_EXIT_OK;

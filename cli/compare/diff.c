@@ -14,6 +14,7 @@
 
 #include "compare/diff.h"
 #include "compare/sides.h"
+#include "compare/cross-arch.h"
 #include "compare/fingerprints.h"
 #include "report/report.h"
 #include "util/hash.h"
@@ -209,11 +210,31 @@ static char *name_object_key(const struct side *side, size_t i)
     return hg_xasprintf("%s\t%s", f->name, f->object);
 }
 
-/* The unmatched functions of each side by name and object: a pair that is
-   the only one of its name and object on both sides is the same function
-   whose file changed (moved, renamed, or debug information that names it
-   differently). */
-static void pair_by_name(struct side sides[2])
+/* hg_arch_key of an unmatched function, with and without its file; NULL
+   for a function without a name ("???"), which nothing identifies across
+   architectures. */
+static char *arch_key(const struct side *side, size_t i, bool with_file)
+{
+    const struct hg_function *f = &side->report->functions[i];
+    return strcmp(f->name, "???") == 0 ? NULL
+                                       : hg_arch_key(side->report, f, with_file);
+}
+
+static char *arch_file_key(const struct side *side, size_t i)
+{
+    return arch_key(side, i, true);
+}
+
+static char *arch_name_key(const struct side *side, size_t i)
+{
+    return arch_key(side, i, false);
+}
+
+/* Pairs the unmatched functions of each side by KEY_OF (none for a
+   function it gives no key), as pair_groups does with UNIQUE_ONLY. */
+static void pair_unmatched(struct side sides[2],
+                           char *(*key_of)(const struct side *, size_t),
+                           bool unique_only)
 {
     struct key_groups groups;
     char **keys[2];
@@ -226,17 +247,44 @@ static void pair_by_name(struct side sides[2])
         for (i = 0; i < sides[s].report->function_count; i++) {
             if (sides[s].partner[i] != NONE)
                 continue;
-            keys[s][i] = name_object_key(&sides[s], i);
-            groups_add(&groups, s, i, keys[s][i], false);
+            if ((keys[s][i] = key_of(&sides[s], i)) != NULL)
+                groups_add(&groups, s, i, keys[s][i], false);
         }
     }
-    pair_groups(&groups, sides, true);
+    pair_groups(&groups, sides, unique_only);
     for (s = BASE; s <= HEAD; s++) {
         for (i = 0; i < sides[s].count; i++)
             free(keys[s][i]);
         free(keys[s]);
     }
     groups_free(&groups);
+}
+
+/* Across architectures, the functions still unmatched by hg_arch_key:
+   with their file, then without it (the loader's code for each
+   architecture is in files of its own), in the order of their lines, so
+   that no function of one role and unversioned name is left added on
+   one side and removed on the other.  Counts the pairs each rule made,
+   and marks those whose file differs as matched by name. */
+static void pair_across_arches(struct hg_diff *diff, struct side sides[2])
+{
+    size_t i, h, n = sides[BASE].report->function_count;
+    bool *was = hg_xcalloc(n + 1, sizeof *was);
+    for (i = 0; i < n; i++)
+        was[i] = sides[BASE].partner[i] != NONE;
+    pair_unmatched(sides, arch_file_key, false);
+    pair_unmatched(sides, arch_name_key, false);
+    for (i = 0; i < n; i++) {
+        const struct hg_function *b, *f;
+        if (was[i] || (h = sides[BASE].partner[i]) == NONE)
+            continue;
+        b = &sides[BASE].report->functions[i];
+        f = &sides[HEAD].report->functions[h];
+        sides[BASE].by_name[i] = sides[HEAD].by_name[h] =
+            strcmp(b->file, f->file) != 0;
+        hg_arch_count_pair(diff, b, f);
+    }
+    free(was);
 }
 
 static void side_create(struct side *side, const struct hg_report *report)
@@ -264,8 +312,9 @@ static void side_free(struct side *side)
     free(side->by_name);
 }
 
-/* Matches the entities of the two sides: by key, then by name. */
-static void match(struct side sides[2])
+/* Matches the entities of the two sides: by key, then by name, then,
+   across architectures, by role and unversioned name. */
+static void match(struct hg_diff *diff, struct side sides[2])
 {
     struct key_groups groups;
     int s;
@@ -276,7 +325,12 @@ static void match(struct side sides[2])
             groups_add(&groups, s, i, sides[s].keys[i], is_zone(&sides[s], i));
     pair_groups(&groups, sides, false);
     groups_free(&groups);
-    pair_by_name(sides);
+    /* A pair of unmatched functions that is the only one of its name and
+       object on both sides is the same function whose file changed
+       (moved, renamed, or debug information that names it differently). */
+    pair_unmatched(sides, name_object_key, true);
+    if (diff->cross_arch)
+        pair_across_arches(diff, sides);
 }
 
 /* ------------------------------------------------------------ values */
@@ -544,10 +598,14 @@ void hg_diff_reports(const struct hg_report *base,
     row_values(&diff->total, base, head);
     side_create(&sides[BASE], base);
     side_create(&sides[HEAD], head);
-    match(sides);
+    diff->reports[BASE] = base;
+    diff->reports[HEAD] = head;
+    match(diff, sides);
     add_rows(diff, sides);
     hg_diff_compare_fingerprints(diff, base, head);
     keep_function_partners(diff, sides);
+    if (diff->cross_arch)
+        hg_diff_make_ports(diff, sides[BASE].partner);
     side_free(&sides[BASE]);
     side_free(&sides[HEAD]);
     ranking_cross_arch = diff->cross_arch;
@@ -576,6 +634,7 @@ void hg_diff_free(struct hg_diff *diff)
     free(diff->rows);
     hg_diff_differences_free(diff->differences, diff->difference_count);
     free(diff->head_of_base);
+    free(diff->ports);
     memset(diff, 0, sizeof *diff);
 }
 

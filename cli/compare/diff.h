@@ -55,8 +55,41 @@ struct hg_diff_difference {
                                     known (Valgrind releases); else NULL */
 };
 
+/* Across architectures, the functions paired by the rules that only
+   apply there (hg_diff_reports): by the role of their object (the program,
+   the dynamic loader), and by name without the symbol version. */
+enum hg_arch_rule { HG_ARCH_PROGRAM, HG_ARCH_LOADER, HG_ARCH_VERSION,
+                    HG_ARCH_RULES };
+struct hg_arch_matching {
+    size_t count[HG_ARCH_RULES];     /* pairs each rule made */
+    /* The first pair of each rule in base order: its objects for the
+       roles, its names for versions (NULL while the count is 0). */
+    const char *example[HG_ARCH_RULES][2];
+};
+
+/* One function of both reports with calls on both sides, for the
+   cross-architecture view: its self Ir per call head/base against the
+   whole run's Ir head/base. */
+struct hg_diff_port {
+    const struct hg_function *function[2];   /* base, head */
+    uint64_t calls[2], ir[2];                /* self Ir */
+    /* Self Ir per call, head over base, and that over the whole run's
+       head/base Ir, in millionths (integers, so every machine sorts the
+       same); meaningful when HAS_RATIO (both calls and the base's Ir are
+       not 0).  Sorted by DISTANCE, the larger of relative and its
+       inverse: how far from the run's ratio, either way. */
+    bool has_ratio;
+    uint64_t ratio_millionths, relative_millionths, distance_millionths;
+};
+
 struct hg_diff {
     bool cross_arch;             /* <arch> differs */
+    /* cross_arch: the pairs made by its rules, and every function of both
+       reports with calls on both sides, farthest from the run first. */
+    struct hg_arch_matching arch_matching;
+    struct hg_diff_port *ports;
+    size_t port_count;
+    size_t ports_calls_differ;   /* of those, calls not equal */
     struct hg_diff_row total;
     struct hg_diff_row *rows;    /* the rows that differ, by impact */
     size_t row_count;
@@ -140,7 +173,9 @@ const char *hg_diff_signed_percent(uint64_t base, uint64_t head,
 /* Compares HEAD with BASE into DIFF.  Rows are matched by hg_entity_key;
    a function whose key is in one report only is matched by name and
    object when exactly one such unmatched function is in each report.
-   Functions sharing a key are matched in the order of their lines. */
+   Functions sharing a key are matched in the order of their lines.
+   Across architectures, the functions still unmatched are then matched
+   by hg_arch_key (compare/cross-arch.h), and DIFF gets their ports. */
 void hg_diff_reports(const struct hg_report *base,
                      const struct hg_report *head, struct hg_diff *diff);
 
@@ -168,6 +203,18 @@ const char *hg_diff_delta(const struct hg_diff_value *value,
 const char *hg_diff_change(const struct hg_diff *diff,
                            const struct hg_diff_value *value,
                            char text[HG_DIFF_TEXT_SIZE]);
+
+/* Of a port: self Ir per call of side S (0 base, 1 head) as "1,234.50",
+   "-" without calls; Ir per call head/base with DECIMALS decimals,
+   "1.25", and that over DIFF's run's head/base Ir, "1.10"; "-" without a
+   ratio. */
+const char *hg_port_per_call(const struct hg_diff_port *p, int s,
+                             char text[HG_DIFF_TEXT_SIZE]);
+const char *hg_port_ratio(const struct hg_diff_port *p, int decimals,
+                          char text[HG_DIFF_TEXT_SIZE]);
+const char *hg_port_relative(const struct hg_diff *diff,
+                             const struct hg_diff_port *p, int decimals,
+                             char text[HG_DIFF_TEXT_SIZE]);
 
 /* The function of ROW, from the head report when it is in both; NULL for
    a zone or the totals. */

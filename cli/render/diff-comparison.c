@@ -315,8 +315,9 @@ static void explain_row(const struct hg_diff_row *row,
     for (i = 0; i < diff_named_edges(why); i++) {
         const struct hg_diff_edge *e = &why->edges[i];
         char base[HG_COUNT_TEXT_SIZE], head[HG_COUNT_TEXT_SIZE];
-        snprintf(t.part, sizeof t.part, "%s", e->callee->name);
-        cells[1] = t.part;
+        /* The name itself: a copy into t.part would cut it (and maybe a
+           character) where no format asked for a cut. */
+        cells[1] = e->callee->name;
         why_figures(cells, &t, e->in_base, e->base_ir, e->in_head,
                     e->head_ir);
         snprintf(t.calls, sizeof t.calls, "%s -> %s",
@@ -635,6 +636,7 @@ void diff_comparison_make(struct diff_comparison *c, struct hg_diff *diff,
         { paths[0], paths[1] }, { reports[0], reports[1] }, diff,
         limit == 0 || limit > diff->row_count ? diff->row_count : limit,
         NULL, NULL,
+        limit == 0 || limit > diff->port_count ? diff->port_count : limit,
     };
     if (sources != NULL)
         c->lines = diff_lines(diff, c->shown, sources);

@@ -246,6 +246,71 @@ enum { DIFF_JSON_FORMAT = 2 };
    (docs/diff-suite.schema.json). */
 enum { DIFF_SUITE_JSON_FORMAT = 1 };
 
+/* Across architectures: "arch-matching", the pairs each rule made (with
+   the first pair's objects or names), and "per-call", the view of self
+   Ir per call. */
+static void json_arch_matching(struct hg_json *w, const struct hg_diff *diff)
+{
+    static const char *const rules[HG_ARCH_RULES] = { "program", "loader",
+                                                      "version" };
+    const struct hg_arch_matching *m = &diff->arch_matching;
+    int r;
+    hg_json_open(w, "arch-matching", '{', false);
+    for (r = 0; r < HG_ARCH_RULES; r++) {
+        hg_json_open(w, rules[r], '{', true);
+        hg_json_count(w, "count", m->count[r]);
+        hg_json_text(w, "base", m->example[r][0]);
+        hg_json_text(w, "head", m->example[r][1]);
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+}
+
+static void json_port_side(struct hg_json *w, const struct hg_diff_port *p,
+                           int s)
+{
+    const struct hg_function *f = p->function[s];
+    hg_json_open(w, diff_side_names[s], '{', true);
+    hg_json_text(w, "name", f->name);
+    hg_json_text(w, "object", f->object);
+    hg_json_text(w, "file", f->file);
+    hg_json_count(w, "line", f->line);
+    hg_json_count(w, "calls", p->calls[s]);
+    hg_json_count(w, "Ir", p->ir[s]);
+    hg_json_close(w);
+}
+
+static void json_ports(struct hg_json *w, const struct diff_comparison *c)
+{
+    const struct hg_diff *diff = c->diff;
+    char text[HG_DIFF_TEXT_SIZE];
+    size_t i;
+
+    hg_json_open(w, "per-call", '{', false);
+    json_fraction(w, "run-ratio", c->reports[0]->total_ir != 0, false,
+                  hg_format_fraction(c->reports[1]->total_ir,
+                                     c->reports[0]->total_ir, 0, 6, text,
+                                     sizeof text));
+    hg_json_count(w, "functions", diff->port_count);
+    hg_json_count(w, "calls-differ", diff->ports_calls_differ);
+    hg_json_count(w, "shown", c->ports_shown);
+    hg_json_open(w, "rows", '[', false);
+    for (i = 0; i < c->ports_shown; i++) {
+        const struct hg_diff_port *p = &diff->ports[i];
+        hg_json_open(w, NULL, '{', false);
+        json_port_side(w, p, 0);
+        json_port_side(w, p, 1);
+        hg_json_bool(w, "calls-equal", p->calls[0] == p->calls[1]);
+        json_fraction(w, "ratio", p->has_ratio, false,
+                      hg_port_ratio(p, 6, text));
+        json_fraction(w, "relative", p->has_ratio, false,
+                      hg_port_relative(diff, p, 6, text));
+        hg_json_close(w);
+    }
+    hg_json_close(w);
+    hg_json_close(w);
+}
+
 /* The document of docs/diff.schema.json as member KEY of W (NULL: the
    whole output, or an element). */
 static void json_comparison(struct hg_json *w, const char *key,
@@ -266,6 +331,8 @@ static void json_comparison(struct hg_json *w, const char *key,
     json_side(w, c, 0);
     json_side(w, c, 1);
     hg_json_bool(w, "cross-arch", diff->cross_arch);
+    if (diff->cross_arch)
+        json_arch_matching(w, diff);
     hg_json_differences(w, diff->differences, diff->difference_count);
     /* Only when one report has a call graph, so that the output of
        reports without any is what it was. */
@@ -283,6 +350,8 @@ static void json_comparison(struct hg_json *w, const char *key,
         json_row(w, diff, &diff->rows[i], c->lines ? &c->lines[i] : NULL,
                  c->explanations[i].given ? &c->explanations[i].why : NULL);
     hg_json_close(w);
+    if (diff->cross_arch)
+        json_ports(w, c);
     hg_json_close(w);
 }
 

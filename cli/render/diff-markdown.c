@@ -59,20 +59,30 @@ static void md_line(void *data, const struct hg_diff_row *row,
     fputs(" |\n", out);
 }
 
-static void why_md_line(void *data, bool first, bool callee,
-                        const char *cells[DIFF_WHY_COLUMNS])
+/* A table row of COUNT CELLS, those whose bit is set in CODE (and not
+   empty) as code spans: the names, objects, files and source text, so
+   that Markdown leaves them be; the other cells are numbers and words of
+   ours. */
+static void md_cells(FILE *out, const char *const *cells, int count,
+                     unsigned code)
 {
-    FILE *out = data;
     int column;
-    for (column = 0; column < DIFF_WHY_COLUMNS; column++) {
+    for (column = 0; column < count; column++) {
         fputs(column == 0 ? "| " : " | ", out);
-        /* Function and callee names are code, as in the table above. */
-        if ((column == 0 && first) || (column == 1 && callee))
+        if ((code >> column & 1) && cells[column][0] != '\0')
             hg_markdown_code(out, cells[column]);
         else
             fputs(cells[column], out);
     }
     fputs(" |\n", out);
+}
+
+static void why_md_line(void *data, bool first, bool callee,
+                        const char *cells[DIFF_WHY_COLUMNS])
+{
+    /* Function and callee names. */
+    md_cells(data, cells, DIFF_WHY_COLUMNS,
+             (first ? 1u : 0) | (callee ? 2u : 0));
 }
 
 static void write_markdown_why(FILE *out, const struct diff_comparison *c)
@@ -89,19 +99,10 @@ static void line_change_md(void *data, bool first_of_function,
                            bool first_of_change,
                            const char *cells[DIFF_LINE_COLUMNS])
 {
-    FILE *out = data;
-    int column;
-    for (column = 0; column < DIFF_LINE_COLUMNS; column++) {
-        fputs(column == 0 ? "| " : " | ", out);
-        /* The name, file and source are code, as in the table above. */
-        if (cells[column][0] != '\0'
-            && ((column == 0 && first_of_function)
-                || ((column == 1 || column == 10) && first_of_change)))
-            hg_markdown_code(out, cells[column]);
-        else
-            fputs(cells[column], out);
-    }
-    fputs(" |\n", out);
+    /* The name, and the file and source. */
+    md_cells(data, cells, DIFF_LINE_COLUMNS,
+             (first_of_function ? 1u : 0)
+             | (first_of_change ? 1u << 1 | 1u << 10 : 0));
 }
 
 static void write_markdown_lines(FILE *out, const struct diff_comparison *c)
@@ -119,6 +120,25 @@ static void write_markdown_lines(FILE *out, const struct diff_comparison *c)
     diff_print_by_number_notes(out, c, "\nBy number: ", hg_markdown_code);
 }
 
+static void port_md_line(void *data, const struct hg_diff_port *p,
+                         const char *cells[DIFF_PORT_COLUMNS])
+{
+    (void)p;
+    md_cells(data, cells, DIFF_PORT_COLUMNS, 3u);     /* name, object */
+}
+
+/* Across architectures: the view of Ir per call. */
+static void write_markdown_ports(FILE *out, const struct diff_comparison *c)
+{
+    if (diff_start_ports(out, c, "\n**Per call:** ", ".\n",
+                         "\n| name | object | base calls | head calls "
+                         "| calls | base Ir/call | head Ir/call | head/base "
+                         "| vs run |\n"
+                         "|:--|:--|--:|--:|:--|--:|--:|--:|--:|\n",
+                         hg_markdown_code, "\xe2\x86\x92") > 0)
+        diff_for_each_port(c, port_md_line, out);
+}
+
 static void write_markdown(const struct diff_out *o,
                            const struct diff_comparison *c)
 {
@@ -134,6 +154,8 @@ static void write_markdown(const struct diff_out *o,
     diff_print_number(out, diff->unchanged, " unchanged.\n");
     diff_print_warnings(out, c, "\n**Warning:** ", "\n**Note:** ", ".\n",
                         hg_markdown_code, "\xe2\x86\x92");
+    diff_print_arch_matching(out, diff, "\n**Matched:** ", ".\n",
+                             hg_markdown_code, "\xe2\x86\x92");
     fputs("\n| name | object | file | status | metric | base | head | delta "
           "| change |\n"
           "|:--|:--|:--|:--|:--|--:|--:|--:|--:|\n", out);
@@ -149,6 +171,8 @@ static void write_markdown(const struct diff_out *o,
     else
         diff_print_shown(out, c, ". All ", ". Top ",
                     " rows that differ shown, by impact.\n");
+    if (diff->cross_arch)
+        write_markdown_ports(out, c);
     write_markdown_why(out, c);
     write_markdown_lines(out, c);
 }

@@ -41,6 +41,8 @@ struct diff_comparison {
        made once so that the tables count their lines and print them from
        the same one. */
     struct diff_explanation *explanations;
+    size_t ports_shown;          /* across architectures: the first
+                                    diff->ports shown, as rows by LIMIT */
 };
 
 /* Compares REPORTS (PATHS[0] to PATHS[1]) into DIFF and C: the first
@@ -74,6 +76,7 @@ struct diff_out {
        (their benchmark is the base's program, as record names it). */
     const char *history_url;
     const char *benchmark;
+    bool wide;               /* --wide (text): no cell is cut */
 };
 
 struct diff_renderer {
@@ -168,6 +171,26 @@ size_t diff_start_lines(FILE *out, const struct diff_comparison *c,
 void diff_print_by_number_notes(FILE *out, const struct diff_comparison *c,
                                 const char *lead,
                                 diff_print_value_fn print_name);
+
+/* Across architectures (diff-ports.c): the line saying which matching
+   rules paired functions, between LEAD and TAIL, nothing when none did;
+   and the view of self Ir per call.  diff_start_ports prints LEAD, what
+   the view is (or why it is empty), TAIL and, when there are rows,
+   HEADER; it returns the rows shown. */
+enum { DIFF_PORT_COLUMNS = 9 };
+void diff_print_arch_matching(FILE *out, const struct hg_diff *diff,
+                              const char *lead, const char *tail,
+                              diff_print_value_fn value, const char *arrow);
+size_t diff_start_ports(FILE *out, const struct diff_comparison *c,
+                        const char *lead, const char *tail,
+                        const char *header, diff_print_value_fn value,
+                        const char *arrow);
+/* The cells of each port shown: name, object, base calls, head calls,
+   "equal" or "differ", base and head Ir per call, head/base, vs run. */
+typedef void (*diff_port_line_fn)(void *data, const struct hg_diff_port *p,
+                                  const char *cells[DIFF_PORT_COLUMNS]);
+void diff_for_each_port(const struct diff_comparison *c,
+                        diff_port_line_fn line, void *data);
 
 /* Suite runs: OPERAND " (suite NAME, N benchmarks)", the operand and the
    name through PRINT_TEXT (hg_print_clean, or markdown's code spans);

@@ -67,6 +67,28 @@ static const struct hg_column why_columns[DIFF_WHY_COLUMNS] = {
    and files are cut to fit. */
 enum { TEXT_WIDTH = 120 };
 
+/* The width the tables are cut to: none with --wide. */
+static size_t text_width(const struct diff_out *o)
+{
+    return o->wide ? 0 : TEXT_WIDTH;
+}
+
+/* The N lines FILL puts into a table of COLUMN_COUNT COLUMNS, printed
+   within WIDTH; nothing when N is 0. */
+typedef void (*text_fill_fn)(const struct diff_comparison *c,
+                             struct text_table *t);
+static void print_table(FILE *out, const struct diff_comparison *c,
+                        const struct hg_column *columns, size_t column_count,
+                        size_t n, size_t width, text_fill_fn fill)
+{
+    struct text_table t = { .row = 0 };
+    if (n == 0)
+        return;
+    hg_table_create(&t.table, columns, column_count, n);
+    fill(c, &t);
+    hg_table_finish_within(out, &t.table, width, NULL);
+}
+
 static void why_text_line(void *data, bool first, bool callee,
                           const char *cells[DIFF_WHY_COLUMNS])
 {
@@ -76,17 +98,18 @@ static void why_text_line(void *data, bool first, bool callee,
 
 /* The explanations as a table after the rows, or the line saying why
    there are none. */
-static void write_text_why(FILE *out, const struct diff_comparison *c)
+static void fill_why(const struct diff_comparison *c, struct text_table *t)
 {
-    struct text_table t = { .row = 0 };
+    diff_for_each_why_line(c, why_text_line, t);
+}
+
+static void write_text_why(FILE *out, const struct diff_comparison *c,
+                           size_t width)
+{
     size_t n = diff_start_why(out, c, "\nWhy:       ", "\n",
                               "\nWhy incl-Ir changed: self, no-symbol and "
                               "callee Ir (the callees of most change):\n");
-    if (n == 0)
-        return;
-    hg_table_create(&t.table, why_columns, DIFF_WHY_COLUMNS, n);
-    diff_for_each_why_line(c, why_text_line, &t);
-    hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
+    print_table(out, c, why_columns, DIFF_WHY_COLUMNS, n, width, fill_why);
 }
 
 static const struct hg_column line_columns[DIFF_LINE_COLUMNS] = {
@@ -112,22 +135,60 @@ static void line_change_text(void *data, bool first_of_function,
     table_row(data, cells, DIFF_LINE_COLUMNS);
 }
 
-static void write_text_lines(FILE *out, const struct diff_comparison *c)
+static void fill_lines(const struct diff_comparison *c, struct text_table *t)
 {
-    struct text_table t = { .row = 0 };
+    diff_for_each_line_change(c, line_change_text, t);
+}
+
+static void write_text_lines(FILE *out, const struct diff_comparison *c,
+                             size_t width)
+{
     size_t n = diff_start_lines(out, c, "\nLines:     none of the functions "
                                 "shown has a line whose figures changed\n",
                                 "\nLines that changed in the functions shown "
                                 "(matched by source text, or by number):\n");
-    if (n == 0)
-        return;
-    hg_table_create(&t.table, line_columns, DIFF_LINE_COLUMNS, n);
-    diff_for_each_line_change(c, line_change_text, &t);
-    hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
-    diff_print_by_number_notes(out, c, "By number: ", hg_print_clean);
+    print_table(out, c, line_columns, DIFF_LINE_COLUMNS, n, width,
+                fill_lines);
+    if (n != 0)
+        diff_print_by_number_notes(out, c, "By number: ", hg_print_clean);
 }
 
-static void write_text(FILE *out, const struct diff_comparison *c)
+/* The per-call view's columns: its titles, aligned to the right but for
+   the names and the word "equal" or "differ". */
+static const char *const port_titles[DIFF_PORT_COLUMNS] = {
+    "name", "object", "base calls", "head calls", "calls", "base Ir/call",
+    "head Ir/call", "head/base", "vs run",
+};
+
+static void port_text_line(void *data, const struct hg_diff_port *p,
+                           const char *cells[DIFF_PORT_COLUMNS])
+{
+    (void)p;
+    table_row(data, cells, DIFF_PORT_COLUMNS);
+}
+
+static void fill_ports(const struct diff_comparison *c, struct text_table *t)
+{
+    diff_for_each_port(c, port_text_line, t);
+}
+
+/* Across architectures: the view of Ir per call. */
+static void write_text_ports(FILE *out, const struct diff_comparison *c,
+                             size_t width)
+{
+    struct hg_column columns[DIFF_PORT_COLUMNS];
+    size_t i, n = diff_start_ports(out, c, "\nPer call:  ", "\n", "",
+                                   hg_print_clean, "->");
+    for (i = 0; i < DIFF_PORT_COLUMNS; i++)
+        columns[i] = (struct hg_column){
+            port_titles[i], i <= 1 || i == 4 ? HG_ALIGN_LEFT : HG_ALIGN_RIGHT,
+            0, i == 0 ? DIFF_FUNCTION_COLUMN_MAX
+               : i == 1 ? DIFF_OBJECT_COLUMN_MAX : 0 };
+    print_table(out, c, columns, DIFF_PORT_COLUMNS, n, width, fill_ports);
+}
+
+static void write_text(FILE *out, const struct diff_comparison *c,
+                       size_t width)
 {
     const struct hg_diff *diff = c->diff;
     struct text_table t = { .row = 0 };
@@ -149,17 +210,21 @@ static void write_text(FILE *out, const struct diff_comparison *c)
                     " that differ, by impact\n");
     diff_print_warnings(out, c, "Warning:   ", "Note:      ", "\n",
                    hg_print_clean, "->");
+    diff_print_arch_matching(out, diff, "Matched:   ", "\n", hg_print_clean,
+                             "->");
     hg_table_create(&t.table, text_columns, DIFF_COLUMNS, diff_table_lines(c));
     diff_for_each_line(c, text_line, &t);
-    hg_table_finish_within(out, &t.table, TEXT_WIDTH, NULL);
-    write_text_why(out, c);
-    write_text_lines(out, c);
+    hg_table_finish_within(out, &t.table, width, NULL);
+    if (diff->cross_arch)
+        write_text_ports(out, c, width);
+    write_text_why(out, c, width);
+    write_text_lines(out, c, width);
 }
 
 static void text_comparison(struct diff_out *out,
                             const struct diff_comparison *c)
 {
-    write_text(out->file, c);
+    write_text(out->file, c, text_width(out));
 }
 
 static void text_suite_open(struct diff_out *out, const struct diff_suite *s)
