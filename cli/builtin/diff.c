@@ -16,11 +16,13 @@
 #include "builtin/builtin.h"
 #include "compare/diff.h"
 #include "compare/line-diff.h"
+#include "policy/policy.h"
 #include "render/diff-render.h"
 #include "render/flamegraph.h"
 #include "render/history-link.h"
 #include "report/load.h"
 #include "report/report.h"
+#include "report/subtree.h"
 #include "suite/suite-operand.h"
 #include "util/messages.h"
 #include "util/number.h"
@@ -31,16 +33,16 @@
 static const char diff_usage[] =
     "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] "
     "[--allow-exit=LIST] [--lines [--base-source DIR] [--head-source DIR]] "
-    "[--wide] [--history-url URL] [--metric M] [--title T] [--width PX] [-o OUT] "
-    "BASE HEAD";
+    "[--wide] [--history-url URL] [--metric M] [--root F] [--title T] "
+    "[--width PX] [-o OUT] BASE HEAD";
 
 static const char diff_help[] =
     "usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N]\n"
     "                     [--allow-exit=LIST]\n"
     "                     [--lines [--base-source DIR] [--head-source DIR]]\n"
     "                     [--wide] [--history-url URL]\n"
-    "                     [--metric M] [--title T] [--width PX] [-o OUT] "
-    "BASE HEAD\n"
+    "                     [--metric M] [--root F] [--title T] [--width PX]\n"
+    "                     [-o OUT] BASE HEAD\n"
     "\n"
     "Compares the report HEAD with the report BASE: the whole run, then each\n"
     "function and zone, matched by name, object and file (by name and object\n"
@@ -76,6 +78,8 @@ static const char diff_help[] =
     "                      frame's self figure grew, blue where it shrank;\n"
     "                      --metric (Ir), --title, --width and -o OUT as for\n"
     "                      `hotgrind export --format=svg` (docs/export.md)\n"
+    "  --root F            svg: only the contexts under the outermost calls\n"
+    "                      of the functions F matches, in both reports\n"
     "  --limit N           show the N rows of most impact (default 20; 0\n"
     "                      shows all); the totals are always shown\n"
     "  --allow-exit=LIST   compare reports whose program ended so: nonzero\n"
@@ -138,6 +142,7 @@ struct options {
     const char *history_url;     /* --history-url, markdown only */
     /* --format=svg (flamegraph.c) */
     const char *out_path;
+    const char *root;            /* --root */
     struct hg_flame_metric metric;
     struct hg_flame_style style;
 };
@@ -158,6 +163,7 @@ static int parse_options(int argc, char **argv, struct options *o)
             { .name = "--title", .value = &title },
             { .name = "--width", .value = &width_text },
             { .name = "-o", .value = &o->out_path },
+            { .name = "--root", .value = &o->root },
             { .name = "--lines", .flag = &o->lines },
             { .name = "--wide", .flag = &o->wide },
             { .name = "--base-source", .value = &o->sources.dirs[0] },
@@ -181,9 +187,10 @@ static int parse_options(int argc, char **argv, struct options *o)
         return hg_usage_error("diff", diff_usage, "--format is text, "
                               "markdown, json or svg, not '%s'", format_text);
     if (!o->svg
-        && (metric_text || title || width_text || o->out_path))
-        return hg_usage_error("diff", diff_usage, "--metric, --title, "
-                              "--width and -o are for --format=svg");
+        && (metric_text || title || width_text || o->out_path || o->root))
+        return hg_usage_error("diff", diff_usage, "--metric, --root, "
+                              "--title, --width and -o are for "
+                              "--format=svg");
     if (o->svg && o->lines)
         return hg_usage_error("diff", diff_usage, "--lines is not for "
                               "--format=svg");
@@ -348,10 +355,14 @@ done:
 static int diff_svg(const struct options *o,
                     const struct hg_report *const reports[2])
 {
-    char problem[HG_PROBLEM_SIZE];
+    char problem[HG_PROBLEM_SIZE], problems[2][HG_PROBLEM_SIZE];
+    struct hg_flame_style style = o->style;
+    struct hg_subtree subtrees[2];
+    const struct hg_report *shown[2] = { reports[0], reports[1] };
     struct hg_output output;
-    int s;
+    int s, built = 0, status = HG_EXIT_TROUBLE;
 
+    memset(subtrees, 0, sizeof subtrees);
     for (s = 0; s < 2; s++) {
         if (!reports[s]->has_contexts) {
             hg_say_problem(o->paths[s], "the report has no calling contexts "
@@ -365,17 +376,38 @@ static int diff_svg(const struct options *o,
             return HG_EXIT_TROUBLE;
         }
     }
+    /* --root: each side's subtree; a side where no matching function ran
+       is drawn empty (the function is new, or gone), both is an error. */
+    if (o->root != NULL) {
+        for (s = 0; s < 2; s++) {
+            built += hg_subtree_build(&subtrees[s], reports[s], o->root,
+                                      hg_function_pattern_matches,
+                                      problems[s], sizeof problems[s]);
+            shown[s] = &subtrees[s].view;
+        }
+        if (built == 0) {
+            hg_say_problem(o->paths[1], problems[1]);
+            goto out;
+        }
+        style.root = o->root;
+        style.run_total = hg_flame_run_total(reports[1], &o->metric);
+    }
     if (!hg_output_open(&output, o->out_path, problem, sizeof problem)) {
         hg_problem(NULL, "%s", problem);
-        return HG_EXIT_TROUBLE;
+        goto out;
     }
-    hg_write_flame_diff_svg(output.file, reports[0], reports[1], &o->metric,
-                            &o->style);
+    hg_write_flame_diff_svg(output.file, shown[0], shown[1], &o->metric,
+                            &style);
     if (!hg_output_commit(&output, problem, sizeof problem)) {
         hg_problem(NULL, "%s", problem);
-        return HG_EXIT_TROUBLE;
+        goto out;
     }
-    return HG_EXIT_OK;
+    status = HG_EXIT_OK;
+out:
+    if (o->root != NULL)
+        for (s = 0; s < 2; s++)
+            hg_subtree_free(&subtrees[s]);
+    return status;
 }
 
 int cmd_diff(int argc, char **argv)

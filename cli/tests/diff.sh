@@ -45,7 +45,7 @@ expect_usage_error() {
   why=$1; shift
   expect_trouble diff "$@" || return
   [ "$(cat "$err")" = "hotgrind diff: $why
-usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] [--allow-exit=LIST] [--lines [--base-source DIR] [--head-source DIR]] [--history-url URL] [--metric M] [--title T] [--width PX] [-o OUT] BASE HEAD" ] ||
+usage: hotgrind diff [--format=text|markdown|json|svg] [--limit N] [--allow-exit=LIST] [--lines [--base-source DIR] [--head-source DIR]] [--wide] [--history-url URL] [--metric M] [--root F] [--title T] [--width PX] [-o OUT] BASE HEAD" ] ||
     fail "diff $*: not the usage error '$why'"
 }
 
@@ -288,7 +288,9 @@ Base `cache-base.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`); head `cach
 EXPECTED
 expect_output --format=markdown cache-base.xml cache-head.xml
 
-# two architectures: ratios for Ir and per-call figures, calls exactly
+# two architectures: ratios for Ir and per-call figures, calls exactly;
+# the per-call view: parse's 3,000 / 10 -> 3,300 / 10 Ir per call is
+# 1.10, over the run's 9,500 / 10,000 = 0.95 that is 1.157894... (1.16x)
 cat >"$expected" <<'EXPECTED'
 Base:      base.xml: ./prog (hotgrind 0.1.0, Valgrind 3.19.0, amd64)
 Head:      arm64.xml: ./prog (hotgrind 0.1.0, Valgrind 3.19.0, arm64)
@@ -314,6 +316,11 @@ parse    prog       parse.c  changed  Ir        3,000  3,300           1.10x
                                       p99       1,500  1,650           1.10x
                                       max       1,500  1,650           1.10x
 strlen   libc.so.6  ???      changed  Ir          400    600           1.50x
+
+Per call:  self Ir per call head/base (amd64 -> arm64), farthest from the run's 0.95x first: the only function with calls in both, its calls equal
+
+name   object  base calls  head calls  calls  base Ir/call  head Ir/call  head/base  vs run
+parse  prog            10          10  equal        300.00        330.00       1.10   1.16x
 EXPECTED
 expect_output base.xml arm64.xml
 
@@ -335,6 +342,12 @@ cat >"$expected" <<'EXPECTED'
 | `main` | `prog` | `prog.c` | changed | Ir | 5,000 | 4,000 |  | 0.80x |
 
 Base `base.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `amd64`); head `arm64.xml` (hotgrind `0.1.0`, Valgrind `3.19.0`, `arm64`). Top 2 of 4 rows that differ shown, by impact.
+
+**Per call:** self Ir per call head/base (`amd64` → `arm64`), farthest from the run's 0.95x first: the only function with calls in both, its calls equal.
+
+| name | object | base calls | head calls | calls | base Ir/call | head Ir/call | head/base | vs run |
+|:--|:--|--:|--:|:--|--:|--:|--:|--:|
+| `parse` | `prog` | 10 | 10 | equal | 300.00 | 330.00 | 1.10 | 1.16x |
 EXPECTED
 expect_output --format=markdown --limit=2 base.xml arm64.xml
 
@@ -345,6 +358,11 @@ cat >"$expected" <<'EXPECTED'
   "base": {"file": "base.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "amd64"},
   "head": {"file": "arm64.xml", "command": ["./prog"], "hotgrind": "0.1.0", "valgrind": "3.19.0", "arch": "arm64"},
   "cross-arch": true,
+  "arch-matching": {
+    "program": {"count": 0, "base": null, "head": null},
+    "loader": {"count": 0, "base": null, "head": null},
+    "version": {"count": 0, "base": null, "head": null}
+  },
   "runs-differ": [],
   "compared": 8, "changed": 4, "added": 0, "removed": 0, "unchanged": 4, "shown": 1,
   "rows": [
@@ -372,7 +390,22 @@ cat >"$expected" <<'EXPECTED'
       {"metric": "p99", "status": "changed", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": 0.67},
       {"metric": "max", "status": "changed", "base": 600, "head": 400, "delta": null, "percent": null, "ratio": 0.67}
     ]}
-  ]
+  ],
+  "per-call": {
+    "run-ratio": 0.950000,
+    "functions": 1,
+    "calls-differ": 0,
+    "shown": 1,
+    "rows": [
+      {
+        "base": {"name": "parse", "object": "prog", "file": "parse.c", "line": 20, "calls": 10, "Ir": 3000},
+        "head": {"name": "parse", "object": "prog", "file": "parse.c", "line": 20, "calls": 10, "Ir": 3300},
+        "calls-equal": true,
+        "ratio": 1.100000,
+        "relative": 1.157895
+      }
+    ]
+  }
 }
 EXPECTED
 expect_output --format=json --limit 1 base.xml arm64.xml

@@ -6,7 +6,9 @@
 # right-to-left override) come out as one clean line each in show, one
 # frame in folded and escaped in well-formed UTF-8 SVG; each output the
 # same bytes twice; the errors (no contexts, no match, --root without
-# --tree or with another format) are one line and status 2.
+# --tree or with another format) are one line and status 2.  diff
+# --format=svg --root draws both reports' subtrees, an empty BASE where
+# the root function ran in HEAD only.
 # GPL-2.0-or-later; part of hotgrind.
 #
 # Run by `make check` with HOTGRIND and HG_TEST_DATA in the environment.
@@ -89,6 +91,28 @@ twice export --format=svg --root '*</text>&*' hostile.xml && {
   grep -qF 'Ir, 10 under *&lt;/text&gt;&amp;*: 10.00% of the run' hostile.svg ||
     fail "svg --root: the subtitle does not have the escaped pattern"
 }
+
+# --- diff --format=svg --root: both sides' subtrees (init's two roots,
+# 85 Ir each); a root that ran in HEAD only (the hostile function, 10 Ir
+# under init of prog) is drawn against an empty BASE.
+twice diff --format=svg --root init "$names" "$names" && {
+  checks=$((checks + 1))
+  grep -qF 'total base 85, head 85, 0 (0.00%); under init' "$out" ||
+    fail "diff svg --root init: the subtitle is not the subtrees' totals"
+}
+twice diff --format=svg --root '*</text>&*' "$names" hostile.xml && {
+  cp "$out" diff-hostile.svg
+  checks=$((checks + 1))
+  "$py" "$checker" xml diff-hostile.svg >checker.txt 2>&1 ||
+    fail "diff svg --root: $(cat checker.txt)"
+  checks=$((checks + 1))
+  grep -qF 'total base 0, head 10, +10 (new); under *&lt;/text&gt;&amp;*' \
+    diff-hostile.svg ||
+    fail "diff svg --root: BASE is not drawn empty under the new function"
+}
+expect_trouble diff --format=svg --root 'no_such*' "$names" hostile.xml &&
+  one_line_error hostile.xml diff --format=svg --root 'no_such*' "$names" hostile.xml
+expect_trouble diff --root init "$names" "$names"
 
 # --- errors: one line, status 2.
 expect_trouble show --tree --root main "$graph" &&
