@@ -101,20 +101,24 @@ static void write_timespec(Addr a, ULong ns)
    ts->tv_nsec = ns % NS_PER_S;
 }
 
-/* Sets the system call's result register of tid to 'value'. */
+#if defined(__NR_time)
+/* Sets the system call's result register of tid to 'value' (for
+   time(2), which arm64 does not have). */
 static void set_result(ThreadId tid, UWord value)
 {
-#if defined(VGA_amd64)
+#  if defined(VGA_amd64)
    VG_(set_shadow_regs_area)(tid, 0, offsetof(VexGuestAMD64State, guest_RAX),
                              sizeof value, (const UChar*)&value);
-#elif defined(VGA_x86)
+#  elif defined(VGA_x86)
    VG_(set_shadow_regs_area)(tid, 0, offsetof(VexGuestX86State, guest_EAX),
                              sizeof value, (const UChar*)&value);
-#else
-   /* No time(2) elsewhere: nothing calls this. */
+#  else
+   /* time(2) on another architecture: its result register is not
+      written here yet. */
    tl_assert(0);
-#endif
+#  endif
 }
+#endif
 
 void HT_(clock_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
                              UInt n, UWord result)

@@ -11,7 +11,8 @@
    recorded here by (kind, source, calling function, object), with whether
    the tool pinned what the program got; the report lists them as
    <inputs> (ht_report.c), `hotgrind run --repeat` names the unpinned ones
-   as causes, and at exit unpinned randomness is reported on stderr.
+   as causes, and at exit unpinned randomness and clock reads are
+   reported on stderr.
 
    This file also routes the system calls those parts answer: the one
    post-syscall hook (registered by ht_threads.c) calls
@@ -224,25 +225,94 @@ void HT_(input_fields)(const HT_Input* in, HT_InputKind* kind,
    *pinned = in->pinned;
 }
 
+/* At most this many rows of a kind are named in the exit note (the
+   rest summed in one line): the report's <inputs> has them all. */
+#define NOTE_ROWS 10
+
+/* Whether 'object' is the dynamic loader (ld-linux-x86-64.so.2,
+   ld-linux-aarch64.so.1, ld.so, ld64.so.2). */
+static Bool is_loader(const HChar* object)
+{
+   return VG_(strncmp)(object, "ld-linux", 8) == 0
+          || VG_(strncmp)(object, "ld.so", 5) == 0
+          || VG_(strncmp)(object, "ld64.so", 7) == 0;
+}
+
+/* Whether the exit note names row 'in' of 'kind': unpinned, and not the
+   dynamic loader's own clock reads.  glibc's loader reads the time stamp
+   counter at start-up in every program (rtld's timing, which only
+   LD_DEBUG=statistics prints): the same instructions whatever it reads,
+   so a note about them would be on every run and mean nothing.  The
+   report's <inputs> keeps them. */
+static Bool noted(const HT_Input* in, HT_InputKind kind)
+{
+   return in->kind == kind && !in->pinned
+          && !(kind == HT_Input_Clock && is_loader(in->object));
+}
+
+/* How many reads of 'kind' among 'all' the exit note names. */
+static ULong unpinned_calls(HT_Input** all, UInt n, HT_InputKind kind)
+{
+   UInt  i;
+   ULong calls = 0;
+   for (i = 0; i < n; i++)
+      if (noted(all[i], kind))
+         calls += all[i]->calls;
+   return calls;
+}
+
+/* The exit note's lines for the unpinned rows of 'kind', then 'tail'. */
+static void print_unpinned(HT_Input** all, UInt n, HT_InputKind kind,
+                           const HChar* tail)
+{
+   UInt  i, shown = 0;
+   ULong rest = 0;
+   for (i = 0; i < n; i++) {
+      const HT_Input* in = all[i];
+      if (!noted(in, kind)) continue;
+      if (++shown > NOTE_ROWS)
+         rest += in->calls;
+      else if (kind == HT_Input_Random)
+         VG_(umsg)("hotgrind:   %llu bytes through %s from %s (%s), "
+                   "%llu call%s\n", in->bytes, in->source, in->function,
+                   in->object, in->calls, in->calls == 1 ? "" : "s");
+      else
+         VG_(umsg)("hotgrind:   %s from %s (%s), %llu call%s\n",
+                   in->source, in->function, in->object, in->calls,
+                   in->calls == 1 ? "" : "s");
+   }
+   if (shown > NOTE_ROWS)
+      VG_(umsg)("hotgrind:   and %u more, %llu call%s (the report's "
+                "<inputs> lists them)\n", shown - NOTE_ROWS, rest,
+                rest == 1 ? "" : "s");
+   VG_(umsg)("hotgrind: %s\n", tail);
+}
+
 void HT_(inputs_print_note)(void)
 {
-   HT_Input** all;
-   UInt       n, i, shown = 0;
+   UInt       n;
+   HT_Input** all = HT_(inputs_sorted)(&n);
+   ULong      clock_reads = unpinned_calls(all, n, HT_Input_Clock);
 
-   all = HT_(inputs_sorted)(&n);
-   for (i = 0; i < n; i++) {
-      if (all[i]->kind != HT_Input_Random || all[i]->pinned) continue;
-      if (shown++ == 0)
-         VG_(umsg)("hotgrind: the program read OS randomness that "
-                   "--det-random=no leaves unpinned:\n");
-      VG_(umsg)("hotgrind:   %llu bytes through %s from %s (%s), "
-                "%llu call%s\n", all[i]->bytes, all[i]->source,
-                all[i]->function, all[i]->object, all[i]->calls,
-                all[i]->calls == 1 ? "" : "s");
+   if (unpinned_calls(all, n, HT_Input_Random) > 0) {
+      VG_(umsg)("hotgrind: the program read OS randomness that "
+                "--det-random=no leaves unpinned:\n");
+      print_unpinned(all, n, HT_Input_Random, "its counts may differ from "
+                     "run to run; --det-random=yes pins it");
    }
-   if (shown > 0)
-      VG_(umsg)("hotgrind: its counts may differ from run to run; "
-                "--det-random=yes pins it\n");
+   /* A clock is unpinned when neither --det-clock=yes nor the patched
+      core's virtual time answered it (ht_clock.c): a program that seeds
+      a hash from time() (Lua) or loops by it moves between runs. */
+   if (clock_reads > 0) {
+      VG_(umsg)("hotgrind: the program read the clock %llu time%s outside "
+                "virtual time (--det-clock=no, no --det-sched=yes):\n",
+                clock_reads, clock_reads == 1 ? "" : "s");
+      print_unpinned(all, n, HT_Input_Clock, "its counts may differ from "
+                     "run to run; --det-clock=yes (or --det-sched=yes's "
+                     "virtual time) answers the clock from the instruction "
+                     "count, and `hotgrind run --repeat` tells whether the "
+                     "counts move");
+   }
    VG_(free)(all);
 }
 

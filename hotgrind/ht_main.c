@@ -796,16 +796,17 @@ static void ht_pre_clo_init(void)
    VG_(clo_vex_control).iropt_register_updates_default
       = VG_(clo_px_file_backed)
       = VexRegUpdSpAtMemAccess;
-#if defined(VGA_arm64) || defined(VGA_arm)
+#if defined(VGA_arm)
    /* The entry helper reads SP and LR with GETs added after VEX's first
       iropt pass, which drops a PUT that a later instruction of the same
-      superblock overwrites.  When VEX chases a `bl` into its target, the
-      PUT of LR goes if the target calls again within the superblock, and
-      the entry sees the previous call's return address (x86 reads the
-      return address from memory, which iropt never drops).  Keeping all
-      registers exact at each instruction changes no count (checked
-      against Cachegrind); --vex-guest-chase=no would also cure it but
-      changes counts against Cachegrind's default. */
+      superblock overwrites: a chased `bl`'s PUT of LR goes when the
+      target calls again within the superblock.  arm64 translates only
+      such superblocks again with every register exact (ht_instrument.c,
+      retranslation_stub) and keeps Cachegrind's policy elsewhere, as
+      keeping every register exact everywhere kept loads that Cachegrind
+      does not count (a load whose register is overwritten before it is
+      read: regtest/arm64_dead_load.S); 32-bit arm, never checked against
+      Cachegrind, keeps every register exact at each instruction. */
    VG_(clo_vex_control).iropt_register_updates_default
       = VG_(clo_px_file_backed)
       = VexRegUpdAllregsAtEachInsn;

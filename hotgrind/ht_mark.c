@@ -390,6 +390,85 @@ UInt HT_(dead_marks)(void)
    return dead;
 }
 
+/* Below this many inclusive Ir a call on average, the functions of a
+   mark measure their call overhead, not work: the work they call, or
+   did, was most likely inlined elsewhere by the compiler. */
+#define EMPTY_MARK_IR_PER_CALL 100
+/* Below this share of the run, in percent, all marked functions
+   together measure a window that misses the program's work; only said
+   when at least EMPTY_MARKS_MISSED Ir ran outside them, as a program
+   that small is mostly the dynamic loader's and the C library's
+   start-up (the regression tests' programs), not work a mark missed. */
+#define EMPTY_MARKS_PERCENT    1
+#define EMPTY_MARKS_MISSED     1000000ULL
+/* The patterns named in the warning about all marks together. */
+#define EMPTY_MARKS_LISTED     3
+
+/* A measured window that measures nothing: a mark whose functions'
+   calls average under EMPTY_MARK_IR_PER_CALL inclusive Ir each (each
+   call's own, recursive ones included, as the report's per-call
+   figures), or marked functions that together ran under
+   EMPTY_MARKS_PERCENT of the program's Ir.  The sum of their inclusive
+   Ir counts nested marked calls twice, so it is at least the share they
+   cover: under the threshold, the window is surely that small. */
+static void warn_empty_marks(void)
+{
+   const HChar* why = HT_(clo).inlined ? "" : " (the compiler inlined the "
+                                              "work? try --inline=yes)";
+   UInt    n, i, j, n_marked = 0;
+   ULong   total, covered = 0;
+   HT_Fn** fns;
+   HChar   names[EMPTY_MARKS_LISTED * 200 + 8] = "";
+
+   if (n_marks == 0) return;
+   fns = HT_(fn_sorted)(&n, &total);
+   /* The marked functions that were entered, first in fns. */
+   for (i = 0; i < n; i++)
+      if (fns[i]->marked && fns[i]->calls > 0) {
+         covered += fns[i]->incl.ir;
+         fns[n_marked++] = fns[i];
+      }
+   for (i = 0; i < n_marks; i++) {
+      UInt              functions = 0;
+      ULong             calls = 0, ir = 0;
+      const HT_Fn*      one = NULL;
+      HT_PerCallSummary pc;
+      HChar             what[300];
+      for (j = 0; j < n_marked; j++) {
+         if (!pattern_matches(&marks[i], fns[j]->name, fns[j]->obj))
+            continue;
+         HT_(percall_summary)(fns[j]->percall, &pc);
+         functions++;
+         one = fns[j];
+         calls += pc.n;
+         ir += pc.sum;
+      }
+      if (calls == 0 || ir >= calls * EMPTY_MARK_IR_PER_CALL) continue;
+      if (functions == 1)
+         VG_(snprintf)(what, sizeof what, "%s (%s)", one->name, one->object);
+      else
+         VG_(snprintf)(what, sizeof what, "its %u functions", functions);
+      VG_(umsg)("hotgrind: warning: %s: %s averaged %llu Ir a call over "
+                "%'llu call%s: it measures almost nothing%s\n",
+                marks[i].origin, what, ir / calls, calls,
+                calls == 1 ? "" : "s", why);
+   }
+   VG_(free)(fns);
+   if (n_marked == 0 || covered * 100 >= total * EMPTY_MARKS_PERCENT
+       || total - covered < EMPTY_MARKS_MISSED)
+      return;
+   for (i = 0; i < n_marks && i < EMPTY_MARKS_LISTED; i++) {
+      HChar one[200];
+      VG_(snprintf)(one, sizeof one, "%s%s", i ? ", " : "", marks[i].origin);
+      VG_(strcat)(names, one);
+   }
+   if (n_marks > EMPTY_MARKS_LISTED) VG_(strcat)(names, ", ...");
+   VG_(umsg)("hotgrind: warning: the functions of %s together ran %'llu "
+             "of the program's %'llu Ir (under %d%%): the measured window "
+             "misses the work%s\n", names, covered, total,
+             EMPTY_MARKS_PERCENT, why);
+}
+
 void HT_(warn_unused_marks)(void)
 {
    UInt i, functions, entered;
@@ -406,4 +485,5 @@ void HT_(warn_unused_marks)(void)
                    "never entered\n", marks[i].origin, functions,
                    functions == 1 ? "" : "s");
    }
+   warn_empty_marks();
 }

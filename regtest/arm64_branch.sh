@@ -15,6 +15,11 @@
 #   number of times, and have the Bc and Bi counted by hand there (and
 #   Cachegrind's, with Bcm and Bim); every run's totals have Bc and Bi
 #   above 0;
+# - arm64_dead_load.S, a load whose register is overwritten before it
+#   is read, then a chased `bl`, 1,000 times: every figure equals
+#   Cachegrind's (its default register-update policy drops the load;
+#   hotgrind once kept every register exact and counted 1,000 Dr more),
+#   and dead_loads's Dr is under 1,000;
 # - two runs give byte-identical reports.
 # Arguments are smaller than the x86-64 tests' (qemu is ~10x slower).
 . "${srcdir:-.}/lib.sh"
@@ -23,6 +28,7 @@
 t0=$(date +%s)
 a64_build_oracles
 a64_cc arm64_branches -O2 arm64_branches.c
+a64_cc arm64_dead_load -O2 arm64_dead_load.S
 
 # The cache figures compared beside the branches vary with ld.so's reads
 # past LD_PRELOAD's end unless every client has one of its own
@@ -44,6 +50,11 @@ a64_branch_same oracle_c "" -- ./oracle_c 300
 a64_branch_same oracle_cxx "" -- ./oracle_cxx 200
 a64_branch_same arm64_cpu "" -- ./arm64_cpu
 a64_branch_same oracle_c_cache "--cache-sim=yes $A64_GEOM" -- ./oracle_c 300
+a64_branch_same dead_load "--cache-sim=yes $A64_GEOM" -- ./arm64_dead_load
+dr=$(xpath dead_load.xml 'string(/hotgrind/functions/function[@name="dead_loads"]/self/@Dr)')
+test "${dr:-1000}" -lt 1000 ||
+   fail "arm64_dead_load: dead_loads has Dr=\"$dr\": its 1,000 dead loads are counted"
+pass "arm64_dead_load: dead_loads has Dr=$dr, not the 1,000 dead loads"
 
 # The hand-counted functions (arm64_branches.c): a64_cbz_count(n) runs
 # its cbz n + 1 times, a64_tbz_bcond(n) a tbz and a b.ne n times each,
