@@ -24,6 +24,7 @@
 #include "pub_tool_options.h"
 #include "libvex_guest_amd64.h"
 #include "libvex_guest_x86.h"
+#include "libvex_guest_arm64.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
@@ -863,7 +864,53 @@ static Bool sp_may_be_stale(const IRSB* sb, Int at,
    return False;
 }
 
-#if defined(VGA_amd64) || defined(VGA_x86)
+#if defined(VGA_arm64)
+/* The link register at an entry: VEX's first pass also drops a write of
+   X30 (a chased `bl`'s) that a later one (the callee's own chased `bl`)
+   overwrites with nothing in between that reads X30 or leaves the block:
+   the callee's `stp x29, x30` stores the value the pass forwarded, not
+   a GET.  Memory accesses keep only SP (VexRegUpdSpAtMemAccess). */
+static Bool keeps_lr_writes(const IRStmt* st)
+{
+   Int lr = offsetof(VexGuestARM64State, guest_X30);
+   switch (st->tag) {
+      case Ist_Exit: case Ist_Dirty: case Ist_CAS: case Ist_LLSC:
+      case Ist_MBE: case Ist_AbiHint:
+         return True;
+      case Ist_WrTmp: {
+         const IRExpr* e = st->Ist.WrTmp.data;
+         return e->tag == Iex_Get && e->Iex.Get.offset < lr + 8
+                && lr < e->Iex.Get.offset + sizeofIRType(e->Iex.Get.ty);
+      }
+      case Ist_NoOp: case Ist_IMark: case Ist_Put: case Ist_PutI:
+      case Ist_Store: case Ist_StoreG: case Ist_LoadG:
+         return False;
+      default:
+         ppIRStmt(st);
+         tl_assert(0);
+   }
+}
+
+/* Whether the guest state may hold a stale X30 at the entry whose IMark
+   is statement 'at' (as sp_may_be_stale for SP). */
+static Bool lr_may_be_stale(const IRSB* sb, Int at)
+{
+   Int lr = offsetof(VexGuestARM64State, guest_X30);
+   Int w;
+   for (w = at + 1; w < sb->stmts_used; w++) {
+      const IRStmt* st = sb->stmts[w];
+      if (keeps_lr_writes(st)) return False;
+      if (st->tag == Ist_PutI) return True;
+      if (st->tag == Ist_Put && st->Ist.Put.offset < lr + 8
+          && lr < st->Ist.Put.offset
+                  + sizeofIRType(typeOfIRExpr(sb->tyenv, st->Ist.Put.data)))
+         return True;
+   }
+   return False;
+}
+#endif
+
+#if defined(VGA_amd64) || defined(VGA_x86) || defined(VGA_arm64)
 /* Superblocks whose entries may see a stale SP are translated again with
    every register exact at each instruction (VexRegUpdAllregsAtEachInsn),
    which keeps every PUT: the entry helper's GET of SP is then the
@@ -880,6 +927,9 @@ static Bool sp_may_be_stale(const IRSB* sb, Int at,
 #  if defined(VGA_amd64)
 #    define HT_GUEST_CMSTART offsetof(VexGuestAMD64State, guest_CMSTART)
 #    define HT_GUEST_CMLEN   offsetof(VexGuestAMD64State, guest_CMLEN)
+#  elif defined(VGA_arm64)
+#    define HT_GUEST_CMSTART offsetof(VexGuestARM64State, guest_CMSTART)
+#    define HT_GUEST_CMLEN   offsetof(VexGuestARM64State, guest_CMLEN)
 #  else
 #    define HT_GUEST_CMSTART offsetof(VexGuestX86State, guest_CMSTART)
 #    define HT_GUEST_CMLEN   offsetof(VexGuestX86State, guest_CMLEN)
@@ -977,7 +1027,11 @@ static Bool block_has_stale_entry(const IRSB* sb, const VexGuestLayout* layout)
       fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
       if (is_entry && (fn->marked || fn->observe != HT_Obs_None
                        || HT_(clo).call_graph)
-          && sp_may_be_stale(sb, i, layout))
+          && (sp_may_be_stale(sb, i, layout)
+#  if defined(VGA_arm64)
+              || lr_may_be_stale(sb, i)
+#  endif
+              ))
          return True;
    }
    return False;
@@ -1135,9 +1189,9 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
 
    if (gWordTy != hWordTy)
       VG_(tool_panic)("host/guest word size mismatch");
-   /* arm and arm64 keep every register exact at each instruction
-      (ht_main.c): no PUT of SP is ever dropped there. */
-#if defined(VGA_arm64) || defined(VGA_arm)
+   /* arm keeps every register exact at each instruction (ht_main.c):
+      no PUT of SP is ever dropped there. */
+#if defined(VGA_arm)
    s.sp_exact = True;
 #else
    s.sp_exact = False;
