@@ -1,0 +1,174 @@
+#!/bin/sh
+# hotgrind regression tests: the patched Valgrind as a Debian package
+# (tools/build-deb.sh; docs/threads.md, "The patched Valgrind as a Debian
+# package").  GPL-2.0-or-later
+#
+# The package comes from HOTGRIND_DEB_DIR when set (a folder holding
+# valgrind_*.deb), else from tools/build-deb.sh: its cache of built
+# packages (a few seconds when warm), or, run as root, a build (about 25
+# minutes cold on 2 cores).  Not root and nothing cached: skipped.
+# It is unpacked with dpkg -x into this test's folder (nothing is
+# installed) and run through a launcher that points VALGRIND_LIB there,
+# as the in-tree builds' vg-in-place does.  Checked:
+#   1. the package is Debian's release with a +hotgrind revision, holds
+#      every file of the installed stock valgrind package (when that is
+#      Debian's own) plus the hotgrind tool, and its copyright file says
+#      what the patches change;
+#   2. hotgrind under --det-sched=yes gives byte-identical reports on
+#      det_sched.sh's programs (det_prog pingpong, bench's prodcons),
+#      one run beside two busy loops, and Cachegrind under the option
+#      counts the same Ir in every function (cg_compare.py);
+#   3. with HOTGRIND_INTREE (test.sh's in-tree 3.19 build), the
+#      package's Cachegrind, Callgrind and DHAT write the same output as
+#      the in-tree build's on oracle_c (pid and the DHAT's timing-free
+#      fields aside), and hotgrind's det-sched totals are the same;
+#   4. a stock tool that hotgrind's test builds do not have, Memcheck,
+#      runs clean.
+. "${srcdir:-.}/lib.sh"
+. "$srcdir/thread_lib.sh"
+
+if test -n "${HOTGRIND_DEB_DIR:-}"; then
+   deb_dir=$HOTGRIND_DEB_DIR
+elif deb_dir=$("$top_srcdir/tools/build-deb.sh" --cached-only); then
+   :
+elif test "$(id -u)" = 0; then
+   deb_dir=$("$top_srcdir/tools/build-deb.sh" 2>build-deb.err) ||
+      fail "tools/build-deb.sh failed: $(tail -n 20 build-deb.err)"
+else
+   skip "no package in tools/build-deb.sh's cache, and building one needs root (apt-get build-dep)"
+fi
+set -- "$deb_dir"/valgrind_*.deb
+test -f "$1" || hard_error "no valgrind_*.deb in $deb_dir"
+deb=$1
+echo "package: $deb"
+
+# 1. What the package is.
+deb_version=$(dpkg-deb -f "$deb" Version)
+case $deb_version in
+   1:3.19.0-1+hotgrind*|1:3.24.0-3+hotgrind*|1:3.27.1-0.2+hotgrind*) ;;
+   *) fail "package version $deb_version is not a Debian release with a +hotgrind revision" ;;
+esac
+dpkg-deb -x "$deb" root
+root=$WORK/root
+mkdir launcher
+cat >launcher/vg-in-place <<EOS
+#!/bin/sh
+VALGRIND_LIB=$root/usr/libexec/valgrind exec $root/usr/bin/valgrind.bin "\$@"
+EOS
+chmod +x launcher/vg-in-place
+PKG=$WORK/launcher/vg-in-place
+dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|; s|/$||' | sort >package.files
+grep -qx "/usr/libexec/valgrind/hotgrind-$HT_ARCH-linux" package.files ||
+   fail "the package has no /usr/libexec/valgrind/hotgrind-$HT_ARCH-linux"
+stock=$(dpkg-query -W -f='${Version}' valgrind 2>/dev/null || :)
+case $stock in
+   *+hotgrind*|'')
+      echo "note: the installed valgrind is not Debian's own (${stock:-none}): its file list not compared" ;;
+   *)
+      dpkg -L valgrind | grep -v '^/\.$' | sort >stock.files
+      comm -23 stock.files package.files >missing.files
+      test ! -s missing.files ||
+         fail "files of the stock valgrind $stock missing from the package: $(head -n 5 missing.files)"
+      pass "the package has all $(wc -l <stock.files) files of the stock valgrind $stock, and hotgrind" ;;
+esac
+copyright=$root/usr/share/doc/valgrind/copyright
+grep -q 'debian/patches/hotgrind-' "$copyright" && grep -q -- '--det-sched=yes' "$copyright" ||
+   fail "the copyright file does not say what hotgrind's patches change"
+pass "version $deb_version; the copyright file names the patches and --det-sched"
+
+# det_lib.sh's checks of the launcher (runs, accepts --det-sched=yes).
+# shellcheck disable=SC2034  # read by det_lib.sh's det_intree
+HOTGRIND_DEB_ROOT=$WORK/launcher
+# shellcheck disable=SC2034
+det_intree_var=HOTGRIND_DEB_ROOT
+. "$srcdir/det_lib.sh"
+det_intree --det-sched=yes
+case $vg_version in
+   "valgrind-$(echo "$deb_version" | sed 's/^[0-9]*://; s/-[^-]*$//')") ;;
+   *) fail "the package's valgrind says $vg_version, its version is $deb_version" ;;
+esac
+
+# 2. Byte-identical reports under --det-sched=yes.
+cc -O2 -g -pthread -o det_prog "$srcdir/det_prog.c" ||
+   hard_error "cannot compile det_prog.c"
+cc -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
+   hard_error "cannot compile bench/prodcons.c"
+hogs=
+stop_hogs() {
+   for _h in $hogs; do kill "$_h" 2>/dev/null || :; done
+   hogs=
+}
+trap stop_hogs EXIT
+# repeatable NAME PROG ARGS: three runs (the third beside two busy
+# loops) give the same report; Cachegrind agrees on every function.
+repeatable() {
+   _n=$1; shift
+   hgt "$_n.1.xml" --det-sched=yes -- "$@"
+   hgt "$_n.2.xml" --det-sched=yes -- "$@"
+   sh -c 'while :; do :; done' & hogs="$hogs $!"
+   sh -c 'while :; do :; done' & hogs="$hogs $!"
+   hgt "$_n.3.xml" --det-sched=yes -- "$@"
+   stop_hogs
+   test "$(xpath "$_n.1.xml" 'count(/hotgrind/threads/thread)')" -ge 2 ||
+      fail "$_n: fewer than two threads in the report"
+   cmp "$_n.1.xml" "$_n.2.xml" || fail "$_n: two runs under --det-sched=yes gave different reports"
+   cmp "$_n.1.xml" "$_n.3.xml" ||
+      fail "$_n: a run beside two busy loops gave a different report under --det-sched=yes"
+   run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=no --det-sched=yes \
+      --cachegrind-out-file="$_n.cg" "$@" >"$_n.cg.stdout" 2>"$_n.cg.stderr" ||
+      fail "$_n: cachegrind exited with $? (see $WORK/$_n.cg.stderr)"
+   "$PYTHON3" "$srcdir/cg_compare.py" "$_n.1.xml" "$_n.cg" >"$_n.cmp" 2>&1 ||
+      fail "$_n: hotgrind and Cachegrind under --det-sched=yes differ: $(head -n 20 "$_n.cmp")"
+   pass "$_n: 3 runs identical (one under load), total $(total_ir "$_n.1.xml") = Cachegrind's, every function equal"
+}
+repeatable pingpong ./det_prog pingpong
+repeatable prodcons ./prodcons 2000 16 20
+
+# 3. The same as the in-tree build of the same release and patches.
+if test -n "${HOTGRIND_INTREE:-}"; then
+   TREE=$HOTGRIND_INTREE/vg-in-place
+   for n in pingpong prodcons; do
+      case $n in pingpong) set -- ./det_prog pingpong ;; *) set -- ./prodcons 2000 16 20 ;; esac
+      run_client_env "$TREE" --tool=hotgrind --det-sched=yes \
+         --hotgrind-out-file="$n.tree.xml" "$@" >"$n.tree.stdout" 2>"$n.tree.stderr" ||
+         fail "$n: the in-tree hotgrind exited with $?"
+      expect_eq "$n: total Ir, package against in-tree build" \
+         "$(total_ir "$n.1.xml")" "$(total_ir "$n.tree.xml")"
+   done
+   # Each tool's output file, from both builds, on the same command.
+   for launcher in "$PKG" "$TREE"; do
+      case $launcher in "$PKG") w=pkg ;; *) w=tree ;; esac
+      run_client_env "$launcher" --tool=cachegrind --cachegrind-out-file="cg.$w" \
+         ../oracle_c 2000 >"cg.$w.stdout" 2>"cg.$w.stderr" ||
+         fail "cachegrind ($w) exited with $?"
+      run_client_env "$launcher" --tool=callgrind --callgrind-out-file="cgr.$w" \
+         ../oracle_c 2000 >"cgr.$w.stdout" 2>"cgr.$w.stderr" ||
+         fail "callgrind ($w) exited with $?"
+      run_client_env "$launcher" --tool=dhat --dhat-out-file="dhat.$w" \
+         ../oracle_c 2000 >"dhat.$w.stdout" 2>"dhat.$w.stderr" ||
+         fail "dhat ($w) exited with $?"
+   done
+   cmp cg.pkg cg.tree || fail "Cachegrind: the package's output differs from the in-tree build's"
+   # Callgrind's header names the process.
+   grep -v '^pid:' cgr.pkg >cgr.pkg.nopid
+   grep -v '^pid:' cgr.tree >cgr.tree.nopid
+   cmp cgr.pkg.nopid cgr.tree.nopid ||
+      fail "Callgrind: the package's output differs from the in-tree build's"
+   "$PYTHON3" - dhat.pkg dhat.tree <<'EOF' || fail "DHAT: the package's output differs from the in-tree build's"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+for d in (a, b):
+    d.pop("pid")
+sys.exit(0 if a == b else 1)
+EOF
+   pass "Cachegrind, Callgrind and DHAT on oracle_c: the package's output = the in-tree build's ($(sed -n 's/^summary: //p' cg.pkg) Ir)"
+else
+   echo "note: HOTGRIND_INTREE is not set: no comparison with the in-tree build (test.sh sets it)"
+fi
+
+# 4. A stock tool outside hotgrind's in-tree builds.
+run_client_env "$PKG" --tool=memcheck --error-exitcode=3 --leak-check=no \
+   ../oracle_c 200 >memcheck.stdout 2>memcheck.stderr ||
+   fail "memcheck exited with $? (see $WORK/memcheck.stderr)"
+grep -q 'ERROR SUMMARY: 0 errors' memcheck.stderr || fail "memcheck: no clean error summary"
+pass "Memcheck from the package runs clean"
