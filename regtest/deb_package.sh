@@ -14,10 +14,10 @@
 #      every file of the installed stock valgrind package (when that is
 #      Debian's own) plus the hotgrind tool, and its copyright file says
 #      what the patches change;
-#   2. hotgrind under --det-sched=yes gives byte-identical reports on
-#      det_sched.sh's programs (det_prog pingpong, bench's prodcons),
-#      one run beside two busy loops, and Cachegrind under the option
-#      counts the same Ir in every function (cg_compare.py);
+#   2. hotgrind under --det-sched=yes gives byte-identical reports in
+#      three runs of det_sched.sh's programs (det_prog pingpong, bench's
+#      prodcons), and Cachegrind under the option counts the same Ir in
+#      every function (cg_compare.py); det_sched.sh runs them under load;
 #   3. with HOTGRIND_INTREE (test.sh's in-tree 3.19 build), the
 #      package's Cachegrind, Callgrind and DHAT write the same output as
 #      the in-tree build's on oracle_c (pid and the DHAT's timing-free
@@ -93,36 +93,21 @@ cc -O2 -g -pthread -o det_prog "$srcdir/det_prog.c" ||
    hard_error "cannot compile det_prog.c"
 cc -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
    hard_error "cannot compile bench/prodcons.c"
-hogs=
-stop_hogs() {
-   for _h in $hogs; do kill "$_h" 2>/dev/null || :; done
-   hogs=
-}
-trap stop_hogs EXIT
-# repeatable NAME PROG ARGS: three runs (the third beside two busy
-# loops) give the same report; Cachegrind agrees on every function.
-repeatable() {
+# det_same NAME PROG ARGS: three runs give the same report (lib.sh's
+# three_runs and same_three), with two threads or more; Cachegrind under
+# the option counts the same Ir in every function (lib.sh's oracle).
+det_same() {
    _n=$1; shift
-   hgt "$_n.1.xml" --det-sched=yes -- "$@"
-   hgt "$_n.2.xml" --det-sched=yes -- "$@"
-   sh -c 'while :; do :; done' & hogs="$hogs $!"
-   sh -c 'while :; do :; done' & hogs="$hogs $!"
-   hgt "$_n.3.xml" --det-sched=yes -- "$@"
-   stop_hogs
+   three_runs hgt "$_n" --det-sched=yes -- "$@"
+   same_three "$_n"
    test "$(xpath "$_n.1.xml" 'count(/hotgrind/threads/thread)')" -ge 2 ||
       fail "$_n: fewer than two threads in the report"
-   cmp "$_n.1.xml" "$_n.2.xml" || fail "$_n: two runs under --det-sched=yes gave different reports"
-   cmp "$_n.1.xml" "$_n.3.xml" ||
-      fail "$_n: a run beside two busy loops gave a different report under --det-sched=yes"
-   run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=no --det-sched=yes \
-      --cachegrind-out-file="$_n.cg" "$@" >"$_n.cg.stdout" 2>"$_n.cg.stderr" ||
-      fail "$_n: cachegrind exited with $? (see $WORK/$_n.cg.stderr)"
-   "$PYTHON3" "$srcdir/cg_compare.py" "$_n.1.xml" "$_n.cg" >"$_n.cmp" 2>&1 ||
-      fail "$_n: hotgrind and Cachegrind under --det-sched=yes differ: $(head -n 20 "$_n.cmp")"
-   pass "$_n: 3 runs identical (one under load), total $(total_ir "$_n.1.xml") = Cachegrind's, every function equal"
+   cg "$_n.cg" --det-sched=yes "$@"
+   oracle "$_n.1.xml" "$_n.cg" >/dev/null
+   pass "$_n: total $(total_ir "$_n.1.xml") = Cachegrind's under --det-sched=yes, every function equal"
 }
-repeatable pingpong ./det_prog pingpong
-repeatable prodcons ./prodcons 2000 16 20
+det_same pingpong ./det_prog pingpong
+det_same prodcons ./prodcons 2000 16 20
 
 # 3. The same as the in-tree build of the same release and patches.
 if test -n "${HOTGRIND_INTREE:-}"; then

@@ -21,7 +21,10 @@ for p in valgrind-dbg valgrind-mpi; do
    fi
 done
 if test "${1:-}" = --stock; then
-   stock=$(apt-cache madison valgrind | awk -F'|' '{ gsub(/ /, "", $2); print $2 }' |
+   # Binary packages only: madison lists the deb-src entries'
+   # versions too (get-valgrind-source.sh adds trixie's and sid's).
+   stock=$(apt-cache madison valgrind |
+           awk -F'|' '$3 ~ / Packages *$/ { gsub(/ /, "", $2); print $2 }' |
            grep -v '+hotgrind' | head -n 1)
    test -n "$stock" || { echo "$0: apt's sources have no stock valgrind" >&2; exit 1; }
    set -- "valgrind=$stock"
