@@ -126,6 +126,13 @@ trap 'st=$?; if test $st -ne 0; then tail -n 40 "$log" >&2;
          sed 's|^--- empty/\([^\t]*\).*|--- a/\1|; s|^+++ tool/\([^\t]*\).*|+++ b/\1|; /^diff -Nru /d'
    } >debian/patches/hotgrind-tool-sources.patch
    echo hotgrind-tool-sources.patch >>debian/patches/series
+   # 64-bit tools only: patches/0003-det-sched's sched-det.c names
+   # system calls that 32-bit x86 reaches through socketcall and ipc
+   # (__NR_accept, __NR_semop, __NR_semtimedop), so Debian's second,
+   # x86 platform of the amd64 package does not build with it.  The
+   # package then lacks the stock one's *-x86-linux tools.
+   sed -i 's/^\(\tdh_auto_configure -- --enable-tls\) /\1 --enable-only64bit /' debian/rules
+   grep -q -- '--enable-only64bit' debian/rules
    # The version string the tool reports (HT_VERSION).
    sed -i "s/^\(\tdh_auto_build\)\$/\1 -- HOTGRIND_VERSION=$hg_version/" debian/rules
    grep -q "HOTGRIND_VERSION=$hg_version" debian/rules
