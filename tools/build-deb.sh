@@ -133,6 +133,12 @@ trap 'st=$?; if test $st -ne 0; then tail -n 40 "$log" >&2;
    # package then lacks the stock one's *-x86-linux tools.
    sed -i 's/^\(\tdh_auto_configure -- --enable-tls\) /\1 --enable-only64bit /' debian/rules
    grep -q -- '--enable-only64bit' debian/rules
+   # Nor its 32-bit build dependencies: installed, gcc-multilib would
+   # make tools/build-in-tree.sh's next configure on this machine build
+   # the x86 platform too, which fails the same way.
+   sed -i '/^ *gcc-multilib \[amd64\],$/d; /^ *libc6-dev-i386 \[amd64\],$/d
+           s/ gcc-multilib \[amd64\],//; s/ libc6-dev-i386 \[amd64\],//' debian/control
+   ! grep -q 'gcc-multilib' debian/control
    # The version string the tool reports (HT_VERSION).
    sed -i "s/^\(\tdh_auto_build\)\$/\1 -- HOTGRIND_VERSION=$hg_version/" debian/rules
    grep -q "HOTGRIND_VERSION=$hg_version" debian/rules
