@@ -4,7 +4,7 @@
 # and on the example suite of three (docs/suite.md).
 #   ./setup.sh --det-sched   also installs the patched Valgrind, the Debian
 #                            package tools/build-deb.sh makes (built the
-#                            first time, about 25 minutes on 2 cores; from
+#                            first time, about 10 minutes of CPU; from
 #                            its cache after that), so that
 #                            `valgrind --tool=hotgrind --det-sched=yes`
 #                            gives the same report on every run of a

@@ -5,8 +5,8 @@
 #
 # The package comes from HOTGRIND_DEB_DIR when set (a folder holding
 # valgrind_*.deb), else from tools/build-deb.sh: its cache of built
-# packages (a few seconds when warm), or, run as root, a build (about 25
-# minutes cold on 2 cores).  Not root and nothing cached: skipped.
+# packages (a few seconds when warm), or, run as root, a build (about 10
+# minutes of CPU cold).  Not root and nothing cached: skipped.
 # It is unpacked with dpkg -x into this test's folder (nothing is
 # installed) and run through a launcher that points VALGRIND_LIB there,
 # as the in-tree builds' vg-in-place does.  Checked:

@@ -33,7 +33,8 @@
 # --key prints the entry's name only (valgrind-deb-3.19-amd64-KEY), for
 # a CI cache's key (ci/github-actions*.yml, docs/ci.md).
 # A cold build installs the build dependencies (apt-get build-dep, as
-# root) and takes about 25 minutes on 2 cores (docs/threads.md).  It runs
+# root) and takes about 10 minutes of CPU (28 minutes of wall time on 2
+# loaded cores here; docs/threads.md).  It runs
 # under nice; DEB_BUILD_OPTIONS defaults to "nocheck nodoc parallel=NPROC".
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
