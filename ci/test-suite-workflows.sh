@@ -25,6 +25,9 @@
 #   hotgrind-history branch (the site when history html works, and a
 #   clear failure after the push when it does not);
 # - the pull-request comments pass --history-url when HISTORY_URL is set;
+# - the DET_SCHED switch of every recipe: off by default, the steps it
+#   guards, the cache key (the GitHub key step run on this checkout) and
+#   where the patched Valgrind is installed;
 # - actionlint on the GitHub workflows (this one, github-actions.yml
 #   and github-actions-history.yml), when an actionlint command is given
 #   (ACTIONLINT=...; ./test.sh gives tools/install-actionlint.sh's) or
@@ -287,6 +290,47 @@ if command -v sqlite3 >/dev/null 2>&1; then
 else
   echo "NOTE: no sqlite3: the remote's database not read"
 fi
+
+# --- the DET_SCHED switch (docs/ci.md, "Deterministic threads"): off by
+# default; on, the patched Valgrind is restored from the CI cache and
+# installed (tools/install-deb.sh) after hotgrind's make install and
+# before the first step that runs Valgrind.
+for wf in "$here/github-actions.yml" "$github" "$github_history"; do
+  w=$(basename "$wf")
+  contains "$wf" "  DET_SCHED: 'no'" "$w: DET_SCHED is off by default"
+  [ "$(grep -c "if: env.DET_SCHED == 'yes'" "$wf")" = 3 ] &&
+    ok "$w: the key, cache and install steps run only with DET_SCHED" ||
+    bad "$w: not three steps under if: env.DET_SCHED == 'yes'"
+  contains "$wf" 'key: ${{ steps.vgdeb.outputs.key }}' "$w: the cache key is the key step's"
+  # The cache's folder is build-deb.sh's default cache.
+  contains "$wf" 'path: /var/cache/hotgrind' "$w: the cache holds build-deb.sh's folder"
+  awk '/- name: Build and install hotgrind/ && !b { b = NR }
+       /- name: Install the patched Valgrind/ { i = NR }
+       /hotgrind suite run|ci\/compare.sh/ && !r { r = NR }
+       END { exit !(b && i && r && b < i && i < r) }' "$wf" &&
+    ok "$w: installed after hotgrind, before the measuring" ||
+    bad "$w: the patched Valgrind is not installed between hotgrind's build and the runs"
+  # The key step, as the runner runs it, against this checkout.
+  if command -v dpkg-query >/dev/null 2>&1 && dpkg-query -W valgrind >/dev/null 2>&1; then
+    step_script "Name the patched Valgrind's cache entry" "$wf" |
+      sed "s#/opt/hotgrind#$top#g" >"$tmp/key-step.sh"
+    rm -f "$tmp/key-output"
+    GITHUB_OUTPUT=$tmp/key-output bash -e "$tmp/key-step.sh" &&
+      grep -qx 'key=valgrind-deb-3\.[0-9]*-[a-z0-9]*-[0-9a-f]\{16\}' "$tmp/key-output" &&
+      ok "$w: the key step names the release, architecture and hash ($(cat "$tmp/key-output"))" ||
+      bad "$w: the key step printed '$(cat "$tmp/key-output" 2>/dev/null)'"
+    rm -f "$tmp/key-output"
+  fi
+done
+for gl in "$gitlab" "$gitlab_history"; do
+  g=$(basename "$gl")
+  contains "$gl" '  DET_SCHED: "no"' "$g: DET_SCHED is off by default"
+  contains "$gl" 'key: hotgrind-valgrind-deb-$HOTGRIND_REF-$VALGRIND_DEB_ARCH' \
+    "$g: the cache is keyed by the pinned ref and the architecture"
+  contains "$gl" 'paths: [.hotgrind-cache/]' "$g: the cache holds .hotgrind-cache/"
+  contains "$gl" 'HOTGRIND_BUILD_CACHE="$CI_PROJECT_DIR/.hotgrind-cache" /opt/hotgrind/tools/install-deb.sh' \
+    "$g: DET_SCHED=yes installs from that folder"
+done
 
 # --- actionlint, when there is one: on the GitHub workflows.
 actionlint=${ACTIONLINT:-$(command -v actionlint 2>/dev/null)}
