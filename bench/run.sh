@@ -12,7 +12,7 @@
 #                 at 1 the whole table takes about 9 minutes here (12
 #                 with -B)
 #   -w WORKLOADS  comma-separated subset of: bzip2,xz,sqlite3,python,xz-T2,
-#                 py-start,py-json (the default), and sleep
+#                 py-start,py-json,sql-short (the default), and sleep
 #   -c CONFIGS    comma-separated subset of the configurations below
 #                 (native is always run: every ratio needs it)
 #   -B VG         also run hotgrind's configurations with this other
@@ -40,8 +40,11 @@
 #   py-start /usr/bin/python3 -S -c pass: interpreter start-up alone,
 #            where translating code costs more than running it
 #   py-json  /usr/bin/python3 running bench/startup.py: a dict and a JSON
-#            round trip of about 40 ms natively, mostly start-up (SIZE
-#            does not change these two: short runs are their point)
+#            round trip of about 40 ms natively, mostly start-up
+#   sql-short sqlite3 -batch :memory: on the sqlite3 workload's script for
+#            2,000 rows: a C program of about 30 ms natively, whose run
+#            under Valgrind is mostly translating sqlite's code (SIZE does
+#            not change these three: short runs are their point)
 #   sleep    bench/sleeper.c: three threads, each 100 * SIZE rounds of a
 #            little arithmetic, a 1 ms nanosleep and a 1 ms timed condition
 #            wait that times out; for hg-vtime against hg-det
@@ -94,7 +97,7 @@ set -euf
 
 runs=3
 size=1
-workloads=bzip2,xz,sqlite3,python,xz-T2,py-start,py-json
+workloads=bzip2,xz,sqlite3,python,xz-T2,py-start,py-json,sql-short
 all_configs=native,none,cg,cg-sim,cg-br,clg,clg-sim,dhat,hg-ir,hg-mark,hg-cache,hg-heap,hg-all,hg-graph,hg-branch,hg-lines,hg-inline,hg-det,hg-vtime
 configs=${all_configs%,hg-det,hg-vtime}
 before=
@@ -134,7 +137,7 @@ done
 wl_list=$(echo "$workloads" | tr ',' ' ')
 for w in $wl_list; do
    case $w in
-      bzip2|xz|sqlite3|python|xz-T2|py-start|py-json|sleep) ;;
+      bzip2|xz|sqlite3|python|xz-T2|py-start|py-json|sql-short|sleep) ;;
       *) echo "$0: unknown workload $w" >&2; exit 2 ;;
    esac
 done
@@ -151,6 +154,7 @@ cc -O2 -o gen_input "$top/regtest/gen_input.c"
 cc -O2 -pthread -o sleeper "$here/sleeper.c"
 ./gen_input text $((size * 1024 * 1024)) >input.txt
 ./gen_input sql $((size * 10000)) >script.sql
+./gen_input sql 2000 >short.sql
 cp "$here/workload.py" "$here/startup.py" .
 
 GEOM="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
@@ -171,6 +175,8 @@ workload() {
                mark='PyObject_Malloc' ;;
       py-json) prog="$python -s -B startup.py"; stdin=/dev/null
                mark='PyObject_Malloc' ;;
+      sql-short) prog="sqlite3 -batch :memory:"; stdin=short.sql
+               mark='sqlite3VdbeExec' ;;
       sleep)   prog="./sleeper $((size * 100))"; stdin=/dev/null
                mark='work' ;;
    esac

@@ -109,7 +109,39 @@ typedef struct {
    Bool    swapped_any;
    Addr    swapped_instr;
    Bool    sp_exact;   /* translated with every PUT of SP kept */
+   Int     n_imarks;   /* IMarks accounted so far (index in imark_fns) */
 } SBState;
+
+/* The function of each instruction of the block being translated, looked
+   up once (HT_(fn_at) is a debug-info search, a name with its offset
+   printed and parsed, and a hash probe): on amd64 and x86
+   block_has_stale_entry and account_stmt both need them.  Grown as
+   needed; one translation at a time. */
+typedef struct {
+   HT_Fn* fn;
+   Bool   is_entry;
+} InstrFn;
+
+static InstrFn* imark_fns;
+static Int      imark_fns_size;
+
+static void look_up_instr_fns(const IRSB* sb)
+{
+   Int i, n = 0;
+   for (i = 0; i < sb->stmts_used; i++)
+      if (sb->stmts[i]->tag == Ist_IMark) n++;
+   if (n > imark_fns_size) {
+      imark_fns_size = n > 2 * imark_fns_size ? n : 2 * imark_fns_size;
+      imark_fns = VG_(realloc)("hotgrind.imark_fns", imark_fns,
+                               imark_fns_size * sizeof(InstrFn));
+   }
+   for (i = 0, n = 0; i < sb->stmts_used; i++)
+      if (sb->stmts[i]->tag == Ist_IMark) {
+         imark_fns[n].fn = HT_(fn_at)((Addr)sb->stmts[i]->Ist.IMark.addr,
+                                      &imark_fns[n].is_entry);
+         n++;
+      }
+}
 
 /* The smallest line of the three caches (--cache-sim=yes): wider
    accesses of dirty helpers and CASes are simulated as one line. */
@@ -1016,15 +1048,14 @@ static IRSB* retranslation_stub(const IRSB* sbIn, VgCallbackClosure* closure,
 /* Whether some tracked entry of the block may see a stale SP. */
 static Bool block_has_stale_entry(const IRSB* sb, const VexGuestLayout* layout)
 {
-   Int  i;
-   Bool after_first = False;
+   Int  i, k = 0;
    for (i = 0; i < sb->stmts_used; i++) {
-      const IRStmt* st = sb->stmts[i];
       Bool   is_entry;
       HT_Fn* fn;
-      if (st->tag != Ist_IMark) continue;
-      if (!after_first) { after_first = True; continue; }
-      fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
+      if (sb->stmts[i]->tag != Ist_IMark) continue;
+      fn = imark_fns[k].fn;
+      is_entry = imark_fns[k].is_entry;
+      if (k++ == 0) continue;   /* the first: the block's own entry */
       if (is_entry && (fn->marked || fn->observe != HT_Obs_None
                        || HT_(clo).call_graph)
           && (sp_may_be_stale(sb, i, layout)
@@ -1045,15 +1076,18 @@ static Bool block_has_stale_entry(const IRSB* sb, const VexGuestLayout* layout)
 static void account_stmt(SBState* s, IRSB* sbIn, Int index,
                          const VexGuestLayout* layout, IRType gWordTy)
 {
+   /* (VEX's first optimisation pass returns flat IR; the core checks the
+      instrumented block's flatness after its cleanup pass, so a per
+      statement check here would only repeat that work.) */
    IRStmt* st = sbIn->stmts[index];
-   tl_assert(isFlatIRStmt(st));
    if (HT_(clo).inlined)
       HT_(inline_note_stmt)(st, s->cur_instr, s->cur_len, layout->offset_IP);
    s->cur_stmt = index;
    switch (st->tag) {
       case Ist_IMark: {
-         Bool   is_entry;
-         HT_Fn* fn = HT_(fn_at)((Addr)st->Ist.IMark.addr, &is_entry);
+         Bool   is_entry = imark_fns[s->n_imarks].is_entry;
+         HT_Fn* fn = imark_fns[s->n_imarks].fn;
+         s->n_imarks++;
          /* Within a superblock VEX chased a direct jump into. */
          if (s->prev_fn != NULL && fn != s->prev_fn && !is_entry)
             note_direct_transfer(s->prev_fn, (Addr)st->Ist.IMark.addr);
@@ -1197,6 +1231,8 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
    s.sp_exact = False;
 #endif
 
+   look_up_instr_fns(sbIn);
+
 #if defined(HT_RETRANSLATE)
    {
       /* Whether this translation keeps every write of SP. */
@@ -1226,6 +1262,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
 #endif
 
    s.sbOut     = deepCopyIRSBExceptStmts(sbIn);
+   s.n_imarks  = 0;
    s.n_pending = 0;
    s.n_instrs  = 0;
    s.n_events  = 0;
