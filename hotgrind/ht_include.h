@@ -456,7 +456,9 @@ UInt    HT_(fn_named_like)(const HChar* pattern, HT_Fn** first);
 /* How many mark patterns no function they match was entered for. */
 UInt    HT_(dead_marks)(void);
 /* Warns on stderr about patterns that matched nothing or whose
-   functions were never entered (inlining removes functions silently). */
+   functions were never entered (inlining removes functions silently),
+   and about marks that measure nothing: under 100 inclusive Ir a call,
+   or all marks under 1% of the run. */
 void    HT_(warn_unused_marks)(void);
 /* At the program's end: keeps every function's counts as they are now,
    and HT_(fn_restore_end) puts them back before the report (once the
@@ -767,8 +769,9 @@ void HT_(emit_exit_check)(IRSB* sb, const VexGuestLayout* layout,
                           IRType word_ty, IRExpr* next);
 VG_REGPARM(3) void HT_(on_entry)(HT_Fn* fn, Addr sp, Addr ret);
 
-/* x86 and amd64: the superblocks translated again because an entry in
-   them might have read a stale SP (ht_instrument.c, retranslation_stub):
+/* x86, amd64 and arm64: the superblocks translated again because an entry in
+   them might have read a stale SP, or on arm64 LR (ht_instrument.c,
+   retranslation_stub):
    stubs made, translations made exact, and the stub count at which every
    translation became exact (0: never). */
 typedef struct { ULong stubs, exact, all_exact_from; } HT_RetranslateStats;

@@ -791,7 +791,7 @@ static void ht_fini(Int exitcode)
    HT_(inputs_print_note)();
    exit_if_graph_wrong(graph_ok);
    exit_if_dead_marks();
-#if defined(VGA_amd64) || defined(VGA_x86)
+#if defined(VGA_amd64) || defined(VGA_x86) || defined(VGA_arm64)
    if (VG_(clo_verbosity) > 1)
       VG_(umsg)("hotgrind: %llu superblocks translated again with SP exact "
                 "at each instruction (%llu exact translations)%s\n",
