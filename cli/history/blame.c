@@ -335,14 +335,11 @@ static bool blame_series(struct blamer *b,
 static void series_free(struct hg_history_blame_series *s)
 {
     size_t i;
-    char *texts[] = { s->benchmark, s->arch, s->branch, s->metric, s->name,
-                      s->object, s->file, s->first_sha, s->first_time };
-    for (i = 0; i < sizeof texts / sizeof texts[0]; i++)
-        free(texts[i]);
+    hg_free_each(s->benchmark, s->arch, s->branch, s->metric, s->name,
+                 s->object, s->file, s->first_sha, s->first_time);
     for (i = 0; i < s->count; i++) {
-        free(s->changes[i].sha);
-        free(s->changes[i].time);
-        free(s->changes[i].before_sha);
+        hg_free_each(s->changes[i].sha, s->changes[i].time,
+                     s->changes[i].before_sha);
         why_free(&s->changes[i].why);
     }
     free(s->changes);

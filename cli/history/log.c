@@ -442,14 +442,12 @@ bool hg_history_log(struct hg_history_db *h,
 
 void hg_history_log_free(struct hg_history_log *log)
 {
-    size_t i, k;
+    size_t i;
     for (i = 0; i < log->count; i++) {
         struct hg_history_series *s = &log->series[i];
-        char *texts[] = { s->benchmark, s->arch, s->branch, s->metric,
-                          s->kind, s->name, s->object, s->file };
         free_points(s->points, s->count);
-        for (k = 0; k < sizeof texts / sizeof texts[0]; k++)
-            free(texts[k]);
+        hg_free_each(s->benchmark, s->arch, s->branch, s->metric, s->kind,
+                     s->name, s->object, s->file);
     }
     free(log->series);
     memset(log, 0, sizeof *log);

@@ -891,12 +891,9 @@ void hg_history_runs_free(struct hg_history_runs *runs)
     for (i = 0; i < runs->count; i++) {
         struct pending *p = &runs->runs[i];
         hg_report_free(p->report);
-        free(p->exit);
-        free(p->benchmark);
+        hg_free_each(p->exit, p->benchmark);
     }
-    free(runs->arch_fallback);
-    free(runs->runs);
-    free(runs);
+    hg_free_each(runs->arch_fallback, runs->runs, runs);
 }
 
 bool hg_history_record(struct hg_history_db *h,

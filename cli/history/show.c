@@ -299,34 +299,23 @@ void hg_history_show_free(struct hg_history_show *show)
     size_t i, k;
     for (i = 0; i < show->count; i++) {
         struct hg_history_show_run *r = &show->runs[i];
-        char *texts[] = { r->benchmark, r->arch, r->branch, r->program,
-                          r->platform, r->valgrind_version, r->tool_version,
-                          r->status, r->exit, r->base_sha };
-        for (k = 0; k < sizeof texts / sizeof texts[0]; k++)
-            free(texts[k]);
-        for (k = 0; k < r->setting_count; k++)
-            free(r->settings[k]);
-        free(r->settings);
+        hg_free_each(r->benchmark, r->arch, r->branch, r->program,
+                     r->platform, r->valgrind_version, r->tool_version,
+                     r->status, r->exit, r->base_sha);
+        hg_free_strings(r->settings, r->setting_count);
         for (k = 0; k < r->total_count; k++)
             free(r->totals[k].metric);
         free(r->totals);
         for (k = 0; k < r->change_count; k++) {
             struct hg_history_show_change *c = &r->changes[k];
-            char *names[] = { c->kind, c->name, c->object, c->file,
-                              c->callee_name, c->callee_object,
-                              c->callee_file, c->metric };
-            size_t j;
-            for (j = 0; j < sizeof names / sizeof names[0]; j++)
-                free(names[j]);
+            hg_free_each(c->kind, c->name, c->object, c->file,
+                         c->callee_name, c->callee_object, c->callee_file,
+                         c->metric);
         }
         free(r->changes);
     }
     free(show->runs);
-    for (i = 0; i < show->parent_count; i++)
-        free(show->parents[i]);
-    free(show->parents);
-    free(show->sha);
-    free(show->branch);
-    free(show->time);
+    hg_free_strings(show->parents, show->parent_count);
+    hg_free_each(show->sha, show->branch, show->time);
     memset(show, 0, sizeof *show);
 }

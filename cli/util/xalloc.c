@@ -77,3 +77,19 @@ char *hg_xasprintf(const char *format, ...)
         hg_out_of_memory();
     return text;
 }
+
+void hg_free_blocks(void *const *blocks, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++)
+        free(blocks[i]);
+}
+
+void hg_free_strings(char **strings, size_t count)
+{
+    size_t i;
+    if (strings != NULL)
+        for (i = 0; i < count; i++)
+            free(strings[i]);
+    free(strings);
+}

@@ -28,6 +28,17 @@ char *hg_xstrndup(const char *text, size_t length);
 char *hg_xasprintf(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
+/* What a struct owns, freed in one call: each of the COUNT BLOCKS
+   (NULL ones too, as free does), for a list of fields that are each a
+   block of their own.  hg_free_each(a, b, ...) lists them in place. */
+void hg_free_blocks(void *const *blocks, size_t count);
+#define hg_free_each(...)                                                  \
+    hg_free_blocks((void *const[]){ __VA_ARGS__ },                         \
+                   sizeof (void *const[]){ __VA_ARGS__ } / sizeof(void *))
+/* The COUNT strings of the array STRINGS, then the array; STRINGS may be
+   NULL, with any COUNT. */
+void hg_free_strings(char **strings, size_t count);
+
 /* The message and exit status above, for an allocation made elsewhere
    (libxml2's). */
 void hg_out_of_memory(void) __attribute__((noreturn));
