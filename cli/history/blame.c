@@ -54,6 +54,7 @@ static void free_runs(struct blamer *b)
 static bool load_runs(struct blamer *b, const char *benchmark,
                       const char *arch)
 {
+    const char *const texts[] = { benchmark, arch };
     sqlite3_stmt *stmt;
     size_t capacity = 0;
     int rc;
@@ -63,17 +64,16 @@ static bool load_runs(struct blamer *b, const char *benchmark,
     free_runs(b);
     b->benchmark = hg_xstrdup(benchmark);
     b->arch = hg_xstrdup(arch);
-    stmt = hg_history_prepare(b->h, b->h->version >= 2
+    stmt = hg_history_prepare_texts(b->h, b->h->version >= 2
         ? "SELECT c.sha, r.id, r.has_figures, r.call_graph FROM runs r"
           " JOIN commits c ON c.id = r.commit_id WHERE r.benchmark = ?1"
           " AND r.arch = ?2 ORDER BY c.sha"
         : "SELECT c.sha, r.id, r.has_figures, 0 FROM runs r"
           " JOIN commits c ON c.id = r.commit_id WHERE r.benchmark = ?1"
-          " AND r.arch = ?2 ORDER BY c.sha", b->problem, b->problem_size);
+          " AND r.arch = ?2 ORDER BY c.sha", 1, texts, 2, b->problem,
+        b->problem_size);
     if (stmt == NULL)
         return false;
-    sqlite3_bind_text(stmt, 1, benchmark, -1, SQLITE_STATIC);
-    sqlite3_bind_text(stmt, 2, arch, -1, SQLITE_STATIC);
     while ((rc = hg_history_step(b->h, stmt, b->problem, b->problem_size))
            == SQLITE_ROW) {
         struct run_info *r;
@@ -150,20 +150,18 @@ static bool load_edges(struct blamer *b, const char *const identity[3],
                        struct edge_entity **edges, size_t *count)
 {
     sqlite3_stmt *stmt;
-    size_t capacity = 0, i;
+    size_t capacity = 0;
     int rc;
     *edges = NULL;
     *count = 0;
     if (b->h->version < 2)
         return true;
-    stmt = hg_history_prepare(b->h, "SELECT id, callee_name, callee_object,"
-        " callee_file FROM entities WHERE kind = 'edge' AND name = ?1"
-        " AND object = ?2 AND file = ?3 ORDER BY id", b->problem,
-        b->problem_size);
+    stmt = hg_history_prepare_texts(b->h, "SELECT id, callee_name,"
+        " callee_object, callee_file FROM entities WHERE kind = 'edge'"
+        " AND name = ?1 AND object = ?2 AND file = ?3 ORDER BY id", 1,
+        identity, 3, b->problem, b->problem_size);
     if (stmt == NULL)
         return false;
-    for (i = 0; i < 3; i++)
-        sqlite3_bind_text(stmt, (int)i + 1, identity[i], -1, SQLITE_STATIC);
     while ((rc = hg_history_step(b->h, stmt, b->problem, b->problem_size))
            == SQLITE_ROW) {
         struct edge_entity *e;
