@@ -194,8 +194,9 @@ static unsigned timeout_of(const xmlNode *node, unsigned fallback)
     return timeout;
 }
 
-static void free_benchmark(struct hg_suite_benchmark *b)
+static void free_benchmark(void *item)
 {
+    struct hg_suite_benchmark *b = item;
     hg_free_each(b->name, b->command, b->dir, b->input_lines);
     hg_free_strings(b->args, b->arg_count);
     hg_free_strings(b->options, b->option_count);
@@ -423,13 +424,11 @@ bool hg_suite_check_files(const struct hg_suite *suite,
 
 void hg_suite_free(struct hg_suite *suite)
 {
-    size_t i;
     if (suite == NULL)
         return;
-    for (i = 0; i < suite->count; i++)
-        free_benchmark(&suite->benchmarks[i]);
-    hg_free_each(suite->benchmarks, suite->path, suite->base, suite->name,
-                 suite);
+    hg_free_items(suite->benchmarks, suite->count, sizeof *suite->benchmarks,
+                  free_benchmark);
+    hg_free_each(suite->path, suite->base, suite->name, suite);
 }
 
 /* --------------------------------------------------- a run's manifest */
@@ -451,20 +450,20 @@ char *hg_suite_manifest_path(const char *dir_or_manifest)
     return hg_xstrdup(dir_or_manifest);
 }
 
-static void free_result(struct hg_suite_result *r)
+static void free_result(void *item)
 {
+    struct hg_suite_result *r = item;
     hg_free_each(r->name, r->signal, r->report, r->report_path);
 }
 
 void hg_suite_run_free(struct hg_suite_run *run)
 {
-    size_t i;
     if (run == NULL)
         return;
-    for (i = 0; i < run->count; i++)
-        free_result(&run->results[i]);
+    hg_free_items(run->results, run->count, sizeof *run->results,
+                  free_result);
     hg_free_strings(run->manifests, run->manifest_count);
-    hg_free_each(run->results, run->suite, run->only, run);
+    hg_free_each(run->suite, run->only, run);
 }
 
 /* One <benchmark> of a manifest into R. */

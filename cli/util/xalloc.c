@@ -85,6 +85,16 @@ void hg_free_blocks(void *const *blocks, size_t count)
         free(blocks[i]);
 }
 
+void hg_free_items(void *array, size_t count, size_t size,
+                   void (*free_item)(void *item))
+{
+    size_t i;
+    if (array != NULL)
+        for (i = 0; i < count; i++)
+            free_item((char *)array + i * size);
+    free(array);
+}
+
 void hg_free_strings(char **strings, size_t count)
 {
     size_t i;

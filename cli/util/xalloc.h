@@ -35,6 +35,11 @@ void hg_free_blocks(void *const *blocks, size_t count);
 #define hg_free_each(...)                                                  \
     hg_free_blocks((void *const[]){ __VA_ARGS__ },                         \
                    sizeof (void *const[]){ __VA_ARGS__ } / sizeof(void *))
+/* The COUNT items of SIZE bytes at ARRAY, what each owns freed by
+   FREE_ITEM (given the item's address), then ARRAY; ARRAY may be NULL,
+   with any COUNT. */
+void hg_free_items(void *array, size_t count, size_t size,
+                   void (*free_item)(void *item));
 /* The COUNT strings of the array STRINGS, then the array; STRINGS may be
    NULL, with any COUNT. */
 void hg_free_strings(char **strings, size_t count);
