@@ -76,10 +76,7 @@ static bool load_runs(struct blamer *b, const char *benchmark,
         return false;
     while ((rc = hg_history_step(b->h, stmt, b->problem, b->problem_size))
            == SQLITE_ROW) {
-        struct run_info *r;
-        b->runs = hg_xgrow(b->runs, &capacity, b->run_count + 1,
-                           sizeof *b->runs, 64);
-        r = &b->runs[b->run_count++];
+        struct run_info *r = hg_xpush(b->runs, b->run_count, &capacity, 64);
         r->sha = hg_xstrdup((const char *)sqlite3_column_text(stmt, 0));
         r->id = sqlite3_column_int64(stmt, 1);
         r->has_figures = sqlite3_column_int(stmt, 2) != 0;
@@ -164,10 +161,7 @@ static bool load_edges(struct blamer *b, const char *const identity[3],
         return false;
     while ((rc = hg_history_step(b->h, stmt, b->problem, b->problem_size))
            == SQLITE_ROW) {
-        struct edge_entity *e;
-        *edges = hg_xgrow(*edges, &capacity, *count + 1, sizeof **edges, 16);
-        e = &(*edges)[(*count)++];
-        memset(e, 0, sizeof *e);
+        struct edge_entity *e = hg_xpush(*edges, *count, &capacity, 16);
         e->id = sqlite3_column_int64(stmt, 0);
         e->edge.name = hg_xstrdup((const char *)sqlite3_column_text(stmt, 1));
         e->edge.object = hg_xstrdup((const char *)sqlite3_column_text(stmt,

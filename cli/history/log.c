@@ -141,6 +141,7 @@ static bool load_runs(struct walker *w, const char *benchmark,
         " commit_id, ifnull(base_run, 0), status, has_figures FROM runs"
         " WHERE benchmark = ?1 AND arch = ?2 ORDER BY id", 1, texts, 2,
         w->problem, w->problem_size);
+    size_t capacity = 0;
     int rc;
     *runs = NULL;
     *count = 0;
@@ -148,10 +149,7 @@ static bool load_runs(struct walker *w, const char *benchmark,
         return false;
     while ((rc = hg_history_step(w->h, stmt, w->problem, w->problem_size))
            == SQLITE_ROW) {
-        struct series_run *r;
-        *runs = hg_xrealloc(*runs, *count + 1, sizeof **runs);
-        r = &(*runs)[(*count)++];
-        memset(r, 0, sizeof *r);
+        struct series_run *r = hg_xpush(*runs, *count, &capacity, 16);
         r->id = sqlite3_column_int64(stmt, 0);
         r->commit = sqlite3_column_int64(stmt, 1);
         r->base = sqlite3_column_int64(stmt, 2);

@@ -5,6 +5,7 @@
 #define HOTGRIND_XALLOC_H
 
 #include <stddef.h>
+#include <string.h>
 
 /* Each prints "hotgrind: out of memory" and exits with status 2
    (HG_EXIT_TROUBLE) when the memory is not there, so none returns NULL:
@@ -23,6 +24,13 @@ void *hg_xrealloc(void *block, size_t count, size_t size);
    few copies. */
 void *hg_xgrow(void *array, size_t *capacity, size_t needed, size_t size,
                size_t first);
+/* A new element, zeroed, at the end of ARRAY (an lvalue, as its COUNT):
+   ARRAY grown as hg_xgrow does (*CAPACITY, FIRST), COUNT one more; the
+   element's address.  For reading rows one at a time into an array. */
+#define hg_xpush(array, count, capacity, first)                            \
+    ((array) = hg_xgrow((array), (capacity), (count) + 1, sizeof *(array), \
+                        (first)),                                          \
+     memset(&(array)[(count)], 0, sizeof *(array)), &(array)[(count)++])
 char *hg_xstrdup(const char *text);
 char *hg_xstrndup(const char *text, size_t length);
 char *hg_xasprintf(const char *format, ...)
