@@ -54,6 +54,7 @@ static void free_runs(struct blamer *b)
 static bool load_runs(struct blamer *b, const char *benchmark,
                       const char *arch)
 {
+    const char *const texts[] = { benchmark, arch };
     sqlite3_stmt *stmt;
     size_t capacity = 0;
     int rc;
@@ -63,23 +64,19 @@ static bool load_runs(struct blamer *b, const char *benchmark,
     free_runs(b);
     b->benchmark = hg_xstrdup(benchmark);
     b->arch = hg_xstrdup(arch);
-    stmt = hg_history_prepare(b->h, b->h->version >= 2
+    stmt = hg_history_prepare_texts(b->h, b->h->version >= 2
         ? "SELECT c.sha, r.id, r.has_figures, r.call_graph FROM runs r"
           " JOIN commits c ON c.id = r.commit_id WHERE r.benchmark = ?1"
           " AND r.arch = ?2 ORDER BY c.sha"
         : "SELECT c.sha, r.id, r.has_figures, 0 FROM runs r"
           " JOIN commits c ON c.id = r.commit_id WHERE r.benchmark = ?1"
-          " AND r.arch = ?2 ORDER BY c.sha", b->problem, b->problem_size);
+          " AND r.arch = ?2 ORDER BY c.sha", 1, texts, 2, b->problem,
+        b->problem_size);
     if (stmt == NULL)
         return false;
-    sqlite3_bind_text(stmt, 1, benchmark, -1, SQLITE_STATIC);
-    sqlite3_bind_text(stmt, 2, arch, -1, SQLITE_STATIC);
     while ((rc = hg_history_step(b->h, stmt, b->problem, b->problem_size))
            == SQLITE_ROW) {
-        struct run_info *r;
-        b->runs = hg_xgrow(b->runs, &capacity, b->run_count + 1,
-                           sizeof *b->runs, 64);
-        r = &b->runs[b->run_count++];
+        struct run_info *r = hg_xpush(b->runs, b->run_count, &capacity, 64);
         r->sha = hg_xstrdup((const char *)sqlite3_column_text(stmt, 0));
         r->id = sqlite3_column_int64(stmt, 1);
         r->has_figures = sqlite3_column_int(stmt, 2) != 0;
@@ -150,26 +147,21 @@ static bool load_edges(struct blamer *b, const char *const identity[3],
                        struct edge_entity **edges, size_t *count)
 {
     sqlite3_stmt *stmt;
-    size_t capacity = 0, i;
+    size_t capacity = 0;
     int rc;
     *edges = NULL;
     *count = 0;
     if (b->h->version < 2)
         return true;
-    stmt = hg_history_prepare(b->h, "SELECT id, callee_name, callee_object,"
-        " callee_file FROM entities WHERE kind = 'edge' AND name = ?1"
-        " AND object = ?2 AND file = ?3 ORDER BY id", b->problem,
-        b->problem_size);
+    stmt = hg_history_prepare_texts(b->h, "SELECT id, callee_name,"
+        " callee_object, callee_file FROM entities WHERE kind = 'edge'"
+        " AND name = ?1 AND object = ?2 AND file = ?3 ORDER BY id", 1,
+        identity, 3, b->problem, b->problem_size);
     if (stmt == NULL)
         return false;
-    for (i = 0; i < 3; i++)
-        sqlite3_bind_text(stmt, (int)i + 1, identity[i], -1, SQLITE_STATIC);
     while ((rc = hg_history_step(b->h, stmt, b->problem, b->problem_size))
            == SQLITE_ROW) {
-        struct edge_entity *e;
-        *edges = hg_xgrow(*edges, &capacity, *count + 1, sizeof **edges, 16);
-        e = &(*edges)[(*count)++];
-        memset(e, 0, sizeof *e);
+        struct edge_entity *e = hg_xpush(*edges, *count, &capacity, 16);
         e->id = sqlite3_column_int64(stmt, 0);
         e->edge.name = hg_xstrdup((const char *)sqlite3_column_text(stmt, 1));
         e->edge.object = hg_xstrdup((const char *)sqlite3_column_text(stmt,
@@ -335,14 +327,11 @@ static bool blame_series(struct blamer *b,
 static void series_free(struct hg_history_blame_series *s)
 {
     size_t i;
-    char *texts[] = { s->benchmark, s->arch, s->branch, s->metric, s->name,
-                      s->object, s->file, s->first_sha, s->first_time };
-    for (i = 0; i < sizeof texts / sizeof texts[0]; i++)
-        free(texts[i]);
+    hg_free_each(s->benchmark, s->arch, s->branch, s->metric, s->name,
+                 s->object, s->file, s->first_sha, s->first_time);
     for (i = 0; i < s->count; i++) {
-        free(s->changes[i].sha);
-        free(s->changes[i].time);
-        free(s->changes[i].before_sha);
+        hg_free_each(s->changes[i].sha, s->changes[i].time,
+                     s->changes[i].before_sha);
         why_free(&s->changes[i].why);
     }
     free(s->changes);

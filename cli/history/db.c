@@ -140,6 +140,27 @@ sqlite3_stmt *hg_history_prepare(struct hg_history_db *h, const char *sql,
     return stmt;
 }
 
+sqlite3_stmt *hg_history_prepare_texts(struct hg_history_db *h,
+                                       const char *sql, int first,
+                                       const char *const *texts,
+                                       size_t count, char *problem,
+                                       size_t problem_size)
+{
+    sqlite3_stmt *stmt = hg_history_prepare(h, sql, problem, problem_size);
+    size_t i;
+    if (stmt != NULL)
+        for (i = 0; i < count; i++)
+            sqlite3_bind_text(stmt, first + (int)i, texts[i], -1,
+                              SQLITE_STATIC);
+    return stmt;
+}
+
+char *hg_history_column_text(sqlite3_stmt *stmt, int column)
+{
+    const unsigned char *t = sqlite3_column_text(stmt, column);
+    return t != NULL ? hg_xstrdup((const char *)t) : NULL;
+}
+
 bool hg_history_exec(struct hg_history_db *h, const char *sql,
                      char *problem, size_t problem_size)
 {
@@ -165,20 +186,17 @@ int hg_history_row(struct hg_history_db *h, const char *sql, int64_t number,
                    const char *const *texts, size_t count, int64_t *id,
                    char **text, char *problem, size_t problem_size)
 {
-    sqlite3_stmt *stmt = hg_history_prepare(h, sql, problem, problem_size);
-    size_t i;
+    sqlite3_stmt *stmt = hg_history_prepare_texts(h, sql, 2, texts, count,
+                                                  problem, problem_size);
     int rc;
     if (stmt == NULL)
         return -1;
     sqlite3_bind_int64(stmt, 1, number);
-    for (i = 0; i < count; i++)
-        sqlite3_bind_text(stmt, (int)i + 2, texts[i], -1, SQLITE_STATIC);
     rc = hg_history_step(h, stmt, problem, problem_size);
     if (rc == SQLITE_ROW) {
-        const unsigned char *t = sqlite3_column_text(stmt, 1);
         *id = sqlite3_column_int64(stmt, 0);
         if (text != NULL)
-            *text = t != NULL ? hg_xstrdup((const char *)t) : NULL;
+            *text = hg_history_column_text(stmt, 1);
     }
     sqlite3_finalize(stmt);
     return rc;

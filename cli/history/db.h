@@ -79,6 +79,15 @@ bool hg_history_check(struct hg_history_db *h, char *problem,
    said ("the database is corrupt", "locked by another record"...). */
 sqlite3_stmt *hg_history_prepare(struct hg_history_db *h, const char *sql,
                                  char *problem, size_t problem_size);
+/* hg_history_prepare, then the COUNT TEXTS bound to ?FIRST, ?FIRST+1...
+   (not copied: they must last as long as the statement). */
+sqlite3_stmt *hg_history_prepare_texts(struct hg_history_db *h,
+                                       const char *sql, int first,
+                                       const char *const *texts,
+                                       size_t count, char *problem,
+                                       size_t problem_size);
+/* Column COLUMN of STMT's row, copied (malloc'd); NULL for NULL. */
+char *hg_history_column_text(sqlite3_stmt *stmt, int column);
 bool hg_history_exec(struct hg_history_db *h, const char *sql,
                      char *problem, size_t problem_size);
 /* sqlite3_step, SQLITE_ROW or SQLITE_DONE; anything else becomes a

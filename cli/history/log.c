@@ -43,12 +43,6 @@ struct walker {
     size_t problem_size;
 };
 
-static char *column_text(sqlite3_stmt *stmt, int column)
-{
-    const unsigned char *t = sqlite3_column_text(stmt, column);
-    return t != NULL ? hg_xstrdup((const char *)t) : NULL;
-}
-
 /* hg_history_row, TEXTS bound to ?2... */
 static int first_row(struct walker *w, const char *sql,
                      const char *const *texts, size_t count, int64_t *id,
@@ -109,8 +103,8 @@ static bool walk_branch(struct walker *w)
                            sizeof *w->path, 64);
         c = &w->path[w->path_count++];
         c->id = head;
-        c->sha = column_text(stmt, 0);
-        c->time = column_text(stmt, 1);
+        c->sha = hg_history_column_text(stmt, 0);
+        c->time = hg_history_column_text(stmt, 1);
         head = sqlite3_column_int64(stmt, 2);
         sqlite3_reset(stmt);
     }
@@ -142,27 +136,24 @@ static bool load_runs(struct walker *w, const char *benchmark,
                       const char *arch, struct series_run **runs,
                       size_t *count)
 {
-    sqlite3_stmt *stmt = hg_history_prepare(w->h, "SELECT id, commit_id,"
-        " ifnull(base_run, 0), status, has_figures FROM runs WHERE"
-        " benchmark = ?1 AND arch = ?2 ORDER BY id", w->problem,
-        w->problem_size);
+    const char *const texts[] = { benchmark, arch };
+    sqlite3_stmt *stmt = hg_history_prepare_texts(w->h, "SELECT id,"
+        " commit_id, ifnull(base_run, 0), status, has_figures FROM runs"
+        " WHERE benchmark = ?1 AND arch = ?2 ORDER BY id", 1, texts, 2,
+        w->problem, w->problem_size);
+    size_t capacity = 0;
     int rc;
     *runs = NULL;
     *count = 0;
     if (stmt == NULL)
         return false;
-    sqlite3_bind_text(stmt, 1, benchmark, -1, SQLITE_STATIC);
-    sqlite3_bind_text(stmt, 2, arch, -1, SQLITE_STATIC);
     while ((rc = hg_history_step(w->h, stmt, w->problem, w->problem_size))
            == SQLITE_ROW) {
-        struct series_run *r;
-        *runs = hg_xrealloc(*runs, *count + 1, sizeof **runs);
-        r = &(*runs)[(*count)++];
-        memset(r, 0, sizeof *r);
+        struct series_run *r = hg_xpush(*runs, *count, &capacity, 16);
         r->id = sqlite3_column_int64(stmt, 0);
         r->commit = sqlite3_column_int64(stmt, 1);
         r->base = sqlite3_column_int64(stmt, 2);
-        r->status = column_text(stmt, 3);
+        r->status = hg_history_column_text(stmt, 3);
         r->has_figures = sqlite3_column_int(stmt, 4) != 0;
     }
     sqlite3_finalize(stmt);
@@ -442,14 +433,12 @@ bool hg_history_log(struct hg_history_db *h,
 
 void hg_history_log_free(struct hg_history_log *log)
 {
-    size_t i, k;
+    size_t i;
     for (i = 0; i < log->count; i++) {
         struct hg_history_series *s = &log->series[i];
-        char *texts[] = { s->benchmark, s->arch, s->branch, s->metric,
-                          s->kind, s->name, s->object, s->file };
         free_points(s->points, s->count);
-        for (k = 0; k < sizeof texts / sizeof texts[0]; k++)
-            free(texts[k]);
+        hg_free_each(s->benchmark, s->arch, s->branch, s->metric, s->kind,
+                     s->name, s->object, s->file);
     }
     free(log->series);
     memset(log, 0, sizeof *log);

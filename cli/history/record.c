@@ -883,20 +883,19 @@ struct hg_history_runs *hg_history_read_runs(char *const *runs,
     return r.in;
 }
 
+static void free_pending(void *item)
+{
+    struct pending *p = item;
+    hg_report_free(p->report);
+    hg_free_each(p->exit, p->benchmark);
+}
+
 void hg_history_runs_free(struct hg_history_runs *runs)
 {
-    size_t i;
     if (runs == NULL)
         return;
-    for (i = 0; i < runs->count; i++) {
-        struct pending *p = &runs->runs[i];
-        hg_report_free(p->report);
-        free(p->exit);
-        free(p->benchmark);
-    }
-    free(runs->arch_fallback);
-    free(runs->runs);
-    free(runs);
+    hg_free_items(runs->runs, runs->count, sizeof *runs->runs, free_pending);
+    hg_free_each(runs->arch_fallback, runs);
 }
 
 bool hg_history_record(struct hg_history_db *h,

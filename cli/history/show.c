@@ -22,12 +22,6 @@ struct shower {
     size_t problem_size;
 };
 
-static char *column_text(sqlite3_stmt *stmt, int column)
-{
-    const unsigned char *t = sqlite3_column_text(stmt, column);
-    return t != NULL ? hg_xstrdup((const char *)t) : NULL;
-}
-
 /* The commit whose sha starts with QUERY->commit: its row into SHOW,
    its id into *ID. */
 static bool find_commit(struct shower *w, const char *prefix,
@@ -50,9 +44,9 @@ static bool find_commit(struct shower *w, const char *prefix,
     while ((rc = hg_history_step(w->h, stmt, w->problem, w->problem_size))
            == SQLITE_ROW && found++ == 0) {
         *id = sqlite3_column_int64(stmt, 0);
-        show->sha = column_text(stmt, 1);
-        show->branch = column_text(stmt, 2);
-        show->time = column_text(stmt, 3);
+        show->sha = hg_history_column_text(stmt, 1);
+        show->branch = hg_history_column_text(stmt, 2);
+        show->time = hg_history_column_text(stmt, 3);
     }
     sqlite3_finalize(stmt);
     if (rc != -1 && found == 0)
@@ -79,7 +73,7 @@ static bool load_parents(struct shower *w, int64_t commit,
            == SQLITE_ROW) {
         show->parents = hg_xrealloc(show->parents, show->parent_count + 1,
                                     sizeof *show->parents);
-        show->parents[show->parent_count++] = column_text(stmt, 0);
+        show->parents[show->parent_count++] = hg_history_column_text(stmt, 0);
     }
     sqlite3_finalize(stmt);
     return rc == SQLITE_DONE;
@@ -202,7 +196,7 @@ static bool load_changes(struct shower *w, int64_t run, int64_t base,
         if (!hg_history_pair_differs(&c.value))
             continue;
         for (i = 0; i < 8; i++)
-            *texts[i] = column_text(stmt, i);
+            *texts[i] = hg_history_column_text(stmt, i);
         r->changes = hg_xgrow(r->changes, &capacity, r->change_count + 1,
                               sizeof *r->changes, 16);
         r->changes[r->change_count++] = c;
@@ -256,11 +250,11 @@ static bool load_runs(struct shower *w, int64_t commit,
         texts[7] = &r->status;
         texts[8] = &r->exit;
         for (i = 0; i < 9; i++)
-            *texts[i] = column_text(stmt, i + 2);
+            *texts[i] = hg_history_column_text(stmt, i + 2);
         split_settings(r, (const char *)sqlite3_column_text(stmt, 11));
         r->has_figures = sqlite3_column_int(stmt, 12) != 0;
         r->call_graph = sqlite3_column_int(stmt, 13) != 0;
-        r->base_sha = column_text(stmt, 14);
+        r->base_sha = hg_history_column_text(stmt, 14);
         if (r->has_figures)
             ok = load_totals(w, run, r)
                  && (base == 0 || load_changes(w, run, base, r));
@@ -299,34 +293,23 @@ void hg_history_show_free(struct hg_history_show *show)
     size_t i, k;
     for (i = 0; i < show->count; i++) {
         struct hg_history_show_run *r = &show->runs[i];
-        char *texts[] = { r->benchmark, r->arch, r->branch, r->program,
-                          r->platform, r->valgrind_version, r->tool_version,
-                          r->status, r->exit, r->base_sha };
-        for (k = 0; k < sizeof texts / sizeof texts[0]; k++)
-            free(texts[k]);
-        for (k = 0; k < r->setting_count; k++)
-            free(r->settings[k]);
-        free(r->settings);
+        hg_free_each(r->benchmark, r->arch, r->branch, r->program,
+                     r->platform, r->valgrind_version, r->tool_version,
+                     r->status, r->exit, r->base_sha);
+        hg_free_strings(r->settings, r->setting_count);
         for (k = 0; k < r->total_count; k++)
             free(r->totals[k].metric);
         free(r->totals);
         for (k = 0; k < r->change_count; k++) {
             struct hg_history_show_change *c = &r->changes[k];
-            char *names[] = { c->kind, c->name, c->object, c->file,
-                              c->callee_name, c->callee_object,
-                              c->callee_file, c->metric };
-            size_t j;
-            for (j = 0; j < sizeof names / sizeof names[0]; j++)
-                free(names[j]);
+            hg_free_each(c->kind, c->name, c->object, c->file,
+                         c->callee_name, c->callee_object, c->callee_file,
+                         c->metric);
         }
         free(r->changes);
     }
     free(show->runs);
-    for (i = 0; i < show->parent_count; i++)
-        free(show->parents[i]);
-    free(show->parents);
-    free(show->sha);
-    free(show->branch);
-    free(show->time);
+    hg_free_strings(show->parents, show->parent_count);
+    hg_free_each(show->sha, show->branch, show->time);
     memset(show, 0, sizeof *show);
 }

@@ -230,13 +230,8 @@ static bool merge(struct hg_report *out, const struct merge_input *in,
 
 static void free_merged(struct hg_report *out)
 {
-    free(out->inputs);
-    free(out->objects);
-    free(out->marks);
-    free(out->zones);
-    free(out->threads);
-    free(out->mutexes);
-    free(out->events);
+    hg_free_each(out->inputs, out->objects, out->marks, out->zones,
+                 out->threads, out->mutexes, out->events);
 }
 
 void merge_init(struct merge *m, char **paths, size_t count)

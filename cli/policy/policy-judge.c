@@ -964,11 +964,10 @@ void hg_judgement_free(struct hg_judgement *judgement)
     size_t i;
     if (judgement == NULL)
         return;
-    for (i = 0; i < judgement->verdict_count; i++) {
-        free(judgement->verdicts[i].label);
-        free(judgement->verdicts[i].caller);
-        free(judgement->verdicts[i].callee);
-    }
+    for (i = 0; i < judgement->verdict_count; i++)
+        hg_free_each(judgement->verdicts[i].label,
+                     judgement->verdicts[i].caller,
+                     judgement->verdicts[i].callee);
     hg_diff_differences_free(judgement->differences,
                              judgement->difference_count);
     free(judgement->unjudged);

@@ -697,37 +697,27 @@ struct hg_policy *hg_policy_load(const char *path, char *problem,
 
 void hg_policy_free(struct hg_policy *policy)
 {
-    size_t i, k;
+    size_t i;
     if (policy == NULL)
         return;
     for (i = 0; i < policy->budget_count; i++) {
-        free(policy->budgets[i].pattern);
-        free(policy->budgets[i].object);
-        free(policy->budgets[i].glob);
-        free(policy->budgets[i].callee_pattern);
-        free(policy->budgets[i].callee_object);
-        free(policy->budgets[i].callee_glob);
-        free(policy->budgets[i].benchmark);
-        for (k = 0; k < policy->budgets[i].frame_count; k++)
-            free(policy->budgets[i].frames[k]);
-        free(policy->budgets[i].frames);
+        struct hg_budget *b = &policy->budgets[i];
+        hg_free_each(b->pattern, b->object, b->glob, b->callee_pattern,
+                     b->callee_object, b->callee_glob, b->benchmark);
+        hg_free_strings(b->frames, b->frame_count);
     }
     free(policy->budgets);
     for (i = 0; i < policy->mark_count; i++)
         free(policy->marks[i].glob);
     free(policy->marks);
     free(policy->thresholds);
-    for (i = 0; i < policy->threshold_scope_count; i++) {
-        free(policy->threshold_scopes[i].glob);
-        free(policy->threshold_scopes[i].thresholds);
-    }
+    for (i = 0; i < policy->threshold_scope_count; i++)
+        hg_free_each(policy->threshold_scopes[i].glob,
+                     policy->threshold_scopes[i].thresholds);
     free(policy->threshold_scopes);
-    for (i = 0; i < policy->ignore_count; i++) {
-        free(policy->ignores[i].pattern);
-        free(policy->ignores[i].object);
-        free(policy->ignores[i].glob);
-        free(policy->ignores[i].reason);
-    }
+    for (i = 0; i < policy->ignore_count; i++)
+        hg_free_each(policy->ignores[i].pattern, policy->ignores[i].object,
+                     policy->ignores[i].glob, policy->ignores[i].reason);
     free(policy->ignores);
     free(policy);
 }

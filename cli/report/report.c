@@ -218,16 +218,10 @@ static void load_whole(struct report_stream *stream, enum part part,
 static void free_function(struct hg_function *function)
 {
     size_t i;
-    free(function->name);
-    free(function->object);
-    free(function->file);
-    free(function->dir);
-    free(function->inlined_into);
-    free(function->callees);
-    for (i = 0; i < function->line_count; i++) {
-        free(function->lines[i].file);
-        free(function->lines[i].dir);
-    }
+    hg_free_each(function->name, function->object, function->file,
+                 function->dir, function->inlined_into, function->callees);
+    for (i = 0; i < function->line_count; i++)
+        hg_free_each(function->lines[i].file, function->lines[i].dir);
     free(function->lines);
 }
 
@@ -239,9 +233,9 @@ static void free_item(enum part part, void *item)
         free_function(item);
         break;
     case PART_OBJECTS:
-        free(((struct hg_object *)item)->name);
-        free(((struct hg_object *)item)->soname);
-        free(((struct hg_object *)item)->build_id);
+        hg_free_each(((struct hg_object *)item)->name,
+                     ((struct hg_object *)item)->soname,
+                     ((struct hg_object *)item)->build_id);
         break;
     case PART_ZONES:   free(((struct hg_zone *)item)->name); break;
     case PART_MARKS:   free(((struct hg_mark *)item)->pattern); break;
@@ -527,34 +521,21 @@ void hg_report_free(struct hg_report *report)
     size_t i;
     if (report == NULL)
         return;
-    free(report->tool_version);
-    free(report->valgrind_version);
-    free(report->arch);
-    free(report->exe);
-    if (report->args != NULL)
-        for (i = 0; i < report->arg_count; i++)
-            free(report->args[i]);
-    free(report->args);
-    free(report->host_cwd);
+    hg_free_each(report->tool_version, report->valgrind_version,
+                 report->arch, report->exe, report->host_cwd,
+                 report->platform_hwcaps, report->libc_name,
+                 report->libc_version, report->launcher,
+                 report->cost_model_name, report->cache_i1, report->cache_d1,
+                 report->cache_ll, report->cache_source);
+    hg_free_strings(report->args, report->arg_count);
     free_options(report->options, report->option_count);
-    free(report->platform_hwcaps);
-    free(report->libc_name);
-    free(report->libc_version);
     free_options(report->environment, report->environment_count);
-    free(report->launcher);
     free_options(report->settings, report->setting_count);
     if (report->inputs != NULL)
-        for (i = 0; i < report->input_count; i++) {
-            free(report->inputs[i].source);
-            free(report->inputs[i].function);
-            free(report->inputs[i].object);
-        }
+        for (i = 0; i < report->input_count; i++)
+            hg_free_each(report->inputs[i].source, report->inputs[i].function,
+                         report->inputs[i].object);
     free(report->inputs);
-    free(report->cost_model_name);
-    free(report->cache_i1);
-    free(report->cache_d1);
-    free(report->cache_ll);
-    free(report->cache_source);
     free_items(PART_FUNCTIONS, report->functions, report->function_count);
     free_items(PART_OBJECTS, report->objects, report->object_count);
     free_items(PART_CONTEXTS, report->contexts, report->context_count);

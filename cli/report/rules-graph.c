@@ -249,8 +249,5 @@ void rules_free_call_graph(struct call_graph *g)
         xmlFree(g->functions[i].name);
         xmlFree(g->functions[i].object);
     }
-    free(g->functions);
-    free(g->calls);
-    free(g->first_call);
-    free(g->records);
+    hg_free_each(g->functions, g->calls, g->first_call, g->records);
 }

@@ -461,15 +461,10 @@ void run_audit_free(struct run_audit *audit)
         hg_diff_free(&audit->diff);
     for (i = 0; i < audit->report_count; i++)
         hg_report_free(audit->reports[i]);
-    free(audit->reports);
-    free(audit->changes);
-    free(audit->causes);
-    free(audit->environment);
     for (i = 0; i < audit->perturbed_count; i++)
         free(audit->perturbed[i].label);
-    free(audit->perturbed);
-    free(audit->movers);
-    for (i = 0; i < 2; i++)
-        free(audit->paths[i]);
+    hg_free_each(audit->reports, audit->changes, audit->causes,
+                 audit->environment, audit->perturbed, audit->movers,
+                 audit->paths[0], audit->paths[1]);
     memset(audit, 0, sizeof *audit);
 }

@@ -194,22 +194,13 @@ static unsigned timeout_of(const xmlNode *node, unsigned fallback)
     return timeout;
 }
 
-static void free_benchmark(struct hg_suite_benchmark *b)
+static void free_benchmark(void *item)
 {
-    size_t i;
-    free(b->name);
-    free(b->command);
-    for (i = 0; i < b->arg_count; i++)
-        free(b->args[i]);
-    free(b->args);
-    for (i = 0; i < b->option_count; i++)
-        free(b->options[i]);
-    free(b->options);
-    free(b->dir);
-    for (i = 0; i < b->input_count; i++)
-        free(b->inputs[i]);
-    free(b->inputs);
-    free(b->input_lines);
+    struct hg_suite_benchmark *b = item;
+    hg_free_each(b->name, b->command, b->dir, b->input_lines);
+    hg_free_strings(b->args, b->arg_count);
+    hg_free_strings(b->options, b->option_count);
+    hg_free_strings(b->inputs, b->input_count);
 }
 
 /* B from NODE, DEFAULTS applied (its options and marks, in its lists). */
@@ -433,16 +424,11 @@ bool hg_suite_check_files(const struct hg_suite *suite,
 
 void hg_suite_free(struct hg_suite *suite)
 {
-    size_t i;
     if (suite == NULL)
         return;
-    for (i = 0; i < suite->count; i++)
-        free_benchmark(&suite->benchmarks[i]);
-    free(suite->benchmarks);
-    free(suite->path);
-    free(suite->base);
-    free(suite->name);
-    free(suite);
+    hg_free_items(suite->benchmarks, suite->count, sizeof *suite->benchmarks,
+                  free_benchmark);
+    hg_free_each(suite->path, suite->base, suite->name, suite);
 }
 
 /* --------------------------------------------------- a run's manifest */
@@ -464,28 +450,20 @@ char *hg_suite_manifest_path(const char *dir_or_manifest)
     return hg_xstrdup(dir_or_manifest);
 }
 
-static void free_result(struct hg_suite_result *r)
+static void free_result(void *item)
 {
-    free(r->name);
-    free(r->signal);
-    free(r->report);
-    free(r->report_path);
+    struct hg_suite_result *r = item;
+    hg_free_each(r->name, r->signal, r->report, r->report_path);
 }
 
 void hg_suite_run_free(struct hg_suite_run *run)
 {
-    size_t i;
     if (run == NULL)
         return;
-    for (i = 0; i < run->count; i++)
-        free_result(&run->results[i]);
-    free(run->results);
-    for (i = 0; i < run->manifest_count; i++)
-        free(run->manifests[i]);
-    free(run->manifests);
-    free(run->suite);
-    free(run->only);
-    free(run);
+    hg_free_items(run->results, run->count, sizeof *run->results,
+                  free_result);
+    hg_free_strings(run->manifests, run->manifest_count);
+    hg_free_each(run->suite, run->only, run);
 }
 
 /* One <benchmark> of a manifest into R. */

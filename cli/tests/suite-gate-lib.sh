@@ -95,6 +95,27 @@ twice_same() {
   same "$scratch/first" "$out" "a second run of hotgrind $*"
 }
 
+# history_links STATUS ROW WHAT ARGS...: hotgrind ARGS --history-url
+# https://example.org/h base head (twice, the same bytes) links alpha's
+# tick to its page under the benchmark's name, as history record files a
+# suite run (alpha, not its program count), the page's path computed
+# apart (history_page.py): a line matches ROW, a grep pattern where TICK
+# stands for that path; WHAT names the link when it is not there.  With
+# the links taken out, the output is that of the run before (in $out).
+history_links() {
+  status=$1 row=$2 what=$3; shift 3
+  cp "$out" plain.md
+  twice_same "$status" "$@" --history-url https://example.org/h base head
+  tick=$("$py" "$HG_TEST_DATA/../history_page.py" \
+    "$fixtures/alpha-base.xml" alpha | awk -F '\t' '$1 == "tick" { print $4 }')
+  checks=$((checks + 1))
+  grep -q "${row%%TICK*}$tick${row#*TICK}" "$out" ||
+    fail "$what is not linked to its page under alpha ($tick)"
+  sed 's#\[\(`[^`]*`\)\](https://example.org/h/functions/[0-9a-f]\{16\}\.html)#\1#' \
+    "$out" >unlinked.md
+  same plain.md unlinked.md "the markdown with its links taken out"
+}
+
 # The suite of most tests: alpha regressed (100 -> 150 calls of tick),
 # beta unchanged (200), gamma removed, delta crashed in head.
 standard_suite() {

@@ -77,3 +77,29 @@ char *hg_xasprintf(const char *format, ...)
         hg_out_of_memory();
     return text;
 }
+
+void hg_free_blocks(void *const *blocks, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++)
+        free(blocks[i]);
+}
+
+void hg_free_items(void *array, size_t count, size_t size,
+                   void (*free_item)(void *item))
+{
+    size_t i;
+    if (array != NULL)
+        for (i = 0; i < count; i++)
+            free_item((char *)array + i * size);
+    free(array);
+}
+
+void hg_free_strings(char **strings, size_t count)
+{
+    size_t i;
+    if (strings != NULL)
+        for (i = 0; i < count; i++)
+            free(strings[i]);
+    free(strings);
+}
