@@ -390,7 +390,6 @@ static int diff_svg(const struct options *o,
             goto out;
         }
         style.root = o->root;
-        style.run_total = hg_flame_run_total(reports[1], &o->metric);
     }
     if (!hg_output_open(&output, o->out_path, problem, sizeof problem)) {
         hg_problem(NULL, "%s", problem);
