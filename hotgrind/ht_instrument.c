@@ -778,31 +778,42 @@ static Bool is_direct_jump(IRJumpKind jk)
    return jk == Ijk_Boring || jk == Ijk_Call;
 }
 
+/* Whether guest-state bytes [off, off + size) overlap the register at
+   [reg, reg + reg_size). */
+static Bool overlaps_reg(Int off, Int size, Int reg, Int reg_size)
+{
+   return off < reg + reg_size && reg < off + size;
+}
+
 /* Whether guest-state bytes [off, off + size) overlap SP. */
 static Bool overlaps_sp(const VexGuestLayout* layout, Int off, Int size)
 {
-   return off < layout->offset_SP + layout->sizeof_SP
-          && layout->offset_SP < off + size;
+   return overlaps_reg(off, size, layout->offset_SP, layout->sizeof_SP);
 }
 
-/* Whether 'st' makes VEX keep every earlier write of SP: its first
-   optimisation pass, which runs before instrumentation, drops a write of
-   SP that a later one overwrites with none of these in between (iropt's
-   redundant-PUT removal under the default policy, which keeps SP exact
-   only at memory accesses). */
-static Bool keeps_sp_writes(const IRStmt* st, const VexGuestLayout* layout)
+/* Whether 'st' makes VEX keep every earlier write of the register at
+   [reg, reg + reg_size): its first optimisation pass, which runs before
+   instrumentation, drops a write that a later one overwrites with none
+   of these in between (iropt's redundant-PUT removal): a read of the
+   register, a way out of the block, and, when the policy keeps the
+   register exact at memory accesses ('memory_keeps', SP under the
+   default policy), a memory access. */
+static Bool keeps_reg_writes(const IRStmt* st, Int reg, Int reg_size,
+                             Bool memory_keeps)
 {
    switch (st->tag) {
       case Ist_Exit: case Ist_Dirty: case Ist_CAS: case Ist_LLSC:
       case Ist_MBE: case Ist_AbiHint:
-      case Ist_Store: case Ist_StoreG: case Ist_LoadG:
          return True;
+      case Ist_Store: case Ist_StoreG: case Ist_LoadG:
+         return memory_keeps;
       case Ist_WrTmp: {
          const IRExpr* e = st->Ist.WrTmp.data;
-         return e->tag == Iex_Load
+         return (memory_keeps && e->tag == Iex_Load)
                 || (e->tag == Iex_Get
-                    && overlaps_sp(layout, e->Iex.Get.offset,
-                                   sizeofIRType(e->Iex.Get.ty)));
+                    && overlaps_reg(e->Iex.Get.offset,
+                                    sizeofIRType(e->Iex.Get.ty),
+                                    reg, reg_size));
       }
       case Ist_NoOp: case Ist_IMark: case Ist_Put: case Ist_PutI:
          return False;
@@ -811,6 +822,11 @@ static Bool keeps_sp_writes(const IRStmt* st, const VexGuestLayout* layout)
          ppIRStmt(st);
          tl_assert(0);
    }
+}
+
+static Bool keeps_sp_writes(const IRStmt* st, const VexGuestLayout* layout)
+{
+   return keeps_reg_writes(st, layout->offset_SP, layout->sizeof_SP, True);
 }
 
 static Bool writes_sp(const IRSB* sb, const IRStmt* st,
@@ -897,45 +913,26 @@ static Bool sp_may_be_stale(const IRSB* sb, Int at,
 }
 
 #if defined(VGA_arm64)
-/* The link register at an entry: VEX's first pass also drops a write of
-   X30 (a chased `bl`'s) that a later one (the callee's own chased `bl`)
-   overwrites with nothing in between that reads X30 or leaves the block:
-   the callee's `stp x29, x30` stores the value the pass forwarded, not
-   a GET.  Memory accesses keep only SP (VexRegUpdSpAtMemAccess). */
-static Bool keeps_lr_writes(const IRStmt* st)
-{
-   Int lr = offsetof(VexGuestARM64State, guest_X30);
-   switch (st->tag) {
-      case Ist_Exit: case Ist_Dirty: case Ist_CAS: case Ist_LLSC:
-      case Ist_MBE: case Ist_AbiHint:
-         return True;
-      case Ist_WrTmp: {
-         const IRExpr* e = st->Ist.WrTmp.data;
-         return e->tag == Iex_Get && e->Iex.Get.offset < lr + 8
-                && lr < e->Iex.Get.offset + sizeofIRType(e->Iex.Get.ty);
-      }
-      case Ist_NoOp: case Ist_IMark: case Ist_Put: case Ist_PutI:
-      case Ist_Store: case Ist_StoreG: case Ist_LoadG:
-         return False;
-      default:
-         ppIRStmt(st);
-         tl_assert(0);
-   }
-}
-
 /* Whether the guest state may hold a stale X30 at the entry whose IMark
-   is statement 'at' (as sp_may_be_stale for SP). */
+   is statement 'at' (as sp_may_be_stale for SP).  VEX's first pass also
+   drops a write of X30 (a chased `bl`'s) that a later one (the callee's
+   own chased `bl`) overwrites with nothing in between that reads X30 or
+   leaves the block: the callee's `stp x29, x30` stores the value the
+   pass forwarded, not a GET.  Memory accesses keep only SP
+   (VexRegUpdSpAtMemAccess). */
 static Bool lr_may_be_stale(const IRSB* sb, Int at)
 {
    Int lr = offsetof(VexGuestARM64State, guest_X30);
    Int w;
    for (w = at + 1; w < sb->stmts_used; w++) {
       const IRStmt* st = sb->stmts[w];
-      if (keeps_lr_writes(st)) return False;
+      if (keeps_reg_writes(st, lr, 8, False)) return False;
       if (st->tag == Ist_PutI) return True;
-      if (st->tag == Ist_Put && st->Ist.Put.offset < lr + 8
-          && lr < st->Ist.Put.offset
-                  + sizeofIRType(typeOfIRExpr(sb->tyenv, st->Ist.Put.data)))
+      if (st->tag == Ist_Put
+          && overlaps_reg(st->Ist.Put.offset,
+                          sizeofIRType(typeOfIRExpr(sb->tyenv,
+                                                    st->Ist.Put.data)),
+                          lr, 8))
          return True;
    }
    return False;
