@@ -73,14 +73,8 @@ void hg_render_history_json_pair(struct hg_json *w,
     char change[HG_HISTORY_CHANGE_SIZE];
     uint64_t before = pair->in_before ? pair->before : 0;
     uint64_t after = pair->in_after ? pair->after : 0;
-    if (pair->in_before)
-        hg_json_count(w, "before", pair->before);
-    else
-        hg_json_null(w, "before");
-    if (pair->in_after)
-        hg_json_count(w, "after", pair->after);
-    else
-        hg_json_null(w, "after");
+    hg_json_count_or_null(w, "before", pair->in_before, pair->before);
+    hg_json_count_or_null(w, "after", pair->in_after, pair->after);
     hg_json_key(w, "delta");
     fprintf(w->out, "%s%" PRIu64, after < before ? "-" : "",
             hg_history_pair_size(pair));
