@@ -81,18 +81,21 @@ void hg_render_history_json_pair(struct hg_json *w,
     hg_json_text(w, "change", hg_render_history_change(pair, change));
 }
 
+/* VALUE, or "absent" when the run does not have it. */
+static void print_side(FILE *out, bool present, uint64_t value)
+{
+    if (present)
+        fprintf(out, "%" PRIu64, value);
+    else
+        fputs("absent", out);
+}
+
 void hg_render_history_pair_text(FILE *out,
                                  const struct hg_history_pair *pair)
 {
-    if (pair->in_before)
-        fprintf(out, "%" PRIu64, pair->before);
-    else
-        fputs("absent", out);
+    print_side(out, pair->in_before, pair->before);
     fputs(" -> ", out);
-    if (pair->in_after)
-        fprintf(out, "%" PRIu64, pair->after);
-    else
-        fputs("absent", out);
+    print_side(out, pair->in_after, pair->after);
 }
 
 /* ---------------------------------------------------------------- text */
