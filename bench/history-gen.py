@@ -16,6 +16,12 @@
 import argparse
 import hashlib
 import os
+import sys
+
+# The report and suite-run writers the history tests use too.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "cli", "tests"))
+import history_files  # noqa: E402
 
 BENCHMARKS = ("a", "b", "c")
 
@@ -28,12 +34,7 @@ def report(bench, ir):
     rows = "".join('<function name="fn%03d" object="%s" file="%s.c" line="%d">'
                    '<self Ir="%d"/></function>'
                    % (i, bench, bench, i + 1, v) for i, v in enumerate(ir))
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n<hotgrind format="1">'
-            '<run><tool name="hotgrind" version="0.1.0"/>'
-            '<valgrind version="3.19.0"/><arch>amd64</arch><command>'
-            '<exe>./%s</exe></command><exit how="status" status="0"/></run>'
-            '<totals Ir="%d"/><functions>%s</functions></hotgrind>\n'
-            % (bench, sum(ir), rows))
+    return history_files.report("./" + bench, sum(ir), rows)
 
 
 def main():
@@ -47,20 +48,11 @@ def main():
     plan = []
     for k in range(a.c):
         d = "c%04d" % k
-        path = os.path.join(a.out, d)
-        os.makedirs(path)
-        entries = []
-        for pos, b in enumerate(BENCHMARKS, 1):
+        for b in BENCHMARKS:
             if k > 0:
                 ir[b][k % a.n] += 1
-            with open(os.path.join(path, b + ".xml"), "w") as w:
-                w.write(report(b, ir[b]))
-            entries.append('<benchmark name="%s" position="%d" status="ok"'
-                           ' exit="0" report="%s.xml"/>' % (b, pos, b))
-        with open(os.path.join(path, "manifest.xml"), "w") as w:
-            w.write('<?xml version="1.0" encoding="UTF-8"?>\n'
-                    '<suite-run format="1" suite="s">%s</suite-run>\n'
-                    % "".join(entries))
+        history_files.write_suite_run(os.path.join(a.out, d), "s", [
+            (b, report(b, ir[b])) for b in BENCHMARKS])
         plan.append("%s %s %s" % (sha(k), sha(k - 1) if k else "-", d))
     with open(os.path.join(a.out, "plan"), "w") as w:
         w.write("\n".join(plan) + "\n")

@@ -4,6 +4,10 @@
 #ifndef HOTGRIND_BUILTIN_H
 #define HOTGRIND_BUILTIN_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "history/db.h"
 
 /* Subcommands: ARGV[0] is the subcommand's name.  Each accepts --help,
    and may reorder ARGV (hg_parse_options puts the operands first). */
@@ -31,6 +35,18 @@ struct hg_command_line;
    then --db (*DB) required; -1 to go on, else the exit status. */
 int hg_history_parse(struct hg_command_line *line, int argc, char **argv,
                      int *operands, const char *const *db);
+/* hg_history_parse, then exactly one operand (ARGV[0]), OPERAND naming
+   it in the usage error ("give one COMMIT"). */
+int hg_history_parse_one(struct hg_command_line *line, int argc, char **argv,
+                         const char *const *db, const char *operand);
+/* hg_history_open, or false after its problem on stderr naming PATH. */
+bool hg_history_open_or_say(struct hg_history_db *h, const char *path,
+                            enum hg_history_open_mode mode);
+/* hg_history_read, or false after its problem on stderr naming PATH. */
+bool hg_history_read_or_say(const char *path,
+                            bool (*read)(struct hg_history_db *h, void *data,
+                                         char *problem, size_t problem_size),
+                            void *data);
 /* *FORMAT text (the default, set when NULL) or json: -1, else the usage
    error's exit status. */
 int hg_history_text_or_json(const struct hg_command_line *line,

@@ -88,11 +88,8 @@ static int bisect(const struct bisect_options *o, char **operands)
     int signal_number;
     bool ok;
 
-    if (hg_history_open(&h, o->db, HG_HISTORY_READ, problem,
-                        sizeof problem) == false) {
-        hg_say_problem(o->db, problem);
+    if (!hg_history_open_or_say(&h, o->db, HG_HISTORY_READ))
         return HG_EXIT_TROUBLE;
-    }
     ok = hg_bisect(&h, &options, &listener, &result, &file, problem,
                    sizeof problem);
     hg_history_close(&h);

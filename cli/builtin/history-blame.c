@@ -49,7 +49,7 @@ struct blame_options {
     const char *db, *benchmark, *metric, *arch, *branch, *format;
 };
 
-/* What hg_history_read passes on to the library. */
+/* What hg_history_read_or_say passes on to the library. */
 struct blame_job {
     struct hg_history_log_query query;
     struct hg_history_blame blame;
@@ -82,15 +82,12 @@ int cmd_history_blame(int argc, char **argv)
             { .name = "--format", .value = &o.format },
         },
     };
-    char problem[HG_PROBLEM_SIZE];
     struct blame_job job;
-    int status, operands;
+    int status;
 
-    status = hg_history_parse(&line, argc, argv, &operands, &o.db);
+    status = hg_history_parse_one(&line, argc, argv, &o.db, "FUNCTION-PATTERN");
     if (status != -1)
         return status;
-    if (operands != 1)
-        return usage("give one %s", "FUNCTION-PATTERN");
     if ((status = hg_history_text_or_json(&line, &o.format)) != -1)
         return status;
     if (o.metric != NULL && hg_metric_named(o.metric) == NULL)
@@ -99,10 +96,8 @@ int cmd_history_blame(int argc, char **argv)
         .benchmark = o.benchmark, .function = argv[0], .metric = o.metric,
         .arch = o.arch, .branch = o.branch,
     };
-    if (!hg_history_read(o.db, read_blame, &job, problem, sizeof problem)) {
-        hg_say_problem(o.db, problem);
+    if (!hg_history_read_or_say(o.db, read_blame, &job))
         return HG_EXIT_TROUBLE;
-    }
     if (strcmp(o.format, "json") == 0)
         hg_render_history_blame_json(stdout, &job.blame);
     else

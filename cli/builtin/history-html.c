@@ -173,10 +173,8 @@ int cmd_history_html(int argc, char **argv)
         return status;
     style.title = o.title != NULL ? o.title : "hotgrind history";
     style.commit_url = o.commit_url;
-    if (!hg_history_open(&h, o.db, HG_HISTORY_READ, problem, sizeof problem)) {
-        hg_say_problem(o.db, problem);
+    if (!hg_history_open_or_say(&h, o.db, HG_HISTORY_READ))
         return HG_EXIT_TROUBLE;
-    }
     ok = hg_history_site_gather(&h, NULL, &site, problem, sizeof problem);
     hg_history_close(&h);
     if (!ok) {

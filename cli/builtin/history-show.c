@@ -43,7 +43,7 @@ struct show_options {
     const char *db, *benchmark, *arch, *format;
 };
 
-/* What hg_history_read passes on to the library. */
+/* What hg_history_read_or_say passes on to the library. */
 struct show_job {
     struct hg_history_show_query query;
     struct hg_history_show show;
@@ -74,15 +74,12 @@ int cmd_history_show(int argc, char **argv)
             { .name = "--format", .value = &o.format },
         },
     };
-    char problem[HG_PROBLEM_SIZE];
     struct show_job job;
-    int status, operands;
+    int status;
 
-    status = hg_history_parse(&line, argc, argv, &operands, &o.db);
+    status = hg_history_parse_one(&line, argc, argv, &o.db, "COMMIT");
     if (status != -1)
         return status;
-    if (operands != 1)
-        return usage("give one %s", "COMMIT");
     if (!hg_history_sha_ok(argv[0]))
         return usage("not a commit (7 to 40 hex digits): %s", argv[0]);
     if ((status = hg_history_text_or_json(&line, &o.format)) != -1)
@@ -90,10 +87,8 @@ int cmd_history_show(int argc, char **argv)
     job.query = (struct hg_history_show_query) {
         .commit = argv[0], .benchmark = o.benchmark, .arch = o.arch,
     };
-    if (!hg_history_read(o.db, read_show, &job, problem, sizeof problem)) {
-        hg_say_problem(o.db, problem);
+    if (!hg_history_read_or_say(o.db, read_show, &job))
         return HG_EXIT_TROUBLE;
-    }
     if (strcmp(o.format, "json") == 0)
         hg_render_history_show_json(stdout, &job.show);
     else

@@ -96,8 +96,8 @@ static int usage(const char *format, const char *value)
     return hg_usage_error("history", history_usage, format, value);
 }
 
-static bool open_db(struct hg_history_db *h, const char *path,
-                    enum hg_history_open_mode mode)
+bool hg_history_open_or_say(struct hg_history_db *h, const char *path,
+                            enum hg_history_open_mode mode)
 {
     char problem[HG_PROBLEM_SIZE];
     if (hg_history_open(h, path, mode, problem, sizeof problem))
@@ -138,7 +138,7 @@ static int history_record(struct history_options *o, char **runs, int count)
         hg_say_problem(file, problem);
         return HG_EXIT_TROUBLE;
     }
-    if (!open_db(&h, o->db, HG_HISTORY_WRITE)) {
+    if (!hg_history_open_or_say(&h, o->db, HG_HISTORY_WRITE)) {
         hg_history_runs_free(read);
         return HG_EXIT_TROUBLE;
     }
@@ -177,7 +177,7 @@ static int history_log(struct history_options *o)
     if (o->mark == NULL && o->metric != NULL
         && hg_metric_named(o->metric) == NULL)
         return usage("unknown --metric: %s", o->metric);
-    if (!open_db(&h, o->db, HG_HISTORY_READ))
+    if (!hg_history_open_or_say(&h, o->db, HG_HISTORY_READ))
         return HG_EXIT_TROUBLE;
     ok = hg_history_log(&h, &query, &log, problem, sizeof problem);
     hg_history_close(&h);
@@ -201,7 +201,7 @@ static int history_check(struct history_options *o)
     struct hg_history_db h;
     bool ok;
     int version;
-    if (!open_db(&h, o->db, HG_HISTORY_READ))
+    if (!hg_history_open_or_say(&h, o->db, HG_HISTORY_READ))
         return HG_EXIT_TROUBLE;
     ok = hg_history_check(&h, problem, sizeof problem);
     version = h.version;
@@ -222,6 +222,28 @@ int hg_history_parse(struct hg_command_line *line, int argc, char **argv,
         status = hg_usage_error(line->command, line->usage,
                                 "no --db %s given", "FILE");
     return status;
+}
+
+int hg_history_parse_one(struct hg_command_line *line, int argc, char **argv,
+                         const char *const *db, const char *operand)
+{
+    int operands, status = hg_history_parse(line, argc, argv, &operands, db);
+    if (status == -1 && operands != 1)
+        status = hg_usage_error(line->command, line->usage, "give one %s",
+                                operand);
+    return status;
+}
+
+bool hg_history_read_or_say(const char *path,
+                            bool (*read)(struct hg_history_db *h, void *data,
+                                         char *problem, size_t problem_size),
+                            void *data)
+{
+    char problem[HG_PROBLEM_SIZE];
+    if (hg_history_read(path, read, data, problem, sizeof problem))
+        return true;
+    hg_say_problem(path, problem);
+    return false;
 }
 
 int hg_history_text_or_json(const struct hg_command_line *line,

@@ -612,17 +612,16 @@ void hg_diff_reports(const struct hg_report *base,
     qsort(diff->rows, diff->row_count, sizeof *diff->rows, compare_impact);
 }
 
+static void free_difference(void *item)
+{
+    struct hg_diff_difference *d = item;
+    hg_free_each(d->what, d->base, d->head, d->why);
+}
+
 void hg_diff_differences_free(struct hg_diff_difference *differences,
                               size_t count)
 {
-    size_t i;
-    for (i = 0; i < count; i++) {
-        free(differences[i].what);
-        free(differences[i].base);
-        free(differences[i].head);
-        free(differences[i].why);
-    }
-    free(differences);
+    hg_free_items(differences, count, sizeof *differences, free_difference);
 }
 
 void hg_diff_free(struct hg_diff *diff)

@@ -25,69 +25,29 @@
 #include <string.h>
 
 #include "policy/policy.h"
+#include "report/callers.h"
 #include "util/xalloc.h"
 
-/* HEAD's calls as (callee, caller) pairs, sorted, so that the callers
-   of a function are one run of them, found by bisection. */
-struct link {
-    size_t callee, caller;
-};
-
-static int compare_links(const void *a, const void *b)
-{
-    const struct link *x = a, *y = b;
-    if (x->callee != y->callee)
-        return x->callee < y->callee ? -1 : 1;
-    return x->caller < y->caller ? -1 : x->caller > y->caller;
-}
-
-static struct link *links_of(const struct hg_report *head, size_t *count)
-{
-    struct link *links = NULL;
-    size_t capacity = 0, i, k;
-    *count = 0;
-    for (i = 0; i < head->function_count; i++)
-        for (k = 0; k < head->functions[i].callee_count; k++) {
-            links = hg_xgrow(links, &capacity, *count + 1, sizeof *links,
-                             64);
-            links[*count].callee = head->functions[i].callees[k].callee;
-            links[(*count)++].caller = i;
-        }
-    if (*count > 1)
-        qsort(links, *count, sizeof *links, compare_links);
-    return links;
-}
-
-/* The first of LINKS[0..COUNT) whose callee is F, or COUNT. */
-static size_t first_caller(const struct link *links, size_t count, size_t f)
-{
-    size_t low = 0, high = count;
-    while (low < high) {
-        size_t middle = low + (high - low) / 2;
-        if (links[middle].callee < f)
-            low = middle + 1;
-        else
-            high = middle;
-    }
-    return low;
-}
-
-/* Sets SEEN[I] = STAMP for F and every function that calls it, directly
-   or not; QUEUE has room for every function. */
-static void stamp_above(const struct link *links, size_t count, size_t f,
-                        size_t stamp, size_t *seen, size_t *queue)
+/* Sets SEEN[I] = STAMP for F and every function of HEAD that calls it,
+   directly or not (CALLERS, HEAD's caller index); QUEUE has room for
+   every function. */
+static void stamp_above(const struct hg_caller_index *callers,
+                        const struct hg_report *head, size_t f, size_t stamp,
+                        size_t *seen, size_t *queue)
 {
     size_t done = 0, queued = 0, k;
     seen[f] = stamp;
     queue[queued++] = f;
     while (done < queued) {
         size_t g = queue[done++];
-        for (k = first_caller(links, count, g);
-             k < count && links[k].callee == g; k++)
-            if (seen[links[k].caller] != stamp) {
-                seen[links[k].caller] = stamp;
-                queue[queued++] = links[k].caller;
+        for (k = callers->first[g]; k < callers->first[g + 1]; k++) {
+            size_t caller = (size_t)(callers->callers[k].function
+                                     - head->functions);
+            if (seen[caller] != stamp) {
+                seen[caller] = stamp;
+                queue[queued++] = caller;
             }
+        }
     }
 }
 
@@ -182,8 +142,7 @@ void hg_group_causes(struct hg_judgement *j, size_t first,
     size_t *explainable, cause_count = 0, explainable_count = 0;
     size_t *seen, *queue, i, k;
     const struct hg_metric **selves;
-    struct link *links;
-    size_t link_count;
+    struct hg_caller_index callers;
 
     if (!head->has_call_graph || first >= j->verdict_count)
         return;
@@ -206,13 +165,13 @@ void hg_group_causes(struct hg_judgement *j, size_t first,
         return;
     }
     qsort(causes, cause_count, sizeof *causes, compare_candidates);
-    links = links_of(head, &link_count);
+    hg_caller_index_build(&callers, head);
     seen = hg_xcalloc(head->function_count + 1, sizeof *seen);
     queue = hg_xcalloc(head->function_count + 1, sizeof *queue);
     for (k = 0; k < cause_count; k++) {
         const struct hg_verdict *c = &j->verdicts[causes[k].index];
         uint64_t most = causes[k].increase;
-        stamp_above(links, link_count,
+        stamp_above(&callers, head,
                     (size_t)(c->function[1] - head->functions), k + 1, seen,
                     queue);
         for (i = 0; i < explainable_count; i++) {
@@ -229,7 +188,7 @@ void hg_group_causes(struct hg_judgement *j, size_t first,
     }
     free(seen);
     free(queue);
-    free(links);
+    hg_caller_index_free(&callers);
     free(causes);
     free(explainable);
     free(selves);

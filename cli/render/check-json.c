@@ -49,10 +49,7 @@ static void json_percent(struct hg_json *w, const char *key, bool present,
 static void json_line(struct hg_json *w, const struct hg_verdict *v)
 {
     long line = hg_verdict_line(v);
-    if (line > 0)
-        hg_json_count(w, "line", (uint64_t)line);
-    else
-        hg_json_null(w, "line");
+    hg_json_count_or_null(w, "line", line > 0, (uint64_t)line);
 }
 
 static const char *json_status(enum hg_verdict_status status)

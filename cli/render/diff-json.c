@@ -9,15 +9,6 @@
 
 #include "render/diff-render.h"
 
-static void json_count_or_null(struct hg_json *w, const char *key,
-                               bool present, uint64_t value)
-{
-    if (present)
-        hg_json_count(w, key, value);
-    else
-        hg_json_null(w, key);
-}
-
 static void json_side(struct hg_json *w, const struct diff_comparison *c,
                       int s)
 {
@@ -70,8 +61,8 @@ static void json_value(struct hg_json *w, const struct hg_diff *diff,
     hg_json_open(w, NULL, '{', true);
     hg_json_text(w, "metric", v->metric->name);
     hg_json_text(w, "status", value_status(v));
-    json_count_or_null(w, "base", v->in_base, v->base);
-    json_count_or_null(w, "head", v->in_head, v->head);
+    hg_json_count_or_null(w, "base", v->in_base, v->base);
+    hg_json_count_or_null(w, "head", v->in_head, v->head);
     hg_json_key(w, "delta");
     if (ratio)
         fputs("null", w->out);
@@ -100,7 +91,7 @@ static void json_function_place(struct hg_json *w,
     }
     for (s = 0; s < 2; s++) {
         snprintf(key, sizeof key, "%s-line", diff_side_names[s]);
-        json_count_or_null(w, key, f[s] != NULL, f[s] ? f[s]->line : 0);
+        hg_json_count_or_null(w, key, f[s] != NULL, f[s] ? f[s]->line : 0);
     }
     hg_json_bool(w, "matched-by-name", row->by_name);
 }
@@ -122,8 +113,8 @@ static void json_part(struct hg_json *w, const char *key, bool in_base,
                       uint64_t base, bool in_head, uint64_t head)
 {
     hg_json_open(w, key, '{', true);
-    json_count_or_null(w, "base", in_base, base);
-    json_count_or_null(w, "head", in_head, head);
+    hg_json_count_or_null(w, "base", in_base, base);
+    hg_json_count_or_null(w, "head", in_head, head);
     json_delta(w, "delta", base, head);
     hg_json_close(w);
 }
@@ -155,10 +146,10 @@ static void json_why(struct hg_json *w, const struct hg_diff_row *row,
         hg_json_text(w, "file", e->callee->file);
         hg_json_text(w, "status", !e->in_base ? "added"
                                   : !e->in_head ? "removed" : "changed");
-        json_count_or_null(w, "base-calls", e->in_base, e->base_calls);
-        json_count_or_null(w, "head-calls", e->in_head, e->head_calls);
-        json_count_or_null(w, "base", e->in_base, e->base_ir);
-        json_count_or_null(w, "head", e->in_head, e->head_ir);
+        hg_json_count_or_null(w, "base-calls", e->in_base, e->base_calls);
+        hg_json_count_or_null(w, "head-calls", e->in_head, e->head_calls);
+        hg_json_count_or_null(w, "base", e->in_base, e->base_ir);
+        hg_json_count_or_null(w, "head", e->in_head, e->head_ir);
         json_delta(w, "delta", e->base_ir, e->head_ir);
         hg_json_close(w);
     }
@@ -184,10 +175,10 @@ static void json_lines(struct hg_json *w, const struct hg_diff *diff,
         const struct hg_line_file *file = &lines->files[change->file];
         hg_json_open(w, NULL, '{', true);
         hg_json_text(w, "file", file->file);
-        json_count_or_null(w, "base-line", change->line[0] != 0,
-                           change->line[0]);
-        json_count_or_null(w, "head-line", change->line[1] != 0,
-                           change->line[1]);
+        hg_json_count_or_null(w, "base-line", change->line[0] != 0,
+                              change->line[0]);
+        hg_json_count_or_null(w, "head-line", change->line[1] != 0,
+                              change->line[1]);
         hg_json_text(w, "matched", file->by_text ? "text" : "number");
         if (file->why_by_number != NULL)
             hg_json_text(w, "why-by-number", file->why_by_number);

@@ -162,10 +162,8 @@ void hg_render_history_blame_json(FILE *out,
         hg_json_open(&w, "first", '{', true);
         hg_render_history_json_text(&w, "commit", s->first_sha);
         hg_render_history_json_text(&w, "time", s->first_time);
-        if (s->first_has_value)
-            hg_json_count(&w, "value", s->first_value);
-        else
-            hg_json_null(&w, "value");
+        hg_json_count_or_null(&w, "value", s->first_has_value,
+                              s->first_value);
         hg_json_close(&w);
         hg_json_open(&w, "changes", '[', false);
         for (j = 0; j < s->count; j++) {

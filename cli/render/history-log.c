@@ -76,10 +76,7 @@ void hg_render_history_log_json(FILE *out, const struct hg_history_log *log)
             json_text(&w, "commit", p->sha);
             json_text(&w, "time", p->time);
             json_text(&w, "status", p->status);
-            if (p->has_value)
-                hg_json_count(&w, "value", p->value);
-            else
-                hg_json_null(&w, "value");
+            hg_json_count_or_null(&w, "value", p->has_value, p->value);
             hg_json_bool(&w, "changed", p->changed);
             if (delta(p, &sign, &size)) {
                 hg_json_key(&w, "delta");

@@ -73,32 +73,29 @@ void hg_render_history_json_pair(struct hg_json *w,
     char change[HG_HISTORY_CHANGE_SIZE];
     uint64_t before = pair->in_before ? pair->before : 0;
     uint64_t after = pair->in_after ? pair->after : 0;
-    if (pair->in_before)
-        hg_json_count(w, "before", pair->before);
-    else
-        hg_json_null(w, "before");
-    if (pair->in_after)
-        hg_json_count(w, "after", pair->after);
-    else
-        hg_json_null(w, "after");
+    hg_json_count_or_null(w, "before", pair->in_before, pair->before);
+    hg_json_count_or_null(w, "after", pair->in_after, pair->after);
     hg_json_key(w, "delta");
     fprintf(w->out, "%s%" PRIu64, after < before ? "-" : "",
             hg_history_pair_size(pair));
     hg_json_text(w, "change", hg_render_history_change(pair, change));
 }
 
+/* VALUE, or "absent" when the run does not have it. */
+static void print_side(FILE *out, bool present, uint64_t value)
+{
+    if (present)
+        fprintf(out, "%" PRIu64, value);
+    else
+        fputs("absent", out);
+}
+
 void hg_render_history_pair_text(FILE *out,
                                  const struct hg_history_pair *pair)
 {
-    if (pair->in_before)
-        fprintf(out, "%" PRIu64, pair->before);
-    else
-        fputs("absent", out);
+    print_side(out, pair->in_before, pair->before);
     fputs(" -> ", out);
-    if (pair->in_after)
-        fprintf(out, "%" PRIu64, pair->after);
-    else
-        fputs("absent", out);
+    print_side(out, pair->in_after, pair->after);
 }
 
 /* ---------------------------------------------------------------- text */

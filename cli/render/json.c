@@ -128,6 +128,15 @@ void hg_json_null(struct hg_json *w, const char *key)
     fputs("null", w->out);
 }
 
+void hg_json_count_or_null(struct hg_json *w, const char *key, bool present,
+                           uint64_t value)
+{
+    if (present)
+        hg_json_count(w, key, value);
+    else
+        hg_json_null(w, key);
+}
+
 void hg_json_differences(struct hg_json *w,
                          const struct hg_diff_difference *differences,
                          size_t count)

@@ -52,6 +52,9 @@ void hg_json_text(struct hg_json *w, const char *key, const char *text);
 void hg_json_count(struct hg_json *w, const char *key, uint64_t value);
 void hg_json_bool(struct hg_json *w, const char *key, bool value);
 void hg_json_null(struct hg_json *w, const char *key);
+/* A count, or null when it is not PRESENT. */
+void hg_json_count_or_null(struct hg_json *w, const char *key, bool present,
+                           uint64_t value);
 
 /* Member "runs-differ" of diff and check: how the runs were measured
    differently, one {"what", "base", "head"} each. */

@@ -10,6 +10,7 @@
 #include "render/show.h"
 #include "render/show-table.h"
 #include "render/text.h"
+#include "report/callers.h"
 #include "report/report.h"
 #include "util/messages.h"
 #include "util/number.h"
@@ -25,54 +26,14 @@
    depth. */
 enum { TREE_ROWS_MAX = 10000 };
 
-/* One row of a callers or callees table, or one child in the tree. */
-struct edge_row {
-    const struct hg_function *function;   /* the caller or the callee */
-    const struct hg_call *call;
-};
-
 static int compare_edge_rows(const void *a, const void *b)
 {
-    const struct edge_row *x = a, *y = b;
+    const struct hg_call_end *x = a, *y = b;
     if (x->call->ir != y->call->ir)
         return x->call->ir > y->call->ir ? -1 : 1;
     if (x->call->calls != y->call->calls)
         return x->call->calls > y->call->calls ? -1 : 1;
     return hg_compare_identity(x->function, y->function);
-}
-
-/* The callers of every function: for function i, the calls naming it are
-   callers[first[i]] .. callers[first[i + 1]) (counting sort by callee, so
-   linear in functions and calls). */
-struct caller_index {
-    size_t *first;
-    struct edge_row *callers;
-};
-
-static void index_callers(const struct hg_report *report,
-                          struct caller_index *index)
-{
-    size_t n = report->function_count, total = 0, i, j;
-    size_t *next;
-
-    index->first = hg_xcalloc(n + 1, sizeof *index->first);
-    for (i = 0; i < n; i++)
-        for (j = 0; j < report->functions[i].callee_count; j++)
-            index->first[report->functions[i].callees[j].callee + 1]++;
-    for (i = 0; i < n; i++)
-        index->first[i + 1] += index->first[i];
-    total = index->first[n];
-    index->callers = hg_xcalloc(total ? total : 1, sizeof *index->callers);
-    next = hg_xmalloc((n ? n : 1) * sizeof *next);
-    memcpy(next, index->first, n * sizeof *next);
-    for (i = 0; i < n; i++)
-        for (j = 0; j < report->functions[i].callee_count; j++) {
-            const struct hg_call *call = &report->functions[i].callees[j];
-            struct edge_row *row = &index->callers[next[call->callee]++];
-            row->function = &report->functions[i];
-            row->call = call;
-        }
-    free(next);
 }
 
 /* The function's own line: self, no-symbol and inclusive Ir, its share of
@@ -123,7 +84,7 @@ static void show_function_line(FILE *out, const struct hg_report *report,
    a last row for the entries with no known caller.  At most LIMIT rows
    (0: all), then how many more. */
 static void show_edges(FILE *out, const struct hg_report *report,
-                       const struct caller_index *index,
+                       const struct hg_caller_index *index,
                        const struct hg_function *f, bool callers,
                        size_t limit, size_t width)
 {
@@ -141,7 +102,7 @@ static void show_edges(FILE *out, const struct hg_report *report,
     };
     struct hg_column titled[6];
     size_t i = (size_t)(f - report->functions), count, shown, row;
-    struct edge_row *rows;
+    struct hg_call_end *rows;
     bool outside = callers && f->outside_calls > 0;
     struct hg_table table;
 
@@ -199,7 +160,7 @@ bool hg_show_neighbours(FILE *out, const char *path,
                         const struct hg_report *report, const char *pattern,
                         bool callers, size_t limit, size_t width)
 {
-    struct caller_index index = { NULL, NULL };
+    struct hg_caller_index index = { NULL, NULL };
     const struct hg_function **sorted;
     size_t n = report->function_count, i, matched = 0;
     char shown[64], problem[HG_PROBLEM_SIZE];
@@ -217,15 +178,14 @@ bool hg_show_neighbours(FILE *out, const char *path,
     }
     qsort(sorted, matched, sizeof *sorted, hg_compare_report_order);
     if (callers)
-        index_callers(report, &index);
+        hg_caller_index_build(&index, report);
     for (i = 0; i < matched; i++) {
         if (i > 0)
             fputc('\n', out);
         show_function_line(out, report, sorted[i], width);
         show_edges(out, report, &index, sorted[i], callers, limit, width);
     }
-    free(index.first);
-    free(index.callers);
+    hg_caller_index_free(&index);
     free(sorted);
     return true;
 }
@@ -300,7 +260,7 @@ static void tree_children(struct tree *tree, const struct hg_function *f,
 {
     const struct hg_report *report = tree->report;
     size_t count = f->callee_count, shown, i, a;
-    struct edge_row *rows;
+    struct hg_call_end *rows;
 
     if (count == 0)
         return;

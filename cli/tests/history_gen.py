@@ -9,6 +9,9 @@ other-program/ (another program under the name alpha).
 
 Usage: history_gen.py OUT.  GPL-2.0-or-later; part of hotgrind."""
 import hashlib, os, sys
+
+import history_files
+
 out = sys.argv[1]
 
 def sha(name):
@@ -53,34 +56,16 @@ def report(bench, k, branch_step, exe=None, option=None):
             rows.append('<function name="%s" object="%s" file="%s" line="%d">'
                         '<self Ir="%d"/></function>'
                         % (name, obj, src, i + 1, f[name]))
-    opts = '<options><option name="%s" value="yes"/></options>' % option \
-        if option else ""
     marks = '<marks><mark pattern="f00" functions="1" entered="1"/></marks>' \
         if bench == "alpha" else ""
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n<hotgrind format="1">'
-            '<run><tool name="hotgrind" version="0.1.0"/>'
-            '<valgrind version="3.19.0"/><arch>amd64</arch><command>'
-            '<exe>%s</exe></command>%s<exit how="status" status="0"/></run>'
-            '<totals Ir="%d"/><functions>%s</functions>%s</hotgrind>\n'
-            % (exe or "./" + bench, opts, sum(f.values()), "".join(rows),
-               marks))
+    return history_files.report(exe or "./" + bench, sum(f.values()),
+                                "".join(rows),
+                                [(option, "yes")] if option else (), marks)
 
 def suite_run(path, k, branch_step, beta_fails):
-    os.makedirs(path)
-    entries = []
-    for pos, bench in enumerate(["alpha", "beta"], 1):
-        if bench == "beta" and beta_fails:
-            entries.append('<benchmark name="beta" position="2"'
-                           ' status="failed" exit="1"/>')
-            continue
-        with open(os.path.join(path, bench + ".xml"), "w") as w:
-            w.write(report(bench, k, branch_step))
-        entries.append('<benchmark name="%s" position="%d" status="ok"'
-                       ' exit="0" report="%s.xml"/>' % (bench, pos, bench))
-    with open(os.path.join(path, "manifest.xml"), "w") as w:
-        w.write('<?xml version="1.0" encoding="UTF-8"?>\n'
-                '<suite-run format="1" suite="s">%s</suite-run>\n'
-                % "".join(entries))
+    history_files.write_suite_run(path, "s", [
+        ("alpha", report("alpha", k, branch_step)),
+        ("beta", None if beta_fails else report("beta", k, branch_step))])
 
 plan = []
 parent = None

@@ -21,6 +21,8 @@ Usage: history_graph_gen.py OUT.  GPL-2.0-or-later; part of hotgrind."""
 import hashlib, os, sys
 from xml.sax.saxutils import quoteattr
 
+import history_files
+
 HOSTILE = "leaf\tb\r\n\x7f\u00e9"
 
 def sha(name):
@@ -80,41 +82,18 @@ def report(k):
                ' outside-calls="%d"' % outside if outside else "", own,
                incl(name), '<no-symbol Ir="%d"/>' % nosym if nosym else "",
                "<callees>%s</callees>" % edges if edges else ""))
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n<hotgrind format="1">'
-            '<run><tool name="hotgrind" version="0.1.0"/>'
-            '<valgrind version="3.19.0"/><arch>amd64</arch><command>'
-            '<exe>./gamma</exe></command><options>'
-            '<option name="call-graph" value="yes"/></options>'
-            '<exit how="status" status="0"/></run>'
-            '<totals Ir="%d"/><functions>%s</functions></hotgrind>\n'
-            % (sum(v[2] for v in g.values()), "".join(rows)))
+    return history_files.report("./gamma", sum(v[2] for v in g.values()),
+                                "".join(rows), [("call-graph", "yes")])
 
 # A second benchmark without a call graph, the same at every commit, so
 # that the suite run of commit 7 still says the architecture.
-PLAIN = ('<?xml version="1.0" encoding="UTF-8"?>\n<hotgrind format="1">'
-         '<run><tool name="hotgrind" version="0.1.0"/>'
-         '<valgrind version="3.19.0"/><arch>amd64</arch><command>'
-         '<exe>./plain</exe></command><exit how="status" status="0"/></run>'
-         '<totals Ir="500"/><functions><function name="main" object="plain"'
-         ' file="plain.c" line="1"><self Ir="500"/></function></functions>'
-         '</hotgrind>\n')
+PLAIN = history_files.report(
+    "./plain", 500, '<function name="main" object="plain" file="plain.c"'
+    ' line="1"><self Ir="500"/></function>')
 
 def suite_run(path, k):
-    os.makedirs(path)
-    if k == 7:
-        entry = '<benchmark name="gamma" position="1" status="failed" exit="1"/>'
-    else:
-        with open(os.path.join(path, "gamma.xml"), "w") as w:
-            w.write(report(k))
-        entry = ('<benchmark name="gamma" position="1" status="ok" exit="0"'
-                 ' report="gamma.xml"/>')
-    with open(os.path.join(path, "plain.xml"), "w") as w:
-        w.write(PLAIN)
-    entry += ('<benchmark name="plain" position="2" status="ok" exit="0"'
-              ' report="plain.xml"/>')
-    with open(os.path.join(path, "manifest.xml"), "w") as w:
-        w.write('<?xml version="1.0" encoding="UTF-8"?>\n'
-                '<suite-run format="1" suite="g">%s</suite-run>\n' % entry)
+    history_files.write_suite_run(path, "g", [
+        ("gamma", None if k == 7 else report(k)), ("plain", PLAIN)])
 
 out = sys.argv[1]
 parent = None
