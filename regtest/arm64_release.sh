@@ -44,9 +44,11 @@
 . "$srcdir/arm64_lib.sh"
 
 : "${a64_release:?set by arm64_release_VERSION.sh}" "${a64_release_var:?}" "${a64_bases:?}"
+a64_tree=
 eval "a64_tree=\${$a64_release_var:-}"
 test -n "$a64_tree" ||
    skip "$a64_release_var is not set: no arm64 Valgrind $a64_release built with patches/ (test.sh builds one: tools/cached-in-tree.sh $a64_release TOOLS aarch64-linux-gnu)"
+# shellcheck disable=SC2154  # top_builddir: lib.sh
 CLI=$top_builddir/cli/hotgrind
 t0=$(date +%s)
 
@@ -54,6 +56,7 @@ t0=$(date +%s)
 # VALGRIND_LIB=libN.
 n=0
 for var in $a64_bases $a64_release_var; do
+   tree=
    eval "tree=\${$var:-}"
    test -n "$tree" ||
       skip "$var is not set: no arm64 Valgrind built with patches/ to compare $a64_release with"
