@@ -105,16 +105,23 @@ if src=$(intree 319 3.19 "$intree_tools"); then
 else
   pre_failed=$((pre_failed + 1)); status=1; echo "patches or in-tree Valgrind build: FAIL"
 fi
+# Cross-built for arm64: 3.19 (HOTGRIND_INTREE_ARM64) for the arm64_*
+# tests, 3.24 and 3.27 (HOTGRIND_INTREE_ARM64_324, _327) for
+# arm64_release_324.sh and arm64_release_327.sh.
 if [ "${HOTGRIND_SKIP_ARM64:-no}" != yes ]; then
-  started=$(date +%s)
-  if src=$(intree 319-arm64 3.19 "none hotgrind callgrind cachegrind" aarch64-linux-gnu); then
-    HOTGRIND_INTREE_ARM64=$src
-    export HOTGRIND_INTREE_ARM64
-    pre_passed=$((pre_passed + 1))
-    echo "in-tree Valgrind build (arm64): PASS ($(($(date +%s) - started)) s)"
-  else
-    pre_failed=$((pre_failed + 1)); status=1; echo "in-tree Valgrind build (arm64): FAIL"
-  fi
+  for vg in 3.19 3.24 3.27; do
+    n=$(echo "$vg" | tr -d .)
+    var=HOTGRIND_INTREE_ARM64_$n
+    [ "$n" != 319 ] || var=HOTGRIND_INTREE_ARM64
+    started=$(date +%s)
+    if src=$(intree "$n-arm64" "$vg" "none hotgrind callgrind cachegrind" aarch64-linux-gnu); then
+      eval "$var=\$src; export $var"
+      pre_passed=$((pre_passed + 1))
+      echo "in-tree Valgrind build ($vg, arm64): PASS ($(($(date +%s) - started)) s)"
+    else
+      pre_failed=$((pre_failed + 1)); status=1; echo "in-tree Valgrind build ($vg, arm64): FAIL"
+    fi
+  done
 fi
 # The other Valgrind versions patches/ has a series for, from Debian's
 # source packages of trixie and sid: det_sched_324.sh and
