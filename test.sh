@@ -19,6 +19,9 @@
 #                          callgrind, dhat (regtest/det_sched.sh,
 #                          version_oracles_319.sh)
 #   HOTGRIND_INTREE_ARM64  the same, cross-built for arm64 (arm64_det.sh)
+#   HOTGRIND_INTREE_ARM64_324, HOTGRIND_INTREE_ARM64_327  Valgrind 3.24 and
+#                          3.27, cross-built the same way (arm64_release_324.sh,
+#                          arm64_release_327.sh)
 #   HOTGRIND_INTREE_324    Valgrind 3.24.0 (Debian trixie's source), the
 #                          same tools (det_sched_324.sh,
 #                          version_oracles_324.sh)
