@@ -6,10 +6,10 @@
 #      (/usr/bin/rustc, tools/install-deps.sh installs it; skipped only
 #      when it is absent): 20,000 strings into a std HashMap, whose
 #      RandomState takes its SipHash keys from getrandom, then lookups.
-#      Five `hotgrind run`s: byte-identical reports; the checksum
+#      Three `hotgrind run`s: byte-identical reports; the checksum
 #      599,990,000 worked out in det_hashmap.rs.  Two runs with
 #      --det-random=no: the totals differ (the keys move the probing),
-#      so the five would have differed without the pin.
+#      so the three would have differed without the pin.
 #   2. det_dict.py under Debian's python3 -S (/usr/bin/python3): 20,000
 #      strings into a dict, CPython's string hashes keyed by a secret
 #      from getrandom: the same checks (checksum in det_dict.py).
@@ -25,20 +25,20 @@ RUSTC=/usr/bin/rustc
 PY=/usr/bin/python3
 test -x "$PY" || skip "Debian's python3 ($PY) is needed"
 
-# five NAME PROG ARGS: five `hotgrind run`s, byte-identical reports and
+# three NAME PROG ARGS: three `hotgrind run`s, byte-identical reports and
 # output.
-five() {
+three() {
    _n=$1; shift
-   for _i in 1 2 3 4 5; do
+   for _i in 1 2 3; do
       hgrun "$_n.$_i.xml" -- "$@"
    done
-   for _i in 2 3 4 5; do
+   for _i in 2 3; do
       cmp "$_n.1.xml" "$_n.$_i.xml" || fail "$_n: hotgrind runs 1 and $_i gave different reports"
       cmp -s "$_n.1.xml.stdout" "$_n.$_i.xml.stdout" || fail "$_n: runs 1 and $_i printed different things"
    done
    expect_eq "$_n: det-random in the report" \
       "$(xpath "$_n.1.xml" 'string(/hotgrind/run/options/option[@name="det-random"]/@value)')" yes
-   pass "$_n: 5 hotgrind runs, identical reports, total $(total_ir "$_n.1.xml") Ir"
+   pass "$_n: 3 hotgrind runs, identical reports, total $(total_ir "$_n.1.xml") Ir"
 }
 
 # moves NAME PROG ARGS: two `hotgrind run --det-random=no`s give
@@ -57,7 +57,7 @@ moves() {
 if test -x "$RUSTC"; then
    "$RUSTC" -O -g -o det_hashmap "$srcdir/det_hashmap.rs" 2>rustc.log ||
       hard_error "rustc cannot build det_hashmap.rs: $(cat rustc.log)"
-   five rust ./det_hashmap
+   three rust ./det_hashmap
    expect_eq "rust: output" "$(cat rust.1.xml.stdout)" "20000 599990000"
    "$PYTHON3" "$srcdir/det_inputs.py" rows rust.1.xml
    moves rust ./det_hashmap
@@ -67,7 +67,7 @@ else
 fi
 
 # 2. CPython dict
-five dict "$PY" -S "$srcdir/det_dict.py"
+three dict "$PY" -S "$srcdir/det_dict.py"
 expect_eq "dict: output" "$(cat dict.1.xml.stdout)" "20000 599990000"
 "$PYTHON3" "$srcdir/det_inputs.py" rows dict.1.xml
 moves dict "$PY" -S "$srcdir/det_dict.py"

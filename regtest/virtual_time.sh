@@ -9,7 +9,7 @@
 # plain `make check` skips.  virtual_time_324.sh and virtual_time_327.sh
 # run it against the other supported versions (det_intree_var).
 #
-#   1. vt_prog clocks reads every clock: five runs under hotgrind give
+#   1. vt_prog clocks reads every clock: two runs under hotgrind give
 #      byte-identical reports and output; the clocks start at the
 #      documented epochs (REALTIME 946684800 s, MONOTONIC 1000 s), the
 #      process has no vDSO, and the program's own checks hold;
@@ -18,16 +18,17 @@
 #   2. vt_prog threads spins on the clocks in one thread while main
 #      sleeps and waits with timeouts (nanosleep, absolute
 #      clock_nanosleep, pthread_cond_timedwait, sem_timedwait, poll,
-#      select): five identical runs; each wait takes what the program
+#      select): three identical runs; each wait takes what the program
 #      asked for on CLOCK_MONOTONIC, plus less than 100 us of
 #      instructions; Cachegrind agrees on every function, also with
 #      --det-quantum=20000 (50 times as many timeslices).
 #      vt_prog pollwake: a poll, a select and an epoll_wait with a 10 s
-#      timeout return when a thread writes to their pipe 5 ms in.
+#      timeout return when a thread writes to their pipe 5 ms in; two
+#      identical runs; Cachegrind agrees.
 #      vt_prog timerfd: timerfds expire on the virtual clock, whether
 #      polled, read or epoll-waited for, one-shot, absolute, periodic,
 #      re-armed or closed: each call returns what and when the timers
-#      set say; five identical runs; Cachegrind agrees.
+#      set say; two identical runs; Cachegrind agrees.
 #   3. vt_prog sleep30 sleeps 30 virtual seconds in three threads within
 #      a few real seconds.
 #      vt_prog signals: a thread cancelled in sleep(100) 1 ms in is
@@ -39,8 +40,15 @@
 #      loop: the difference is the instruction count worked out by hand
 #      in its comment (2005), under hotgrind and Cachegrind.
 #   6. xz -T2 (a program that computes deadlines from the clock)
-#      compressing a generated 11 MB text: two byte-identical reports,
-#      whose total is Cachegrind's.
+#      compressing a generated 1.7 MB text in 400 KiB blocks (five, so
+#      both compressing threads get some): two byte-identical reports,
+#      whose total is Cachegrind's; each of the two threads xz starts
+#      counts at least a tenth of it.
+# The repeated runs check that the schedule and the clocks repeat: three
+# for the threads that spin on the clock while main waits (the case where
+# the timeslices decide what the clock reads), two where the section is
+# about what the clocks or timers read (the timerfd runs spin 60 ms of
+# virtual time on clock_gettime and are the slowest here).
 #   7. --virtual-time=yes and --det-quantum without --det-sched=yes are
 #      refused with a message.
 . "${srcdir:-.}/lib.sh"
@@ -64,14 +72,16 @@ cachegrind_agrees() {
       fail "$_n: hotgrind and Cachegrind under --det-sched=yes differ: $(head -n 20 "$_n.cmp")"
 }
 
-# five_runs NAME PROG ARGS: five runs under --det-sched=yes give
+# same_runs N NAME PROG ARGS: N runs under --det-sched=yes give
 # byte-identical reports and output.
-five_runs() {
-   _n=$1; shift
-   for _i in 1 2 3 4 5; do
+same_runs() {
+   _runs=$1 _n=$2; shift 2
+   _i=1
+   while test "$_i" -le "$_runs"; do
       hg "$_n.$_i.xml" --det-sched=yes -- "$@"
+      _i=$((_i + 1))
    done
-   for _i in 2 3 4 5; do
+   for _i in $(seq 2 "$_runs"); do
       cmp "$_n.1.xml" "$_n.$_i.xml" || fail "$_n: runs 1 and $_i gave different reports"
       cmp "$_n.1.xml.stdout" "$_n.$_i.xml.stdout" ||
          fail "$_n: runs 1 and $_i printed different things: $(diff "$_n.1.xml.stdout" "$_n.$_i.xml.stdout" | head -n 10)"
@@ -86,7 +96,7 @@ has_line() {
 }
 
 # 1. every clock
-five_runs clocks ./vt_prog clocks
+same_runs 2 clocks ./vt_prog clocks
 out=clocks.1.xml.stdout
 has_line clocks $out '^ok$'
 has_line clocks $out '^REALTIME +946684800\.000[0-9]{6} \(resolution 1 ns\)$'
@@ -108,10 +118,10 @@ test "$(xpath clocks.1.xml "string($clock/@kind)")" = virtual ||
    fail "clocks: the report has no <clock kind=\"virtual\">"
 test "$(xpath clocks.1.xml 'string(/hotgrind/run/options/option[@name="virtual-time"]/@value)')" = yes ||
    fail "clocks: the report does not record virtual-time=yes (on by default under --det-sched=yes)"
-pass "clocks: 5 identical runs, epochs 946684800 s and 1000 s, no vDSO, the program's checks hold; total $(total_ir clocks.1.xml) = Cachegrind's, every function equal"
+pass "clocks: 2 identical runs, epochs 946684800 s and 1000 s, no vDSO, the program's checks hold; total $(total_ir clocks.1.xml) = Cachegrind's, every function equal"
 
 # 2. threads that branch on the clock, sleeps and timed waits
-five_runs threads ./vt_prog threads
+same_runs 3 threads ./vt_prog threads
 out=threads.1.xml.stdout
 has_line threads $out '^nanosleep 2 ms +returned 0 +after 0\.0020[0-9]{5} s$'
 has_line threads $out '^clock_nanosleep absolute \+1 s +returned 0 +after 1\.0000[0-9]{5} s$'
@@ -123,7 +133,7 @@ has_line threads $out '^select 40 ms on an empty pipe: 0 ready$'
 has_line threads $out '^select 40 ms +returned 0 +after 0\.0400[0-9]{5} s$'
 has_line threads $out '^spinner: [0-9]+ clock reads for 1 ms'
 cachegrind_agrees threads ./vt_prog threads
-pass "threads: 5 identical runs; every sleep and timeout took what was asked on the virtual clock; total $(total_ir threads.1.xml) = Cachegrind's, every function equal"
+pass "threads: 3 identical runs; every sleep and timeout took what was asked on the virtual clock; total $(total_ir threads.1.xml) = Cachegrind's, every function equal"
 
 # 2b. a short timeslice: the turn passes 50 times as often, at the same
 # instructions under both tools
@@ -134,14 +144,14 @@ pass "quantum: --det-quantum=20000, total $(total_ir quantum.1.xml) = Cachegrind
 # 2c. a poll, a select and an epoll_wait with a 10 s timeout on a pipe a
 # thread writes to 5 ms in return when the turn passes after the write,
 # not at the timeout (vt_prog checks 5 ms <= waited < 1 s itself)
-five_runs pollwake ./vt_prog pollwake
+same_runs 2 pollwake ./vt_prog pollwake
 printf '%s\n' "poll       10 s timeout: 1 ready, after 5 ms to 1 s" \
    "select     10 s timeout: 1 ready, after 5 ms to 1 s" \
    "epoll_wait 10 s timeout: 1 ready, after 5 ms to 1 s" >pollwake.expected
 cmp -s pollwake.expected pollwake.1.xml.stdout ||
    fail "pollwake: printed '$(cat pollwake.1.xml.stdout)', expected '$(cat pollwake.expected)'"
 cachegrind_agrees pollwake ./vt_prog pollwake
-pass "pollwake: poll, select and epoll_wait woken by a write 5 ms in, not at their 10 s timeout; 5 identical runs; Cachegrind agrees"
+pass "pollwake: poll, select and epoll_wait woken by a write 5 ms in, not at their 10 s timeout; 2 identical runs; Cachegrind agrees"
 
 # 2d. timerfds expire on the virtual clock: what each call returns and
 # how long it took follow from the timers the program sets (the
@@ -149,7 +159,7 @@ pass "pollwake: poll, select and epoll_wait woken by a write 5 ms in, not at the
 # next expiry 5 ms less those instructions).  Under a build without
 # virtual timerfds the poll times out after 1 s and the periodic timer
 # reads 1.
-five_runs timerfd ./vt_prog timerfd
+same_runs 2 timerfd ./vt_prog timerfd
 out=timerfd.1.xml.stdout
 has_line timerfd $out '^one-shot 45 ms, poll 1 s: 1 ready after 450[0-9]{2} us, read 1$'
 has_line timerfd $out '^one-shot 45 ms, poll 1 s, a thread spinning: 1 ready after 45 to 48 ms, read 1$'
@@ -161,7 +171,7 @@ has_line timerfd $out '^re-armed after it expired: EAGAIN$'
 has_line timerfd $out '^disarmed: 0 s 0 ns left$'
 has_line timerfd $out '^closed timer.s number reused by a pipe: same number, pipe empty$'
 cachegrind_agrees timerfd ./vt_prog timerfd
-pass "timerfd: one-shot, absolute, periodic and re-armed timers expire on the virtual clock (poll, blocking read, epoll_wait); 5 identical runs; Cachegrind agrees"
+pass "timerfd: one-shot, absolute, periodic and re-armed timers expire on the virtual clock (poll, blocking read, epoll_wait); 2 identical runs; Cachegrind agrees"
 
 # 3. 30 virtual seconds of sleep in a few real ones
 start=$(date +%s)
@@ -216,20 +226,28 @@ case $(uname -m) in
    *) echo "rdtsc: not x86-64, skipped (arm64: arm64_det.sh)" ;;
 esac
 
-# 6. xz -T2
+# 6. xz -T2: 1.7 MB in 400 KiB blocks is five blocks, enough for both
+# compressing threads (xz runs small inputs single-threaded otherwise)
 if XZ=$(command -v xz); then
-   awk 'BEGIN { for (i = 0; i < 400000; i++) printf "%d %d some words of text\n", i, (i * 7919) % 1000 }' >input.txt
-   hg xz.1.xml --det-sched=yes -- "$XZ" -1 -T2 -c input.txt
-   hg xz.2.xml --det-sched=yes -- "$XZ" -1 -T2 -c input.txt
+   awk 'BEGIN { for (i = 0; i < 60000; i++) printf "%d %d some words of text\n", i, (i * 7919) % 1000 }' >input.txt
+   set -- "$XZ" -1 -T2 --block-size=400KiB -c input.txt
+   hg xz.1.xml --det-sched=yes -- "$@"
+   hg xz.2.xml --det-sched=yes -- "$@"
    cmp xz.1.xml xz.2.xml || fail "xz: two runs of xz -T2 gave different reports"
    cmp -s xz.1.xml.stdout xz.2.xml.stdout || fail "xz: two runs compressed differently"
    run_client_env "$VG_IN_PLACE" --tool=cachegrind --cache-sim=no --det-sched=yes \
-      --cachegrind-out-file=xz.cg "$XZ" -1 -T2 -c input.txt >xz.cg.stdout 2>xz.cg.stderr ||
+      --cachegrind-out-file=xz.cg "$@" >xz.cg.stdout 2>xz.cg.stderr ||
       fail "xz: cachegrind exited with $?"
    cg_total=$(summary_ir xz.cg.stderr)
    test "$(total_ir xz.1.xml)" = "$cg_total" ||
       fail "xz: hotgrind counted $(total_ir xz.1.xml) Ir, Cachegrind $cg_total"
-   pass "xz -T2: 2 identical reports, total $cg_total = Cachegrind's"
+   # Both threads main starts compressed: each ran at least a tenth of
+   # the instructions (a 400 KiB block is a fifth of them).
+   test "$(xpath xz.1.xml 'count(/hotgrind/threads/thread[@parent])')" = 2 ||
+      fail "xz: xz -T2 did not start two threads: $(grep '<thread ' xz.1.xml)"
+   test "$(xpath xz.1.xml 'count(/hotgrind/threads/thread[@parent][@Ir * 10 >= /hotgrind/totals/@Ir])')" = 2 ||
+      fail "xz: a thread of xz -T2 ran less than a tenth of the instructions: $(grep '<thread ' xz.1.xml)"
+   pass "xz -T2: 2 identical reports, total $cg_total = Cachegrind's, both compressing threads at work"
 else
    echo "xz: not installed, skipped (Debian's xz-utils)"
 fi
