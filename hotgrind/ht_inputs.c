@@ -94,27 +94,27 @@ static Bool is_wrapper(const HChar* name)
    UInt  i;
    while (name[len] != '\0' && name[len] != '@') len++;
    for (i = 0; wrapper_names[i] != NULL; i++)
-      if (VG_(strlen)(wrapper_names[i]) == len
-          && VG_(strncmp)(wrapper_names[i], name, len) == 0)
+      if (VG_(strncmp)(wrapper_names[i], name, len) == 0
+          && wrapper_names[i][len] == '\0')
          return True;
    return False;
 }
 
-/* The function that asked: the innermost frame of tid's stack that is
-   not a wrapper of the call; its name (Valgrind's, demangled; valid
-   until the next debug-info change) and object. */
-static void reader_of(ThreadId tid, const HChar** function,
-                      const HChar** object)
+/* Frames of the stack a read is attributed by. */
+#define N_FRAMES 12
+
+/* The function that asked, given the n frames ips of its stack: the
+   innermost frame that is not a wrapper of the call; its name
+   (Valgrind's, demangled; valid until the next debug-info change or
+   name look-up) and object. */
+static void reader_of(DiEpoch ep, const Addr* ips, UInt n,
+                      const HChar** function, const HChar** object)
 {
-#  define N_FRAMES 12
-   Addr         ips[N_FRAMES];
-   UInt         n, i;
-   DiEpoch      ep = VG_(current_DiEpoch)();
+   UInt         i;
    const HChar* name;
 
    *function = "???";
    *object = "???";
-   n = VG_(get_StackTrace)(tid, ips, N_FRAMES, NULL, NULL, 0);
    for (i = 0; i < n; i++) {
       if (!VG_(get_fnname)(ep, ips[i], &name) || name[0] == '\0')
          continue;
@@ -124,7 +124,47 @@ static void reader_of(ThreadId tid, const HChar** function,
       *object = HT_(object_at)(ep, ips[i])->name;
       return;
    }
-#  undef N_FRAMES
+}
+
+/* The row each recent stack was counted in: a program that reads the
+   clock in a loop reads it from the same stack every time, and naming
+   the frames (symbol look-ups, the wrapper list) cost ten times the
+   work of the rest of such a run.  The same frames in the same
+   debug-info epoch name the same reader, so the row is reused; a
+   different stack that lands in the same slot replaces it. */
+#define N_STACK_MEMOS 64
+typedef struct {
+   HT_InputKind kind;
+   const HChar* source;     /* a static string: compared by address */
+   UInt         epoch;
+   UInt         n;
+   Addr         ips[N_FRAMES];
+   HT_Input*    in;         /* NULL: an empty slot */
+} StackMemo;
+static StackMemo stack_memos[N_STACK_MEMOS];
+
+static StackMemo* stack_memo_slot(HT_InputKind kind, const HChar* source,
+                                  DiEpoch ep, const Addr* ips, UInt n)
+{
+   UWord h = (UWord)kind * 31 + (UWord)source + ep.n * 17 + n;
+   UInt  i;
+   for (i = 0; i < n; i++)
+      h = h * 1000003 ^ ips[i];
+   return &stack_memos[(h ^ (h >> 17)) % N_STACK_MEMOS];
+}
+
+static Bool stack_memo_matches(const StackMemo* m, HT_InputKind kind,
+                               const HChar* source, DiEpoch ep,
+                               const Addr* ips, UInt n)
+{
+   UInt i;
+   if (m->in == NULL || m->kind != kind || m->source != source
+       || m->epoch != ep.n || m->n != n)
+      return False;
+   for (i = 0; i < n; i++)
+      if (m->ips[i] != ips[i])
+         return False;
+   return True;
 }
 
 HT_Input* HT_(input_of)(HT_InputKind kind, const HChar* source,
@@ -167,11 +207,25 @@ void HT_(input_count)(HT_Input* in, ULong bytes)
 void HT_(input_note)(ThreadId tid, HT_InputKind kind, const HChar* source,
                      ULong bytes, Bool pinned)
 {
+   Addr         ips[N_FRAMES];
+   DiEpoch      ep = VG_(current_DiEpoch)();
+   UInt         n = VG_(get_StackTrace)(tid, ips, N_FRAMES, NULL, NULL, 0);
+   StackMemo*   memo = stack_memo_slot(kind, source, ep, ips, n);
    const HChar* function;
    const HChar* object;
-   reader_of(tid, &function, &object);
-   HT_(input_count)(HT_(input_of)(kind, source, function, object, pinned),
-                    bytes);
+
+   if (!stack_memo_matches(memo, kind, source, ep, ips, n)) {
+      reader_of(ep, ips, n, &function, &object);
+      memo->kind = kind;
+      memo->source = source;
+      memo->epoch = ep.n;
+      memo->n = n;
+      VG_(memcpy)(memo->ips, ips, n * sizeof ips[0]);
+      memo->in = HT_(input_of)(kind, source, function, object, pinned);
+   }
+   /* A source is pinned for the whole run or not at all. */
+   tl_assert(memo->in->pinned == pinned);
+   HT_(input_count)(memo->in, bytes);
 }
 
 static Int cmp_inputs(const void* pa, const void* pb)
