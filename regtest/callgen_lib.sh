@@ -140,9 +140,11 @@ callgen_one() {
 callgen_main() {
    _status=0 _signalled=0
    trap '_signalled=1' TERM
+   # Level by level: an -O3 job that only checks its code (CG_OBJDUMP)
+   # then runs beside another such job, not beside a long one.
    _jobs=
-   for _seed in $(callgen_seeds "$1"); do
-      for _lvl in 1 2 3; do _jobs="$_jobs $_seed:$_lvl"; done
+   for _lvl in 1 2 3; do
+      for _seed in $(callgen_seeds "$1"); do _jobs="$_jobs $_seed:$_lvl"; done
    done
    # shellcheck disable=SC2086  # SEED:LEVEL words
    set -- $_jobs
