@@ -170,3 +170,39 @@ same_calls_as_x86() {
    }
    pass "$1: calls equal x86-64's: $(tr '\t\n' '=,' <"$1.calls" | sed 's/,$//')"
 }
+
+# a64_patched_callgrind: the patched arm64 Callgrind, for
+# arm64_callgrind_patched.sh and graph_arm64.sh.  HOTGRIND_INTREE_ARM64
+# names Valgrind cross-built for arm64 from source with patches/ and
+# Callgrind among its tools (tools/build-in-tree.sh SRC --tools "none
+# hotgrind callgrind" --host aarch64-linux-gnu; test.sh builds one);
+# its .in_place/ tools run under qemu through the arm64 cross build's
+# vg-qemu (a64_build builds it).  Sets CLG_LIB to that folder and
+# returns 0; returns 1 when the variable is unset; a tree without
+# Callgrind is a hard error.
+a64_patched_callgrind() {
+   test -n "${HOTGRIND_INTREE_ARM64:-}" || return 1
+   CLG_LIB=$HOTGRIND_INTREE_ARM64/.in_place
+   test -f "$CLG_LIB/callgrind-arm64-linux" ||
+      hard_error "HOTGRIND_INTREE_ARM64=$HOTGRIND_INTREE_ARM64 has no .in_place/callgrind-arm64-linux: build it with --tools \"none hotgrind callgrind\""
+}
+
+# patched_cgr OUT PROG [ARGS...]: lib.sh's cgr with the patched arm64
+# Callgrind of CLG_LIB (a64_patched_callgrind), VALGRIND_LIB for vg-qemu.
+patched_cgr() {
+   _pc_env=${CLIENT_ENV:-} _pc_vg=$VG_IN_PLACE
+   CLIENT_ENV="VALGRIND_LIB=$CLG_LIB $_pc_env" VG_IN_PLACE=$A64_BUILD/vg-qemu
+   cgr "$@"
+   CLIENT_ENV=$_pc_env VG_IN_PLACE=$_pc_vg
+}
+
+# prog_edges MODE OUT ARGS...: prog_edges.py MODE ARGS..., its output in
+# OUT, its last line passed (graph_arm64.sh, arm64_callgrind_patched.sh).
+prog_edges() {
+   _pe_mode=$1 _pe_out=$2; shift 2
+   "$PYTHON3" "$srcdir/prog_edges.py" "$_pe_mode" "$@" >"$_pe_out" 2>&1 || {
+      cat "$_pe_out" >&2
+      fail "prog_edges.py $_pe_mode $*: differ (above)"
+   }
+   pass "$_pe_mode $*: $(tail -n 1 "$_pe_out")"
+}

@@ -16,6 +16,11 @@
 #                   is compared with them like a --call-graph=yes report)
 #   CG_ORACLE_WHAT  what the pass line says of them ("" or " and
 #                   Callgrind's")
+#   CG_OBJDUMP      empty, or an objdump for the programs: then a seed's
+#                   -O3 build whose `objdump -d` (prog and libcg.so) is
+#                   its -O2 build's runs nothing, since every run would
+#                   repeat -O2's (arm64_callgen.sh: aarch64 gcc 12 makes
+#                   the same code at both)
 # and calls callgen_main DEFAULT-SEEDS.
 
 HOTGRIND_CLI="$top_builddir/cli/hotgrind"
@@ -32,6 +37,26 @@ callgen_seeds() {
    echo "$_seeds"
 }
 
+# callgen_build LEVEL DIR: the seed's program (src/, meta.sh read) built
+# at -OLEVEL into DIR/prog and DIR/libcg.so; -fno-omit-frame-pointer when
+# the seed plus the level is even.  Flags are words by construction.
+# shellcheck disable=SC2086
+callgen_build() {
+   if test "$LANG_EXT" = cpp; then _cc=$CG_CXX; else _cc=$CG_CC; fi
+   _fp=
+   test $(((_s + $1) % 2)) = 0 && _fp=-fno-omit-frame-pointer
+   # No .cold parts: the program counts calls of fK, not of fK.cold.
+   _flags="-g -O$1 $_fp -fno-reorder-blocks-and-partition -w"
+   # shellcheck disable=SC2015,SC2016  # the second link only after the first; $ORIGIN is for the linker
+   $_cc $_flags -fPIC -shared -Wl,-soname,libcg.so -o "$2/libcg.so" \
+      "src/lib.$LANG_EXT" >"$2/build.log" 2>&1 &&
+   $_cc $_flags -o "$2/prog" "src/prog.$LANG_EXT" src/asm.S "$2/libcg.so" \
+      -Wl,-rpath,'$ORIGIN' >>"$2/build.log" 2>&1 || {
+      cat "$2/build.log" >&2
+      hard_error "seed $_s -O$1: the program does not build"
+   }
+}
+
 # callgen_one SEED LEVEL: build and check one program; runs in its own
 # folder.  Flags, ARGS, MARKS and --mark options are words by
 # construction, and so are CG_GEN, CG_NATIVE and CG_HG.
@@ -45,19 +70,19 @@ callgen_one() {
       hard_error "callgen.py gen $_s failed"
    # shellcheck disable=SC1091  # written just above
    . ./src/meta.sh
-   if test "$LANG_EXT" = cpp; then _cc=$CG_CXX; else _cc=$CG_CC; fi
-   _fp=
-   test $(((_s + _o) % 2)) = 0 && _fp=-fno-omit-frame-pointer
-   # No .cold parts: the program counts calls of fK, not of fK.cold.
-   _flags="-g -O$_o $_fp -fno-reorder-blocks-and-partition -w"
-   # shellcheck disable=SC2015,SC2016  # the second link only after the first; $ORIGIN is for the linker
-   $_cc $_flags -fPIC -shared -Wl,-soname,libcg.so -o libcg.so \
-      "src/lib.$LANG_EXT" >build.log 2>&1 &&
-   $_cc $_flags -o prog "src/prog.$LANG_EXT" src/asm.S libcg.so \
-      -Wl,-rpath,'$ORIGIN' >>build.log 2>&1 || {
-      cat build.log >&2
-      hard_error "seed $_s -O$_o: the program does not build"
-   }
+   callgen_build "$_o" .
+   if test -n "${CG_OBJDUMP:-}" && test "$_o" = 3; then
+      mkdir -p o2
+      callgen_build 2 o2
+      for _b in prog libcg.so; do
+         (cd o2 && $CG_OBJDUMP -d $_b) >o2/$_b.dis
+         $CG_OBJDUMP -d $_b >$_b.dis
+      done
+      if cmp -s prog.dis o2/prog.dis && cmp -s libcg.so.dis o2/libcg.so.dis; then
+         pass "seed $_s -O3 $LANG_EXT: the machine code of -O2 (objdump -d of prog and libcg.so, $(grep -c . prog.dis) and $(grep -c . libcg.so.dis) lines): its runs are -O2's"
+         return 0
+      fi
+   fi
    run_client_env $CG_NATIVE ./prog $ARGS >native.out 2>native.err ||
       hard_error "seed $_s -O$_o: the program exited with $? natively"
    test -s native.out || hard_error "seed $_s -O$_o: no counts printed"
@@ -115,9 +140,11 @@ callgen_one() {
 callgen_main() {
    _status=0 _signalled=0
    trap '_signalled=1' TERM
+   # Level by level: an -O3 job that only checks its code (CG_OBJDUMP)
+   # then runs beside another such job, not beside a long one.
    _jobs=
-   for _seed in $(callgen_seeds "$1"); do
-      for _lvl in 1 2 3; do _jobs="$_jobs $_seed:$_lvl"; done
+   for _lvl in 1 2 3; do
+      for _seed in $(callgen_seeds "$1"); do _jobs="$_jobs $_seed:$_lvl"; done
    done
    # shellcheck disable=SC2086  # SEED:LEVEL words
    set -- $_jobs

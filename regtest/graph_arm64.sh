@@ -25,12 +25,28 @@
 # - mark_tail's edges are also the ones its source gives (main -> target
 #   D, main -> via_tail T, via_tail -> target T);
 # - two runs give byte-identical reports.
+# With HOTGRIND_INTREE_ARM64 (arm64 Valgrind built from source with
+# patches/, Callgrind among its tools; arm64_callgrind_patched.sh says
+# what the patches change), each command also runs under that patched
+# arm64 Callgrind, whose calls= lines must give
+# - every edge between the functions the program counts its count, as
+#   above (fib at -O2: main -> fib);
+# - every edge into the program's own functions the calls of this
+#   test's arm64 report of the same command, and of x86-64 Callgrind on
+#   the same source, level and arguments (not for X86_LAYOUT_DIFFERS).
+# Without it those runs are left out, saying so.
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/arm64_lib.sh"
 . "$srcdir/graph_lib.sh"
 
 t0=$(date +%s)
 a64_build
+PATCHED=no
+if a64_patched_callgrind; then
+   PATCHED=yes
+else
+   echo "note: HOTGRIND_INTREE_ARM64 is not set: no patched arm64 Callgrind to compare with"
+fi
 
 # counted REPORT COUNTS: the report's edges have the program's counts.
 counted() {
@@ -73,14 +89,38 @@ like_x86() {
    pass "$_name.xml, x86-64: $(tail -n 1 "$_name.same") in $_name.same"
 }
 
-# edges64 NAME OBJECTS PROG [ARGS...]: run64, the program's counts, and
-# like_x86 unless NAME is in X86_LAYOUT_DIFFERS.
+# patched NAME OBJECTS PROG [ARGS...]: with PATCHED=yes, PROG under the
+# patched arm64 Callgrind (NAME.cgr, the program's counts in
+# NAME.cgr.counts): its edges have the program's counts (COUNTED=no: not
+# where gcc's code makes other calls than the source), NAME.xml's
+# (run64 of the same command) and, unless NAME is in X86_LAYOUT_DIFFERS,
+# x86-64 Callgrind's (x86/NAME.cgr, of x86/PROG).
+patched() {
+   test "$PATCHED" = yes || return 0
+   _p_name=$1 _p_objs=$2 _p_prog=$3; shift 3
+   CLIENT_ENV="HT_EDGE_COUNTS=$_p_name.cgr.counts" patched_cgr "$_p_name.cgr" \
+      "$_p_prog" "$@"
+   test "${COUNTED:-yes}" = no ||
+      prog_edges counts "$_p_name.cgr.counted" "$_p_name.cgr" "$_p_name.cgr.counts"
+   # shellcheck disable=SC2086  # object names: words
+   prog_edges same "$_p_name.cgr.hg" "$_p_name.cgr" "$_p_name.xml" $_p_objs
+   case " $X86_LAYOUT_DIFFERS " in *" $_p_name "*) return 0;; esac
+   CLIENT_ENV="HT_EDGE_COUNTS=x86/$_p_name.cgr.counts" cgr "x86/$_p_name.cgr" \
+      "x86/${_p_prog#./}" "$@"
+   # shellcheck disable=SC2086
+   prog_edges same "$_p_name.cgr.x86" "$_p_name.cgr" "x86/$_p_name.cgr" $_p_objs
+}
+
+# edges64 NAME OBJECTS PROG [ARGS...]: run64, the program's counts,
+# like_x86 unless NAME is in X86_LAYOUT_DIFFERS, and patched.
 edges64() {
    _e_name=$1 _e_objs=$2; shift 2
    run64 "$_e_name" "$@"
    counted "$_e_name.xml" "$_e_name.counts"
-   case " $X86_LAYOUT_DIFFERS " in *" $_e_name "*) return 0;; esac
-   like_x86 "$_e_name" "$_e_objs" "$@"
+   case " $X86_LAYOUT_DIFFERS " in *" $_e_name "*) ;; *)
+      like_x86 "$_e_name" "$_e_objs" "$@";;
+   esac
+   patched "$_e_name" "$_e_objs" "$@"
 }
 
 # Recursion: fib at -O0 (above).  At -O2 (fib noinline, as make check
@@ -94,6 +134,12 @@ run64 fib_O2 ./mark_fib_O2 12 2
 expect_eq "arm64 fib_O2: main -> fib calls" "$(edge fib_O2.xml main fib 3)" \
    "$(awk -F '\t' '$1 == "main" && $2 == "fib" { print $3 }' fib_O2.counts)"
 like_x86 fib_O2 mark_fib_O2 ./mark_fib_O2 12 2
+COUNTED=no patched fib_O2 mark_fib_O2 ./mark_fib_O2 12 2
+if test "$PATCHED" = yes; then
+   expect_eq "patched arm64 Callgrind fib_O2: main -> fib calls" \
+      "$(sed -n 's/^main -> fib: //p' fib_O2.cgr.hg)" \
+      "$(awk -F '\t' '$1 == "main" && $2 == "fib" { print $3 }' fib_O2.cgr.counts)"
+fi
 
 # Calls through the PLT: libhtlib.so (-O2, as make check builds it) next
 # to mark_plt_O0 and mark_plt_O2, found through their rpath.
