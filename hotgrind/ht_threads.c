@@ -309,7 +309,6 @@ static UInt live_threads(void)
 
 static void note_exit_syscalls(ThreadId tid, UInt sysno, UWord* args, UInt n)
 {
-   Int pid = VG_(getpid)();
    self_signal = 0;
    if (n < 1) return;
    if (sysno == __NR_exit_group || (sysno == __NR_exit && live_threads() <= 1)) {
@@ -318,9 +317,12 @@ static void note_exit_syscalls(ThreadId tid, UInt sysno, UWord* args, UInt n)
          exit_status = (UInt)(args[0] & 0xff);
       }
    } else if (sysno == __NR_kill && n >= 2
-              && ((Int)args[0] == pid || (Int)args[0] == 0)) {
+              && ((Int)args[0] == 0 || (Int)args[0] == VG_(getpid)())) {
+      /* getpid is a system call of its own: only for the calls that
+         name a process, not before every system call the client makes. */
       self_signal = (Int)args[1];
-   } else if (sysno == __NR_tgkill && n >= 3 && (Int)args[0] == pid) {
+   } else if (sysno == __NR_tgkill && n >= 3
+              && (Int)args[0] == VG_(getpid)()) {
       self_signal = (Int)args[2];
    } else if (sysno == __NR_tkill && n >= 2) {
       self_signal = (Int)args[1];    /* a thread of this process */
