@@ -222,6 +222,24 @@ failed_tests() {
     tail -n 15 "${trs%.trs}.log" 2>/dev/null
   done
 }
+# The patched Valgrind's package installed for real over the stock one,
+# then the stock one put back (regtest/deb_package.sh with
+# HOTGRIND_DEB_INSTALL=yes; the package is the one make check's
+# deb_package.sh used).  Here, after make check, because it replaces
+# /usr/bin/valgrind, which nothing else may use meanwhile.  Root only.
+deb_install_rc=0
+(cd regtest &&
+   srcdir="$top/regtest" top_srcdir="$top" top_builddir=.. \
+   VG_IN_PLACE="$(cd .. && pwd)/vg-in-place" \
+   HT_ARCH="$(sed -n 's/^VG_ARCH = //p' Makefile)" XMLLINT=xmllint \
+   HOTGRIND_DEB_INSTALL=yes WORK_NAME=deb_install \
+   sh "$top/regtest/deb_package.sh") > deb-install.log 2>&1 || deb_install_rc=$?
+case $deb_install_rc in
+  0) passed=$((passed + 1)); echo "deb install and back to stock: PASS ($(grep -c '^ok: ' deb-install.log) checks)" ;;
+  77) skipped=$((skipped + 1)); echo "deb install and back to stock: SKIP ($(tail -n 1 deb-install.log))" ;;
+  *) failed=$((failed + 1)); status=1; echo "deb install and back to stock: FAIL"; tail -n 30 deb-install.log ;;
+esac
+phase deb-install
 # The fuzz harnesses still build, and every seed and regression input
 # passes them under ASan/UBSan (timed fuzzing is `make fuzz`, not CI's).
 # In the background, beside the dist and distcheck below (its own build

@@ -35,7 +35,7 @@
 # A cold build installs the build dependencies (apt-get build-dep, as
 # root) and takes about 10 minutes of CPU (28 minutes of wall time on 2
 # loaded cores here; docs/threads.md).  It runs
-# under nice; DEB_BUILD_OPTIONS defaults to "nocheck nodoc parallel=NPROC".
+# under nice; DEB_BUILD_OPTIONS defaults to "nocheck parallel=NPROC".
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 usage="usage: $0 [--version 3.19|3.24|3.27] [--cached-only | --key]"
@@ -60,12 +60,30 @@ test -f "$here/patches/0003-det-sched/$version.patch" ||
 arch=$(dpkg --print-architecture)
 hg_version=$(sed -n 's/^AC_INIT(\[hotgrind\], \[\([^]]*\)\].*/\1/p' "$here/configure.ac")
 
+# The 32-bit x86 platform of an amd64 package (Debian's has its
+# *-x86-linux tools) needs gcc-multilib and libc6-dev-i386, and Debian
+# 12's gcc-multilib conflicts with every cross compiler (gcc-12-TRIPLE:
+# tools/setup-arm64.sh installs gcc-12-aarch64-linux-gnu), so installing
+# it would remove them.  Where one is installed (and gcc-multilib is
+# not), the package is built without that platform (--enable-only64bit,
+# as Debian's arm64 package is); which way is part of KEY, and the
+# entry's file "platforms" names what the package has.
+x86=no
+if test "$arch" = amd64; then
+   installed() {
+      dpkg-query -W -f='${Status}\n' "$@" 2>/dev/null | grep -q 'install ok installed'
+   }
+   if installed gcc-multilib || ! installed 'gcc-[0-9]*-*-linux-gnu*'; then
+      x86=yes
+   fi
+fi
+
 root=${HOTGRIND_BUILD_CACHE:-/var/cache/hotgrind}
 test "$root" != off || root=$here/build-test/valgrind-cache
 # The tool's sources are part of the key here (unlike the in-tree cache,
 # which rebuilds them in its tree): a package is built once, whole.
 key=$( {
-   echo "deb release $version arch $arch hotgrind $hg_version"
+   echo "deb release $version arch $arch x86 $x86 hotgrind $hg_version"
    cat "$here"/patches/*.patch "$here/patches/0003-det-sched/$version.patch" \
        "$here"/hotgrind/*.c "$here"/hotgrind/*.h "$here/hotgrind/sources.am" \
        "$here/tools/get-valgrind-source.sh"
@@ -127,19 +145,15 @@ trap 'st=$?; if test $st -ne 0; then tail -n 40 "$log" >&2;
          sed 's|^--- empty/\([^\t]*\).*|--- a/\1|; s|^+++ tool/\([^\t]*\).*|+++ b/\1|; /^diff -Nru /d'
    } >debian/patches/hotgrind-tool-sources.patch
    echo hotgrind-tool-sources.patch >>debian/patches/series
-   # 64-bit tools only: patches/0003-det-sched's sched-det.c names
-   # system calls that 32-bit x86 reaches through socketcall and ipc
-   # (__NR_accept, __NR_semop, __NR_semtimedop), so Debian's second,
-   # x86 platform of the amd64 package does not build with it.  The
-   # package then lacks the stock one's *-x86-linux tools.
-   sed -i 's/^\(\tdh_auto_configure -- --enable-tls\) /\1 --enable-only64bit /' debian/rules
-   grep -q -- '--enable-only64bit' debian/rules
-   # Nor its 32-bit build dependencies: installed, gcc-multilib would
-   # make tools/build-in-tree.sh's next configure on this machine build
-   # the x86 platform too, which fails the same way.
-   sed -i '/^ *gcc-multilib \[amd64\],$/d; /^ *libc6-dev-i386 \[amd64\],$/d
-           s/ gcc-multilib \[amd64\],//; s/ libc6-dev-i386 \[amd64\],//' debian/control
-   ! grep -q 'gcc-multilib' debian/control
+   if test "$x86" = no && test "$arch" = amd64; then
+      # No x86 platform (above): nor its build dependencies, whose
+      # installation would remove the arm64 cross compilers.
+      sed -i 's/^\(\tdh_auto_configure -- --enable-tls\) /\1 --enable-only64bit /' debian/rules
+      grep -q -- '--enable-only64bit' debian/rules
+      sed -i '/^ *gcc-multilib \[amd64\],$/d; /^ *libc6-dev-i386 \[amd64\],$/d
+              s/ gcc-multilib \[amd64\],//; s/ libc6-dev-i386 \[amd64\],//' debian/control
+      ! grep -q 'gcc-multilib' debian/control
+   fi
    # The version string the tool reports (HT_VERSION).
    sed -i "s/^\(\tdh_auto_build\)\$/\1 -- HOTGRIND_VERSION=$hg_version/" debian/rules
    grep -q "HOTGRIND_VERSION=$hg_version" debian/rules
@@ -182,10 +196,19 @@ Comment: Added by hotgrind's package build (tools/build-deb.sh), not by
  Without --det-sched=yes the stock tools behave as Debian's package.
 EOC
    apt-get build-dep -y -q --no-install-recommends "$src"
-   nice -n 10 env DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-nocheck nodoc parallel=$(nproc)}" \
+   # Not nodoc: debian/rules builds the documentation either way (the
+   # release's prebuilt FAQ, manual and man pages), and nodoc would only
+   # keep dh_installdocs from shipping README, AUTHORS, FAQ.txt,
+   # README_MISSING_SYSCALL_OR_IOCTL and the doc-base entry.
+   nice -n 10 env DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-nocheck parallel=$(nproc)}" \
       dpkg-buildpackage -b -uc -us
    mv "$entry"/work/*.deb "$entry/"
 } >"$log" 2>&1
+case $arch/$x86 in
+   amd64/yes) echo "amd64-linux x86-linux" ;;
+   amd64/no) echo "amd64-linux" ;;
+   *) echo "$arch-linux" ;;
+esac >"$entry/platforms"
 cd "$entry"
 rm -rf "$entry/work"
 touch "$entry/complete"
