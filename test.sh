@@ -222,6 +222,14 @@ failed_tests() {
     tail -n 15 "${trs%.trs}.log" 2>/dev/null
   done
 }
+# The fuzz harnesses still build, and every seed and regression input
+# passes them under ASan/UBSan (timed fuzzing is `make fuzz`, not CI's).
+# In the background (its own build folder, fuzz/; no Valgrind), beside
+# the package's installation, which mostly waits for apt and dpkg, and
+# the dist and distcheck, whose configure and smoke tests leave a core
+# idle.
+make -j"$(nproc)" fuzz-smoke > fuzz-smoke.log 2>&1 &
+fuzz_smoke_pid=$!
 # The patched Valgrind's package installed for real over the stock one,
 # then the stock one put back (regtest/deb_package.sh with
 # HOTGRIND_DEB_INSTALL=yes; the package is the one make check's
@@ -240,12 +248,6 @@ case $deb_install_rc in
   *) failed=$((failed + 1)); status=1; echo "deb install and back to stock: FAIL"; tail -n 30 deb-install.log ;;
 esac
 phase deb-install
-# The fuzz harnesses still build, and every seed and regression input
-# passes them under ASan/UBSan (timed fuzzing is `make fuzz`, not CI's).
-# In the background, beside the dist and distcheck below (its own build
-# folder, fuzz/): distcheck's configure and smoke tests leave a core idle.
-make -j"$(nproc)" fuzz-smoke > fuzz-smoke.log 2>&1 &
-fuzz_smoke_pid=$!
 # The tarball holds every file the checkout tracks (the distcheck below
 # runs only the quick tests in it, so a file missing from it would not
 # fail a test there).
