@@ -97,33 +97,24 @@ FORWARD 15, "push %r12; push %r13; push %r14", "pop %r14; pop %r13; pop %r12", "
 
 /* unsigned long tc_even(unsigned long n) / tc_odd: 0 when n is 0, else
    the other with n - 1; each moves SP first and last. */
+.macro  TC_PARITY name, other
+        .type   \name, @function
+\name:
+        sub     $8, %rsp
+        mov     %rdi, %rax
+        add     $8, %rsp
+        test    %rax, %rax
+        jz      1f
+        lea     -1(%rdi), %rdi
+        push    %rbx
+        pop     %rbx
+        jmp     \other
+1:      ret
+        .size   \name, .-\name
+.endm
         .globl  tc_even
-        .type   tc_even, @function
-tc_even:
-        sub     $8, %rsp
-        mov     %rdi, %rax
-        add     $8, %rsp
-        test    %rax, %rax
-        jz      1f
-        lea     -1(%rdi), %rdi
-        push    %rbx
-        pop     %rbx
-        jmp     tc_odd
-1:      ret
-        .size   tc_even, .-tc_even
-        .type   tc_odd, @function
-tc_odd:
-        sub     $8, %rsp
-        mov     %rdi, %rax
-        add     $8, %rsp
-        test    %rax, %rax
-        jz      1f
-        lea     -1(%rdi), %rdi
-        push    %rbx
-        pop     %rbx
-        jmp     tc_even
-1:      ret
-        .size   tc_odd, .-tc_odd
+TC_PARITY tc_even, tc_odd
+TC_PARITY tc_odd, tc_even
 
         .data
         .globl  tc_hits
