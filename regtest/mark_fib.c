@@ -40,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "edge_count.h"
+#include "usage.h"
 
 #ifdef HT_FIB_NOINLINE
 #  define FIB_ATTR __attribute__((noinline))
@@ -68,10 +69,7 @@ int main(int argc, char** argv)
    unsigned      n, rounds, r;
    unsigned long sum = 0;
 
-   if (argc != 3) {
-      fprintf(stderr, "usage: %s N ROUNDS\n", argv[0]);
-      return 2;
-   }
+   HT_USAGE_UNLESS_ARGS(argc, argv, 2, "N ROUNDS");
    n = (unsigned)strtoul(argv[1], NULL, 10);
    rounds = (unsigned)strtoul(argv[2], NULL, 10);
    for (r = 0; r < rounds; r++, edges[MAIN_FIB].calls++)

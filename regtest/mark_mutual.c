@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include "edge_count.h"
 #include "mark.h"
+#include "usage.h"
 
 int is_odd(unsigned n);
 
@@ -63,10 +64,7 @@ int main(int argc, char** argv)
 {
    unsigned n, rounds, r, ones = 0;
 
-   if (argc != 3) {
-      fprintf(stderr, "usage: %s N ROUNDS\n", argv[0]);
-      return 2;
-   }
+   HT_USAGE_UNLESS_ARGS(argc, argv, 2, "N ROUNDS");
    n = (unsigned)strtoul(argv[1], NULL, 10);
    rounds = (unsigned)strtoul(argv[2], NULL, 10);
    for (r = 0; r < rounds; r++, edges[MAIN_EVEN].calls++)

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "edge_count.h"
+#include "usage.h"
 
 unsigned long htlib_add(unsigned long a, unsigned long b);
 unsigned long htlib_twice(unsigned long a);
@@ -31,10 +32,7 @@ int main(int argc, char** argv)
    unsigned long n_add = 0, n_twice = 0, n_strtol = 0;
    static const char* const numbers[4] = { "12", "-7", "300", "0" };
 
-   if (argc != 4) {
-      fprintf(stderr, "usage: %s ADDS TWICES STRTOLS\n", argv[0]);
-      return 2;
-   }
+   HT_USAGE_UNLESS_ARGS(argc, argv, 3, "ADDS TWICES STRTOLS");
    adds = strtoul(argv[1], NULL, 10);
    twices = strtoul(argv[2], NULL, 10);
    strtols = strtoul(argv[3], NULL, 10);

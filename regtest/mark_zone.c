@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include "hotgrind.h"
 #include "mark.h"
+#include "usage.h"
 
 HT_NOIPA unsigned long unit(unsigned long x)
 {
@@ -44,10 +45,7 @@ int main(int argc, char** argv)
 {
    unsigned long rounds, items, k, r, i, sum = 0;
 
-   if (argc != 4) {
-      fprintf(stderr, "usage: %s ROUNDS ITEMS K\n", argv[0]);
-      return 2;
-   }
+   HT_USAGE_UNLESS_ARGS(argc, argv, 3, "ROUNDS ITEMS K");
    rounds = strtoul(argv[1], NULL, 10);
    items = strtoul(argv[2], NULL, 10);
    k = strtoul(argv[3], NULL, 10);

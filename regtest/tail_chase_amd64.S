@@ -26,20 +26,27 @@ tc_h:   incq    tc_hits(%rip)
         ret
         .size   tc_h, .-tc_h
 
-/* F then G, G after F (a forward jump). */
-.macro  FORWARD k, fpro, fepi, gpro, gepi, gtail
+/* The three functions of shape k, each its own macro so that FORWARD
+   and BACKWARD lay out the same code in different orders. */
+.macro  TC_M k
         .globl  tc_m\k
         .type   tc_m\k, @function
 tc_m\k: lea     tc_f\k(%rip), %r11
         call    *%r11
         ret
         .size   tc_m\k, .-tc_m\k
+.endm
+
+.macro  TC_F k, fpro, fepi
         .type   tc_f\k, @function
 tc_f\k: \fpro
         mov     %rdi, %rax
         \fepi
         jmp     tc_g\k
         .size   tc_f\k, .-tc_f\k
+.endm
+
+.macro  TC_G k, gpro, gepi, gtail
         .type   tc_g\k, @function
 tc_g\k: \gpro
         add     $1, %rax
@@ -48,29 +55,21 @@ tc_g\k: \gpro
         .size   tc_g\k, .-tc_g\k
 .endm
 
+/* F then G, G after F (a forward jump). */
+.macro  FORWARD k, fpro, fepi, gpro, gepi, gtail
+        TC_M    \k
+        TC_F    \k, "\fpro", "\fepi"
+        TC_G    \k, "\gpro", "\gepi", "\gtail"
+.endm
+
 /* G before F (a backward jump), FILL bytes of int3 between. */
 .macro  BACKWARD k, fpro, fepi, gpro, gepi, gtail, fill
-        .type   tc_g\k, @function
-tc_g\k: \gpro
-        add     $1, %rax
-        \gepi
-        \gtail
-        .size   tc_g\k, .-tc_g\k
+        TC_G    \k, "\gpro", "\gepi", "\gtail"
         .if     \fill
         .skip   \fill, 0xcc
         .endif
-        .globl  tc_m\k
-        .type   tc_m\k, @function
-tc_m\k: lea     tc_f\k(%rip), %r11
-        call    *%r11
-        ret
-        .size   tc_m\k, .-tc_m\k
-        .type   tc_f\k, @function
-tc_f\k: \fpro
-        mov     %rdi, %rax
-        \fepi
-        jmp     tc_g\k
-        .size   tc_f\k, .-tc_f\k
+        TC_M    \k
+        TC_F    \k, "\fpro", "\fepi"
 .endm
 
 /* After pops, into each kind of start. */
@@ -98,33 +97,24 @@ FORWARD 15, "push %r12; push %r13; push %r14", "pop %r14; pop %r13; pop %r12", "
 
 /* unsigned long tc_even(unsigned long n) / tc_odd: 0 when n is 0, else
    the other with n - 1; each moves SP first and last. */
+.macro  TC_PARITY name, other
+        .type   \name, @function
+\name:
+        sub     $8, %rsp
+        mov     %rdi, %rax
+        add     $8, %rsp
+        test    %rax, %rax
+        jz      1f
+        lea     -1(%rdi), %rdi
+        push    %rbx
+        pop     %rbx
+        jmp     \other
+1:      ret
+        .size   \name, .-\name
+.endm
         .globl  tc_even
-        .type   tc_even, @function
-tc_even:
-        sub     $8, %rsp
-        mov     %rdi, %rax
-        add     $8, %rsp
-        test    %rax, %rax
-        jz      1f
-        lea     -1(%rdi), %rdi
-        push    %rbx
-        pop     %rbx
-        jmp     tc_odd
-1:      ret
-        .size   tc_even, .-tc_even
-        .type   tc_odd, @function
-tc_odd:
-        sub     $8, %rsp
-        mov     %rdi, %rax
-        add     $8, %rsp
-        test    %rax, %rax
-        jz      1f
-        lea     -1(%rdi), %rdi
-        push    %rbx
-        pop     %rbx
-        jmp     tc_even
-1:      ret
-        .size   tc_odd, .-tc_odd
+TC_PARITY tc_even, tc_odd
+TC_PARITY tc_odd, tc_even
 
         .data
         .globl  tc_hits

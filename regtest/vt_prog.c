@@ -577,27 +577,40 @@ static void timerfds(void)
    }
 }
 
+/* The realtime mode: the second CLOCK_REALTIME reads. */
+static void realtime(void)
+{
+   printf("%llu\n", (unsigned long long)(clock_ns(CLOCK_REALTIME) / NS_PER_S));
+}
+
+/* The modes, by the name the first argument gives. */
+static const struct {
+   const char* name;
+   void (*run)(void);
+} modes[] = {
+   { "clocks", read_clocks },
+   { "threads", threads },
+   { "sleep30", sleep30 },
+   { "signals", signals },
+   { "pollwake", pollwake },
+   { "timerfd", timerfds },
+   { "realtime", realtime },
+};
+
 int main(int argc, char** argv)
 {
    const char* mode = argc > 1 ? argv[1] : "";
+   size_t i;
    setvbuf(stdout, NULL, _IOLBF, 0);
-   if (strcmp(mode, "clocks") == 0)
-      read_clocks();
-   else if (strcmp(mode, "threads") == 0)
-      threads();
-   else if (strcmp(mode, "sleep30") == 0)
-      sleep30();
-   else if (strcmp(mode, "signals") == 0)
-      signals();
-   else if (strcmp(mode, "pollwake") == 0)
-      pollwake();
-   else if (strcmp(mode, "timerfd") == 0)
-      timerfds();
-   else if (strcmp(mode, "realtime") == 0)
-      printf("%llu\n", (unsigned long long)(clock_ns(CLOCK_REALTIME) / NS_PER_S));
-   else {
-      fprintf(stderr, "usage: vt_prog clocks|threads|sleep30|signals|pollwake|timerfd|realtime\n");
-      return 2;
+   for (i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+      if (strcmp(mode, modes[i].name) == 0) {
+         modes[i].run();
+         return failures ? 1 : 0;
+      }
    }
-   return failures ? 1 : 0;
+   fprintf(stderr, "usage: vt_prog ");
+   for (i = 0; i < sizeof modes / sizeof modes[0]; i++)
+      fprintf(stderr, "%s%s", i > 0 ? "|" : "", modes[i].name);
+   fprintf(stderr, "\n");
+   return 2;
 }

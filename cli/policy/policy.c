@@ -15,6 +15,7 @@
 
 #include <libxml/tree.h>
 
+#include "../../hotgrind/ht_glob.h"
 #include "policy/policy.h"
 #include "util/xalloc.h"
 #include "xml/embedded-schema.h"
@@ -66,28 +67,11 @@ bool hg_policy_value(const struct hg_metric *metric,
     return true;
 }
 
+/* The tool's --mark matcher itself, so that a policy's pattern names the
+   functions a mark with the same pattern marked. */
 bool hg_glob_match(const char *glob, const char *text)
 {
-    /* The classic backtracking walk: on a mismatch, only the last '*'
-       seen takes one more byte, so this never goes exponential. */
-    const char *star = NULL, *star_text = NULL;
-    while (*text != '\0') {
-        if (*glob == '*') {
-            star = glob++;
-            star_text = text;
-        } else if (*glob == '?' || *glob == *text) {
-            glob++;
-            text++;
-        } else if (star != NULL) {
-            glob = star + 1;
-            text = ++star_text;
-        } else {
-            return false;
-        }
-    }
-    while (*glob == '*')
-        glob++;
-    return *glob == '\0';
+    return ht_glob_walk(glob, text) != 0;
 }
 
 /* ------------------------------------------------------------ reading */
