@@ -90,10 +90,9 @@ case $vg_version in
 esac
 expect_eq "the report's architecture" \
    "$(xpath cg.xml 'string(/hotgrind/run/arch)')" arm64
+# lib.sh's cg; OPTS' --cache-sim=yes comes after its --cache-sim=no.
 # shellcheck disable=SC2086
-run_client_env "$VG_IN_PLACE" --tool=cachegrind $OPTS \
-   --cachegrind-out-file=cg.cg ./mark_cg 200 >cg.cg.stdout 2>cg.cg.stderr ||
-   fail "cachegrind exited with $? (see $WORK/cg.cg.stderr)"
+cg cg.cg $OPTS ./mark_cg 200
 cmp -s cg.xml.stdout cg.cg.stdout ||
    fail "mark_cg printed different output under hotgrind and cachegrind"
 "$PYTHON3" "$srcdir/cg_compare.py" cg.xml cg.cg >cg.compare 2>&1 || {
