@@ -170,7 +170,6 @@ static void stat_text(Buf* b)
 static Int text_file(TextKind kind)
 {
    Buf    b = { NULL, 0, 0 };
-   HChar* name;
    Int    fd;
 
    if (text_fd[kind] >= 0) return text_fd[kind];
@@ -183,17 +182,10 @@ static Int text_file(TextKind kind)
       case Text_CfsQuota: buf_str(&b, "-1\n"); break;
       default:            tl_assert(0);
    }
-   name = VG_(malloc)("hotgrind.cpus.name",
-                      VG_(mkstemp_fullname_bufsz)(VG_(strlen)("hotgrind-cpus")));
-   fd = VG_(mkstemp)("hotgrind-cpus", name);
-   if (fd < 0 || VG_(write)(fd, b.s, b.len) != (Int)b.len) {
+   fd = HT_(text_file)("hotgrind-cpus", b.s, b.len);
+   if (fd < 0)
       VG_(umsg)("hotgrind: warning: --cpus: cannot write a temporary file in "
                 "%s; the program sees the host's CPU files\n", VG_(tmpdir)());
-      if (fd >= 0) VG_(close)(fd);
-      fd = -1;
-   }
-   if (fd >= 0) VG_(unlink)(name);
-   VG_(free)(name);
    VG_(free)(b.s);
    text_fd[kind] = fd;
    return fd;
@@ -236,20 +228,11 @@ void HT_(cpus_fd_opened)(ThreadId tid, Int fd, const HChar* path,
    TextKind     kind;
    const HChar* source;
    Int          text;
-   HChar        again[32];
-   SysRes       r;
 
    if (!text_for(path, &kind, &source)) return;
    HT_(input_note)(tid, HT_Input_CpuCount, source, 0, HT_(clo).cpus > 0);
    if (HT_(clo).cpus == 0 || (text = text_file(kind)) < 0) return;
-   /* A description of its own (its own offset), in the program's
-      descriptor. */
-   VG_(sprintf)(again, "/proc/self/fd/%d", text);
-   r = VG_(open)(again, VKI_O_RDONLY, 0);
-   if (sr_isError(r)) return;
-   if (!sr_isError(VG_(dup2)(sr_Res(r), fd)) && cloexec)
-      VG_(fcntl)(fd, VKI_F_SETFD, VKI_FD_CLOEXEC);
-   VG_(close)(sr_Res(r));
+   HT_(show_text_file)(fd, text, cloexec);
 }
 
 void HT_(cpus_post_syscall)(ThreadId tid, UInt sysno, UWord* args, UInt n,

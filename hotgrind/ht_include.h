@@ -1033,11 +1033,22 @@ void HT_(clock_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
 Bool HT_(clock_helper)(const HChar* name, const HChar** source,
                        const HChar** new_name, void** new_fn);
 
+/* An unlinked temporary file holding 'text', its descriptor in
+   Valgrind's range; -1 if it cannot be written. */
+Int  HT_(text_file)(const HChar* part_of_name, const HChar* text, SizeT len);
+/* The program's descriptor 'fd' becomes a description of its own of
+   'text_fd' (its own offset); False if it could not. */
+Bool HT_(show_text_file)(Int fd, Int text_fd, Bool cloexec);
+
 /* ht_cpus.c: --cpus. */
 void HT_(cpus_fd_opened)(ThreadId tid, Int fd, const HChar* path,
                          Bool cloexec);
 void HT_(cpus_post_syscall)(ThreadId tid, UInt sysno, UWord* args, UInt n,
                             UWord result);
+
+/* ht_maps.c: /proc/self/maps without Valgrind's gdbserver file. */
+void HT_(maps_fd_opened)(ThreadId tid, Int fd, const HChar* path,
+                         Bool cloexec);
 
 /*------------------------------------------------------------*/
 /*--- Exit summary (ht_summary.c)                          ---*/

@@ -385,6 +385,37 @@ Bool HT_(fd_path)(Int fd, HChar* buf, SizeT size)
    return True;
 }
 
+Int HT_(text_file)(const HChar* part_of_name, const HChar* text, SizeT len)
+{
+   HChar* name = VG_(malloc)("hotgrind.inputs.tmpname",
+                    VG_(mkstemp_fullname_bufsz)(VG_(strlen)(part_of_name)));
+   Int    fd = VG_(mkstemp)(part_of_name, name);
+   if (fd >= 0 && VG_(write)(fd, text, len) != (Int)len) {
+      VG_(close)(fd);
+      fd = -1;
+   }
+   if (fd >= 0) VG_(unlink)(name);
+   VG_(free)(name);
+   return fd;
+}
+
+Bool HT_(show_text_file)(Int fd, Int text_fd, Bool cloexec)
+{
+   HChar  again[32];
+   SysRes r;
+   Bool   done;
+   /* A description of its own (its own offset), in the program's
+      descriptor. */
+   VG_(sprintf)(again, "/proc/self/fd/%d", text_fd);
+   r = VG_(open)(again, VKI_O_RDONLY, 0);
+   if (sr_isError(r)) return False;
+   done = !sr_isError(VG_(dup2)(sr_Res(r), fd));
+   if (done && cloexec)
+      VG_(fcntl)(fd, VKI_F_SETFD, VKI_FD_CLOEXEC);
+   VG_(close)(sr_Res(r));
+   return done;
+}
+
 /*------------------------------------------------------------*/
 /*--- System calls                                         ---*/
 /*------------------------------------------------------------*/
@@ -400,6 +431,7 @@ static void opened(ThreadId tid, Int fd, Bool cloexec)
    }
    HT_(random_fd_opened)(tid, fd, path);
    HT_(cpus_fd_opened)(tid, fd, path, cloexec);
+   HT_(maps_fd_opened)(tid, fd, path, cloexec);
 }
 
 /* open(2)'s O_CLOEXEC: not in every vki header; 02000000 on x86, amd64,
@@ -407,7 +439,8 @@ static void opened(ThreadId tid, Int fd, Bool cloexec)
 #define O_CLOEXEC_FLAG 02000000
 
 /* Keeps track of which descriptors name what, for ht_random.c (the
-   random devices) and ht_cpus.c (the files that tell the CPU count). */
+   random devices), ht_cpus.c (the files that tell the CPU count) and
+   ht_maps.c (the address map). */
 static void track_descriptors(ThreadId tid, UInt sysno, UWord* args,
                               SysRes res)
 {
