@@ -84,27 +84,53 @@ intree_tools="none hotgrind cachegrind callgrind dhat"
 # /var/cache/hotgrind) keyed by the release and the patches, so a second
 # run on the same machine reuses them (hotgrind itself is rebuilt in them
 # from this checkout every time) and a fresh machine downloads and builds
-# each (the 3.19 tools ~2 minutes, the arm64 cross build ~3, 3.24 and
-# 3.27 3-5 minutes each on 2 cores).  The patches applied cleanly to the
-# release's source when its entry was built, with the same content, so
-# a built tree is also the patches' PASS.
-# intree NAME VERSION TOOLS [TRIPLE]: prints the tree, or fails after
-# the end of the build's log.
-intree() {
-  _log=in-tree-build-$1.log
-  if _tree=$("$top/tools/cached-in-tree.sh" "$2" "$3" ${4:+"$4"} 2>"$_log"); then
-    echo "$_tree"
+# each (3 to 4 minutes each on 2 cores, a minute and a half of it
+# Valgrind's configure, which uses one core).  The patches applied
+# cleanly to the release's source when its entry was built, with the same
+# content, so a built tree is also the patches' PASS.
+# Two lanes run side by side, the amd64 builds (3.19, 3.24, 3.27) and
+# the arm64 cross builds (the same releases), so that one lane's
+# configure leaves the other the second core; cached-in-tree.sh fetches
+# one source at a time.
+# intree_job NAME VERSION TOOLS [TRIPLE]: builds or finds the tree;
+# in-tree-NAME.path gets the tree, in-tree-NAME.status the exit status,
+# in-tree-NAME.seconds the time taken, in-tree-build-NAME.log the log.
+intree_job() {
+  _started=$(date +%s) _st=0
+  "$top/tools/cached-in-tree.sh" "$2" "$3" ${4:+"$4"} \
+    > "in-tree-$1.path" 2> "in-tree-build-$1.log" || _st=$?
+  echo "$_st" > "in-tree-$1.status"
+  echo $(($(date +%s) - _started)) > "in-tree-$1.seconds"
+}
+# intree_result NAME VARIABLE: exports VARIABLE as the tree and succeeds,
+# or prints the end of the build's log and fails.
+intree_result() {
+  if [ "$(cat "in-tree-$1.status")" = 0 ]; then
+    eval "$2=\$(cat in-tree-$1.path); export $2"
   else
-    tail -n 30 "$_log" >&2
+    tail -n 30 "in-tree-build-$1.log"
     return 1
   fi
 }
-started=$(date +%s)
-if src=$(intree 319 3.19 "$intree_tools"); then
-  HOTGRIND_INTREE=$src
-  export HOTGRIND_INTREE
+rm -f in-tree-*.status
+(
+  intree_job 319 3.19 "$intree_tools"
+  intree_job 324 3.24 "$intree_tools"
+  intree_job 327 3.27 "$intree_tools"
+) &
+amd64_lane=$!
+if [ "${HOTGRIND_SKIP_ARM64:-no}" != yes ]; then
+  (
+    intree_job 319-arm64 3.19 "none hotgrind callgrind cachegrind" aarch64-linux-gnu
+    intree_job 324-arm64 3.24 "none hotgrind callgrind cachegrind" aarch64-linux-gnu
+    intree_job 327-arm64 3.27 "none hotgrind callgrind cachegrind" aarch64-linux-gnu
+  ) &
+  wait $! || true
+fi
+wait "$amd64_lane" || true
+if intree_result 319 HOTGRIND_INTREE; then
   pre_passed=$((pre_passed + 2)); echo "patches: PASS"
-  echo "in-tree Valgrind build: PASS ($(($(date +%s) - started)) s; $(tail -n 1 in-tree-build-319.log))"
+  echo "in-tree Valgrind build: PASS ($(cat in-tree-319.seconds) s; $(tail -n 1 in-tree-build-319.log))"
 else
   pre_failed=$((pre_failed + 1)); status=1; echo "patches or in-tree Valgrind build: FAIL"
 fi
@@ -116,11 +142,9 @@ if [ "${HOTGRIND_SKIP_ARM64:-no}" != yes ]; then
     n=$(echo "$vg" | tr -d .)
     var=HOTGRIND_INTREE_ARM64_$n
     [ "$n" != 319 ] || var=HOTGRIND_INTREE_ARM64
-    started=$(date +%s)
-    if src=$(intree "$n-arm64" "$vg" "none hotgrind callgrind cachegrind" aarch64-linux-gnu); then
-      eval "$var=\$src; export $var"
+    if intree_result "$n-arm64" "$var"; then
       pre_passed=$((pre_passed + 1))
-      echo "in-tree Valgrind build ($vg, arm64): PASS ($(($(date +%s) - started)) s)"
+      echo "in-tree Valgrind build ($vg, arm64): PASS ($(cat "in-tree-$n-arm64.seconds") s)"
     else
       pre_failed=$((pre_failed + 1)); status=1; echo "in-tree Valgrind build ($vg, arm64): FAIL"
     fi
@@ -131,11 +155,9 @@ fi
 # det_sched_327.sh run det_sched.sh against them.
 for vg in 3.24 3.27; do
   n=$(echo "$vg" | tr -d .)
-  started=$(date +%s)
-  if vsrc=$(intree "$n" "$vg" "$intree_tools"); then
-    eval "HOTGRIND_INTREE_$n=\$vsrc; export HOTGRIND_INTREE_$n"
+  if intree_result "$n" "HOTGRIND_INTREE_$n"; then
     pre_passed=$((pre_passed + 2)); echo "patches ($vg): PASS"
-    echo "in-tree Valgrind build ($vg): PASS ($(($(date +%s) - started)) s)"
+    echo "in-tree Valgrind build ($vg): PASS ($(cat "in-tree-$n.seconds") s)"
   else
     pre_failed=$((pre_failed + 1)); status=1; echo "patches or in-tree Valgrind build ($vg): FAIL"
   fi

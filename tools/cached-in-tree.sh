@@ -17,7 +17,8 @@
 # hotgrind's own sources are copied into a cached tree on every call,
 # only those that differ (so make rebuilds only them), and its tool
 # rebuilt.  A build that fails leaves nothing in the cache.  Runs that
-# share the cache wait for each other (flock).  HOTGRIND_BUILD_CACHE=
+# share the cache wait for each other (flock), per release and triple;
+# fetches of sources wait for each other whatever the release.  HOTGRIND_BUILD_CACHE=
 # off builds under build-test/ in the checkout instead, as before.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,7 +46,11 @@ flock 9
 if ! test -f "$entry/complete"; then
    rm -rf "$root/$name"-*/ "$entry"
    mkdir -p "$entry/download"
-   src=$("$here/tools/get-valgrind-source.sh" --version "$version" "$entry/download")
+   # One fetch at a time across releases (test.sh builds two at once):
+   # apt-get update, which a fetch may run, takes apt's lists lock and
+   # fails, not waits, when another holds it.
+   src=$(flock "$root/fetch.lock" \
+         "$here/tools/get-valgrind-source.sh" --version "$version" "$entry/download")
    mv "$src" "$entry/tree"
    rm -rf "$entry/download"
    if test -n "$triple"; then
