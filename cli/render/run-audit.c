@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "render/run-audit.h"
 #include "render/text.h"
@@ -95,12 +96,31 @@ static void print_input_place(FILE *out, const struct hg_input *input)
     fputc(')', out);
 }
 
+/* Whether SOURCE is the address map (ht_maps.c's sources), whose
+   randomness is the process ID in the gdbserver file's name. */
+static bool is_address_map(const char *source)
+{
+    return strcmp(source, "/proc/self/maps") == 0
+           || strcmp(source, "/proc/self/smaps") == 0;
+}
+
 /* The cause line of one unpinned input, with the option that pins it. */
 static void print_input_cause(FILE *out, const struct hg_input *input)
 {
     char bytes[HG_COUNT_TEXT_SIZE];
     switch (input->kind) {
     case HG_INPUT_RANDOM:
+        if (is_address_map(input->source)) {
+            fprintf(out, "Likely cause: the process ID: the program read its "
+                    "address map, where %s byte%s name%s Valgrind's "
+                    "gdbserver file with the process ID, through ",
+                    hg_format_count(input->bytes, bytes),
+                    input->bytes == 1 ? "" : "s",
+                    input->bytes == 1 ? "s" : "");
+            print_input_place(out, input);
+            fprintf(out, "; --det-random=yes takes them out\n");
+            break;
+        }
         if (input->has_bytes)
             fprintf(out, "Likely cause: OS randomness: the program read %s "
                     "random byte%s through ",

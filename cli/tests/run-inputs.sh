@@ -87,6 +87,13 @@ repeat random && {
 }
 # The same reports again: the same verdict, byte for byte.
 repeat random && same "$scratch/random.out" "$out" "repeat random, twice"
+# The address map read unpinned (ht_maps.c): the process ID named, with
+# the bytes of the gdbserver file's line, the reader and the option.
+repeat maps && {
+  has "$out" "Likely cause: the process ID: the program read its address map, where 124 bytes name Valgrind's gdbserver file with the process ID, through /proc/self/maps from pthread_getattr_np@@GLIBC_2.32 (libc.so.6); --det-random=yes takes them out" \
+    "repeat maps"
+  lacks "$out" 'random bytes' "repeat maps: called random bytes"
+}
 # Everything pinned, and the counts moved anyway: unknown, without
 # suggesting random numbers or the clock.
 repeat pinned && {
