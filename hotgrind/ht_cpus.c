@@ -82,20 +82,11 @@ static void buf_range(Buf* b)
    line), or "" if unreadable. */
 static HChar* host_first_cpu_block(void)
 {
-   SysRes r = VG_(open)("/proc/cpuinfo", VKI_O_RDONLY, 0);
-   Buf    b = { NULL, 0, 0 };
-   HChar  chunk[4096];
-   Int    got;
+   HChar* text = HT_(read_text_file)("/proc/cpuinfo", 256 * 1024);
    HChar* end;
-
-   buf_str(&b, "");
-   if (sr_isError(r)) return b.s;
-   while ((got = VG_(read)(sr_Res(r), chunk, sizeof chunk)) > 0
-          && b.len < 256 * 1024)
-      buf_add(&b, chunk, got);
-   VG_(close)(sr_Res(r));
-   if ((end = VG_(strstr)(b.s, "\n\n")) != NULL) end[1] = '\0';
-   return b.s;
+   if (text == NULL) return VG_(strdup)("hotgrind.cpus.text", "");
+   if ((end = VG_(strstr)(text, "\n\n")) != NULL) end[1] = '\0';
+   return text;
 }
 
 /* Whether 'line' is "KEY<spaces or tabs>:..." */

@@ -1033,6 +1033,10 @@ void HT_(clock_post_syscall)(ThreadId tid, UInt sysno, UWord* args,
 Bool HT_(clock_helper)(const HChar* name, const HChar** source,
                        const HChar** new_name, void** new_fn);
 
+/* The file at 'path' as text, NUL-terminated (VG_(malloc)'d), read in
+   4 KiB reads until its end or until 'limit' bytes or more (0: no
+   limit); NULL if it cannot be opened. */
+HChar* HT_(read_text_file)(const HChar* path, SizeT limit);
 /* An unlinked temporary file holding 'text', its descriptor in
    Valgrind's range; -1 if it cannot be written. */
 Int  HT_(text_file)(const HChar* part_of_name, const HChar* text, SizeT len);

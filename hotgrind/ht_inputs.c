@@ -385,6 +385,27 @@ Bool HT_(fd_path)(Int fd, HChar* buf, SizeT size)
    return True;
 }
 
+HChar* HT_(read_text_file)(const HChar* path, SizeT limit)
+{
+   SysRes r = VG_(open)(path, VKI_O_RDONLY, 0);
+   HChar* text;
+   SizeT  len = 0, cap = 4096;
+   Int    got;
+   if (sr_isError(r)) return NULL;
+   text = VG_(malloc)("hotgrind.inputs.text", cap + 1);
+   while (limit == 0 || len < limit) {
+      if (cap - len < 4096) {
+         cap *= 2;
+         text = VG_(realloc)("hotgrind.inputs.text", text, cap + 1);
+      }
+      if ((got = VG_(read)(sr_Res(r), text + len, 4096)) <= 0) break;
+      len += got;
+   }
+   VG_(close)(sr_Res(r));
+   text[len] = '\0';
+   return text;
+}
+
 Int HT_(text_file)(const HChar* part_of_name, const HChar* text, SizeT len)
 {
    HChar* name = VG_(malloc)("hotgrind.inputs.tmpname",

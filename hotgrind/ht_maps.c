@@ -44,22 +44,15 @@
    %d-by-%s-on-%s", whatever --vgdb-prefix says). */
 #define GDBSERVER_FILE "-shared-mem-vgdb-"
 
-static Bool is_digit(HChar c)
+/* Skips the decimal number at *p; its value, or -1 if there is none. */
+static Long skip_number(const HChar** p)
 {
-   return c >= '0' && c <= '9';
-}
-
-/* Skips the decimal number at *p; its value, or -1 if there is none or
-   it has more than 9 digits. */
-static Int skip_number(const HChar** p)
-{
-   Int value = 0, digits = 0;
-   while (is_digit(**p)) {
-      if (++digits > 9) return -1;
-      value = value * 10 + (**p - '0');
-      (*p)++;
-   }
-   return digits > 0 ? value : -1;
+   HChar* end;
+   Long   value;
+   if (!VG_(isdigit)(**p)) return -1;
+   value = VG_(strtoll10)(*p, &end);
+   *p = end;
+   return value;
 }
 
 /* Whether 'path' (the kernel's name of an open descriptor) is the map of
@@ -68,7 +61,7 @@ static Int skip_number(const HChar** p)
 static Bool is_own_map(const HChar* path, Bool* smaps)
 {
    const HChar* p;
-   Int          pid;
+   Long         pid;
    if (VG_(strncmp)(path, "/proc/", 6) != 0) return False;
    p = path + 6;
    if ((pid = skip_number(&p)) < 0 || *p++ != '/') return False;
@@ -82,48 +75,29 @@ static Bool is_own_map(const HChar* path, Bool* smaps)
    return pid == VG_(getpid)();
 }
 
-/* The map as the kernel shows it now, NUL-terminated, in a new XArray
-   of HChar; NULL if unreadable. */
-static XArray* read_map(Bool smaps)
-{
-   SysRes  r = VG_(open)(smaps ? "/proc/self/smaps" : "/proc/self/maps",
-                         VKI_O_RDONLY, 0);
-   XArray* text;
-   HChar   chunk[4096];
-   Int     got;
-   if (sr_isError(r)) return NULL;
-   text = VG_(newXA)(VG_(malloc), "hotgrind.maps.text", VG_(free),
-                     sizeof(HChar));
-   while ((got = VG_(read)(sr_Res(r), chunk, sizeof chunk)) > 0)
-      VG_(addBytesToXA)(text, chunk, got);
-   VG_(close)(sr_Res(r));
-   VG_(addBytesToXA)(text, "", 1);
-   return text;
-}
-
 /* Whether 'line' starts a mapping (both files) rather than being one of
    smaps' "Key: value" lines: the kernel writes addresses in lowercase
    hexadecimal, the keys start with a capital. */
 static Bool starts_mapping(const HChar* line)
 {
-   return is_digit(line[0]) || (line[0] >= 'a' && line[0] <= 'f');
+   return VG_(isdigit)(line[0]) || (line[0] >= 'a' && line[0] <= 'f');
 }
 
 /* Copies 'map' into 'kept' without the mappings of Valgrind's gdbserver
    file (with smaps, their "Key: value" lines too); the number of bytes
    left out. */
-static SizeT without_gdbserver_file(const HChar* map, XArray* kept)
+static SizeT without_gdbserver_file(HChar* map, XArray* kept)
 {
-   const HChar* line = map;
+   HChar*       line = map;
    SizeT        dropped = 0;
    Bool         dropping = False;
    while (*line != '\0') {
       const HChar* nl = VG_(strchr)(line, '\n');
       SizeT        len = nl ? (SizeT)(nl - line) + 1 : VG_(strlen)(line);
       if (starts_mapping(line)) {
-         HChar* end = (HChar*)line + len;
+         HChar* end = line + len;
          HChar  saved = *end;
-         *end = '\0';   /* strstr within this line only */
+         *end = '\0';   /* strstr within this line only (our copy) */
          dropping = VG_(strstr)(line, GDBSERVER_FILE) != NULL;
          *end = saved;
       }
@@ -139,14 +113,14 @@ void HT_(maps_fd_opened)(ThreadId tid, Int fd, const HChar* path,
 {
    Bool         smaps;
    const HChar* source;
-   XArray*      map;
+   HChar*       map;
    XArray*      kept = NULL;
    SizeT        dropped;
    Int          text;
 
    if (!is_own_map(path, &smaps)) return;
    source = smaps ? "/proc/self/smaps" : "/proc/self/maps";
-   map = read_map(smaps);
+   map = HT_(read_text_file)(source, 0);
    if (map == NULL) {
       HT_(input_note)(tid, HT_Input_Random, source, 0, HT_(clo).det_random);
       return;
@@ -154,7 +128,7 @@ void HT_(maps_fd_opened)(ThreadId tid, Int fd, const HChar* path,
    if (HT_(clo).det_random)
       kept = VG_(newXA)(VG_(malloc), "hotgrind.maps.kept", VG_(free),
                         sizeof(HChar));
-   dropped = without_gdbserver_file(VG_(indexXA)(map, 0), kept);
+   dropped = without_gdbserver_file(map, kept);
    HT_(input_note)(tid, HT_Input_Random, source, dropped, HT_(clo).det_random);
    if (kept != NULL && dropped > 0) {
       text = HT_(text_file)("hotgrind-maps",
@@ -168,6 +142,6 @@ void HT_(maps_fd_opened)(ThreadId tid, Int fd, const HChar* path,
       if (text >= 0) VG_(close)(text);
    }
    if (kept != NULL) VG_(deleteXA)(kept);
-   VG_(deleteXA)(map);
+   VG_(free)(map);
 }
 
