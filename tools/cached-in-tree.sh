@@ -44,7 +44,9 @@ exec 9>"$root/$name.lock"
 flock 9
 
 if ! test -f "$entry/complete"; then
-   rm -rf "$root/$name"-*/ "$entry"
+   # The entries of this release and triple only: KEY is 16 characters,
+   # so valgrind-3.19's glob leaves valgrind-3.19-aarch64-linux-gnu-KEY be.
+   rm -rf "$root/$name"-????????????????/ "$entry"
    mkdir -p "$entry/download"
    # One fetch at a time across releases (test.sh builds two at once):
    # apt-get update, which a fetch may run, takes apt's lists lock and
