@@ -260,16 +260,12 @@ make -j"$(nproc)" fuzz-smoke > fuzz-smoke.log 2>&1 &
 fuzz_smoke_pid=$!
 # The patched Valgrind's package installed for real over the stock one,
 # then the stock one put back (regtest/deb_package.sh with
-# HOTGRIND_DEB_INSTALL=yes; the package is the one make check's
-# deb_package.sh used).  Here, after make check, because it replaces
+# HOTGRIND_DEB_INSTALL=yes, regtest's make deb-install; the package is the
+# one make check's deb_package.sh used).  Here, after make check, because it replaces
 # /usr/bin/valgrind, which nothing else may use meanwhile.  Root only.
-deb_install_rc=0
-(cd regtest &&
-   srcdir="$top/regtest" top_srcdir="$top" top_builddir=.. \
-   VG_IN_PLACE="$(cd .. && pwd)/vg-in-place" \
-   HT_ARCH="$(sed -n 's/^VG_ARCH = //p' Makefile)" XMLLINT=xmllint \
-   HOTGRIND_DEB_INSTALL=yes WORK_NAME=deb_install \
-   sh "$top/regtest/deb_package.sh") > deb-install.log 2>&1 || deb_install_rc=$?
+rm -f regtest/deb-install.status
+make -C regtest deb-install > deb-install.log 2>&1 || true
+deb_install_rc=$(cat regtest/deb-install.status 2>/dev/null || echo 1)
 case $deb_install_rc in
   0) passed=$((passed + 1)); echo "deb install and back to stock: PASS ($(grep -c '^ok: ' deb-install.log) checks)" ;;
   77) skipped=$((skipped + 1)); echo "deb install and back to stock: SKIP ($(tail -n 1 deb-install.log))" ;;
