@@ -91,22 +91,16 @@ intree_tools="none hotgrind cachegrind callgrind dhat"
 # Two lanes run side by side, the amd64 builds (3.19, 3.24, 3.27) and
 # the arm64 cross builds (the same releases), so that one lane's
 # configure leaves the other the second core; cached-in-tree.sh fetches
-# one source at a time.  The 3.19 amd64 tree, when it is not cached and
-# neither is the Debian package make check's deb_package.sh builds of
-# the same release, is that package's build tree (cached-in-tree.sh
-# --from-package): one build of the release instead of two.
-# intree_job NAME [--from-package] VERSION TOOLS [TRIPLE]: builds or
-# finds the tree; in-tree-NAME.path gets the tree, in-tree-NAME.status
-# the exit status, in-tree-NAME.seconds the time taken,
-# in-tree-build-NAME.log the log.
+# one source at a time.
+# intree_job NAME VERSION TOOLS [TRIPLE]: builds or finds the tree;
+# in-tree-NAME.path gets the tree, in-tree-NAME.status the exit status,
+# in-tree-NAME.seconds the time taken, in-tree-build-NAME.log the log.
 intree_job() {
-  _job=$1
-  shift
   _started=$(date +%s) _st=0
-  "$top/tools/cached-in-tree.sh" "$@" \
-    > "in-tree-$_job.path" 2> "in-tree-build-$_job.log" || _st=$?
-  echo "$_st" > "in-tree-$_job.status"
-  echo $(($(date +%s) - _started)) > "in-tree-$_job.seconds"
+  "$top/tools/cached-in-tree.sh" "$2" "$3" ${4:+"$4"} \
+    > "in-tree-$1.path" 2> "in-tree-build-$1.log" || _st=$?
+  echo "$_st" > "in-tree-$1.status"
+  echo $(($(date +%s) - _started)) > "in-tree-$1.seconds"
 }
 # intree_result NAME VARIABLE: exports VARIABLE as the tree and succeeds,
 # or prints the end of the build's log and fails.
@@ -120,7 +114,7 @@ intree_result() {
 }
 rm -f in-tree-*.status
 (
-  intree_job 319 --from-package 3.19 "$intree_tools"
+  intree_job 319 3.19 "$intree_tools"
   intree_job 324 3.24 "$intree_tools"
   intree_job 327 3.27 "$intree_tools"
 ) &

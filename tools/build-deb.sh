@@ -1,5 +1,5 @@
 #!/bin/sh
-# Usage: tools/build-deb.sh [--version 3.19|3.24|3.27] [--cached-only | --key | --keep-tree DIR]
+# Usage: tools/build-deb.sh [--version 3.19|3.24|3.27] [--cached-only | --key]
 # Builds Debian's own valgrind source package with hotgrind's patch
 # series as a new Debian revision (1:3.19.0-1 becomes
 # 1:3.19.0-1+hotgrind1), and prints the folder that holds the binary
@@ -32,29 +32,20 @@
 # --cached-only prints it only when it is there, and exits 3 otherwise.
 # --key prints the entry's name only (valgrind-deb-3.19-amd64-KEY), for
 # a CI cache's key (ci/github-actions*.yml, docs/ci.md).
-# --keep-tree DIR: when this call builds the package, the built source
-# tree (Valgrind configured and built in tree by debian/rules, every
-# tool, vg-in-place) is moved to DIR instead of being removed, so that
-# tools/cached-in-tree.sh --from-package need not build the release a
-# second time; when the package was already cached, DIR is not made.
 # A cold build installs the build dependencies (apt-get build-dep, as
 # root) and takes about 10 minutes of CPU (28 minutes of wall time on 2
 # loaded cores here; docs/threads.md).  It runs
 # under nice; DEB_BUILD_OPTIONS defaults to "nocheck parallel=NPROC".
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-usage="usage: $0 [--version 3.19|3.24|3.27] [--cached-only | --key | --keep-tree DIR]"
+usage="usage: $0 [--version 3.19|3.24|3.27] [--cached-only | --key]"
 version=
 mode=build
-keep_tree=
 while test $# -gt 0; do
    case $1 in
       --version) test $# -ge 2 || { echo "$usage" >&2; exit 2; }
                  version=$2; shift 2 ;;
       --cached-only|--key) mode=$1; shift ;;
-      --keep-tree) test $# -ge 2 || { echo "$usage" >&2; exit 2; }
-                   keep_tree=$2; shift 2
-                   case $keep_tree in /*) ;; *) keep_tree=$(pwd)/$keep_tree ;; esac ;;
       *) echo "$usage" >&2; exit 2 ;;
    esac
 done
@@ -127,11 +118,7 @@ log=$entry/build.log
 trap 'st=$?; if test $st -ne 0; then tail -n 40 "$log" >&2;
       echo "$0: the build failed (log: $log)" >&2; fi' EXIT
 {
-   # apt-get update and build-dep take apt's lock and fail, not wait,
-   # when another holds it: one at a time with cached-in-tree.sh's
-   # fetches, which may run beside this build (test.sh's lanes).
-   src=$(flock "$root/fetch.lock" \
-         "$here/tools/get-valgrind-source.sh" --version "$version" "$entry/work")
+   src=$("$here/tools/get-valgrind-source.sh" --version "$version" "$entry/work")
    cd "$src"
    # The series: hotgrind's patches after Debian's, named so that a
    # look at debian/patches/ tells them apart.
@@ -208,15 +195,13 @@ Comment: Added by hotgrind's package build (tools/build-deb.sh), not by
  frame handling when a call leaves SP unchanged (callgrind/bbcc.c).
  Without --det-sched=yes the stock tools behave as Debian's package.
 EOC
-   flock "$root/fetch.lock" apt-get build-dep -y -q --no-install-recommends "$src"
+   apt-get build-dep -y -q --no-install-recommends "$src"
    # Not nodoc: debian/rules builds the documentation either way (the
    # release's prebuilt FAQ, manual and man pages), and nodoc would only
    # keep dh_installdocs from shipping README, AUTHORS, FAQ.txt,
    # README_MISSING_SYSCALL_OR_IOCTL and the doc-base entry.
-   # --no-unapply-patches: the tree stays the one the objects were built
-   # from (--keep-tree), not the unpatched source with newer files.
    nice -n 10 env DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-nocheck parallel=$(nproc)}" \
-      dpkg-buildpackage -b -uc -us --source-option=--no-unapply-patches
+      dpkg-buildpackage -b -uc -us
    mv "$entry"/work/*.deb "$entry/"
 } >"$log" 2>&1
 case $arch/$x86 in
@@ -225,14 +210,6 @@ case $arch/$x86 in
    *) echo "$arch-linux" ;;
 esac >"$entry/platforms"
 cd "$entry"
-if test -n "$keep_tree"; then
-   # The tree without debian/rules' staging folders (the packages' files,
-   # installed copies of what the tree holds built).
-   find "$entry"/work/valgrind-*/debian -mindepth 1 -maxdepth 1 -type d \
-        \( -name tmp -o -name 'valgrind*' -o -name .debhelper \) -exec rm -rf {} +
-   mkdir -p "$(dirname "$keep_tree")"
-   mv "$entry"/work/valgrind-*/ "$keep_tree"
-fi
 rm -rf "$entry/work"
 touch "$entry/complete"
 echo "$entry"

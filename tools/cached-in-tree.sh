@@ -1,5 +1,5 @@
 #!/bin/sh
-# Usage: tools/cached-in-tree.sh [--from-package] VERSION TOOLS [TRIPLE]
+# Usage: tools/cached-in-tree.sh VERSION TOOLS [TRIPLE]
 # Prints the source tree of Valgrind VERSION (3.19, 3.24 or 3.27) built
 # in tree by tools/build-in-tree.sh with TOOLS ("none hotgrind ..."),
 # cross-built for TRIPLE if given, with hotgrind built from this
@@ -20,23 +20,9 @@
 # share the cache wait for each other (flock), per release and triple;
 # fetches of sources wait for each other whatever the release.  HOTGRIND_BUILD_CACHE=
 # off builds under build-test/ in the checkout instead, as before.
-#
-# --from-package (no TRIPLE; as root): when the tree is not in the cache
-# and neither is the Debian package of the same release
-# (tools/build-deb.sh), builds the package and keeps its build tree as
-# this entry's tree.  debian/rules configures and builds Valgrind in tree
-# from the same source with the same patch series and every tool, so a
-# cold cache builds the release once instead of twice (test.sh's 3.19
-# amd64 tree; about 400 s of CPU).  The entry's file "origin" then names
-# the package.  Otherwise the tree is built as above.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-usage="usage: $0 [--from-package] VERSION TOOLS [TRIPLE]"
-from_package=no
-if test "${1:-}" = --from-package; then
-   from_package=yes
-   shift
-fi
+usage="usage: $0 VERSION TOOLS [TRIPLE]"
 version=${1:?$usage}
 tools=${2:?$usage}
 triple=${3:-}
@@ -57,40 +43,10 @@ entry=$root/$name-$key
 exec 9>"$root/$name.lock"
 flock 9
 
-# package_tree: builds the package with --keep-tree into $entry/tree and
-# succeeds, or fails having built nothing here (the package is cached
-# already, so its tree is gone; not root; another triple).
-package_tree() {
-   test "$from_package" = yes && test -z "$triple" && test "$(id -u)" = 0 ||
-      return 1
-   ! "$here/tools/build-deb.sh" --version "$version" --cached-only >/dev/null 2>&1 ||
-      return 1
-   mkdir -p "$entry"
-   if "$here/tools/build-deb.sh" --version "$version" --keep-tree "$entry/tree" >&2 &&
-      test -d "$entry/tree"; then
-      echo "built as the package $("$here/tools/build-deb.sh" --version "$version" --key)" \
-         >"$entry/origin"
-      for t in $tools; do
-         ls "$entry/tree/$t/$t"-*-linux >/dev/null 2>&1 ||
-            { echo "$0: the package's build tree has no $t" >&2; exit 1; }
-      done
-   else
-      rm -rf "$entry/tree"
-      return 1
-   fi
-}
-
 if ! test -f "$entry/complete"; then
    # The entries of this release and triple only: KEY is 16 characters,
    # so valgrind-3.19's glob leaves valgrind-3.19-aarch64-linux-gnu-KEY be.
    rm -rf "$root/$name"-????????????????/ "$entry"
-fi
-if ! test -f "$entry/complete" && package_tree; then
-   sed -n 's/^AC_INIT(\[hotgrind\], \[\([^]]*\)\].*/\1/p' "$here/configure.ac" \
-      >"$entry/hotgrind-version"
-   touch "$entry/complete"
-   echo "cached-in-tree: kept the package's build tree as $name in the cache ($entry)" >&2
-elif ! test -f "$entry/complete"; then
    mkdir -p "$entry/download"
    # One fetch at a time across releases (test.sh builds two at once):
    # apt-get update, which a fetch may run, takes apt's lists lock and
@@ -118,13 +74,6 @@ else
          changed=$((changed + 1))
       fi
    done
-   # A tree configured without dependency tracking (the package's,
-   # --from-package: dh_auto_configure passes --disable-dependency-tracking)
-   # does not know which objects include a changed header: all are rebuilt.
-   if test "$changed" -gt 0 &&
-      grep -q '^#include .*# am--include-marker' "$entry/tree/hotgrind/Makefile"; then
-      rm -f "$entry"/tree/hotgrind/*.o
-   fi
    # Valgrind's configure has AM_MAINTAINER_MODE, so its Makefiles do
    # not remake themselves: a new source list (a file added or split)
    # needs hotgrind/Makefile.in and Makefile made again, with the new
