@@ -258,7 +258,7 @@ fuzz_smoke_pid=$!
 # one make check's deb_package.sh used).  Here, after make check, because it replaces
 # /usr/bin/valgrind, which nothing else may use meanwhile.  Root only.
 rm -f regtest/deb-install.status
-make -C regtest deb-install > deb-install.log 2>&1 || true
+make -s --no-print-directory -C regtest deb-install > deb-install.log 2>&1 || true
 deb_install_rc=$(cat regtest/deb-install.status 2>/dev/null || echo 1)
 case $deb_install_rc in
   0) passed=$((passed + 1)); echo "deb install and back to stock: PASS ($(grep -c '^ok: ' deb-install.log) checks)" ;;
