@@ -58,8 +58,9 @@ Usage:
   heap_report.py dhat-frame JSON NAME
       DHAT's profile (--dhat-out-file): "CALLER-BLOCKS CALLER-BYTES
       STACK-BLOCKS STACK-BYTES", the blocks and bytes of the program
-      points whose frame just under the allocator is the function NAME,
-      then of those that have NAME anywhere on their stack.
+      points whose first frame outside the allocator (Valgrind's
+      replacement in vgpreload) is the function NAME, then of those that
+      have NAME anywhere on their stack.
 Exit status 0 when everything holds, 1 otherwise (each problem printed).
 """
 import json
@@ -305,11 +306,19 @@ def dhat_frame(path, name):
         prof = json.load(f)
     # A frame is "ADDRESS: FUNCTION (FILE:LINE)" or "... (in OBJECT)".
     names = [fr.split(": ", 1)[-1].rsplit(" (", 1)[0] for fr in prof["ftbl"]]
+    # The allocator is Valgrind's replacement in vgpreload_dhat-*.so.
+    # Without its debug info DHAT lists it as the first frame ("calloc (in
+    # .../vgpreload_dhat-amd64-linux.so)"); with Debian's valgrind-dbg
+    # installed the stack starts at the caller.  Either way the frame
+    # under the allocator is the first one outside it.
+    in_allocator = ["vgpreload_" in fr or "vg_replace_malloc.c" in fr
+                    for fr in prof["ftbl"]]
     caller = [0, 0]
     stack = [0, 0]
     for pp in prof["pps"]:
+        client = [i for i in pp["fs"] if not in_allocator[i]]
         frames = [names[i] for i in pp["fs"]]
-        if len(frames) > 1 and frames[1] == name:
+        if client and names[client[0]] == name:
             caller[0] += pp["tbk"]
             caller[1] += pp["tb"]
         if name in frames:
