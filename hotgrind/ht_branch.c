@@ -25,9 +25,10 @@
      above.
 
    Both are counted on the instruction that holds the branch, so on its
-   function's self cost (its line's with --lines=yes).  On 64-bit hosts the conditional predictor runs
-   as inline IR before each side exit (no helper call); the indirect one,
-   much rarer, calls a helper. */
+   function's self cost (its line's with --lines=yes).  On 64-bit hosts
+   the conditional predictor runs as inline IR before each side exit (no
+   helper call) in tier 2, as a helper call in tier 1 (ht_tier.c); the
+   indirect one, much rarer, calls a helper. */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_libcassert.h"
@@ -79,6 +80,14 @@ static VG_REGPARM(3) void branch_indirect(HT_SelfCosts* c, Addr instr,
    c->branch[HT_Bi]++;
    if (last_target[slot] != target) c->branch[HT_Bim]++;
    last_target[slot] = target;
+}
+
+/* branch_cond that also counts a run of its block (ht_tier.c). */
+static void branch_cond_counting_run(HT_TierCell* cell, HT_SelfCosts* c,
+                                     Addr instr, UWord taken)
+{
+   HT_(tier_count_run)(cell);
+   branch_cond(c, instr, taken);
 }
 
 /* Whether a side exit of this kind is a branch of the guest program
@@ -165,7 +174,8 @@ static void inline_cond(IRSB* sb, HT_SelfCosts* c, Addr instr, IRExpr* taken)
 }
 
 void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_SelfCosts* c,
-                           Addr instr, Int instr_len, const IRStmt* exit)
+                           Addr instr, Int instr_len, const IRStmt* exit,
+                           Bool tier1, HT_TierCell** count)
 {
    Addr     target = HT_(const_address)(exit->Ist.Exit.dst);
    Bool     leads_to_next = target == instr + (Addr)instr_len;
@@ -177,17 +187,27 @@ void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_SelfCosts* c,
    taken = leads_to_next
            ? atom(sb, Ity_I1, IRExpr_Unop(Iop_Not1, exit->Ist.Exit.guard))
            : exit->Ist.Exit.guard;
-   if (wide && sizeof(HWord) == 8) {
+   if (wide && sizeof(HWord) == 8 && !tier1) {
       inline_cond(sb, c, instr, taken);
       return;
    }
-   d = unsafeIRDirty_0_N(3, "hotgrind_branch_cond",
-                         VG_(fnptr_to_fnentry)(&branch_cond),
-                         mkIRExprVec_3(mkIRExpr_HWord((HWord)c),
-                                       mkIRExpr_HWord((HWord)instr),
-                                       atom(sb, word_ty, IRExpr_Unop(
-                                          wide ? Iop_1Uto64 : Iop_1Uto32,
-                                          taken))));
+   taken = atom(sb, word_ty, IRExpr_Unop(wide ? Iop_1Uto64 : Iop_1Uto32,
+                                         taken));
+   if (*count) {
+      d = unsafeIRDirty_0_N(0, "hotgrind_branch_cond",
+                            VG_(fnptr_to_fnentry)(&branch_cond_counting_run),
+                            mkIRExprVec_4(mkIRExpr_HWord((HWord)*count),
+                                          mkIRExpr_HWord((HWord)c),
+                                          mkIRExpr_HWord((HWord)instr),
+                                          taken));
+      *count = NULL;
+   } else {
+      d = unsafeIRDirty_0_N(3, "hotgrind_branch_cond",
+                            VG_(fnptr_to_fnentry)(&branch_cond),
+                            mkIRExprVec_3(mkIRExpr_HWord((HWord)c),
+                                          mkIRExpr_HWord((HWord)instr),
+                                          taken));
+   }
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 }
 

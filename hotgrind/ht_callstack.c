@@ -268,7 +268,7 @@ static void update_watch(ThreadId tid)
 }
 
 /* Called by the core whenever a thread gets the CPU. */
-static void thread_switch(ThreadId tid, ULong blocks_dispatched)
+void HT_(thread_switch)(ThreadId tid, ULong blocks_dispatched)
 {
    HT_Costs now;
    if (tid == running) return;
@@ -709,6 +709,5 @@ static void thread_first_insn(ThreadId tid)
 
 void HT_(callstack_register)(void)
 {
-   VG_(track_start_client_code)(thread_switch);
    VG_(track_pre_thread_first_insn)(thread_first_insn);
 }

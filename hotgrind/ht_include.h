@@ -134,6 +134,15 @@ typedef enum {
    HT_Corrupt_Inclusive      /* inclusive Ir = self + no-symbol + callees */
 } HT_CorruptGraph;
 
+/* --tier (ht_tier.c): which instrumentation a block gets; under auto,
+   the runs of a block in tier 1 before it is promoted. */
+#define HT_TIER_THRESHOLD 1000
+typedef enum {
+   HT_Tier_Auto,             /* tier 1, tier 2 once it ran often enough */
+   HT_Tier_1,                /* helper calls only, never promoted */
+   HT_Tier_2                 /* inline checks from the first translation */
+} HT_Tier;
+
 typedef struct {
    const HChar*     out_file;         /* --hotgrind-out-file */
    Bool             host_info;        /* --host-info */
@@ -177,6 +186,10 @@ typedef struct {
    UInt             cpus;
    /* --debug-corrupt-graph: for regtest/graph_self_check.sh only. */
    HT_CorruptGraph  debug_corrupt_graph;
+   /* --tier, --tier-threshold (ht_tier.c): how blocks are instrumented;
+      neither changes a count, so neither is in the report. */
+   HT_Tier          tier;
+   UWord            tier_threshold;
 } HT_Clo;
 
 extern HT_Clo HT_(clo);
@@ -663,14 +676,44 @@ void HT_(sim_layout)(Bool data, UWord** tags, UInt* line_bits,
                      UWord* sets_mask, UInt* assoc);
 
 /*------------------------------------------------------------*/
+/*--- Tiers (ht_tier.c)                                    ---*/
+/*------------------------------------------------------------*/
+
+/* A block's runs in tier 1 under --tier=auto. */
+typedef struct HT_TierCell_ HT_TierCell;
+
+/* Whether the block at 'nraddr', read at 'readdr', is translated in
+   tier 1 (True) or tier 2.  *count is set to the cell its runs are
+   counted in (HT_(tier_count_run), once a run, by one of its helper
+   calls) under --tier=auto, NULL otherwise. */
+Bool HT_(tier_choose)(Addr nraddr, Addr readdr, HT_TierCell** count);
+/* Counts a run of a tier-1 block, and notes the block for promotion on
+   the run that reaches --tier-threshold. */
+void HT_(tier_count_run)(HT_TierCell* c);
+/* A call of the I1 simulator (HT_(sim_fetch)) that also counts a run. */
+IRDirty* HT_(tier_fetch_call)(HT_TierCell* cell, HT_SelfCosts* c,
+                              IRExpr* addr, Int size);
+/* Outside translated code: discards the translations of the blocks
+   noted, so that they are translated again, in tier 2. */
+void HT_(tier_promote_due)(void);
+/* Translations made in each tier, and those in tier 2 because the block
+   had run often enough in tier 1. */
+typedef struct { ULong tier1, tier2, promoted; } HT_TierStats;
+extern HT_TierStats HT_(tier_stats);
+
+/*------------------------------------------------------------*/
 /*--- Branch simulation (ht_branch.c)                      ---*/
 /*------------------------------------------------------------*/
 
 /* Before side exit 'exit' of the instruction at 'instr' of 'instr_len'
    bytes, whose self costs are 'c' (its function's or line's): counts it
-   with its prediction if it is a conditional branch of the program. */
+   with its prediction if it is a conditional branch of the program;
+   with a helper call in tier 1 (ht_tier.c), inline on 64-bit hosts
+   otherwise.  A call made when *count is not NULL also counts the
+   block's run, and sets *count to NULL. */
 void HT_(branch_emit_exit)(IRSB* sb, IRType word_ty, HT_SelfCosts* c,
-                           Addr instr, Int instr_len, const IRStmt* exit);
+                           Addr instr, Int instr_len, const IRStmt* exit,
+                           Bool tier1, HT_TierCell** count);
 /* At the end of a superblock whose last instruction is 'instr', of self
    costs 'c': counts an indirect jump or call to 'next' with its
    prediction. */
@@ -759,6 +802,8 @@ extern HT_NoSymbolCosts* HT_(innermost_no_symbol);
 extern Bool  HT_(collecting);
 
 void HT_(callstack_register)(void);   /* in pre_clo_init */
+/* Whenever a thread gets the CPU (the core's start_client_code). */
+void HT_(thread_switch)(ThreadId tid, ULong blocks_dispatched);
 void HT_(callstack_init)(void);       /* in post_clo_init */
 /* Instrumentation: a call to HT_(on_entry) before a marked function's
    first instruction, and the guarded exit check at the end of a block

@@ -15,8 +15,9 @@
    exactly the instructions up to and including that exit -- the same
    instructions Cachegrind counts.  Helpers are called for what needs
    more than an add: the cache simulator (--cache-sim=yes, ht_sim.c,
-   skipped inline on a hit of a set's most recently used line), and the
-   entries and exits of marked and observed functions (ht_callstack.c). */
+   skipped inline on a hit of a set's most recently used line in tier 2,
+   always called in tier 1: ht_tier.c), and the entries and exits of
+   marked and observed functions (ht_callstack.c). */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_aspacemgr.h"
@@ -109,6 +110,9 @@ typedef struct {
    Bool    swapped_any;
    Addr    swapped_instr;
    Bool    sp_exact;   /* translated with every PUT of SP kept */
+   Bool    tier1;      /* helper calls without inline checks (ht_tier.c) */
+   HT_TierCell* count; /* where the next helper call counts the block's
+                          run (--tier=auto), NULL once one does */
    Int     n_imarks;   /* IMarks accounted so far (index in imark_fns) */
 } SBState;
 
@@ -296,7 +300,8 @@ static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
    'base' + 'lo' (span at most a line, so one or two lines): the first or
    the last of those lines is not its set's MRU one.  When both are, every
    access of the group hits an MRU line and changes nothing.  NULL when
-   the cache's layout does not allow it. */
+   the cache's layout does not allow it; with 'sb' NULL, only whether it
+   does (a constant true, no IR). */
 static IRExpr* group_guard(IRSB* sb, IRExpr* base, Long lo, Long span)
 {
    UWord*  tags; UInt bits, assoc; UWord mask;
@@ -305,6 +310,7 @@ static IRExpr* group_guard(IRSB* sb, IRExpr* base, Long lo, Long span)
    HT_(sim_layout)(True, &tags, &bits, &mask, &assoc);
    shift = set_offset_shift(mask, bits, assoc);
    if (shift < 0 || span > (1L << bits)) return NULL;
+   if (sb == NULL) return IRExpr_Const(IRConst_U1(True));
    first = base ? plus(sb, base, lo) : IRExpr_Const(IRConst_U64((ULong)lo));
    return block_differs(sb, load_mru(sb, first, tags, bits, mask, shift),
                         plus(sb, first, span - 1), bits);
@@ -313,10 +319,12 @@ static IRExpr* group_guard(IRSB* sb, IRExpr* base, Long lo, Long span)
 /* Calls the simulator for one access.  On 64-bit guests the helper is
    skipped inline when the access lies within one line that is already the
    most recently used of its set (a hit that changes nothing), which is
-   most of them. */
+   most of them.  In tier 1 ('mru_check' False) only a fetch keeps its
+   check: its address is a constant, so the check is one load and one
+   compare, cheap to translate. */
 static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
                           HT_SelfCosts* costs, IRExpr* addr, Int size,
-                          IRExpr* guard, Bool counted)
+                          IRExpr* guard, Bool counted, Bool mru_check)
 {
    void*        fnp;
    void*        sized;
@@ -346,8 +354,8 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
    } else {
       IRExpr* g = kind == Ev_Fetch && addr->tag == Iex_Const
                   ? const_fetch_guard(sb, word_ty, addr, size)
-                  : word_ty == Ity_I64 ? mru_guard(sb, kind, addr, size)
-                                       : NULL;
+                  : word_ty == Ity_I64 && mru_check
+                  ? mru_guard(sb, kind, addr, size) : NULL;
       if (g) d->guard = g;
    }
    addStmtToIRSB(sb, IRStmt_Dirty(d));
@@ -516,7 +524,8 @@ static Int emit_group(SBState* s, Int i)
       if (!data_is_mru_hit(&k, m)) n++;
    }
    if (n < 2) return -1;
-   guard = group_guard(s->sbOut, e->base, lo, hi - lo);
+   /* (Tier 1 calls unguarded, where the guard could be made.) */
+   guard = group_guard(s->tier1 ? NULL : s->sbOut, e->base, lo, hi - lo);
    if (!guard) return -1;
    g = new_group(n);
    n = 0;
@@ -536,7 +545,7 @@ static Int emit_group(SBState* s, Int i)
                          mkIRExprVec_2(mkIRExpr_HWord((HWord)g),
                                        e->base ? e->base
                                                : mkIRExpr_HWord(0)));
-   d->guard = guard;
+   if (!s->tier1) d->guard = guard;
    addStmtToIRSB(s->sbOut, IRStmt_Dirty(d));
    return last;
 }
@@ -554,8 +563,14 @@ static void emit_events(SBState* s)
          i = last;
          continue;
       }
+      if (e->kind == Ev_Fetch && s->count) {
+         addStmtToIRSB(s->sbOut, IRStmt_Dirty(HT_(tier_fetch_call)(
+            s->count, e->costs, e->addr, e->size)));
+         s->count = NULL;
+         continue;
+      }
       emit_sim_call(s->sbOut, s->word_ty, e->kind, e->costs, e->addr,
-                    e->size, NULL, False);
+                    e->size, NULL, False, !s->tier1);
    }
 }
 
@@ -714,7 +729,7 @@ static void guarded_access(SBState* s, EventKind kind, IRExpr* addr,
    s->known.data_known = False;
    if (HT_(collecting))
       emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_costs, addr, size,
-                    guard, True);
+                    guard, True, !s->tier1);
 }
 
 static Int clamp_to_line(Int size)
@@ -1177,7 +1192,8 @@ static void account_stmt(SBState* s, IRSB* sbIn, Int index,
          if (HT_(clo).inlined) HT_(inline_before_exit)(s->sbOut);
          if (HT_(clo).branch_sim && HT_(collecting))
             HT_(branch_emit_exit)(s->sbOut, s->word_ty, s->cur_costs,
-                                  s->cur_instr, s->cur_len, st);
+                                  s->cur_instr, s->cur_len, st, s->tier1,
+                                  &s->count);
          if (is_direct_jump(st->Ist.Exit.jk))
             note_direct_transfer(s->cur_fn,
                                  HT_(const_address)(st->Ist.Exit.dst));
@@ -1259,6 +1275,7 @@ IRSB* HT_(instrument)(VgCallbackClosure* closure,
 #endif
 
    s.sbOut     = deepCopyIRSBExceptStmts(sbIn);
+   s.tier1     = HT_(tier_choose)(closure->nraddr, closure->readdr, &s.count);
    s.n_imarks  = 0;
    s.n_pending = 0;
    s.n_instrs  = 0;

@@ -59,6 +59,8 @@ HT_Clo HT_(clo) = {
    .det_clock       = False,
    .cpus            = 0,
    .debug_corrupt_graph = HT_Corrupt_None,
+   .tier            = HT_Tier_Auto,
+   .tier_threshold  = HT_TIER_THRESHOLD,
 };
 
 static const VexCache* host_cache(const VexCacheInfo* ci, VexCacheKind kind,
@@ -303,6 +305,14 @@ static Bool ht_process_cmd_line_option(const HChar* arg)
                        c->debug_corrupt_graph, HT_Corrupt_Inclusive) {}
    else if VG_STR_CLO(arg, "--debug-corrupt-graph", value)
       VG_(fmsg_bad_option)(arg, "the values are calls and inclusive\n");
+   else if VG_XACT_CLO(arg, "--tier=auto", c->tier, HT_Tier_Auto) {}
+   else if VG_XACT_CLO(arg, "--tier=1", c->tier, HT_Tier_1) {}
+   else if VG_XACT_CLO(arg, "--tier=2", c->tier, HT_Tier_2) {}
+   else if VG_STR_CLO(arg, "--tier", value)
+      VG_(fmsg_bad_option)(arg, "the tiers are auto, 1 and 2\n");
+   else if VG_STR_CLO(arg, "--tier-threshold", value)
+      c->tier_threshold = (UWord)whole_number(arg, "--tier-threshold", value,
+                                              1, 1000000000);
    else if VG_STR_CLO(arg, "--mark-file", value) {
       if (c->n_mark_files == HT_MAX_MARK_FILES)
          VG_(fmsg_bad_option)(arg, "too many --mark-file options\n");
@@ -400,9 +410,21 @@ static void ht_print_usage(void)
    );
 }
 
+/* For diagnosis: the counts are the same whatever these say
+   (regtest/tiers.sh). */
 static void ht_print_debug_usage(void)
 {
-   VG_(printf)("    (none)\n");
+   VG_(printf)(
+"    --tier=auto|1|2             how blocks are instrumented with\n"
+"                                --cache-sim=yes or --branch-sim=yes: 1, a\n"
+"                                helper call per simulated access and\n"
+"                                branch (quick to translate); 2, inline\n"
+"                                checks that skip most calls (quick to\n"
+"                                run); auto, 1 until a block has run\n"
+"                                --tier-threshold times, then 2 [auto]\n"
+"    --tier-threshold=N          runs of a block in tier 1 before it is\n"
+"                                translated again in tier 2 [%d]\n",
+      HT_TIER_THRESHOLD);
 }
 
 /*------------------------------------------------------------*/
@@ -801,6 +823,19 @@ static void ht_fini(Int exitcode)
                 HT_(retranslate_stats).all_exact_from
                    ? ", all of them exact from then on" : "");
 #endif
+   if (VG_(clo_verbosity) > 1)
+      VG_(umsg)("hotgrind: %llu translations in tier 1, %llu in tier 2, "
+                "%llu of them of blocks promoted from tier 1\n",
+                HT_(tier_stats).tier1, HT_(tier_stats).tier2,
+                HT_(tier_stats).promoted);
+}
+
+/* Whenever the scheduler is about to run client code: outside any
+   translated block, so blocks can be discarded here. */
+static void start_client_code(ThreadId tid, ULong blocks_dispatched)
+{
+   HT_(tier_promote_due)();
+   HT_(thread_switch)(tid, blocks_dispatched);
 }
 
 static void ht_pre_clo_init(void)
@@ -845,6 +880,7 @@ static void ht_pre_clo_init(void)
    VG_(needs_libc_freeres)();
    VG_(needs_cxx_freeres)();
    HT_(callstack_register)();
+   VG_(track_start_client_code)(start_client_code);
    HT_(threads_register)();
 }
 
