@@ -1,0 +1,31 @@
+#!/bin/sh
+# hotgrind regression tests: --tier under --det-sched=yes, with virtual
+# time (the default there), on Valgrind built with patches/
+# (HOTGRIND_INTREE, as det_sched.sh).
+# GPL-2.0-or-later
+#
+# tiers.sh's check (tiers_lib.sh) on threaded programs scheduled by the
+# patched core: det_prog's pingpong and pool modes and bench's prodcons,
+# with --thread-events=yes and both simulations.  A promotion leaves the
+# block before its first instruction, which the core's det pass counts
+# nothing for, so the schedule and every count stay those of --tier=2.
+# The schedule itself is checked against Cachegrind by det_sched.sh.
+. "${srcdir:-.}/lib.sh"
+. "$srcdir/det_lib.sh"
+. "$srcdir/tiers_lib.sh"
+det_intree --det-sched=yes
+
+cc -O2 -g -pthread -o det_prog "$srcdir/det_prog.c" ||
+   hard_error "cannot compile det_prog.c"
+cc -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
+   hard_error "cannot compile bench/prodcons.c"
+
+SIMS="--cache-sim=yes --branch-sim=yes --det-sched=yes --thread-events=yes"
+tiers_same pingpong sims $SIMS -- ./det_prog pingpong
+tiers_same pool sims $SIMS -- ./det_prog pool
+tiers_same prodcons sims $SIMS -- ./prodcons 20000 16 20
+for _n in pingpong pool prodcons; do
+   test "$(xpath "$_n.t2.xml" 'count(/hotgrind/threads/thread)')" -ge 2 ||
+      fail "$_n: fewer than two threads in the report"
+done
+pass "every program ran two threads or more"
