@@ -139,8 +139,8 @@ typedef enum {
 #define HT_TIER_THRESHOLD 1000
 typedef enum {
    HT_Tier_Auto,             /* tier 1, tier 2 once it ran often enough */
-   HT_Tier_1,                /* helper calls only, never promoted */
-   HT_Tier_2                 /* inline checks from the first translation */
+   HT_Tier_1,                /* predictor calls only, never promoted */
+   HT_Tier_2                 /* the inline predictor from the start */
 } HT_Tier;
 
 typedef struct {
@@ -684,15 +684,12 @@ typedef struct HT_TierCell_ HT_TierCell;
 
 /* Whether the block at 'nraddr', read at 'readdr', is translated in
    tier 1 (True) or tier 2.  *count is set to the cell its runs are
-   counted in (HT_(tier_count_run), once a run, by one of its helper
-   calls) under --tier=auto, NULL otherwise. */
+   counted in (HT_(tier_count_run), once a run, by its first branch
+   predictor call) under --tier=auto, NULL otherwise. */
 Bool HT_(tier_choose)(Addr nraddr, Addr readdr, HT_TierCell** count);
 /* Counts a run of a tier-1 block, and notes the block for promotion on
    the run that reaches --tier-threshold. */
 void HT_(tier_count_run)(HT_TierCell* c);
-/* A call of the I1 simulator (HT_(sim_fetch)) that also counts a run. */
-IRDirty* HT_(tier_fetch_call)(HT_TierCell* cell, HT_SelfCosts* c,
-                              IRExpr* addr, Int size);
 /* Outside translated code: discards the translations of the blocks
    noted, so that they are translated again, in tier 2. */
 void HT_(tier_promote_due)(void);

@@ -15,9 +15,8 @@
    exactly the instructions up to and including that exit -- the same
    instructions Cachegrind counts.  Helpers are called for what needs
    more than an add: the cache simulator (--cache-sim=yes, ht_sim.c,
-   skipped inline on a hit of a set's most recently used line in tier 2,
-   always called in tier 1: ht_tier.c), and the entries and exits of
-   marked and observed functions (ht_callstack.c). */
+   skipped inline on a hit of a set's most recently used line), and the
+   entries and exits of marked and observed functions (ht_callstack.c). */
 
 #include "pub_tool_basics.h"
 #include "pub_tool_aspacemgr.h"
@@ -110,9 +109,9 @@ typedef struct {
    Bool    swapped_any;
    Addr    swapped_instr;
    Bool    sp_exact;   /* translated with every PUT of SP kept */
-   Bool    tier1;      /* helper calls without inline checks (ht_tier.c) */
-   HT_TierCell* count; /* where the next helper call counts the block's
-                          run (--tier=auto), NULL once one does */
+   Bool    tier1;      /* the branch predictor as calls (ht_tier.c) */
+   HT_TierCell* count; /* where the next predictor call counts the
+                          block's run (--tier=auto), NULL once one does */
    Int     n_imarks;   /* IMarks accounted so far (index in imark_fns) */
 } SBState;
 
@@ -300,8 +299,7 @@ static IRExpr* mru_guard(IRSB* sb, EventKind kind, IRExpr* addr, Int size)
    'base' + 'lo' (span at most a line, so one or two lines): the first or
    the last of those lines is not its set's MRU one.  When both are, every
    access of the group hits an MRU line and changes nothing.  NULL when
-   the cache's layout does not allow it; with 'sb' NULL, only whether it
-   does (a constant true, no IR). */
+   the cache's layout does not allow it. */
 static IRExpr* group_guard(IRSB* sb, IRExpr* base, Long lo, Long span)
 {
    UWord*  tags; UInt bits, assoc; UWord mask;
@@ -310,7 +308,6 @@ static IRExpr* group_guard(IRSB* sb, IRExpr* base, Long lo, Long span)
    HT_(sim_layout)(True, &tags, &bits, &mask, &assoc);
    shift = set_offset_shift(mask, bits, assoc);
    if (shift < 0 || span > (1L << bits)) return NULL;
-   if (sb == NULL) return IRExpr_Const(IRConst_U1(True));
    first = base ? plus(sb, base, lo) : IRExpr_Const(IRConst_U64((ULong)lo));
    return block_differs(sb, load_mru(sb, first, tags, bits, mask, shift),
                         plus(sb, first, span - 1), bits);
@@ -319,12 +316,10 @@ static IRExpr* group_guard(IRSB* sb, IRExpr* base, Long lo, Long span)
 /* Calls the simulator for one access.  On 64-bit guests the helper is
    skipped inline when the access lies within one line that is already the
    most recently used of its set (a hit that changes nothing), which is
-   most of them.  In tier 1 ('mru_check' False) only a fetch keeps its
-   check: its address is a constant, so the check is one load and one
-   compare, cheap to translate. */
+   most of them. */
 static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
                           HT_SelfCosts* costs, IRExpr* addr, Int size,
-                          IRExpr* guard, Bool counted, Bool mru_check)
+                          IRExpr* guard, Bool counted)
 {
    void*        fnp;
    void*        sized;
@@ -354,8 +349,8 @@ static void emit_sim_call(IRSB* sb, IRType word_ty, EventKind kind,
    } else {
       IRExpr* g = kind == Ev_Fetch && addr->tag == Iex_Const
                   ? const_fetch_guard(sb, word_ty, addr, size)
-                  : word_ty == Ity_I64 && mru_check
-                  ? mru_guard(sb, kind, addr, size) : NULL;
+                  : word_ty == Ity_I64 ? mru_guard(sb, kind, addr, size)
+                                       : NULL;
       if (g) d->guard = g;
    }
    addStmtToIRSB(sb, IRStmt_Dirty(d));
@@ -524,8 +519,7 @@ static Int emit_group(SBState* s, Int i)
       if (!data_is_mru_hit(&k, m)) n++;
    }
    if (n < 2) return -1;
-   /* (Tier 1 calls unguarded, where the guard could be made.) */
-   guard = group_guard(s->tier1 ? NULL : s->sbOut, e->base, lo, hi - lo);
+   guard = group_guard(s->sbOut, e->base, lo, hi - lo);
    if (!guard) return -1;
    g = new_group(n);
    n = 0;
@@ -545,7 +539,7 @@ static Int emit_group(SBState* s, Int i)
                          mkIRExprVec_2(mkIRExpr_HWord((HWord)g),
                                        e->base ? e->base
                                                : mkIRExpr_HWord(0)));
-   if (!s->tier1) d->guard = guard;
+   d->guard = guard;
    addStmtToIRSB(s->sbOut, IRStmt_Dirty(d));
    return last;
 }
@@ -563,14 +557,8 @@ static void emit_events(SBState* s)
          i = last;
          continue;
       }
-      if (e->kind == Ev_Fetch && s->count) {
-         addStmtToIRSB(s->sbOut, IRStmt_Dirty(HT_(tier_fetch_call)(
-            s->count, e->costs, e->addr, e->size)));
-         s->count = NULL;
-         continue;
-      }
       emit_sim_call(s->sbOut, s->word_ty, e->kind, e->costs, e->addr,
-                    e->size, NULL, False, !s->tier1);
+                    e->size, NULL, False);
    }
 }
 
@@ -729,7 +717,7 @@ static void guarded_access(SBState* s, EventKind kind, IRExpr* addr,
    s->known.data_known = False;
    if (HT_(collecting))
       emit_sim_call(s->sbOut, s->word_ty, kind, s->cur_costs, addr, size,
-                    guard, True, !s->tier1);
+                    guard, True);
 }
 
 static Int clamp_to_line(Int size)

@@ -415,12 +415,10 @@ static void ht_print_usage(void)
 static void ht_print_debug_usage(void)
 {
    VG_(printf)(
-"    --tier=auto|1|2             how blocks are instrumented with\n"
-"                                --cache-sim=yes or --branch-sim=yes: 1, a\n"
-"                                helper call per simulated access and\n"
-"                                branch (quick to translate); 2, inline\n"
-"                                checks that skip most calls (quick to\n"
-"                                run); auto, 1 until a block has run\n"
+"    --tier=auto|1|2             how --branch-sim=yes predicts conditional\n"
+"                                branches: 1, a helper call each (quick to\n"
+"                                translate); 2, inline code (quick to run);\n"
+"                                auto, 1 until a block has run\n"
 "                                --tier-threshold times, then 2 [auto]\n"
 "    --tier-threshold=N          runs of a block in tier 1 before it is\n"
 "                                translated again in tier 2 [%d]\n",

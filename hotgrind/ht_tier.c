@@ -5,32 +5,30 @@
    This file is part of hotgrind.  GPL-2.0-or-later; see ht_include.h.
 */
 
-/* Two ways to instrument the same block, with the same counts:
+/* Two ways to instrument the same block, with the same counts, under
+   --branch-sim=yes on 64-bit hosts:
 
-   - tier 2, the inline checks of ht_instrument.c: the cache simulator is
-     called only when an access may miss its set's most recently used
-     line, and the conditional branch predictor runs as inline IR.  Cheap
+   - tier 2: the conditional branch predictor runs as inline IR before
+     each side exit (ht_branch.c's inline_cond, 25 statements).  Cheap
      to run, dear to translate;
-   - tier 1: every data access calls its helper (or its group's), fetches
-     keep their one-compare check, and every conditional branch calls the
-     predictor.  Dear to run, cheap to translate.
+   - tier 1: each conditional branch calls the predictor.  Dear to run,
+     cheap to translate.
 
-   A check only skips a call that would change nothing (a hit of an MRU
-   line), and both predictors are the same model, so the counts do not
-   depend on the tier (regtest/tiers.sh).  Only --cache-sim=yes and
-   --branch-sim=yes have checks to leave out, on 64-bit hosts; otherwise
-   every block is tier 2.
+   The inline predictor is the helper's model, so the counts do not
+   depend on the tier (regtest/tiers.sh).  Otherwise every block is tier
+   2: the cache simulation's inline checks were tried in tier 1 too, and
+   cost more in calls on blocks that run a few hundred times than they
+   saved in translation (docs/performance.md).
 
    Under --tier=auto a block starts in tier 1 and counts its runs in a
    cell of its own, kept by its address across translations: its first
-   fetch call (or, without the cache simulation, its first branch call)
-   counts.  On the run that reaches the threshold the cell is noted; a
-   helper cannot discard the block it runs in, so the translations
-   holding the block's first byte are discarded at the next safe point,
-   when the scheduler is about to run client code again (the core's
-   start_client_code), and the block is translated again, in tier 2.
-   Counting in a call the block makes anyway costs no IR: a check of
-   its own in every tier-1 block cost more to translate than tier 1
+   predictor call counts.  On the run that reaches the threshold the
+   cell is noted; a helper cannot discard the block it runs in, so the
+   translations holding the block's first byte are discarded at the next
+   safe point, when the scheduler is about to run client code again (the
+   core's start_client_code), and the block is translated again, in tier
+   2.  Counting in a call the block makes anyway costs no IR: a check of
+   its own in every tier-1 block cost as much to translate as tier 1
    saved (docs/performance.md). */
 
 #include "pub_tool_basics.h"
@@ -74,12 +72,11 @@ static HT_TierCell* cell_of(Addr nraddr)
    return c;
 }
 
-/* Whether tier 1 differs from tier 2 in this translation: something is
-   simulated, and the inline checks exist (64-bit hosts). */
+/* Whether tier 1 differs from tier 2 in this translation: branches are
+   simulated, and inline (64-bit hosts). */
 static Bool tiers_differ(void)
 {
-   return sizeof(HWord) == 8 && HT_(collecting)
-          && (HT_(clo).cache_sim || HT_(clo).branch_sim);
+   return sizeof(HWord) == 8 && HT_(collecting) && HT_(clo).branch_sim;
 }
 
 Bool HT_(tier_choose)(Addr nraddr, Addr readdr, HT_TierCell** count)
@@ -114,25 +111,6 @@ void HT_(tier_count_run)(HT_TierCell* c)
    tl_assert(c->next_due == NULL && c != due);
    c->next_due = due;
    due = c;
-}
-
-/* HT_(sim_fetch) that also counts a run of the block. */
-static void fetch_counting_run(HT_TierCell* cell,
-                               HT_SelfCosts* c, Addr a, UWord size)
-{
-   HT_(tier_count_run)(cell);
-   HT_(sim_fetch)(c, a, size);
-}
-
-IRDirty* HT_(tier_fetch_call)(HT_TierCell* cell, HT_SelfCosts* c,
-                              IRExpr* addr, Int size)
-{
-   tl_assert(sizeof(HWord) == 8);   /* tiers_differ: four arguments */
-   return unsafeIRDirty_0_N(0, "hotgrind_tier_fetch",
-                            VG_(fnptr_to_fnentry)(&fetch_counting_run),
-                            mkIRExprVec_4(mkIRExpr_HWord((HWord)cell),
-                                          mkIRExpr_HWord((HWord)c), addr,
-                                          mkIRExpr_HWord((HWord)size)));
 }
 
 /* The core's permission for VG_(discard_translations_safely), which it

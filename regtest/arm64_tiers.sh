@@ -22,6 +22,7 @@ a64_hg() { with_arm64 hg "$@"; }
 TIERS_RUN=a64_hg
 
 tiers_same ir none -- ./oracle_c 100
+tiers_same cache none $SIMS --branch-sim=no -- ./oracle_c 100
 tiers_same sims sims $SIMS -- ./oracle_c 300
 tiers_same marks_lines sims $SIMS '--mark=fib' --lines=yes -- ./oracle_c 300
 tiers_same graph sims $SIMS --call-graph=yes -- ./oracle_cxx 200

@@ -6,10 +6,11 @@
 #
 # tiers.sh's check (tiers_lib.sh) on threaded programs scheduled by the
 # patched core: det_prog's pingpong and pool modes and bench's prodcons,
-# with --thread-events=yes and both simulations.  A promotion leaves the
-# block before its first instruction, which the core's det pass counts
-# nothing for, so the schedule and every count stay those of --tier=2.
-# The schedule itself is checked against Cachegrind by det_sched.sh.
+# with --thread-events=yes and both simulations.  A promotion discards
+# translations between two runs of translated code, where the core's
+# det pass counts nothing, so the schedule and every count stay those of
+# --tier=2.  The schedule itself is checked against Cachegrind by
+# det_sched.sh.
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/det_lib.sh"
 . "$srcdir/tiers_lib.sh"

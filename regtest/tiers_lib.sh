@@ -14,8 +14,8 @@ tier_stats() {
 # whatever TIERS_RUN names: a helper with hg's arguments), three
 # byte-identical reports.  KIND says what the -v statistics must show:
 # "sims", tier 1 alone under --tier=1, tier 2 alone under --tier=2, and
-# blocks promoted under auto; "none" (no simulation), tier 2 alone in
-# all three.
+# blocks promoted under auto; "none" (no --branch-sim=yes), tier 2 alone
+# in all three.
 tiers_same() {
    _tn=$1 _tk=$2; shift 2
    "${TIERS_RUN:-hg}" "$_tn.t2.xml" --tier=2 -v "$@"
