@@ -20,3 +20,11 @@ det_intree() {
       hard_error "$VG_IN_PLACE ($vg_version) does not accept $* (patches/0003-det-sched not applied?)"
    pass "testing $vg_version, built in tree at $det_intree_var=$intree"
 }
+
+# det_build_progs: det_prog.c and bench's prodcons, built natively here.
+det_build_progs() {
+   cc -O2 -g -pthread -o det_prog "$srcdir/det_prog.c" ||
+      hard_error "cannot compile det_prog.c"
+   cc -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
+      hard_error "cannot compile bench/prodcons.c"
+}

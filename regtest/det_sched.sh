@@ -36,10 +36,7 @@
 . "$srcdir/det_lib.sh"
 det_intree --det-sched=yes
 
-cc -O2 -g -pthread -o det_prog "$srcdir/det_prog.c" ||
-   hard_error "cannot compile det_prog.c"
-cc -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
-   hard_error "cannot compile bench/prodcons.c"
+det_build_progs
 P=./det_prog
 
 hogs=
