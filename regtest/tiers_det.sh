@@ -10,7 +10,9 @@
 # translations between two runs of translated code, where the core's
 # det pass counts nothing, so the schedule and every count stay those of
 # --tier=2.  The schedule itself is checked against Cachegrind by
-# det_sched.sh.
+# det_sched.sh.  tiers_det_324.sh and tiers_det_327.sh run this same test
+# against the other supported releases (HOTGRIND_INTREE_324,
+# HOTGRIND_INTREE_327).
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/det_lib.sh"
 . "$srcdir/tiers_lib.sh"
