@@ -8,6 +8,7 @@
 # reports, with both simulations alone and beside marks, lines and the
 # call graph.  Arguments are smaller than the x86-64 tests' (qemu is
 # ~10x slower).
+# shellcheck disable=SC2086  # $SIMS: single-word options
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/arm64_lib.sh"
 . "$srcdir/tiers_lib.sh"

@@ -192,10 +192,7 @@ case $vg_version in
 esac
 
 # 2. Byte-identical reports under --det-sched=yes.
-cc -O2 -g -pthread -o det_prog "$srcdir/det_prog.c" ||
-   hard_error "cannot compile det_prog.c"
-cc -O2 -g -pthread -o prodcons "$top_srcdir/bench/prodcons.c" ||
-   hard_error "cannot compile bench/prodcons.c"
+det_build_progs
 # det_same NAME PROG ARGS: three runs give the same report (lib.sh's
 # three_runs and same_three), with two threads or more; Cachegrind under
 # the option counts the same Ir in every function (lib.sh's oracle).

@@ -23,6 +23,7 @@
 # arm64_tiers.sh.  The oracle tests (branch_sim.sh, lines.sh...) check
 # the default, auto, against Cachegrind; this test extends that to the
 # tiers.
+# shellcheck disable=SC2086  # $SIMS: single-word options
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/tiers_lib.sh"
 

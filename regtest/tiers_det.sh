@@ -13,6 +13,7 @@
 # det_sched.sh.  tiers_det_324.sh and tiers_det_327.sh run this same test
 # against the other supported releases (HOTGRIND_INTREE_324,
 # HOTGRIND_INTREE_327).
+# shellcheck disable=SC2086  # $SIMS: single-word options
 . "${srcdir:-.}/lib.sh"
 . "$srcdir/det_lib.sh"
 . "$srcdir/tiers_lib.sh"
